@@ -1,0 +1,28 @@
+# The two commands of the README, and a few more for developers.
+SWIFT ?= swift
+
+.PHONY: run test bench deps build clean
+
+deps:
+	@scripts/install-deps.sh
+
+## Build in release mode and start bok on the built-in mock library.
+run: deps
+	$(SWIFT) build -c release --product bok
+	.build/release/bok --mock
+
+## Build and run the whole test suite.
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## Benchmarks (release build); figures go in docs/performance.md.
+bench: deps
+	$(SWIFT) build -c release
+	.build/release/bok-bench
+
+build: deps
+	$(SWIFT) build
+
+clean:
+	rm -rf .build

@@ -1,0 +1,66 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Strict settings for every target, in one place (as swift-log and hummingbird do).
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "bok",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "bok", targets: ["Client"]),
+        .executable(name: "bok-bench", targets: ["BokBench"]),
+        .library(name: "MockLending", targets: ["MockLending"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+    ],
+    targets: [
+        .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        .target(name: "Terminal", dependencies: ["CReadline"]),
+        .target(
+            name: "Catalog",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "Shelf", dependencies: ["Catalog"]),
+        .target(name: "Reader", dependencies: ["Terminal"]),
+        .target(
+            name: "MockLending",
+            dependencies: [
+                "Catalog",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Mocks/MockLending"
+        ),
+        .executableTarget(
+            name: "Client",
+            dependencies: ["Catalog", "Shelf", "Reader", "Terminal", "MockLending",
+                           .product(name: "Logging", package: "swift-log")]
+        ),
+        .executableTarget(
+            name: "BokBench",
+            dependencies: ["Catalog", "MockLending", "Terminal"],
+            path: "Benchmarks/BokBench"
+        ),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "ShelfTests", dependencies: ["Shelf"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal"]),
+    ]
+)
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
+}

@@ -1,0 +1,2 @@
+/// Placeholder so the module builds; replaced as the module grows.
+public enum CatalogModule {}
