@@ -1,0 +1,243 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+internal import FoundationNetworking
+#endif
+public import Logging
+
+/// The lending service over HTTP (URLSession, which uses libcurl on Linux).
+///
+/// Every call has a deadline and a cap on the answer's size. Failures become `LendingError`s whose
+/// message names the server and says what to try. Against a plain Elib server the search
+/// extension's embedded availability is completed with concurrent, bounded availability calls.
+public struct HTTPLendingService: LendingService {
+    /// The server and credentials.
+    public let endpoint: LibraryEndpoint
+    /// Seconds a call may take in all.
+    public let timeout: TimeInterval
+    /// Largest answer accepted, in bytes.
+    public let maxBodyBytes: Int
+    /// Availability calls in flight at once when completing a search page.
+    public let maxConcurrentCalls: Int
+    let session: URLSession
+    let logger: Logger
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - endpoint: The server and credentials.
+    ///   - timeout: Seconds a call may take in all (default 10).
+    ///   - logger: Where diagnostics go (never stdout).
+    public init(endpoint: LibraryEndpoint, timeout: TimeInterval = 10, maxBodyBytes: Int = 16 << 20,
+                maxConcurrentCalls: Int = 6, logger: Logger = Logger(label: "bok.catalog", factory: { _ in SwiftLogNoOpLogHandler() })) {
+        self.endpoint = endpoint
+        self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
+        self.maxConcurrentCalls = maxConcurrentCalls
+        self.logger = logger
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForResource = timeout
+        configuration.httpAdditionalHeaders = ["Accept": "application/json", "User-Agent": "bok/0.1"]
+        configuration.urlCache = nil
+        self.session = URLSession(configuration: configuration)
+    }
+
+    // MARK: Calls
+
+    public func search(_ request: SearchRequest) async throws -> SearchPage {
+        var query: [(String, String)] = [("q", request.query), ("sort", request.sort.key.rawValue),
+                                         ("order", request.sort.order.rawValue),
+                                         ("offset", String(request.offset)), ("limit", String(request.limit))]
+        if let category = request.filters.category { query.append(("category", category)) }
+        if let language = request.filters.language { query.append(("language", language)) }
+        if let publisher = request.filters.publisher { query.append(("publisher", publisher)) }
+        if request.filters.availableOnly { query.append(("available", "true")) }
+        if let card = request.card { query.append(("card", card)) }
+        let answer: Wire.SearchAnswer
+        do {
+            answer = try await get("products", checksumOf: [request.query], query: query, as: Wire.SearchAnswer.self)
+        } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
+            throw LendingError(.unsupported,
+                "The library at \(endpoint.displayName) has no catalogue search. Use info, borrow and the shelf with a product id.",
+                status: 404)
+        }
+        let products = await completeAvailability(answer.products, card: request.card)
+        return SearchPage(products: products, total: answer.totalCount, offset: request.offset)
+    }
+
+    public func product(id: String) async throws -> Product {
+        try validate(id: id)
+        return try await get("products/\(id)", checksumOf: [id], query: [], as: Wire.ProductAnswer.self).product
+    }
+
+    public func availability(productID: String, card: String?) async throws -> Availability {
+        try validate(id: productID)
+        let answer = try await get("books/availability/\(productID)", checksumOf: [card ?? "", productID],
+                                   query: [("card", card ?? "")], as: Wire.AvailabilityAnswer.self)
+        guard let entry = answer.products.first(where: { $0.productID == productID }) ?? answer.products.first else {
+            throw LendingError(.badResponse, "The library at \(endpoint.displayName) sent no availability for product \(productID).")
+        }
+        var availability = Availability(available: entry.available,
+                                        reason: entry.reason.isEmpty ? nil : UnavailableReason(word: entry.reason))
+        if !entry.available, availability.reason == .product,
+           let models = try? await licence(productID: productID) {
+            // Plain Elib: the licence models tell how many copies there are.
+            let counted = models.filter { $0.model.lowercased() != "access" }
+            if !counted.isEmpty { availability.copies = counted.map(\.max).reduce(0, +) }
+        }
+        return availability
+    }
+
+    /// The licence models of a product (`GET libraryproducts/{id}`).
+    public func licence(productID: String) async throws -> [ModelAvailability] {
+        try validate(id: productID)
+        return try await get("libraryproducts/\(productID)", checksumOf: [productID], query: [],
+                             as: Wire.LicenceAnswer.self).product.modelAvailabilities
+    }
+
+    public func library() async throws -> LibraryPage {
+        try await get("library", checksumOf: [], query: [], as: Wire.LibraryAnswer.self).library
+    }
+
+    // MARK: Degrading to plain Elib
+
+    /// Fills in availability the server did not embed, with at most `maxConcurrentCalls` calls at once.
+    /// A product whose call fails keeps `nil` availability (shown as unknown), rather than failing the search.
+    func completeAvailability(_ products: [Product], card: String?) async -> [Product] {
+        let missing = products.indices.filter { products[$0].availability == nil }
+        guard !missing.isEmpty else { return products }
+        var result = products
+        await withTaskGroup(of: (Int, Availability?).self) { group in
+            var next = missing.makeIterator()
+            func addNext() {
+                guard let index = next.next() else { return }
+                let id = products[index].id
+                group.addTask { (index, try? await self.availability(productID: id, card: card)) }
+            }
+            for _ in 0..<maxConcurrentCalls { addNext() }
+            for await (index, availability) in group {
+                result[index].availability = availability
+                addNext()
+            }
+        }
+        return result
+    }
+
+    // MARK: Transport
+
+    private func validate(id: String) throws {
+        guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw LendingError(.invalidRequest, "\"\(id)\" is not a product id (letters and digits only).")
+        }
+    }
+
+    func url(_ path: String, checksumOf parameters: [String], query: [(String, String)]) -> URL {
+        var components = URLComponents(url: endpoint.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        let checksum = Checksum.compute(serviceID: endpoint.serviceID, parameters: parameters, serviceKey: endpoint.serviceKey)
+        components.queryItems = [URLQueryItem(name: "serviceid", value: endpoint.serviceID),
+                                 URLQueryItem(name: "checksum", value: checksum)]
+            + query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // `+` in a query value would read as a space on the server.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url!
+    }
+
+    func get<T: Decodable>(_ path: String, checksumOf parameters: [String], query: [(String, String)], as type: T.Type) async throws -> T {
+        var request = URLRequest(url: url(path, checksumOf: parameters, query: query))
+        request.httpMethod = "GET"
+        return try await send(request, path: path, as: type)
+    }
+
+    /// Sends a request under the deadline and decodes a 2xx answer, or turns the failure into a `LendingError`.
+    func send<T: Decodable>(_ request: URLRequest, path: String, as type: T.Type) async throws -> T {
+        let (data, status) = try await perform(request, path: path)
+        guard (200..<300).contains(status) else { throw failure(status: status, data: data, path: path) }
+        return try decode(type, from: data, path: path)
+    }
+
+    func perform(_ request: URLRequest, path: String) async throws -> (Data, Int) {
+        logger.debug("request", metadata: ["method": "\(request.httpMethod ?? "GET")", "path": "\(path)"])
+        let server = endpoint.displayName
+        let seconds = timeout
+        let session = self.session
+        let result: (Data, URLResponse)
+        do {
+            result = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+                group.addTask { try await session.data(for: request) }
+                group.addTask {
+                    try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let answer = first else {
+                    throw URLError(.timedOut)
+                }
+                return answer
+            }
+        } catch let error as URLError {
+            throw transportError(error, server: server)
+        } catch is CancellationError {
+            throw LendingError(.timeout, "Cancelled while waiting for the library at \(server).")
+        }
+        guard let http = result.1 as? HTTPURLResponse else {
+            throw LendingError(.badResponse, "The library at \(server) did not answer over HTTP.")
+        }
+        guard result.0.count <= maxBodyBytes else {
+            throw LendingError(.badResponse, "The library at \(server) sent an answer larger than \(maxBodyBytes >> 20) MB to \(path); refusing it.")
+        }
+        logger.debug("response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(result.0.count)"])
+        return (result.0, http.statusCode)
+    }
+
+    private func transportError(_ error: URLError, server: String) -> LendingError {
+        switch error.code {
+        case .timedOut:
+            return LendingError(.timeout, "The library at \(server) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
+            return LendingError(.unreachable, "Cannot reach the library at \(server) (\(error.code == .cannotConnectToHost ? "connection refused" : "host not found")). Check the address, or start bok with --mock.")
+        case .networkConnectionLost, .badServerResponse, .zeroByteResource:
+            return LendingError(.dropped, "The library at \(server) closed the connection before answering. Try again.")
+        default:
+            return LendingError(.unreachable, "Cannot talk to the library at \(server): \(error.localizedDescription)")
+        }
+    }
+
+    func failure(status: Int, data: Data, path: String) -> LendingError {
+        let server = endpoint.displayName
+        let reason = (try? JSONDecoder().decode(Wire.ErrorAnswer.self, from: data))?.reason
+        switch status {
+        case 404:
+            return LendingError(.notFound, reason.map { "\($0)." } ?? "The library at \(server) has no \(path).", status: status, reason: reason)
+        case 401, 403:
+            return LendingError(.unauthorized, "The library at \(server) refused the request: \(reason ?? "not authorised"). Check the service id and key in the config file.", status: status, reason: reason)
+        case 500...:
+            return LendingError(.rejected, "The library at \(server) had an internal error (HTTP \(status)\(reason.map { ": \($0)" } ?? "")). Try again later.", status: status, reason: reason)
+        default:
+            return LendingError(.rejected, "The library at \(server) said no (HTTP \(status)): \(reason ?? "no reason given").", status: status, reason: reason)
+        }
+    }
+
+    func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+        let server = endpoint.displayName
+        guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+            throw LendingError(.badResponse, "The library at \(server) answered \(path) with something that is not JSON. Is the address right?")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw LendingError(.badResponse, "The library at \(server) answered \(path) with JSON of an unexpected shape (\(Self.describe(error))).")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined(separator: ".")
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "no \(key.stringValue) at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "wrong type at \(path(context))"
+        case .dataCorrupted(let context): return "\(context.debugDescription) at \(path(context))"
+        @unknown default: return "unreadable"
+        }
+    }
+}

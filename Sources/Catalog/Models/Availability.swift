@@ -1,0 +1,132 @@
+/// Why a book cannot be borrowed right now, in upstream's words.
+public enum UnavailableReason: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The title has used up its loans: all copies are out.
+    case product
+    /// The library has reached its lending budget or limit for now.
+    case library
+    /// This patron has reached their own loan limit.
+    case borrower
+    /// A reason this client does not know; shown as the server wrote it.
+    case other(String)
+
+    /// Maps upstream's word to a case.
+    public init(word: String) {
+        switch word.lowercased() {
+        case "product": self = .product
+        case "library": self = .library
+        case "borrower": self = .borrower
+        default: self = .other(word)
+        }
+    }
+
+    /// The word upstream uses (`product`, `library`, `borrower`).
+    public var word: String {
+        switch self {
+        case .product: "product"
+        case .library: "library"
+        case .borrower: "borrower"
+        case .other(let word): word
+        }
+    }
+
+    public var description: String { word }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(word: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(word)
+    }
+}
+
+/// Whether a book can be borrowed now and, if not, why and how many are waiting.
+///
+/// Encodes as the search extension's embedded object: `{"Available", "Reason", "Copies", "Waiting"}`.
+public struct Availability: Sendable, Hashable, Codable {
+    /// True when a loan can be made now.
+    public var available: Bool
+    /// Why not, when `available` is false.
+    public var reason: UnavailableReason?
+    /// Number of copies the library holds, when known (`nil` for unlimited access titles).
+    public var copies: Int?
+    /// Patrons in the reservation queue, when known.
+    public var waiting: Int?
+
+    /// Creates an availability.
+    public init(available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil) {
+        self.available = available
+        self.reason = available ? nil : reason
+        self.copies = copies
+        self.waiting = waiting
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case available = "Available", reason = "Reason", copies = "Copies", waiting = "Waiting"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        available = try c.decode(Bool.self, forKey: .available)
+        // Upstream sends an empty string as the reason of an available book.
+        let word = try c.decodeIfPresent(String.self, forKey: .reason) ?? ""
+        reason = available || word.isEmpty ? nil : UnavailableReason(word: word)
+        copies = try c.decodeIfPresent(Int.self, forKey: .copies)
+        waiting = try c.decodeIfPresent(Int.self, forKey: .waiting)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(available, forKey: .available)
+        try c.encode(reason?.word ?? "", forKey: .reason)
+        try c.encodeIfPresent(copies, forKey: .copies)
+        try c.encodeIfPresent(waiting, forKey: .waiting)
+    }
+
+    /// The reason in words a patron understands, or nil when the book is available.
+    ///
+    /// For example `all 3 copies on loan, 2 waiting` or `library's loan limit reached for this month`.
+    public var explanation: String? {
+        guard !available else { return nil }
+        switch reason {
+        case .product?, nil:
+            var text: String
+            switch copies {
+            case 1?: text = "the only copy is on loan"
+            case let n? where n > 1: text = "all \(n) copies on loan"
+            default: text = "all copies on loan"
+            }
+            if let waiting, waiting > 0 { text += ", \(waiting) waiting" }
+            return text
+        case .library?:
+            return "library's loan limit reached for this month"
+        case .borrower?:
+            return "you have reached your own loan limit for this month"
+        case .other(let word)?:
+            return word
+        }
+    }
+}
+
+/// The state of one licence model of a title, as `GET libraryproducts/{id}` reports it.
+public struct ModelAvailability: Sendable, Hashable, Codable {
+    /// The model's name; `access` means always available.
+    public var model: String
+    /// Loans currently counted against the model.
+    public var current: Int
+    /// The model's limit.
+    public var max: Int
+
+    /// Creates a model availability.
+    public init(model: String, current: Int, max: Int) {
+        self.model = model
+        self.current = current
+        self.max = max
+    }
+
+    /// Upstream's rule: `access` is always available, any other model while `Current < Max`.
+    public var isAvailable: Bool { model.lowercased() == "access" || current < max }
+
+    enum CodingKeys: String, CodingKey { case model = "Model", current = "Current", max = "Max" }
+}

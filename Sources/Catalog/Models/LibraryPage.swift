@@ -1,0 +1,86 @@
+/// The library's own page: its name, notices, events and lending rules (`GET library`, extension).
+public struct LibraryPage: Sendable, Hashable, Codable {
+    /// The library's name, e.g. `Malmö stadsbibliotek`.
+    public var name: String
+    /// Notices to patrons.
+    public var alerts: [Notice]
+    /// Coming events.
+    public var events: [Event]
+    /// Days a loan lasts.
+    public var loanPeriodDays: Int?
+    /// Loans a patron may make per month.
+    public var maxLoansPerMonth: Int?
+    /// The library's locale as a BCP 47 tag, e.g. `sv-SE` (extension; text order follows it).
+    public var locale: String?
+
+    /// A notice on the library page.
+    public struct Notice: Sendable, Hashable, Codable {
+        /// Headline.
+        public var title: String
+        /// Body text.
+        public var message: String?
+
+        /// Creates a notice.
+        public init(title: String, message: String? = nil) {
+            self.title = title
+            self.message = message
+        }
+
+        enum CodingKeys: String, CodingKey { case title = "Title", message = "Message" }
+
+        public init(from decoder: any Decoder) throws {
+            if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+                self.init(title: text)
+                return
+            }
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(title: try c.decode(String.self, forKey: .title),
+                      message: try c.decodeIfPresent(String.self, forKey: .message))
+        }
+    }
+
+    /// An event at the library.
+    public struct Event: Sendable, Hashable, Codable {
+        /// What happens.
+        public var title: String
+        /// When.
+        public var date: DayDate?
+        /// Where, e.g. a branch or a room.
+        public var place: String?
+
+        /// Creates an event.
+        public init(title: String, date: DayDate? = nil, place: String? = nil) {
+            self.title = title
+            self.date = date
+            self.place = place
+        }
+
+        enum CodingKeys: String, CodingKey { case title = "Title", date = "Date", place = "Place" }
+    }
+
+    /// Creates a library page.
+    public init(name: String, alerts: [Notice] = [], events: [Event] = [], loanPeriodDays: Int? = nil,
+                maxLoansPerMonth: Int? = nil, locale: String? = nil) {
+        self.name = name
+        self.alerts = alerts
+        self.events = events
+        self.loanPeriodDays = loanPeriodDays
+        self.maxLoansPerMonth = maxLoansPerMonth
+        self.locale = locale
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case name = "Name", alerts = "Alerts", events = "Events", loanPeriodDays = "LoanPeriodDays"
+        case maxLoansPerMonth = "MaxLoansPerMonth", locale = "Locale"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        alerts = try c.decodeIfPresent([Notice].self, forKey: .alerts) ?? []
+        events = try c.decodeIfPresent([Event].self, forKey: .events) ?? []
+        loanPeriodDays = try c.decodeIfPresent(Int.self, forKey: .loanPeriodDays)
+        maxLoansPerMonth = try c.decodeIfPresent(Int.self, forKey: .maxLoansPerMonth)
+        locale = try c.decodeIfPresent(String.self, forKey: .locale)
+    }
+}

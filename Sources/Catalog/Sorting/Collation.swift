@@ -1,0 +1,156 @@
+/// Locale-aware text order for titles, names and publishers, computed as sort keys.
+///
+/// Swedish order puts Å, Ä, Ö after Z (Æ sorts as Ä, Ø as Ö, Ü as Y); English order reads them
+/// as A and O with an accent. Keys are computed once per string, so sorting 10 000 titles is a
+/// sort of integer arrays rather than 140 000 locale comparisons.
+public struct Collation: Sendable, Hashable {
+    /// Which alphabet the order follows.
+    public enum Alphabet: String, Sendable, Hashable {
+        /// Å, Ä, Ö are letters after Z (Swedish, also Finnish).
+        case swedish
+        /// Accented letters sort with their base letter.
+        case english
+    }
+
+    /// The alphabet in use.
+    public let alphabet: Alphabet
+
+    /// Creates a collation for an alphabet.
+    public init(_ alphabet: Alphabet) { self.alphabet = alphabet }
+
+    /// The collation for a BCP 47 or POSIX locale (`sv-SE`, `sv_SE.UTF-8`, `fi`, `en-GB`).
+    public init(locale: String?) {
+        let language = (locale ?? "").lowercased().prefix { $0.isLetter }
+        self.init(language == "sv" || language == "fi" ? .swedish : .english)
+    }
+
+    /// A comparable key: primary letters, then accents, then case.
+    public struct Key: Sendable, Hashable, Comparable {
+        let weights: [UInt32]
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            lhs.weights.lexicographicallyPrecedes(rhs.weights)
+        }
+    }
+
+    /// The sort key of `text`.
+    public func key(_ text: String) -> Key {
+        var primary: [UInt32] = []
+        var secondary: [UInt32] = []
+        var tertiary: [UInt32] = []
+        primary.reserveCapacity(text.utf8.count)
+        var lastWasSpace = true
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            // Combining marks (from decomposed input) add an accent to the previous letter.
+            if (0x300...0x36F).contains(value) {
+                if !secondary.isEmpty { secondary[secondary.count - 1] += value - 0x2FF }
+                continue
+            }
+            let isUpper = scalar.properties.isUppercase
+            let lower = isUpper ? (scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar) : scalar
+            let parts = letterWeights(lower)
+            if parts.isEmpty {
+                // Spaces separate words (so "Ek Anna" sorts before "Eka"); other punctuation is ignored.
+                if scalar.properties.isWhitespace || scalar == "-" {
+                    if !lastWasSpace { primary.append(1); secondary.append(0); tertiary.append(0) }
+                    lastWasSpace = true
+                }
+                continue
+            }
+            for (weight, accent) in parts {
+                primary.append(weight)
+                secondary.append(accent)
+                tertiary.append(isUpper ? 1 : 0)
+            }
+            lastWasSpace = false
+        }
+        while primary.last == 1 { primary.removeLast(); secondary.removeLast(); tertiary.removeLast() }
+        return Key(weights: primary + [0] + secondary + [0] + tertiary)
+    }
+
+    /// True when `a` sorts before `b`.
+    public func areInIncreasingOrder(_ a: String, _ b: String) -> Bool { key(a) < key(b) }
+
+    /// Sorts `items` by the text `text` extracts, computing each key once.
+    public func sorted<T>(_ items: [T], by text: (T) -> String, descending: Bool = false) -> [T] {
+        let keyed = items.map { (key(text($0)), $0) }
+        let sorted = keyed.sorted { descending ? $1.0 < $0.0 : $0.0 < $1.0 }
+        return sorted.map(\.1)
+    }
+
+    // MARK: Weights
+
+    // Primary weights: 1 word separator, 10–19 digits, 100–125 a–z, 126–128 å ä ö (Swedish),
+    // 1000 + code point for letters of other scripts.
+    private static let letterBase: UInt32 = 100
+    private static let swedishAring: UInt32 = 126
+    private static let swedishAuml: UInt32 = 127
+    private static let swedishOuml: UInt32 = 128
+
+    private func letterWeights(_ s: Unicode.Scalar) -> [(UInt32, UInt32)] {
+        let v = s.value
+        if v >= 0x61, v <= 0x7A { return [(Self.letterBase + v - 0x61, 0)] }
+        if v >= 0x30, v <= 0x39 { return [(10 + v - 0x30, 0)] }
+        if v < 0x80 { return [] }
+        if alphabet == .swedish {
+            switch s {
+            case "å": return [(Self.swedishAring, 0)]
+            case "ä": return [(Self.swedishAuml, 0)]
+            case "æ": return [(Self.swedishAuml, 20)]
+            case "ö": return [(Self.swedishOuml, 0)]
+            case "ø": return [(Self.swedishOuml, 20)]
+            case "ü": return [(Self.letterBase + 24, 4)]  // ü sorts as y in Swedish
+            default: break
+            }
+        }
+        if let folded = Self.latin[s] {
+            return folded.letters.unicodeScalars.map { (Self.letterBase + $0.value - 0x61, folded.accent) }
+        }
+        if s.properties.isAlphabetic || s.properties.numericType != nil { return [(1000 + v, 0)] }
+        return []
+    }
+
+    /// Folds one scalar for search matching (see `SearchQuery.fold`).
+    static func foldForSearch(_ s: Unicode.Scalar) -> [Unicode.Scalar] {
+        let v = s.value
+        if (v >= 0x61 && v <= 0x7A) || (v >= 0x30 && v <= 0x39) { return [s] }
+        if v >= 0x41, v <= 0x5A { return [Unicode.Scalar(v + 0x20)!] }
+        let lower = s.properties.isUppercase ? (s.properties.lowercaseMapping.unicodeScalars.first ?? s) : s
+        switch lower {
+        case "å", "ä", "ö": return [lower]
+        case "æ": return ["ä"]
+        case "ø": return ["ö"]
+        default: break
+        }
+        if let folded = latin[lower] { return Array(folded.letters.unicodeScalars) }
+        if (0x300...0x36F).contains(v) { return [] }
+        if lower.properties.isAlphabetic || lower.properties.numericType != nil { return [lower] }
+        return [" "]
+    }
+
+    /// Latin letters with accents: their base letters and an accent number (for the secondary level).
+    private static let latin: [Unicode.Scalar: (letters: String, accent: UInt32)] = {
+        // accent numbers: 1 acute 2 grave 3 circumflex 4 diaeresis 5 ring 6 tilde 7 cedilla
+        // 8 caron 9 stroke 10 macron 11 ogonek 12 dot 13 double acute 14 breve 15 ligature
+        let table: [(String, String, UInt32)] = [
+            ("á", "a", 1), ("à", "a", 2), ("â", "a", 3), ("ä", "a", 4), ("å", "a", 5), ("ã", "a", 6),
+            ("ā", "a", 10), ("ą", "a", 11), ("ă", "a", 14), ("æ", "ae", 15),
+            ("ç", "c", 7), ("ć", "c", 1), ("č", "c", 8), ("ď", "d", 8), ("đ", "d", 9), ("ð", "d", 9),
+            ("é", "e", 1), ("è", "e", 2), ("ê", "e", 3), ("ë", "e", 4), ("ē", "e", 10), ("ę", "e", 11),
+            ("ė", "e", 12), ("ě", "e", 8),
+            ("í", "i", 1), ("ì", "i", 2), ("î", "i", 3), ("ï", "i", 4), ("ī", "i", 10), ("į", "i", 11),
+            ("ı", "i", 12),
+            ("ł", "l", 9), ("ľ", "l", 8), ("ĺ", "l", 1),
+            ("ñ", "n", 6), ("ń", "n", 1), ("ň", "n", 8),
+            ("ó", "o", 1), ("ò", "o", 2), ("ô", "o", 3), ("ö", "o", 4), ("õ", "o", 6), ("ø", "o", 9),
+            ("ō", "o", 10), ("ő", "o", 13), ("œ", "oe", 15),
+            ("ŕ", "r", 1), ("ř", "r", 8), ("ś", "s", 1), ("š", "s", 8), ("ş", "s", 7), ("ș", "s", 7),
+            ("ß", "ss", 15), ("ť", "t", 8), ("ţ", "t", 7), ("ț", "t", 7), ("þ", "th", 15),
+            ("ú", "u", 1), ("ù", "u", 2), ("û", "u", 3), ("ü", "u", 4), ("ů", "u", 5), ("ū", "u", 10),
+            ("ű", "u", 13), ("ý", "y", 1), ("ÿ", "y", 4), ("ź", "z", 1), ("ž", "z", 8), ("ż", "z", 12),
+        ]
+        var map: [Unicode.Scalar: (String, UInt32)] = [:]
+        for (letter, base, accent) in table { map[letter.unicodeScalars.first!] = (base, accent) }
+        return map
+    }()
+}

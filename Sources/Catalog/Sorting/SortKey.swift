@@ -1,0 +1,66 @@
+/// What a result list is ordered by.
+public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
+    case relevance, title, author, date, publisher, popularity, rating
+
+    /// The order a patron expects first: A→Z for text, newest, most popular and best rated first.
+    public var defaultOrder: SortOrder {
+        switch self {
+        case .title, .author, .publisher: .ascending
+        case .relevance, .date, .popularity, .rating: .descending
+        }
+    }
+
+    /// True for keys ordered by text in the library's alphabet.
+    public var isText: Bool { self == .title || self == .author || self == .publisher }
+}
+
+/// Ascending or descending.
+public enum SortOrder: String, Sendable, Hashable, CaseIterable, Codable {
+    case ascending = "asc"
+    case descending = "desc"
+
+    /// The other direction.
+    public var flipped: SortOrder { self == .ascending ? .descending : .ascending }
+
+    /// Parses `asc`/`desc` and their spelled-out forms.
+    public init?(word: String) {
+        switch word.lowercased() {
+        case "asc", "ascending", "up": self = .ascending
+        case "desc", "descending", "down": self = .descending
+        default: return nil
+        }
+    }
+}
+
+/// A sort key with its direction, described in the patron's terms.
+public struct SortSpec: Sendable, Hashable, Codable {
+    /// The key.
+    public var key: SortKey
+    /// The direction.
+    public var order: SortOrder
+
+    /// Creates a spec; the order defaults to the key's natural one.
+    public init(_ key: SortKey, _ order: SortOrder? = nil) {
+        self.key = key
+        self.order = order ?? key.defaultOrder
+    }
+
+    /// `A→Ö`/`Ö→A` in a Swedish library, `A→Z`/`Z→A` otherwise, `newest first`, `most popular first`…
+    public func directionLabel(alphabet: Collation.Alphabet, arrow: String = "→") -> String {
+        let up = order == .ascending
+        switch key {
+        case .title, .author, .publisher:
+            let last = alphabet == .swedish ? "Ö" : "Z"
+            return up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
+        case .date: return up ? "oldest first" : "newest first"
+        case .popularity: return up ? "least popular first" : "most popular first"
+        case .rating: return up ? "lowest rated first" : "highest rated first"
+        case .relevance: return up ? "weakest match first" : "best match first"
+        }
+    }
+
+    /// `author, Ö→A` — as the count line shows it.
+    public func label(alphabet: Collation.Alphabet, arrow: String = "→") -> String {
+        "\(key.rawValue), \(directionLabel(alphabet: alphabet, arrow: arrow))"
+    }
+}
