@@ -3,4 +3,48 @@
 #include <stdio.h>
 #include <readline/readline.h>
 #include <readline/history.h>
+
+/*
+ * Readline keeps its state in mutable C globals, which Swift 6 refuses to touch directly
+ * ("not concurrency-safe"). These accessors are the only way the Terminal module reaches
+ * them, and it calls them only while holding its readline lock (or from inside readline's
+ * own callbacks, which run on the thread that holds that lock).
+ */
+
+/* Installs the completion and signal-event hooks. */
+static inline void bok_rl_install_hooks(rl_completion_func_t *completion, rl_hook_func_t *signal_event) {
+    rl_attempted_completion_function = completion;
+    rl_signal_event_hook = signal_event;
+}
+
+/* Stops readline from falling back to file-name completion after our completion function. */
+static inline void bok_rl_set_attempted_completion_over(int over) {
+    rl_attempted_completion_over = over;
+}
+
+/* The line being edited (not NUL-terminated at the cursor; use the end offset given). */
+static inline const char *bok_rl_line_buffer(void) {
+    return rl_line_buffer;
+}
+
+/* Drops the typed text and redraws a fresh, empty prompt on the next line (after Ctrl-C). */
+static inline void bok_rl_discard_line_and_redisplay(void) {
+    rl_replace_line("", 0);
+    rl_point = 0;
+    rl_end = 0;
+    rl_crlf();
+    rl_on_new_line();
+    rl_redisplay();
+}
+
+/* The history entries in memory, oldest first: count and one entry's text (NULL if absent). */
+static inline int bok_history_count(void) {
+    return history_length;
+}
+
+static inline const char *bok_history_line(int offset) {
+    HIST_ENTRY *entry = history_get(history_base + offset);
+    return entry ? entry->line : NULL;
+}
+
 #endif

@@ -1,0 +1,42 @@
+/// The symbols bok prints, in Unicode or, when the locale is not UTF-8, in plain ASCII.
+///
+/// `Marks(caps).check` is `✓` in a UTF-8 terminal and `+` under `LANG=C`, so output stays
+/// readable everywhere without each renderer checking the locale.
+public struct Marks: Sendable, Hashable {
+    /// Whether the Unicode forms are used.
+    public let unicode: Bool
+
+    /// Marks for the given terminal.
+    public init(_ caps: TerminalCapabilities) {
+        self.unicode = caps.unicode
+    }
+
+    /// Marks in Unicode (`true`) or ASCII (`false`).
+    public init(unicode: Bool) {
+        self.unicode = unicode
+    }
+
+    /// Success or available: `✓`, ASCII `+`.
+    public var check: String { unicode ? "✓" : "+" }
+    /// Failure or unavailable: `✗`, ASCII `x`.
+    public var cross: String { unicode ? "✗" : "x" }
+    /// Leads to, or becomes: `→`, ASCII `->`.
+    public var arrow: String { unicode ? "→" : "->" }
+    /// Text was cut: `…`, ASCII `...`.
+    public var ellipsis: String { unicode ? "…" : "..." }
+    /// A list item: `•`, ASCII `*`.
+    public var bullet: String { unicode ? "•" : "*" }
+    /// A download: `↓`, ASCII `v`.
+    public var downArrow: String { unicode ? "↓" : "v" }
+    /// A separator between fields: `·`, ASCII `-`.
+    public var middleDot: String { unicode ? "·" : "-" }
+    /// An opening quotation mark: `“`, ASCII `"`.
+    public var openQuote: String { unicode ? "“" : "\"" }
+    /// A closing quotation mark: `”`, ASCII `"`.
+    public var closeQuote: String { unicode ? "”" : "\"" }
+
+    /// The text between an opening and a closing quotation mark.
+    public func quoted(_ text: String) -> String {
+        openQuote + text + closeQuote
+    }
+}

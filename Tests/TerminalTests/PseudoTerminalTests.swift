@@ -1,0 +1,161 @@
+#if os(Linux)
+import Foundation
+import Glibc
+import Testing
+@testable import Terminal
+
+/// A pseudo-terminal pair: the test types on `controller`, the code under test uses `device`.
+private final class PseudoTerminal: Sendable {
+    let controller: Int32
+    let device: Int32
+
+    init?() {
+        controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+        guard controller >= 0 else { return nil }
+        var unlock: Int32 = 0
+        var number: UInt32 = 0
+        // TIOCSPTLCK and TIOCGPTN; Swift cannot import these function-like macros.
+        guard ioctl(controller, UInt(0x4004_5431), &unlock) == 0,
+              ioctl(controller, UInt(0x8004_5430), &number) == 0 else {
+            close(controller)
+            return nil
+        }
+        device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+        guard device >= 0 else {
+            close(controller)
+            return nil
+        }
+    }
+
+    deinit {
+        close(device)
+        close(controller)
+    }
+
+    var localFlags: tcflag_t {
+        var settings = termios()
+        tcgetattr(device, &settings)
+        return settings.c_lflag
+    }
+
+    func type(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(controller, $0.baseAddress, $0.count) }
+    }
+
+    /// Everything the code under test has written to the screen so far.
+    func screen() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 100) > 0 {
+            let count = read(controller, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Waits up to two seconds for `condition`.
+private func eventually(_ condition: () -> Bool) -> Bool {
+    for _ in 0..<200 {
+        if condition() { return true }
+        usleep(10_000)
+    }
+    return condition()
+}
+
+// Serialized: raw mode and the secret prompt share one saved-settings slot per process.
+// Skipped where the sandbox has no pseudo-terminals.
+@Suite(
+    "Terminal modes on a pseudo-terminal", .serialized,
+    .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0, "needs /dev/ptmx")
+)
+struct PseudoTerminalTests {
+    @Test("A PIN typed at the secret prompt is not shown, and echo comes back afterwards")
+    func secretIsNotEchoed() async throws {
+        let tty = try #require(PseudoTerminal())
+        #expect(tty.localFlags & tcflag_t(ECHO) != 0)
+        let reader = SecretReader(input: tty.device, output: tty.device)
+
+        async let secret = Task.detached { reader.read(prompt: "PIN: ") }.value
+        #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
+        tty.type("12x\u{7F}34\r")  // a typo, Backspace, the rest, Return
+        #expect(await secret == "1234")
+
+        let screen = tty.screen()
+        #expect(screen.hasPrefix("PIN: "))
+        #expect(!screen.contains("12"))
+        #expect(!screen.contains("34"))
+        #expect(tty.localFlags & tcflag_t(ECHO) != 0)
+        #expect(tty.localFlags & tcflag_t(ICANON) != 0)
+    }
+
+    @Test("Ctrl-C at the secret prompt cancels it and restores the terminal")
+    func secretCancelled() async throws {
+        let tty = try #require(PseudoTerminal())
+        let reader = SecretReader(input: tty.device, output: tty.device)
+
+        async let secret = Task.detached { reader.read(prompt: "PIN: ") }.value
+        #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
+        tty.type("99\u{03}")
+        #expect(await secret == nil)
+        #expect(tty.localFlags & tcflag_t(ECHO) != 0)
+        #expect(!RawMode.isActive)
+    }
+
+    @Test("Piped input gives the secret line without prompting")
+    func secretFromPipe() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let line = "4321\nnext command\n"
+        _ = line.utf8CString.withUnsafeBufferPointer { write(fds[1], $0.baseAddress, line.utf8.count) }
+        close(fds[1])
+        let reader = SecretReader(input: fds[0], output: fds[1])
+        #expect(reader.read(prompt: "PIN: ") == "4321")
+        #expect(reader.read(prompt: "PIN: ") == "next command")
+        #expect(reader.read(prompt: "PIN: ") == nil)
+    }
+
+    @Test("Raw mode turns off echo and line buffering, and leaving restores them")
+    func rawModeRestores() throws {
+        let tty = try #require(PseudoTerminal())
+        let before = tty.localFlags
+        try RawMode.run(fd: tty.device) {
+            #expect(RawMode.isActive)
+            #expect(tty.localFlags & tcflag_t(ECHO | ICANON | ISIG) == 0)
+        }
+        #expect(!RawMode.isActive)
+        #expect(tty.localFlags == before)
+    }
+
+    @Test("Raw mode on something that is not a terminal fails with a message that says what to do")
+    func rawModeNeedsTerminal() throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let error = #expect(throws: TerminalError.self) { try RawMode.enter(fd: fds[0]) }
+        #expect(error?.description.contains("not a terminal") == true)
+        #expect(!RawMode.isActive)
+    }
+
+    @Test("The window size comes from the terminal, then COLUMNS/LINES, then 80×24")
+    func windowSize() throws {
+        let tty = try #require(PseudoTerminal())
+        var size = winsize(ws_row: 40, ws_col: 132, ws_xpixel: 0, ws_ypixel: 0)
+        try #require(ioctl(tty.device, UInt(TIOCSWINSZ), &size) == 0)
+        let fromTerminal = TerminalSize.current(fd: tty.device, environment: ["COLUMNS": "100"])
+        #expect(fromTerminal.columns == 132 && fromTerminal.rows == 40)
+
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        defer { close(fds[0]); close(fds[1]) }
+        let fromEnvironment = TerminalSize.current(fd: fds[1], environment: ["COLUMNS": "100", "LINES": "30"])
+        #expect(fromEnvironment.columns == 100 && fromEnvironment.rows == 30)
+        let fallback = TerminalSize.current(fd: fds[1], environment: ["COLUMNS": "wide"])
+        #expect(fallback.columns == 80 && fallback.rows == 24)
+    }
+}
+#endif
