@@ -110,3 +110,59 @@ public enum Wire {
         enum CodingKeys: String, CodingKey { case reason = "Reason", responseStatus = "ResponseStatus" }
     }
 }
+
+extension Wire {
+    /// `POST loans` → `{"CreatedLoan": {...}}`.
+    public struct CreatedLoanAnswer: Sendable, Codable {
+        /// The new loan.
+        public var createdLoan: Loan
+        /// Wraps a loan.
+        public init(createdLoan: Loan) { self.createdLoan = createdLoan }
+        enum CodingKeys: String, CodingKey { case createdLoan = "CreatedLoan" }
+    }
+
+    /// `GET loans/{id}` → `{"Loan": {...}}`.
+    public struct LoanAnswer: Sendable, Codable {
+        /// The loan.
+        public var loan: Loan
+        /// Wraps a loan.
+        public init(loan: Loan) { self.loan = loan }
+        enum CodingKeys: String, CodingKey { case loan = "Loan" }
+    }
+
+    /// `GET loans` → `{"Loans": [...]}`.
+    public struct LoansAnswer: Sendable, Codable {
+        /// The patron's loans.
+        public var loans: [Loan]
+        /// Wraps loans.
+        public init(loans: [Loan]) { self.loans = loans }
+        enum CodingKeys: String, CodingKey { case loans = "Loans" }
+    }
+
+    /// `POST patrons/verify` → `{"Patron": {...}}`.
+    public struct PatronAnswer: Sendable, Codable {
+        /// The verified patron.
+        public var patron: Patron
+        /// Wraps a patron.
+        public init(patron: Patron) { self.patron = patron }
+        enum CodingKeys: String, CodingKey { case patron = "Patron" }
+    }
+
+    /// `POST reservations` → `{"CreatedReservation": {...}}`.
+    public struct CreatedReservationAnswer: Sendable, Codable {
+        /// The new reservation.
+        public var createdReservation: Reservation
+        /// Wraps a reservation.
+        public init(createdReservation: Reservation) { self.createdReservation = createdReservation }
+        enum CodingKeys: String, CodingKey { case createdReservation = "CreatedReservation" }
+    }
+
+    /// `GET reservations` → `{"Reservations": [...]}`.
+    public struct ReservationsAnswer: Sendable, Codable {
+        /// The patron's reservations.
+        public var reservations: [Reservation]
+        /// Wraps reservations.
+        public init(reservations: [Reservation]) { self.reservations = reservations }
+        enum CodingKeys: String, CodingKey { case reservations = "Reservations" }
+    }
+}

@@ -1,0 +1,69 @@
+/// A place in a title's reservation queue (`POST reservations`, `GET reservations`; extension).
+public struct Reservation: Sendable, Hashable, Codable, Identifiable {
+    /// The reservation's id (`ReservationID`).
+    public var id: String
+    /// The product reserved (`ProductID`).
+    public var productID: String
+    /// The title, when the server names it.
+    public var title: String?
+    /// Place in the queue, 1 = next.
+    public var queuePosition: Int
+    /// When the patron's turn is expected.
+    public var estimatedDate: DayDate?
+    /// True when it is the patron's turn: the book can be borrowed until `readyUntil`.
+    public var ready: Bool
+    /// The last day to borrow a ready reservation.
+    public var readyUntil: DayDate?
+
+    /// Creates a reservation.
+    public init(id: String, productID: String, title: String? = nil, queuePosition: Int, estimatedDate: DayDate? = nil,
+                ready: Bool = false, readyUntil: DayDate? = nil) {
+        self.id = id
+        self.productID = productID
+        self.title = title
+        self.queuePosition = queuePosition
+        self.estimatedDate = estimatedDate
+        self.ready = ready
+        self.readyUntil = readyUntil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "ReservationID", productID = "ProductID", title = "Title", queuePosition = "QueuePosition"
+        case estimatedDate = "EstimatedDate", ready = "Ready", readyUntil = "ReadyUntil"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.decodeLenientID(forKey: .id)
+        productID = try c.decodeLenientID(forKey: .productID)
+        title = try c.decodeIfPresent(String.self, forKey: .title)
+        queuePosition = try c.decodeIfPresent(Int.self, forKey: .queuePosition) ?? 0
+        estimatedDate = try c.decodeIfPresent(DayDate.self, forKey: .estimatedDate)
+        ready = try c.decodeIfPresent(Bool.self, forKey: .ready) ?? false
+        readyUntil = try c.decodeIfPresent(DayDate.self, forKey: .readyUntil)
+    }
+}
+
+/// A patron as `POST patrons/verify` answers (extension).
+public struct Patron: Sendable, Hashable, Codable {
+    /// The library card number.
+    public var card: String
+    /// The patron's name.
+    public var name: String
+    /// Loans made this calendar month.
+    public var loansThisMonth: Int
+    /// Loans allowed per month.
+    public var maxLoansPerMonth: Int
+
+    /// Creates a patron.
+    public init(card: String, name: String, loansThisMonth: Int, maxLoansPerMonth: Int) {
+        self.card = card
+        self.name = name
+        self.loansThisMonth = loansThisMonth
+        self.maxLoansPerMonth = maxLoansPerMonth
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case card = "Card", name = "Name", loansThisMonth = "LoansThisMonth", maxLoansPerMonth = "MaxLoansPerMonth"
+    }
+}

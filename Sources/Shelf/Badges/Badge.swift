@@ -1,0 +1,54 @@
+public import Catalog
+
+/// The badge a book carries on the shelf: days left on a loan, `Sample`, a place in a queue, or `Ready`.
+///
+/// Derived, never stored: a badge is computed from the loan's expiry day and today's date, so it
+/// is right after midnight without a sync.
+public enum Badge: Sendable, Hashable {
+    /// A loan with more than three days left (shown green).
+    case daysLeft(Int)
+    /// A loan with one to three days left (shown yellow).
+    case fewDaysLeft(Int)
+    /// A loan whose last day is today (shown red).
+    case lastDay
+    /// A loan that has ended (shown dim).
+    case ended
+    /// A free sample.
+    case sample
+    /// A reservation, with the place in the queue and the estimated day.
+    case queued(place: Int, estimate: DayDate?)
+    /// A reservation whose turn has come: borrow it by the given day.
+    case ready(until: DayDate)
+
+    /// Days at or below which a loan's badge turns yellow.
+    public static let warningDays = 3
+
+    /// The badge of a loan that expires at the end of `expiry`, seen on `today`.
+    public static func loan(expiry: DayDate, today: DayDate) -> Badge {
+        let left = today.days(until: expiry)
+        switch left {
+        case ..<0: return .ended
+        case 0: return .lastDay
+        case 1...warningDays: return .fewDaysLeft(left)
+        default: return .daysLeft(left)
+        }
+    }
+
+    /// The badge's words: `12 days`, `1 day`, `today`, `ended`, `Sample`, `#2 in queue · ~9 Jan`, `Ready · borrow by 23 Nov`.
+    public var text: String {
+        switch self {
+        case .daysLeft(let n), .fewDaysLeft(let n): return n == 1 ? "1 day" : "\(n) days"
+        case .lastDay: return "today"
+        case .ended: return "ended"
+        case .sample: return "Sample"
+        case let .queued(place, estimate):
+            return "#\(place) in queue" + (estimate.map { " · ~\(Self.short($0))" } ?? "")
+        case .ready(let until): return "Ready · borrow by \(Self.short(until))"
+        }
+    }
+
+    private static func short(_ day: DayDate) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return "\(day.day) \(months[max(0, min(11, day.month - 1))])"
+    }
+}
