@@ -79,3 +79,25 @@ public protocol LendingService: Sendable {
     /// The library's page.
     func library() async throws -> LibraryPage
 }
+
+/// The lending calls: patrons, loans and reservations.
+///
+/// The PIN only ever travels in a POST body, never in a URL, a log line or an error message.
+public protocol PatronLending: Sendable {
+    /// Checks a card and PIN (`POST patrons/verify`).
+    func verifyPatron(card: String, pin: String) async throws -> Patron
+    /// Borrows a product (`POST loans`).
+    func createLoan(card: String, pin: String, productID: String) async throws -> Loan
+    /// The patron's loans (`GET loans`).
+    func loans(card: String, onlyActive: Bool) async throws -> [Loan]
+    /// One loan (`GET loans/{id}`).
+    func loan(id: String) async throws -> Loan
+    /// Ends a loan early (`DELETE loans/{id}`, extension).
+    func returnLoan(id: String) async throws
+    /// Joins a title's queue (`POST reservations`, extension).
+    func reserve(card: String, pin: String, productID: String) async throws -> Reservation
+    /// The patron's reservations (`GET reservations`, extension).
+    func reservations(card: String) async throws -> [Reservation]
+    /// Leaves a queue (`DELETE reservations/{id}`, extension).
+    func cancelReservation(id: String) async throws
+}
