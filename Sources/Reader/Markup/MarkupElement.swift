@@ -97,7 +97,10 @@ final class MarkupElement {
     static let voidElements: Set<String> = ["br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source"]
 
     /// Parses a whole document into a tree under a synthetic root named `#document`.
-    static func parse(_ bytes: [UInt8]) -> MarkupElement {
+    ///
+    /// - Parameter html: whether HTML's void elements (`meta`, `br`, ...) are empty even without
+    ///   `/>`; `false` for the package's XML files, where `<meta>` has content.
+    static func parse(_ bytes: [UInt8], html: Bool = false) -> MarkupElement {
         var tokenizer = MarkupTokenizer(bytes: bytes)
         let root = MarkupElement(name: "#document", attributes: [])
         var stack = [root]
@@ -106,7 +109,7 @@ final class MarkupElement {
             case .start(let name, let attributes, let selfClosing):
                 let element = MarkupElement(name: name, attributes: attributes)
                 stack[stack.count - 1].append(element)
-                if !selfClosing, !voidElements.contains(name), name != "script", name != "style" {
+                if !selfClosing, !(html && voidElements.contains(name)), name != "script", name != "style" {
                     stack.append(element)
                 }
             case .end(let name):
