@@ -24,9 +24,10 @@ public struct ChapterLayout: Sendable {
         return lines[start..<min(end, start + settings.rows, lines.count)]
     }
 
-    /// The plain-text offset where a page starts.
+    /// The plain-text offset where a page starts (a page past the end counts as the last page).
     public func offset(atPageStart page: Int) -> Int {
-        guard pageStarts.indices.contains(page), pageStarts[page] < lines.count else { return 0 }
+        let page = max(0, min(page, pageStarts.count - 1))
+        guard pageStarts[page] < lines.count else { return 0 }
         return lines[pageStarts[page]].sourceRange.lowerBound
     }
 
