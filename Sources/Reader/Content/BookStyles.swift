@@ -1,5 +1,3 @@
-internal import Foundation
-
 /// The little of a book's CSS the reader honours: classes that mean italic, bold, small caps or
 /// hidden, and whether paragraphs are indented.
 ///
@@ -16,29 +14,66 @@ public struct BookStyles: Sendable, Hashable {
     public init() {}
 
     /// Reads the rules this type cares about from a stylesheet's text and adds them.
-    mutating func add(css: String) {
-        var text = css
-        // Comments can hide braces; drop them first.
-        while let open = text.range(of: "/*") {
-            if let close = text.range(of: "*/", range: open.upperBound..<text.endIndex) {
-                text.removeSubrange(open.lowerBound..<close.upperBound)
-            } else {
-                text.removeSubrange(open.lowerBound...)
+    ///
+    /// A byte scanner rather than string searching: books ship several stylesheets of tens of
+    /// kilobytes, and this runs while the book opens.
+    mutating func add(css text: String) {
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var index = 0
+        var selectorStart = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+                if selectorStart < index, bytes[selectorStart..<min(index, count)].allSatisfy({ $0 <= 0x20 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*") }) {
+                    selectorStart = min(index, count)
+                }
+                continue
             }
-        }
-        var rest = Substring(text)
-        while let open = rest.firstIndex(of: "{") {
-            let selectors = rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let body = rest[rest.index(after: open)..<close]
-            rest = rest[rest.index(after: close)...]
-            if selectors.contains("@") { continue } // @media, @font-face: skip the at-rule's own header
-            let declarations = Self.declarations(body)
+            if byte == UInt8(ascii: "}") {
+                // The end of an @media block, or a stray brace.
+                index += 1
+                selectorStart = index
+                continue
+            }
+            guard byte == UInt8(ascii: "{") else { index += 1; continue }
+            let selectors = String(decoding: bytes[selectorStart..<index], as: UTF8.self).trimmed
+            index += 1
+            if selectors.hasPrefix("@media") || selectors.hasPrefix("@supports") || selectors.hasPrefix("@document") {
+                selectorStart = index // rules inside are read as usual
+                continue
+            }
+            let bodyStart = index
+            while index < count, bytes[index] != UInt8(ascii: "}") { index += 1 }
+            let body = bytes[bodyStart..<min(index, count)]
+            index += 1
+            selectorStart = index
+            if selectors.hasPrefix("@") { continue }
+            guard Self.mayMatter(body) else { continue }
+            let declarations = Self.declarations(Substring(String(decoding: body, as: UTF8.self)))
             for selector in selectors.split(separator: ",") {
-                let simple = selector.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "\n" || $0 == "\t" }).last.map(String.init) ?? ""
+                let simple = selector.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "\n" || $0 == "\t" || $0 == "+" || $0 == "~" }).last.map(String.init) ?? ""
                 apply(declarations, to: simple)
             }
         }
+    }
+
+    /// Whether a rule's body mentions a property this type reads (most rules do not).
+    private static func mayMatter(_ body: ArraySlice<UInt8>) -> Bool {
+        var index = body.startIndex
+        while index + 4 <= body.endIndex {
+            let b0 = body[index] | 0x20, b1 = body[index + 1] | 0x20, b2 = body[index + 2] | 0x20, b3 = body[index + 3] | 0x20
+            if (b0 == 0x66 && b1 == 0x6F && b2 == 0x6E && b3 == 0x74)        // font
+                || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)    // disp
+                || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74) {  // text
+                return true
+            }
+            index += 1
+        }
+        return false
     }
 
     private mutating func apply(_ declarations: [String: String], to selector: String) {

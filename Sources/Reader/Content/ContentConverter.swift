@@ -95,58 +95,107 @@ struct ContentConverter {
         }
     }
 
+    /// What an element does to the text, looked up once per tag (string switches were the
+    /// converter's hottest code).
+    private enum ElementKind {
+        case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
+             tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
+             `subscript`, anchor, head, title, raw, svg, other
+    }
+
+    private static let kinds: [String: ElementKind] = {
+        var kinds: [String: ElementKind] = [:]
+        for name in ["p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
+                     "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
+                     "caption", "dt", "noscript", "form"] { kinds[name] = .block }
+        for level in 1...6 { kinds["h\(level)"] = .heading(level) }
+        for name in ["em", "i", "cite", "dfn", "var"] { kinds[name] = .emphasis }
+        for name in ["strong", "b"] { kinds[name] = .strong }
+        for name in ["code", "kbd", "samp", "tt"] { kinds[name] = .code }
+        for name in ["ul", "menu", "dir"] { kinds[name] = .list(ordered: false) }
+        for name in ["table", "thead", "tbody", "tfoot"] { kinds[name] = .tableGroup }
+        for name in ["script", "style", "template"] { kinds[name] = .raw }
+        kinds["ol"] = .list(ordered: true)
+        kinds["aside"] = .aside
+        kinds["blockquote"] = .blockquote
+        kinds["pre"] = .pre
+        kinds["li"] = .listItem
+        kinds["dd"] = .definition
+        kinds["tr"] = .tableRow
+        kinds["td"] = .tableCell(header: false)
+        kinds["th"] = .tableCell(header: true)
+        kinds["br"] = .lineBreak
+        kinds["hr"] = .rule
+        kinds["img"] = .image
+        kinds["image"] = .image
+        kinds["sup"] = .superscript
+        kinds["sub"] = .subscript
+        kinds["a"] = .anchor
+        kinds["head"] = .head
+        kinds["title"] = .title
+        kinds["svg"] = .svg
+        return kinds
+    }()
+
     private mutating func open(_ name: String, _ attributes: [MarkupAttribute], isVoid: Bool) {
         func attribute(_ wanted: String) -> String? {
             attributes.first(where: { $0.name == wanted })?.value
         }
-        let classes = attribute("class")?.split(separator: " ").map(String.init) ?? []
-        let inlineStyle = attribute("style").map { BookStyles.declarations(Substring($0)) } ?? [:]
-        let epubType = (attribute("epub:type") ?? "") + " " + (attribute("role") ?? "")
+        let kind = Self.kinds[name] ?? .other
 
-        switch name {
-        case "head":
+        switch kind {
+        case .head:
             if !isVoid { inHead = true }
             return
-        case "title" where inHead:
+        case .title where inHead:
             inTitle = true
             return
-        case "script", "style", "template":
+        case .raw:
             // The tokenizer skips raw text; a self-closed or empty one needs nothing here.
             return
-        case "svg":
+        case .svg:
             // Only an embedded raster image is worth showing; the rest of SVG is drawing.
             if !isVoid { pushFrame(name, style: currentStyle, link: currentLink, hidden: true); skipDepth = 1 }
             return
         default:
             break
         }
-        if inHead {
-            if name == "link", attribute("rel")?.lowercased().contains("stylesheet") == true { /* read by the book */ }
-            return
-        }
+        if inHead { return }
 
-        let hidden = attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
-            || classes.contains(where: styles.hiddenClasses.contains)
-            || epubType.contains("pagebreak")
-        if hidden && !isVoid {
+        // Most tags have no attributes; only look at classes, styles and types when there are some.
+        var classes: [Substring] = []
+        var inlineStyle: [String: String] = [:]
+        var types: [Substring] = []
+        var hidden = false
+        if !attributes.isEmpty {
+            classes = attribute("class")?.split(separator: " ") ?? []
+            inlineStyle = attribute("style").map { BookStyles.declarations(Substring($0)) } ?? [:]
+            types = (attribute("epub:type") ?? "").split(separator: " ") + (attribute("role") ?? "").split(separator: " ")
+            hidden = attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
+                || classes.contains(where: { styles.hiddenClasses.contains(String($0)) })
+                || types.contains(where: { $0.hasSuffix("pagebreak") })
+        }
+        if hidden {
             recordAnchor(attributes)
-            pushFrame(name, style: currentStyle, link: currentLink, hidden: true)
-            skipDepth = 1
+            if !isVoid {
+                pushFrame(name, style: currentStyle, link: currentLink, hidden: true)
+                skipDepth = 1
+            }
             return
         }
-        if hidden { return }
+        let isNoteContainer = types.contains { $0.hasSuffix("footnote") || $0.hasSuffix("endnote") || $0.hasSuffix("rearnote") }
 
         var style = currentStyle
         var link = currentLink
-        switch name {
-        case "em", "i", "cite", "dfn", "var": style.insert(.emphasis)
-        case "strong", "b": style.insert(.strong)
-        case "code", "kbd", "samp", "tt": style.insert(.code)
-        case "sup":
+        switch kind {
+        case .emphasis: style.insert(.emphasis)
+        case .strong: style.insert(.strong)
+        case .code: style.insert(.code)
+        case .superscript:
             style.insert(.superscript)
             if case .internal = link { style.insert(.noteReference) }
-        case "sub": style.insert(.subscript)
-        case "a":
+        case .subscript: style.insert(.subscript)
+        case .anchor:
             if let href = attribute("href") {
                 if let resolved = BookPath.resolve(href, relativeTo: path) {
                     link = .internal(LinkTarget(path: resolved.path, fragment: resolved.fragment))
@@ -154,77 +203,77 @@ struct ContentConverter {
                     link = .external(href)
                 }
                 style.insert(.link)
-                if epubType.contains("noteref") || style.contains(.superscript) {
+                if types.contains(where: { $0.hasSuffix("noteref") }) || style.contains(.superscript) {
                     if case .internal = link { style.insert(.noteReference) }
                 }
             }
         default: break
         }
-        if inlineStyle["font-style"] == "italic" || classes.contains(where: styles.italicClasses.contains) { style.insert(.emphasis) }
-        if let weight = inlineStyle["font-weight"], weight == "bold" || (Int(weight) ?? 0) >= 600 { style.insert(.strong) }
-        if classes.contains(where: styles.boldClasses.contains) { style.insert(.strong) }
-        if inlineStyle["font-variant"] == "small-caps" || classes.contains(where: styles.smallCapsClasses.contains)
-            || classes.contains(where: { $0.lowercased() == "smallcaps" || $0.lowercased() == "small-caps" || $0 == "sc" }) {
-            style.insert(.smallCaps)
-        }
-        if let dir = attribute("dir")?.lowercased() {
-            if dir == "rtl" { style.insert(.rightToLeft) } else if dir == "ltr" { style.remove(.rightToLeft) }
+        if !attributes.isEmpty {
+            if inlineStyle["font-style"] == "italic" || classes.contains(where: { styles.italicClasses.contains(String($0)) }) {
+                style.insert(.emphasis)
+            }
+            if let weight = inlineStyle["font-weight"], weight == "bold" || (Int(weight) ?? 0) >= 600 { style.insert(.strong) }
+            if classes.contains(where: { styles.boldClasses.contains(String($0)) }) { style.insert(.strong) }
+            if inlineStyle["font-variant"] == "small-caps"
+                || classes.contains(where: { styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps" || $0 == "sc" }) {
+                style.insert(.smallCaps)
+            }
+            if let dir = attribute("dir")?.lowercased() {
+                if dir == "rtl" { style.insert(.rightToLeft) } else if dir == "ltr" { style.remove(.rightToLeft) }
+            }
         }
 
         // Blocks.
-        switch name {
-        case "p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
-             "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
-             "caption", "dt", "noscript", "form":
+        switch kind {
+        case .block, .tableGroup:
             breakBlock()
-        case "aside":
+        case .aside:
             breakBlock()
             noteDepth += 1
-        case "blockquote":
+        case .blockquote:
             breakBlock()
             quoteDepth += 1
-        case "h1", "h2", "h3", "h4", "h5", "h6":
+        case .heading(let level):
             breakBlock()
-            blockKind = .heading(level: Int(String(name.dropFirst())) ?? 1)
+            blockKind = .heading(level: level)
             style.insert(.heading)
-        case "pre":
+        case .pre:
             breakBlock()
             blockKind = .preformatted
             preDepth += 1
-        case "ul", "ol", "menu", "dir":
+        case .list(let ordered):
             breakBlock()
             let start = attribute("start").flatMap { Int($0.trimmed) } ?? 1
-            lists.append(ListState(ordered: name == "ol", type: attribute("type") ?? "1", counter: start))
-        case "li":
+            lists.append(ListState(ordered: ordered, type: attribute("type") ?? "1", counter: start))
+        case .listItem:
             breakBlock()
             if lists.isEmpty { lists.append(ListState(ordered: false, type: "", counter: 1)) }
             if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[lists.count - 1].counter = value }
             pendingMarker = marker(for: lists[lists.count - 1], depth: lists.count)
             lists[lists.count - 1].counter += 1
-        case "dd":
+        case .definition:
             breakBlock()
             extraIndent += 1
-        case "tr":
+        case .tableRow:
             breakBlock()
             blockKind = .tableRow
             cellsInRow = 0
-        case "td", "th":
+        case .tableCell(let header):
             if cellsInRow > 0 { appendLiteral(" | ", style: []) }
             cellsInRow += 1
             cellDepth += 1
-            if name == "th" { style.insert(.strong) }
-        case "table", "thead", "tbody", "tfoot":
-            breakBlock()
-        case "br":
+            if header { style.insert(.strong) }
+        case .lineBreak:
             if blockLength > 0 {
                 if pendingSpace { trimTrailingSpace() }
                 appendLiteral("\n", style: style)
                 pendingSpace = true // white space after a line break collapses into it
             }
-        case "hr":
+        case .rule:
             breakBlock()
             appendSpecialBlock(.horizontalRule)
-        case "img", "image":
+        case .image:
             let source = attribute("src") ?? attribute("xlink:href") ?? attribute("href")
             let resolved = source.flatMap { BookPath.resolve($0, relativeTo: path)?.path }
             breakBlock()
@@ -232,60 +281,61 @@ struct ContentConverter {
         default:
             break
         }
-        if epubType.contains("footnote") || epubType.contains("endnote") || epubType.contains("rearnote") {
-            if name != "aside" { breakBlock(); noteDepth += 1 }
+        let countsAsNote = isNoteContainer && name != "aside"
+        if countsAsNote {
+            breakBlock()
+            noteDepth += 1
         }
         if style.contains(.rightToLeft), blockLength == 0, runs.isEmpty { blockRightToLeft = true }
-        recordAnchor(attributes)
+        if !attributes.isEmpty { recordAnchor(attributes) }
         if !isVoid {
-            pushFrame(name, style: style, link: link, hidden: false, note: (epubType.contains("footnote") || epubType.contains("endnote") || epubType.contains("rearnote")) && name != "aside")
+            pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
         }
     }
 
     private mutating func close(_ name: String) {
-        switch name {
-        case "head":
+        let kind = Self.kinds[name] ?? .other
+        switch kind {
+        case .head:
             inHead = false
             inTitle = false
             return
-        case "title" where inHead:
+        case .title where inHead:
             inTitle = false
             return
         default: break
         }
         if inHead { return }
         guard popFrame(named: name) != nil else { return }
-        switch name {
-        case "p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
-             "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
-             "caption", "dt", "noscript", "form", "li", "table", "thead", "tbody", "tfoot":
+        switch kind {
+        case .block, .listItem, .tableGroup:
             breakBlock()
-        case "h1", "h2", "h3", "h4", "h5", "h6":
+        case .heading:
             if firstHeading == nil {
                 let text = currentText.trimmed
                 if !text.isEmpty { firstHeading = text.replacingNewlines }
             }
             breakBlock()
-        case "aside":
+        case .aside:
             breakBlock()
             noteDepth = max(0, noteDepth - 1)
-        case "blockquote":
+        case .blockquote:
             breakBlock()
             quoteDepth = max(0, quoteDepth - 1)
-        case "pre":
+        case .pre:
             breakBlock()
             preDepth = max(0, preDepth - 1)
-        case "ul", "ol", "menu", "dir":
+        case .list:
             breakBlock()
             if !lists.isEmpty { lists.removeLast() }
             pendingMarker = nil
-        case "dd":
+        case .definition:
             breakBlock()
             extraIndent = max(0, extraIndent - 1)
-        case "tr":
+        case .tableRow:
             breakBlock()
             cellsInRow = 0
-        case "td", "th":
+        case .tableCell:
             cellDepth = max(0, cellDepth - 1)
         default:
             break
@@ -305,7 +355,8 @@ struct ContentConverter {
     private mutating func popFrame(named name: String) -> Frame? {
         guard let index = frames.lastIndex(where: { $0.name == name }) else { return nil }
         let frame = frames[index]
-        let closingNotes = noteFrames[index...].filter { $0 }.count
+        var closingNotes = 0
+        for isNote in noteFrames[index...] where isNote { closingNotes += 1 }
         if closingNotes > 0 {
             breakBlock()
             noteDepth = max(0, noteDepth - closingNotes)
@@ -327,51 +378,57 @@ struct ContentConverter {
         }
     }
 
+    /// Appends character data, collapsing white space (except in `pre`) and setting soft hyphens
+    /// aside. Works on UTF-8 bytes: this runs for every character of the book.
     private mutating func append(_ raw: String) {
         let style = currentStyle
         let link = currentLink
         let text = style.contains(.smallCaps) ? raw.uppercased() : raw
-        var chunk = ""
-        var chunkLength = 0
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var length = 0 // UTF-16 units in `out`
         let preserve = preDepth > 0
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\u{AD}":
-                softHyphens.append(blockLength + chunkLength)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xAD { // U+00AD soft hyphen
+                softHyphens.append(blockLength + length)
+                index += 2
                 continue
-            case " ", "\t", "\n", "\r", "\u{C}":
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+                index += 1
                 if preserve {
-                    if scalar == "\r" { continue }
-                    if scalar == "\n", blockLength + chunkLength == 0, !sawPreContent {
+                    if byte == 0x0D { continue }
+                    if byte == 0x0A, blockLength + length == 0, !sawPreContent {
                         // HTML drops a newline right after `<pre>`.
                         sawPreContent = true
                         continue
                     }
-                    if scalar == "\t" {
-                        chunk += "    "
-                        chunkLength += 4
+                    if byte == 0x09 {
+                        out.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                        length += 4
                     } else {
-                        chunk.unicodeScalars.append(scalar == "\u{C}" ? " " : scalar)
-                        chunkLength += 1
+                        out.append(byte == 0x0C ? 0x20 : byte)
+                        length += 1
                     }
                     sawPreContent = true
-                    continue
-                }
-                // The collapsed space goes where the white space began, in that run's style.
-                if blockLength + chunkLength > 0, !pendingSpace {
-                    chunk += " "
-                    chunkLength += 1
+                } else if blockLength + length > 0, !pendingSpace {
+                    // The collapsed space goes where the white space began, in that run's style.
+                    out.append(0x20)
+                    length += 1
                     pendingSpace = true
                 }
                 continue
-            default:
-                pendingSpace = false
-                chunk.unicodeScalars.append(scalar)
-                chunkLength += scalar.value > 0xFFFF ? 2 : 1
-                sawPreContent = true
             }
+            pendingSpace = false
+            sawPreContent = true
+            out.append(byte)
+            if byte < 0x80 { length += 1 } else if byte >= 0xF0 { length += 2 } else if byte >= 0xC0 { length += 1 }
+            index += 1
         }
-        if !chunk.isEmpty { appendRun(chunk, length: chunkLength, style: style, link: link) }
+        if !out.isEmpty { appendRun(String(decoding: out, as: UTF8.self), length: length, style: style, link: link) }
     }
 
     private var sawPreContent = false
@@ -383,9 +440,9 @@ struct ContentConverter {
     }
 
     private mutating func appendRun(_ text: String, length: Int, style: InlineStyle, link: LinkDestination?) {
-        if var last = runs.last, last.style == style, last.link == link {
-            last.text += text
-            runs[runs.count - 1] = last
+        if let last = runs.last, last.style == style, last.link == link {
+            // In place: a copy of the run would copy its text on every append.
+            runs[runs.count - 1].text += text
         } else {
             runs.append(TextRun(text: text, style: style, link: link))
         }
@@ -402,10 +459,10 @@ struct ContentConverter {
     }
 
     private mutating func trimTrailingSpace() {
-        guard var last = runs.last, last.text.unicodeScalars.last == " " else { return }
-        last.text.unicodeScalars.removeLast()
+        guard let last = runs.last, last.text.unicodeScalars.last == " " else { return }
+        runs[runs.count - 1].text.unicodeScalars.removeLast()
         blockLength -= 1
-        if last.text.isEmpty { runs.removeLast() } else { runs[runs.count - 1] = last }
+        if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
     }
 
     private mutating func flush() {
@@ -420,10 +477,9 @@ struct ContentConverter {
         }
         // Trailing spaces and line breaks carry nothing.
         while let last = runs.last, let trailing = last.text.unicodeScalars.last, trailing == "\n" || trailing == " " {
-            var text = last.text
-            text.unicodeScalars.removeLast()
+            runs[runs.count - 1].text.unicodeScalars.removeLast()
             blockLength -= 1
-            if text.isEmpty { runs.removeLast() } else { runs[runs.count - 1].text = text }
+            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
         }
         if blockKind != .preformatted {
             let visible = runs.contains { run in run.text.unicodeScalars.contains { $0 != " " && $0 != "\u{A0}" && $0 != "\n" } }

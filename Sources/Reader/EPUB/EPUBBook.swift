@@ -96,10 +96,12 @@ public struct EPUBBook: Sendable {
         try Self.checkEncryption(archive: archive, package: package, warnings: &warnings)
 
         var styles = BookStyles()
+        var seenCSS: Set<UInt32> = []
         for item in package.manifest where item.mediaType == "text/css" {
-            if let path = item.path, let css = try? archive.prefix(at: path, maxBytes: 1 << 20) {
-                styles.add(css: String(decoding: css, as: UTF8.self))
-            }
+            // Books often carry the same stylesheet in several folders; read each text once.
+            guard let path = item.path, let entry = archive.entry(path), seenCSS.insert(entry.crc32).inserted,
+                  let css = try? archive.prefix(at: path, maxBytes: 1 << 20) else { continue }
+            styles.add(css: String(decoding: css, as: UTF8.self))
         }
 
         var indexByPath: [String: Int] = [:]

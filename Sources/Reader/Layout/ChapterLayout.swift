@@ -170,8 +170,14 @@ public struct ChapterLayout: Sendable {
             if markerRun != nil { firstIndent = 0 }
             let broken = breaker.lines(firstWidth: width - firstIndent, width: width, justify: justify)
             let base = block.range.lowerBound
+            var runStarts: [Int] = []
+            var runOffset = 0
+            for run in block.runs {
+                runStarts.append(runOffset)
+                runOffset += run.text.utf16.count
+            }
             for (number, line) in broken.enumerated() {
-                var runs = self.runs(for: line, breaker: breaker, block: block)
+                var runs = self.runs(for: line, breaker: breaker, block: block, runStarts: runStarts)
                 var lineWidth = breaker.cells(line.start, line.end) + (line.hyphen ? 1 : 0)
                 let available = width - (number == 0 ? firstIndent : 0)
                 if justify, line.stretchable, lineWidth < available {
@@ -198,26 +204,24 @@ public struct ChapterLayout: Sendable {
             }
         }
 
-        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block) -> [LineRun] {
+        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block, runStarts: [Int]) -> [LineRun] {
             var runs: [LineRun] = []
-            var current = ""
-            var currentRun = -1
-            for index in line.start..<line.end {
-                let cluster = breaker.clusters[index]
-                if cluster.run != currentRun {
-                    if !current.isEmpty {
-                        let source = block.runs[currentRun]
-                        runs.append(LineRun(text: current, style: source.style, link: source.link))
-                    }
-                    current = ""
-                    currentRun = cluster.run
-                }
-                current.append(cluster.character)
+            var index = line.start
+            while index < line.end {
+                let run = breaker.clusters[index].run
+                var end = index
+                while end < line.end, breaker.clusters[end].run == run { end += 1 }
+                // Slice the run's text by UTF-16 offsets rather than rebuilding it character by character.
+                let source = block.runs[run]
+                let lower = breaker.clusters[index].offset - runStarts[run]
+                let upper = breaker.clusters[end - 1].offset + breaker.clusters[end - 1].length - runStarts[run]
+                let text = source.text
+                let slice = String(text[String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text)])
+                runs.append(LineRun(text: slice, style: source.style, link: source.link))
+                index = end
             }
-            if line.hyphen { current += "-" }
-            if !current.isEmpty, currentRun >= 0 {
-                let source = block.runs[currentRun]
-                runs.append(LineRun(text: current, style: source.style, link: source.link))
+            if line.hyphen {
+                if runs.isEmpty { runs.append(LineRun(text: "-", style: [], link: nil)) } else { runs[runs.count - 1].text += "-" }
             }
             return runs
         }

@@ -7,7 +7,6 @@
 /// whole line is cut where it must be.
 struct LineBreaker {
     struct Cluster {
-        let character: Character
         /// Offset into the block's text, UTF-16.
         let offset: Int
         let length: Int
@@ -15,6 +14,8 @@ struct LineBreaker {
         let run: Int
         let isSpace: Bool
         let isNewline: Bool
+        let isLetter: Bool
+        let isDash: Bool
     }
 
     /// One broken line: clusters `start..<end`, and whether it ends in a break hyphen.
@@ -35,13 +36,34 @@ struct LineBreaker {
         var clusters: [Cluster] = []
         var offset = 0
         for (index, run) in runs.enumerated() {
+            let utf8 = run.text.utf8
+            if utf8.allSatisfy({ $0 < 0x80 }) {
+                // ASCII: every byte is a cluster of width 1 (no grapheme breaking needed).
+                clusters.reserveCapacity(clusters.count + utf8.count)
+                for byte in utf8 {
+                    let isNewline = byte == 0x0A
+                    let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+                    clusters.append(Cluster(offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                                            isSpace: !preformatted && byte == 0x20, isNewline: isNewline, isLetter: isLetter,
+                                            isDash: byte == 0x2D || byte == 0x2F))
+                    offset += 1
+                }
+                continue
+            }
             for character in run.text {
+                // Compare scalars, not Characters: Character equality is a string comparison.
+                let first = character.unicodeScalars.first?.value ?? 0
                 let length = character.utf16.count
-                let isNewline = character == "\n"
-                let isSpace = !preformatted && character == " "
-                clusters.append(Cluster(character: character, offset: offset, length: length,
-                                        width: isNewline ? 0 : CellWidth.of(character), run: index,
-                                        isSpace: isSpace, isNewline: isNewline))
+                if first < 0x80, length == 1 {
+                    let byte = UInt8(first)
+                    clusters.append(Cluster(offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                                            isSpace: !preformatted && byte == 0x20, isNewline: byte == 0x0A,
+                                            isLetter: (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A, isDash: byte == 0x2D || byte == 0x2F))
+                } else {
+                    clusters.append(Cluster(offset: offset, length: length, width: CellWidth.of(character), run: index,
+                                            isSpace: false, isNewline: false, isLetter: character.isLetter,
+                                            isDash: first == 0x2010 || first == 0x2013 || first == 0x2014))
+                }
                 offset += length
             }
         }
@@ -91,8 +113,7 @@ struct LineBreaker {
                     candidates.append((index, index, true))
                 } else if previous.width == 2 || cluster.width == 2 {
                     candidates.append((index, index, false))
-                } else if Self.isDash(previous.character), cluster.character.isLetter || cluster.character.isNumber,
-                          index - 1 > start, clusters[index - 2].character.isLetter {
+                } else if previous.isDash, cluster.isLetter, index - 1 > start, clusters[index - 2].isLetter {
                     candidates.append((index, index, false))
                 }
             }
@@ -154,16 +175,12 @@ struct LineBreaker {
         var split = min(index, end - 3)
         while split >= start + 3 {
             if cells(lineStart, split) + 1 <= available,
-               clusters[split - 1].character.isLetter, clusters[split].character.isLetter,
+               clusters[split - 1].isLetter, clusters[split].isLetter,
                clusters[split - 1].width == 1 {
                 return split
             }
             split -= 1
         }
         return nil
-    }
-
-    private static func isDash(_ character: Character) -> Bool {
-        character == "-" || character == "\u{2010}" || character == "\u{2013}" || character == "\u{2014}" || character == "/"
     }
 }

@@ -139,7 +139,7 @@ struct MarkupTokenizer {
             let start = position
             let end = find(Array("]]>".utf8)) ?? bytes.count
             position = min(bytes.count, end + 3)
-            return .text(String(decoding: bytes[start..<end], as: UTF8.self))
+            return .text(Self.string(bytes[start..<end]))
         }
         // DOCTYPE or another declaration: read to the matching `>`, minding an internal subset.
         position += 2
@@ -203,6 +203,7 @@ struct MarkupTokenizer {
                 || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
             position += 1
         }
+        if !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) { return Self.string(bytes[start..<position]) }
         var nameBytes = Array(bytes[start..<position])
         for index in nameBytes.indices where nameBytes[index] >= 65 && nameBytes[index] <= 90 { nameBytes[index] += 32 }
         return String(decoding: nameBytes, as: UTF8.self)
@@ -268,7 +269,7 @@ struct MarkupTokenizer {
 
     /// Text with entity references replaced; an unknown entity is kept literally.
     func decode(_ slice: ArraySlice<UInt8>) -> String {
-        guard slice.contains(UInt8(ascii: "&")) else { return String(decoding: slice, as: UTF8.self) }
+        guard slice.contains(UInt8(ascii: "&")) else { return Self.string(slice) }
         var out = ""
         out.reserveCapacity(slice.count)
         var index = slice.startIndex
@@ -288,7 +289,7 @@ struct MarkupTokenizer {
                 replacement = HTMLEntities.table[name].map { String(Character($0)) } ?? declaredEntities[name]
             }
             if let replacement {
-                out += String(decoding: slice[runStart..<index], as: UTF8.self)
+                out += Self.string(slice[runStart..<index])
                 out += replacement
                 index = semicolon + 1
                 runStart = index
@@ -296,8 +297,13 @@ struct MarkupTokenizer {
                 index += 1
             }
         }
-        out += String(decoding: slice[runStart..<slice.endIndex], as: UTF8.self)
+        out += Self.string(slice[runStart..<slice.endIndex])
         return out
+    }
+
+    /// UTF-8 bytes to a string through contiguous storage (the generic path is several times slower).
+    static func string(_ slice: ArraySlice<UInt8>) -> String {
+        slice.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func numericReference(_ digits: Substring) -> String? {

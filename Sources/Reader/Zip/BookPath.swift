@@ -28,6 +28,23 @@ enum BookPath {
         return parts.joined(separator: "/")
     }
 
+    /// Whether a path has empty, `.` or `..` segments, or characters that make it absolute.
+    static func needsNormalizing(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (length == dots && dots <= 2) { return true }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\\") { return true }
+            }
+        }
+        return length == 0 || (length == dots && dots <= 2)
+    }
+
     /// The folder part of a path (`OEBPS/text/ch1.xhtml` → `OEBPS/text`), empty at the root.
     static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }
@@ -48,21 +65,23 @@ enum BookPath {
     /// - Returns: `nil` for external links and for paths that leave the archive. An href that is
     ///   only a fragment (`#note3`) resolves to `base` itself.
     static func resolve(_ href: String, relativeTo base: String) -> (path: String, fragment: String?)? {
-        let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = href.trimmed
         if isExternal(trimmed) { return nil }
         var pathPart = Substring(trimmed)
         var fragment: String?
         if let hash = pathPart.firstIndex(of: "#") {
             let raw = String(pathPart[pathPart.index(after: hash)...])
-            fragment = raw.removingPercentEncoding ?? raw
+            fragment = raw.utf8.contains(UInt8(ascii: "%")) ? (raw.removingPercentEncoding ?? raw) : raw
             if fragment?.isEmpty == true { fragment = nil }
             pathPart = pathPart[..<hash]
         }
         if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
         if pathPart.isEmpty { return (base, fragment) }
-        let decoded = String(pathPart).removingPercentEncoding ?? String(pathPart)
+        let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? (String(pathPart).removingPercentEncoding ?? String(pathPart)) : String(pathPart)
         let dir = directory(of: base)
         let joined = dir.isEmpty ? decoded : dir + "/" + decoded
+        // Most hrefs are plain relative names; only normalise those that need it.
+        if !needsNormalizing(joined) { return (joined, fragment) }
         guard let path = normalize(joined) else { return nil }
         return (path, fragment)
     }
