@@ -23,6 +23,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
+        // zlib's inflate for the Reader's own zip reader (see Sources/Reader/Zip/ZipArchive.swift).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "Terminal", dependencies: ["CReadline"]),
         .target(
             name: "Catalog",
@@ -32,7 +34,7 @@ let package = Package(
             ]
         ),
         .target(name: "Shelf", dependencies: ["Catalog"]),
-        .target(name: "Reader", dependencies: ["Terminal"]),
+        .target(name: "Reader", dependencies: ["Terminal", "CZlib"]),
         .target(
             name: "MockLending",
             dependencies: [
@@ -54,7 +56,7 @@ let package = Package(
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal"]),

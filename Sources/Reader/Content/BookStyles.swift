@@ -1,0 +1,119 @@
+/// The little of a book's CSS the reader honours: classes that mean italic, bold, small caps or
+/// hidden, and whether paragraphs are indented.
+///
+/// Full CSS is out of scope; these are the rules that change what a reader in a terminal sees.
+public struct BookStyles: Sendable, Hashable {
+    var italicClasses: Set<String> = []
+    var boldClasses: Set<String> = []
+    var smallCapsClasses: Set<String> = []
+    var hiddenClasses: Set<String> = []
+    /// `true` when a rule for `p` sets a non-zero `text-indent`, `false` when it sets zero.
+    var indentsParagraphs: Bool?
+
+    /// No styles at all.
+    public init() {}
+
+    /// Reads the rules this type cares about from a stylesheet's text and adds them.
+    ///
+    /// A byte scanner rather than string searching: books ship several stylesheets of tens of
+    /// kilobytes, and this runs while the book opens.
+    mutating func add(css text: String) {
+        let bytes = Array(text.utf8)
+        let count = bytes.count
+        var index = 0
+        var selectorStart = 0
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                index += 2
+                if selectorStart < index, bytes[selectorStart..<min(index, count)].allSatisfy({ $0 <= 0x20 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*") }) {
+                    selectorStart = min(index, count)
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "}") {
+                // The end of an @media block, or a stray brace.
+                index += 1
+                selectorStart = index
+                continue
+            }
+            guard byte == UInt8(ascii: "{") else { index += 1; continue }
+            let selectors = String(decoding: bytes[selectorStart..<index], as: UTF8.self).trimmed
+            index += 1
+            if selectors.hasPrefix("@media") || selectors.hasPrefix("@supports") || selectors.hasPrefix("@document") {
+                selectorStart = index // rules inside are read as usual
+                continue
+            }
+            let bodyStart = index
+            while index < count, bytes[index] != UInt8(ascii: "}") { index += 1 }
+            let body = bytes[bodyStart..<min(index, count)]
+            index += 1
+            selectorStart = index
+            if selectors.hasPrefix("@") { continue }
+            guard Self.mayMatter(body) else { continue }
+            let declarations = Self.declarations(Substring(String(decoding: body, as: UTF8.self)))
+            for selector in selectors.split(separator: ",") {
+                let simple = selector.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "\n" || $0 == "\t" || $0 == "+" || $0 == "~" }).last.map(String.init) ?? ""
+                apply(declarations, to: simple)
+            }
+        }
+    }
+
+    /// Whether a rule's body mentions a property this type reads (most rules do not).
+    private static func mayMatter(_ body: ArraySlice<UInt8>) -> Bool {
+        var index = body.startIndex
+        while index + 4 <= body.endIndex {
+            let b0 = body[index] | 0x20, b1 = body[index + 1] | 0x20, b2 = body[index + 2] | 0x20, b3 = body[index + 3] | 0x20
+            if (b0 == 0x66 && b1 == 0x6F && b2 == 0x6E && b3 == 0x74)        // font
+                || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)    // disp
+                || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74) {  // text
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private mutating func apply(_ declarations: [String: String], to selector: String) {
+        if selector == "p", let indent = declarations["text-indent"] {
+            indentsParagraphs = !(indent.hasPrefix("0") || indent.hasPrefix("-0"))
+        }
+        guard let dot = selector.firstIndex(of: ".") else { return }
+        let className = String(selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" }))
+        guard !className.isEmpty else { return }
+        if declarations["font-style"] == "italic" || declarations["font-style"] == "oblique" { italicClasses.insert(className) }
+        if let weight = declarations["font-weight"], weight == "bold" || weight == "bolder" || (Int(weight) ?? 0) >= 600 {
+            boldClasses.insert(className)
+        }
+        if declarations["font-variant"] == "small-caps" || declarations["font-variant-caps"] == "small-caps" {
+            smallCapsClasses.insert(className)
+        }
+        if declarations["display"] == "none" { hiddenClasses.insert(className) }
+    }
+
+    /// `property: value;` pairs, lower-cased, `!important` dropped.
+    static func declarations(_ body: Substring) -> [String: String] {
+        var result: [String: String] = [:]
+        for declaration in body.split(separator: ";") {
+            guard let colon = declaration.firstIndex(of: ":") else { continue }
+            let property = declaration[..<colon].trimmed.lowercased()
+            var value = declaration[declaration.index(after: colon)...].trimmed.lowercased()
+            if let bang = value.firstIndex(of: "!") { value = String(value[..<bang]).trimmingSpaces }
+            result[property] = value
+        }
+        return result
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing ASCII white space.
+    var trimmed: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+
+    var trimmingSpaces: String { trimmed }
+}

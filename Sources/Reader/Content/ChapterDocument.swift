@@ -1,0 +1,164 @@
+/// Inline styles a run of text can carry.
+public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    /// `em`, `i`, `cite`, or italic by CSS.
+    public static let emphasis = InlineStyle(rawValue: 1 << 0)
+    /// `strong`, `b`, or bold by CSS.
+    public static let strong = InlineStyle(rawValue: 1 << 1)
+    /// Small caps (the text is already upper-cased).
+    public static let smallCaps = InlineStyle(rawValue: 1 << 2)
+    /// `code`, `kbd`, `samp`, `tt`.
+    public static let code = InlineStyle(rawValue: 1 << 3)
+    /// Part of a link; the run's `link` says where to.
+    public static let link = InlineStyle(rawValue: 1 << 4)
+    /// A footnote reference (`epub:type="noteref"`, or a linked superscript).
+    public static let noteReference = InlineStyle(rawValue: 1 << 5)
+    /// Right-to-left text (`dir="rtl"`), kept in logical order.
+    public static let rightToLeft = InlineStyle(rawValue: 1 << 6)
+    /// `sup`.
+    public static let superscript = InlineStyle(rawValue: 1 << 7)
+    /// `sub`.
+    public static let `subscript` = InlineStyle(rawValue: 1 << 8)
+    /// A heading's text.
+    public static let heading = InlineStyle(rawValue: 1 << 9)
+}
+
+/// Where a link in the book points.
+public enum LinkDestination: Sendable, Hashable, Codable {
+    /// A place inside the book.
+    case `internal`(LinkTarget)
+    /// A web address or other link outside the book; never followed by the reader.
+    case external(String)
+}
+
+/// A place inside the book named by a path and an optional fragment (`text/ch2.xhtml#note3`).
+public struct LinkTarget: Sendable, Hashable, Codable {
+    /// The normalised path of the document in the archive.
+    public var path: String
+    /// The fragment identifier, without `#`.
+    public var fragment: String?
+
+    /// Creates a target.
+    public init(path: String, fragment: String? = nil) {
+        self.path = path
+        self.fragment = fragment
+    }
+}
+
+/// A stretch of text with one style.
+public struct TextRun: Sendable, Hashable {
+    /// The text, exactly as it appears in the chapter's plain text.
+    public var text: String
+    /// Its style.
+    public var style: InlineStyle
+    /// Where it links to, for links and footnote references.
+    public var link: LinkDestination?
+
+    /// Creates a run.
+    public init(text: String, style: InlineStyle = [], link: LinkDestination? = nil) {
+        self.text = text
+        self.style = style
+        self.link = link
+    }
+}
+
+/// An image in the text, shown as a labelled placeholder until images are drawn.
+public struct ImageReference: Sendable, Hashable {
+    /// The image's normalised path in the archive, when it resolves inside the book.
+    public var path: String?
+    /// The alternative text, possibly empty.
+    public var alt: String
+
+    /// The placeholder shown instead of the image: `[image: alt]`, or `[image]`.
+    public var placeholder: String { alt.isEmpty ? "[image]" : "[image: \(alt)]" }
+}
+
+/// One block of a chapter: a paragraph, heading, list item, and so on.
+public struct Block: Sendable, Hashable {
+    /// What kind of block this is.
+    public enum Kind: Sendable, Hashable {
+        case paragraph
+        case heading(level: Int)
+        case preformatted
+        case horizontalRule
+        case image(ImageReference)
+        /// A table row; cells are separated by ` | ` in the text.
+        case tableRow
+    }
+
+    /// What kind of block this is.
+    public var kind: Kind
+    /// The styled text; together exactly `plainText[range]`. A `\n` inside is a forced line break.
+    public var runs: [TextRun]
+    /// The block's place in the chapter's plain text, in UTF-16 code units.
+    public var range: Range<Int>
+    /// How deeply nested in block quotes.
+    public var quoteDepth: Int
+    /// How deeply nested in lists (and definition descriptions).
+    public var listDepth: Int
+    /// The marker shown before the first line of a list item (`•`, `3.`), not part of the text.
+    public var listMarker: String?
+    /// Whether this block belongs to a footnote or endnote (`aside epub:type="footnote"`).
+    public var isNote: Bool
+    /// Whether the block's base direction is right-to-left.
+    public var isRightToLeft: Bool
+    /// Offsets (UTF-16, relative to the block's start) where a soft hyphen allows a break.
+    public var softHyphens: [Int]
+
+    /// The block's text.
+    public var text: String { runs.map(\.text).joined() }
+}
+
+/// A content document turned into blocks of styled text, with its plain text and anchors.
+///
+/// Offsets everywhere in the reader are UTF-16 code units into `plainText`: stable across
+/// platforms, cheap to compute, and the units `NSRegularExpression` reports.
+public struct ChapterDocument: Sendable {
+    /// The document's path in the archive.
+    public let path: String
+    /// The first heading's text, or else the `<title>`.
+    public let title: String?
+    /// The blocks in reading order.
+    public let blocks: [Block]
+    /// Every block's text followed by `\n`: what search and locators index.
+    public let plainText: String
+    /// Element ids (and `<a name>`) to their offsets in `plainText`.
+    public let anchors: [String: Int]
+    /// Whether the book's CSS indents paragraphs' first lines (`text-indent`), when it says.
+    public let prefersIndentedParagraphs: Bool?
+
+    /// Length of `plainText` in UTF-16 code units.
+    public var length: Int { plainText.utf16.count }
+
+    /// Creates a document from its parts.
+    public init(path: String, title: String?, blocks: [Block], plainText: String, anchors: [String: Int],
+                prefersIndentedParagraphs: Bool? = nil) {
+        self.path = path
+        self.title = title
+        self.blocks = blocks
+        self.plainText = plainText
+        self.anchors = anchors
+        self.prefersIndentedParagraphs = prefersIndentedParagraphs
+    }
+
+    /// A one-paragraph chapter standing in for a document that is missing or unreadable.
+    public static func placeholder(path: String, message: String) -> ChapterDocument {
+        let length = message.utf16.count
+        let block = Block(kind: .paragraph, runs: [TextRun(text: message, style: .emphasis)], range: 0..<length,
+                          quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
+        return ChapterDocument(path: path, title: nil, blocks: [block], plainText: message + "\n", anchors: [:])
+    }
+
+    /// The offset of an anchor (`note3`), or `nil` when the document has no such id.
+    public func offset(ofAnchor id: String) -> Int? { anchors[id] }
+
+    /// Up to `length` characters of text starting at `offset`, on one line, for locators and lists.
+    public func snippet(at offset: Int, length: Int = 48) -> String {
+        let clamped = max(0, min(offset, plainText.utf16.count))
+        // Slicing rounds an index inside a surrogate pair down to the scalar's start.
+        let text = plainText[String.Index(utf16Offset: clamped, in: plainText)...].prefix(length)
+        return String(text.map { $0 == "\n" ? " " : $0 })
+    }
+}

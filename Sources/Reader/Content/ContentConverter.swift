@@ -1,0 +1,555 @@
+/// Turns a content document (XHTML, or HTML that is not well-formed) into a `ChapterDocument`.
+///
+/// One pass over the tokens with a stack of open elements: block elements end the current block,
+/// inline elements add styles, white space collapses as in HTML except inside `pre`, soft hyphens
+/// become break opportunities, and `script`, `style`, `head` and hidden elements are skipped.
+struct ContentConverter {
+    private struct Frame {
+        let name: String
+        let style: InlineStyle
+        let link: LinkDestination?
+        let hidden: Bool
+    }
+
+    private struct ListState {
+        let ordered: Bool
+        let type: String
+        var counter: Int
+    }
+
+    private let path: String
+    private let styles: BookStyles
+
+    // Output so far.
+    private var blocks: [Block] = []
+    private var plainText = ""
+    private var committed = 0
+    private var anchors: [String: Int] = [:]
+    private var firstHeading: String?
+    private var titleText: String?
+
+    // The block being filled.
+    private var runs: [TextRun] = []
+    private var blockLength = 0
+    private var softHyphens: [Int] = []
+    /// Whether the last character written is a collapsible space (or a line break), so more white space adds nothing.
+    private var pendingSpace = false
+    private var blockKind: Block.Kind = .paragraph
+    private var blockRightToLeft = false
+
+    // Context.
+    private var frames: [Frame] = []
+    private var quoteDepth = 0
+    private var lists: [ListState] = []
+    private var extraIndent = 0
+    private var pendingMarker: String?
+    private var noteDepth = 0
+    private var preDepth = 0
+    private var cellDepth = 0
+    private var cellsInRow = 0
+    private var inHead = false
+    private var inTitle = false
+    private var skipDepth = 0
+
+    init(path: String, styles: BookStyles = BookStyles()) {
+        self.path = path
+        self.styles = styles
+    }
+
+    /// Converts the document's bytes.
+    static func convert(_ bytes: [UInt8], path: String, styles: BookStyles = BookStyles()) -> ChapterDocument {
+        var converter = ContentConverter(path: path, styles: styles)
+        var tokenizer = MarkupTokenizer(bytes: bytes)
+        while let token = tokenizer.next() { converter.handle(token) }
+        return converter.finish()
+    }
+
+    private var currentStyle: InlineStyle { frames.last?.style ?? [] }
+    private var currentLink: LinkDestination? { frames.last?.link }
+
+    // MARK: - Tokens
+
+    mutating func handle(_ token: MarkupToken) {
+        switch token {
+        case .text(let text):
+            if skipDepth > 0 { return }
+            if inHead {
+                if inTitle { titleText = (titleText ?? "") + text }
+                return
+            }
+            append(text)
+        case .start(let name, let attributes, let selfClosing):
+            let isVoid = selfClosing || MarkupElement.voidElements.contains(name)
+            if skipDepth > 0 {
+                if !isVoid, name != "script", name != "style" { skipDepth += 1 }
+                return
+            }
+            open(name, attributes, isVoid: isVoid)
+        case .end(let name):
+            if skipDepth > 0 {
+                skipDepth -= 1
+                if skipDepth == 0 { _ = popFrame(named: name) }
+                return
+            }
+            close(name)
+        }
+    }
+
+    /// What an element does to the text, looked up once per tag (string switches were the
+    /// converter's hottest code).
+    private enum ElementKind {
+        case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
+             tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
+             `subscript`, anchor, head, title, raw, svg, other
+    }
+
+    private static let kinds: [String: ElementKind] = {
+        var kinds: [String: ElementKind] = [:]
+        for name in ["p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
+                     "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
+                     "caption", "dt", "noscript", "form"] { kinds[name] = .block }
+        for level in 1...6 { kinds["h\(level)"] = .heading(level) }
+        for name in ["em", "i", "cite", "dfn", "var"] { kinds[name] = .emphasis }
+        for name in ["strong", "b"] { kinds[name] = .strong }
+        for name in ["code", "kbd", "samp", "tt"] { kinds[name] = .code }
+        for name in ["ul", "menu", "dir"] { kinds[name] = .list(ordered: false) }
+        for name in ["table", "thead", "tbody", "tfoot"] { kinds[name] = .tableGroup }
+        for name in ["script", "style", "template"] { kinds[name] = .raw }
+        kinds["ol"] = .list(ordered: true)
+        kinds["aside"] = .aside
+        kinds["blockquote"] = .blockquote
+        kinds["pre"] = .pre
+        kinds["li"] = .listItem
+        kinds["dd"] = .definition
+        kinds["tr"] = .tableRow
+        kinds["td"] = .tableCell(header: false)
+        kinds["th"] = .tableCell(header: true)
+        kinds["br"] = .lineBreak
+        kinds["hr"] = .rule
+        kinds["img"] = .image
+        kinds["image"] = .image
+        kinds["sup"] = .superscript
+        kinds["sub"] = .subscript
+        kinds["a"] = .anchor
+        kinds["head"] = .head
+        kinds["title"] = .title
+        kinds["svg"] = .svg
+        return kinds
+    }()
+
+    private mutating func open(_ name: String, _ attributes: [MarkupAttribute], isVoid: Bool) {
+        func attribute(_ wanted: String) -> String? {
+            attributes.first(where: { $0.name == wanted })?.value
+        }
+        let kind = Self.kinds[name] ?? .other
+
+        switch kind {
+        case .head:
+            if !isVoid { inHead = true }
+            return
+        case .title where inHead:
+            inTitle = true
+            return
+        case .raw:
+            // The tokenizer skips raw text; a self-closed or empty one needs nothing here.
+            return
+        case .svg:
+            // Only an embedded raster image is worth showing; the rest of SVG is drawing.
+            if !isVoid { pushFrame(name, style: currentStyle, link: currentLink, hidden: true); skipDepth = 1 }
+            return
+        default:
+            break
+        }
+        if inHead { return }
+
+        // Most tags have no attributes; only look at classes, styles and types when there are some.
+        var classes: [Substring] = []
+        var inlineStyle: [String: String] = [:]
+        var types: [Substring] = []
+        var hidden = false
+        if !attributes.isEmpty {
+            classes = attribute("class")?.split(separator: " ") ?? []
+            inlineStyle = attribute("style").map { BookStyles.declarations(Substring($0)) } ?? [:]
+            types = (attribute("epub:type") ?? "").split(separator: " ") + (attribute("role") ?? "").split(separator: " ")
+            hidden = attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
+                || classes.contains(where: { styles.hiddenClasses.contains(String($0)) })
+                || types.contains(where: { $0.hasSuffix("pagebreak") })
+        }
+        if hidden {
+            recordAnchor(attributes)
+            if !isVoid {
+                pushFrame(name, style: currentStyle, link: currentLink, hidden: true)
+                skipDepth = 1
+            }
+            return
+        }
+        let isNoteContainer = types.contains { $0.hasSuffix("footnote") || $0.hasSuffix("endnote") || $0.hasSuffix("rearnote") }
+
+        var style = currentStyle
+        var link = currentLink
+        switch kind {
+        case .emphasis: style.insert(.emphasis)
+        case .strong: style.insert(.strong)
+        case .code: style.insert(.code)
+        case .superscript:
+            style.insert(.superscript)
+            if case .internal = link { style.insert(.noteReference) }
+        case .subscript: style.insert(.subscript)
+        case .anchor:
+            if let href = attribute("href") {
+                if let resolved = BookPath.resolve(href, relativeTo: path) {
+                    link = .internal(LinkTarget(path: resolved.path, fragment: resolved.fragment))
+                } else {
+                    link = .external(href)
+                }
+                style.insert(.link)
+                if types.contains(where: { $0.hasSuffix("noteref") }) || style.contains(.superscript) {
+                    if case .internal = link { style.insert(.noteReference) }
+                }
+            }
+        default: break
+        }
+        if !attributes.isEmpty {
+            if inlineStyle["font-style"] == "italic" || classes.contains(where: { styles.italicClasses.contains(String($0)) }) {
+                style.insert(.emphasis)
+            }
+            if let weight = inlineStyle["font-weight"], weight == "bold" || (Int(weight) ?? 0) >= 600 { style.insert(.strong) }
+            if classes.contains(where: { styles.boldClasses.contains(String($0)) }) { style.insert(.strong) }
+            if inlineStyle["font-variant"] == "small-caps"
+                || classes.contains(where: { styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps" || $0 == "sc" }) {
+                style.insert(.smallCaps)
+            }
+            if let dir = attribute("dir")?.lowercased() {
+                if dir == "rtl" { style.insert(.rightToLeft) } else if dir == "ltr" { style.remove(.rightToLeft) }
+            }
+        }
+
+        // Blocks.
+        switch kind {
+        case .block, .tableGroup:
+            breakBlock()
+        case .aside:
+            breakBlock()
+            noteDepth += 1
+        case .blockquote:
+            breakBlock()
+            quoteDepth += 1
+        case .heading(let level):
+            breakBlock()
+            blockKind = .heading(level: level)
+            style.insert(.heading)
+        case .pre:
+            breakBlock()
+            blockKind = .preformatted
+            preDepth += 1
+        case .list(let ordered):
+            breakBlock()
+            let start = attribute("start").flatMap { Int($0.trimmed) } ?? 1
+            lists.append(ListState(ordered: ordered, type: attribute("type") ?? "1", counter: start))
+        case .listItem:
+            breakBlock()
+            if lists.isEmpty { lists.append(ListState(ordered: false, type: "", counter: 1)) }
+            if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[lists.count - 1].counter = value }
+            pendingMarker = marker(for: lists[lists.count - 1], depth: lists.count)
+            lists[lists.count - 1].counter += 1
+        case .definition:
+            breakBlock()
+            extraIndent += 1
+        case .tableRow:
+            breakBlock()
+            blockKind = .tableRow
+            cellsInRow = 0
+        case .tableCell(let header):
+            if cellsInRow > 0 { appendLiteral(" | ", style: []) }
+            cellsInRow += 1
+            cellDepth += 1
+            if header { style.insert(.strong) }
+        case .lineBreak:
+            if blockLength > 0 {
+                if pendingSpace { trimTrailingSpace() }
+                appendLiteral("\n", style: style)
+                pendingSpace = true // white space after a line break collapses into it
+            }
+        case .rule:
+            breakBlock()
+            appendSpecialBlock(.horizontalRule)
+        case .image:
+            let source = attribute("src") ?? attribute("xlink:href") ?? attribute("href")
+            let resolved = source.flatMap { BookPath.resolve($0, relativeTo: path)?.path }
+            breakBlock()
+            appendSpecialBlock(.image(ImageReference(path: resolved, alt: (attribute("alt") ?? attribute("title") ?? "").trimmed)))
+        default:
+            break
+        }
+        let countsAsNote = isNoteContainer && name != "aside"
+        if countsAsNote {
+            breakBlock()
+            noteDepth += 1
+        }
+        if style.contains(.rightToLeft), blockLength == 0, runs.isEmpty { blockRightToLeft = true }
+        if !attributes.isEmpty { recordAnchor(attributes) }
+        if !isVoid {
+            pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
+        }
+    }
+
+    private mutating func close(_ name: String) {
+        let kind = Self.kinds[name] ?? .other
+        switch kind {
+        case .head:
+            inHead = false
+            inTitle = false
+            return
+        case .title where inHead:
+            inTitle = false
+            return
+        default: break
+        }
+        if inHead { return }
+        guard popFrame(named: name) != nil else { return }
+        switch kind {
+        case .block, .listItem, .tableGroup:
+            breakBlock()
+        case .heading:
+            if firstHeading == nil {
+                let text = currentText.trimmed
+                if !text.isEmpty { firstHeading = text.replacingNewlines }
+            }
+            breakBlock()
+        case .aside:
+            breakBlock()
+            noteDepth = max(0, noteDepth - 1)
+        case .blockquote:
+            breakBlock()
+            quoteDepth = max(0, quoteDepth - 1)
+        case .pre:
+            breakBlock()
+            preDepth = max(0, preDepth - 1)
+        case .list:
+            breakBlock()
+            if !lists.isEmpty { lists.removeLast() }
+            pendingMarker = nil
+        case .definition:
+            breakBlock()
+            extraIndent = max(0, extraIndent - 1)
+        case .tableRow:
+            breakBlock()
+            cellsInRow = 0
+        case .tableCell:
+            cellDepth = max(0, cellDepth - 1)
+        default:
+            break
+        }
+    }
+
+    // MARK: - Frames
+
+    private var noteFrames: [Bool] = []
+
+    private mutating func pushFrame(_ name: String, style: InlineStyle, link: LinkDestination?, hidden: Bool, note: Bool = false) {
+        frames.append(Frame(name: name, style: style, link: link, hidden: hidden))
+        noteFrames.append(note)
+    }
+
+    /// Closes the nearest open element with this name, and any left open inside it.
+    private mutating func popFrame(named name: String) -> Frame? {
+        guard let index = frames.lastIndex(where: { $0.name == name }) else { return nil }
+        let frame = frames[index]
+        var closingNotes = 0
+        for isNote in noteFrames[index...] where isNote { closingNotes += 1 }
+        if closingNotes > 0 {
+            breakBlock()
+            noteDepth = max(0, noteDepth - closingNotes)
+        }
+        frames.removeSubrange(index...)
+        noteFrames.removeSubrange(index...)
+        return frame
+    }
+
+    // MARK: - Text
+
+    private var currentText: String { runs.map(\.text).joined() }
+
+    private mutating func recordAnchor(_ attributes: [MarkupAttribute]) {
+        for attribute in attributes where attribute.name == "id" || attribute.name == "name" || attribute.name == "xml:id" {
+            let id = attribute.value
+            guard !id.isEmpty, anchors[id] == nil else { continue }
+            anchors[id] = committed + blockLength
+        }
+    }
+
+    /// Appends character data, collapsing white space (except in `pre`) and setting soft hyphens
+    /// aside. Works on UTF-8 bytes: this runs for every character of the book.
+    private mutating func append(_ raw: String) {
+        let style = currentStyle
+        let link = currentLink
+        let text = style.contains(.smallCaps) ? raw.uppercased() : raw
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var length = 0 // UTF-16 units in `out`
+        let preserve = preDepth > 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xAD { // U+00AD soft hyphen
+                softHyphens.append(blockLength + length)
+                index += 2
+                continue
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+                index += 1
+                if preserve {
+                    if byte == 0x0D { continue }
+                    if byte == 0x0A, blockLength + length == 0, !sawPreContent {
+                        // HTML drops a newline right after `<pre>`.
+                        sawPreContent = true
+                        continue
+                    }
+                    if byte == 0x09 {
+                        out.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                        length += 4
+                    } else {
+                        out.append(byte == 0x0C ? 0x20 : byte)
+                        length += 1
+                    }
+                    sawPreContent = true
+                } else if blockLength + length > 0, !pendingSpace {
+                    // The collapsed space goes where the white space began, in that run's style.
+                    out.append(0x20)
+                    length += 1
+                    pendingSpace = true
+                }
+                continue
+            }
+            pendingSpace = false
+            sawPreContent = true
+            out.append(byte)
+            if byte < 0x80 { length += 1 } else if byte >= 0xF0 { length += 2 } else if byte >= 0xC0 { length += 1 }
+            index += 1
+        }
+        if !out.isEmpty { appendRun(String(decoding: out, as: UTF8.self), length: length, style: style, link: link) }
+    }
+
+    private var sawPreContent = false
+
+    private mutating func appendLiteral(_ text: String, style: InlineStyle) {
+        let literal = pendingSpace && text.hasPrefix(" ") ? String(text.dropFirst()) : text
+        pendingSpace = literal.hasSuffix(" ")
+        appendRun(literal, length: literal.utf16.count, style: style, link: nil)
+    }
+
+    private mutating func appendRun(_ text: String, length: Int, style: InlineStyle, link: LinkDestination?) {
+        if let last = runs.last, last.style == style, last.link == link {
+            // In place: a copy of the run would copy its text on every append.
+            runs[runs.count - 1].text += text
+        } else {
+            runs.append(TextRun(text: text, style: style, link: link))
+        }
+        blockLength += length
+    }
+
+    /// Ends the current block, unless inside a table cell, where blocks only separate words.
+    private mutating func breakBlock() {
+        if cellDepth > 0 {
+            if blockLength > 0, !pendingSpace { appendLiteral(" ", style: []) }
+            return
+        }
+        flush()
+    }
+
+    private mutating func trimTrailingSpace() {
+        guard let last = runs.last, last.text.unicodeScalars.last == " " else { return }
+        runs[runs.count - 1].text.unicodeScalars.removeLast()
+        blockLength -= 1
+        if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+    }
+
+    private mutating func flush() {
+        defer {
+            runs = []
+            blockLength = 0
+            softHyphens = []
+            pendingSpace = false
+            blockRightToLeft = false
+            sawPreContent = false
+            blockKind = preDepth > 0 ? .preformatted : .paragraph
+        }
+        // Trailing spaces and line breaks carry nothing.
+        while let last = runs.last, let trailing = last.text.unicodeScalars.last, trailing == "\n" || trailing == " " {
+            runs[runs.count - 1].text.unicodeScalars.removeLast()
+            blockLength -= 1
+            if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+        }
+        if blockKind != .preformatted {
+            let visible = runs.contains { run in run.text.unicodeScalars.contains { $0 != " " && $0 != "\u{A0}" && $0 != "\n" } }
+            if !visible { return }
+        } else if runs.isEmpty {
+            return
+        }
+        softHyphens.removeAll { $0 <= 0 || $0 >= blockLength }
+        let block = Block(kind: blockKind, runs: runs, range: committed..<committed + blockLength,
+                          quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
+                          isNote: noteDepth > 0, isRightToLeft: blockRightToLeft, softHyphens: softHyphens)
+        pendingMarker = nil
+        blocks.append(block)
+        for run in runs { plainText += run.text }
+        plainText += "\n"
+        committed += blockLength + 1
+    }
+
+    private mutating func appendSpecialBlock(_ kind: Block.Kind) {
+        blocks.append(Block(kind: kind, runs: [], range: committed..<committed, quoteDepth: quoteDepth,
+                            listDepth: lists.count + extraIndent, listMarker: nil, isNote: noteDepth > 0,
+                            isRightToLeft: false, softHyphens: []))
+    }
+
+    private func marker(for list: ListState, depth: Int) -> String {
+        guard list.ordered else { return ["•", "◦", "▪"][(depth - 1) % 3] }
+        let n = list.counter
+        switch list.type {
+        case "a": return Self.letters(n, base: "a") + "."
+        case "A": return Self.letters(n, base: "A") + "."
+        case "i": return Self.roman(n).lowercased() + "."
+        case "I": return Self.roman(n) + "."
+        default: return "\(n)."
+        }
+    }
+
+    private static func letters(_ n: Int, base: Character) -> String {
+        guard n > 0, let start = base.asciiValue else { return "\(n)" }
+        var value = n
+        var out = ""
+        while value > 0 {
+            value -= 1
+            out = String(UnicodeScalar(start + UInt8(value % 26))) + out
+            value /= 26
+        }
+        return out
+    }
+
+    private static func roman(_ n: Int) -> String {
+        guard n > 0, n < 4000 else { return "\(n)" }
+        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var value = n
+        var out = ""
+        for (number, letters) in table { while value >= number { out += letters; value -= number } }
+        return out
+    }
+
+    mutating func finish() -> ChapterDocument {
+        cellDepth = 0
+        flush()
+        let title = firstHeading ?? titleText.map { $0.trimmed.replacingNewlines }.flatMap { $0.isEmpty ? nil : $0 }
+        return ChapterDocument(path: path, title: title, blocks: blocks, plainText: plainText, anchors: anchors,
+                               prefersIndentedParagraphs: styles.indentsParagraphs)
+    }
+}
+
+extension String {
+    /// Line breaks and runs of spaces turned into single spaces (for titles).
+    var replacingNewlines: String {
+        split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+}

@@ -1,0 +1,225 @@
+internal import Foundation
+
+/// An opened EPUB 2 or EPUB 3 book: its metadata, reading order and table of contents, with its
+/// content documents converted on demand.
+///
+/// Opening reads the archive's directory, the container, the package document and the
+/// navigation document; chapters are inflated and converted only when asked for, so the first
+/// page can be shown without touching the rest. The value is immutable and `Sendable`, so
+/// background tasks can convert other chapters while the reader reads.
+///
+/// A partly broken book opens with what it has: missing chapters become placeholder chapters and
+/// each problem is listed in `warnings`.
+public struct EPUBBook: Sendable {
+    /// The EPUB version the package declares (`2.0`, `3.0`).
+    public let version: String
+    /// The package document's path in the archive.
+    public let packagePath: String
+    /// Title, creators, language, identifiers and the rest.
+    public let metadata: BookMetadata
+    /// Every resource the package declares, in order.
+    public let manifest: [ManifestItem]
+    /// The reading order, including `linear="no"` items (reachable by links only).
+    public let spine: [SpineItem]
+    /// The table of contents: from the EPUB 3 nav, else the EPUB 2 NCX, else one entry per chapter.
+    public let tableOfContents: [TOCEntry]
+    /// Whether `tableOfContents` came from the book rather than being made from the spine.
+    public let hasOwnTableOfContents: Bool
+    /// The print edition's pages, when the book lists them.
+    public let pageList: [PageListEntry]
+    /// The cover image's path in the archive, when the book names one.
+    public let coverImagePath: String?
+    /// `rtl` or `ltr` when the spine sets `page-progression-direction`.
+    public let pageProgressionDirection: String?
+    /// What was wrong but could be worked around, one sentence each.
+    public let warnings: [String]
+
+    let archive: ZipArchive
+    let styles: BookStyles
+    private let spineIndexByPath: [String: Int]
+
+    /// Spine indices of the linear items: the order in which pages turn.
+    public var readingOrder: [Int] {
+        let linear = spine.indices.filter { spine[$0].isLinear }
+        return linear.isEmpty ? Array(spine.indices) : linear
+    }
+
+    // MARK: - Opening
+
+    /// Opens the book at a file path.
+    ///
+    /// - Throws: `ReaderError` with a message for the reader when the file cannot be opened.
+    public static func open(path: String, limits: ReaderLimits = .standard) throws -> EPUBBook {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ReaderError(.unreadableFile, "bok could not read \(path); check that the file exists and that you may read it.")
+        }
+        return try EPUBBook(bytes: [UInt8](data), limits: limits)
+    }
+
+    /// Opens a book from the bytes of an `.epub` file.
+    ///
+    /// - Throws: `ReaderError` with a message for the reader when the book cannot be opened.
+    public init(bytes: [UInt8], limits: ReaderLimits = .standard) throws {
+        let archive = try ZipArchive(bytes: bytes, limits: limits)
+        var warnings: [String] = []
+        for name in archive.unsafeNames {
+            warnings.append("Ignored the file \"\(name)\" in the book: its name points outside the book.")
+        }
+
+        if !archive.contains("mimetype") {
+            warnings.append("The book has no mimetype file; opened it anyway.")
+        } else if let mimetype = try? archive.prefix(at: "mimetype", maxBytes: 100),
+                  String(decoding: mimetype, as: UTF8.self).trimmed != "application/epub+zip" {
+            warnings.append("The book's mimetype file does not say application/epub+zip; opened it anyway.")
+        }
+
+        guard archive.contains("META-INF/container.xml") else {
+            throw ReaderError(.missingContainer, "The book has no META-INF/container.xml, so bok cannot find its contents; the file is damaged or not an EPUB.")
+        }
+        let container = MarkupElement.parse(try archive.data(at: "META-INF/container.xml"))
+        let rootfiles = container.descendants("rootfile")
+        let chosen = rootfiles.first { $0.attribute("media-type") == "application/oebps-package+xml" } ?? rootfiles.first
+        guard let fullPath = chosen?.attribute("full-path"), !fullPath.trimmed.isEmpty else {
+            throw ReaderError(.missingContainer, "The book's META-INF/container.xml names no package document; the file is damaged.")
+        }
+        guard let packagePath = BookPath.normalize(fullPath.trimmed), archive.contains(packagePath) else {
+            throw ReaderError(.missingPackage, "The book's container points at \(fullPath.trimmed), which is not in the file; the book is damaged, download it again.")
+        }
+
+        let packageBytes = try archive.data(at: packagePath)
+        let package = try PackageDocument(MarkupElement.parse(packageBytes), path: packagePath, archive: archive)
+        warnings += package.warnings
+
+        try Self.checkEncryption(archive: archive, package: package, warnings: &warnings)
+
+        var styles = BookStyles()
+        var seenCSS: Set<UInt32> = []
+        for item in package.manifest where item.mediaType == "text/css" {
+            // Books often carry the same stylesheet in several folders; read each text once.
+            guard let path = item.path, let entry = archive.entry(path), seenCSS.insert(entry.crc32).inserted,
+                  let css = try? archive.prefix(at: path, maxBytes: 1 << 20) else { continue }
+            styles.add(css: String(decoding: css, as: UTF8.self))
+        }
+
+        var indexByPath: [String: Int] = [:]
+        for (index, item) in package.spine.enumerated() {
+            if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
+        }
+        if !package.spine.contains(where: { !$0.isMissing }) {
+            throw ReaderError(.noContent, package.spine.isEmpty
+                ? "The book has no chapters (its reading order is empty); the file is damaged."
+                : "None of the book's \(package.spine.count) chapters is in the file; the book is damaged, download it again.")
+        }
+
+        self.archive = archive
+        self.styles = styles
+        self.version = package.version
+        self.packagePath = packagePath
+        self.metadata = package.metadata
+        self.manifest = package.manifest
+        self.spine = package.spine
+        self.coverImagePath = package.coverImagePath
+        self.pageProgressionDirection = package.pageProgressionDirection
+        self.spineIndexByPath = indexByPath
+
+        let navigation = Navigation(package: package, archive: archive, spineIndexByPath: indexByPath)
+        warnings += navigation.warnings
+        self.pageList = navigation.pageList
+        if navigation.tableOfContents.isEmpty {
+            self.hasOwnTableOfContents = false
+            self.tableOfContents = Navigation.fallbackTableOfContents(spine: package.spine, archive: archive,
+                                                                      readingOrder: package.spine.indices.filter { package.spine[$0].isLinear })
+        } else {
+            self.hasOwnTableOfContents = true
+            self.tableOfContents = navigation.tableOfContents
+        }
+        self.warnings = warnings
+    }
+
+    private static func checkEncryption(archive: ZipArchive, package: PackageDocument, warnings: inout [String]) throws {
+        guard archive.contains("META-INF/encryption.xml"),
+              let bytes = try? archive.data(at: "META-INF/encryption.xml") else { return }
+        let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
+        let contentPaths = Set(package.spine.compactMap(\.path) + package.manifest.filter(\.isContentDocument).compactMap(\.path))
+        var otherEncrypted: [String] = []
+        for data in MarkupElement.parse(bytes).descendants("encrypteddata") {
+            let algorithm = data.descendants("encryptionmethod").first?.attribute("algorithm")?.trimmed ?? ""
+            guard let uri = data.descendants("cipherreference").first?.attribute("uri") else { continue }
+            if fontObfuscation.contains(algorithm) { continue } // obfuscated fonts: not DRM, and unused here
+            let path = BookPath.resolve(uri, relativeTo: "")?.path ?? uri
+            let lower = path.lowercased()
+            if contentPaths.contains(path) || lower.hasSuffix(".xhtml") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") {
+                throw ReaderError(.drm, "This book is protected by DRM; bok cannot open protected books.")
+            }
+            otherEncrypted.append(path)
+        }
+        if !otherEncrypted.isEmpty {
+            warnings.append("\(otherEncrypted.count) file(s) in the book are encrypted and cannot be shown (\(otherEncrypted.prefix(3).joined(separator: ", "))).")
+        }
+    }
+
+    // MARK: - Content
+
+    /// The spine index of the document at a path, when it is in the spine.
+    public func spineIndex(forPath path: String) -> Int? { spineIndexByPath[path] }
+
+    /// Converts the spine item at `index` into a chapter; a missing or unreadable file gives a
+    /// placeholder chapter rather than an error.
+    public func document(at index: Int) -> ChapterDocument {
+        guard spine.indices.contains(index) else {
+            return .placeholder(path: "", message: "[missing: chapter \(index + 1)]")
+        }
+        let item = spine[index]
+        guard let path = item.path, !item.isMissing else {
+            return .placeholder(path: item.path ?? item.idref, message: "[missing: \(item.path ?? item.idref)]")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try archive.data(at: path)
+        } catch let error as ReaderError {
+            return .placeholder(path: path, message: "[unreadable: \(path): \(error.message)]")
+        } catch {
+            return .placeholder(path: path, message: "[unreadable: \(path)]")
+        }
+        if item.mediaType.hasPrefix("image/") {
+            let html = "<img src=\"\(path.split(separator: "/").last ?? "")\" alt=\"\"/>"
+            return ContentConverter.convert(Array(html.utf8), path: path)
+        }
+        if item.mediaType == "text/plain" {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let blocks = text.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0))</p>" }.joined()
+            return ContentConverter.convert(Array(blocks.utf8), path: path, styles: styles)
+        }
+        return ContentConverter.convert(bytes, path: path, styles: styles)
+    }
+
+    /// The bytes of any resource in the book (an image, say), by its normalised path.
+    ///
+    /// - Throws: `ReaderError` when the resource is missing, damaged or over the size cap.
+    public func resource(at path: String) throws -> [UInt8] {
+        try archive.data(at: path)
+    }
+
+    /// The cover image's bytes, when the book names a cover that is in the file.
+    public var coverImage: [UInt8]? {
+        coverImagePath.flatMap { try? archive.data(at: $0) }
+    }
+
+    /// Where a link target lands: its spine index and offset, converting that chapter if needed.
+    ///
+    /// - Returns: `nil` when the target's document is not in the spine.
+    public func locator(for target: LinkTarget) -> Locator? {
+        guard let index = spineIndex(forPath: target.path) else { return nil }
+        guard let fragment = target.fragment else { return Locator(spineIndex: index, offset: 0) }
+        let document = document(at: index)
+        let offset = document.offset(ofAnchor: fragment) ?? 0
+        return Locator(spineIndex: index, offset: offset, snippet: document.snippet(at: offset))
+    }
+
+    private static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+}

@@ -1,0 +1,131 @@
+/// The package document (OPF) read into metadata, manifest and spine.
+struct PackageDocument {
+    let path: String
+    let version: String
+    let metadata: BookMetadata
+    let manifest: [ManifestItem]
+    let manifestByID: [String: ManifestItem]
+    let spine: [SpineItem]
+    /// The manifest id the EPUB 2 spine names as its NCX.
+    let ncxID: String?
+    let coverImagePath: String?
+    let pageProgressionDirection: String?
+    let warnings: [String]
+
+    /// Reads the package from its parsed tree.
+    ///
+    /// - Throws: `ReaderError.unreadablePackage` when there is no `<package>` with a manifest.
+    init(_ root: MarkupElement, path: String, archive: ZipArchive) throws {
+        guard let package = root.first(where: { $0.localName == "package" }) else {
+            throw ReaderError(.unreadablePackage, "The book's package document (\(path)) cannot be read: it has no <package> element; the file is damaged.")
+        }
+        guard let manifestElement = package.child("manifest") else {
+            throw ReaderError(.unreadablePackage, "The book's package document (\(path)) lists no files (no <manifest>); the file is damaged.")
+        }
+        self.path = path
+        self.version = package.attribute("version") ?? "2.0"
+        var warnings: [String] = []
+
+        var manifest: [ManifestItem] = []
+        var byID: [String: ManifestItem] = [:]
+        for element in manifestElement.children("item") {
+            guard let id = element.attribute("id"), let href = element.attribute("href") else { continue }
+            let resolved = BookPath.resolve(href, relativeTo: path)
+            if resolved == nil, !BookPath.isExternal(href) {
+                warnings.append("Ignored \(href) in the book's manifest: it points outside the book.")
+            }
+            let properties = Set((element.attribute("properties") ?? "").split(separator: " ").map(String.init))
+            let item = ManifestItem(id: id, path: resolved?.path, mediaType: (element.attribute("media-type") ?? "").trimmed.lowercased(),
+                                    properties: properties, fallback: element.attribute("fallback"))
+            manifest.append(item)
+            if byID[id] == nil { byID[id] = item }
+        }
+        self.manifest = manifest
+        self.manifestByID = byID
+
+        let spineElement = package.child("spine")
+        self.ncxID = spineElement?.attribute("toc")
+        self.pageProgressionDirection = spineElement?.attribute("page-progression-direction")
+        var spine: [SpineItem] = []
+        for itemref in spineElement?.children("itemref") ?? [] {
+            guard let idref = itemref.attribute("idref") else { continue }
+            guard var item = byID[idref] else {
+                warnings.append("The book's reading order names \(idref), which its manifest does not list; skipped it.")
+                continue
+            }
+            // Follow fallbacks from a resource the reader cannot show to one it can.
+            var seen: Set<String> = [idref]
+            while !item.isContentDocument, !item.isImage, let next = item.fallback, !seen.contains(next), let fallback = byID[next] {
+                seen.insert(next)
+                item = fallback
+            }
+            let missing = item.path.map { !archive.contains($0) } ?? true
+            if missing {
+                warnings.append("The chapter \(item.path ?? idref) is missing from the book; showing a placeholder.")
+            }
+            spine.append(SpineItem(idref: idref, path: item.path, mediaType: item.mediaType,
+                                   isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing))
+        }
+        self.spine = spine
+
+        let metadataElement = package.child("metadata") ?? package.first(where: { $0.localName == "metadata" })
+        self.metadata = Self.readMetadata(metadataElement, uniqueID: package.attribute("unique-identifier"))
+
+        // Cover: EPUB 3 property, else EPUB 2 <meta name="cover">, else an item named like a cover.
+        var cover = manifest.first { $0.properties.contains("cover-image") }
+        if cover == nil, let metadataElement,
+           let content = metadataElement.children("meta").first(where: { $0.attribute("name") == "cover" })?.attribute("content") {
+            cover = byID[content] ?? manifest.first { $0.path?.hasSuffix(content) == true && $0.isImage }
+        }
+        if cover == nil {
+            cover = manifest.first { ($0.id.lowercased() == "cover" || $0.id.lowercased() == "cover-image") && $0.isImage }
+        }
+        self.coverImagePath = cover?.path.flatMap { archive.contains($0) ? $0 : nil }
+        self.warnings = warnings
+    }
+
+    private static func readMetadata(_ element: MarkupElement?, uniqueID: String?) -> BookMetadata {
+        guard let element else {
+            return BookMetadata(title: "Untitled", creators: [], contributors: [], languages: [], identifiers: [],
+                                publisher: nil, date: nil, description: nil)
+        }
+        // EPUB 3 refinements: <meta refines="#id" property="role">aut</meta>.
+        var refinements: [String: [String: String]] = [:]
+        for meta in element.children("meta") {
+            guard let refines = meta.attribute("refines"), let property = meta.attribute("property") else { continue }
+            let id = refines.hasPrefix("#") ? String(refines.dropFirst()) : refines
+            refinements[id, default: [:]][property] = meta.text
+        }
+        func refined(_ element: MarkupElement, _ property: String) -> String? {
+            element.attribute("id").flatMap { refinements[$0]?[property] }
+        }
+        func contributor(_ element: MarkupElement) -> Contributor? {
+            let name = element.text
+            guard !name.isEmpty else { return nil }
+            let role = refined(element, "role") ?? element.attribute("opf:role") ?? element.attribute("role")
+            let fileAs = refined(element, "file-as") ?? element.attribute("opf:file-as") ?? element.attribute("file-as")
+            return Contributor(name: name, role: role, fileAs: fileAs)
+        }
+
+        let titles = element.children("title").filter { !$0.text.isEmpty }
+        let main = titles.first { refined($0, "title-type") == "main" } ?? titles.first
+        var identifiers: [BookIdentifier] = element.children("identifier").compactMap { identifier in
+            let value = identifier.text
+            guard !value.isEmpty else { return nil }
+            let scheme = identifier.attribute("opf:scheme") ?? identifier.attribute("scheme") ?? refined(identifier, "identifier-type")
+            return BookIdentifier(value: value, scheme: scheme, isUnique: uniqueID != nil && identifier.attribute("id") == uniqueID)
+        }
+        identifiers.sort { $0.isUnique && !$1.isUnique }
+        let modified = element.children("meta").first { $0.attribute("property") == "dcterms:modified" }?.text
+        return BookMetadata(
+            title: main?.text ?? "Untitled",
+            creators: element.children("creator").compactMap(contributor),
+            contributors: element.children("contributor").compactMap(contributor),
+            languages: element.children("language").map(\.text).filter { !$0.isEmpty },
+            identifiers: identifiers,
+            publisher: element.children("publisher").first?.text,
+            date: element.children("date").first?.text ?? modified,
+            description: element.children("description").first?.text
+        )
+    }
+}

@@ -1,0 +1,71 @@
+internal import Synchronization
+
+/// The converted chapters of one book, cached so that a new layout or a search need not convert
+/// them again, and safe to share with background tasks.
+///
+/// Whole documents are kept for the few chapters most recently used (they hold styled runs);
+/// plain texts, which search needs for every chapter, are kept for all chapters once made.
+public final class BookContent: Sendable {
+    /// The book.
+    public let book: EPUBBook
+    /// How many converted documents to keep.
+    public let cacheLimit: Int
+
+    private struct State {
+        var documents: [Int: ChapterDocument] = [:]
+        var recent: [Int] = []
+        var plainTexts: [Int: String] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// Wraps a book.
+    public init(book: EPUBBook, cacheLimit: Int = 6) {
+        self.book = book
+        self.cacheLimit = max(1, cacheLimit)
+    }
+
+    /// The converted chapter at a spine index (converted now if it is not cached).
+    public func document(at index: Int) -> ChapterDocument {
+        if let cached = state.withLock({ state -> ChapterDocument? in
+            guard let document = state.documents[index] else { return nil }
+            state.recent.removeAll { $0 == index }
+            state.recent.append(index)
+            return document
+        }) {
+            return cached
+        }
+        // Convert outside the lock so other chapters can be read meanwhile.
+        let document = book.document(at: index)
+        state.withLock { state in
+            state.documents[index] = document
+            state.plainTexts[index] = document.plainText
+            state.recent.removeAll { $0 == index }
+            state.recent.append(index)
+            while state.recent.count > cacheLimit {
+                state.documents[state.recent.removeFirst()] = nil
+            }
+        }
+        return document
+    }
+
+    /// The plain text of the chapter at a spine index.
+    public func plainText(at index: Int) -> String {
+        if let text = state.withLock({ $0.plainTexts[index] }) { return text }
+        return document(at: index).plainText
+    }
+
+    /// The plain texts of every spine item, converting those not yet seen.
+    public func allPlainTexts() -> [String] {
+        book.spine.indices.map(plainText(at:))
+    }
+
+    /// A locator at an offset, with a snippet of the text there.
+    public func locator(spineIndex: Int, offset: Int) -> Locator {
+        let text = plainText(at: spineIndex)
+        let clamped = max(0, min(offset, text.utf16.count))
+        let start = String.Index(utf16Offset: clamped, in: text)
+        let snippet = String(text[start...].prefix(48).map { $0 == "\n" ? " " : $0 })
+        return Locator(spineIndex: spineIndex, offset: clamped, snippet: snippet)
+    }
+}

@@ -1,0 +1,253 @@
+/// One chapter laid out at one width and cut into pages.
+///
+/// Every line carries the range of the chapter's plain text it shows, so a locator maps to a
+/// page exactly and back. Chapters are laid out one at a time: nothing here needs another
+/// chapter.
+public struct ChapterLayout: Sendable {
+    /// The spine index of the chapter.
+    public let spineIndex: Int
+    /// The settings it was laid out with.
+    public let settings: LayoutSettings
+    /// All lines, in order.
+    public let lines: [LayoutLine]
+    /// The index in `lines` where each page starts.
+    public let pageStarts: [Int]
+
+    /// The number of pages (at least one, even for an empty chapter).
+    public var pageCount: Int { pageStarts.count }
+
+    /// The lines of one page.
+    public func lines(onPage page: Int) -> ArraySlice<LayoutLine> {
+        guard pageStarts.indices.contains(page) else { return [] }
+        let start = pageStarts[page]
+        let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : lines.count
+        return lines[start..<min(end, start + settings.rows, lines.count)]
+    }
+
+    /// The plain-text offset where a page starts (a page past the end counts as the last page).
+    public func offset(atPageStart page: Int) -> Int {
+        let page = max(0, min(page, pageStarts.count - 1))
+        guard pageStarts[page] < lines.count else { return 0 }
+        return lines[pageStarts[page]].sourceRange.lowerBound
+    }
+
+    /// The page showing a plain-text offset: the first page starting exactly there, else the last
+    /// page starting before it.
+    public func page(containing offset: Int) -> Int {
+        var low = 0, high = pageStarts.count - 1, found = 0
+        while low <= high {
+            let middle = (low + high) / 2
+            if self.offset(atPageStart: middle) < offset {
+                found = middle
+                low = middle + 1
+            } else {
+                high = middle - 1
+            }
+        }
+        // `low` is the first page starting at or after `offset`.
+        if low < pageStarts.count, self.offset(atPageStart: low) == offset { return low }
+        return found
+    }
+
+    /// Lays out a chapter.
+    public static func make(_ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings) -> ChapterLayout {
+        var builder = Builder(settings: settings, indentParagraphs: settings.paragraphStyle == .indent
+                              || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
+        for block in document.blocks { builder.add(block) }
+        let lines = builder.lines.isEmpty
+            ? [LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: 0..<0, width: 0)]
+            : builder.lines
+        return ChapterLayout(spineIndex: spineIndex, settings: settings, lines: lines,
+                             pageStarts: paginate(lines, rows: max(1, settings.rows)))
+    }
+
+    private static func paginate(_ lines: [LayoutLine], rows: Int) -> [Int] {
+        var starts: [Int] = []
+        var index = 0
+        while index < lines.count {
+            // A page does not begin with blank rows.
+            if !starts.isEmpty { while index < lines.count, lines[index].role == .blank { index += 1 } }
+            guard index < lines.count else { break }
+            starts.append(index)
+            var end = min(lines.count, index + rows)
+            // Keep a heading with what follows it rather than alone at the foot of a page.
+            if end < lines.count, end - index > 3 {
+                var last = end - 1
+                while last > index, lines[last].role == .blank { last -= 1 }
+                if case .heading = lines[last].role, last > index + 1 { end = last }
+            }
+            index = end
+        }
+        return starts.isEmpty ? [0] : starts
+    }
+
+    // MARK: - Building lines
+
+    private struct Builder {
+        let settings: LayoutSettings
+        let indentParagraphs: Bool
+        var lines: [LayoutLine] = []
+        private var previous: Block?
+
+        init(settings: LayoutSettings, indentParagraphs: Bool) {
+            self.settings = settings
+            self.indentParagraphs = indentParagraphs
+        }
+
+        mutating func add(_ block: Block) {
+            let blanks = blankLines(before: block)
+            for _ in 0..<blanks { appendBlank(at: block.range.lowerBound) }
+            let textWidth = settings.textWidth
+            let blockIndent = min(textWidth / 2, 2 * block.quoteDepth + 3 * block.listDepth + (block.isNote ? 2 : 0))
+            let left = settings.leftEdge + blockIndent
+            let width = textWidth - blockIndent
+            switch block.kind {
+            case .horizontalRule:
+                let rule = "* * *"
+                lines.append(LayoutLine(role: .horizontalRule, indent: left + max(0, (width - 5) / 2),
+                                        runs: [LineRun(text: rule, style: [], link: nil)],
+                                        sourceRange: block.range.lowerBound..<block.range.lowerBound, width: 5))
+            case .image(let image):
+                var label = image.placeholder
+                if CellWidth.of(label) > width { label = String(label.prefix(max(1, width - 1))) + "…" }
+                lines.append(LayoutLine(role: .image(image), indent: left, runs: [LineRun(text: label, style: [], link: nil)],
+                                        sourceRange: block.range.lowerBound..<block.range.lowerBound, width: CellWidth.of(label)))
+            default:
+                addText(block, left: left, width: width, firstLineIndent: firstLineIndent(for: block, blanks: blanks))
+            }
+            previous = block
+        }
+
+        private func isPlainParagraph(_ block: Block) -> Bool {
+            block.kind == .paragraph && block.listMarker == nil && block.listDepth == 0
+        }
+
+        private func blankLines(before block: Block) -> Int {
+            guard let previous, !lines.isEmpty else { return 0 }
+            if case .heading = previous.kind { return 1 }
+            switch block.kind {
+            case .heading: return 1
+            case .horizontalRule, .image: return 1
+            default: break
+            }
+            switch previous.kind {
+            case .horizontalRule, .image, .preformatted: return 1
+            default: break
+            }
+            let sameContext = previous.quoteDepth == block.quoteDepth && previous.isNote == block.isNote
+            if block.kind == .tableRow, previous.kind == .tableRow { return 0 }
+            if block.listDepth > 0, previous.listDepth > 0, sameContext { return 0 }
+            if indentParagraphs, isPlainParagraph(block), isPlainParagraph(previous), sameContext { return 0 }
+            return 1
+        }
+
+        private func firstLineIndent(for block: Block, blanks: Int) -> Int {
+            guard indentParagraphs, blanks == 0, isPlainParagraph(block), let previous, isPlainParagraph(previous) else { return 0 }
+            return max(0, settings.indentWidth)
+        }
+
+        private mutating func appendBlank(at offset: Int) {
+            lines.append(LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: offset..<offset, width: 0))
+        }
+
+        private mutating func addText(_ block: Block, left: Int, width: Int, firstLineIndent: Int) {
+            let role: LayoutLine.Role
+            var justify = settings.justify
+            switch block.kind {
+            case .heading(let level): role = .heading(level: level); justify = false
+            case .preformatted: role = .preformatted; justify = false
+            case .tableRow: role = .tableRow; justify = false
+            default: role = block.isNote ? .note : .text
+            }
+            var markerRun: LineRun?
+            var firstIndent = firstLineIndent
+            var markerWidth = 0
+            if let marker = block.listMarker {
+                markerWidth = CellWidth.of(marker) + 1
+                markerRun = LineRun(text: marker + " ", style: [], link: nil)
+            }
+            let breaker = LineBreaker(runs: block.runs, softHyphens: block.softHyphens, preformatted: block.kind == .preformatted)
+            if markerRun != nil { firstIndent = 0 }
+            let broken = breaker.lines(firstWidth: width - firstIndent, width: width, justify: justify)
+            let base = block.range.lowerBound
+            var runStarts: [Int] = []
+            var runOffset = 0
+            for run in block.runs {
+                runStarts.append(runOffset)
+                runOffset += run.text.utf16.count
+            }
+            for (number, line) in broken.enumerated() {
+                var runs = self.runs(for: line, breaker: breaker, block: block, runStarts: runStarts)
+                var lineWidth = breaker.cells(line.start, line.end) + (line.hyphen ? 1 : 0)
+                let available = width - (number == 0 ? firstIndent : 0)
+                if justify, line.stretchable, lineWidth < available {
+                    runs = Self.justified(runs, extra: available - lineWidth, towardsEnd: lines.count % 2 == 1)
+                    lineWidth = available
+                }
+                var indent = left + (number == 0 ? firstIndent : 0)
+                if number == 0, let markerRun {
+                    // The marker hangs in the list's indent, right-aligned so `9.` and `10.` line up.
+                    indent = max(settings.leftEdge, left - markerWidth)
+                    runs.insert(markerRun, at: 0)
+                    lineWidth += min(markerWidth, left - indent)
+                }
+                let lower = line.start < breaker.clusters.count ? base + breaker.clusters[line.start].offset : block.range.upperBound
+                let upper = line.end > line.start ? base + breaker.clusters[line.end - 1].offset + breaker.clusters[line.end - 1].length : lower
+                lines.append(LayoutLine(role: role, indent: indent, runs: runs, sourceRange: lower..<upper, width: lineWidth))
+                if number < broken.count - 1 {
+                    switch settings.lineSpacing {
+                    case .single: break
+                    case .oneAndHalf: if number % 2 == 1 { appendBlank(at: upper) }
+                    case .double: appendBlank(at: upper)
+                    }
+                }
+            }
+        }
+
+        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block, runStarts: [Int]) -> [LineRun] {
+            var runs: [LineRun] = []
+            var index = line.start
+            while index < line.end {
+                let run = breaker.clusters[index].run
+                var end = index
+                while end < line.end, breaker.clusters[end].run == run { end += 1 }
+                // Slice the run's text by UTF-16 offsets rather than rebuilding it character by character.
+                let source = block.runs[run]
+                let lower = breaker.clusters[index].offset - runStarts[run]
+                let upper = breaker.clusters[end - 1].offset + breaker.clusters[end - 1].length - runStarts[run]
+                let text = source.text
+                let slice = String(text[String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text)])
+                runs.append(LineRun(text: slice, style: source.style, link: source.link))
+                index = end
+            }
+            if line.hyphen {
+                if runs.isEmpty { runs.append(LineRun(text: "-", style: [], link: nil)) } else { runs[runs.count - 1].text += "-" }
+            }
+            return runs
+        }
+
+        /// Widens the spaces between words by `extra` cells in all, spread evenly; the odd cells
+        /// go to the start or end of the line, alternating, so no river forms down one side.
+        private static func justified(_ runs: [LineRun], extra: Int, towardsEnd: Bool) -> [LineRun] {
+            let gaps = runs.reduce(0) { $0 + $1.text.reduce(0) { $0 + ($1 == " " ? 1 : 0) } }
+            guard gaps > 0, extra > 0 else { return runs }
+            let each = extra / gaps
+            let remainder = extra % gaps
+            var gap = 0
+            return runs.map { run in
+                guard run.text.contains(" ") else { return run }
+                var text = ""
+                for character in run.text {
+                    text.append(character)
+                    guard character == " " else { continue }
+                    let bonus = towardsEnd ? (gap >= gaps - remainder ? 1 : 0) : (gap < remainder ? 1 : 0)
+                    text += String(repeating: " ", count: each + bonus)
+                    gap += 1
+                }
+                var widened = run
+                widened.text = text
+                return widened
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// A stretch of one laid-out line in one style.
+public struct LineRun: Sendable, Hashable {
+    /// The text to draw (justification spaces and a break hyphen included).
+    public var text: String
+    /// Its style.
+    public var style: InlineStyle
+    /// Where it links to.
+    public var link: LinkDestination?
+}
+
+/// One row of a laid-out chapter, with the stretch of the chapter's plain text it shows.
+public struct LayoutLine: Sendable, Hashable {
+    /// What the row shows, for the renderer's choice of style.
+    public enum Role: Sendable, Hashable {
+        case text
+        case heading(level: Int)
+        case preformatted
+        case note
+        case tableRow
+        case horizontalRule
+        case image(ImageReference)
+        case blank
+    }
+
+    /// What the row shows.
+    public var role: Role
+    /// Empty cells before the first run (margin, quote and list indent, first-line indent).
+    public var indent: Int
+    /// The styled text.
+    public var runs: [LineRun]
+    /// Which UTF-16 offsets of the chapter's plain text the row shows; empty for blank rows,
+    /// rules and images, placed where the next text begins.
+    public var sourceRange: Range<Int>
+    /// Cells the runs take (without the indent).
+    public var width: Int
+
+    /// The row's text without styles or indent.
+    public var text: String { runs.map(\.text).joined() }
+
+    /// The row as it appears on screen without styles: indent and text.
+    public var rendered: String { String(repeating: " ", count: indent) + text }
+}

@@ -1,0 +1,65 @@
+/// How a chapter is laid out: the width, margins, spacing and paragraph style the reader chose.
+public struct LayoutSettings: Sendable, Hashable, Codable {
+    /// Blank lines between lines of text.
+    public enum LineSpacing: String, Sendable, Hashable, Codable, CaseIterable {
+        /// No blank lines.
+        case single
+        /// A blank line after every second line.
+        case oneAndHalf
+        /// A blank line after every line.
+        case double
+    }
+
+    /// How paragraphs are told apart.
+    public enum ParagraphStyle: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The first line of each paragraph after the first is indented; no blank lines.
+        case indent
+        /// A blank line between paragraphs; no indent.
+        case blankLine
+        /// Whatever the book's CSS says (`text-indent` on `p`), else a blank line.
+        case book
+    }
+
+    /// The width of the screen in terminal cells.
+    public var width: Int
+    /// The height of a page in rows.
+    public var rows: Int
+    /// Empty cells left and right of the text.
+    public var margin: Int
+    /// Blank lines between lines.
+    public var lineSpacing: LineSpacing
+    /// Whether lines are justified (spaces distributed so both edges are straight).
+    public var justify: Bool
+    /// How paragraphs are separated.
+    public var paragraphStyle: ParagraphStyle
+    /// Cells of first-line indent when paragraphs are indented.
+    public var indentWidth: Int
+    /// The widest text column, however wide the screen (long lines are hard to read).
+    public var maxTextWidth: Int?
+
+    /// Creates settings.
+    public init(width: Int = 80, rows: Int = 24, margin: Int = 2, lineSpacing: LineSpacing = .single,
+                justify: Bool = false, paragraphStyle: ParagraphStyle = .book, indentWidth: Int = 2,
+                maxTextWidth: Int? = nil) {
+        self.width = width
+        self.rows = rows
+        self.margin = margin
+        self.lineSpacing = lineSpacing
+        self.justify = justify
+        self.paragraphStyle = paragraphStyle
+        self.indentWidth = indentWidth
+        self.maxTextWidth = maxTextWidth
+    }
+
+    /// The cells available for text after margins (never less than 8).
+    public var textWidth: Int {
+        let available = max(8, width - 2 * max(0, margin))
+        return maxTextWidth.map { min(available, max(8, $0)) } ?? available
+    }
+
+    /// The left edge of the text column: the margin, plus centring when `maxTextWidth` applies.
+    public var leftEdge: Int {
+        let margin = max(0, self.margin)
+        return max(0, margin + (width - 2 * margin - textWidth) / 2)
+    }
+}

@@ -1,0 +1,186 @@
+/// Breaks one block's text into lines of at most a given number of cells.
+///
+/// Greedy, on grapheme clusters (so a cluster is never split and a wide character is never cut
+/// in half), breaking at spaces, after dashes, between wide (CJK) characters, and at soft hyphens
+/// (shown as `-` only when a line breaks there). With justification on, a line that would be
+/// left loose hyphenates the next long word simply, between letters; a word longer than the
+/// whole line is cut where it must be.
+struct LineBreaker {
+    struct Cluster {
+        /// Offset into the block's text, UTF-16.
+        let offset: Int
+        let length: Int
+        let width: Int
+        let run: Int
+        let isSpace: Bool
+        let isNewline: Bool
+        let isLetter: Bool
+        let isDash: Bool
+    }
+
+    /// One broken line: clusters `start..<end`, and whether it ends in a break hyphen.
+    struct Line {
+        let start: Int
+        let end: Int
+        let hyphen: Bool
+        /// Whether the line may be justified (not the last line, not before a forced break).
+        let stretchable: Bool
+    }
+
+    let clusters: [Cluster]
+    private let prefixWidth: [Int]
+    private let softHyphens: Set<Int>
+    private let preformatted: Bool
+
+    init(runs: [TextRun], softHyphens: [Int], preformatted: Bool) {
+        var clusters: [Cluster] = []
+        var offset = 0
+        for (index, run) in runs.enumerated() {
+            let utf8 = run.text.utf8
+            if utf8.allSatisfy({ $0 < 0x80 }) {
+                // ASCII: every byte is a cluster of width 1 (no grapheme breaking needed).
+                clusters.reserveCapacity(clusters.count + utf8.count)
+                for byte in utf8 {
+                    let isNewline = byte == 0x0A
+                    let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
+                    clusters.append(Cluster(offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                                            isSpace: !preformatted && byte == 0x20, isNewline: isNewline, isLetter: isLetter,
+                                            isDash: byte == 0x2D || byte == 0x2F))
+                    offset += 1
+                }
+                continue
+            }
+            for character in run.text {
+                // Compare scalars, not Characters: Character equality is a string comparison.
+                let first = character.unicodeScalars.first?.value ?? 0
+                let length = character.utf16.count
+                if first < 0x80, length == 1 {
+                    let byte = UInt8(first)
+                    clusters.append(Cluster(offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                                            isSpace: !preformatted && byte == 0x20, isNewline: byte == 0x0A,
+                                            isLetter: (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A, isDash: byte == 0x2D || byte == 0x2F))
+                } else {
+                    clusters.append(Cluster(offset: offset, length: length, width: CellWidth.of(character), run: index,
+                                            isSpace: false, isNewline: false, isLetter: character.isLetter,
+                                            isDash: first == 0x2010 || first == 0x2013 || first == 0x2014))
+                }
+                offset += length
+            }
+        }
+        var prefix = [0]
+        prefix.reserveCapacity(clusters.count + 1)
+        for cluster in clusters { prefix.append(prefix[prefix.count - 1] + cluster.width) }
+        self.clusters = clusters
+        self.prefixWidth = prefix
+        self.softHyphens = Set(softHyphens)
+        self.preformatted = preformatted
+    }
+
+    /// Cells taken by clusters `start..<end`.
+    func cells(_ start: Int, _ end: Int) -> Int { prefixWidth[end] - prefixWidth[start] }
+
+    /// Breaks into lines; the first line gets `firstWidth` cells, the others `width`.
+    func lines(firstWidth: Int, width: Int, justify: Bool) -> [Line] {
+        var lines: [Line] = []
+        let count = clusters.count
+        var start = skipSpaces(from: 0)
+        var candidates: [(end: Int, next: Int, hyphen: Bool)] = []
+        var index = start
+        var available = max(1, firstWidth)
+        func emit(_ end: Int, next: Int, hyphen: Bool, stretchable: Bool) {
+            var trimmed = end
+            while trimmed > start, clusters[trimmed - 1].isSpace { trimmed -= 1 }
+            lines.append(Line(start: start, end: trimmed, hyphen: hyphen, stretchable: stretchable))
+            start = skipSpaces(from: next)
+            candidates.removeAll(keepingCapacity: true)
+            index = start
+            available = max(1, width)
+        }
+        while index < count {
+            let cluster = clusters[index]
+            if cluster.isNewline {
+                emit(index, next: index + 1, hyphen: false, stretchable: false)
+                continue
+            }
+            if cluster.isSpace {
+                candidates.append((index, index + 1, false))
+                index += 1
+                continue
+            }
+            if index > start, !clusters[index - 1].isSpace {
+                let previous = clusters[index - 1]
+                if softHyphens.contains(cluster.offset) {
+                    candidates.append((index, index, true))
+                } else if previous.width == 2 || cluster.width == 2 {
+                    candidates.append((index, index, false))
+                } else if previous.isDash, cluster.isLetter, index - 1 > start, clusters[index - 2].isLetter {
+                    candidates.append((index, index, false))
+                }
+            }
+            guard cells(start, index + 1) > available else {
+                index += 1
+                continue
+            }
+            // Over the line: break at the last opportunity that fits.
+            var chosen: (end: Int, next: Int, hyphen: Bool)?
+            for candidate in candidates.reversed() where candidate.end > start {
+                var end = candidate.end
+                while end > start, clusters[end - 1].isSpace { end -= 1 }
+                if end > start, cells(start, end) + (candidate.hyphen ? 1 : 0) <= available {
+                    chosen = candidate
+                    break
+                }
+            }
+            if justify, !preformatted {
+                let used = chosen.map { cells(start, trimmedEnd($0.end)) + ($0.hyphen ? 1 : 0) } ?? 0
+                if available - used >= max(3, available / 6),
+                   let split = fallbackHyphenation(lineStart: start, overflowAt: index, after: chosen?.next ?? start, available: available) {
+                    chosen = (split, split, true)
+                }
+            }
+            if let chosen {
+                emit(chosen.end, next: chosen.next, hyphen: chosen.hyphen, stretchable: true)
+            } else {
+                // A word longer than the line: cut it, at least one cluster per line.
+                let end = max(index, start + 1)
+                emit(end, next: end, hyphen: false, stretchable: false)
+            }
+        }
+        if start < count || lines.isEmpty {
+            lines.append(Line(start: start, end: max(start, trimmedEnd(count)), hyphen: false, stretchable: false))
+        }
+        return lines
+    }
+
+    private func trimmedEnd(_ end: Int) -> Int {
+        var end = end
+        while end > 0, clusters[end - 1].isSpace { end -= 1 }
+        return end
+    }
+
+    private func skipSpaces(from index: Int) -> Int {
+        var index = index
+        while index < clusters.count, clusters[index].isSpace { index += 1 }
+        return index
+    }
+
+    /// A break between letters of the word that overflowed, leaving at least three letters on
+    /// each side, that fills the line best.
+    private func fallbackHyphenation(lineStart: Int, overflowAt index: Int, after wordStart: Int, available: Int) -> Int? {
+        var start = index
+        while start > max(lineStart, wordStart), !clusters[start - 1].isSpace { start -= 1 }
+        var end = index
+        while end < clusters.count, !clusters[end].isSpace, !clusters[end].isNewline { end += 1 }
+        guard end - start >= 7 else { return nil }
+        var split = min(index, end - 3)
+        while split >= start + 3 {
+            if cells(lineStart, split) + 1 <= available,
+               clusters[split - 1].isLetter, clusters[split].isLetter,
+               clusters[split - 1].width == 1 {
+                return split
+            }
+            split -= 1
+        }
+        return nil
+    }
+}

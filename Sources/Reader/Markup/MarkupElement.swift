@@ -1,0 +1,125 @@
+/// A small element tree for the package's own files (container, OPF, NCX, nav, encryption).
+///
+/// Built forgivingly from `MarkupTokenizer`: an end tag closes the nearest open element of that
+/// name, and one with no open match is ignored.
+final class MarkupElement {
+    /// The lower-cased qualified name (`dc:title`).
+    let name: String
+    let attributes: [MarkupAttribute]
+    private(set) var children: [MarkupElement] = []
+    /// Text and elements in document order, for text extraction.
+    private(set) var content: [Content] = []
+
+    enum Content {
+        case text(String)
+        case element(MarkupElement)
+    }
+
+    init(name: String, attributes: [MarkupAttribute]) {
+        self.name = name
+        self.attributes = attributes
+    }
+
+    /// The name without its namespace prefix (`dc:title` → `title`).
+    var localName: Substring {
+        guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
+        return name[name.index(after: colon)...]
+    }
+
+    /// An attribute by exact (lower-cased) name, or else by local name (`role` finds `opf:role`).
+    func attribute(_ wanted: String) -> String? {
+        if let exact = attributes.first(where: { $0.name == wanted }) { return exact.value }
+        return attributes.first(where: { attribute in
+            guard let colon = attribute.name.lastIndex(of: ":") else { return false }
+            return attribute.name[attribute.name.index(after: colon)...] == wanted
+        })?.value
+    }
+
+    /// All text inside, with runs of white space collapsed to one space and trimmed.
+    var text: String {
+        var raw = ""
+        appendText(to: &raw)
+        return raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    private func appendText(to out: inout String) {
+        for item in content {
+            switch item {
+            case .text(let text): out += text
+            case .element(let element): element.appendText(to: &out)
+            }
+        }
+    }
+
+    /// Direct children with this local name.
+    func children(_ local: String) -> [MarkupElement] {
+        children.filter { $0.localName == local }
+    }
+
+    /// The first direct child with this local name.
+    func child(_ local: String) -> MarkupElement? {
+        children.first { $0.localName == local }
+    }
+
+    /// Every descendant (depth first, document order) with this local name.
+    func descendants(_ local: String) -> [MarkupElement] {
+        var found: [MarkupElement] = []
+        collect(local, into: &found)
+        return found
+    }
+
+    /// The first descendant that satisfies `predicate`, depth first.
+    func first(where predicate: (MarkupElement) -> Bool) -> MarkupElement? {
+        for child in children {
+            if predicate(child) { return child }
+            if let found = child.first(where: predicate) { return found }
+        }
+        return nil
+    }
+
+    private func collect(_ local: String, into found: inout [MarkupElement]) {
+        for child in children {
+            if child.localName == local { found.append(child) }
+            child.collect(local, into: &found)
+        }
+    }
+
+    fileprivate func append(_ element: MarkupElement) {
+        children.append(element)
+        content.append(.element(element))
+    }
+
+    fileprivate func append(text: String) {
+        content.append(.text(text))
+    }
+
+    /// HTML elements that never have content, even when written without `/>`.
+    static let voidElements: Set<String> = ["br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source"]
+
+    /// Parses a whole document into a tree under a synthetic root named `#document`.
+    ///
+    /// - Parameter html: whether HTML's void elements (`meta`, `br`, ...) are empty even without
+    ///   `/>`; `false` for the package's XML files, where `<meta>` has content.
+    static func parse(_ bytes: [UInt8], html: Bool = false) -> MarkupElement {
+        var tokenizer = MarkupTokenizer(bytes: bytes)
+        let root = MarkupElement(name: "#document", attributes: [])
+        var stack = [root]
+        while let token = tokenizer.next() {
+            switch token {
+            case .start(let name, let attributes, let selfClosing):
+                let element = MarkupElement(name: name, attributes: attributes)
+                stack[stack.count - 1].append(element)
+                if !selfClosing, !(html && voidElements.contains(name)), name != "script", name != "style" {
+                    stack.append(element)
+                }
+            case .end(let name):
+                if let index = stack.lastIndex(where: { $0.name == name }), index > 0 {
+                    stack.removeSubrange(index...)
+                }
+            case .text(let text):
+                stack[stack.count - 1].append(text: text)
+            }
+        }
+        return root
+    }
+}

@@ -1,0 +1,50 @@
+/// A book that cannot be opened or read, with a one-line message that says what is wrong and what to do.
+///
+/// A struct over a kind rather than a public enum, so kinds can be added without breaking callers
+/// (as async-http-client's `HTTPClientError` does). Compare with `error.kind == .drm`.
+public struct ReaderError: Error, Sendable, CustomStringConvertible {
+    /// The kind of failure.
+    public struct Kind: Sendable, Hashable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+        public var description: String { name }
+
+        /// The file could not be read from disk at all.
+        public static let unreadableFile = Kind("unreadableFile")
+        /// The file is empty (0 bytes).
+        public static let emptyFile = Kind("emptyFile")
+        /// The file is not a zip archive, so not an EPUB.
+        public static let notEPUB = Kind("notEPUB")
+        /// The zip archive ends early (an interrupted download).
+        public static let truncated = Kind("truncated")
+        /// The zip archive is damaged in some other way (bad checksum, unknown compression).
+        public static let damaged = Kind("damaged")
+        /// `META-INF/container.xml` is missing or names no package document.
+        public static let missingContainer = Kind("missingContainer")
+        /// The container names a package document that is not in the archive.
+        public static let missingPackage = Kind("missingPackage")
+        /// The package document is there but cannot be understood.
+        public static let unreadablePackage = Kind("unreadablePackage")
+        /// Content documents are encrypted (DRM).
+        public static let drm = Kind("drm")
+        /// The archive would decompress to more than the allowed size.
+        public static let tooLarge = Kind("tooLarge")
+        /// Nothing in the book can be shown.
+        public static let noContent = Kind("noContent")
+        /// A search pattern is not a valid regular expression.
+        public static let invalidSearch = Kind("invalidSearch")
+    }
+
+    /// The kind of failure.
+    public let kind: Kind
+    /// The one-line message for the reader: what is wrong and what to do.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String { message }
+}

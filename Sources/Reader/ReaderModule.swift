@@ -1,2 +1,0 @@
-/// Placeholder so the module builds; replaced as the module grows.
-public enum ReaderModule {}

@@ -1,0 +1,88 @@
+internal import Foundation
+
+/// Paths inside the book: normalising zip entry names and resolving hrefs relative to a document.
+///
+/// Every path the reader looks up goes through here, and a path that is absolute or climbs out of
+/// the archive's root with `..` normalises to `nil`, so it is never read.
+enum BookPath {
+    /// Normalises a path inside the archive (`a/./b/../c` → `a/c`), or `nil` when it is absolute or
+    /// leaves the root.
+    static func normalize(_ path: String) -> String? {
+        if path.hasPrefix("/") || path.hasPrefix("\\") { return nil }
+        // A Windows drive letter ("C:...") is as absolute as a leading slash.
+        let utf8 = Array(path.utf8.prefix(2))
+        if utf8.count == 2, utf8[1] == UInt8(ascii: ":"), (utf8[0] | 0x20) >= 97, (utf8[0] | 0x20) <= 122 {
+            return nil
+        }
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty { return nil }
+                parts.removeLast()
+            default: parts.append(part)
+            }
+        }
+        if parts.isEmpty { return nil }
+        return parts.joined(separator: "/")
+    }
+
+    /// Whether a path has empty, `.` or `..` segments, or characters that make it absolute.
+    static func needsNormalizing(_ path: String) -> Bool {
+        var length = 0, dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (length == dots && dots <= 2) { return true }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+                if byte == UInt8(ascii: ":") || byte == UInt8(ascii: "\\") { return true }
+            }
+        }
+        return length == 0 || (length == dots && dots <= 2)
+    }
+
+    /// The folder part of a path (`OEBPS/text/ch1.xhtml` → `OEBPS/text`), empty at the root.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[..<slash])
+    }
+
+    /// Whether an href names something outside the book (`http:`, `mailto:`, ...).
+    static func isExternal(_ href: String) -> Bool {
+        guard let colon = href.firstIndex(of: ":") else { return false }
+        let scheme = href[..<colon]
+        guard let first = scheme.first, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+            && scheme.count > 1
+    }
+
+    /// Resolves an href found in the document at `base` to a path in the archive and a fragment.
+    ///
+    /// - Returns: `nil` for external links and for paths that leave the archive. An href that is
+    ///   only a fragment (`#note3`) resolves to `base` itself.
+    static func resolve(_ href: String, relativeTo base: String) -> (path: String, fragment: String?)? {
+        let trimmed = href.trimmed
+        if isExternal(trimmed) { return nil }
+        var pathPart = Substring(trimmed)
+        var fragment: String?
+        if let hash = pathPart.firstIndex(of: "#") {
+            let raw = String(pathPart[pathPart.index(after: hash)...])
+            fragment = raw.utf8.contains(UInt8(ascii: "%")) ? (raw.removingPercentEncoding ?? raw) : raw
+            if fragment?.isEmpty == true { fragment = nil }
+            pathPart = pathPart[..<hash]
+        }
+        if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
+        if pathPart.isEmpty { return (base, fragment) }
+        let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? (String(pathPart).removingPercentEncoding ?? String(pathPart)) : String(pathPart)
+        let dir = directory(of: base)
+        let joined = dir.isEmpty ? decoded : dir + "/" + decoded
+        // Most hrefs are plain relative names; only normalise those that need it.
+        if !needsNormalizing(joined) { return (joined, fragment) }
+        guard let path = normalize(joined) else { return nil }
+        return (path, fragment)
+    }
+}

@@ -1,0 +1,104 @@
+import Testing
+@testable import Reader
+
+@Suite struct ContentConverterTests {
+    private func convert(_ body: String, head: String = "", path: String = "OEBPS/ch1.xhtml") -> ChapterDocument {
+        let html = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+        <head><title>Doc title</title>\(head)<style>p { color: red }</style></head>
+        <body>\(body)</body></html>
+        """
+        return ContentConverter.convert(Array(html.utf8), path: path)
+    }
+
+    @Test func collapsesWhiteSpaceAndSkipsHead() {
+        let doc = convert("<p>  Hello \n\t  <em>big</em>   world  </p><script>var x = 1;</script>")
+        #expect(doc.plainText == "Hello big world\n")
+        #expect(doc.blocks.count == 1)
+        #expect(doc.blocks[0].runs.map(\.text) == ["Hello ", "big", " world"])
+        #expect(doc.blocks[0].runs[1].style == .emphasis)
+        #expect(doc.title == "Doc title")
+    }
+
+    @Test func headingsBecomeTitleAndBlocks() {
+        let doc = convert("<h2>Chapter <b>One</b></h2><p>Text.</p>")
+        #expect(doc.title == "Chapter One")
+        #expect(doc.blocks[0].kind == .heading(level: 2))
+        #expect(doc.plainText == "Chapter One\nText.\n")
+    }
+
+    @Test func preformattedKeepsSpaces() {
+        let doc = convert("<pre>\nline  one\n  line two</pre><p>after</p>")
+        #expect(doc.blocks[0].kind == .preformatted)
+        #expect(doc.blocks[0].text == "line  one\n  line two")
+    }
+
+    @Test func listsAreNumberedAndNested() {
+        let doc = convert("<ol start=\"3\"><li>three</li><li>four<ul><li>inner</li></ul></li></ol><ul><li><p>bullet</p></li></ul>")
+        let items = doc.blocks.map { ($0.listMarker ?? "", $0.listDepth, $0.text) }
+        #expect(items.map(\.0) == ["3.", "4.", "◦", "•"])
+        #expect(items.map(\.1) == [1, 1, 2, 1])
+        #expect(items.map(\.2) == ["three", "four", "inner", "bullet"])
+    }
+
+    @Test func smallCapsAreUpperCasedAndSoftHyphensRemembered() {
+        let doc = convert("<p><span class=\"smallcaps\">Lord</span> won&shy;der&shy;ful</p>")
+        #expect(doc.plainText == "LORD wonderful\n")
+        #expect(doc.blocks[0].softHyphens == [8, 11])
+    }
+
+    @Test func footnotesLinksAndAnchors() {
+        let doc = convert("""
+        <p id="start">See<a epub:type="noteref" href="#n1">1</a> and <a href="ch2.xhtml#x">there</a> or <a href="https://example.org">web</a>.</p>
+        <aside epub:type="footnote" id="n1"><p>The note.</p></aside>
+        """)
+        let runs = doc.blocks[0].runs
+        let noteRef = runs.first { $0.text == "1" }
+        #expect(noteRef?.style.contains(.noteReference) == true)
+        #expect(noteRef?.link == .internal(LinkTarget(path: "OEBPS/ch1.xhtml", fragment: "n1")))
+        #expect(runs.first { $0.text == "there" }?.link == .internal(LinkTarget(path: "OEBPS/ch2.xhtml", fragment: "x")))
+        #expect(runs.first { $0.text == "web" }?.link == .external("https://example.org"))
+        #expect(doc.blocks[1].isNote)
+        #expect(doc.anchors["start"] == 0)
+        let noteOffset = doc.anchors["n1"] ?? -1
+        #expect(doc.snippet(at: noteOffset).hasPrefix("The note."))
+    }
+
+    @Test func rightToLeftRunsAreMarkedInLogicalOrder() {
+        let doc = convert("<p>Hello <span dir=\"rtl\">שלום עולם</span> end</p><p dir=\"rtl\">مرحبا</p>")
+        #expect(doc.blocks[0].runs[1].text == "שלום עולם")
+        #expect(doc.blocks[0].runs[1].style.contains(.rightToLeft))
+        #expect(doc.blocks[1].isRightToLeft)
+    }
+
+    @Test func imagesRulesAndTables() {
+        let doc = convert("<p>a</p><img src=\"../img/p.png\" alt=\"A map\"/><hr/><table><tr><th>k</th><td><p>v</p></td></tr></table>")
+        #expect(doc.blocks[1].kind == .image(ImageReference(path: "img/p.png", alt: "A map")))
+        #expect(doc.blocks[2].kind == .horizontalRule)
+        #expect(doc.blocks[3].kind == .tableRow)
+        #expect(doc.blocks[3].text == "k | v")
+    }
+
+    @Test func malformedHTMLStillConverts() {
+        let html = "<html><body><p>One <b>bold<p>Two &undefined; <i>it</body>"
+        let doc = ContentConverter.convert(Array(html.utf8), path: "x.html")
+        #expect(doc.plainText.contains("One bold"))
+        #expect(doc.plainText.contains("Two &undefined; it"))
+    }
+
+    @Test func brIsForcedBreak() {
+        let doc = convert("<p>Roses are red,<br/>violets blue.</p>")
+        #expect(doc.blocks[0].text == "Roses are red,\nviolets blue.")
+    }
+
+    @Test func cssClassesAreHonoured() {
+        var styles = BookStyles()
+        styles.add(css: "/* c */ p { text-indent: 1.5em } .it { font-style: italic } span.sc { font-variant: small-caps } .gone{display:none}")
+        let html = "<p><span class=\"it\">a</span> <span class=\"sc\">b</span><span class=\"gone\">hidden</span></p>"
+        let doc = ContentConverter.convert(Array(html.utf8), path: "x.xhtml", styles: styles)
+        #expect(doc.plainText == "a B\n")
+        #expect(doc.prefersIndentedParagraphs == true)
+        #expect(doc.blocks[0].runs[0].style == .emphasis)
+    }
+}

@@ -1,0 +1,130 @@
+import Testing
+@testable import Reader
+
+@Suite struct EPUBBookTests {
+    static let threeChapters: [EPUBBuilder.Chapter] = [
+        .init("text/ch1.xhtml", "Chapter One", "<h1>Chapter One</h1><p>It was a dark night.</p>"),
+        .init("text/ch2.xhtml", "Chapter Two", "<h1>Chapter Two</h1><p>The day came.<a epub:type=\"noteref\" href=\"notes.xhtml#n1\">1</a></p>"),
+        .init("text/notes.xhtml", "Notes", "<aside epub:type=\"footnote\" id=\"n1\"><p>A note.</p></aside>", linear: false),
+    ]
+
+    @Test func opensEPUB3WithNavAndMetadata() throws {
+        var builder = EPUBBuilder(version: "3.0", chapters: Self.threeChapters)
+        builder.extraMetadata = """
+        <dc:creator id="a1">Selma Lagerlöf</dc:creator>
+        <meta refines="#a1" property="role" scheme="marc:relators">aut</meta>
+        <meta refines="#a1" property="file-as">Lagerlöf, Selma</meta>
+        <dc:contributor id="t1">Jane Doe</dc:contributor>
+        <meta refines="#t1" property="role" scheme="marc:relators">trl</meta>
+        <dc:publisher>Bonniers</dc:publisher><dc:date>1891-01-01</dc:date>
+        """
+        builder.extraManifest = "<item id=\"cov\" href=\"images/cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+        builder.extraFiles = [("OEBPS/images/cover.png", [0x89, 0x50, 0x4E, 0x47])]
+        builder.navExtra = "<nav epub:type=\"page-list\"><ol><li><a href=\"text/ch1.xhtml\">1</a></li><li><a href=\"text/ch2.xhtml\">2</a></li></ol></nav>"
+        let book = try builder.open()
+        #expect(book.version == "3.0")
+        #expect(book.metadata.title == "Test Book")
+        #expect(book.metadata.creators == [Contributor(name: "Selma Lagerlöf", role: "aut", fileAs: "Lagerlöf, Selma")])
+        #expect(book.metadata.contributors.first?.roleName == "translator")
+        #expect(book.metadata.language == "en")
+        #expect(book.metadata.identifiers.first?.value == "urn:uuid:1234")
+        #expect(book.metadata.identifiers.first?.isUnique == true)
+        #expect(book.metadata.publisher == "Bonniers")
+        #expect(book.metadata.date == "1891-01-01")
+        #expect(book.hasOwnTableOfContents)
+        #expect(book.tableOfContents.map(\.title) == ["Chapter One", "Chapter Two"])
+        #expect(book.tableOfContents.map(\.spineIndex) == [0, 1])
+        #expect(book.pageList.map(\.label) == ["1", "2"])
+        #expect(book.coverImagePath == "OEBPS/images/cover.png")
+        #expect(book.coverImage == [0x89, 0x50, 0x4E, 0x47])
+        #expect(book.warnings.isEmpty)
+    }
+
+    @Test func linearNoIsOutOfReadingOrderButReachableByLinks() throws {
+        let book = try EPUBBuilder(version: "3.0", chapters: Self.threeChapters).open()
+        #expect(book.spine.count == 3)
+        #expect(book.readingOrder == [0, 1])
+        let chapter = book.document(at: 1)
+        let noteLink = chapter.blocks.flatMap(\.runs).first { $0.style.contains(.noteReference) }?.link
+        guard case .internal(let target)? = noteLink else {
+            Issue.record("no note reference link")
+            return
+        }
+        let locator = try #require(book.locator(for: target))
+        #expect(locator.spineIndex == 2)
+        #expect(locator.snippet?.hasPrefix("A note.") == true)
+    }
+
+    @Test func opensEPUB2WithNestedNCX() throws {
+        var builder = EPUBBuilder(version: "2.0", chapters: Self.threeChapters)
+        builder.extraMetadata = """
+        <dc:creator opf:role="aut" opf:file-as="Strindberg, August">August Strindberg</dc:creator>
+        <meta name="cover" content="cov"/>
+        """
+        builder.extraManifest = "<item id=\"cov\" href=\"cover.jpg\" media-type=\"image/jpeg\"/>\n"
+        builder.extraFiles = [("OEBPS/cover.jpg", [0xFF, 0xD8, 0xFF])]
+        let book = try builder.open()
+        #expect(book.metadata.creators == [Contributor(name: "August Strindberg", role: "aut", fileAs: "Strindberg, August")])
+        #expect(book.tableOfContents.map(\.title) == ["Chapter One", "Chapter Two", "Notes"])
+        #expect(book.coverImagePath == "OEBPS/cover.jpg")
+
+        // Nested navPoints.
+        var zip = ZipWriter()
+        zip.add("mimetype", "application/epub+zip", deflate: false)
+        zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"content.opf\"/></rootfiles></container>")
+        zip.add("content.opf", """
+        <package version="2.0"><metadata><dc:title>N</dc:title></metadata>
+        <manifest><item id="a" href="a.html" media-type="application/xhtml+xml"/><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest>
+        <spine toc="ncx"><itemref idref="a"/></spine></package>
+        """)
+        zip.add("a.html", "<html><body><h1 id=s1>Part</h1><p>x</p><h2 id=s2>Sub</h2><p>y</p></body></html>")
+        zip.add("toc.ncx", """
+        <ncx><navMap><navPoint><navLabel><text>Part</text></navLabel><content src="a.html#s1"/>
+          <navPoint><navLabel><text>Sub</text></navLabel><content src="a.html#s2"/></navPoint>
+        </navPoint></navMap>
+        <pageList><pageTarget value="7" type="normal"><navLabel><text>7</text></navLabel><content src="a.html#s2"/></pageTarget></pageList></ncx>
+        """)
+        let nested = try EPUBBook(bytes: zip.archive())
+        #expect(nested.tableOfContents.count == 1)
+        #expect(nested.tableOfContents[0].children.map(\.title) == ["Sub"])
+        #expect(nested.tableOfContents[0].children[0].target == LinkTarget(path: "a.html", fragment: "s2"))
+        #expect(nested.pageList.map(\.label) == ["7"])
+        let sub = try #require(nested.locator(for: LinkTarget(path: "a.html", fragment: "s2")))
+        #expect(sub.snippet?.hasPrefix("Sub") == true)
+    }
+
+    @Test func withoutTOCTheSpineGivesChapterTitles() throws {
+        var builder = EPUBBuilder(version: "3.0", chapters: [
+            .init("a.xhtml", "Title A", "<h2>First heading</h2><p>x</p>"),
+            .init("b.xhtml", "Title B", "<p>no heading here</p>"),
+        ])
+        builder.withNav = false
+        let book = try builder.open()
+        #expect(!book.hasOwnTableOfContents)
+        #expect(book.tableOfContents.map(\.title) == ["First heading", "Title B"])
+    }
+
+    @Test func fontObfuscationIsNotDRM() throws {
+        var builder = EPUBBuilder(chapters: Self.threeChapters)
+        builder.extraFiles = [("META-INF/encryption.xml", Array("""
+        <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+        <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>
+        <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/a.otf"/></enc:CipherData></enc:EncryptedData>
+        <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/>
+        <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/b.otf"/></enc:CipherData></enc:EncryptedData>
+        </encryption>
+        """.utf8))]
+        let book = try builder.open()
+        #expect(book.document(at: 0).plainText.contains("dark night"))
+    }
+
+    @Test func partlyBrokenBookOpensWithPlaceholderAndWarning() throws {
+        var builder = EPUBBuilder(chapters: Self.threeChapters)
+        builder.omitFiles = ["text/ch2.xhtml"]
+        let book = try builder.open()
+        #expect(book.spine[1].isMissing)
+        #expect(book.document(at: 1).plainText == "[missing: OEBPS/text/ch2.xhtml]\n")
+        #expect(book.warnings.contains { $0.contains("OEBPS/text/ch2.xhtml") && $0.contains("missing") })
+        #expect(book.document(at: 0).plainText.contains("dark night"))
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import Reader
+
+@Suite struct ZipArchiveTests {
+    @Test func readsStoredAndDeflatedEntries() throws {
+        var zip = ZipWriter()
+        zip.add("mimetype", "application/epub+zip", deflate: false)
+        zip.add("OEBPS/a.txt", String(repeating: "hello ", count: 1000))
+        let archive = try ZipArchive(bytes: zip.archive())
+        #expect(try archive.data(at: "mimetype") == Array("application/epub+zip".utf8))
+        #expect(try archive.data(at: "OEBPS/a.txt").count == 6000)
+        #expect(try archive.prefix(at: "OEBPS/a.txt", maxBytes: 10) == Array("hello hell".utf8))
+    }
+
+    @Test func unsafeNamesAreNeverIndexed() throws {
+        var zip = ZipWriter()
+        zip.add("../evil.xhtml", "evil")
+        zip.add("/etc/passwd", "evil")
+        zip.add("a/../../evil2", "evil")
+        zip.add("ok/./b.txt", "fine")
+        let archive = try ZipArchive(bytes: zip.archive())
+        #expect(archive.unsafeNames.count == 3)
+        #expect(archive.contains("ok/b.txt"))
+        #expect(!archive.contains("evil.xhtml"))
+        #expect(!archive.contains("evil2"))
+    }
+
+    @Test(arguments: [
+        ("a/b/c.xhtml", "../d.css", "a/d.css"),
+        ("a/c.xhtml", "d%20e.xhtml#x", "a/d e.xhtml"),
+        ("c.xhtml", "../../x", nil),
+        ("OPS/c.xhtml", "#n1", "OPS/c.xhtml"),
+    ] as [(String, String, String?)])
+    func resolvesHrefs(base: String, href: String, expected: String?) {
+        #expect(BookPath.resolve(href, relativeTo: base)?.path == expected)
+    }
+
+    @Test func externalLinksDoNotResolve() {
+        #expect(BookPath.resolve("https://example.org/x", relativeTo: "a.xhtml") == nil)
+        #expect(BookPath.resolve("mailto:a@b", relativeTo: "a.xhtml") == nil)
+    }
+}
