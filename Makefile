@@ -13,6 +13,7 @@ run: deps
 
 ## Build and run the whole test suite.
 test: deps
+	@scripts/install-test-epubs.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
