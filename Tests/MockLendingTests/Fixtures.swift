@@ -5,6 +5,7 @@ import Foundation
 /// Shared fixtures: the default catalogue is generated once for all tests that only read it.
 enum Fixtures {
     static let catalog = CatalogGenerator(seed: 1, size: 600).generate()
+    static let search = CatalogSearch(products: catalog.products, collation: Collation(.swedish))
     /// A fixed clock (mid-month, so "this month" holds loans on several days).
     static let clock = DayDate(year: 2026, month: 11, day: 18).startDate(in: LibraryState.timeZone).addingTimeInterval(10 * 3_600)
     static let state = LibraryState.seeded(catalog, clock: clock)
