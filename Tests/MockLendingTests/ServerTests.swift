@@ -261,3 +261,26 @@ struct ServerTests {
         #expect(a.products.map(\.id) == b.products.map(\.id))
     }
 }
+
+/// `bok mock-server` runs the server in the foreground; it must serve until cancelled.
+@Suite("Foreground server")
+struct ForegroundServerTests {
+    @Test("runForever reports its URL once listening and serves until its task is cancelled")
+    func runForever() async throws {
+        let (urls, continuation) = AsyncStream<URL>.makeStream()
+        let configuration = MockConfiguration(seed: 9, catalogSize: 200)
+        let task = Task {
+            try await MockLendingServer.runForever(configuration, logger: TestServer.quiet) { continuation.yield($0) }
+        }
+        var iterator = urls.makeAsyncIterator()
+        let url = try #require(await iterator.next())
+        #expect(url.absoluteString.hasPrefix("http://127.0.0.1:") && url.absoluteString.hasSuffix("/library/v3.0/"))
+        let client = HTTPLendingService(endpoint: LibraryEndpoint(baseURL: url, serviceID: configuration.serviceID,
+                                                                  serviceKey: configuration.serviceKey))
+        #expect(try await client.search(SearchRequest(query: "")).total == 200)
+        task.cancel()
+        _ = await task.result
+        let error = await #expect(throws: LendingError.self) { _ = try await client.library() }
+        #expect(error?.kind == .unreachable, "the port is closed after cancelling")
+    }
+}
