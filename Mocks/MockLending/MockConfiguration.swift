@@ -1,0 +1,31 @@
+public import Foundation
+
+/// How to start the mock lending server: which catalogue, which credentials, where to listen.
+public struct MockConfiguration: Sendable {
+    /// Seed of the generated catalogue and of the starting state; equal seeds, equal libraries.
+    public var seed: UInt64
+    /// Number of products (default 600; 200 000 for benchmarks).
+    public var catalogSize: Int
+    /// The service id clients must send as `serviceid`.
+    public var serviceID: String
+    /// The secret checksums are computed with.
+    public var serviceKey: String
+    /// TCP port; 0 lets the system choose a free one (read it from `MockLendingServer.port`).
+    public var port: Int
+    /// Address to listen on; loopback only by default, as the mock has no real security.
+    public var host: String
+    /// Where the virtual clock starts; nil for the real time at start-up.
+    public var clockStart: Date?
+
+    /// Creates a configuration.
+    public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
+                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil) {
+        self.seed = seed
+        self.catalogSize = catalogSize
+        self.serviceID = serviceID
+        self.serviceKey = serviceKey
+        self.port = port
+        self.host = host
+        self.clockStart = clockStart
+    }
+}

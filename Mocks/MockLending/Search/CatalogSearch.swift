@@ -1,0 +1,83 @@
+import Catalog
+import Dispatch
+
+/// The catalogue with its search index and sort ranks: answers "which products, in which order,
+/// on this page" for `GET products`.
+///
+/// Immutable after start-up and `Sendable`, so requests search it concurrently without a lock;
+/// only availability (which changes with loans) comes from the caller.
+struct CatalogSearch: Sendable {
+    /// The products, by index.
+    let products: [Product]
+    let index: SearchIndex
+    let ranks: SortRanks
+
+    /// Indexes `products` and ranks them in `collation`'s alphabet.
+    init(products: [Product], collation: Collation) {
+        self.products = products
+        // Independent work: build the index and the ranks on two threads.
+        let index = ResultSlots<SearchIndex>(count: 1)
+        let ranks = ResultSlots<SortRanks>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                index.set(0, SearchIndex(products: products))
+            } else {
+                ranks.set(0, SortRanks(products: products, collation: collation))
+            }
+        }
+        self.index = index.values()[0]
+        self.ranks = ranks.values()[0]
+    }
+
+    /// One page of a search.
+    struct Page {
+        /// Matches on all pages.
+        var total: Int
+        /// Product indices on this page, in order.
+        var indices: [Int]
+    }
+
+    /// Runs a search.
+    /// - Parameter isAvailable: Whether product `i` can be borrowed now (for `available=true`).
+    func search(_ request: SearchOptions, isAvailable: (Int) -> Bool) -> Page {
+        var hits = index.match(request.query, in: products)
+        let filters = [
+            request.category.map { index.categoryMembers[$0] ?? [] },
+            request.publisher.map { index.publisherMembers[$0] ?? [] },
+            request.language.map { language in
+                let code = SearchIndex.languageNames.first { $0.value.contains(language) }?.key ?? language
+                return index.languageMembers[code] ?? []
+            },
+        ].compactMap { $0 }
+        if !filters.isEmpty || request.availableOnly {
+            var allowed: [Bool]?
+            for members in filters {
+                var mask = [Bool](repeating: false, count: products.count)
+                for member in members where allowed?[Int(member)] ?? true { mask[Int(member)] = true }
+                allowed = mask
+            }
+            var kept = 0
+            for position in hits.indices.indices {
+                let i = Int(hits.indices[position])
+                if allowed?[i] ?? true, !request.availableOnly || isAvailable(i) {
+                    hits.indices[kept] = hits.indices[position]
+                    hits.scores[kept] = hits.scores[position]
+                    kept += 1
+                }
+            }
+            hits.indices.removeLast(hits.indices.count - kept)
+            hits.scores.removeLast(hits.scores.count - kept)
+        }
+        let total = hits.indices.count
+        let end = min(total, request.offset + request.limit)
+        guard request.offset < end else { return Page(total: total, indices: []) }
+        var keys: [UInt64] = []
+        keys.reserveCapacity(total)
+        for position in hits.indices.indices {
+            keys.append(ranks.key(hits.indices[position], request.sort, score: hits.scores[position]))
+        }
+        let smallest = SmallestKeys.select(keys, count: end)
+        let page = smallest[request.offset..<end].map { Int(ranks.index(ofKey: $0, request.sort)) }
+        return Page(total: total, indices: page)
+    }
+}

@@ -1,0 +1,237 @@
+import Catalog
+
+/// An inverted index of the catalogue: folded word → the products whose field holds it.
+///
+/// Built once at start-up; immutable afterwards, so searches read it without a lock. Words are
+/// interned to integer ids, and each distinct field text (a title, a name, a publisher) is folded
+/// once however many books share it, which keeps building 200 000 books well under a second.
+struct SearchIndex: Sendable {
+    /// The parts of a product a term can match, each with its weight in relevance.
+    enum Field: Int, Sendable, CaseIterable {
+        case title, originalTitle, author, otherContributor, category, publisher, keyword, isbn, language
+
+        /// Relevance weight of an exact word match: title hits beat author hits beat category
+        /// and keyword hits.
+        var weight: UInt16 {
+            switch self {
+            case .title: 100
+            case .isbn: 100
+            case .originalTitle: 60
+            case .author: 50
+            case .otherContributor: 25
+            case .publisher: 20
+            case .category: 15
+            case .keyword: 15
+            case .language: 5
+            }
+        }
+
+        /// The fields a term matches: the one it names, or all the free-text ones.
+        ///
+        /// `author:` means the authors (what a patron means by it, and what `sort=author` sorts
+        /// by); free words also find translators and illustrators. `language:` is only ever a
+        /// field term, or `sv` would match every Swedish book.
+        static func searched(by field: SearchQuery.Field?) -> [Field] {
+            switch field {
+            case nil: [.title, .originalTitle, .author, .otherContributor, .category, .publisher, .keyword, .isbn]
+            case .title?: [.title, .originalTitle]
+            case .author?: [.author]
+            case .category?: [.category]
+            case .publisher?: [.publisher]
+            case .language?: [.language]
+            case .isbn?: [.isbn]
+            }
+        }
+    }
+
+    /// Number of products indexed.
+    let count: Int
+    /// Interned words, by id.
+    let words: [String]
+    /// Word ids in the alphabetical order of their words, for prefix look-ups.
+    let sortedWordIDs: [Int32]
+    /// `postings[field][word]`: sorted product indices.
+    let postings: [[[Int32]]]
+    /// ISBNs (digits only) with their product, sorted, for exact and prefix look-ups.
+    ///
+    /// Kept out of the word vocabulary: every ISBN is unique, so as words they would double the
+    /// vocabulary and the time to build it without ever sharing a posting list.
+    let isbns: [(isbn: String, index: Int32)]
+    /// Folded category, publisher and language → product indices, for the exact-match filters.
+    let categoryMembers: [String: [Int32]]
+    let publisherMembers: [String: [Int32]]
+    let languageMembers: [String: [Int32]]
+
+    private let wordIDs: [String: Int32]
+
+    /// Language codes and the names patrons type for them (`language:svenska`).
+    static let languageNames: [String: [String]] = [
+        "sv": ["svenska", "swedish"], "en": ["engelska", "english"], "da": ["danska", "danish"],
+        "nb": ["norska", "norwegian", "no"], "fi": ["finska", "finnish"], "de": ["tyska", "german"],
+        "fr": ["franska", "french"], "es": ["spanska", "spanish"],
+    ]
+
+    /// Builds the index of `products`; `products[i]` gets index `i`.
+    init(products: [Product]) {
+        var builder = Builder()
+        // By index, not `for product in products`: copying each Product out costs twenty retains.
+        for index in products.indices {
+            builder.add(Int32(index), products[index])
+        }
+        count = products.count
+        words = builder.words
+        wordIDs = builder.wordIDs
+        postings = builder.postings
+        sortedWordIDs = builder.words.indices.sorted { builder.words[$0] < builder.words[$1] }.map { Int32($0) }
+        isbns = builder.isbns.sorted { $0.isbn < $1.isbn }
+        categoryMembers = builder.categoryMembers
+        publisherMembers = builder.publisherMembers
+        languageMembers = builder.languageMembers
+    }
+
+    /// The id of a folded word, if any product has it.
+    func wordID(_ word: some StringProtocol) -> Int32? { wordIDs[String(word)] }
+
+    /// Ids of the words that start with `prefix` (folded), found by binary search in the sorted vocabulary.
+    func wordIDs(withPrefix prefix: String) -> ArraySlice<Int32> {
+        var low = 0
+        var high = sortedWordIDs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if words[Int(sortedWordIDs[mid])] < prefix { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < sortedWordIDs.count, words[Int(sortedWordIDs[end])].hasPrefix(prefix) { end += 1 }
+        return sortedWordIDs[low..<end]
+    }
+
+    /// Products whose ISBN is `digits`, or starts with it when `prefix`.
+    func products(withISBN digits: String, prefix: Bool) -> [Int32] {
+        var low = 0
+        var high = isbns.count
+        while low < high {
+            let mid = (low + high) / 2
+            if isbns[mid].isbn < digits { low = mid + 1 } else { high = mid }
+        }
+        var result: [Int32] = []
+        while low < isbns.count, prefix ? isbns[low].isbn.hasPrefix(digits) : isbns[low].isbn == digits {
+            result.append(isbns[low].index)
+            low += 1
+        }
+        return result
+    }
+
+    /// The texts of `field` of a product, for checking that a phrase's words are consecutive.
+    static func texts(_ field: Field, of product: Product) -> [String] {
+        switch field {
+        case .title: [product.title]
+        case .originalTitle: product.originalTitle.map { [$0] } ?? []
+        case .author: authors(of: product).map(\.fullName)
+        case .otherContributor: otherContributors(of: product).map(\.fullName)
+        case .category: product.categories
+        case .publisher: product.publisher.map { [$0] } ?? []
+        case .keyword: product.keywords
+        case .isbn: product.isbns.map(digitsOnly)
+        case .language: product.language.map { [$0] + (languageNames[$0] ?? []) } ?? []
+        }
+    }
+
+    /// The digits of an ISBN (`978-91-…` → `97891…`); fast when it is digits already.
+    static func digitsOnly(_ isbn: String) -> String {
+        isbn.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ? isbn : isbn.filter(\.isNumber)
+    }
+
+    /// The people `author:` means: the authors, or whoever is listed when nobody is an author.
+    static func authors(of product: Product) -> [Contributor] {
+        let authors = product.authors
+        return authors.isEmpty ? Array(product.contributors.prefix(1)) : authors
+    }
+
+    static func otherContributors(of product: Product) -> [Contributor] {
+        let authors = Set(Self.authors(of: product))
+        return product.contributors.filter { !authors.contains($0) }
+    }
+
+    /// Accumulates postings; folds each distinct text once.
+    private struct Builder {
+        var words: [String] = []
+        var wordIDs: [String: Int32] = [:]
+        var postings: [[[Int32]]] = Array(repeating: [], count: Field.allCases.count)
+        var foldedTexts: [String: [Int32]] = [:]
+        var foldedKeys: [String: String] = [:]
+        var isbns: [(isbn: String, index: Int32)] = []
+        var categoryMembers: [String: [Int32]] = [:]
+        var publisherMembers: [String: [Int32]] = [:]
+        var languageMembers: [String: [Int32]] = [:]
+
+        /// The word ids of a text, folded and split (memoised: titles, names and publishers repeat).
+        mutating func ids(_ text: String) -> [Int32] {
+            if let known = foldedTexts[text] { return known }
+            var ids: [Int32] = []
+            for word in SearchQuery.fold(text).split(separator: " ") {
+                let key = String(word)
+                if let id = wordIDs[key] {
+                    ids.append(id)
+                } else {
+                    let id = Int32(words.count)
+                    words.append(key)
+                    wordIDs[key] = id
+                    for field in postings.indices { postings[field].append([]) }
+                    ids.append(id)
+                }
+            }
+            foldedTexts[text] = ids
+            return ids
+        }
+
+        /// The folded form of a filter value (memoised: there are few categories and publishers).
+        mutating func folded(_ text: String) -> String {
+            if let known = foldedKeys[text] { return known }
+            let folded = SearchQuery.fold(text)
+            foldedKeys[text] = folded
+            return folded
+        }
+
+        /// Word ids of a language: its code and its names (`sv`, `svenska`, `swedish`), memoised.
+        var languageIDs: [String: [Int32]] = [:]
+
+        mutating func post(_ field: Field, _ text: String, _ index: Int32) {
+            for id in ids(text) {
+                // A word twice in one field ("Huset vid huset") is posted once.
+                if postings[field.rawValue][Int(id)].last != index { postings[field.rawValue][Int(id)].append(index) }
+            }
+        }
+
+        mutating func add(_ index: Int32, _ product: borrowing Product) {
+            post(.title, product.title, index)
+            if let original = product.originalTitle { post(.originalTitle, original, index) }
+            let authors = SearchIndex.authors(of: product)
+            for person in product.contributors {
+                let field: Field = authors.contains(person) ? .author : .otherContributor
+                post(field, person.firstName, index)
+                post(field, person.lastName, index)
+            }
+            for category in product.categories {
+                post(.category, category, index)
+                categoryMembers[folded(category), default: []].append(index)
+            }
+            if let publisher = product.publisher {
+                post(.publisher, publisher, index)
+                publisherMembers[folded(publisher), default: []].append(index)
+            }
+            for keyword in product.keywords { post(.keyword, keyword, index) }
+            for isbn in product.isbns { isbns.append((SearchIndex.digitsOnly(isbn), index)) }
+            if let language = product.language {
+                let ids = languageIDs[language] ?? {
+                    let ids = ([language] + (SearchIndex.languageNames[language] ?? [])).flatMap { self.ids($0) }
+                    languageIDs[language] = ids
+                    return ids
+                }()
+                for id in ids where postings[Field.language.rawValue][Int(id)].last != index {
+                    postings[Field.language.rawValue][Int(id)].append(index)
+                }
+                languageMembers[folded(language), default: []].append(index)
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Catalog
+import Foundation
+import Hummingbird
+
+/// The library API of `elib-api.md`: product, availability, licence state, library page, search.
+struct LibraryRoutes: Sendable {
+    let library: MockLibrary
+    let authentication: ServiceAuthentication
+
+    func register(on api: RouterGroup<MockRequestContext>) {
+        api.get("products") { request, _ in try search(request) }
+        api.get("products/:id") { request, context in try product(request, id: context.parameters.require("id")) }
+        api.get("books/availability/:id") { request, context in try availability(request, id: context.parameters.require("id")) }
+        api.get("libraryproducts/:id") { request, context in try licence(request, id: context.parameters.require("id")) }
+        api.get("library") { request, _ in try libraryPage(request) }
+    }
+
+    func search(_ request: Request) throws -> Response {
+        let query = QueryParameters(request.uri.query)
+        try authentication.check(query, over: [query["q"] ?? ""])
+        let options: SearchOptions
+        do {
+            options = try SearchOptions(query)
+        } catch {
+            throw APIFailure.badRequest(error.reason)
+        }
+        let (products, total) = library.searchPage(options)
+        let origin = Self.origin(of: request, fallback: library.configuration)
+        return JSONResponse.make(Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: total))
+    }
+
+    func product(_ request: Request, id: String) throws -> Response {
+        let query = QueryParameters(request.uri.query)
+        try authentication.check(query, over: [id])
+        guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
+        let origin = Self.origin(of: request, fallback: library.configuration)
+        return JSONResponse.make(Wire.ProductAnswer(product: Self.absolute(library.catalog.products[index], origin: origin)))
+    }
+
+    func availability(_ request: Request, id: String) throws -> Response {
+        let query = QueryParameters(request.uri.query)
+        let card = query["card"] ?? ""
+        try authentication.check(query, over: [card, id])
+        guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
+        let availability = library.read { $0.availability(index, card: card.isEmpty ? nil : card) }
+        return JSONResponse.make(Wire.AvailabilityAnswer(products: [
+            Wire.ProductAvailability(productID: id, available: availability.available, reason: availability.reason?.word ?? ""),
+        ]))
+    }
+
+    func licence(_ request: Request, id: String) throws -> Response {
+        let query = QueryParameters(request.uri.query)
+        try authentication.check(query, over: [id])
+        guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
+        let models = library.read { $0.modelAvailabilities(index) }
+        return JSONResponse.make(Wire.LicenceAnswer(product: .init(productID: id, modelAvailabilities: models)))
+    }
+
+    func libraryPage(_ request: Request) throws -> Response {
+        try authentication.check(QueryParameters(request.uri.query), over: [])
+        return JSONResponse.make(Wire.LibraryAnswer(library: library.libraryPage()))
+    }
+
+    // MARK: Absolute URLs
+
+    /// `http://host:port` as the client addressed us (its `Host`), so links work from wherever it called.
+    static func origin(of request: Request, fallback configuration: MockConfiguration) -> String {
+        "http://" + (request.head.authority ?? "\(configuration.host):\(configuration.port)")
+    }
+
+    /// The product with its cover and sample paths made absolute.
+    static func absolute(_ product: Product, origin: String) -> Product {
+        var product = product
+        if let cover = product.coverImage, cover.hasPrefix("/") { product.coverImage = origin + cover }
+        if let teaser = product.teaser, teaser.url.hasPrefix("/") { product.teaser?.url = origin + teaser.url }
+        return product
+    }
+}

@@ -1,0 +1,123 @@
+public import Foundation
+import Hummingbird
+public import Logging
+import NIOCore
+
+/// The mock lending server: a real HTTP server on loopback that implements `elib-api.md` over a
+/// generated library.
+///
+/// `bok --mock` and the tests start it in-process with `start(_:logger:)` on port 0 and read the
+/// chosen port; `bok mock-server` runs it in the foreground with `runForever(_:logger:onReady:)`.
+public final class MockLendingServer: Sendable {
+    /// The API base URL, e.g. `http://127.0.0.1:54321/library/v3.0/`.
+    public let baseURL: URL
+    /// The port the server listens on.
+    public let port: Int
+    /// Seconds spent generating the catalogue and building its index before listening.
+    public let preparationSeconds: Double
+
+    let library: MockLibrary
+    private let task: Task<Void, any Error>
+
+    /// The path all library API routes live under.
+    public static let apiBasePath = "/library/v3.0"
+
+    private init(baseURL: URL, port: Int, preparationSeconds: Double, library: MockLibrary, task: Task<Void, any Error>) {
+        self.baseURL = baseURL
+        self.port = port
+        self.preparationSeconds = preparationSeconds
+        self.library = library
+        self.task = task
+    }
+
+    /// Why the server could not start.
+    public struct StartError: Error, CustomStringConvertible {
+        /// What went wrong and what to try.
+        public let description: String
+    }
+
+    /// Generates the library and starts serving it; returns once the port is bound.
+    /// - Parameters:
+    ///   - configuration: Seed, size, credentials and address.
+    ///   - logger: Where the server's diagnostics go; Hummingbird's own info messages are kept
+    ///     out unless the logger is at debug level or below.
+    /// - Throws: `StartError` when the address cannot be bound (e.g. the port is taken).
+    public static func start(_ configuration: MockConfiguration, logger: Logger) async throws -> MockLendingServer {
+        let started = ContinuousClock.now
+        let library = MockLibrary(configuration: configuration)
+        let preparation = started.duration(to: .now)
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let application = makeApplication(library, logger: logger) { port in
+            continuation.yield(port)
+            continuation.finish()
+        }
+        let task = Task {
+            defer { continuation.finish() }
+            try await application.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else {
+            let reason: String
+            switch await task.result {
+            case .failure(let error): reason = String(describing: error)
+            case .success: reason = "the server stopped at once"
+            }
+            throw StartError(description: "The mock lending server could not listen on \(configuration.host):\(configuration.port): \(reason). Try another port, or 0 for any free one.")
+        }
+        logger.info("mock lending server listening", metadata: [
+            "url": "\(baseURL(host: configuration.host, port: port))", "products": "\(configuration.catalogSize)",
+            "seed": "\(configuration.seed)",
+        ])
+        return MockLendingServer(baseURL: baseURL(host: configuration.host, port: port), port: port,
+                                 preparationSeconds: Self.seconds(preparation), library: library, task: task)
+    }
+
+    /// Stops serving and waits until the port is closed.
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Runs the server in the foreground until SIGINT or SIGTERM, for `bok mock-server`.
+    /// - Parameters:
+    ///   - onReady: Called with the API base URL once the port is bound (e.g. to print it).
+    public static func runForever(_ configuration: MockConfiguration, logger: Logger,
+                                  onReady: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
+        let library = MockLibrary(configuration: configuration)
+        let application = makeApplication(library, logger: logger) { port in
+            onReady(baseURL(host: configuration.host, port: port))
+        }
+        // The default shutdown signals are SIGTERM and SIGINT: Ctrl-C stops the server gracefully.
+        try await application.runService()
+    }
+
+    // MARK: Assembly
+
+    static func makeApplication(_ library: MockLibrary, logger: Logger,
+                                onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let configuration = library.configuration
+        let router = Router(context: MockRequestContext.self)
+        let api = router.group(RouterPath(apiBasePath)).add(middleware: FaultMiddleware(library: library))
+        LibraryRoutes(library: library, authentication: ServiceAuthentication(
+            serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)).register(on: api)
+        ControlRoutes(library: library).register(on: router.group("mock"))
+
+        var serverLogger = logger
+        if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }
+        return Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                    serverName: nil),
+            onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
+            logger: serverLogger)
+    }
+
+    static func baseURL(host: String, port: Int) -> URL {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(hostPart):\(port)\(apiBasePath)/")!
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,46 @@
+/// Failures the mock injects into the library API, to test how the client copes.
+///
+/// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false}`),
+/// cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply to every call under the
+/// API base path and never to `/mock/` itself, so a tester can always switch them off.
+public struct Faults: Sendable, Hashable, Codable {
+    /// Milliseconds to wait before answering.
+    public var latencyMs: Int
+    /// Share of calls, 0–1, answered with HTTP 500.
+    public var errorRate: Double
+    /// Answer 200 with a body that is not JSON.
+    public var malformed: Bool
+    /// Close the connection without answering.
+    public var drop: Bool
+
+    /// Creates faults; none by default.
+    public init(latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false) {
+        self.latencyMs = latencyMs
+        self.errorRate = errorRate
+        self.malformed = malformed
+        self.drop = drop
+    }
+
+    /// No faults.
+    public static let none = Faults()
+
+    enum CodingKeys: String, CodingKey {
+        case latencyMs = "LatencyMs", errorRate = "ErrorRate", malformed = "Malformed", drop = "Drop"
+    }
+
+    /// Decodes leniently: a missing key means "no such fault", so `{"Drop": true}` is enough.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        latencyMs = try c.decodeIfPresent(Int.self, forKey: .latencyMs) ?? 0
+        errorRate = try c.decodeIfPresent(Double.self, forKey: .errorRate) ?? 0
+        malformed = try c.decodeIfPresent(Bool.self, forKey: .malformed) ?? false
+        drop = try c.decodeIfPresent(Bool.self, forKey: .drop) ?? false
+    }
+
+    /// Why these faults cannot be used, or nil when they can.
+    var problem: String? {
+        if latencyMs < 0 || latencyMs > 120_000 { return "LatencyMs must be between 0 and 120000." }
+        if !(0...1).contains(errorRate) { return "ErrorRate must be between 0.0 and 1.0." }
+        return nil
+    }
+}
