@@ -75,17 +75,14 @@ import Testing
         #expect(error?.kind == .invalidSearch)
     }
 
-    @Test func searchIsFastOnALargeBook() throws {
+    @Test func searchFindsEveryHitInALargeBook() throws {
         // About 3.5 MB of text in 60 chapters.
         let paragraph = String(repeating: "The quick brown fox jumps over the lazy dog while rain falls on the old town. ", count: 6)
         let chapter = String(repeating: paragraph + "\n", count: 126)
         let texts = Array(repeating: chapter, count: 60)
         #expect(texts.reduce(0) { $0 + $1.utf8.count } > 3_400_000)
-        let clock = ContinuousClock()
-        var hits: [SearchHit] = []
-        let elapsed = try clock.measure { hits = try BookSearch.search("lazy cat|old town", in: texts, limit: 100_000) }
+        // Speed is measured by the reader benchmark, not here: timed unit tests flake on shared machines.
+        let hits = try BookSearch.search("lazy cat|old town", in: texts, limit: 100_000)
         #expect(hits.count == 60 * 126 * 6)
-        // Release builds take well under 50 ms; debug builds and a busy machine get slack here.
-        #expect(elapsed < .seconds(2), "search took \(elapsed)")
     }
 }

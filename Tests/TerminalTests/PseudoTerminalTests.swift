@@ -57,9 +57,9 @@ private final class PseudoTerminal: Sendable {
     }
 }
 
-/// Waits up to two seconds for `condition`.
+/// Waits up to ten seconds for `condition` (a bound for a loaded machine, not a speed check).
 private func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<200 {
+    for _ in 0..<1000 {
         if condition() { return true }
         usleep(10_000)
     }

@@ -94,6 +94,7 @@ public struct Availability: Sendable, Hashable, Codable {
             var text: String
             switch copies {
             case 1?: text = "the only copy is on loan"
+            case 2?: text = "both copies on loan"
             case let n? where n > 1: text = "all \(n) copies on loan"
             default: text = "all copies on loan"
             }
@@ -105,6 +106,19 @@ public struct Availability: Sendable, Hashable, Codable {
             return "you have reached your own loan limit for this month"
         case .other(let word)?:
             return word
+        }
+    }
+
+    /// The reason in a few words, for narrow places such as grid cards: `on loan · 2 waiting`.
+    public var shortExplanation: String? {
+        guard !available else { return nil }
+        switch reason {
+        case .product?, nil:
+            if let waiting, waiting > 0 { return "on loan · \(waiting) waiting" }
+            return "on loan"
+        case .library?: return "library limit reached"
+        case .borrower?: return "your limit reached"
+        case .other(let word)?: return word
         }
     }
 }

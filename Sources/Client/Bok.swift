@@ -1,0 +1,114 @@
+import Catalog
+import Foundation
+import Logging
+import MockLending
+import Terminal
+
+/// The `bok` executable: parses the invocation, picks the library, then runs one command or the REPL.
+@main
+struct Bok {
+    static let version = "0.1.0"
+
+    static func main() async {
+        let code = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        exit(code)
+    }
+
+    @MainActor
+    static func run(_ argv: [String], environment: [String: String]) async -> Int32 {
+        let printer = StandardPrinter()
+        let options: GlobalOptions
+        do {
+            options = try GlobalOptions.parse(argv)
+        } catch {
+            printer.err("bok: \(REPL.message(for: error))")
+            return 2
+        }
+        if options.help { printer.out(GlobalOptions.usage); return 0 }
+        if options.version { printer.out("bok \(version)"); return 0 }
+        if options.command.first == "mock-server" {
+            return await MockServerCommand.run(Array(options.command.dropFirst()), options: options, printer: printer)
+        }
+
+        var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
+
+        let isTTY = isatty(1) == 1
+        var caps = TerminalCapabilities.detect(environment: environment, isTTY: isTTY)
+        if options.noColor || options.json { caps.colorDepth = .none }
+        let theme = Theme(caps: caps, width: isTTY ? TerminalSize.current().columns : 0)
+
+        let startup: Startup
+        do {
+            startup = try await Startup.connect(options: options, environment: environment, theme: theme, logger: logger)
+        } catch {
+            printer.err("bok: \(REPL.message(for: error))")
+            return 1
+        }
+        let code = options.command.isEmpty
+            ? await interactive(startup, environment: environment, printer: printer)
+            : await oneShot(options.command, json: options.json, session: startup.session, printer: printer)
+        await startup.session.mock?.stop()
+        return code
+    }
+
+    /// Runs one command and prints its answer as text or JSON. Returns the exit status.
+    @MainActor
+    static func oneShot(_ words: [String], json: Bool, session: Session, printer: any Printer) async -> Int32 {
+        do {
+            let output = try await CommandTable().run(words, in: session)
+            if json {
+                let plain: [String] = output.lines.map { Ansi.strip($0) }
+                printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))
+            } else {
+                for line in output.lines { printer.out(line) }
+            }
+            return 0
+        } catch {
+            let message = REPL.message(for: error)
+            if json { printer.out(JSONOutput.encode(["error": message])) }
+            printer.err("bok: \(message)")
+            return (error as? UserError)?.exitCode ?? 1
+        }
+    }
+
+    @MainActor
+    static func interactive(_ startup: Startup, environment: [String: String], printer: any Printer) async -> Int32 {
+        let session = startup.session
+        let theme = session.theme
+        printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.libraryName)
+        if let note = startup.note { printer.out(theme.dim(note)) }
+        printer.out(theme.dim("Type help for commands, search WORDS to find books, quit to leave."))
+        let repl = REPL(session: session, printer: printer)
+        let source: any LineSource
+        if isatty(0) == 1 {
+            let table = repl.table
+            source = ReadlineSource(historyFile: Paths(environment: environment).historyFile) { line, word in
+                MainActor.assumeIsolated { table.completions(line: line, word: word, session: session) }
+            }
+        } else {
+            source = StdinSource()
+        }
+        await repl.run(lines: source)
+        return 0
+    }
+}
+
+/// Lines from a pipe (`echo "search x" | bok`): no prompt, no history.
+@MainActor
+final class StdinSource: LineSource {
+    func readLine(prompt: String) -> String? { Swift.readLine(strippingNewline: true) }
+    func remember(_ line: String) {}
+}
+
+/// Encodes command answers as one line of JSON.
+enum JSONOutput {
+    static func encode(_ value: any Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
+            return #"{"error":"could not encode the answer as JSON"}"#
+        }
+        return text
+    }
+}

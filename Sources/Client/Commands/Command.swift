@@ -1,0 +1,50 @@
+/// What a command printed: lines for a person, and a JSON object for `--json`.
+struct CommandOutput {
+    /// Rendered lines (styled for the theme in use).
+    var lines: [String] = []
+    /// The machine form of the same answer, for `--json`.
+    var json: (any Encodable & Sendable)?
+    /// True when the REPL should end after this command.
+    var quit = false
+
+    init(lines: [String] = [], json: (any Encodable & Sendable)? = nil, quit: Bool = false) {
+        self.lines = lines
+        self.json = json
+        self.quit = quit
+    }
+}
+
+/// What the words after a command name can be completed with.
+enum CompletionKind: Sendable {
+    case none
+    /// Command names (for `help`).
+    case commands
+    /// Numbers of the last list.
+    case resultNumbers
+    /// A fixed set of words for the first argument, and for the second.
+    case words([String], then: [String])
+}
+
+/// One entry of the command table: its names, its help, how to complete it and how to run it.
+///
+/// The REPL, one-shot invocations and scenario files all run commands through this table.
+struct Command: Sendable {
+    /// The name typed at the prompt.
+    let name: String
+    /// Other names that run the same command.
+    var aliases: [String] = []
+    /// The usage line, e.g. `search QUERY [--sort KEY] [--order asc|desc]`.
+    let synopsis: String
+    /// One line for the `help` overview.
+    let summary: String
+    /// Details and examples for `help NAME`.
+    let details: [String]
+    /// Options that take a value.
+    var valued: Set<String> = []
+    /// Flags it accepts (besides `--json`).
+    var flags: Set<String> = []
+    /// How to complete its arguments.
+    var completion: CompletionKind = .none
+    /// Runs the command.
+    let run: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput
+}

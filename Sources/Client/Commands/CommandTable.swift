@@ -1,0 +1,91 @@
+/// The table of every command, and how a line of words becomes a run of one of them.
+@MainActor
+struct CommandTable {
+    /// Commands in the order `help` lists them.
+    let commands: [Command]
+
+    init(commands: [Command] = CommandTable.all) {
+        self.commands = commands
+    }
+
+    /// The commands bok knows.
+    static var all: [Command] {
+        [
+            SearchCommands.search, SearchCommands.more, SearchCommands.back, SearchCommands.sort,
+            SearchCommands.filter, SearchCommands.view,
+            InfoCommand.info, LibraryCommands.library, LibraryCommands.top, LibraryCommands.newest,
+            HelpCommand.help, HelpCommand.quit,
+        ]
+    }
+
+    /// The command called `name` (or one of its aliases).
+    func command(named name: String) -> Command? {
+        let lower = name.lowercased()
+        return commands.first { $0.name == lower || $0.aliases.contains(lower) }
+    }
+
+    /// Every name and alias, for completion.
+    var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases }.sorted() }
+
+    /// Runs one command line given as words (`["search", "thriller", "--sort", "author"]`).
+    /// - Throws: `UserError` for an unknown command or bad arguments; the command's own errors.
+    func run(_ words: [String], in session: Session) async throws -> CommandOutput {
+        guard let name = words.first else { return CommandOutput() }
+        guard let command = command(named: name) else { throw unknown(name) }
+        let arguments = try Arguments(Array(words.dropFirst()), valued: command.valued)
+        let stray = arguments.unknownFlags(known: command.flags.union(["json"]))
+        if let first = stray.first {
+            throw UserError.usage("\(command.name) has no option --\(first). Usage: \(command.synopsis)")
+        }
+        return try await command.run(arguments, session)
+    }
+
+    /// `Unknown command "serch". Did you mean "search"?`
+    func unknown(_ name: String) -> UserError {
+        let names = allNames
+        let best = names.map { ($0, Self.editDistance(name.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        if let best, best.1 <= max(1, min(2, name.count / 3)) {
+            return UserError.usage("Unknown command \"\(name)\". Did you mean \"\(best.0)\"?")
+        }
+        return UserError.usage("Unknown command \"\(name)\". Type help to see the commands.")
+    }
+
+    /// Levenshtein distance, counting a swap of neighbours as one edit.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    /// Completions for the word being typed, given the line so far.
+    func completions(line: String, word: String, session: Session) -> [String] {
+        let words = (try? LineSplitter.split(line)) ?? line.split(separator: " ").map(String.init)
+        let typingFirst = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
+        if typingFirst { return allNames.filter { $0.hasPrefix(word.lowercased()) } }
+        guard let command = command(named: words[0]) else { return [] }
+        let position = line.hasSuffix(" ") ? words.count - 1 : words.count - 2
+        let candidates: [String]
+        switch command.completion {
+        case .none: candidates = []
+        case .commands: candidates = commands.map(\.name)
+        case .resultNumbers:
+            candidates = (session.list?.byNumber.keys.sorted() ?? []).map(String.init)
+        case let .words(first, then):
+            candidates = position == 0 ? first : (position == 1 ? then : [])
+        }
+        return candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }
+    }
+}

@@ -1,0 +1,152 @@
+import Catalog
+import Terminal
+
+/// `info N`: everything the library knows about a book.
+@MainActor
+enum InfoCommand {
+    static let info = Command(
+        name: "info", aliases: ["i", "show"],
+        synopsis: "info N | info id:PRODUCT",
+        summary: "Everything the library knows about a book: authors, series, dates, description, availability",
+        details: [
+            "N is a number from the last list (search, top, new, library); a longer number or id:X is a product id.",
+            "Examples:  info 3     info id:100042",
+        ],
+        completion: .resultNumbers,
+        run: { arguments, session in
+            guard let word = arguments.positional.first, arguments.positional.count == 1 else {
+                throw UserError.usage("Usage: info N (a number from the last list) or info id:PRODUCT.")
+            }
+            let (id, known) = try session.resolve(word, command: "info")
+            async let productCall = session.service.product(id: id)
+            async let availabilityCall = session.service.availability(productID: id, card: nil)
+            var product: Product
+            do {
+                product = try await productCall
+            } catch let error as LendingError where error.kind == .notFound {
+                throw UserError("The library has no product \(id). Check the id, or search for the title.")
+            }
+            if let availability = try? await availabilityCall {
+                // Keep the copy and queue counts the search embedded; the fresh call is the truth on availability.
+                var merged = availability
+                let embedded = product.availability ?? known?.availability
+                merged.copies = availability.copies ?? embedded?.copies
+                merged.waiting = availability.waiting ?? embedded?.waiting
+                product.availability = merged
+            }
+            if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
+            return CommandOutput(lines: InfoRenderer(theme: session.theme).render(product, library: session.libraryPage),
+                                 json: InfoJSON(product, library: session.libraryPage))
+        })
+}
+
+/// Renders a product as a page of labelled fields, skipping what is unknown.
+struct InfoRenderer {
+    let theme: Theme
+
+    func render(_ product: Product, library: LibraryPage?) -> [String] {
+        let m = theme.marks
+        var lines = [theme.bold(product.title)]
+        let authors = product.authors.map(\.fullName)
+        if !authors.isEmpty { lines.append("by " + authors.joined(separator: ", ")) }
+        lines.append("")
+        var fields: [(String, String)] = []
+        if let original = product.originalTitle, original != product.title { fields.append(("Original title", original)) }
+        if !authors.isEmpty { fields.append((authors.count == 1 ? "Author" : "Authors", authors.joined(separator: ", "))) }
+        let translators = product.translators.map(\.fullName)
+        if !translators.isEmpty { fields.append((translators.count == 1 ? "Translator" : "Translators", translators.joined(separator: ", "))) }
+        for role in [Contributor.Role.illustrator, .editor, .narrator] {
+            let names = product.contributors.filter { $0.role == role }.map(\.fullName)
+            if !names.isEmpty { fields.append((role.rawValue, names.joined(separator: ", "))) }
+        }
+        if let series = product.series {
+            fields.append(("Series", series.order.map { "\(series.name), book \($0)" } ?? series.name))
+        }
+        if let publisher = product.publisher { fields.append(("Publisher", publisher)) }
+        if let date = product.publishedDate { fields.append(("Published", Words.day(date))) }
+        if let language = product.language { fields.append(("Language", Words.language(language))) }
+        if !product.categories.isEmpty { fields.append(("Categories", product.categories.joined(separator: ", "))) }
+        if let pages = product.pages { fields.append(("Pages", String(pages))) }
+        if !product.isbns.isEmpty { fields.append(("ISBN", product.isbns.joined(separator: ", "))) }
+        let formats = product.offeredFormats.map(Words.format)
+        if !formats.isEmpty { fields.append(("Formats", formats.joined(separator: ", "))) }
+        if product.teaser != nil { fields.append(("Sample", "yes, free to read")) }
+        if let rating = product.rating { fields.append(("Rating", "\(Self.oneDecimal(rating)) of 5")) }
+        if let days = library?.loanPeriodDays { fields.append(("Loan period", "\(days) days")) }
+        fields.append(("Product id", product.id))
+        let labelWidth = (fields.map { $0.0.count }.max() ?? 0) + 2
+        for (label, value) in fields {
+            let padded = label + String(repeating: " ", count: labelWidth - label.count)
+            lines.append(theme.dim(padded) + theme.fit(value, used: labelWidth))
+        }
+        let availability = theme.availabilityMark(product.availability)
+        var availabilityLine = theme.dim("Availability" + String(repeating: " ", count: max(1, labelWidth - 12))) + availability
+        if let a = product.availability, a.available, let copies = a.copies {
+            availabilityLine += theme.dim(" (\(copies) \(copies == 1 ? "copy" : "copies"))")
+        } else if let a = product.availability, a.available, a.copies == nil {
+            availabilityLine += theme.dim(" \(m.middleDot) no waiting, unlimited loans")
+        }
+        lines.append(availabilityLine)
+        if let description = product.description, !description.isEmpty {
+            lines.append("")
+            lines += theme.wrap(description)
+        }
+        return lines
+    }
+
+    static func oneDecimal(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
+/// `info --json`.
+struct InfoJSON: Encodable, Sendable {
+    let id: String
+    let title: String
+    let originalTitle: String?
+    let authors: [String]
+    let translators: [String]
+    let series: String?
+    let seriesOrder: Int?
+    let publisher: String?
+    let published: String?
+    let language: String?
+    let categories: [String]
+    let pages: Int?
+    let isbns: [String]
+    let formats: [String]
+    let description: String?
+    let rating: Double?
+    let loanPeriodDays: Int?
+    let available: Bool?
+    let reason: String?
+    let explanation: String?
+    let copies: Int?
+    let waiting: Int?
+
+    init(_ p: Product, library: LibraryPage?) {
+        id = p.id
+        title = p.title
+        originalTitle = p.originalTitle
+        authors = p.authors.map(\.fullName)
+        translators = p.translators.map(\.fullName)
+        series = p.series?.name
+        seriesOrder = p.series?.order
+        publisher = p.publisher
+        published = p.publishedDate?.description
+        language = p.language
+        categories = p.categories
+        pages = p.pages
+        isbns = p.isbns
+        formats = p.offeredFormats.map(\.id)
+        description = p.description
+        rating = p.rating
+        loanPeriodDays = library?.loanPeriodDays
+        available = p.availability?.available
+        reason = p.availability?.reason?.word
+        explanation = p.availability?.explanation
+        copies = p.availability?.copies
+        waiting = p.availability?.waiting
+    }
+}

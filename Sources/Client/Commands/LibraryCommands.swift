@@ -1,0 +1,122 @@
+import Catalog
+import Terminal
+
+/// `library`, `top` and `new`: the library's page and its lists.
+@MainActor
+enum LibraryCommands {
+    static let library = Command(
+        name: "library", aliases: ["lib", "home"],
+        synopsis: "library",
+        summary: "The library's page: name, notices, events, top 10 and newest 10",
+        details: ["The top list is numbered 1–10 and the newest 11–20, so info 12 works afterwards."],
+        run: { _, session in
+            async let pageCall = session.service.library()
+            async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10))
+            async let newCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.date), limit: 10))
+            let page = try await pageCall
+            session.adopt(page)
+            let top = (try? await topCall)?.products ?? []
+            let newest = (try? await newCall)?.products ?? []
+            let all = top + newest
+            session.list = ResultList(source: .libraryPage, sort: SortSpec(.popularity), total: all.count, pageOffset: 0,
+                                      pageSize: max(1, all.count),
+                                      byNumber: Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.offset + 1, $0.element) }))
+            let theme = session.theme
+            let m = theme.marks
+            var lines = [theme.heading(page.name)]
+            var rules: [String] = []
+            if let days = page.loanPeriodDays { rules.append("loans last \(days) days") }
+            if let max = page.maxLoansPerMonth { rules.append("\(max) loans per patron a month") }
+            if !rules.isEmpty { lines.append(theme.dim(rules.joined(separator: " \(m.middleDot) ").capitalizedFirst)) }
+            if !page.alerts.isEmpty {
+                lines += ["", theme.bold("Notices")]
+                for alert in page.alerts {
+                    lines.append("  \(m.bullet) " + theme.yellow(alert.title))
+                    if let message = alert.message { lines += theme.wrap(message, indent: 4) }
+                }
+            }
+            if !page.events.isEmpty {
+                lines += ["", theme.bold("Events")]
+                for event in page.events {
+                    let when = event.date.map { Words.shortDay($0) } ?? ""
+                    let place = event.place.map { " \(m.middleDot) \($0)" } ?? ""
+                    lines.append("  \(DisplayWidth.pad(when, to: 7))\(event.title)" + theme.dim(place))
+                }
+            }
+            let renderer = ListRenderer(session: session)
+            if top.isEmpty && newest.isEmpty {
+                lines += ["", theme.dim("This library has no catalogue search, so there are no top or newest lists.")]
+            } else {
+                lines += ["", theme.bold("Top 10")]
+                lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) })
+                lines += ["", theme.bold("Newest")]
+                lines += renderer.rows(newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) })
+                lines += ["", theme.dim("info N for details.")]
+            }
+            return CommandOutput(lines: lines, json: LibraryJSON(page: page, top: top, newest: newest))
+        })
+
+    static let top = Command(
+        name: "top",
+        synopsis: "top [N]",
+        summary: "The library's most borrowed books (default 10), numbered for info and borrow",
+        details: ["Examples:  top     top 25"],
+        run: { arguments, session in
+            try await list(.top, sort: SortSpec(.popularity), arguments: arguments, session: session)
+        })
+
+    static let newest = Command(
+        name: "new", aliases: ["newest", "latest"],
+        synopsis: "new [N]",
+        summary: "The newest books in the catalogue (default 10), numbered for info and borrow",
+        details: ["Examples:  new     new 20"],
+        run: { arguments, session in
+            try await list(.newest, sort: SortSpec(.date), arguments: arguments, session: session)
+        })
+
+    private static func list(_ source: ResultList.Source, sort: SortSpec, arguments: Arguments, session: Session) async throws -> CommandOutput {
+        var count = 10
+        if let word = arguments.positional.first {
+            guard let n = Int(word), (1...100).contains(n), arguments.positional.count == 1 else {
+                throw UserError.usage("Give how many books to show, 1–100, e.g. \(source == .top ? "top" : "new") 20.")
+            }
+            count = n
+        }
+        let page: SearchPage
+        do {
+            page = try await session.service.search(SearchRequest(query: "", sort: sort, limit: count))
+        } catch let error as LendingError where error.kind == .unsupported {
+            throw UserError("This library has no catalogue search, so bok cannot list its \(source == .top ? "top" : "newest") books.")
+        }
+        let list = ResultList(source: source, sort: sort, total: page.products.count, pageOffset: 0, pageSize: max(1, page.products.count),
+                              byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }))
+        session.list = list
+        return ListRenderer(session: session).output(for: list)
+    }
+}
+
+/// `library --json`.
+struct LibraryJSON: Encodable, Sendable {
+    let name: String
+    let loanPeriodDays: Int?
+    let maxLoansPerMonth: Int?
+    let alerts: [String]
+    let events: [String]
+    let top: [ResultJSON]
+    let newest: [ResultJSON]
+
+    init(page: LibraryPage, top: [Product], newest: [Product]) {
+        name = page.name
+        loanPeriodDays = page.loanPeriodDays
+        maxLoansPerMonth = page.maxLoansPerMonth
+        alerts = page.alerts.map(\.title)
+        events = page.events.map { [$0.date?.description, $0.title].compactMap { $0 }.joined(separator: " ") }
+        self.top = top.enumerated().map { ResultJSON(number: $0.offset + 1, product: $0.element) }
+        self.newest = newest.enumerated().map { ResultJSON(number: $0.offset + 1 + top.count, product: $0.element) }
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

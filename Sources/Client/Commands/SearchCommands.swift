@@ -1,0 +1,256 @@
+import Catalog
+
+/// `search`, `more`, `back`, `sort`, `filter` and `view`: finding books and arranging the list.
+@MainActor
+enum SearchCommands {
+    static let search = Command(
+        name: "search", aliases: ["s", "find"],
+        synopsis: "search QUERY [--sort KEY] [--order asc|desc]",
+        summary: "Search the catalogue by title, author, category, publisher, ISBN or keyword",
+        details: [
+            "Words match title, authors, categories, publisher, ISBN and keywords; every word must match.",
+            "Restrict a word to a field with title:, author:, category:, publisher:, language:, isbn:.",
+            "End a word with * to match its beginning; quote a phrase.",
+            "Examples:",
+            "  search thriller",
+            "  search author:Å* category:Thriller",
+            "  search \"röda rummet\" --sort date",
+        ],
+        valued: ["sort", "order"],
+        run: { arguments, session in
+            let query = queryText(arguments.positional)
+            do {
+                _ = try SearchQuery.parse(query)
+            } catch let error as SearchQuery.ParseError {
+                throw UserError.usage(error.message)
+            }
+            if let keyWord = arguments.option("sort") {
+                session.sort = SortSpec(try parseKey(keyWord), try arguments.option("order").map(parseOrder))
+            } else if let orderWord = arguments.option("order") {
+                session.sort = SortSpec(session.sort.key, try parseOrder(orderWord))
+            }
+            var list = ResultList(source: .search(query: query), sort: session.sort, total: 0,
+                                  pageOffset: 0, pageSize: session.pageSize, byNumber: [:])
+            try await fetch(&list, offset: 0, session: session)
+            session.list = list
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    static let more = Command(
+        name: "more", aliases: ["next", "n"],
+        synopsis: "more",
+        summary: "Show the next page of the last results",
+        details: ["Numbers continue across pages, so info 23 works after more."],
+        run: { _, session in
+            guard var list = session.list else { throw noList("more") }
+            let next = list.pageOffset + list.pageSize
+            guard list.isPaged, next < list.total else {
+                throw UserError("That was the last page (\(list.total) \(list.total == 1 ? "hit" : "hits")). Type back for the previous page.")
+            }
+            if list.byNumber[next + 1] == nil { try await fetch(&list, offset: next, session: session) }
+            list.pageOffset = next
+            session.list = list
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    static let back = Command(
+        name: "back", aliases: ["prev", "previous", "p"],
+        synopsis: "back",
+        summary: "Show the previous page of the last results",
+        details: ["The pages already seen are kept; back does not search again."],
+        run: { _, session in
+            guard var list = session.list else { throw noList("back") }
+            guard list.pageOffset > 0 else { throw UserError("This is the first page. Type more for the next one.") }
+            list.pageOffset = max(0, list.pageOffset - list.pageSize)
+            if list.byNumber[list.pageOffset + 1] == nil { try await fetch(&list, offset: list.pageOffset, session: session) }
+            session.list = list
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    static let sort = Command(
+        name: "sort", aliases: ["order"],
+        synopsis: "sort [KEY [asc|desc]]",
+        summary: "Order results by relevance, title, author, date, publisher, popularity or rating",
+        details: [
+            "sort alone shows the current order. sort KEY again flips the direction.",
+            "Text follows the library's alphabet: in a Swedish library Å, Ä, Ö come after Z.",
+            "Examples:",
+            "  sort author          A→Ö by the first author's last name",
+            "  sort author          again: Ö→A",
+            "  sort date desc       newest first",
+            "  sort popularity      most popular first",
+        ],
+        completion: .words(SortKey.allCases.map(\.rawValue), then: ["asc", "desc"]),
+        run: { arguments, session in
+            let words = arguments.positional
+            guard let keyWord = words.first else {
+                let label = session.theme.sortLabel(session.sort, alphabet: session.alphabet)
+                let keys = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
+                return CommandOutput(lines: ["Sorted by \(label). Keys: \(keys); add asc or desc."],
+                                     json: SortJSON(sort: session.sort.key.rawValue, order: session.sort.order.rawValue,
+                                                    label: session.sort.label(alphabet: session.alphabet)))
+            }
+            guard words.count <= 2 else { throw UserError.usage("Usage: sort [KEY [asc|desc]], e.g. sort author desc.") }
+            let key = try parseKey(keyWord)
+            let order: SortOrder
+            if words.count == 2 {
+                order = try parseOrder(words[1])
+            } else if key == session.sort.key {
+                order = session.sort.order.flipped
+            } else {
+                order = key.defaultOrder
+            }
+            session.sort = SortSpec(key, order)
+            guard var list = session.list else {
+                let label = session.theme.sortLabel(session.sort, alphabet: session.alphabet)
+                return CommandOutput(lines: ["Results will be sorted by \(label)."],
+                                     json: SortJSON(sort: key.rawValue, order: order.rawValue,
+                                                    label: session.sort.label(alphabet: session.alphabet)))
+            }
+            list.sort = session.sort
+            if list.isPaged {
+                list.byNumber = [:]
+                list.pageOffset = 0
+                try await fetch(&list, offset: 0, session: session)
+            } else {
+                // Top and newest lists are complete: sort them here, in the library's alphabet.
+                let products = list.byNumber.keys.sorted().compactMap { list.byNumber[$0] }
+                let sorted = session.ordering.sorted(products, by: session.sort)
+                list.byNumber = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.offset + 1, $0.element) })
+                list.pageOffset = 0
+                list.pageSize = max(list.pageSize, sorted.count)
+            }
+            session.list = list
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    static let filter = Command(
+        name: "filter", aliases: ["f"],
+        synopsis: "filter [available | language:CODE | category:NAME | publisher:NAME | clear [WHICH]]",
+        summary: "Narrow searches to available books, a language, a category or a publisher",
+        details: [
+            "Filters stay on for later searches until cleared; filter alone shows them.",
+            "Examples:",
+            "  filter available",
+            "  filter language:sv category:Deckare",
+            "  filter clear            (all)      filter clear language   (one)",
+        ],
+        completion: .words(["available", "language:", "category:", "publisher:", "clear"],
+                           then: ["available", "language", "category", "publisher"]),
+        run: { arguments, session in
+            let words = arguments.positional
+            var filters = session.filters
+            if words.first?.lowercased() == "clear" {
+                if words.count == 1 { filters = SearchFilters() }
+                for which in words.dropFirst() {
+                    switch which.lowercased().trimmingSuffix(":") {
+                    case "available": filters.availableOnly = false
+                    case "language": filters.language = nil
+                    case "category": filters.category = nil
+                    case "publisher": filters.publisher = nil
+                    default: throw UserError.usage("Unknown filter \"\(which)\". Filters are available, language, category, publisher.")
+                    }
+                }
+            } else {
+                for word in words {
+                    let lower = word.lowercased()
+                    if lower == "available" { filters.availableOnly = true; continue }
+                    guard let colon = word.firstIndex(of: ":"), word.index(after: colon) < word.endIndex else {
+                        throw UserError.usage("Unknown filter \"\(word)\". Try filter available, language:sv, category:Thriller or publisher:NAME.")
+                    }
+                    let value = String(word[word.index(after: colon)...])
+                    switch lower[..<colon] {
+                    case "language", "lang": filters.language = value.lowercased()
+                    case "category": filters.category = value
+                    case "publisher": filters.publisher = value
+                    default: throw UserError.usage("Unknown filter \"\(word[..<colon]):\". Filters are available, language:, category:, publisher:.")
+                    }
+                }
+            }
+            session.filters = filters
+            let description = ListRenderer.describe(filters)
+            guard !words.isEmpty, var list = session.list, case .search = list.source else {
+                return CommandOutput(lines: [description.map { "Filters: \($0)." } ?? "No filters: searches cover the whole catalogue."],
+                                     json: FiltersJSON(filters))
+            }
+            list.byNumber = [:]
+            list.pageOffset = 0
+            try await fetch(&list, offset: 0, session: session)
+            session.list = list
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    static let view = Command(
+        name: "view",
+        synopsis: "view [list|grid]",
+        summary: "Show results as a list (one book a row) or a grid of cards",
+        details: ["view alone shows the current layout."],
+        completion: .words(["list", "grid"], then: []),
+        run: { arguments, session in
+            guard let word = arguments.positional.first else {
+                return CommandOutput(lines: ["Results are shown as a \(session.view.rawValue)."], json: ["view": session.view.rawValue])
+            }
+            guard let mode = Session.ViewMode(rawValue: word.lowercased()) else {
+                throw UserError.usage("Unknown view \"\(word)\". Use view list or view grid.")
+            }
+            session.view = mode
+            guard let list = session.list else {
+                return CommandOutput(lines: ["Results will be shown as a \(mode.rawValue)."], json: ["view": mode.rawValue])
+            }
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    // MARK: Helpers
+
+    /// Fetches the page at `offset` of `list` into it.
+    static func fetch(_ list: inout ResultList, offset: Int, session: Session) async throws {
+        let query: String
+        switch list.source {
+        case .search(let q): query = q
+        case .top, .newest, .libraryPage: query = ""
+        }
+        let page = try await session.service.search(SearchRequest(
+            query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters))
+        list.total = page.total
+        for (index, product) in page.products.enumerated() { list.byNumber[offset + index + 1] = product }
+        list.pageOffset = offset
+    }
+
+    /// Rejoins words into query text, quoting phrases so `author:"Astrid Lindgren"` survives the shell-like split.
+    static func queryText(_ words: [String]) -> String {
+        words.map { word in
+            guard word.contains(where: \.isWhitespace) else { return word }
+            if let colon = word.firstIndex(of: ":"),
+               SearchQuery.Field(rawValue: word[..<colon].lowercased()) != nil {
+                return "\(word[...colon])\"\(word[word.index(after: colon)...])\""
+            }
+            return "\"\(word)\""
+        }.joined(separator: " ")
+    }
+
+    static func parseKey(_ word: String) throws -> SortKey {
+        if let key = SortKey(rawValue: word.lowercased()) { return key }
+        let aliases: [String: SortKey] = ["name": .title, "writer": .author, "year": .date, "published": .date,
+                                          "new": .date, "popular": .popularity, "stars": .rating]
+        if let key = aliases[word.lowercased()] { return key }
+        let keys = SortKey.allCases.map(\.rawValue)
+        let near = keys.min { CommandTable.editDistance(word, $0) < CommandTable.editDistance(word, $1) }
+        let hint = near.map { CommandTable.editDistance(word.lowercased(), $0) <= 2 ? " Did you mean \"\($0)\"?" : "" } ?? ""
+        throw UserError.usage("Unknown sort key \"\(word)\".\(hint) Keys are \(keys.joined(separator: ", ")).")
+    }
+
+    static func parseOrder(_ word: String) throws -> SortOrder {
+        guard let order = SortOrder(word: word) else {
+            throw UserError.usage("Unknown direction \"\(word)\". Use asc or desc.")
+        }
+        return order
+    }
+
+    static func noList(_ command: String) -> UserError {
+        UserError("There are no results to page through yet. Search first, e.g. search thriller.")
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+}

@@ -1,0 +1,88 @@
+/// The options that come before (or anywhere around) a command: which library, and how to print.
+struct GlobalOptions: Sendable, Equatable {
+    /// Run on the built-in mock library.
+    var mock = false
+    /// A library base URL given with `--library`.
+    var libraryURL: String?
+    /// Print JSON instead of text.
+    var json = false
+    /// Never colour, even at a terminal.
+    var noColor = false
+    /// The mock's seed.
+    var seed: UInt64 = 1
+    /// The mock's catalogue size.
+    var catalogSize = 600
+    /// `--help` was given.
+    var help = false
+    /// `--version` was given.
+    var version = false
+    /// The command and its words, if any (none starts the REPL).
+    var command: [String] = []
+
+    /// Parses `bok [options] [COMMAND [ARGS…]]`; global options may also follow the command.
+    static func parse(_ argv: [String]) throws -> GlobalOptions {
+        var options = GlobalOptions()
+        var index = 0
+        var passThrough = false
+        func value(_ name: String) throws -> String {
+            guard index < argv.count else { throw UserError.usage("\(name) needs a value. See bok --help.") }
+            defer { index += 1 }
+            return argv[index]
+        }
+        while index < argv.count {
+            let word = argv[index]
+            index += 1
+            if passThrough { options.command.append(word); continue }
+            switch word {
+            case "--mock": options.mock = true
+            case "--json": options.json = true
+            case "--no-color", "--no-colour": options.noColor = true
+            case "--help", "-h": if options.command.isEmpty { options.help = true } else { options.command.append(word) }
+            case "--version", "-V": options.version = true
+            case "--library": options.libraryURL = try value(word)
+            case "--seed":
+                let text = try value(word)
+                guard let seed = UInt64(text) else { throw UserError.usage("--seed takes a whole number, e.g. --seed 7.") }
+                options.seed = seed
+            case "--catalog-size":
+                let text = try value(word)
+                guard let size = Int(text), (1...1_000_000).contains(size) else {
+                    throw UserError.usage("--catalog-size takes a number from 1 to 1000000, e.g. --catalog-size 200000.")
+                }
+                options.catalogSize = size
+            case "--":
+                options.command.append(word)
+                passThrough = true
+            default:
+                if options.command.isEmpty, word.hasPrefix("-") {
+                    throw UserError.usage("Unknown option \(word). See bok --help.")
+                }
+                options.command.append(word)
+            }
+        }
+        return options
+    }
+
+    /// `bok --help`.
+    static let usage = """
+        bok — find, borrow and read library e-books from the shell
+
+        Usage:
+          bok [--mock] [--library URL]               start the interactive prompt
+          bok [--mock] COMMAND [ARGS…] [--json]      run one command and exit
+          bok mock-server [--port P] [--seed S] [--catalog-size N]
+                                                     run the mock lending library alone
+
+        Options:
+          --mock               use the built-in mock library (the default when none is configured)
+          --library URL        the lending service's base URL (service id and key from the config file)
+          --json               print one JSON object per command
+          --no-color           never colour output (NO_COLOR=1 does the same)
+          --seed S             the mock library's seed (default 1)
+          --catalog-size N     the mock library's number of books (default 600)
+          --version            print the version
+
+        Commands: search, more, back, sort, filter, view, info, library, top, new, help, quit.
+        Type help inside bok, or see docs/commands.md.
+        """
+}

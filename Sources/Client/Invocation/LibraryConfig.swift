@@ -1,0 +1,76 @@
+import Catalog
+import Foundation
+
+/// The library bok talks to, from `$XDG_CONFIG_HOME/bok/config`, the environment or flags.
+///
+/// The file is `key = value` lines with `#` comments:
+/// ```
+/// url = https://example.org/library/v3.0/
+/// service-id = 1234
+/// service-key = secret
+/// name = Malmö stadsbibliotek
+/// locale = sv-SE
+/// ```
+/// `BOK_LIBRARY_URL`, `BOK_SERVICE_ID`, `BOK_SERVICE_KEY` override the file; `--library URL` overrides both.
+struct LibraryConfig: Sendable, Equatable {
+    var url: URL?
+    var serviceID: String?
+    var serviceKey: String?
+    var name: String?
+    var locale: String?
+
+    /// True when a real library is configured.
+    var isConfigured: Bool { url != nil }
+
+    /// Reads the file (if any) and the environment.
+    /// - Throws: `UserError` naming the file and line for a line that is not `key = value` or an unknown key.
+    static func load(file: URL, environment: [String: String]) throws -> LibraryConfig {
+        var config = LibraryConfig()
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            try config.parse(text, fileName: file.path)
+        }
+        if let url = environment["BOK_LIBRARY_URL"], !url.isEmpty { config.url = try parseURL(url, source: "BOK_LIBRARY_URL") }
+        if let id = environment["BOK_SERVICE_ID"], !id.isEmpty { config.serviceID = id }
+        if let key = environment["BOK_SERVICE_KEY"], !key.isEmpty { config.serviceKey = key }
+        return config
+    }
+
+    mutating func parse(_ text: String, fileName: String) throws {
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("[") { continue }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw UserError("\(fileName):\(index + 1): expected `key = value`, got \"\(line)\".")
+            }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
+            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            switch key {
+            case "url": url = try Self.parseURL(value, source: "\(fileName):\(index + 1)")
+            case "service-id": serviceID = value
+            case "service-key": serviceKey = value
+            case "name": name = value
+            case "locale": locale = value
+            default:
+                throw UserError("\(fileName):\(index + 1): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale.")
+            }
+        }
+    }
+
+    static func parseURL(_ text: String, source: String) throws -> URL {
+        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            throw UserError("\(source): \"\(text)\" is not an http(s) URL, e.g. https://example.org/library/v3.0/")
+        }
+        return url
+    }
+
+    /// The endpoint to call, once a URL, service id and key are known.
+    func endpoint() throws -> LibraryEndpoint {
+        guard let url else { throw UserError("No library is configured. Start bok with --mock, or see docs/configuration.md.") }
+        guard let serviceID, let serviceKey else {
+            throw UserError("The library at \(url.absoluteString) needs a service id and key: set service-id and service-key in the config file or BOK_SERVICE_ID and BOK_SERVICE_KEY.")
+        }
+        return LibraryEndpoint(baseURL: url, serviceID: serviceID, serviceKey: serviceKey)
+    }
+}

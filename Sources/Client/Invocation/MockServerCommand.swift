@@ -1,0 +1,36 @@
+import Foundation
+import Logging
+import MockLending
+
+/// `bok mock-server`: runs the mock lending library alone, for testers and other clients.
+@MainActor
+enum MockServerCommand {
+    static func run(_ words: [String], options: GlobalOptions, printer: any Printer) async -> Int32 {
+        var port = 0
+        do {
+            let arguments = try Arguments(words, valued: ["port", "host"])
+            if let stray = arguments.unknownFlags(known: []).first {
+                throw UserError.usage("mock-server has no option --\(stray). Usage: bok mock-server [--port P] [--seed S] [--catalog-size N]")
+            }
+            if let text = arguments.option("port") {
+                guard let value = Int(text), (0...65535).contains(value) else {
+                    throw UserError.usage("--port takes a number from 0 to 65535 (0 picks a free port).")
+                }
+                port = value
+            }
+            var logger = Logger(label: "bok.mock") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = .warning
+            var configuration = MockConfiguration(seed: options.seed, catalogSize: options.catalogSize)
+            configuration.port = port
+            let server = try await MockLendingServer.start(configuration, logger: logger)
+            printer.out(server.baseURL.absoluteString)
+            printer.err("Mock lending library: \(options.catalogSize) books, seed \(options.seed); service id \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.")
+            while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
+        } catch {
+            let message = REPL.message(for: error)
+            let hint = message.contains("in use") || message.lowercased().contains("address") ? " Is another server on port \(port)? Try --port 0." : ""
+            printer.err("bok: \(message)\(hint)")
+            return (error as? UserError)?.exitCode ?? 1
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Catalog
+import Foundation
+import Logging
+import MockLending
+
+/// Connects to the library bok will use: a configured one, or the built-in mock.
+@MainActor
+struct Startup {
+    /// The session commands run in.
+    let session: Session
+    /// A line for the banner about which library this is.
+    let note: String?
+
+    static func connect(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
+        let paths = Paths(environment: environment)
+        var config = try LibraryConfig.load(file: paths.configFile, environment: environment)
+        if let url = options.libraryURL { config.url = try LibraryConfig.parseURL(url, source: "--library") }
+
+        if options.mock || !config.isConfigured {
+            let configuration = MockConfiguration(seed: options.seed, catalogSize: options.catalogSize)
+            // The server's own shutdown chatter is not for the patron; BOK_LOG=debug shows it.
+            var serverLogger = logger
+            if logger.logLevel > .debug { serverLogger.logLevel = .critical }
+            let server = try await MockLendingServer.start(configuration, logger: serverLogger)
+            let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID,
+                                           serviceKey: configuration.serviceKey)
+            let service = HTTPLendingService(endpoint: endpoint, logger: logger)
+            let session = Session(service: service, mock: server, libraryName: "bok mock library",
+                                  alphabet: .swedish, theme: theme, logger: logger)
+            if let page = try? await service.library() { session.adopt(page) }
+            let note = options.mock
+                ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."
+                : "No library is configured, so bok uses its built-in mock library (simulated loans). See docs/configuration.md."
+            return Startup(session: session, note: note)
+        }
+
+        let endpoint = try config.endpoint()
+        let service = HTTPLendingService(endpoint: endpoint, logger: logger)
+        let session = Session(service: service, mock: nil, libraryName: config.name ?? endpoint.displayName,
+                              alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
+        // A short look at the library page for its name; the prompt must not wait long for a slow server.
+        let quick = HTTPLendingService(endpoint: endpoint, timeout: 2, logger: logger)
+        var note: String?
+        do {
+            let page = try await quick.library()
+            session.adopt(page)
+            if let locale = config.locale { session.alphabet = Collation(locale: locale).alphabet }
+        } catch {
+            note = "Could not reach the library yet (\(REPL.message(for: error))) Commands will try again."
+        }
+        return Startup(session: session, note: note)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Finds the card and PIN a lending command needs, from the session, options, files or a prompt.
+///
+/// The order: what this session already knows; `--card`; the remembered credentials; `BOK_CARD`;
+/// asking at the terminal. The PIN: `--pin-file` (mode 600), `--pin-stdin`, the remembered PIN
+/// for the same card, then asking with echo off. With no terminal and nothing given, a clear
+/// error says which option to use instead of hanging.
+@MainActor
+struct PatronCredentials {
+    let session: Session
+
+    /// The card to use, asking if need be.
+    func card(_ arguments: Arguments, command: String) throws -> String {
+        if let card = arguments.option("card") { return try Self.validCard(card) }
+        if let card = session.card { return card }
+        if let remembered = try session.credentialStore.load() { return remembered.card }
+        if let card = session.environment["BOK_CARD"], !card.isEmpty { return try Self.validCard(card) }
+        guard let prompt = session.prompt else {
+            throw UserError("\(command) needs your library card: give --card NUMBER, or run bok login --remember once.")
+        }
+        guard let answer = prompt.ask("Library card number: ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            throw UserError("No card number given; nothing was done.")
+        }
+        return try Self.validCard(answer)
+    }
+
+    /// The PIN for `card`, asking with echo off if need be.
+    func pin(for card: String, _ arguments: Arguments, command: String) throws -> String {
+        if let path = arguments.option("pin-file") {
+            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The PIN file")
+            guard let pin = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !pin.isEmpty else {
+                throw UserError("The PIN file \(path) is empty. Put the PIN on its first line.")
+            }
+            return pin
+        }
+        if arguments.flag("pin-stdin") {
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+                throw UserError("--pin-stdin was given but standard input had no PIN on its first line.")
+            }
+            return line
+        }
+        if let known = session.pin, session.card == card { return known }
+        if let remembered = try session.credentialStore.load(), remembered.card == card { return remembered.pin }
+        guard let prompt = session.prompt else {
+            throw UserError("\(command) needs the PIN of card \(card), and there is no terminal to ask on: give --pin-file FILE (mode 600) or --pin-stdin.")
+        }
+        guard let pin = prompt.askSecret("PIN for card \(card): "), !pin.isEmpty else {
+            throw UserError("No PIN given; nothing was done.")
+        }
+        return pin
+    }
+
+    /// Card numbers are digits (spaces and dashes as printed on cards are dropped).
+    static func validCard(_ text: String) throws -> String {
+        let digits = text.filter { $0 != " " && $0 != "-" }
+        guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy(\.isNumber) else {
+            throw UserError.usage("\"\(text)\" is not a library card number (digits only).")
+        }
+        return digits
+    }
+}

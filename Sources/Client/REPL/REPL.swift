@@ -1,0 +1,61 @@
+import Catalog
+import Foundation
+import Terminal
+
+/// The interactive prompt: reads a line, runs it through the command table, prints the answer.
+///
+/// A failed command prints one line and the prompt comes back; nothing ends the REPL but
+/// `quit`, `exit` or Ctrl-D.
+@MainActor
+final class REPL {
+    let table: CommandTable
+    let session: Session
+    let printer: any Printer
+
+    init(table: CommandTable = CommandTable(), session: Session, printer: any Printer) {
+        self.table = table
+        self.session = session
+        self.printer = printer
+    }
+
+    /// The prompt: the library's name, shortened to fit.
+    var prompt: String {
+        let name = DisplayWidth.truncate(session.libraryName, to: 32, ellipsis: session.theme.marks.ellipsis)
+        let painted = session.theme.paint(name, .color(.cyan))
+        return painted + "> "
+    }
+
+    /// Reads and runs lines until quit or end of input.
+    func run(lines source: any LineSource) async {
+        while let line = source.readLine(prompt: prompt) {
+            // Like bash's ignorespace: a line typed with a leading space stays out of the history.
+            if !line.hasPrefix(" "), !line.trimmingCharacters(in: .whitespaces).isEmpty { source.remember(line) }
+            if await execute(line) { break }
+        }
+    }
+
+    /// Runs one line; returns true when the REPL should end.
+    @discardableResult
+    func execute(_ line: String) async -> Bool {
+        do {
+            let words = try LineSplitter.split(line)
+            guard !words.isEmpty else { return false }
+            let output = try await table.run(words, in: session)
+            for text in output.lines { printer.out(text) }
+            return output.quit
+        } catch {
+            printer.err(session.theme.red(Self.message(for: error)))
+            return false
+        }
+    }
+
+    /// The one line a patron sees for any error: never a stack trace or a type name.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as UserError: error.message
+        case let error as LendingError: error.message
+        case let error as SearchQuery.ParseError: error.message
+        default: "Something went wrong: \(error). Try again; if it keeps happening, please report it."
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Catalog
+import Terminal
+
+/// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
+@MainActor
+struct ListRenderer {
+    let session: Session
+    var theme: Theme { session.theme }
+
+    /// The rendered page and its JSON form.
+    func output(for list: ResultList) -> CommandOutput {
+        let page = list.currentPage
+        var lines = [countLine(list)]
+        if !page.isEmpty {
+            lines.append("")
+            lines += session.view == .grid ? grid(page) : rows(page)
+        }
+        if let footer = footer(list, shown: page.count) { lines += ["", footer] }
+        return CommandOutput(lines: lines, json: json(list, page: page))
+    }
+
+    /// `42 hits for “thriller” · sorted by author, Ö→A`.
+    func countLine(_ list: ResultList) -> String {
+        let sortLabel = theme.sortLabel(list.sort, alphabet: session.alphabet)
+        let m = theme.marks
+        var parts: [String]
+        switch list.source {
+        case .search(let query):
+            let what = m.quoted(query)
+            if list.total == 0 { return noHits(what) }
+            parts = ["\(list.total) \(list.total == 1 ? "hit" : "hits") for \(what)", "sorted by \(sortLabel)"]
+        case .top:
+            parts = ["Top \(list.highestNumber) by popularity"]
+            if list.sort != SortSpec(.popularity) { parts.append("sorted by \(sortLabel)") }
+        case .newest:
+            parts = ["The \(list.highestNumber) newest books"]
+            if list.sort != SortSpec(.date) { parts.append("sorted by \(sortLabel)") }
+        case .libraryPage:
+            parts = ["Top and newest books", "sorted by \(sortLabel)"]
+        }
+        if let filters = Self.describe(session.filters), case .search = list.source { parts.append(filters) }
+        return theme.bold(parts.joined(separator: " \(m.middleDot) "))
+    }
+
+    private func noHits(_ what: String) -> String {
+        var line = "No hits for \(what)"
+        if let filters = Self.describe(session.filters) {
+            line += " with \(filters). Try filter clear, or fewer words."
+        } else {
+            line += ". Try fewer words, a prefix such as author:Å*, or another spelling."
+        }
+        return line
+    }
+
+    /// `only available · language sv`, or nil with no filters.
+    static func describe(_ filters: SearchFilters) -> String? {
+        var parts: [String] = []
+        if filters.availableOnly { parts.append("only available") }
+        if let language = filters.language { parts.append("language \(language)") }
+        if let category = filters.category { parts.append("category \(category)") }
+        if let publisher = filters.publisher { parts.append("publisher \(publisher)") }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+
+    private func footer(_ list: ResultList, shown: Int) -> String? {
+        guard list.isPaged, list.total > 0 else { return nil }
+        let first = list.pageOffset + 1
+        let last = list.pageOffset + shown
+        var text = "Showing \(first)–\(last) of \(list.total)."
+        let hasMore = last < list.total
+        if hasMore && list.pageOffset > 0 {
+            text += " Type more for the next page, back for the previous."
+        } else if hasMore {
+            text += " Type more for the next page."
+        } else if list.pageOffset > 0 {
+            text += " Type back for the previous page."
+        }
+        text += " info N for details."
+        return theme.dim(text)
+    }
+
+    /// One book a row: number, availability mark with its words, title; then authors, year, category.
+    func rows(_ page: [(number: Int, product: Product)]) -> [String] {
+        let numberWidth = max(2, String(page.last?.number ?? 0).count)
+        var lines: [String] = []
+        let indent = String(repeating: " ", count: numberWidth + 2)
+        for (number, product) in page {
+            let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
+            let mark = theme.availabilityMark(product.availability)
+            let markWidth = DisplayWidth.of(Ansi.strip(mark))
+            let title = theme.fit(product.title, used: numberWidth + 2 + markWidth + 3)
+            lines.append("\(label)  \(mark) \(theme.marks.middleDot) \(theme.bold(title))")
+            lines.append(indent + theme.dim(theme.fit(byline(product), used: numberWidth + 2)))
+        }
+        return lines
+    }
+
+    /// `Anna Åberg · 2021 · Thriller`.
+    func byline(_ product: Product) -> String {
+        var parts: [String] = []
+        let authors = product.authors.map(\.fullName)
+        if !authors.isEmpty { parts.append(authors.count > 3 ? authors.prefix(3).joined(separator: ", ") + " et al." : authors.joined(separator: ", ")) }
+        if let year = product.year { parts.append(String(year)) }
+        if let category = product.categories.first { parts.append(category) }
+        return parts.joined(separator: " \(theme.marks.middleDot) ")
+    }
+
+    /// Compact cards across the width: number and mark, title, author, year and category.
+    func grid(_ page: [(number: Int, product: Product)]) -> [String] {
+        let total = theme.width > 0 ? theme.width : 80
+        let gap = 3
+        let columns = max(1, (total + gap) / (26 + gap))
+        let cardWidth = min(40, (total - gap * (columns - 1)) / columns)
+        var lines: [String] = []
+        for start in stride(from: 0, to: page.count, by: columns) {
+            let cards = page[start..<min(page.count, start + columns)].map { card($0.number, $0.product, width: cardWidth) }
+            for row in 0..<4 {
+                let cells = cards.map { $0[row] }
+                lines.append(cells.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces())
+            }
+            lines.append("")
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    private func card(_ number: Int, _ product: Product, width: Int) -> [String] {
+        let m = theme.marks
+        let status: String
+        if let a = product.availability {
+            status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(a.shortExplanation ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
+        } else {
+            status = theme.dim("? unknown")
+        }
+        func cell(_ text: String, _ style: (String) -> String = { $0 }) -> String {
+            style(DisplayWidth.fit(text, to: width, ellipsis: m.ellipsis))
+        }
+        let head = "\(number) " + status
+        let headCell = head + String(repeating: " ", count: max(0, width - DisplayWidth.of(Ansi.strip(head))))
+        let author = product.authors.first?.fullName ?? ""
+        var details: [String] = []
+        if let year = product.year { details.append(String(year)) }
+        if let category = product.categories.first { details.append(category) }
+        let detail = details.joined(separator: " \(m.middleDot) ")
+        return [headCell, cell(product.title, theme.bold), cell(author), cell(detail, theme.dim)]
+    }
+
+    private func json(_ list: ResultList, page: [(number: Int, product: Product)]) -> ListJSON {
+        let kind: String
+        var query: String?
+        switch list.source {
+        case .search(let q): kind = "search"; query = q
+        case .top: kind = "top"
+        case .newest: kind = "new"
+        case .libraryPage: kind = "library"
+        }
+        return ListJSON(list: kind, query: query, total: list.isPaged ? list.total : list.highestNumber,
+                        offset: list.pageOffset, sort: list.sort.key.rawValue, order: list.sort.order.rawValue,
+                        filters: FiltersJSON(session.filters),
+                        results: page.map { ResultJSON(number: $0.number, product: $0.product) })
+    }
+}
+
+extension String {
+    /// The string without trailing spaces (grid rows end where their last card ends).
+    func trimmingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,54 @@
+import Catalog
+import Terminal
+
+/// How output looks here: colour or not, Unicode marks or ASCII, and how wide a line may be.
+///
+/// At a terminal: colour, ✓ ✗, lines fitted to the window. Piped or with `NO_COLOR`: no escape
+/// codes; piped output is not truncated (a width of 0 means "no limit").
+struct Theme: Sendable {
+    let caps: TerminalCapabilities
+    let marks: Marks
+    /// Cells per line, or 0 for no limit (piped output).
+    let width: Int
+
+    init(caps: TerminalCapabilities, width: Int) {
+        self.caps = caps
+        self.marks = Marks(caps)
+        self.width = width
+    }
+
+    /// Plain text, Unicode marks, no width limit: what scenarios and tests compare.
+    static let plain = Theme(caps: .plain, width: 0)
+
+    func paint(_ text: String, _ style: TextStyle) -> String { Ansi.paint(text, style, caps: caps) }
+    func bold(_ text: String) -> String { paint(text, .bold) }
+    func dim(_ text: String) -> String { paint(text, .dim) }
+    func green(_ text: String) -> String { paint(text, .color(.green)) }
+    func red(_ text: String) -> String { paint(text, .color(.red)) }
+    func yellow(_ text: String) -> String { paint(text, .color(.yellow)) }
+    func heading(_ text: String) -> String { paint(text, TextStyle(bold: true, underline: true)) }
+
+    /// Fits `text` into the line width (minus `used` cells), when there is a limit.
+    func fit(_ text: String, used: Int = 0) -> String {
+        guard width > 0 else { return text }
+        return DisplayWidth.truncate(text, to: max(8, width - used), ellipsis: marks.ellipsis)
+    }
+
+    /// Wraps a paragraph to the line width (80 when there is no limit), indented by `indent` cells.
+    func wrap(_ text: String, indent: Int = 0) -> [String] {
+        let lineWidth = width > 0 ? min(width, 100) : 80
+        return DisplayWidth.wrap(text, width: max(20, lineWidth - indent)).map { String(repeating: " ", count: indent) + $0 }
+    }
+
+    /// The availability mark with its words: green `✓ Available`, red `✗ all 3 copies on loan, 2 waiting`.
+    func availabilityMark(_ availability: Availability?) -> String {
+        guard let availability else { return dim("? availability unknown") }
+        if availability.available { return green("\(marks.check) Available") }
+        return red("\(marks.cross) \(availability.explanation ?? "not available")")
+    }
+
+    /// The direction label of a sort in this library's alphabet, with an ASCII arrow when needed.
+    func sortLabel(_ spec: SortSpec, alphabet: Collation.Alphabet) -> String {
+        spec.label(alphabet: alphabet, arrow: marks.arrow)
+    }
+}

@@ -1,0 +1,104 @@
+import Catalog
+import Foundation
+import Logging
+import MockLending
+
+/// Everything a command may read or change: the library, the last list, the sort, the filters.
+///
+/// Commands run one at a time on the main actor, in the REPL, a one-shot invocation or a scenario.
+@MainActor
+final class Session {
+    /// The lending service in use: catalogue and lending calls.
+    let service: any LendingService & PatronLending
+    /// The in-process mock server, when bok runs on the built-in mock library.
+    let mock: MockLendingServer?
+    /// The library's name, for the prompt and the banner.
+    var libraryName: String
+    /// The library's alphabet for text order and direction labels.
+    var alphabet: Collation.Alphabet
+    /// The library page, once fetched (loan period, limits).
+    var libraryPage: LibraryPage?
+    /// The last list shown.
+    var list: ResultList?
+    /// The order searches use.
+    var sort = SortSpec(.relevance)
+    /// Filters searches use.
+    var filters = SearchFilters()
+    /// List or grid.
+    var view: ViewMode = .list
+    /// Hits per page.
+    var pageSize = 20
+    /// How output looks.
+    var theme: Theme
+    /// Diagnostics (stderr).
+    let logger: Logger
+    /// The process environment (for `BOK_CARD`).
+    var environment: [String: String] = [:]
+    /// Who to ask for a card or PIN; nil when nobody can be asked (piped, one-shot without a terminal).
+    var prompt: (any PatronPrompt)?
+    /// The remembered card and PIN (`login --remember`).
+    var credentialStore = CredentialStore(file: URL(fileURLWithPath: "/nonexistent/bok/credentials"))
+    /// The card this session has logged in with.
+    var card: String?
+    /// The PIN of `card`, kept in memory for this session only.
+    var pin: String?
+    /// The patron, once verified.
+    var patron: Patron?
+    /// The last loans list shown, so `return 2` knows which loan 2 is.
+    var loanList: [Loan] = []
+    /// The last reservations list shown, for `cancel 2`.
+    var reservationList: [Reservation] = []
+    /// Now, as the library sees it (the mock's virtual clock when on the mock).
+    var clock: @Sendable () -> Date = { Date() }
+    /// The time zone days are counted in.
+    var timeZone = TimeZone.current
+
+    /// Today, in the library's calendar.
+    var today: DayDate { DayDate(clock(), in: timeZone) }
+
+    /// List or grid layout of results.
+    enum ViewMode: String, Sendable, CaseIterable {
+        case list, grid
+    }
+
+    init(service: any LendingService & PatronLending, mock: MockLendingServer?, libraryName: String,
+         alphabet: Collation.Alphabet, theme: Theme, logger: Logger) {
+        self.service = service
+        self.mock = mock
+        self.libraryName = libraryName
+        self.alphabet = alphabet
+        self.theme = theme
+        self.logger = logger
+    }
+
+    /// The ordering products are sorted by locally (top/new lists, plain Elib servers).
+    var ordering: ProductOrdering { ProductOrdering(collation: Collation(alphabet)) }
+
+    /// Loads the library page and adopts its name and locale.
+    func adopt(_ page: LibraryPage) {
+        libraryPage = page
+        libraryName = page.name
+        if let locale = page.locale { alphabet = Collation(locale: locale).alphabet }
+    }
+
+    /// Resolves `N` (a number of the last list) or a product id to a product id.
+    ///
+    /// Numbers up to 999 are list numbers; anything longer, or `id:X`, is a product id.
+    func resolve(_ word: String, command: String) throws -> (id: String, known: Product?) {
+        if word.lowercased().hasPrefix("id:") { return (String(word.dropFirst(3)), nil) }
+        if let number = Int(word), word.count <= 3 {
+            guard let list, list.highestNumber > 0 else {
+                throw UserError("There is no list to pick book \(number) from yet. Search first (e.g. search thriller), or give a product id: \(command) id:12345.")
+            }
+            guard number >= 1, let product = list.byNumber[number] else {
+                let count = list.highestNumber
+                throw UserError("No book \(number) in the last results (there \(count == 1 ? "is 1" : "are \(count)")). Pick 1–\(count), or run search again.")
+            }
+            return (product.id, product)
+        }
+        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+            throw UserError.usage("\"\(word)\" is neither a result number nor a product id. Try \(command) 1.")
+        }
+        return (word, nil)
+    }
+}

@@ -1,0 +1,68 @@
+@testable import Client
+import Catalog
+import Foundation
+import Logging
+import MockLending
+import Terminal
+
+/// A REPL on a fresh mock library on port 0, with colour off, capturing what it prints.
+@MainActor
+final class Harness {
+    let server: MockLendingServer
+    let session: Session
+    let printer = CapturingPrinter()
+    let repl: REPL
+    let configuration: MockConfiguration
+
+    init(seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain) async throws {
+        configuration = MockConfiguration(seed: seed, catalogSize: catalogSize)
+        server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
+        let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
+        session = Session(service: service, mock: server, libraryName: "test", alphabet: .swedish, theme: theme,
+                          logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        if let page = try? await service.library() { session.adopt(page) }
+        repl = REPL(session: session, printer: printer)
+    }
+
+    /// Runs one line and returns what the screen shows for it.
+    @discardableResult
+    func run(_ line: String) async -> [String] {
+        printer.clear()
+        await repl.execute(line)
+        return printer.screen
+    }
+
+    /// The screen of one line as one string.
+    func text(_ line: String) async -> String { await run(line).joined(separator: "\n") }
+
+    /// The errors the last line printed.
+    var errors: [String] { printer.errors }
+
+    /// Runs a one-shot command with `--json` and decodes its object.
+    func json(_ words: [String]) async throws -> [String: Any] {
+        let capture = CapturingPrinter()
+        let code = await Bok.oneShot(words, json: true, session: session, printer: capture)
+        let line = capture.screen.first ?? ""
+        guard code == 0, let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+            throw HarnessError(message: "exit \(code): \(capture.screen.joined(separator: "\n"))")
+        }
+        return object
+    }
+
+    func stop() async { await server.stop() }
+}
+
+struct HarnessError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// The numbered hit lines of a rendered list: `(number, mark line)`.
+func hitLines(_ screen: [String]) -> [(number: Int, line: String)] {
+    screen.compactMap { line in
+        // A hit line: the number right-aligned, two spaces, then the availability mark.
+        guard let match = line.firstMatch(of: /^ *(\d+)  (.*)$/), let n = Int(match.1) else { return nil }
+        return (n, String(match.2))
+    }
+}

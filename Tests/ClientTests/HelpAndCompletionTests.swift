@@ -1,0 +1,45 @@
+@testable import Client
+import Testing
+
+@Suite("Help and completion", .serialized)
+@MainActor
+struct HelpAndCompletionTests {
+    @Test("help lists every command with its summary; help COMMAND shows examples")
+    func help() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let text = await h.text("help")
+        for command in CommandTable().commands {
+            #expect(text.contains(command.synopsis), "help lacks \(command.name)")
+        }
+        let sort = await h.text("help sort")
+        #expect(sort.contains("sort [KEY [asc|desc]]"))
+        #expect(sort.contains("Examples:"))
+        #expect(await h.text("help serch").contains("No help for \"serch\". Did you mean \"search\"?"))
+    }
+
+    @Test("Tab completes command names, sort keys, directions and result numbers")
+    func completion() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let table = CommandTable()
+        #expect(table.completions(line: "so", word: "so", session: h.session) == ["sort"])
+        #expect(table.completions(line: "sort a", word: "a", session: h.session) == ["author"])
+        #expect(table.completions(line: "sort author ", word: "", session: h.session) == ["asc", "desc"])
+        #expect(table.completions(line: "view g", word: "g", session: h.session) == ["grid"])
+        await h.run("top 12")
+        #expect(table.completions(line: "info 1", word: "1", session: h.session) == ["1", "10", "11", "12"])
+        #expect(table.completions(line: "help se", word: "se", session: h.session) == ["search"])
+    }
+
+    @Test("quit ends the REPL; a line with a leading space stays out of the history")
+    func quitAndHistory() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let source = ScriptedSource(["top 3", " info 1", "quit", "help"])
+        await h.repl.run(lines: source)
+        #expect(source.history == ["top 3", "quit"])
+        // `help` after quit never ran: the last thing on screen is info's page, not the command list.
+        #expect(!h.printer.screen.contains { $0.hasPrefix("Commands") })
+    }
+}

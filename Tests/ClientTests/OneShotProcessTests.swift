@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Runs the real `bok` binary, as a script or a person at a shell would.
+@Suite("bok as a one-shot command", .serialized)
+struct OneShotProcessTests {
+    static let binary: URL = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/bok")
+    }()
+
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    func bok(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-test-\(UUID().uuidString)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
+        environment.removeValue(forKey: "BOK_LIBRARY_URL")
+        for (key, value) in extra { environment[key] = value }
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: home)
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                      stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
+    @Test("search --json prints one object with the documented fields")
+    func searchJSON() throws {
+        let result = try bok(["--mock", "search", "thriller", "--sort", "author", "--order", "desc", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(object["sort"] as? String == "author")
+        #expect(object["order"] as? String == "desc")
+        #expect((object["total"] as? Int ?? 0) > 0)
+        let first = try #require((object["results"] as? [[String: Any]])?.first)
+        #expect(first["number"] as? Int == 1)
+        #expect(first["available"] is Bool)
+        #expect(first.keys.contains("reason"))
+    }
+
+    @Test("Piped output has no escape codes, even with colour available")
+    func pipedIsPlain() throws {
+        let result = try bok(["--mock", "search", "thriller"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("\u{1B}"))
+        #expect(result.stdout.contains("hits for “thriller”"))
+    }
+
+    @Test("A usage mistake exits 2 with one line on stderr")
+    func usageMistake() throws {
+        let result = try bok(["--mock", "serch", "thriller"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "bok: Unknown command \"serch\". Did you mean \"search\"?\n")
+        #expect(result.stdout.isEmpty)
+        let option = try bok(["--frobnicate"])
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("Unknown option --frobnicate"))
+    }
+
+    @Test("With no library configured bok uses the mock and says so; piped lines run one by one")
+    func bannerAndPipe() throws {
+        let result = try bok([], stdin: "top 3\ninfo 2\nquit\n")
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("No library is configured, so bok uses its built-in mock library"))
+        #expect(result.stdout.contains("Top 3 by popularity"))
+        #expect(result.stdout.contains("Product id"))
+    }
+
+    @Test("A library that is down: one line naming it, exit 1")
+    func libraryDown() throws {
+        let result = try bok(["--library", "http://127.0.0.1:9/library/v3.0/", "top"],
+                             environment: ["BOK_SERVICE_ID": "x", "BOK_SERVICE_KEY": "y"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Cannot reach the library at 127.0.0.1:9"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("bok mock-server prints its base URL")
+    func mockServer() throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["mock-server", "--port", "0", "--catalog-size", "50"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        #expect(line.hasPrefix("http://127.0.0.1:"))
+        #expect(line.contains("/library/v3.0/"))
+    }
+}
