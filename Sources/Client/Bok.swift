@@ -55,6 +55,10 @@ struct Bok {
     /// Runs one command and prints its answer as text or JSON. Returns the exit status.
     @MainActor
     static func oneShot(_ words: [String], json: Bool, session: Session, printer: any Printer) async -> Int32 {
+        // A PIN can be asked for only when someone is at a terminal; otherwise commands say which option to use.
+        if session.prompt == nil, isatty(0) == 1, isatty(2) == 1, !words.contains("--pin-stdin") {
+            session.prompt = TerminalPatronPrompt(editor: LineEditor(historyFile: nil, maxHistory: 0))
+        }
         do {
             let output = try await CommandTable().run(words, in: session)
             if json {
@@ -83,9 +87,11 @@ struct Bok {
         let source: any LineSource
         if isatty(0) == 1 {
             let table = repl.table
-            source = ReadlineSource(historyFile: Paths(environment: environment).historyFile) { line, word in
+            let readline = ReadlineSource(historyFile: Paths(environment: environment).historyFile) { line, word in
                 MainActor.assumeIsolated { table.completions(line: line, word: word, session: session) }
             }
+            session.prompt = TerminalPatronPrompt(editor: readline.editor)
+            source = readline
         } else {
             source = StdinSource()
         }

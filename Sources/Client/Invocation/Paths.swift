@@ -24,6 +24,8 @@ struct Paths: Sendable {
 
     /// The REPL's command history.
     var historyFile: URL { data.appendingPathComponent("history") }
+    /// The remembered card and PIN (`login --remember`), mode 0600.
+    var credentialsFile: URL { config.appendingPathComponent("credentials") }
     /// The library configuration.
     var configFile: URL { config.appendingPathComponent("config") }
 }

@@ -12,6 +12,14 @@ struct Startup {
     let note: String?
 
     static func connect(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
+        let startup = try await open(options: options, environment: environment, theme: theme, logger: logger)
+        let paths = Paths(environment: environment)
+        startup.session.environment = environment
+        startup.session.credentialStore = CredentialStore(file: paths.credentialsFile)
+        return startup
+    }
+
+    private static func open(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
         let paths = Paths(environment: environment)
         var config = try LibraryConfig.load(file: paths.configFile, environment: environment)
         if let url = options.libraryURL { config.url = try LibraryConfig.parseURL(url, source: "--library") }

@@ -13,7 +13,8 @@ protocol LineSource: AnyObject {
 /// GNU readline: line editing, persistent history, Ctrl-R and tab completion.
 @MainActor
 final class ReadlineSource: LineSource {
-    private let editor: LineEditor
+    /// The editor, shared with the PIN prompt so readline has one state.
+    let editor: LineEditor
 
     init(historyFile: URL?, completer: @escaping @Sendable (_ line: String, _ word: String) -> [String]) {
         editor = LineEditor(historyFile: historyFile)

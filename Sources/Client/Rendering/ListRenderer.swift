@@ -80,16 +80,26 @@ struct ListRenderer {
     }
 
     /// One book a row: number, availability mark with its words, title; then authors, year, category.
+    ///
+    /// On a narrow terminal the reason shortens (`on loan · 2 waiting`) before the title is cut.
     func rows(_ page: [(number: Int, product: Product)]) -> [String] {
         let numberWidth = max(2, String(page.last?.number ?? 0).count)
         var lines: [String] = []
         let indent = String(repeating: " ", count: numberWidth + 2)
+        let m = theme.marks
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
-            let mark = theme.availabilityMark(product.availability)
+            var mark = theme.availabilityMark(product.availability)
+            let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
+            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = a.shortExplanation {
+                mark = theme.red("\(m.cross) \(short)")
+            }
             let markWidth = DisplayWidth.of(Ansi.strip(mark))
-            let title = theme.fit(product.title, used: numberWidth + 2 + markWidth + 3)
-            lines.append("\(label)  \(mark) \(theme.marks.middleDot) \(theme.bold(title))")
+            var title = product.title
+            if theme.width > 0 {
+                title = DisplayWidth.truncate(title, to: max(1, room - markWidth - 3), ellipsis: m.ellipsis)
+            }
+            lines.append("\(label)  \(mark) \(m.middleDot) \(theme.bold(title))")
             lines.append(indent + theme.dim(theme.fit(byline(product), used: numberWidth + 2)))
         }
         return lines

@@ -53,6 +53,30 @@ final class Session {
     /// The time zone days are counted in.
     var timeZone = TimeZone.current
 
+    /// The mock's control routes, once known to be there.
+    private var knownMock: MockControl?
+
+    /// The mock library's control routes; refuses when the library is a real one.
+    func mockControl() async throws -> MockControl {
+        if let knownMock { return knownMock }
+        guard let base = (service as? HTTPLendingService)?.endpoint.baseURL else {
+            throw UserError("This library is not the mock: mock commands only work with bok --mock or bok mock-server.")
+        }
+        let control = MockControl(libraryBase: base)
+        let answersControl = mock != nil ? true : await control.isMock()
+        guard answersControl else {
+            throw UserError("This is a real library: mock commands only work with bok --mock or bok mock-server.")
+        }
+        knownMock = control
+        return control
+    }
+
+    /// Makes "today" follow the mock's virtual clock, which may have been moved.
+    func followMockClock(_ mockNow: Date) {
+        let offset = mockNow.timeIntervalSince(Date())
+        clock = { Date().addingTimeInterval(offset) }
+    }
+
     /// Today, in the library's calendar.
     var today: DayDate { DayDate(clock(), in: timeZone) }
 

@@ -1,0 +1,84 @@
+import Catalog
+import Foundation
+import Terminal
+
+/// `mock clock|reset|fault|state`: rehearsing with the mock library. Refused against a real one.
+@MainActor
+enum MockCommand {
+    static let mock = Command(
+        name: "mock",
+        synopsis: "mock clock [+14d|+3h|DATE] | mock reset | mock fault … | mock state",
+        summary: "Control the mock library: move its clock, reset it, inject faults, show its state",
+        details: [
+            "mock clock            shows the library's date and time",
+            "mock clock +14d       moves it 14 days on (h and m work too): loans run out, reservations come due",
+            "mock clock 2026-12-24 sets it",
+            "mock reset            back to the seed: loans, queues, clock and faults",
+            "mock fault latency 2000 | errors 0.3 | malformed | drop | drop-after-commit | off",
+            "mock state            loans and queues as the library sees them",
+            "Only with bok --mock or a bok mock-server; a real library refuses these.",
+        ],
+        completion: .words(["clock", "reset", "fault", "state"], then: ["latency", "errors", "malformed", "drop", "drop-after-commit", "off"]),
+        run: { arguments, session in
+            let control = try await session.mockControl()
+            let words = arguments.positional
+            switch words.first?.lowercased() {
+            case "clock"?:
+                let date = words.count > 1 ? try await control.moveClock(words[1]) : try await control.now()
+                session.followMockClock(date)
+                let today = session.today
+                return CommandOutput(lines: ["The mock library's clock: \(Words.dayWithWeekday(today)) \(today.year), \(time(date, session: session))."],
+                                     json: ["now": Timestamp.format(date)])
+            case "reset"?:
+                try await control.reset()
+                session.followMockClock(try await control.now())
+                session.loanList = []
+                session.reservationList = []
+                return CommandOutput(lines: ["The mock library is back at its seed: loans, queues, clock and faults."], json: ["reset": true])
+            case "fault"?, "faults"?:
+                let (faults, description) = try parseFault(Array(words.dropFirst()))
+                try await control.setFaults(faults)
+                return CommandOutput(lines: [description], json: ["faults": faults.map { $0.keys.sorted() } ?? []])
+            case "state"?:
+                let state = try await control.state()
+                let data = try JSONSerialization.data(withJSONObject: state, options: [.prettyPrinted, .sortedKeys])
+                return CommandOutput(lines: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init),
+                                     json: JSONText(state: String(decoding: data, as: UTF8.self)))
+            default:
+                throw UserError.usage("Usage: mock clock [+14d|DATE] | mock reset | mock fault … | mock state. See help mock.")
+            }
+        })
+
+    static func parseFault(_ words: [String]) throws -> ([String: any Sendable]?, String) {
+        guard let kind = words.first?.lowercased() else {
+            throw UserError.usage("Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | off.")
+        }
+        switch kind {
+        case "off", "none", "clear": return (nil, "Faults off: the mock library answers normally.")
+        case "latency":
+            guard words.count == 2, let ms = Int(words[1]), ms >= 0 else { throw UserError.usage("mock fault latency takes milliseconds, e.g. mock fault latency 2000.") }
+            return (["LatencyMs": ms], "Every library call now waits \(ms) ms before answering.")
+        case "errors", "error-rate":
+            guard words.count == 2, let rate = Double(words[1]), (0...1).contains(rate) else { throw UserError.usage("mock fault errors takes a rate from 0 to 1, e.g. mock fault errors 0.3.") }
+            return (["ErrorRate": rate], "About \(Int(rate * 100))% of library calls now fail with HTTP 500.")
+        case "malformed", "garbage": return (["Malformed": true], "Library calls now answer with an HTML page instead of JSON.")
+        case "drop": return (["Drop": true], "Library calls now drop the connection without answering.")
+        case "drop-after-commit":
+            return (["DropAfterCommit": true], "Borrowing now makes the loan and then drops the connection, so the answer is lost.")
+        default:
+            throw UserError.usage("Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, off.")
+        }
+    }
+
+    static func time(_ date: Date, session: Session) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = session.timeZone
+        let c = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+}
+
+/// The mock's state, passed through as JSON text.
+struct JSONText: Encodable, Sendable {
+    let state: String
+}
