@@ -118,6 +118,7 @@ public final class MockLendingServer: Sendable {
         LibraryRoutes(library: library, authentication: authentication).register(on: api)
         let mock = router.group("mock")
         ControlRoutes(library: library).register(on: mock)
+        ContentRoutes(library: library).register(on: mock)
 
         var serverLogger = logger
         if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }

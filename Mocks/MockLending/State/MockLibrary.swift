@@ -13,6 +13,8 @@ final class MockLibrary: Sendable {
     let catalog: GeneratedCatalog
     let search: CatalogSearch
     let configuration: MockConfiguration
+    /// Generated EPUBs, kept for the next download.
+    let books = BookCache(capacity: 32)
     private let indexByID: [String: Int]
     private let state: Mutex<LibraryState>
     /// Where the clock started, to reset to.
