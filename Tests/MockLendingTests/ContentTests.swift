@@ -9,6 +9,44 @@ import Testing
 /// The books themselves: a loan's EPUB and the samples, served with ranges.
 @Suite("Mock lending: content")
 struct ContentTests {
+    @Test("A loan's EPUB is served whole, with its type, length and Accept-Ranges, and in ranges")
+    func loanEPUBAndRanges() async throws {
+        try await TestServer.lending { server in
+            let id = LendingFixtures.accessTitle()
+            let loan = try await server.lending.createLoan(card: "1001", pin: "1234", productID: id)
+            let url = try #require(loan.epubURL)
+            let product = try #require(Fixtures.catalog.products.first { $0.id == id })
+            let book = MockBooks.epub(for: product, seed: 1, sample: false)
+            let n = book.count
+            #expect(n > 10)
+
+            let (whole, response) = try await server.download(url)
+            #expect(response.statusCode == 200 && whole == book)
+            #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/epub+zip")
+            #expect(response.value(forHTTPHeaderField: "Content-Length") == "\(n)")
+            #expect(response.value(forHTTPHeaderField: "Accept-Ranges") == "bytes")
+
+            let cases: [(String, Range<Int>)] = [("bytes=0-4", 0..<5), ("bytes=5-", 5..<n), ("bytes=-3", (n - 3)..<n),
+                                                 ("bytes=2-\(n + 100)", 2..<n), ("bytes=-\(n + 5)", 0..<n)]
+            for (header, range) in cases {
+                let (part, partial) = try await server.download(url, range: header)
+                #expect(partial.statusCode == 206, "\(header)")
+                #expect(part == book.subdata(in: range), "\(header)")
+                #expect(partial.value(forHTTPHeaderField: "Content-Range") == "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(n)")
+                #expect(partial.value(forHTTPHeaderField: "Content-Length") == "\(range.count)")
+            }
+            for header in ["bytes=\(n)-", "bytes=\(n + 10)-\(n + 20)", "bytes=-0"] {
+                let (body, unsatisfiable) = try await server.download(url, range: header)
+                #expect(unsatisfiable.statusCode == 416, "\(header)")
+                #expect(unsatisfiable.value(forHTTPHeaderField: "Content-Range") == "bytes */\(n)")
+                #expect(String(decoding: body, as: UTF8.self).contains("\"Reason\""))
+            }
+            // Ranges this server does not serve are ignored: the whole book.
+            let (ignored, whole200) = try await server.download(url, range: "bytes=0-1,4-5")
+            #expect(whole200.statusCode == 200 && ignored == book)
+        }
+    }
+
     @Test("The Teaser URL serves the sample to anyone; a product without one is 404")
     func samples() async throws {
         try await TestServer.lending { server in

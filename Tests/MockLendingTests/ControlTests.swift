@@ -77,4 +77,37 @@ struct ControlTests {
             #expect(state["Today"] as? String == "2026-11-18")
         }
     }
+
+    @Test("Reset restores the seed: loans, queues, PIN counts, faults and the clock")
+    func reset() async throws {
+        try await TestServer.lending { server in
+            let lending = server.lending
+            let (before, _) = try await server.control("GET", "state")
+            _ = try await lending.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
+            _ = try await lending.reserve(card: "1001", pin: "1234", productID: LendingFixtures.comingBackTitle)
+            _ = try? await lending.verifyPatron(card: "1004", pin: "0")
+            try await server.control("POST", "faults", json: #"{"DropAfterCommit": true}"#)
+            await server.server.advanceClock(by: 40 * 86_400)
+
+            await server.server.reset()
+            #expect(abs(await server.server.now().timeIntervalSince(Fixtures.clock)) < 60)
+            #expect(try await lending.loans(card: "1001", onlyActive: false).isEmpty)
+            #expect(try await lending.reservations(card: "1001").isEmpty)
+            #expect(try await lending.reservations(card: "1003").count == 2)
+            #expect(try await lending.verifyPatron(card: "1002", pin: "2345").loansThisMonth == 5)
+            // The same state as at start-up, but for the clock, which ran on meanwhile.
+            let (after, _) = try await server.control("GET", "state")
+            func withoutClock(_ data: Data) throws -> NSDictionary {
+                var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                object["Clock"] = nil
+                return object as NSDictionary
+            }
+            #expect(try withoutClock(before) == withoutClock(after))
+
+            // And over HTTP.
+            _ = try await lending.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
+            try await server.control("POST", "reset")
+            #expect(try await lending.loans(card: "1001", onlyActive: false).isEmpty)
+        }
+    }
 }

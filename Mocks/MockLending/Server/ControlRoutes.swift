@@ -59,7 +59,7 @@ struct ControlRoutes: Sendable {
         do {
             faults = try JSONDecoder().decode(Faults.self, from: Data(body.readableBytesView))
         } catch {
-            throw APIFailure.badRequest(#"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false}."#)
+            throw APIFailure.badRequest(#"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, "DropAfterCommit": false}."#)
         }
         if let problem = faults.problem { throw APIFailure.badRequest(problem) }
         library.update { $0.faults = faults }

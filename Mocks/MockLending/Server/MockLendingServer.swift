@@ -116,6 +116,7 @@ public final class MockLendingServer: Sendable {
         let api = router.group(RouterPath(apiBasePath)).add(middleware: FaultMiddleware(library: library))
         let authentication = ServiceAuthentication(serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         LibraryRoutes(library: library, authentication: authentication).register(on: api)
+        LendingRoutes(library: library, authentication: authentication).register(on: api)
         let mock = router.group("mock")
         ControlRoutes(library: library).register(on: mock)
         ContentRoutes(library: library).register(on: mock)
