@@ -14,12 +14,15 @@ public struct MockConfiguration: Sendable {
     public var port: Int
     /// Address to listen on; loopback only by default, as the mock has no real security.
     public var host: String
-    /// Where the virtual clock starts; nil for the real time at start-up.
+    /// Where the virtual clock starts; nil for the real time at start-up. The clock then runs at
+    /// the speed of real time, and `POST /mock/clock` moves it on.
     public var clockStart: Date?
+    /// The lending rules.
+    public var rules: MockRules
 
     /// Creates a configuration.
     public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
-                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil) {
+                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules()) {
         self.seed = seed
         self.catalogSize = catalogSize
         self.serviceID = serviceID
@@ -27,5 +30,6 @@ public struct MockConfiguration: Sendable {
         self.port = port
         self.host = host
         self.clockStart = clockStart
+        self.rules = rules
     }
 }

@@ -54,7 +54,7 @@ struct ScenarioGuaranteeTests {
 
     @Test("Card 1002 is at the monthly limit: any title that could be lent says borrower")
     func borrowerAtLimit() {
-        #expect(state.loansThisMonth(card: "1002") == LibraryState.maxLoansPerMonth)
+        #expect(state.loansThisMonth(card: "1002") == MockRules().maxLoansPerMonth)
         let first = Fixtures.byPopularity[0]
         #expect(state.availability(first, card: "1002").reason == .borrower)
         #expect(state.availability(first, card: "1001").available)
@@ -73,13 +73,20 @@ struct ScenarioGuaranteeTests {
         #expect(refilled.availability(third, card: nil).available)
     }
 
-    @Test("Seeded patrons: 1003 has a loan about to expire and a place in a queue")
+    @Test("Seeded patrons: 1003 has a loan about to expire, is first in one queue and behind others in another")
     func patron1003() {
         let loans = state.loans.filter { $0.card == "1003" }
         #expect(loans.count == 2)
-        let today = DayDate(Fixtures.clock, in: LibraryState.timeZone)
+        let today = DayDate(Fixtures.clock, in: MockRules.stockholm)
         #expect(loans.contains { today.days(until: $0.expires) <= 3 })
-        #expect(state.reservations.contains { $0.card == "1003" && $0.productIndex == Fixtures.byPopularity[1] })
+        let reservations = state.reservations.filter { $0.card == "1003" }
+        #expect(reservations.count == 2)
+        let popular = reservations.first { $0.productIndex == Fixtures.byPopularity[1] }
+        #expect(popular.map { state.reservationView($0).queuePosition } ?? 0 > 1)
+        let soon = reservations.first { $0.productIndex != Fixtures.byPopularity[1] }
+        #expect(soon.map { state.reservationView($0).queuePosition } == 1)
+        #expect(soon.map { state.reservationView($0).estimatedDate } == today.adding(days: 2))
+        #expect(soon.map { state.licences[$0.productIndex] } == Licence(model: .copies, copies: 1, onLoan: 1, waiting: 0))
     }
 
     @Test("The guarantees hold for other seeds too", arguments: [UInt64(2), 3, 42, 2026])

@@ -46,6 +46,42 @@ struct TestServer {
         return try await send(URLRequest(url: components.url!))
     }
 
+    /// A raw form POST of an API path, as the real client sends it (`ServiceID`, fields, `Checksum`).
+    func rawPost(_ path: String, checksumOf parameters: [String], form: [(String, String)],
+                 serviceKey: String? = nil) async throws -> (Data, HTTPURLResponse) {
+        let checksum = Checksum.compute(serviceID: configuration.serviceID, parameters: parameters,
+                                        serviceKey: serviceKey ?? configuration.serviceKey)
+        var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        let fields = [("ServiceID", configuration.serviceID)] + form + [("Checksum", checksum)]
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let body = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
+        request.httpBody = Data(body.utf8)
+        return try await send(request)
+    }
+
+    /// A raw DELETE of an API path with a correct checksum over `checksumOf`, e.g. with `card`.
+    func rawDelete(_ path: String, checksumOf parameters: [String], query: [(String, String)] = []) async throws
+        -> (Data, HTTPURLResponse) {
+        let checksum = Checksum.compute(serviceID: configuration.serviceID, parameters: parameters,
+                                        serviceKey: configuration.serviceKey)
+        var components = URLComponents(url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems = [URLQueryItem(name: "serviceid", value: configuration.serviceID),
+                                 URLQueryItem(name: "checksum", value: checksum)] + query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        var request = URLRequest(url: components.url!)
+        request.httpMethod = "DELETE"
+        return try await send(request)
+    }
+
+    /// A GET of an absolute URL the server handed out (a loan's EPUB, a sample), optionally a `Range`.
+    func download(_ url: String, range: String? = nil) async throws -> (Data, HTTPURLResponse) {
+        var request = URLRequest(url: URL(string: url)!)
+        if let range { request.setValue(range, forHTTPHeaderField: "Range") }
+        return try await send(request)
+    }
+
     /// A request to a mock control route, e.g. `("POST", "faults", body)`.
     @discardableResult
     func control(_ method: String, _ path: String, json: String? = nil) async throws -> (Data, HTTPURLResponse) {

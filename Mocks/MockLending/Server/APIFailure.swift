@@ -17,12 +17,33 @@ struct APIFailure: HTTPResponseError {
 
     static func badRequest(_ reason: String) -> APIFailure { APIFailure(status: .badRequest, reason: reason) }
 
+    /// A refusal of the library's rules, with the status its kind calls for.
+    init(_ refusal: LendingRefusal) {
+        reason = refusal.reason
+        switch refusal.kind {
+        case .badRequest: status = .badRequest
+        case .unauthenticated: status = .unauthorized
+        case .forbidden: status = .forbidden
+        case .notFound: status = .notFound
+        case .conflict: status = .conflict
+        case .gone: status = .gone
+        }
+    }
+
+    init(status: HTTPResponse.Status, reason: String) {
+        self.status = status
+        self.reason = reason
+    }
+
     /// Upstream's status word (`NotFound`, `Unauthorized`…).
     var responseStatus: String {
         switch status.code {
         case 400: "BadRequest"
         case 401: "Unauthorized"
+        case 403: "Forbidden"
         case 404: "NotFound"
+        case 409: "Conflict"
+        case 410: "Gone"
         case 500: "InternalServerError"
         default: status.reasonPhrase.replacingOccurrences(of: " ", with: "")
         }

@@ -3,8 +3,9 @@ import Foundation
 import Hummingbird
 import NIOCore
 
-/// The mock-only control routes under `/mock/`: state, reset and faults. No checksum, so a
-/// tester can use them with curl; never fault-injected, so faults can always be switched off.
+/// The mock-only control routes under `/mock/`: state, reset, faults and the virtual clock. No
+/// checksum, so a tester can use them with curl; never fault-injected, so faults can always be
+/// switched off.
 struct ControlRoutes: Sendable {
     let library: MockLibrary
 
@@ -19,6 +20,32 @@ struct ControlRoutes: Sendable {
             library.update { $0.faults = .none }
             return JSONResponse.make(Faults.none)
         }
+        mock.get("clock") { _, _ in clock() }
+        mock.post("clock") { request, _ in try await moveClock(request) }
+    }
+
+    /// `{"Now": "2026-11-18T09:00:00Z", "Today": "2026-11-18", "TimeZone": "Europe/Stockholm"}`.
+    func clock() -> Response {
+        let (now, today) = library.read { ($0.clock, $0.today) }
+        return JSONResponse.make(ClockAnswer(now: Timestamp.format(now), today: today,
+                                             timeZone: library.configuration.rules.timeZone.identifier))
+    }
+
+    /// Moves the clock and processes what happened meanwhile (loans ending, reservations coming due).
+    func moveClock(_ request: Request) async throws -> Response {
+        let body = try await request.body.collect(upTo: 64 * 1024)
+        switch try ClockChange(json: Data(body.readableBytesView)) {
+        case .advance(let seconds): library.advanceClock(by: seconds)
+        case .set(let date): library.setClock(date)
+        }
+        return clock()
+    }
+
+    struct ClockAnswer: Encodable {
+        var now: String
+        var today: DayDate
+        var timeZone: String
+        enum CodingKeys: String, CodingKey { case now = "Now", today = "Today", timeZone = "TimeZone" }
     }
 
     func summary() -> Response {
@@ -32,7 +59,7 @@ struct ControlRoutes: Sendable {
         do {
             faults = try JSONDecoder().decode(Faults.self, from: Data(body.readableBytesView))
         } catch {
-            throw APIFailure.badRequest(#"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false}."#)
+            throw APIFailure.badRequest(#"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, "DropAfterCommit": false}."#)
         }
         if let problem = faults.problem { throw APIFailure.badRequest(problem) }
         library.update { $0.faults = faults }

@@ -91,6 +91,22 @@ public final class MockLendingServer: Sendable {
         try await application.runService()
     }
 
+    // MARK: Virtual clock and seed
+
+    /// The virtual time now (it runs at the speed of real time between moves).
+    public func now() async -> Date { library.now() }
+
+    /// Moves the virtual clock by `seconds` (back when negative); loans that run out meanwhile
+    /// end and reservations whose turn comes become ready, as if the time had passed.
+    public func advanceClock(by seconds: TimeInterval) async { library.advanceClock(by: seconds) }
+
+    /// Sets the virtual clock to `date`, processing the days passed on the way; moving back
+    /// undoes nothing.
+    public func setClock(_ date: Date) async { library.setClock(date) }
+
+    /// Returns to the seed: patrons, loans, queues, faults and the clock as at start-up.
+    public func reset() async { library.reset() }
+
     // MARK: Assembly
 
     static func makeApplication(_ library: MockLibrary, logger: Logger,
@@ -98,9 +114,12 @@ public final class MockLendingServer: Sendable {
         let configuration = library.configuration
         let router = Router(context: MockRequestContext.self)
         let api = router.group(RouterPath(apiBasePath)).add(middleware: FaultMiddleware(library: library))
-        LibraryRoutes(library: library, authentication: ServiceAuthentication(
-            serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)).register(on: api)
-        ControlRoutes(library: library).register(on: router.group("mock"))
+        let authentication = ServiceAuthentication(serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
+        LibraryRoutes(library: library, authentication: authentication).register(on: api)
+        LendingRoutes(library: library, authentication: authentication).register(on: api)
+        let mock = router.group("mock")
+        ControlRoutes(library: library).register(on: mock)
+        ContentRoutes(library: library).register(on: mock)
 
         var serverLogger = logger
         if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }

@@ -1,8 +1,9 @@
 /// Failures the mock injects into the library API, to test how the client copes.
 ///
-/// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false}`),
-/// cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply to every call under the
-/// API base path and never to `/mock/` itself, so a tester can always switch them off.
+/// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false,
+/// "DropAfterCommit": false}`), cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply
+/// to every call under the API base path and never to `/mock/` itself, so a tester can always
+/// switch them off.
 public struct Faults: Sendable, Hashable, Codable {
     /// Milliseconds to wait before answering.
     public var latencyMs: Int
@@ -12,13 +13,19 @@ public struct Faults: Sendable, Hashable, Codable {
     public var malformed: Bool
     /// Close the connection without answering.
     public var drop: Bool
+    /// `POST loans` makes the loan and then closes the connection without answering: the
+    /// answer is lost after the change was committed, as when a network fails at the worst
+    /// moment. A client that retries must not end up with two loans.
+    public var dropAfterCommit: Bool
 
     /// Creates faults; none by default.
-    public init(latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false) {
+    public init(latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false,
+                dropAfterCommit: Bool = false) {
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.malformed = malformed
         self.drop = drop
+        self.dropAfterCommit = dropAfterCommit
     }
 
     /// No faults.
@@ -26,6 +33,7 @@ public struct Faults: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case latencyMs = "LatencyMs", errorRate = "ErrorRate", malformed = "Malformed", drop = "Drop"
+        case dropAfterCommit = "DropAfterCommit"
     }
 
     /// Decodes leniently: a missing key means "no such fault", so `{"Drop": true}` is enough.
@@ -35,6 +43,7 @@ public struct Faults: Sendable, Hashable, Codable {
         errorRate = try c.decodeIfPresent(Double.self, forKey: .errorRate) ?? 0
         malformed = try c.decodeIfPresent(Bool.self, forKey: .malformed) ?? false
         drop = try c.decodeIfPresent(Bool.self, forKey: .drop) ?? false
+        dropAfterCommit = try c.decodeIfPresent(Bool.self, forKey: .dropAfterCommit) ?? false
     }
 
     /// Why these faults cannot be used, or nil when they can.

@@ -9,7 +9,7 @@ enum LibraryProfile {
     static let locale = "sv-SE"
 
     /// The page on the day `today` (events are a few days ahead of the virtual clock).
-    static func page(today: DayDate, payPerLoanSpent: Bool) -> LibraryPage {
+    static func page(today: DayDate, payPerLoanSpent: Bool, rules: MockRules) -> LibraryPage {
         var alerts: [LibraryPage.Notice] = []
         if payPerLoanSpent {
             alerts.append(LibraryPage.Notice(
@@ -31,7 +31,7 @@ enum LibraryProfile {
             LibraryPage.Event(title: "Bokcirkel: höstens deckare", date: today.adding(days: 13), place: "Bibliotek Garaget"),
             LibraryPage.Event(title: "Sagostund för barn 3–6 år", date: today.adding(days: 3), place: "Kirsebergs bibliotek"),
         ].sorted { ($0.date ?? today) < ($1.date ?? today) }
-        return LibraryPage(name: name, alerts: alerts, events: events, loanPeriodDays: LibraryState.loanPeriodDays,
-                           maxLoansPerMonth: LibraryState.maxLoansPerMonth, locale: locale)
+        return LibraryPage(name: name, alerts: alerts, events: events, loanPeriodDays: rules.loanPeriodDays,
+                           maxLoansPerMonth: rules.maxLoansPerMonth, locale: locale)
     }
 }

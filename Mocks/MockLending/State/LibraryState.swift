@@ -5,80 +5,57 @@ import Foundation
 /// patrons, loans, reservations and injected faults.
 ///
 /// A value type kept behind one `Mutex` in `MockLibrary`: each request takes the lock once, reads
-/// or changes what it needs and leaves, so the state is always consistent. Lending (create and
-/// return loans, reserve, verify PINs) adds methods here, not new storage.
+/// or changes what it needs and leaves, so every rule is applied to one consistent state (two
+/// patrons borrowing the last copy at once get exactly one loan between them). The rules live
+/// in the extensions: `+Clock` (days turning over), `+Patrons` (PINs), `+Loans`, `+Reservations`,
+/// `+Seeding`.
+///
+/// Invariant, kept by every change: a copies title has a free copy only when nobody waits for
+/// it. A copy that comes back goes at once to the first patron the mock does not model, or is
+/// held for the first reservation (which becomes ready), and only otherwise is free to borrow.
 struct LibraryState: Sendable {
-    /// The virtual clock: "now" for loans, reservations and monthly limits.
+    /// The rules this library lends by.
+    let rules: MockRules
+    /// The products, index-aligned with `licences` (for titles and active statuses).
+    let products: [Product]
+    /// The virtual clock: "now" for loans, reservations, PIN locks and monthly limits.
     var clock: Date
-    /// Licence and circulation per product, index-aligned with the catalogue.
+    /// Virtual minus real time; `MockLibrary` moves `clock` to real time plus this on every access.
+    var clockOffset: TimeInterval = 0
+    /// The clock's day in the library's time zone; every day up to it has been processed.
+    var today: DayDate
+    /// Licence and circulation per product, index-aligned with the catalogue. For copies titles
+    /// `onLoan` counts the loans in `otherLoans` and the active ones in `loans`.
     var licences: [Licence]
+    /// Copies lent to patrons the mock does not model: per product, the last days of their
+    /// loans, earliest first. They come back by themselves like any loan.
+    var otherLoans: [Int: [DayDate]] = [:]
     /// Pay-per-loan loans the library may make per month, and how many it made this month.
     var payPerLoanBudget: Int
     var payPerLoanUsed: Int
     /// Patrons by card number.
-    var patrons: [String: Patron]
-    var loans: [Loan]
-    var reservations: [Reservation]
+    var patrons: [String: Patron] = [:]
+    /// Loans to known patrons, in the order they were made, ended ones included.
+    var loans: [Loan] = []
+    /// Reservations of known patrons, in the order they were made (so each title's queue is
+    /// first come, first served), ended ones included so that a repeated cancel still succeeds.
+    var reservations: [Reservation] = []
     /// Faults injected into the API routes.
-    var faults: Faults
+    var faults: Faults = .none
     /// Decides which calls an `ErrorRate` fault fails; seeded so a test run can be repeated.
     var faultDice: SplitMix64
     /// For the next `LoanID` and `ReservationID`.
-    var nextNumber: Int
+    var nextNumber = 1
 
-    /// The library's lending rules.
-    static let loanPeriodDays = 28
-    static let maxLoansPerMonth = 5
-    static let payPerLoanMonthlyBudget = 40
-    /// The library's time zone: months and loan days turn over at Swedish midnight.
-    static let timeZone = TimeZone(identifier: "Europe/Stockholm") ?? TimeZone(secondsFromGMT: 3_600)!
-
-    // MARK: Seeding
-
-    /// The state the mock starts in (and returns to on `POST /mock/reset`).
-    ///
-    /// Seeded patrons, each showing one situation:
-    /// - `1001` (PIN 1234) has no loans: everything available can be borrowed;
-    /// - `1002` (PIN 2345) has made 5 loans this month, the limit: availability says `borrower`;
-    /// - `1003` (PIN 3456) has two loans (one about to expire) and a place in the queue of the
-    ///   second most popular title, which is out;
-    /// - `1004` (PIN 4567) has made 4 loans this month: one more and they reach the limit.
-    /// The pay-per-loan budget is spent, so `ppu` titles answer `library`.
-    static func seeded(_ catalog: GeneratedCatalog, clock: Date) -> LibraryState {
-        var state = LibraryState(
-            clock: clock, licences: catalog.licences, payPerLoanBudget: payPerLoanMonthlyBudget,
-            payPerLoanUsed: payPerLoanMonthlyBudget, patrons: [:], loans: [], reservations: [],
-            faults: .none, faultDice: SplitMix64.stream(catalog.seed, 0xFA17), nextNumber: 1)
-        let patrons = [
-            Patron(card: "1001", pin: "1234", name: "Astrid Lindqvist", demonstrates: "no loans: can borrow"),
-            Patron(card: "1002", pin: "2345", name: "Nils Åberg", demonstrates: "monthly limit reached: borrower"),
-            Patron(card: "1003", pin: "3456", name: "Élise Öberg", demonstrates: "loans, one expiring, and a reservation"),
-            Patron(card: "1004", pin: "4567", name: "Måns Ängström", demonstrates: "one loan left this month"),
-        ]
-        for patron in patrons { state.patrons[patron.card] = patron }
-
-        // Loans go on unlimited-access titles so they take no copy from anyone, avoiding the
-        // titles the scenarios name (the top of the popularity list).
-        let top = Set(ScenarioGuarantees.topByPopularity(catalog.products, count: 5))
-        var access = catalog.licences.indices.lazy.filter { catalog.licences[$0].model == .access && !top.contains($0) }.makeIterator()
-        let today = DayDate(clock, in: timeZone)
-        let daysIntoMonth = today.day - 1
-        func lend(_ card: String, daysAgo: Int) {
-            guard let index = access.next() else { return }
-            state.addLoan(productIndex: index, card: card, created: clock.addingTimeInterval(-Double(daysAgo) * 86_400 - 3_600))
-        }
-        // This month's loans are spread over the days of the month that have passed.
-        for k in 0..<maxLoansPerMonth { lend("1002", daysAgo: daysIntoMonth * k / maxLoansPerMonth) }
-        lend("1003", daysAgo: loanPeriodDays - 2)
-        lend("1003", daysAgo: min(daysIntoMonth, 3))
-        for k in 0..<(maxLoansPerMonth - 1) { lend("1004", daysAgo: daysIntoMonth * k / maxLoansPerMonth) }
-
-        let ranked = ScenarioGuarantees.topByPopularity(catalog.products, count: 2)
-        if ranked.count > 1, catalog.licences[ranked[1]].isExhausted {
-            state.reservations.append(Reservation(id: state.takeID(prefix: "R"), productIndex: ranked[1], card: "1003",
-                                                  created: clock.addingTimeInterval(-5 * 86_400)))
-        }
-        return state
+    init(rules: MockRules, products: [Product], licences: [Licence], clock: Date, faultDice: SplitMix64) {
+        self.rules = rules
+        self.products = products
+        self.licences = licences
+        self.clock = clock
+        self.today = DayDate(clock, in: rules.timeZone)
+        self.payPerLoanBudget = rules.payPerLoanMonthlyBudget
+        self.payPerLoanUsed = 0
+        self.faultDice = faultDice
     }
 
     mutating func takeID(prefix: String) -> String {
@@ -86,50 +63,66 @@ struct LibraryState: Sendable {
         return prefix + String(100_000 + nextNumber)
     }
 
-    mutating func addLoan(productIndex: Int, card: String, created: Date) {
-        let expires = DayDate(created, in: Self.timeZone).adding(days: Self.loanPeriodDays)
-        loans.append(Loan(id: takeID(prefix: "L"), productIndex: productIndex, card: card, created: created, expires: expires))
-        licences[productIndex].onLoan += 1
-    }
-
     // MARK: Reading
 
     /// The first instant of the clock's month, in the library's time zone.
     var monthStart: Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = Self.timeZone
-        let parts = calendar.dateComponents([.year, .month], from: clock)
-        return calendar.date(from: parts) ?? clock
+        DayDate(year: today.year, month: today.month, day: 1).startDate(in: rules.timeZone)
     }
 
-    /// Loans a patron has made since the start of the clock's month.
+    /// The first day of next month, when monthly limits and the budget start again.
+    var nextMonth: DayDate {
+        today.month == 12 ? DayDate(year: today.year + 1, month: 1, day: 1) : DayDate(year: today.year, month: today.month + 1, day: 1)
+    }
+
+    /// Loans a patron has made since the start of the clock's month (returned ones count too).
     func loansThisMonth(card: String) -> Int {
         let start = monthStart
         return loans.reduce(0) { $0 + ($1.card == card && $1.created >= start ? 1 : 0) }
     }
 
+    /// Active reservations on a product, and how many of them have a copy held.
+    func queueCounts(_ index: Int) -> (active: Int, ready: Int) {
+        var active = 0
+        var ready = 0
+        for reservation in reservations where reservation.productIndex == index && reservation.isActive {
+            active += 1
+            if reservation.readyUntil != nil { ready += 1 }
+        }
+        return (active, ready)
+    }
+
     /// Patrons waiting for a product: those the mock does not model plus reservations made here.
     func waiting(_ index: Int) -> Int {
-        licences[index].waiting + reservations.reduce(0) { $0 + ($1.productIndex == index ? 1 : 0) }
+        licences[index].waiting + queueCounts(index).active
+    }
+
+    /// The ready reservation of `card` for product `index`, if a copy is held for them.
+    func readyReservation(_ index: Int, card: String) -> Int? {
+        reservations.firstIndex { $0.productIndex == index && $0.card == card && $0.isReady }
     }
 
     /// Whether the patron with `card` may make another loan this month (unknown cards may).
     func hasReachedLimit(card: String?) -> Bool {
         guard let card, patrons[card] != nil else { return false }
-        return loansThisMonth(card: card) >= Self.maxLoansPerMonth
+        return loansThisMonth(card: card) >= rules.maxLoansPerMonth
     }
 
     /// Whether product `index` can be borrowed now, and if not why.
     ///
-    /// The title's own state comes first (all copies out → `product`, budget spent → `library`):
-    /// that tells a patron at their limit whether reserving makes sense. Only a title that could
-    /// otherwise be borrowed answers `borrower`.
+    /// The title's own state comes first (all copies out or held for a reservation → `product`,
+    /// budget spent → `library`): that tells a patron at their limit whether reserving makes
+    /// sense. Only a title that could otherwise be borrowed answers `borrower`. A copy held for
+    /// `card`'s ready reservation counts as available to that card.
     func availability(_ index: Int, card: String?, borrowerLimited: Bool? = nil) -> Availability {
         let licence = licences[index]
+        guard products[index].isActive(on: today) else { return Availability(available: false, reason: .product) }
         switch licence.model {
         case .copies:
-            let waiting = waiting(index)
-            if licence.onLoan >= licence.copies {
+            let queue = queueCounts(index)
+            let waiting = licence.waiting + queue.active
+            let heldForCard = queue.ready > 0 && card.map { readyReservation(index, card: $0) != nil } == true
+            if licence.onLoan + queue.ready >= licence.copies && !heldForCard {
                 return Availability(available: false, reason: .product, copies: licence.copies, waiting: waiting)
             }
             if borrowerLimited ?? hasReachedLimit(card: card) {
@@ -153,9 +146,17 @@ struct LibraryState: Sendable {
             // Upstream reports access titles with no meaningful maximum; clients treat them as always available.
             return [ModelAvailability(model: "access", current: licence.onLoan, max: 0)]
         case .copies:
-            return [ModelAvailability(model: "copies", current: licence.onLoan, max: licence.copies)]
+            // Copies held for a ready reservation are not free either.
+            return [ModelAvailability(model: "copies", current: licence.onLoan + queueCounts(index).ready, max: licence.copies)]
         case .ppu:
             return [ModelAvailability(model: "ppu", current: payPerLoanUsed, max: payPerLoanBudget)]
         }
+    }
+}
+
+extension DayDate {
+    /// The day `days` later, by arithmetic on day numbers (no `Calendar`, so cheap in loops).
+    func shifted(by days: Int) -> DayDate {
+        DayArithmetic.day(DayArithmetic.ordinal(self) + days)
     }
 }
