@@ -92,12 +92,12 @@ public protocol PatronLending: Sendable {
     func loans(card: String, onlyActive: Bool) async throws -> [Loan]
     /// One loan (`GET loans/{id}`).
     func loan(id: String) async throws -> Loan
-    /// Ends a loan early (`DELETE loans/{id}`, extension).
-    func returnLoan(id: String) async throws
+    /// Ends a loan early (`DELETE loans/{id}`, extension); `card` lets the server refuse someone else's loan.
+    func returnLoan(id: String, card: String?) async throws
     /// Joins a title's queue (`POST reservations`, extension).
     func reserve(card: String, pin: String, productID: String) async throws -> Reservation
     /// The patron's reservations (`GET reservations`, extension).
     func reservations(card: String) async throws -> [Reservation]
-    /// Leaves a queue (`DELETE reservations/{id}`, extension).
-    func cancelReservation(id: String) async throws
+    /// Leaves a queue (`DELETE reservations/{id}`, extension); `card` lets the server refuse someone else's.
+    func cancelReservation(id: String, card: String?) async throws
 }

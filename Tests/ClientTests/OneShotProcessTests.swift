@@ -15,7 +15,17 @@ struct OneShotProcessTests {
         let stderr: String
     }
 
-    func bok(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) throws -> Result {
+    /// Runs bok on a Dispatch thread: waiting for a process must not block Swift's small cooperative pool,
+    /// which the in-process mock servers of other tests need.
+    func bok(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Swift.Result { try runBok(arguments, stdin: stdin, environment: extra) })
+            }
+        }
+    }
+
+    func runBok(_ arguments: [String], stdin: String?, environment extra: [String: String]) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
@@ -43,8 +53,8 @@ struct OneShotProcessTests {
     }
 
     @Test("search --json prints one object with the documented fields")
-    func searchJSON() throws {
-        let result = try bok(["--mock", "search", "thriller", "--sort", "author", "--order", "desc", "--json"])
+    func searchJSON() async throws {
+        let result = try await bok(["--mock", "search", "thriller", "--sort", "author", "--order", "desc", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 1)
@@ -59,27 +69,27 @@ struct OneShotProcessTests {
     }
 
     @Test("Piped output has no escape codes, even with colour available")
-    func pipedIsPlain() throws {
-        let result = try bok(["--mock", "search", "thriller"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+    func pipedIsPlain() async throws {
+        let result = try await bok(["--mock", "search", "thriller"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.contains("hits for “thriller”"))
     }
 
     @Test("A usage mistake exits 2 with one line on stderr")
-    func usageMistake() throws {
-        let result = try bok(["--mock", "serch", "thriller"])
+    func usageMistake() async throws {
+        let result = try await bok(["--mock", "serch", "thriller"])
         #expect(result.status == 2)
         #expect(result.stderr == "bok: Unknown command \"serch\". Did you mean \"search\"?\n")
         #expect(result.stdout.isEmpty)
-        let option = try bok(["--frobnicate"])
+        let option = try await bok(["--frobnicate"])
         #expect(option.status == 2)
         #expect(option.stderr.contains("Unknown option --frobnicate"))
     }
 
     @Test("With no library configured bok uses the mock and says so; piped lines run one by one")
-    func bannerAndPipe() throws {
-        let result = try bok([], stdin: "top 3\ninfo 2\nquit\n")
+    func bannerAndPipe() async throws {
+        let result = try await bok([], stdin: "top 3\ninfo 2\nquit\n")
         #expect(result.status == 0)
         #expect(result.stdout.contains("No library is configured, so bok uses its built-in mock library"))
         #expect(result.stdout.contains("Top 3 by popularity"))
@@ -87,8 +97,8 @@ struct OneShotProcessTests {
     }
 
     @Test("A library that is down: one line naming it, exit 1")
-    func libraryDown() throws {
-        let result = try bok(["--library", "http://127.0.0.1:9/library/v3.0/", "top"],
+    func libraryDown() async throws {
+        let result = try await bok(["--library", "http://127.0.0.1:9/library/v3.0/", "top"],
                              environment: ["BOK_SERVICE_ID": "x", "BOK_SERVICE_KEY": "y"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("Cannot reach the library at 127.0.0.1:9"))
@@ -96,7 +106,15 @@ struct OneShotProcessTests {
     }
 
     @Test("bok mock-server prints its base URL")
-    func mockServer() throws {
+    func mockServer() async throws {
+        let line = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Swift.Result { try firstLineOfMockServer() }) }
+        }
+        #expect(line.hasPrefix("http://127.0.0.1:"))
+        #expect(line.contains("/library/v3.0/"))
+    }
+
+    func firstLineOfMockServer() throws -> String {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["mock-server", "--port", "0", "--catalog-size", "50"]
@@ -105,8 +123,6 @@ struct OneShotProcessTests {
         process.standardError = Pipe()
         try process.run()
         defer { process.terminate(); process.waitUntilExit() }
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        #expect(line.hasPrefix("http://127.0.0.1:"))
-        #expect(line.contains("/library/v3.0/"))
+        return String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
     }
 }

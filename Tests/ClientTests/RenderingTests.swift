@@ -16,10 +16,10 @@ private struct UnusedService: LendingService, PatronLending {
     func createLoan(card: String, pin: String, productID: String) async throws -> Loan { throw Unused() }
     func loans(card: String, onlyActive: Bool) async throws -> [Loan] { throw Unused() }
     func loan(id: String) async throws -> Loan { throw Unused() }
-    func returnLoan(id: String) async throws { throw Unused() }
+    func returnLoan(id: String, card: String?) async throws { throw Unused() }
     func reserve(card: String, pin: String, productID: String) async throws -> Reservation { throw Unused() }
     func reservations(card: String) async throws -> [Reservation] { throw Unused() }
-    func cancelReservation(id: String) async throws { throw Unused() }
+    func cancelReservation(id: String, card: String?) async throws { throw Unused() }
 }
 
 @Suite("Rendering in terminal cells")

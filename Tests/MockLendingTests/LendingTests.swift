@@ -98,7 +98,7 @@ struct LendingTests {
 
             // Returning does not give a loan back; a new month does.
             let first = try #require(try await lending.loans(card: "1002", onlyActive: true).first)
-            try await lending.returnLoan(id: first.id)
+            try await lending.returnLoan(id: first.id, card: nil)
             await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1002", pin: "2345", productID: id) }
             await server.server.setClock(DayDate(year: 2026, month: 12, day: 1).startDate(in: MockRules.stockholm).addingTimeInterval(3_600))
             #expect(try await lending.createLoan(card: "1002", pin: "2345", productID: id).active)
@@ -203,8 +203,8 @@ struct LendingTests {
             let loan = try await lending.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
             let (_, before) = try await server.download(try #require(loan.epubURL))
             #expect(before.statusCode == 200)
-            try await lending.returnLoan(id: loan.id)
-            try await lending.returnLoan(id: loan.id)  // repeating a return is harmless
+            try await lending.returnLoan(id: loan.id, card: nil)
+            try await lending.returnLoan(id: loan.id, card: nil)  // repeating a return is harmless
             #expect(try await lending.loans(card: "1001", onlyActive: true).isEmpty)
             let all = try await lending.loans(card: "1001", onlyActive: false)
             #expect(all.map(\.id) == [loan.id] && all[0].active == false)
@@ -244,7 +244,7 @@ struct LendingTests {
 
             let noLoan = await #expect(throws: LendingError.self) { _ = try await lending.loan(id: "L999999") }
             #expect(noLoan?.status == 404 && noLoan?.reason == "Loan L999999 not found")
-            let noReturn = await #expect(throws: LendingError.self) { try await lending.returnLoan(id: "L999999") }
+            let noReturn = await #expect(throws: LendingError.self) { try await lending.returnLoan(id: "L999999", card: nil) }
             #expect(noReturn?.status == 404 && noReturn?.kind == .notFound)
             let noProduct = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1001", pin: "1234", productID: "42") }
             #expect(noProduct?.status == 404 && noProduct?.reason == "Product not found")
@@ -285,10 +285,10 @@ struct LendingTests {
                 case "createLoan": _ = try await wrong.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
                 case "loans": _ = try await wrong.loans(card: "1001", onlyActive: true)
                 case "loan": _ = try await wrong.loan(id: "L100001")
-                case "returnLoan": try await wrong.returnLoan(id: "L100001")
+                case "returnLoan": try await wrong.returnLoan(id: "L100001", card: nil)
                 case "reserve": _ = try await wrong.reserve(card: "1001", pin: "1234", productID: Fixtures.catalog.products[Fixtures.byPopularity[1]].id)
                 case "reservations": _ = try await wrong.reservations(card: "1003")
-                default: try await wrong.cancelReservation(id: "R100012")
+                default: try await wrong.cancelReservation(id: "R100012", card: nil)
                 }
             }
             #expect(error?.status == 401 && error?.reason == "Invalid checksum", "\(call)")

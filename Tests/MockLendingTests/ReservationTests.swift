@@ -63,7 +63,7 @@ struct ReservationTests {
             let onLoan = await #expect(throws: LendingError.self) { _ = try await lending.reserve(card: "1001", pin: "1234", productID: id) }
             #expect(onLoan?.status == 409 && onLoan?.reason == "You already have this book on loan")
 
-            try await lending.returnLoan(id: loan.id)
+            try await lending.returnLoan(id: loan.id, card: nil)
             let ready = try #require(try await lending.reservations(card: "1004").first { $0.productID == id })
             #expect(ready.ready && ready.readyUntil == LendingFixtures.day(3) && ready.queuePosition == 1)
             let waiting = try #require(try await lending.reservations(card: "1003").first { $0.productID == id })
@@ -144,11 +144,11 @@ struct ReservationTests {
             #expect(String(decoding: body, as: UTF8.self).contains("This reservation belongs to another card"))
             let (_, allowed) = try await server.rawDelete("reservations/\(theirs.id)", checksumOf: [theirs.id], query: [("card", "1003")])
             #expect(allowed.statusCode == 204)
-            try await lending.cancelReservation(id: theirs.id)  // again: harmless
+            try await lending.cancelReservation(id: theirs.id, card: nil)  // again: harmless
 
             let now = try #require(try await lending.reservations(card: "1001").first)
             #expect(now.ready && now.queuePosition == 1 && now.readyUntil == LendingFixtures.day(5))
-            let unknown = await #expect(throws: LendingError.self) { try await lending.cancelReservation(id: "R999999") }
+            let unknown = await #expect(throws: LendingError.self) { try await lending.cancelReservation(id: "R999999", card: nil) }
             #expect(unknown?.status == 404 && unknown?.reason == "Reservation R999999 not found")
         }
     }

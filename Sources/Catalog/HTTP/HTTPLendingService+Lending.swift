@@ -25,9 +25,9 @@ extension HTTPLendingService: PatronLending {
         try await get("loans/\(id)", checksumOf: [id], query: [], as: Wire.LoanAnswer.self).loan
     }
 
-    public func returnLoan(id: String) async throws {
+    public func returnLoan(id: String, card: String?) async throws {
         do {
-            try await delete("loans/\(id)", checksumOf: [id])
+            try await delete("loans/\(id)", checksumOf: [id], query: card.map { [("card", $0)] } ?? [])
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil
             || error.status == 405 || error.status == 501 {
             throw LendingError(.unsupported, "The library at \(endpoint.displayName) has no early return: the loan ends by itself on its last day.", status: error.status)
@@ -53,8 +53,8 @@ extension HTTPLendingService: PatronLending {
         }
     }
 
-    public func cancelReservation(id: String) async throws {
-        try await delete("reservations/\(id)", checksumOf: [id])
+    public func cancelReservation(id: String, card: String?) async throws {
+        try await delete("reservations/\(id)", checksumOf: [id], query: card.map { [("card", $0)] } ?? [])
     }
 
     private func noReservations(_ error: LendingError) -> LendingError {
@@ -74,8 +74,8 @@ extension HTTPLendingService: PatronLending {
         return try await send(request, path: path, as: type)
     }
 
-    func delete(_ path: String, checksumOf parameters: [String]) async throws {
-        var request = URLRequest(url: url(path, checksumOf: parameters, query: []))
+    func delete(_ path: String, checksumOf parameters: [String], query: [(String, String)]) async throws {
+        var request = URLRequest(url: url(path, checksumOf: parameters, query: query))
         request.httpMethod = "DELETE"
         let (data, status) = try await perform(request, path: path)
         guard (200..<300).contains(status) else { throw failure(status: status, data: data, path: path) }

@@ -208,12 +208,23 @@ public struct HTTPLendingService: LendingService {
         case 404:
             return LendingError(.notFound, reason.map { "\($0)." } ?? "The library at \(server) has no \(path).", status: status, reason: reason)
         case 401, 403:
+            // A refused patron (wrong PIN, locked card) gets the library's own words; a refused
+            // service (checksum, service id) gets a pointer to the configuration.
+            if let reason, !Self.isServiceRefusal(reason) {
+                return LendingError(.unauthorized, reason, status: status, reason: reason)
+            }
             return LendingError(.unauthorized, "The library at \(server) refused the request: \(reason ?? "not authorised"). Check the service id and key in the config file.", status: status, reason: reason)
         case 500...:
             return LendingError(.rejected, "The library at \(server) had an internal error (HTTP \(status)\(reason.map { ": \($0)" } ?? "")). Try again later.", status: status, reason: reason)
         default:
-            return LendingError(.rejected, "The library at \(server) said no (HTTP \(status)): \(reason ?? "no reason given").", status: status, reason: reason)
+            if let reason { return LendingError(.rejected, reason, status: status, reason: reason) }
+            return LendingError(.rejected, "The library at \(server) said no (HTTP \(status)) and gave no reason.", status: status, reason: reason)
         }
+    }
+
+    static func isServiceRefusal(_ reason: String) -> Bool {
+        let lower = reason.lowercased()
+        return lower.contains("checksum") || lower.contains("service")
     }
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {

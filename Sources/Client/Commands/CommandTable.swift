@@ -14,7 +14,10 @@ struct CommandTable {
             SearchCommands.search, SearchCommands.more, SearchCommands.back, SearchCommands.sort,
             SearchCommands.filter, SearchCommands.view,
             InfoCommand.info, LibraryCommands.library, LibraryCommands.top, LibraryCommands.newest,
-            HelpCommand.help, HelpCommand.quit,
+            PatronCommands.login, PatronCommands.logout, PatronCommands.whoami,
+            LoanCommands.borrow, LoanCommands.loans, LoanCommands.giveBack,
+            ReservationCommands.reserve, ReservationCommands.reservations, ReservationCommands.cancel,
+            MockCommand.mock, HelpCommand.help, HelpCommand.quit,
         ]
     }
 

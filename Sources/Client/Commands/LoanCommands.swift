@@ -26,9 +26,12 @@ enum LoanCommands {
 
             let current = try await session.service.loans(card: card, onlyActive: true)
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
-                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate)).")
+                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate, today: session.today)).")
             }
-            let availability = try await session.service.availability(productID: id, card: card)
+            var availability = try await session.service.availability(productID: id, card: card)
+            // The search's counts of copies and waiting patrons make the reason clearer.
+            availability.copies = availability.copies ?? known?.availability?.copies
+            availability.waiting = availability.waiting ?? known?.availability?.waiting
             guard availability.available else {
                 throw UserError(unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
@@ -36,7 +39,7 @@ enum LoanCommands {
             session.loanList = []
             let days = session.today.days(until: loan.expiryDate)
             let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
-                + "Due \(Words.dayWithWeekday(loan.expiryDate)) — \(Words.daysLeft(days))."
+                + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
             return CommandOutput(lines: [session.theme.green(line)], json: LoanJSON(loan, today: session.today))
         })
 
@@ -61,7 +64,7 @@ enum LoanCommands {
                 let badge = Badge.loan(expiry: loan.expiryDate, today: today)
                 let painted = ShelfStyle.paint(badge, theme: session.theme)
                 lines.append("\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
-                             + session.theme.dim(" \(session.theme.marks.middleDot) due \(Words.dayWithWeekday(loan.expiryDate))"))
+                             + session.theme.dim(" \(session.theme.marks.middleDot) due \(Words.dayWithWeekday(loan.expiryDate, today: session.today))"))
             }
             lines += ["", session.theme.dim("return N ends a loan early.")]
             return CommandOutput(lines: lines, json: LoansJSON(loans: loans, today: today))
@@ -81,7 +84,7 @@ enum LoanCommands {
                     .sorted { $0.expiryDate < $1.expiryDate }
             }
             let loan = try pick(word, from: session.loanList, what: "loan", listCommand: "loans")
-            try await session.service.returnLoan(id: loan.id)
+            try await session.service.returnLoan(id: loan.id, card: card)
             session.loanList = []
             return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
                                  json: ["returned": loan.id])

@@ -29,9 +29,9 @@ enum ReservationCommands {
             session.reservationList = []
             var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
             if reservation.ready, let until = reservation.readyUntil {
-                line = "Reserved \(q), and it is ready for you now: borrow it by \(Words.dayWithWeekday(until))"
+                line = "Reserved \(q), and it is ready for you now: borrow it by \(Words.dayWithWeekday(until, today: session.today))"
             } else if let estimate = reservation.estimatedDate {
-                line += ", expected around \(Words.dayWithWeekday(estimate))"
+                line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))"
             }
             return CommandOutput(lines: [session.theme.green(line + ".")],
                                  json: ReservationJSON(reservation, title: title))
@@ -59,7 +59,7 @@ enum ReservationCommands {
                 titles.append(title)
                 let status: String
                 if reservation.ready, let until = reservation.readyUntil {
-                    status = session.theme.paint("ready — borrow by \(Words.dayWithWeekday(until))", .init(foreground: .green, bold: true))
+                    status = session.theme.paint("ready — borrow by \(Words.dayWithWeekday(until, today: session.today))", .init(foreground: .green, bold: true))
                 } else {
                     status = ShelfStyle.paint(.queued(place: reservation.queuePosition, estimate: reservation.estimatedDate), theme: session.theme)
                 }
@@ -83,7 +83,7 @@ enum ReservationCommands {
                 session.reservationList = try await session.service.reservations(card: card)
             }
             let reservation = try LoanCommands.pick(word, from: session.reservationList, what: "reservation", listCommand: "reservations")
-            try await session.service.cancelReservation(id: reservation.id)
+            try await session.service.cancelReservation(id: reservation.id, card: card)
             session.reservationList = []
             let title = await titleOf(reservation, session: session)
             return CommandOutput(lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],

@@ -36,6 +36,8 @@ struct Startup {
             let session = Session(service: service, mock: server, libraryName: "bok mock library",
                                   alphabet: .swedish, theme: theme, logger: logger)
             if let page = try? await service.library() { session.adopt(page) }
+            session.followMockClock(await server.now())
+            session.timeZone = configuration.rules.timeZone
             let note = options.mock
                 ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."
                 : "No library is configured, so bok uses its built-in mock library (simulated loans). See docs/configuration.md."

@@ -58,9 +58,11 @@ extension Words {
         return weekdays[((days % 7) + 7 + 4) % 7]
     }
 
-    /// `Friday 19 December`.
-    static func dayWithWeekday(_ date: DayDate) -> String {
-        "\(weekday(date)) \(date.day) \(months[max(0, min(11, date.month - 1))])"
+    /// `Friday 19 December`, with the year when it is not the year of `today`.
+    static func dayWithWeekday(_ date: DayDate, today: DayDate? = nil) -> String {
+        let text = "\(weekday(date)) \(date.day) \(months[max(0, min(11, date.month - 1))])"
+        guard let today, today.year != date.year else { return text }
+        return text + " \(date.year)"
     }
 
     /// `28 days`, `1 day`, `today`.
