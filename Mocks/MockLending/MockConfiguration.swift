@@ -19,10 +19,13 @@ public struct MockConfiguration: Sendable {
     public var clockStart: Date?
     /// The lending rules.
     public var rules: MockRules
+    /// False stops the clock: it moves only when told to (`POST /mock/clock`), so tests and
+    /// scripted scenarios see the same times however long they take.
+    public var clockRuns: Bool
 
     /// Creates a configuration.
     public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
-                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules()) {
+                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules(), clockRuns: Bool = true) {
         self.seed = seed
         self.catalogSize = catalogSize
         self.serviceID = serviceID
@@ -31,5 +34,6 @@ public struct MockConfiguration: Sendable {
         self.host = host
         self.clockStart = clockStart
         self.rules = rules
+        self.clockRuns = clockRuns
     }
 }

@@ -14,14 +14,22 @@ final class Harness {
     let repl: REPL
     let configuration: MockConfiguration
 
+    /// The mock library's date in these tests.
+    static let day = DayDate(year: 2026, month: 11, day: 21)
+
     init(seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain) async throws {
-        configuration = MockConfiguration(seed: seed, catalogSize: catalogSize)
+        // A stopped clock on a fixed day: due dates and badges are the same on every run.
+        configuration = MockConfiguration(seed: seed, catalogSize: catalogSize,
+                                          clockStart: Harness.day.startDate(in: MockRules.stockholm).addingTimeInterval(10 * 3600),
+                                          clockRuns: false)
         server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
         session = Session(service: service, mock: server, libraryName: "test", alphabet: .swedish, theme: theme,
                           logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         if let page = try? await service.library() { session.adopt(page) }
+        session.followMockClock(await server.now())
+        session.timeZone = MockRules.stockholm
         repl = REPL(session: session, printer: printer)
     }
 

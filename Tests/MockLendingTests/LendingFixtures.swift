@@ -7,7 +7,7 @@ import Foundation
 enum LendingFixtures {
     /// A server configuration whose clock starts at `Fixtures.clock` (mid-month, 10:00 in Stockholm).
     static func configuration(rules: MockRules = MockRules()) -> MockConfiguration {
-        MockConfiguration(clockStart: Fixtures.clock, rules: rules)
+        MockConfiguration(clockStart: Fixtures.clock, rules: rules, clockRuns: false)
     }
 
     /// The patrons' PINs, as seeded.

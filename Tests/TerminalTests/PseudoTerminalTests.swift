@@ -57,6 +57,14 @@ private final class PseudoTerminal: Sendable {
     }
 }
 
+/// Runs a blocking read on a Dispatch thread: a read that waits for typing must not hold one of
+/// Swift's few cooperative threads, which the rest of the test run needs.
+private func offPool<T: Sendable>(_ job: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(returning: job()) }
+    }
+}
+
 /// Waits up to ten seconds for `condition` (a bound for a loaded machine, not a speed check).
 private func eventually(_ condition: () -> Bool) -> Bool {
     for _ in 0..<1000 {
@@ -79,7 +87,7 @@ struct PseudoTerminalTests {
         #expect(tty.localFlags & tcflag_t(ECHO) != 0)
         let reader = SecretReader(input: tty.device, output: tty.device)
 
-        async let secret = Task.detached { reader.read(prompt: "PIN: ") }.value
+        async let secret = offPool { reader.read(prompt: "PIN: ") }
         #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
         tty.type("12x\u{7F}34\r")  // a typo, Backspace, the rest, Return
         #expect(await secret == "1234")
@@ -97,7 +105,7 @@ struct PseudoTerminalTests {
         let tty = try #require(PseudoTerminal())
         let reader = SecretReader(input: tty.device, output: tty.device)
 
-        async let secret = Task.detached { reader.read(prompt: "PIN: ") }.value
+        async let secret = offPool { reader.read(prompt: "PIN: ") }
         #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
         tty.type("99\u{03}")
         #expect(await secret == nil)

@@ -43,10 +43,16 @@ final class MockLibrary: Sendable {
     /// The catalogue index of a product id.
     func index(of id: String) -> Int? { indexByID[id] }
 
+    /// Lets a running clock catch up with real time; a stopped clock stays where it was put.
+    private func tick(_ state: inout LibraryState) {
+        guard configuration.clockRuns else { return }
+        state.moveClock(to: Date().addingTimeInterval(state.clockOffset))
+    }
+
     /// Reads the state under the lock, after moving the clock to now.
     func read<T: Sendable, E: Error>(_ body: (borrowing LibraryState) throws(E) -> T) throws(E) -> T {
         try state.withLock { (state) throws(E) -> T in
-            state.moveClock(to: Date().addingTimeInterval(state.clockOffset))
+            tick(&state)
             return try body(state)
         }
     }
@@ -55,7 +61,7 @@ final class MockLibrary: Sendable {
     /// consistent change (what `body` changed before throwing stays changed, e.g. a wrong PIN counted).
     func update<T: Sendable, E: Error>(_ body: (inout LibraryState) throws(E) -> T) throws(E) -> T {
         try state.withLock { (state) throws(E) -> T in
-            state.moveClock(to: Date().addingTimeInterval(state.clockOffset))
+            tick(&state)
             return try body(&state)
         }
     }

@@ -82,7 +82,8 @@ struct GlobalOptions: Sendable, Equatable {
           --catalog-size N     the mock library's number of books (default 600)
           --version            print the version
 
-        Commands: search, more, back, sort, filter, view, info, library, top, new, help, quit.
+        Commands: search, more, back, sort, filter, view, info, library, top, new, login, logout,
+        whoami, borrow, loans, return, reserve, reservations, cancel, mock, help, quit.
         Type help inside bok, or see docs/commands.md.
         """
 }
