@@ -1,6 +1,16 @@
 public import Foundation
 
 /// How to start the mock lending server: which catalogue, which credentials, where to listen.
+/// How much of the API the mock offers, so clients can be tested against a plain Elib server.
+public enum APIDialect: String, Sendable, CaseIterable {
+    /// Upstream Elib and all of this project's extensions.
+    case full
+    /// Search works, but hits carry no embedded `Availability` (clients must ask per product).
+    case searchWithoutAvailability
+    /// Upstream Elib only: no search, library page, reservations or early return.
+    case upstreamOnly
+}
+
 public struct MockConfiguration: Sendable {
     /// Seed of the generated catalogue and of the starting state; equal seeds, equal libraries.
     public var seed: UInt64
@@ -22,10 +32,13 @@ public struct MockConfiguration: Sendable {
     /// False stops the clock: it moves only when told to (`POST /mock/clock`), so tests and
     /// scripted scenarios see the same times however long they take.
     public var clockRuns: Bool
+    /// How much of the API to offer (default: all of it).
+    public var dialect: APIDialect
 
     /// Creates a configuration.
     public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
-                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules(), clockRuns: Bool = true) {
+                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules(), clockRuns: Bool = true,
+                dialect: APIDialect = .full) {
         self.seed = seed
         self.catalogSize = catalogSize
         self.serviceID = serviceID
@@ -35,5 +48,6 @@ public struct MockConfiguration: Sendable {
         self.clockStart = clockStart
         self.rules = rules
         self.clockRuns = clockRuns
+        self.dialect = dialect
     }
 }

@@ -17,11 +17,12 @@ final class Harness {
     /// The mock library's date in these tests.
     static let day = DayDate(year: 2026, month: 11, day: 21)
 
-    init(seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain) async throws {
+    init(seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain,
+         dialect: APIDialect = .full) async throws {
         // A stopped clock on a fixed day: due dates and badges are the same on every run.
         configuration = MockConfiguration(seed: seed, catalogSize: catalogSize,
                                           clockStart: Harness.day.startDate(in: MockRules.stockholm).addingTimeInterval(10 * 3600),
-                                          clockRuns: false)
+                                          clockRuns: false, dialect: dialect)
         server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)

@@ -8,11 +8,14 @@ struct LibraryRoutes: Sendable {
     let authentication: ServiceAuthentication
 
     func register(on api: RouterGroup<MockRequestContext>) {
-        api.get("products") { request, _ in try search(request) }
+        // A plain Elib server has no search and no library page: those routes answer a bare 404.
+        if library.configuration.dialect != .upstreamOnly {
+            api.get("products") { request, _ in try search(request) }
+            api.get("library") { request, _ in try libraryPage(request) }
+        }
         api.get("products/:id") { request, context in try product(request, id: context.parameters.require("id")) }
         api.get("books/availability/:id") { request, context in try availability(request, id: context.parameters.require("id")) }
         api.get("libraryproducts/:id") { request, context in try licence(request, id: context.parameters.require("id")) }
-        api.get("library") { request, _ in try libraryPage(request) }
     }
 
     func search(_ request: Request) throws -> Response {
@@ -24,7 +27,10 @@ struct LibraryRoutes: Sendable {
         } catch {
             throw APIFailure.badRequest(error.reason)
         }
-        let (products, total) = library.searchPage(options)
+        var (products, total) = library.searchPage(options)
+        if library.configuration.dialect == .searchWithoutAvailability {
+            products = products.map { var plain = $0; plain.availability = nil; return plain }
+        }
         let origin = Self.origin(of: request, fallback: library.configuration)
         return JSONResponse.make(Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: total))
     }

@@ -55,6 +55,8 @@ struct Startup {
             let page = try await quick.library()
             session.adopt(page)
             if let locale = config.locale { session.alphabet = Collation(locale: locale).alphabet }
+        } catch let error as LendingError where error.kind == .notFound {
+            // A plain Elib server has no library page; the configured name stands.
         } catch {
             note = "Could not reach the library yet (\(REPL.message(for: error))) Commands will try again."
         }
