@@ -47,7 +47,8 @@ func startupTimes(runs: Int) throws -> [Double] {
         let start = now()
         try process.run()
         var seen = Data()
-        while let chunk = try output.fileHandleForReading.read(upToCount: 4096), !chunk.isEmpty {
+        // availableData returns what has arrived; read(upToCount:) would wait for a full buffer.
+        while case let chunk = output.fileHandleForReading.availableData, !chunk.isEmpty {
             seen.append(chunk)
             if String(decoding: seen, as: UTF8.self).contains("Type help for commands") { break }
         }

@@ -48,7 +48,7 @@ struct Bok {
         let code = options.command.isEmpty
             ? await interactive(startup, environment: environment, printer: printer)
             : await oneShot(options.command, json: options.json, session: startup.session, printer: printer)
-        await startup.session.mock?.stop()
+        if let mock = startup.session.mock, let server = try? await mock.value { await server.stop() }
         return code
     }
 

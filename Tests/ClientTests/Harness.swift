@@ -26,7 +26,7 @@ final class Harness {
         server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
-        session = Session(service: service, mock: server, libraryName: "test", alphabet: .swedish, theme: theme,
+        session = Session(service: service, mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish, theme: theme,
                           logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         if let page = try? await service.library() { session.adopt(page) }
         session.followMockClock(await server.now())

@@ -1,3 +1,4 @@
+public import Catalog
 public import Foundation
 import Hummingbird
 public import Logging
@@ -95,6 +96,12 @@ public final class MockLendingServer: Sendable {
 
     /// The virtual time now (it runs at the speed of real time between moves).
     public func now() async -> Date { library.now() }
+
+    /// The simulated library's name, known before the server has started.
+    public static var libraryName: String { LibraryProfile.name }
+
+    /// The library page as `GET library` serves it, without a round trip (for an in-process client's banner).
+    public func libraryPage() async -> LibraryPage { library.libraryPage() }
 
     /// Moves the virtual clock by `seconds` (back when negative); loans that run out meanwhile
     /// end and reservations whose turn comes become ready, as if the time had passed.

@@ -33,25 +33,49 @@ public struct Collation: Sendable, Hashable {
     }
 
     /// The sort key of `text`.
+    ///
+    /// ASCII takes a fast path with no Unicode property look-ups: titles and names are mostly
+    /// ASCII, and sorting 10 000 of them must take milliseconds, not a tenth of a second.
     public func key(_ text: String) -> Key {
         var primary: [UInt32] = []
         var secondary: [UInt32] = []
         var tertiary: [UInt32] = []
-        primary.reserveCapacity(text.utf8.count)
+        let count = text.utf8.count
+        primary.reserveCapacity(count * 3 + 2)
+        secondary.reserveCapacity(count)
+        tertiary.reserveCapacity(count)
         var lastWasSpace = true
         for scalar in text.unicodeScalars {
             let value = scalar.value
+            if value < 0x80 {
+                switch value {
+                case 0x61...0x7A:
+                    primary.append(Self.letterBase + value - 0x61); secondary.append(0); tertiary.append(0)
+                    lastWasSpace = false
+                case 0x41...0x5A:
+                    primary.append(Self.letterBase + value - 0x41); secondary.append(0); tertiary.append(1)
+                    lastWasSpace = false
+                case 0x30...0x39:
+                    primary.append(10 + value - 0x30); secondary.append(0); tertiary.append(0)
+                    lastWasSpace = false
+                case 0x20, 0x09, 0x0A, 0x2D:
+                    // Spaces separate words (so "Ek Anna" sorts before "Eka"); other punctuation is ignored.
+                    if !lastWasSpace { primary.append(1); secondary.append(0); tertiary.append(0) }
+                    lastWasSpace = true
+                default:
+                    continue
+                }
+                continue
+            }
             // Combining marks (from decomposed input) add an accent to the previous letter.
             if (0x300...0x36F).contains(value) {
                 if !secondary.isEmpty { secondary[secondary.count - 1] += value - 0x2FF }
                 continue
             }
-            let isUpper = scalar.properties.isUppercase
-            let lower = isUpper ? (scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar) : scalar
+            let (lower, isUpper) = Self.lowercased(scalar)
             let parts = letterWeights(lower)
             if parts.isEmpty {
-                // Spaces separate words (so "Ek Anna" sorts before "Eka"); other punctuation is ignored.
-                if scalar.properties.isWhitespace || scalar == "-" {
+                if scalar.properties.isWhitespace {
                     if !lastWasSpace { primary.append(1); secondary.append(0); tertiary.append(0) }
                     lastWasSpace = true
                 }
@@ -65,7 +89,20 @@ public struct Collation: Sendable, Hashable {
             lastWasSpace = false
         }
         while primary.last == 1 { primary.removeLast(); secondary.removeLast(); tertiary.removeLast() }
-        return Key(weights: primary + [0] + secondary + [0] + tertiary)
+        primary.append(0)
+        primary.append(contentsOf: secondary)
+        primary.append(0)
+        primary.append(contentsOf: tertiary)
+        return Key(weights: primary)
+    }
+
+    /// The lower-case form of a letter and whether it was upper case; Latin-1 without look-ups.
+    static func lowercased(_ scalar: Unicode.Scalar) -> (Unicode.Scalar, Bool) {
+        let value = scalar.value
+        if value >= 0xC0, value <= 0xDE, value != 0xD7 { return (Unicode.Scalar(value + 0x20)!, true) }
+        if value >= 0xDF, value <= 0xFF { return (scalar, false) }
+        guard scalar.properties.isUppercase else { return (scalar, false) }
+        return (scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar, true)
     }
 
     /// True when `a` sorts before `b`.

@@ -21,14 +21,22 @@ public struct ProductOrdering: Sendable {
             return spec.order == .descending ? products : products.reversed()
         }
         let descending = spec.order == .descending
-        let keyed = products.map { product in
-            (primary: primaryKey(product, spec.key), title: collation.key(product.title), product: product)
+        let primaries = products.map { primaryKey($0, spec.key) }
+        var order = Array(products.indices)
+        order.sort { a, b in descending ? primaries[b] < primaries[a] : primaries[a] < primaries[b] }
+        // Title keys only for runs of equal primary keys: most products never need one.
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, primaries[order[end]] == primaries[order[start]] { end += 1 }
+            if end - start > 1 {
+                let run = order[start..<end].map { (title: collation.key(products[$0].title), index: $0) }
+                let sortedRun = run.sorted { $0.title != $1.title ? $0.title < $1.title : products[$0.index].id < products[$1.index].id }
+                order.replaceSubrange(start..<end, with: sortedRun.map(\.index))
+            }
+            start = end
         }
-        return keyed.sorted { a, b in
-            if a.primary != b.primary { return descending ? b.primary < a.primary : a.primary < b.primary }
-            if a.title != b.title { return a.title < b.title }
-            return a.product.id < b.product.id
-        }.map(\.product)
+        return order.map { products[$0] }
     }
 
     /// A comparable key for one field of a product.

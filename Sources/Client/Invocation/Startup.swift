@@ -29,14 +29,22 @@ struct Startup {
             // The server's own shutdown chatter is not for the patron; BOK_LOG=debug shows it.
             var serverLogger = logger
             if logger.logLevel > .debug { serverLogger.logLevel = .critical }
-            let server = try await MockLendingServer.start(configuration, logger: serverLogger)
-            let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID,
-                                           serviceKey: configuration.serviceKey)
-            let service = HTTPLendingService(endpoint: endpoint, logger: logger)
-            let session = Session(service: service, mock: server, libraryName: "bok mock library",
-                                  alphabet: .swedish, theme: theme, logger: logger)
-            if let page = try? await service.library() { session.adopt(page) }
-            session.followMockClock(await server.now())
+            // The server starts while the banner and prompt are shown; the first command waits for it.
+            let server = Task { () throws -> MockLendingServer in
+                do {
+                    return try await MockLendingServer.start(configuration, logger: serverLogger)
+                } catch {
+                    throw UserError("The built-in mock library could not start: \(error). Try again, or use bok mock-server --port 0.")
+                }
+            }
+            let ready = Task { () throws -> HTTPLendingService in
+                let started = try await server.value
+                let endpoint = LibraryEndpoint(baseURL: started.baseURL, serviceID: configuration.serviceID,
+                                               serviceKey: configuration.serviceKey)
+                return HTTPLendingService(endpoint: endpoint, logger: logger)
+            }
+            let session = Session(service: DeferredLendingService(ready: ready), mock: server,
+                                  libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
             session.timeZone = configuration.rules.timeZone
             let note = options.mock
                 ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."

@@ -10,8 +10,8 @@ import MockLending
 final class Session {
     /// The lending service in use: catalogue and lending calls.
     let service: any LendingService & PatronLending
-    /// The in-process mock server, when bok runs on the built-in mock library.
-    let mock: MockLendingServer?
+    /// The in-process mock server (starting or started), when bok runs on the built-in mock library.
+    let mock: Task<MockLendingServer, any Error>?
     /// The library's name, for the prompt and the banner.
     var libraryName: String
     /// The library's alphabet for text order and direction labels.
@@ -59,7 +59,13 @@ final class Session {
     /// The mock library's control routes; refuses when the library is a real one.
     func mockControl() async throws -> MockControl {
         if let knownMock { return knownMock }
-        guard let base = (service as? HTTPLendingService)?.endpoint.baseURL else {
+        let base: URL?
+        if let deferred = service as? DeferredLendingService {
+            base = try await deferred.baseURL
+        } else {
+            base = (service as? HTTPLendingService)?.endpoint.baseURL
+        }
+        guard let base else {
             throw UserError("This library is not the mock: mock commands only work with bok --mock or bok mock-server.")
         }
         let control = MockControl(libraryBase: base)
@@ -85,7 +91,7 @@ final class Session {
         case list, grid
     }
 
-    init(service: any LendingService & PatronLending, mock: MockLendingServer?, libraryName: String,
+    init(service: any LendingService & PatronLending, mock: Task<MockLendingServer, any Error>?, libraryName: String,
          alphabet: Collation.Alphabet, theme: Theme, logger: Logger) {
         self.service = service
         self.mock = mock
