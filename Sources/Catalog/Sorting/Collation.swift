@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// Locale-aware text order for titles, names and publishers, computed as sort keys.
 ///
 /// Swedish order puts Å, Ä, Ö after Z (Æ sorts as Ä, Ø as Ö, Ü as Y); English order reads them
@@ -24,11 +26,20 @@ public struct Collation: Sendable, Hashable {
         self.init(language == "sv" || language == "fi" ? .swedish : .english)
     }
 
-    /// A comparable key: primary letters, then accents, then case.
+    /// A comparable key: primary letters, then accents, then case, as bytes compared with `memcmp`.
     public struct Key: Sendable, Hashable, Comparable {
-        let weights: [UInt32]
+        let bytes: [UInt8]
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            lhs.weights.lexicographicallyPrecedes(rhs.weights)
+            lhs.bytes.withUnsafeBufferPointer { a in
+                rhs.bytes.withUnsafeBufferPointer { b in
+                    let common = min(a.count, b.count)
+                    if common > 0, let pa = a.baseAddress, let pb = b.baseAddress {
+                        let order = memcmp(pa, pb, common)
+                        if order != 0 { return order < 0 }
+                    }
+                    return a.count < b.count
+                }
+            }
         }
     }
 
@@ -89,11 +100,20 @@ public struct Collation: Sendable, Hashable {
             lastWasSpace = false
         }
         while primary.last == 1 { primary.removeLast(); secondary.removeLast(); tertiary.removeLast() }
-        primary.append(0)
-        primary.append(contentsOf: secondary)
-        primary.append(0)
-        primary.append(contentsOf: tertiary)
-        return Key(weights: primary)
+        // Primary weights big-endian in two bytes each, then a zero pair, accents, a zero, case.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(primary.count * 4 + 3)
+        for weight in primary {
+            let clamped = min(weight, 0xFFFF)
+            bytes.append(UInt8(clamped >> 8))
+            bytes.append(UInt8(clamped & 0xFF))
+        }
+        bytes.append(0)
+        bytes.append(0)
+        for accent in secondary { bytes.append(UInt8(min(accent, 0xFF))) }
+        bytes.append(0)
+        for upper in tertiary { bytes.append(UInt8(upper)) }
+        return Key(bytes: bytes)
     }
 
     /// The lower-case form of a letter and whether it was upper case; Latin-1 without look-ups.

@@ -1,3 +1,5 @@
+internal import Foundation
+
 /// Orders products by a `SortSpec` in a library's alphabet.
 ///
 /// Ties are broken by title (A→Z) and then by id, so an order is stable from page to page.
@@ -11,7 +13,7 @@ public struct ProductOrdering: Sendable {
 
     /// The text an author sort compares: last name, then first name, of the first author.
     public static func authorSortText(_ product: Product) -> String {
-        guard let first = product.authors.first ?? product.contributors.first else { return "" }
+        guard let first = product.contributors.first(where: { $0.role == .author }) ?? product.contributors.first else { return "" }
         return first.lastName + " " + first.firstName
     }
 
@@ -21,14 +23,44 @@ public struct ProductOrdering: Sendable {
             return spec.order == .descending ? products : products.reversed()
         }
         let descending = spec.order == .descending
-        let primaries = products.map { primaryKey($0, spec.key) }
         var order = Array(products.indices)
-        order.sort { a, b in descending ? primaries[b] < primaries[a] : primaries[a] < primaries[b] }
+        let equalPrimary: (Int, Int) -> Bool
+        if spec.key.isText {
+            // All keys in one buffer, compared with memcmp: no reference counting per comparison,
+            // which is what makes sorting 10 000 titles take milliseconds.
+            var blob: [UInt8] = []
+            var offsets: [Int] = []
+            var lengths: [Int] = []
+            offsets.reserveCapacity(products.count)
+            lengths.reserveCapacity(products.count)
+            for product in products {
+                let bytes = textKey(product, spec.key)?.bytes ?? []
+                offsets.append(blob.count)
+                lengths.append(bytes.count)
+                blob.append(contentsOf: bytes)
+            }
+            let compare: (Int, Int) -> Int32 = { a, b in
+                blob.withUnsafeBufferPointer { base in
+                    let common = min(lengths[a], lengths[b])
+                    if common > 0, let start = base.baseAddress {
+                        let order = memcmp(start + offsets[a], start + offsets[b], common)
+                        if order != 0 { return order }
+                    }
+                    return lengths[a] == lengths[b] ? 0 : (lengths[a] < lengths[b] ? -1 : 1)
+                }
+            }
+            order.sort { a, b in descending ? compare(b, a) < 0 : compare(a, b) < 0 }
+            equalPrimary = { compare($0, $1) == 0 }
+        } else {
+            let primaries = products.map { primaryKey($0, spec.key) }
+            order.sort { a, b in descending ? primaries[b] < primaries[a] : primaries[a] < primaries[b] }
+            equalPrimary = { primaries[$0] == primaries[$1] }
+        }
         // Title keys only for runs of equal primary keys: most products never need one.
         var start = 0
         while start < order.count {
             var end = start + 1
-            while end < order.count, primaries[order[end]] == primaries[order[start]] { end += 1 }
+            while end < order.count, equalPrimary(order[end], order[start]) { end += 1 }
             if end - start > 1 {
                 let run = order[start..<end].map { (title: collation.key(products[$0].title), index: $0) }
                 let sortedRun = run.sorted { $0.title != $1.title ? $0.title < $1.title : products[$0.index].id < products[$1.index].id }
@@ -37,6 +69,16 @@ public struct ProductOrdering: Sendable {
             start = end
         }
         return order.map { products[$0] }
+    }
+
+    /// The collation key of a text sort key, or nil when the product has no such text.
+    func textKey(_ product: Product, _ key: SortKey) -> Collation.Key? {
+        switch key {
+        case .title: collation.key(product.title)
+        case .author: collation.key(Self.authorSortText(product))
+        case .publisher: product.publisher.map { collation.key($0) }
+        default: nil
+        }
     }
 
     /// A comparable key for one field of a product.
