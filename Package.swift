@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Already resolved through hummingbird; named so MockLending can import NIOCore (Channel).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // SQLite for the Shelf's storage (system SQLite on Linux: libsqlite3-dev).
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
@@ -35,7 +37,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "Shelf", dependencies: ["Catalog"]),
+        .target(
+            name: "Shelf",
+            dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(name: "Reader", dependencies: ["Terminal", "CZlib"]),
         .target(
             name: "MockLending",

@@ -1,0 +1,27 @@
+public import Foundation
+public import GRDB
+
+/// A free sample the patron kept.
+public struct SampleRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    /// The product.
+    public var productID: String
+    /// The title.
+    public var title: String
+    /// The authors, as displayed.
+    public var authors: String
+    /// When it was added.
+    public var addedAt: Date
+    /// Where the sample file is, once fetched.
+    public var path: String?
+
+    public static let databaseTableName = "sample"
+
+    /// Creates a record.
+    public init(productID: String, title: String, authors: String = "", addedAt: Date, path: String? = nil) {
+        self.productID = productID
+        self.title = title
+        self.authors = authors
+        self.addedAt = addedAt
+        self.path = path
+    }
+}

@@ -1,0 +1,59 @@
+public import Catalog
+import Foundation
+
+/// How the shelf's sections are ordered: `title|author|days|recent`, `asc|desc`.
+public struct ShelfSort: Sendable, Hashable {
+    /// What entries are ordered by.
+    public enum Key: String, Sendable, Hashable, CaseIterable {
+        /// The title, in the library's alphabet.
+        case title
+        /// The authors, in the library's alphabet.
+        case author
+        /// Days left (loans), until ready or expected (reservations); entries without a day last.
+        case days
+        /// Most recently borrowed, added or read.
+        case recent
+
+        /// The order a patron expects first: A→Ö, fewest days first, newest first.
+        public var defaultOrder: Catalog.SortOrder { self == .recent ? .descending : .ascending }
+    }
+
+    /// The key.
+    public var key: Key
+    /// The direction.
+    public var order: Catalog.SortOrder
+
+    /// Creates a sort; the order defaults to the key's natural one.
+    public init(_ key: Key = .days, _ order: Catalog.SortOrder? = nil) {
+        self.key = key
+        self.order = order ?? key.defaultOrder
+    }
+
+    /// Sorts entries; ties fall back to the title so the order is stable.
+    func sorted(_ entries: [Shelf.Entry], collation: Collation) -> [Shelf.Entry] {
+        let descending = order == .descending
+        switch key {
+        case .title:
+            return collation.sorted(entries, by: \.title, descending: descending)
+        case .author:
+            let keyed = entries.map { (collation.key($0.authors), collation.key($0.title), $0) }
+            return keyed.sorted { a, b in
+                if a.0 != b.0 { return descending ? b.0 < a.0 : a.0 < b.0 }
+                return a.1 < b.1
+            }.map(\.2)
+        case .days, .recent:
+            let keyed = entries.map { entry -> (Double?, Collation.Key, Shelf.Entry) in
+                let value = key == .days ? entry.daysLeft.map(Double.init) : entry.recent?.timeIntervalSince1970
+                return (value, collation.key(entry.title), entry)
+            }
+            return keyed.sorted { a, b in
+                switch (a.0, b.0) {
+                case let (x?, y?) where x != y: return descending ? y < x : x < y
+                case (.some, nil): return true  // entries without a value go last either way
+                case (nil, .some): return false
+                default: return a.1 < b.1
+                }
+            }.map(\.2)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+public import Catalog
+import Foundation
+import GRDB
+
+extension ShelfStore {
+    /// The shelf as the patron sees it on `today`: Loans, Ended, Ready to borrow, Reserved, Samples, To be read.
+    ///
+    /// Badges are derived from `today`, so a loan whose last day has passed moves to Ended at
+    /// midnight without a sync. Empty sections are left out.
+    public func shelf(today: DayDate, sort: ShelfSort = ShelfSort()) throws -> Shelf {
+        // One read transaction, so the sections agree with each other even while another process writes.
+        let snapshot = try writer.read { db in
+            let loans = try LoanRecord.fetchAll(db)
+            let reservations = try ReservationRecord.filter(Column("active") == true).fetchAll(db)
+            let samples = try SampleRecord.fetchAll(db)
+            let toBeRead = try ToBeReadRecord.order(Column("position")).fetchAll(db)
+            let positions = try ReadingPosition.fetchAll(db)
+            let downloaded = try String.fetchSet(db, sql: "SELECT productID FROM download")
+            return (loans: loans, reservations: reservations, samples: samples, toBeRead: toBeRead,
+                    percent: Dictionary(positions.map { ($0.bookID, ($0.percent, $0.updatedAt)) }, uniquingKeysWith: { a, _ in a }),
+                    downloaded: downloaded)
+        }
+        func entry(_ productID: String, _ title: String, _ authors: String, _ badge: Badge?, upstreamID: String? = nil,
+                   day: DayDate? = nil, recent: Date?) -> Shelf.Entry {
+            let read = snapshot.percent[productID]
+            return Shelf.Entry(
+                productID: productID, title: title, authors: authors, badge: badge, percentRead: read?.0,
+                isDownloaded: snapshot.downloaded.contains(productID), upstreamID: upstreamID,
+                daysLeft: day.map { today.days(until: $0) }, recent: [recent, read?.1].compactMap(\.self).max())
+        }
+
+        var loans: [Shelf.Entry] = []
+        var ended: [(entry: Shelf.Entry, productID: String)] = []
+        let utc = TimeZone(identifier: "UTC")!
+        let windowStart = today.adding(days: -endedWindowDays)
+        for loan in snapshot.loans {
+            let badge = Badge.loan(expiry: loan.expiryDate, today: today)
+            if loan.active && badge != .ended {
+                loans.append(entry(loan.productID, loan.title, loan.authors, badge, upstreamID: loan.loanID,
+                                   day: loan.expiryDate, recent: loan.createdDate ?? loan.syncedAt))
+            } else {
+                // The first day without the book: the day it was returned, or the day after its last day.
+                let endedDay = min(loan.endedAt.map { DayDate($0, in: utc) } ?? loan.expiryDate.adding(days: 1),
+                                   loan.expiryDate.adding(days: 1))
+                guard endedDay >= windowStart else { continue }
+                ended.append((entry(loan.productID, loan.title, loan.authors, .ended, upstreamID: loan.loanID,
+                                    recent: loan.endedAt ?? loan.expiryDate.adding(days: 1).startDate(in: utc)), loan.productID))
+            }
+        }
+        // A book borrowed again is a loan, not also an ended one; one ended entry per book.
+        let onLoan = Set(loans.map(\.productID))
+        var seenEnded = Set<String>()
+        let endedEntries = ended.sorted { ($0.entry.recent ?? .distantPast) > ($1.entry.recent ?? .distantPast) }
+            .filter { !onLoan.contains($0.productID) && seenEnded.insert($0.productID).inserted }.map(\.entry)
+
+        var ready: [Shelf.Entry] = []
+        var reserved: [Shelf.Entry] = []
+        for reservation in snapshot.reservations where !onLoan.contains(reservation.productID) {
+            if reservation.ready {
+                // A ready reservation with no last day from the server is still ready; one past it has lapsed.
+                if let until = reservation.readyUntil {
+                    guard until >= today else { continue }
+                    ready.append(entry(reservation.productID, reservation.title, "", .ready(until: until),
+                                       upstreamID: reservation.reservationID, day: until, recent: reservation.syncedAt))
+                } else {
+                    ready.append(entry(reservation.productID, reservation.title, "", .ready(until: today),
+                                       upstreamID: reservation.reservationID, day: today, recent: reservation.syncedAt))
+                }
+            } else {
+                reserved.append(entry(reservation.productID, reservation.title, "",
+                                      .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
+                                      upstreamID: reservation.reservationID, day: reservation.estimatedDate,
+                                      recent: reservation.syncedAt))
+            }
+        }
+        let samples = snapshot.samples.map { entry($0.productID, $0.title, $0.authors, .sample, recent: $0.addedAt) }
+        let toBeRead = snapshot.toBeRead.map { entry($0.productID, $0.title, $0.authors, nil, recent: $0.addedAt) }
+
+        let sections: [(Shelf.SectionKind, [Shelf.Entry])] = [
+            (.loans, sort.sorted(loans, collation: collation)),
+            (.ended, sort.key == .days ? endedEntries : sort.sorted(endedEntries, collation: collation)),
+            (.ready, sort.sorted(ready, collation: collation)),
+            (.reserved, sort.key == .days ? sortedByQueue(reserved, sort: sort) : sort.sorted(reserved, collation: collation)),
+            (.samples, sort.sorted(samples, collation: collation)),
+            // The to-be-read list keeps the patron's own order unless asked for another.
+            (.toBeRead, sort.key == .days ? toBeRead : sort.sorted(toBeRead, collation: collation)),
+        ]
+        return Shelf(sections: sections.filter { !$0.1.isEmpty }.map { Shelf.Section(kind: $0.0, entries: $0.1) })
+    }
+
+    /// Reservations by place in the queue (nearest first when ascending).
+    private func sortedByQueue(_ entries: [Shelf.Entry], sort: ShelfSort) -> [Shelf.Entry] {
+        func place(_ e: Shelf.Entry) -> Int { if case .queued(let p, _) = e.badge { p } else { .max } }
+        let sorted = entries.sorted { place($0) != place($1) ? place($0) < place($1) : collation.key($0.title) < collation.key($1.title) }
+        return sort.order == .ascending ? sorted : sorted.reversed()
+    }
+}

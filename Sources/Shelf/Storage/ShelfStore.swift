@@ -1,0 +1,58 @@
+public import Catalog
+public import Foundation
+import GRDB
+
+/// The patron's shelf: what is stored and how each user action changes it.
+///
+/// Every user action is one write transaction, so a crash leaves either all of it or none.
+public struct ShelfStore: Sendable {
+    /// The database.
+    public let database: ShelfDatabase
+    /// The alphabet titles and authors sort in (Swedish by default).
+    public var collation: Collation
+    /// How many days an ended loan stays in the Ended section.
+    public var endedWindowDays: Int
+
+    /// Creates a store over an opened database.
+    public init(database: ShelfDatabase, collation: Collation = Collation(.swedish), endedWindowDays: Int = 30) {
+        self.database = database
+        self.collation = collation
+        self.endedWindowDays = endedWindowDays
+    }
+
+    var writer: DatabaseQueue { database.writer }
+
+    // MARK: Library profiles
+
+    /// Saves a library profile, matching an existing one by base URL and service id.
+    @discardableResult
+    public func saveProfile(name: String, baseURL: String, serviceID: String) throws -> LibraryProfile {
+        try writer.write { db in
+            if var existing = try LibraryProfile
+                .filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID)
+                .fetchOne(db) {
+                existing.name = name
+                try existing.update(db)
+                return existing
+            }
+            var profile = LibraryProfile(name: name, baseURL: baseURL, serviceID: serviceID)
+            try profile.insert(db)
+            return profile
+        }
+    }
+
+    /// All profiles, oldest first.
+    public func profiles() throws -> [LibraryProfile] {
+        try writer.read { db in try LibraryProfile.order(Column("id")).fetchAll(db) }
+    }
+
+    /// When `profileID` was last synced, or (without a profile) the latest sync of any profile.
+    public func lastSync(profileID: Int64? = nil) throws -> Date? {
+        try writer.read { db in
+            if let profileID {
+                return try Date.fetchOne(db, sql: "SELECT lastSyncedAt FROM libraryProfile WHERE id = ?", arguments: [profileID])
+            }
+            return try Date.fetchOne(db, sql: "SELECT max(lastSyncedAt) FROM libraryProfile")
+        }
+    }
+}
