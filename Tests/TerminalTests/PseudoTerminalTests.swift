@@ -65,9 +65,9 @@ private func offPool<T: Sendable>(_ job: @escaping @Sendable () -> T) async -> T
     }
 }
 
-/// Waits up to ten seconds for `condition` (a bound for a loaded machine, not a speed check).
+/// Waits up to thirty seconds for `condition` (a bound for a loaded machine, not a speed check).
 private func eventually(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<1000 {
+    for _ in 0..<3000 {
         if condition() { return true }
         usleep(10_000)
     }
