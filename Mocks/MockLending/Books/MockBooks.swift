@@ -47,16 +47,9 @@ public enum MockBooks {
         let english = language == .english
         let cast = Cast(facts: facts, kind: plan.kind, &rng)
         let dash = !english && rng.chance(0.5)
-        var topic: FactsTopic?
-        let book: Phrasebook
-        switch plan.kind {
-        case .facts:
-            let chosen = FactsTopic.topic(keywords: product.keywords, english: english, &rng)
-            topic = chosen
-            book = chosen.book
-        default:
-            book = Phrasebook.of(plan.kind, language)
-        }
+        // Non-fiction is written from its topic's phrasebook; every other kind from its own.
+        let topic = plan.kind == .facts ? FactsTopic.topic(keywords: product.keywords, english: english, &rng) : nil
+        let book = topic?.book ?? Phrasebook.of(plan.kind, language)
         var writer = ProseWriter(rng: rng, language: language, book: book, cast: cast, dashDialogue: dash)
 
         // Pictures and the chapters that show them: the first in chapter 1, so a sample has one.
@@ -81,7 +74,7 @@ public enum MockBooks {
                     if plan.kind == .children {
                         writer.fill(writer.draw("caption"), into: &caption)
                     } else {
-                        caption = english ? "Figure \(figureNumber). A farm in the countryside." : "Figur \(figureNumber). En gård på landet."
+                        caption = english ? "Figure \(figureNumber). A house in the country." : "Figur \(figureNumber). Ett hus på landet."
                     }
                     figures[chapter] = (index, caption)
                 }
@@ -103,57 +96,21 @@ public enum MockBooks {
             case .biography:
                 chapter = writer.lifeChapter(number: number, of: plan.chapterCount, born: born, now: now, target: target)
             case .facts:
-                chapter = writer.factsChapter(number: number, topic: topic!, target: target,
+                guard let topic else { preconditionFailure("a non-fiction book has a topic") }
+                chapter = writer.factsChapter(number: number, topic: topic, target: target,
                                               tableNumber: number == 1 ? 1 : nil, figure: figures[number])
             case .poetry:
                 chapter = writer.poemChapter(number: number, target: target)
             }
             chapters.append(chapter)
         }
-        // A sample carries only the pictures its chapters show.
+        // A sample carries only the pictures its chapters show: the first ones, as figures run in chapter order.
         if sample {
-            let shown = Set(chapters.flatMap { $0.blocks.compactMap { if case .figure(let i, _) = $0 { i } else { nil } } })
-            illustrations = illustrations.enumerated().map { shown.contains($0.offset) ? $0.element : Illustration(png: [], alt: "") }
-            while let last = illustrations.last, last.png.isEmpty { illustrations.removeLast() }
+            let shown = chapters.reduce(0) { count, chapter in
+                count + chapter.blocks.filter { if case .figure = $0 { true } else { false } }.count
+            }
+            illustrations = Array(illustrations.prefix(shown))
         }
         return Manuscript(chapters: chapters, illustrations: illustrations, textLanguage: facts.textLanguageTag)
-    }
-}
-
-extension Phrasebook {
-    /// The phrasebook of a kind of story in a language, with the sentences all novels share.
-    static func of(_ kind: BookKind, _ language: Story.Language) -> Phrasebook {
-        let english = language == .english
-        switch kind {
-        case .crime: return english ? crimeEnglishFull : crimeSwedishFull
-        case .fantasy: return english ? fantasyEnglishFull : fantasySwedishFull
-        case .family: return english ? familyEnglishFull : familySwedishFull
-        case .children: return english ? childrenEnglish : childrenSwedish
-        case .biography: return english ? biographyEnglish : biographySwedish
-        case .poetry: return english ? poetryEnglishFull : poetrySwedishFull
-        case .facts: return english ? FactsTopic.gardenEnglish.book : FactsTopic.gardenSwedish.book
-        }
-    }
-
-    // Merged once: a dictionary merge per book would cost more than writing a chapter of a picture book.
-    static let crimeSwedishFull = fictionSwedish.merging(crimeSwedish)
-    static let crimeEnglishFull = fictionEnglish.merging(crimeEnglish)
-    static let familySwedishFull = fictionSwedish.merging(familySwedish)
-    static let familyEnglishFull = fictionEnglish.merging(familyEnglish)
-    // A fantasy journey has no town: only the shared thoughts and weather, not the town's streets.
-    static let fantasySwedishFull = Phrasebook(pools: [:], lists: fictionSwedish.lists)
-        .withPools(["thought": fictionSwedish.pools["thought"] ?? []])
-        .merging(fantasySwedish)
-    static let fantasyEnglishFull = Phrasebook(pools: [:], lists: fictionEnglish.lists)
-        .withPools(["thought": fictionEnglish.pools["thought"] ?? []])
-        .merging(fantasyEnglish)
-    static let poetrySwedishFull = Phrasebook(pools: [:], lists: fictionSwedish.lists).merging(poetrySwedish)
-    static let poetryEnglishFull = Phrasebook(pools: [:], lists: fictionEnglish.lists).merging(poetryEnglish)
-
-    /// This phrasebook with `pools` added.
-    func withPools(_ pools: [String: [Phrase]]) -> Phrasebook {
-        var copy = self
-        copy.pools.merge(pools) { $0 + $1 }
-        return copy
     }
 }

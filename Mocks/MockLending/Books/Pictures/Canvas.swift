@@ -84,8 +84,10 @@ struct Canvas {
 
     /// Fills a disc.
     mutating func fillCircle(cx: Int, cy: Int, radius: Int, _ colour: RGB) {
+        // Only the rows on the canvas: a cover's rings reach far beyond it.
+        let rows = max(-radius, -cy)...max(max(-radius, -cy), min(radius, height - 1 - cy))
         guard radius > 0 else { return }
-        for dy in -radius...radius {
+        for dy in rows {
             let half = Int(Double(radius * radius - dy * dy).squareRoot())
             span(cy + dy, cx - half, cx + half + 1, colour)
         }
@@ -94,7 +96,7 @@ struct Canvas {
     /// Fills a ring between two radii.
     mutating func fillRing(cx: Int, cy: Int, outer: Int, inner: Int, _ colour: RGB) {
         guard outer > 0 else { return }
-        for dy in -outer...outer {
+        for dy in max(-outer, -cy)...max(max(-outer, -cy), min(outer, height - 1 - cy)) {
             let o = Int(Double(outer * outer - dy * dy).squareRoot())
             if abs(dy) < inner {
                 let i = Int(Double(inner * inner - dy * dy).squareRoot())
