@@ -133,7 +133,7 @@ extension Phrasebook {
             "when": ["After lunch", "At about nine", "Just before four", "Later in the afternoon", "Before it grew dark", "In the morning", "The next day", "Towards evening", "A little later"],
             "sight": [
                 "a man in a yellow raincoat by the kiosk", "a broken window in the house opposite", "a car with foreign number plates",
-                "fresh footprints in the mud", "that someone had moved the flowerpot by the steps", "a cat sitting perfectly still on the wall",
+                "fresh footprints in the mud", "the flowerpot by the steps, moved from its usual place", "a cat sitting perfectly still on the wall",
                 "a light going on and off in a window", "a letterbox stuffed with leaflets", "a bicycle thrown down in the ditch",
             ],
             "memory": ["her father’s hands", "the school playground one winter long ago", "the smell of tar in the boathouse", "a letter she had never answered", "her grandmother’s kitchen"],

@@ -151,7 +151,7 @@ struct ProseWriter {
             }
         }
         let verb = rng.pick(english
-            ? (question ? ["asked", "asked", "wondered"] : exclamation ? ["cried", "called"] : answer ? ["said", "said", "replied", "answered", "murmured"] : ["said", "said", "began"])
+            ? (question ? ["asked"] : exclamation ? ["cried", "called"] : answer ? ["said", "said", "replied", "answered", "murmured"] : ["said", "said", "began"])
             : (question ? ["frågade", "frågade", "undrade"] : exclamation ? ["ropade", "utbrast"] : answer ? ["sa", "sa", "svarade", "sa", "mumlade"] : ["sa", "sa", "började"]))
         // A statement's full stop gives way to a comma before the tag; ? and ! stay.
         let body = question || exclamation || last != "." ? trimmed : String(trimmed.dropLast())
