@@ -46,6 +46,8 @@ let package = Package(
             name: "MockLending",
             dependencies: [
                 "Catalog",
+                // zlib's deflate and CRC-32 for the generated EPUBs and their PNGs (Books/Container).
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -66,7 +68,8 @@ let package = Package(
         .testTarget(name: "ShelfTests", dependencies: ["Shelf"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog"]),
+        // Reader opens the generated books, as the client will.
+        .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal"]),
     ]
 )
