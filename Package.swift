@@ -34,7 +34,10 @@ let package = Package(
             ]
         ),
         .target(name: "Shelf", dependencies: ["Catalog"]),
-        .target(name: "Reader", dependencies: ["Terminal", "CZlib"]),
+        .target(
+            name: "Reader",
+            dependencies: ["Terminal", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "MockLending",
             dependencies: [

@@ -159,6 +159,18 @@ import Testing
         }
     }
 
+    @Test func twoPageSpreadsHalveTheWidthOnlyWhenThereIsRoom() {
+        let preferences = ReaderPreferences(margin: 2, textWidth: nil, twoPage: true)
+        let wide = preferences.layoutSettings(columns: 162, rows: 40)
+        #expect(wide.width == 80)
+        #expect(wide.textWidth == 76)
+        let narrow = preferences.layoutSettings(columns: 90, rows: 40)
+        #expect(narrow.width == 90)
+        var scrolling = preferences
+        scrolling.flow = .scroll
+        #expect(scrolling.layoutSettings(columns: 162, rows: 40).width == 162)
+    }
+
     @Test func picturesGetRowsAndAreNotCutByAPageBreak() {
         let doc = document("<p>Before.</p><img src=\"a.png\" alt=\"A cat\"/><p>After.</p>")
         var settings = LayoutSettings(width: 40, rows: 8, margin: 0)
