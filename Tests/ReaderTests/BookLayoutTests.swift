@@ -89,8 +89,9 @@ import Testing
             elapsed = min(elapsed, try clock.measure { hits = try BookSearch.search("lazy cat|old town", in: texts, limit: 100_000) })
         }
         #expect(hits.count == 60 * 126 * 6)
-        // Release builds take well under 50 ms; debug builds and a busy machine get slack here.
-        #expect(elapsed < .seconds(2), "search took \(elapsed)")
+        // Release builds take well under 50 ms (docs/performance.md); this only catches a search
+        // gone quadratic, so a debug build on a busy two-core machine gets ample slack.
+        #expect(elapsed < .seconds(5), "search took \(elapsed)")
     }
 
     @Test func theCoverComesFirstWhenTheFirstChapterDoesNotShowIt() throws {
