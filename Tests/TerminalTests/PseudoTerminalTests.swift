@@ -57,11 +57,12 @@ private final class PseudoTerminal: Sendable {
     }
 }
 
-/// Waits up to two seconds for `condition`.
-private func eventually(_ condition: () -> Bool) -> Bool {
+/// Waits up to two seconds for `condition`, sleeping the task rather than the thread: a
+/// blocked thread would keep the detached reader from running on a machine with few cores.
+private func eventually(_ condition: () -> Bool) async -> Bool {
     for _ in 0..<200 {
         if condition() { return true }
-        usleep(10_000)
+        try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
 }
@@ -80,7 +81,7 @@ struct PseudoTerminalTests {
         let reader = SecretReader(input: tty.device, output: tty.device)
 
         async let secret = Task.detached { reader.read(prompt: "PIN: ") }.value
-        #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
+        #expect(await eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
         tty.type("12x\u{7F}34\r")  // a typo, Backspace, the rest, Return
         #expect(await secret == "1234")
 
@@ -98,7 +99,7 @@ struct PseudoTerminalTests {
         let reader = SecretReader(input: tty.device, output: tty.device)
 
         async let secret = Task.detached { reader.read(prompt: "PIN: ") }.value
-        #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
+        #expect(await eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
         tty.type("99\u{03}")
         #expect(await secret == nil)
         #expect(tty.localFlags & tcflag_t(ECHO) != 0)
