@@ -25,6 +25,9 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // zlib's inflate for the Reader's own zip reader (see Sources/Reader/Zip/ZipArchive.swift).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "Terminal", dependencies: ["CReadline"]),
         .target(
             name: "Catalog",
@@ -36,7 +39,7 @@ let package = Package(
         .target(name: "Shelf", dependencies: ["Catalog"]),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "CZlib", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Terminal", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "MockLending",
