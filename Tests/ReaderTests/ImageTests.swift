@@ -1,4 +1,5 @@
 import Testing
+import Terminal
 @testable import Reader
 
 @Suite struct ImageTests {
@@ -78,5 +79,28 @@ import Testing
         #expect(RasterImage.decode(Array(Self.png.prefix(40))) == nil)
         #expect(RasterImage.decode([0xFF, 0xD8, 0xFF, 0x00, 0x01]) == nil)
         #expect(RasterImage.decode(Array("hello".utf8)) == nil)
+    }
+
+    @Test func halfBlocksCarryTwoPixelsPerCell() throws {
+        var builder = EPUBBuilder(chapters: [.init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.png\" alt=\"A green field\"/>")])
+        builder.extraManifest = "<item id=\"pic\" href=\"pic.png\" media-type=\"image/png\"/>"
+        builder.extraFiles = [("OEBPS/pic.png", Self.png)]
+        let book = try builder.open()
+        let cells = try #require(ImageCells.make(book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
+                                                 environment: ["TERM": "xterm-256color"]))
+        let reference = ImageReference(path: "OEBPS/pic.png", alt: "A green field")
+        let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 6)
+        let drawing = try #require(cells.rows(for: reference, spineIndex: 0, line: line, width: 40))
+        #expect(drawing.rows.count == 2)  // 6 cells across a 2:1 picture: 3 pixel rows, 2 text rows
+        #expect(drawing.rows.allSatisfy { $0.text == String(repeating: "▀", count: 6) }, "\(drawing.rows.map(\.text))")
+        #expect(drawing.overlay == nil)
+        // No colour: labels, not pictures.
+        #expect(ImageCells.make(book: book, capabilities: .plain, environment: [:]) == nil)
+        // Kitty: blank cells and the graphics protocol.
+        let kitty = try #require(ImageCells.make(book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
+                                                 environment: ["TERM": "xterm-kitty"]))
+        let placed = try #require(kitty.rows(for: reference, spineIndex: 0, line: line, width: 40))
+        #expect(placed.overlay?.hasPrefix("\u{1B}_Ga=t,f=32,s=20,v=10") == true)
+        #expect(placed.overlay?.contains("a=p") == true)
     }
 }
