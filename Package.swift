@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "bok", targets: ["Client"]),
         .executable(name: "bok-bench", targets: ["BokBench"]),
+        .executable(name: "reader-bench", targets: ["ReaderBench"]),
         .library(name: "MockLending", targets: ["MockLending"]),
     ],
     dependencies: [
@@ -59,6 +60,11 @@ let package = Package(
             name: "BokBench",
             dependencies: ["Catalog", "MockLending", "Terminal"],
             path: "Benchmarks/BokBench"
+        ),
+        .executableTarget(
+            name: "ReaderBench",
+            dependencies: ["Reader", "Terminal", "CZlib"],
+            path: "Benchmarks/ReaderBench"
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf"]),
