@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Times a terminal program to its first page in a pseudo-terminal, and its peak memory.
 
-usage: pty-first-page.py COLUMNS ROWS NEEDLE [--quit KEYS] -- COMMAND...
+usage: pty-first-page.py COLUMNS ROWS NEEDLE [--quit KEYS] [--linger SECONDS] -- COMMAND...
 
 Spawns COMMAND on a fresh pty of COLUMNS x ROWS, reads what it draws until NEEDLE (text of
 the first page) has appeared, prints the time from just before the spawn to then, sends KEYS
-(default "q") and prints the child's peak resident memory from wait4's rusage.
+(default "q"), after --linger seconds if given (so background work can finish), and prints
+the child's peak resident memory from wait4's rusage.
 Escape sequences are stripped before looking for NEEDLE, so colour codes do not hide it.
 """
 import fcntl, os, pty, re, select, signal, struct, sys, termios, time
@@ -15,6 +16,7 @@ def main():
     options, command = sys.argv[1:separator], sys.argv[separator + 1:]
     columns, rows, needle = int(options[0]), int(options[1]), options[2]
     keys = options[options.index("--quit") + 1] if "--quit" in options else "q"
+    linger = float(options[options.index("--linger") + 1]) if "--linger" in options else 0
     escapes = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|_[^\x1b]*\x1b\\|[@-Z\\-_])")
 
     start = time.perf_counter()
@@ -47,6 +49,14 @@ def main():
         if needle in plain.replace("\r", "").replace("\n", " ") or needle in " ".join(plain.split()):
             first = time.perf_counter() - start
             break
+    settle = time.perf_counter() + linger
+    while time.perf_counter() < settle:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                os.read(fd, 65536)
+            except OSError:
+                break
     try:
         os.write(fd, keys.encode())
     except OSError:

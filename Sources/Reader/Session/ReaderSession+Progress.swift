@@ -24,18 +24,31 @@ extension ReaderSession {
     /// size and the text-to-markup ratio of the chapters converted so far.
     public func chapterLength(_ spineIndex: Int) -> Int {
         if let known = content.knownLength(at: spineIndex) { return known }
-        return Int(Double(book.byteSize(ofSpineItem: spineIndex)) * textRatio)
+        return Int(Double(book.byteSize(ofSpineItem: spineIndex)) * textRatio(known: readingOrderLengths().known))
     }
 
-    private var textRatio: Double {
+    /// The length of every chapter in reading order, exact or estimated, worked out in one pass
+    /// (the status line asks on every frame).
+    func readingOrderLengths() -> (lengths: [(spineIndex: Int, length: Int)], known: (text: Int, bytes: Int)) {
+        var known: [Int?] = []
         var text = 0, bytes = 0
         for index in book.readingOrder {
-            if let known = content.knownLength(at: index) {
-                text += known
+            let length = content.knownLength(at: index)
+            known.append(length)
+            if let length {
+                text += length
                 bytes += book.byteSize(ofSpineItem: index)
             }
         }
-        return bytes > 0 && text > 0 ? Double(text) / Double(bytes) : 0.5
+        let ratio = textRatio(known: (text, bytes))
+        let lengths = zip(book.readingOrder, known).map { index, length in
+            (index, length ?? Int(Double(book.byteSize(ofSpineItem: index)) * ratio))
+        }
+        return (lengths, (text, bytes))
+    }
+
+    private func textRatio(known: (text: Int, bytes: Int)) -> Double {
+        known.bytes > 0 && known.text > 0 ? Double(known.text) / Double(known.bytes) : 0.5
     }
 
     // MARK: - Progress
@@ -44,8 +57,7 @@ extension ReaderSession {
     public var fractionRead: Double {
         let end = bottomLocator
         var before = 0, total = 0
-        for index in book.readingOrder {
-            let length = chapterLength(index)
+        for (index, length) in readingOrderLengths().lengths {
             if index < end.spineIndex { before += length }
             if index == end.spineIndex { before += min(length, end.offset) }
             total += length
@@ -105,7 +117,7 @@ extension ReaderSession {
         let end = bottomLocator
         let inChapter = max(0, chapterLength(end.spineIndex) - end.offset)
         var rest = inChapter
-        for index in book.readingOrder where index > end.spineIndex { rest += chapterLength(index) }
+        for (index, length) in readingOrderLengths().lengths where index > end.spineIndex { rest += length }
         let rate = charactersPerSecond
         return (Double(inChapter) / rate, Double(rest) / rate)
     }
