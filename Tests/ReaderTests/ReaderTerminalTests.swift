@@ -69,6 +69,26 @@ struct ReaderTerminalTests {
         #expect(tty.settings == before)
     }
 
+    @Test func aNewWindowSizeRedrawsAtThatSize() async throws {
+        let book = try await Self.makeBook()
+        defer { try? FileManager.default.removeItem(atPath: book) }
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        let process = try Self.start(book, on: tty)
+        _ = await tty.read(until: { Ansi.strip($0).contains("12 days") })
+        tty.type(" ")
+        _ = await tty.read(until: { Ansi.strip($0).contains("2/") })
+        var size = winsize(ws_row: 20, ws_col: 60, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(tty.device, UInt(TIOCSWINSZ), &size)
+        kill(process.pid, SIGWINCH)
+        // The status line moves to the new last row, and no row is wider than 60 cells.
+        let redrawn = await tty.read(until: { $0.contains(ScreenCode.moveTo(row: 20, column: 1)) && Ansi.strip($0).contains("12 days") })
+        #expect(redrawn.contains(ScreenCode.moveTo(row: 20, column: 1)))
+        #expect(!redrawn.contains(ScreenCode.moveTo(row: 21, column: 1)))
+        tty.type("q")
+        _ = await tty.read(until: { $0.contains(ScreenCode.leaveAlternateScreen) })
+        #expect(await process.waitForExit(seconds: 10))
+    }
+
     @Test func aKillStillRestoresTheTerminal() async throws {
         let book = try await Self.makeBook()
         defer { try? FileManager.default.removeItem(atPath: book) }

@@ -44,6 +44,20 @@ import Terminal
         #expect(!goesOn)
     }
 
+    @Test func theMouseWheelTurnsPagesOrScrolls() throws {
+        var reader = try view()
+        _ = reader.handle(.wheelDown(row: 3, column: 3))
+        #expect(reader.session.pageInChapter.page == 2)
+        _ = reader.handle(.wheelUp(row: 3, column: 3))
+        #expect(reader.session.pageInChapter.page == 1)
+        for character in ":scroll" { _ = reader.handle(.character(character)) }
+        _ = reader.handle(.enter)
+        _ = reader.handle(.wheelDown(row: 3, column: 3))
+        #expect(reader.session.position.line == 3)
+        _ = reader.handle(.down)
+        #expect(reader.session.position.line == 4)
+    }
+
     @Test func searchPromptThenNAndNMoveBetweenHitsAndEscapeEndsIt() throws {
         var reader = try view()
         _ = reader.handle(.character("/"))
