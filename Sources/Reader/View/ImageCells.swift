@@ -34,7 +34,7 @@ final class ImageCells: ImageRows, Sendable {
     /// images keep their `[image: …]` labels.
     static func make(book: EPUBBook, capabilities: TerminalCapabilities, environment: [String: String],
                      background: (UInt8, UInt8, UInt8) = (250, 250, 246)) -> ImageCells? {
-        guard capabilities.isTTY || capabilities.usesColor else { return nil }
+        guard capabilities.usesColor else { return nil }  // piped, NO_COLOR or TERM=dumb: labels
         if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil {
             return ImageCells(book: book, method: .kitty, background: background)
         }

@@ -134,7 +134,7 @@ final class ReaderTerminal {
             output += ScreenCode.moveTo(row: index + 1, column: 1) + row
         }
         let overlays = frame.overlays.map { ScreenCode.moveTo(row: $0.row + 1, column: $0.column + 1) + $0.code }.joined()
-        if !output.isEmpty, view.images is ImageCells, (view.images as? ImageCells)?.method == .kitty {
+        if !output.isEmpty, (view.images as? ImageCells)?.method == .kitty {
             // Pictures sit above the text: take the old ones away, then place this frame's.
             output = kittyDeleteAll + output + overlays
         }
