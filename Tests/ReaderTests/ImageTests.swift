@@ -90,16 +90,21 @@ import Terminal
                                                  environment: ["TERM": "xterm-256color"]))
         let reference = ImageReference(path: "OEBPS/pic.png", alt: "A green field")
         let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 6)
-        let drawing = try #require(cells.rows(for: reference, spineIndex: 0, line: line, width: 40))
+        let drawing = try #require(cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
         #expect(drawing.rows.count == 2)  // 6 cells across a 2:1 picture: 3 pixel rows, 2 text rows
         #expect(drawing.rows.allSatisfy { $0.text == String(repeating: "▀", count: 6) }, "\(drawing.rows.map(\.text))")
         #expect(drawing.overlay == nil)
+        // The transparent right half takes the page's colour; a night page gives a dark one.
+        #expect(drawing.rows[0].segments.last?.style.background == .rgb(250, 250, 246))
+        let night = try #require(cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
+        #expect(night.rows[0].segments.last?.style.background == .rgb(22, 22, 26))
+        #expect(night.rows[0].segments.first?.style.foreground == .rgb(0, 200, 0))
         // No colour: labels, not pictures.
         #expect(ImageCells.make(book: book, capabilities: .plain, environment: [:]) == nil)
         // Kitty: blank cells and the graphics protocol.
         let kitty = try #require(ImageCells.make(book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
                                                  environment: ["TERM": "xterm-kitty"]))
-        let placed = try #require(kitty.rows(for: reference, spineIndex: 0, line: line, width: 40))
+        let placed = try #require(kitty.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
         #expect(placed.overlay?.hasPrefix("\u{1B}_Ga=t,f=32,s=20,v=10") == true)
         #expect(placed.overlay?.contains("a=p") == true)
     }

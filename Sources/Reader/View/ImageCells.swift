@@ -15,8 +15,7 @@ final class ImageCells: ImageRows, Sendable {
 
     let book: EPUBBook
     let method: Method
-    let background: (UInt8, UInt8, UInt8)
-    private struct Key: Hashable { let path: String; let columns: Int; let rows: Int }
+    private struct Key: Hashable { let path: String; let columns: Int; let rows: Int; let background: [UInt8] }
     private struct Cache {
         var decoded: [String: RasterImage?] = [:]
         var drawn: [Key: [StyledRow]] = [:]
@@ -24,25 +23,24 @@ final class ImageCells: ImageRows, Sendable {
     }
     private let cache = Mutex(Cache())
 
-    init(book: EPUBBook, method: Method, background: (UInt8, UInt8, UInt8)) {
+    init(book: EPUBBook, method: Method) {
         self.book = book
         self.method = method
-        self.background = background
     }
 
     /// The drawer for this terminal, or `nil` when it cannot show pictures (no colour): then
     /// images keep their `[image: …]` labels.
-    static func make(book: EPUBBook, capabilities: TerminalCapabilities, environment: [String: String],
-                     background: (UInt8, UInt8, UInt8) = (250, 250, 246)) -> ImageCells? {
+    static func make(book: EPUBBook, capabilities: TerminalCapabilities, environment: [String: String]) -> ImageCells? {
         guard capabilities.usesColor else { return nil }  // piped, NO_COLOR or TERM=dumb: labels
         if environment["TERM"] == "xterm-kitty" || environment["KITTY_WINDOW_ID"] != nil {
-            return ImageCells(book: book, method: .kitty, background: background)
+            return ImageCells(book: book, method: .kitty)
         }
         guard capabilities.colorDepth >= .ansi256 else { return nil }
-        return ImageCells(book: book, method: .halfBlocks, background: background)
+        return ImageCells(book: book, method: .halfBlocks)
     }
 
-    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int) -> ImageDrawing? {
+    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+              background: (UInt8, UInt8, UInt8)) -> ImageDrawing? {
         guard let path = image.path, let picture = decoded(path) else { return nil }
         // The layout chose the width (it knew the page height and kept the rows).
         var cells = LayoutSettings(width: width, rows: 1_000, margin: 0).imageCells(pixels: (picture.width, picture.height))
@@ -50,10 +48,12 @@ final class ImageCells: ImageRows, Sendable {
         cells.rows = LayoutSettings.textRows(pixels: (picture.width, picture.height), columns: cells.columns)
         switch method {
         case .halfBlocks:
-            return ImageDrawing(rows: halfBlocks(path: path, picture: picture, columns: cells.columns, rows: cells.rows), overlay: nil)
+            return ImageDrawing(rows: halfBlocks(path: path, picture: picture, columns: cells.columns, rows: cells.rows,
+                                                 background: background), overlay: nil)
         case .kitty:
             let blank = (0..<cells.rows).map { _ in StyledRow(blank: cells.columns, style: .plain) }
-            return ImageDrawing(rows: blank, overlay: kittyPlacement(path: path, picture: picture, columns: cells.columns, rows: cells.rows))
+            return ImageDrawing(rows: blank, overlay: kittyPlacement(path: path, picture: picture, columns: cells.columns, rows: cells.rows,
+                                                                     background: background))
         }
     }
 
@@ -64,8 +64,9 @@ final class ImageCells: ImageRows, Sendable {
         return picture
     }
 
-    private func halfBlocks(path: String, picture: RasterImage, columns: Int, rows: Int) -> [StyledRow] {
-        let key = Key(path: path, columns: columns, rows: rows)
+    private func halfBlocks(path: String, picture: RasterImage, columns: Int, rows: Int,
+                            background: (UInt8, UInt8, UInt8)) -> [StyledRow] {
+        let key = Key(path: path, columns: columns, rows: rows, background: [background.0, background.1, background.2])
         if let drawn = cache.withLock({ $0.drawn[key] }) { return drawn }
         let scaled = picture.scaled(width: columns, height: rows * 2, background: background)
         var result: [StyledRow] = []
@@ -84,7 +85,8 @@ final class ImageCells: ImageRows, Sendable {
 
     /// Sends the picture once (as RGBA, at most 800 pixels wide) and returns the code that
     /// places it over `columns × rows` cells at the cursor.
-    private func kittyPlacement(path: String, picture: RasterImage, columns: Int, rows: Int) -> String {
+    private func kittyPlacement(path: String, picture: RasterImage, columns: Int, rows: Int,
+                                background: (UInt8, UInt8, UInt8)) -> String {
         var transmit = ""
         let id: UInt32 = cache.withLock { cache in
             if let id = cache.kittyIDs[path] { return id }
@@ -92,7 +94,7 @@ final class ImageCells: ImageRows, Sendable {
             cache.kittyIDs[path] = id
             return id
         }
-        if cache.withLock({ $0.drawn[Key(path: path, columns: -1, rows: -1)] == nil }) {
+        if cache.withLock({ $0.drawn[Key(path: path, columns: -1, rows: -1, background: [])] == nil }) {
             let scale = min(1, 800.0 / Double(picture.width))
             let sent = scale < 1
                 ? picture.scaled(width: Int(Double(picture.width) * scale), height: Int(Double(picture.height) * scale), background: background)
@@ -108,7 +110,7 @@ final class ImageCells: ImageRows, Sendable {
                 first = false
                 index = end
             }
-            cache.withLock { $0.drawn[Key(path: path, columns: -1, rows: -1)] = [] }
+            cache.withLock { $0.drawn[Key(path: path, columns: -1, rows: -1, background: [])] = [] }
         }
         return transmit + "\u{1B}_Ga=p,i=\(id),c=\(columns),r=\(rows),C=1,q=2\u{1B}\\"
     }

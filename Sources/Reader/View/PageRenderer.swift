@@ -41,7 +41,8 @@ struct PageRenderer {
         while index < lines.count, result.count < rows {
             let visible = lines[index]
             if case .image(let reference) = visible.line.role, let images,
-               let drawn = images.rows(for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width) {
+               let drawn = images.rows(for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width,
+                                       background: palette.backgroundRGB) {
                 // The layout reserved the rows below the label for the picture.
                 if let code = drawn.overlay { overlay(result.count, visible.line.indent, code) }
                 for row in drawn.rows where result.count < rows {
@@ -128,8 +129,9 @@ struct PageRenderer {
 
 /// Draws images as rows of text cells (see ``ImageCells``).
 protocol ImageRows: Sendable {
-    /// The rows for an image, or `nil` to show its label instead.
-    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int) -> ImageDrawing?
+    /// The rows for an image, or `nil` to show its label instead; transparent parts take `background`.
+    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+              background: (UInt8, UInt8, UInt8)) -> ImageDrawing?
 }
 
 /// An escape sequence written with the cursor at a cell, after the frame's rows.

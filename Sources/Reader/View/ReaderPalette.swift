@@ -20,6 +20,12 @@ struct ReaderPalette {
     let background: TerminalColor
     let foreground: TerminalColor
 
+    /// The page colour as RGB, for compositing transparent pictures.
+    var backgroundRGB: (UInt8, UInt8, UInt8) {
+        if case .rgb(let r, let g, let b) = background { return (r, g, b) }
+        return (255, 255, 255)
+    }
+
     init(theme: ReaderPreferences.Theme, brightness: Int) {
         let (background, foreground, quietColor, linkColor): ((Int, Int, Int), (Int, Int, Int), (Int, Int, Int), (Int, Int, Int))
         switch theme {
