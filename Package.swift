@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "bok", targets: ["Client"]),
         .executable(name: "bok-bench", targets: ["BokBench"]),
+        .executable(name: "reader-bench", targets: ["ReaderBench"]),
         .library(name: "MockLending", targets: ["MockLending"]),
     ],
     dependencies: [
@@ -29,6 +30,9 @@ let package = Package(
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
         // zlib's inflate for the Reader's own zip reader (see Sources/Reader/Zip/ZipArchive.swift).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         .target(name: "Terminal", dependencies: ["CReadline"]),
         .target(
             name: "Catalog",
@@ -41,7 +45,10 @@ let package = Package(
             name: "Shelf",
             dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "Reader", dependencies: ["Terminal", "CZlib"]),
+        .target(
+            name: "Reader",
+            dependencies: ["Terminal", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "MockLending",
             dependencies: [
@@ -63,6 +70,11 @@ let package = Package(
             name: "BokBench",
             dependencies: ["Catalog", "MockLending", "Terminal"],
             path: "Benchmarks/BokBench"
+        ),
+        .executableTarget(
+            name: "ReaderBench",
+            dependencies: ["Reader", "Terminal", "CZlib"],
+            path: "Benchmarks/ReaderBench"
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf"]),

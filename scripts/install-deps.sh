@@ -3,7 +3,7 @@
 # Safe to run again: it does nothing when everything is there.
 set -euo pipefail
 
-packages=(libcurl4-openssl-dev libsqlite3-dev libreadline-dev zlib1g-dev tmux)
+packages=(libcurl4-openssl-dev libsqlite3-dev libreadline-dev zlib1g-dev libpng-dev libjpeg62-turbo-dev tmux)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -31,6 +31,8 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
         public static let tooLarge = Kind("tooLarge")
         /// Nothing in the book can be shown.
         public static let noContent = Kind("noContent")
+        /// The reading view needs a terminal, and standard input or output is not one.
+        public static let notATerminal = Kind("notATerminal")
         /// A search pattern is not a valid regular expression.
         public static let invalidSearch = Kind("invalidSearch")
     }

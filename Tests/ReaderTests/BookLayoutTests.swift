@@ -85,4 +85,22 @@ import Testing
         let hits = try BookSearch.search("lazy cat|old town", in: texts, limit: 100_000)
         #expect(hits.count == 60 * 126 * 6)
     }
+
+    @Test func theCoverComesFirstWhenTheFirstChapterDoesNotShowIt() throws {
+        var builder = Self.novel(chapters: 2, paragraphs: 3)
+        builder.extraManifest = "<item id=\"cov\" href=\"cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+        builder.extraFiles = [("OEBPS/cover.png", PNGWriter.rgba(width: 60, height: 90) { _, _ in (10, 20, 30, 255) })]
+        let content = BookContent(book: try builder.open())
+        let first = content.document(at: 0)
+        guard case .image(let image) = first.blocks.first?.kind else {
+            Issue.record("no cover block")
+            return
+        }
+        #expect(image.path == "OEBPS/cover.png")
+        let plain = try builder.open().document(at: 0).plainText
+        #expect(first.plainText == plain)  // offsets do not move
+        #expect(content.imageSize(at: "OEBPS/cover.png").map { [$0.width, $0.height] } == [60, 90])
+        // Other chapters are as they were.
+        if case .image = content.document(at: 1).blocks.first?.kind { Issue.record("cover in chapter 2") }
+    }
 }

@@ -137,4 +137,64 @@ import Testing
             #expect(range.contains(offset) || range.lowerBound == offset, "offset \(offset) not on page \(newPage)")
         }
     }
+
+    @Test func oneAndAHalfSpacingAddsABlankAfterEverySecondLine() {
+        let doc = document("<p>one two three four five six seven</p>")
+        let spaced = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 10, margin: 0, lineSpacing: .oneAndHalf))
+        #expect(spaced.lines.map(\.text) == ["one two", "three four", "", "five six", "seven"])
+        // Blank rows are empty, so a locator finds the line of text, not the blank row.
+        #expect(spaced.lines[2].sourceRange.isEmpty)
+        #expect(spaced.line(containing: spaced.lines[3].sourceRange.lowerBound) == 3)
+    }
+
+    @Test(arguments: [LayoutSettings.LineSpacing.single, .oneAndHalf, .double])
+    func spacingKeepsPagesAndLocatorsConsistent(spacing: LayoutSettings.LineSpacing) {
+        let paragraphs = (1...30).map { "<p>Paragraph \($0) has words enough to wrap over a few lines here.</p>" }.joined()
+        let result = ChapterLayout.make(document(paragraphs), spineIndex: 0,
+                                        settings: LayoutSettings(width: 30, rows: 9, margin: 0, lineSpacing: spacing))
+        for page in 0..<result.pageCount {
+            #expect(result.lines(onPage: page).count <= 9)
+            #expect(result.page(containing: result.offset(atPageStart: page)) == page)
+            #expect(result.lines(onPage: page).first?.role != .blank)
+        }
+    }
+
+    @Test func twoPageSpreadsHalveTheWidthOnlyWhenThereIsRoom() {
+        let preferences = ReaderPreferences(margin: 2, textWidth: nil, twoPage: true)
+        let wide = preferences.layoutSettings(columns: 162, rows: 40)
+        #expect(wide.width == 80)
+        #expect(wide.textWidth == 76)
+        let narrow = preferences.layoutSettings(columns: 90, rows: 40)
+        #expect(narrow.width == 90)
+        var scrolling = preferences
+        scrolling.flow = .scroll
+        #expect(scrolling.layoutSettings(columns: 162, rows: 40).width == 162)
+    }
+
+    @Test func picturesGetRowsAndAreNotCutByAPageBreak() {
+        let doc = document("<p>Before.</p><img src=\"a.png\" alt=\"A cat\"/><p>After.</p>")
+        var settings = LayoutSettings(width: 40, rows: 8, margin: 0)
+        settings.showImages = true
+        let result = ChapterLayout.make(doc, spineIndex: 0, settings: settings) { _ in (width: 400, height: 300) }
+        let roles = result.lines.map(\.role)
+        #expect(roles.contains { if case .image = $0 { true } else { false } })
+        let spaces = roles.filter { $0 == .imageSpace }.count
+        #expect(spaces + 1 == settings.imageCells(pixels: (400, 300)).rows)
+        // The picture does not fit under "Before." on the first page: it starts the second.
+        #expect(result.pageCount >= 2)
+        #expect(result.lines(onPage: 1).first.map { if case .image = $0.role { true } else { false } } == true)
+        // Without picture rows: one label row.
+        let labels = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 40, rows: 8, margin: 0)) { _ in (400, 300) }
+        #expect(labels.lines.map(\.text).contains("[image: A cat]"))
+        #expect(!labels.lines.contains { $0.role == .imageSpace })
+    }
+
+    @Test func imageCellsFitTheColumnAndThePage() {
+        let settings = LayoutSettings(width: 80, rows: 24, margin: 4)
+        #expect(settings.imageCells(pixels: (2000, 1000)) == (columns: 72, rows: 18))
+        #expect(settings.imageCells(pixels: (40, 20)) == (columns: 10, rows: 3))
+        let tall = settings.imageCells(pixels: (600, 3000))
+        #expect(tall.rows == 23)
+        #expect(tall.columns <= 10)
+    }
 }

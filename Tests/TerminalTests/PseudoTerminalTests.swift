@@ -65,11 +65,12 @@ private func offPool<T: Sendable>(_ job: @escaping @Sendable () -> T) async -> T
     }
 }
 
-/// Waits up to thirty seconds for `condition` (a bound for a loaded machine, not a speed check).
-private func eventually(_ condition: () -> Bool) -> Bool {
+/// Waits up to thirty seconds for `condition` (a bound for a loaded machine, not a speed check),
+/// sleeping the task rather than the thread.
+private func eventually(_ condition: () -> Bool) async -> Bool {
     for _ in 0..<3000 {
         if condition() { return true }
-        usleep(10_000)
+        try? await Task.sleep(for: .milliseconds(10))
     }
     return condition()
 }
@@ -88,7 +89,7 @@ struct PseudoTerminalTests {
         let reader = SecretReader(input: tty.device, output: tty.device)
 
         async let secret = offPool { reader.read(prompt: "PIN: ") }
-        #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
+        #expect(await eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
         tty.type("12x\u{7F}34\r")  // a typo, Backspace, the rest, Return
         #expect(await secret == "1234")
 
@@ -106,7 +107,7 @@ struct PseudoTerminalTests {
         let reader = SecretReader(input: tty.device, output: tty.device)
 
         async let secret = offPool { reader.read(prompt: "PIN: ") }
-        #expect(eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
+        #expect(await eventually { tty.localFlags & tcflag_t(ECHO) == 0 })
         tty.type("99\u{03}")
         #expect(await secret == nil)
         #expect(tty.localFlags & tcflag_t(ECHO) != 0)

@@ -203,6 +203,13 @@ public struct EPUBBook: Sendable {
         try archive.data(at: path)
     }
 
+    /// The size in bytes of a spine item's file once decompressed (0 when it is missing): a
+    /// measure of its length known before it is converted.
+    public func byteSize(ofSpineItem index: Int) -> Int {
+        guard spine.indices.contains(index), let path = spine[index].path else { return 0 }
+        return archive.entry(path)?.uncompressedSize ?? 0
+    }
+
     /// The cover image's bytes, when the book names a cover that is in the file.
     public var coverImage: [UInt8]? {
         coverImagePath.flatMap { try? archive.data(at: $0) }

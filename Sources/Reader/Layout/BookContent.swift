@@ -15,6 +15,7 @@ public final class BookContent: Sendable {
         var documents: [Int: ChapterDocument] = [:]
         var recent: [Int] = []
         var plainTexts: [Int: String] = [:]
+        var imageSizes: [String: (width: Int, height: Int)?] = [:]
     }
 
     private let state = Mutex(State())
@@ -36,7 +37,8 @@ public final class BookContent: Sendable {
             return cached
         }
         // Convert outside the lock so other chapters can be read meanwhile.
-        let document = book.document(at: index)
+        var document = book.document(at: index)
+        if index == book.readingOrder.first { document = Self.withCover(document, book: book) }
         state.withLock { state in
             state.documents[index] = document
             state.plainTexts[index] = document.plainText
@@ -53,6 +55,35 @@ public final class BookContent: Sendable {
     public func plainText(at index: Int) -> String {
         if let text = state.withLock({ $0.plainTexts[index] }) { return text }
         return document(at: index).plainText
+    }
+
+    /// The pixel size of an image in the book, read from its header (and remembered).
+    public func imageSize(at path: String) -> (width: Int, height: Int)? {
+        if let known = state.withLock({ $0.imageSizes[path] }) { return known }
+        let size = (try? book.archive.prefix(at: path, maxBytes: 64 << 10)).flatMap(ImageSize.of)
+        state.withLock { $0.imageSizes[path] = .some(size) }
+        return size
+    }
+
+    /// The first chapter with the cover in front, when the book names a cover image that the
+    /// chapter does not already show. An image block has no text, so offsets do not move.
+    static func withCover(_ document: ChapterDocument, book: EPUBBook) -> ChapterDocument {
+        guard let cover = book.coverImagePath, book.archive.contains(cover) else { return document }
+        let shown = document.blocks.contains { block in
+            if case .image(let image) = block.kind { return image.path == cover }
+            return false
+        }
+        guard !shown else { return document }
+        let block = Block(kind: .image(ImageReference(path: cover, alt: "Cover")), runs: [], range: 0..<0,
+                          quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
+        return ChapterDocument(path: document.path, title: document.title, blocks: [block] + document.blocks,
+                               plainText: document.plainText, anchors: document.anchors,
+                               prefersIndentedParagraphs: document.prefersIndentedParagraphs)
+    }
+
+    /// The plain text's length (UTF-16) of a chapter already converted, without converting it.
+    public func knownLength(at index: Int) -> Int? {
+        state.withLock { $0.plainTexts[index]?.utf16.count }
     }
 
     /// The plain texts of every spine item, converting those not yet seen.

@@ -50,9 +50,14 @@ public struct ChapterLayout: Sendable {
     }
 
     /// Lays out a chapter.
-    public static func make(_ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings) -> ChapterLayout {
+    ///
+    /// - Parameter imageSize: the pixel size of an image by its path, when `settings.showImages`
+    ///   asks for rows to draw pictures in.
+    public static func make(_ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings,
+                            imageSize: ((String) -> (width: Int, height: Int)?)? = nil) -> ChapterLayout {
         var builder = Builder(settings: settings, indentParagraphs: settings.paragraphStyle == .indent
                               || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
+        if settings.showImages { builder.imageSize = imageSize }
         for block in document.blocks { builder.add(block) }
         let lines = builder.lines.isEmpty
             ? [LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: 0..<0, width: 0)]
@@ -70,6 +75,12 @@ public struct ChapterLayout: Sendable {
             guard index < lines.count else { break }
             starts.append(index)
             var end = min(lines.count, index + rows)
+            // A picture is not cut in two: the page ends above it.
+            if end < lines.count, lines[end].role == .imageSpace {
+                var first = end
+                while first > index, lines[first].role == .imageSpace { first -= 1 }
+                if first > index { end = first }
+            }
             // Keep a heading with what follows it rather than alone at the foot of a page.
             if end < lines.count, end - index > 3 {
                 var last = end - 1
@@ -86,6 +97,7 @@ public struct ChapterLayout: Sendable {
     private struct Builder {
         let settings: LayoutSettings
         let indentParagraphs: Bool
+        var imageSize: ((String) -> (width: Int, height: Int)?)?
         var lines: [LayoutLine] = []
         private var previous: Block?
 
@@ -110,8 +122,20 @@ public struct ChapterLayout: Sendable {
             case .image(let image):
                 var label = image.placeholder
                 if CellWidth.of(label) > width { label = String(label.prefix(max(1, width - 1))) + "…" }
-                lines.append(LayoutLine(role: .image(image), indent: left, runs: [LineRun(text: label, style: [], link: nil)],
-                                        sourceRange: block.range.lowerBound..<block.range.lowerBound, width: CellWidth.of(label)))
+                if let path = image.path, let size = imageSize?(path) {
+                    // Rows for the picture, centred; the label stands in if it cannot be drawn.
+                    let cells = settings.imageCells(pixels: size)
+                    let indent = left + max(0, (width - cells.columns) / 2)
+                    lines.append(LayoutLine(role: .image(image), indent: indent, runs: [LineRun(text: label, style: [], link: nil)],
+                                            sourceRange: block.range.lowerBound..<block.range.lowerBound, width: cells.columns))
+                    for _ in 1..<max(1, cells.rows) {
+                        lines.append(LayoutLine(role: .imageSpace, indent: indent, runs: [],
+                                                sourceRange: block.range.lowerBound..<block.range.lowerBound, width: 0))
+                    }
+                } else {
+                    lines.append(LayoutLine(role: .image(image), indent: left, runs: [LineRun(text: label, style: [], link: nil)],
+                                            sourceRange: block.range.lowerBound..<block.range.lowerBound, width: CellWidth.of(label)))
+                }
             default:
                 addText(block, left: left, width: width, firstLineIndent: firstLineIndent(for: block, blanks: blanks))
             }
@@ -217,7 +241,8 @@ public struct ChapterLayout: Sendable {
                 let upper = breaker.clusters[end - 1].offset + breaker.clusters[end - 1].length - runStarts[run]
                 let text = source.text
                 let slice = String(text[String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text)])
-                runs.append(LineRun(text: slice, style: source.style, link: source.link))
+                runs.append(LineRun(text: slice, style: source.style, link: source.link,
+                                    sourceOffset: block.range.lowerBound + breaker.clusters[index].offset))
                 index = end
             }
             if line.hyphen {

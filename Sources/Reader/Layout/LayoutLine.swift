@@ -6,6 +6,10 @@ public struct LineRun: Sendable, Hashable {
     public var style: InlineStyle
     /// Where it links to.
     public var link: LinkDestination?
+    /// The offset in the chapter's plain text where the run's text starts, or `nil` for text
+    /// the layout added (a list marker, a rule, an image label). Justification spaces and a
+    /// break hyphen inside the run are not in the plain text.
+    public var sourceOffset: Int? = nil
 }
 
 /// One row of a laid-out chapter, with the stretch of the chapter's plain text it shows.
@@ -19,6 +23,8 @@ public struct LayoutLine: Sendable, Hashable {
         case tableRow
         case horizontalRule
         case image(ImageReference)
+        /// A row kept free under an image's first row, for the picture when it is drawn.
+        case imageSpace
         case blank
     }
 

@@ -36,11 +36,13 @@ public struct LayoutSettings: Sendable, Hashable, Codable {
     public var indentWidth: Int
     /// The widest text column, however wide the screen (long lines are hard to read).
     public var maxTextWidth: Int?
+    /// Whether images get rows for their pictures (else one row for their label).
+    public var showImages: Bool
 
     /// Creates settings.
     public init(width: Int = 80, rows: Int = 24, margin: Int = 2, lineSpacing: LineSpacing = .single,
                 justify: Bool = false, paragraphStyle: ParagraphStyle = .book, indentWidth: Int = 2,
-                maxTextWidth: Int? = nil) {
+                maxTextWidth: Int? = nil, showImages: Bool = false) {
         self.width = width
         self.rows = rows
         self.margin = margin
@@ -49,6 +51,28 @@ public struct LayoutSettings: Sendable, Hashable, Codable {
         self.paragraphStyle = paragraphStyle
         self.indentWidth = indentWidth
         self.maxTextWidth = maxTextWidth
+        self.showImages = showImages
+    }
+
+    /// The cells and rows a picture of `pixels` takes: scaled to the text width (but to no
+    /// more than twice its size at 8 pixels a cell), two pixel rows per text row (upper
+    /// half-blocks), and never taller than a page less a row.
+    public func imageCells(pixels: (width: Int, height: Int)) -> (columns: Int, rows: Int) {
+        let (width, height) = (max(1, pixels.width), max(1, pixels.height))
+        var columns = max(1, min(textWidth, (width * 2 + 7) / 8))
+        var rows = Self.textRows(pixels: (width, height), columns: columns)
+        let most = max(1, self.rows - 1)
+        if rows > most {
+            rows = most
+            columns = max(1, min(columns, rows * 2 * width / height))
+        }
+        return (columns, rows)
+    }
+
+    /// Text rows a picture takes at `columns` cells across: two pixel rows a text row, rounded up.
+    public static func textRows(pixels: (width: Int, height: Int), columns: Int) -> Int {
+        let (width, height) = (max(1, pixels.width), max(1, pixels.height))
+        return max(1, (height * columns + 2 * width - 1) / (2 * width))
     }
 
     /// The cells available for text after margins (never less than 8).

@@ -23,6 +23,9 @@ public enum BookSearch {
     /// - Throws: `ReaderError.invalidSearch` when the pattern is not a valid expression.
     public static func search(_ pattern: String, in texts: [String], caseSensitive: Bool = false,
                               literal: Bool = false, limit: Int = 2000, contextLength: Int = 30) throws -> [SearchHit] {
+        if LiteralSearch.applies(to: pattern, literal: literal) {
+            return literalSearch(pattern, in: texts, caseSensitive: caseSensitive, limit: limit, contextLength: contextLength)
+        }
         var options: NSRegularExpression.Options = [.anchorsMatchLines]
         if !caseSensitive { options.insert(.caseInsensitive) }
         if literal { options.insert(.ignoreMetacharacters) }
@@ -51,6 +54,32 @@ public enum BookSearch {
                                       length: match.range.length, context: context, matchInContext: lower..<upper))
                 if hits.count >= limit { return hits }
             }
+        }
+        return hits
+    }
+
+    private static func literalSearch(_ pattern: String, in texts: [String], caseSensitive: Bool, limit: Int,
+                                      contextLength: Int) -> [SearchHit] {
+        var hits: [SearchHit] = []
+        for (index, text) in texts.enumerated() {
+            let matches = LiteralSearch.matches(of: pattern, in: text, caseSensitive: caseSensitive, limit: limit - hits.count)
+            guard !matches.isEmpty else { continue }
+            let utf16 = text.utf16
+            for match in matches {
+                // Walk from the match by UTF-16 offsets; String's breadcrumbs keep this cheap.
+                let start = utf16.index(utf16.startIndex, offsetBy: match.offset)
+                let end = utf16.index(start, offsetBy: match.length)
+                let before = text[..<start].suffix(contextLength)
+                let after = text[end...].prefix(contextLength)
+                let prefix = (before.startIndex > text.startIndex ? "…" : "") + oneLine(String(before))
+                let matched = String(text[start..<end])
+                let context = prefix + matched + oneLine(String(after)) + (after.endIndex < text.endIndex ? "…" : "")
+                let lower = context.utf8.index(context.startIndex, offsetBy: prefix.utf8.count)
+                let upper = context.utf8.index(lower, offsetBy: matched.utf8.count)
+                hits.append(SearchHit(locator: Locator(spineIndex: index, offset: match.offset, snippet: matched),
+                                      length: match.length, context: context, matchInContext: lower..<upper))
+            }
+            if hits.count >= limit { break }
         }
         return hits
     }

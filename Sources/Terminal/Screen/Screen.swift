@@ -46,6 +46,7 @@ public enum Screen {
 
     /// Undoes the screen changes from a signal handler or `atexit`: only atomics and `write`.
     static func restoreForExit() {
+        restoreMouseForExit()
         if cursorHidden.exchange(false, ordering: .acquiringAndReleasing) {
             writeAll(STDOUT_FILENO, "\u{1B}[?25h")
         }

@@ -1,0 +1,165 @@
+/// Writes a novel-length EPUB of readable, varied prose from a seed: chapters of narration
+/// and dialogue about a handful of characters and places, a contents page, a footnote now
+/// and then, and a drawn PNG cover. The same seed gives the same book.
+struct NovelGenerator {
+    var chapters = 60
+    /// About how many bytes of text the whole book holds.
+    var textBytes = 3_500_000
+    var seed: UInt64 = 0x5EED_B00C
+
+    private static let names = ["Anna", "Jonas", "Mira", "Old Henrik", "the ferryman", "Elsa", "Tomas", "the doctor", "Karin", "little Per"]
+    private static let places = ["the harbour", "the lighthouse", "the birch wood", "the station", "the bakery on Strand Street",
+                                 "the north shore", "the chapel", "the market square", "the island", "the empty school"]
+    private static let times = ["At dawn", "By noon", "Late that evening", "The next morning", "When the rain stopped",
+                                "Before the ferry left", "In the grey hour after supper", "On the first warm day", "That winter", "Some weeks later"]
+    private static let verbs = ["walked to", "waited at", "remembered", "wrote about", "came back to", "could not forget",
+                                "dreamed of", "painted", "searched", "left a letter at"]
+    private static let details = [
+        "the gulls followed the boats as if they expected news",
+        "the wind carried the smell of tar and salt",
+        "someone had left a lamp burning in the window",
+        "the clock in the square had stopped at a quarter past four",
+        "the snow lay blue in the ruts of the road",
+        "the water was so still that the houses stood upside down in it",
+        "the bread was still warm under its cloth",
+        "a dog barked twice and then thought better of it",
+        "the birches had just begun to turn yellow",
+        "the letters in the drawer smelled faintly of lavender",
+        "nobody had swept the steps for a week",
+        "the radio played a song nobody could name",
+    ]
+    private static let feelings = ["with a small, stubborn hope", "without quite knowing why", "as if nothing had happened",
+                                   "more slowly than usual", "with the letter folded in a pocket", "pretending not to listen",
+                                   "for the last time, or so it seemed", "laughing at something nobody else had heard"]
+    private static let sayings = [
+        "You always come back when the weather turns",
+        "I kept the key, if that is what you are asking",
+        "There is nothing on the island that was not there before",
+        "Tell me again how the story ends",
+        "We should have taken the early ferry",
+        "Nobody reads letters any more, not properly",
+        "The lighthouse has not been lit since the war",
+        "If you wait long enough, everyone passes through the station",
+    ]
+    private static let replies = ["said", "asked", "whispered", "answered", "muttered", "called out"]
+    private static let chapterWords = ["Harbour", "Letters", "Winter", "The Ferry", "Lamps", "Birches", "The Station", "Salt",
+                                       "Rain", "The Island", "Keys", "The Market", "Lighthouse", "Snow", "Bread", "The Chapel"]
+
+    private var state: UInt64 = 0
+
+    private mutating func next() -> UInt64 {
+        // SplitMix64: small, fast, and the same everywhere.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func pick<T>(_ list: [T]) -> T { list[Int(next() % UInt64(list.count))] }
+
+    private mutating func sentence() -> String {
+        switch next() % 6 {
+        case 0:
+            return "\(pick(Self.times)), \(pick(Self.names)) \(pick(Self.verbs)) \(pick(Self.places)) \(pick(Self.feelings))."
+        case 1:
+            let name = pick(Self.names)
+            return "“\(pick(Self.sayings)),” \(name) \(pick(Self.replies)), and for a moment \(pick(Self.details))."
+        case 2:
+            return "At \(pick(Self.places)) \(pick(Self.details)), and \(pick(Self.names)) stood there \(pick(Self.feelings))."
+        case 3:
+            return "It was the kind of day when \(pick(Self.details)); \(pick(Self.names)) noticed it only later."
+        case 4:
+            let name = pick(Self.names)
+            return "\(name.prefix(1).uppercased() + name.dropFirst()) \(pick(Self.verbs)) \(pick(Self.places)), <em>\(pick(Self.feelings))</em>."
+        default:
+            return "Years afterwards \(pick(Self.names)) would say that \(pick(Self.details)), though nobody believed it."
+        }
+    }
+
+    private mutating func paragraph() -> String {
+        let count = 3 + Int(next() % 5)
+        return (0..<count).map { _ in sentence() }.joined(separator: " ")
+    }
+
+    /// The book's files: `(path, bytes, compress)`.
+    mutating func files() -> [(String, [UInt8], Bool)] {
+        state = seed
+        var files: [(String, [UInt8], Bool)] = [("mimetype", Array("application/epub+zip".utf8), false)]
+        files.append(("META-INF/container.xml", Array("""
+        <?xml version="1.0"?>
+        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+          <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+        </container>
+        """.utf8), true))
+        let perChapter = textBytes / max(1, chapters)
+        var manifest = ""
+        var spine = ""
+        var navItems = ""
+        var titles: [String] = []
+        for number in 1...chapters {
+            let first = pick(Self.chapterWords)
+            var second = pick(Self.chapterWords)
+            while second == first { second = pick(Self.chapterWords) }
+            let title = "\(first) and \(second.lowercased())"
+            titles.append(title)
+            var body = "<h1 id=\"c\(number)\">\(number). \(title)</h1>\n"
+            var written = 0
+            var paragraphCount = 0
+            while written < perChapter {
+                var text = paragraph()
+                paragraphCount += 1
+                if paragraphCount == 4, number % 3 == 0 {
+                    text += " The ferry timetable<a epub:type=\"noteref\" href=\"notes.xhtml#n\(number)\">\(number / 3)</a> had changed again."
+                }
+                written += text.utf8.count
+                body += "<p>\(text)</p>\n"
+                if paragraphCount % 40 == 0 { body += "<hr/>\n" }
+            }
+            files.append(("OEBPS/ch\(number).xhtml", Array(Self.xhtml(title: title, body: body).utf8), true))
+            manifest += "<item id=\"ch\(number)\" href=\"ch\(number).xhtml\" media-type=\"application/xhtml+xml\"/>\n"
+            spine += "<itemref idref=\"ch\(number)\"/>\n"
+            navItems += "<li><a href=\"ch\(number).xhtml\">\(number). \(title)</a></li>\n"
+        }
+        var notes = ""
+        for number in stride(from: 3, through: chapters, by: 3) {
+            notes += "<aside epub:type=\"footnote\" id=\"n\(number)\"><p>\(number / 3). The timetable of chapter \(number): \(sentence())</p></aside>\n"
+        }
+        files.append(("OEBPS/notes.xhtml", Array(Self.xhtml(title: "Notes", body: notes).utf8), true))
+        files.append(("OEBPS/nav.xhtml", Array(Self.xhtml(title: "Contents", body: "<nav epub:type=\"toc\"><h1>Contents</h1><ol>\(navItems)</ol></nav>").utf8), true))
+        files.append(("OEBPS/cover.png", CoverPainter.png(width: 240, height: 360, seed: seed), false))
+        files.append(("OEBPS/content.opf", Array("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
+          <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+            <dc:identifier id="uid">urn:uuid:bok-bench-\(String(seed, radix: 16))</dc:identifier>
+            <dc:title>The Ferry at Dawn</dc:title>
+            <dc:creator>Bok Benchmark</dc:creator>
+            <dc:language>en</dc:language>
+            <meta name="cover" content="cover"/>
+          </metadata>
+          <manifest>
+            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+            <item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>
+            <item id="notes" href="notes.xhtml" media-type="application/xhtml+xml"/>
+        \(manifest)  </manifest>
+          <spine>
+        \(spine)    <itemref idref="notes" linear="no"/>
+          </spine>
+        </package>
+        """.utf8), true))
+        return files
+    }
+
+    private static func xhtml(title: String, body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE html>
+        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+        <head><title>\(title)</title></head>
+        <body>
+        \(body)</body>
+        </html>
+        """
+    }
+}

@@ -1,0 +1,114 @@
+// reader-bench: makes a novel-length EPUB and measures the reader on it.
+//
+//   reader-bench generate OUT.epub [--chapters 60] [--bytes 3500000]
+//   reader-bench read FILE [--first-frame] [--badge TEXT]   the full-screen reader (a pty test drives it)
+//   reader-bench measure FILE [--columns 120] [--rows 40]   page turn, search, re-layout, memory, in-process
+//
+// Benchmarks/reader-bench.sh runs all of it, and epy, in a 120×40 pseudo-terminal.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Reader
+import Terminal
+
+func argument(_ name: String, in arguments: [String]) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first, arguments.count >= 2 else {
+    fail("usage: reader-bench generate OUT.epub | read FILE [--first-frame] | measure FILE")
+}
+let path = arguments[1]
+
+switch command {
+case "generate":
+    var generator = NovelGenerator()
+    if let chapters = argument("--chapters", in: arguments).flatMap(Int.init) { generator.chapters = chapters }
+    if let bytes = argument("--bytes", in: arguments).flatMap(Int.init) { generator.textBytes = bytes }
+    let files = generator.files()
+    let archive = ZipFile.archive(files)
+    guard FileManager.default.createFile(atPath: path, contents: Data(archive)) else { fail("could not write \(path)") }
+    let text = files.filter { $0.0.hasSuffix(".xhtml") }.reduce(0) { $0 + $1.1.count }
+    print("wrote \(path): \(archive.count) bytes, \(generator.chapters) chapters, \(text) bytes of XHTML")
+
+case "read":
+    do {
+        try ReaderApp.run(path: path, store: InMemoryPositionStore(), badge: argument("--badge", in: arguments),
+                          capabilities: .detect(), firstFrameOnly: arguments.contains("--first-frame"))
+    } catch {
+        fail(error.message)
+    }
+
+case "measure":
+    let columns = argument("--columns", in: arguments).flatMap(Int.init) ?? 120
+    let rows = argument("--rows", in: arguments).flatMap(Int.init) ?? 40
+    let clock = ContinuousClock()
+    func ms(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    let capabilities = TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true)
+
+    var view: ReaderView!
+    let open = clock.measure {
+        let book = try! EPUBBook.open(path: path)
+        let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: columns, rows: rows - 1)
+        view = ReaderView(session: session, capabilities: capabilities, badge: "12 days", columns: columns, rows: rows)
+        _ = view.renderedRows()
+    }
+    print(String(format: "first frame in-process: %.2f ms", ms(open)))
+
+    var turns: [Double] = []
+    for _ in 0..<300 {
+        let turn = clock.measure {
+            _ = view.handle(.character(" "))
+            _ = view.renderedRows().joined()
+        }
+        turns.append(ms(turn))
+    }
+    print(String(format: "page turn (key to frame text): median %.3f ms, max %.2f ms over %d turns", median(turns), turns.max()!, turns.count))
+
+    var session = view.session
+    let content = session.content
+    let cold = clock.measure { _ = try! content.search("lighthouse|ferryman") }
+    var warmRuns: [Double] = []
+    var hits = 0
+    for _ in 0..<5 {
+        warmRuns.append(ms(clock.measure { hits = try! content.search("lighthouse|ferryman").count }))
+    }
+    print(String(format: "whole-book search: cold (converting every chapter) %.1f ms, warm median %.1f ms, %d hits (capped at 2000)",
+                  ms(cold), median(warmRuns), hits))
+    let literal = clock.measure { _ = try! content.search("the gulls followed", limit: 100_000) }
+    print(String(format: "whole-book search, plain phrase, all hits: %.1f ms", ms(literal)))
+
+    let count = clock.measure { session.layout.computePageCounts() }
+    let pages = session.layout.pageNumber(of: PagePosition(spineIndex: 0, page: 0))?.total ?? 0
+    print(String(format: "page count at %d×%d (background task): %.1f ms, %d pages", columns, rows, ms(count), pages))
+    var relayouts: [Double] = []
+    for width in [90, 70, 110] {
+        relayouts.append(ms(clock.measure {
+            session.resize(columns: width, rows: rows - 1)
+            _ = session.visiblePages()
+        }))
+    }
+    print(String(format: "re-layout to a new width, page on screen: median %.2f ms", median(relayouts)))
+    let full = clock.measure {
+        session.resize(columns: 100, rows: rows - 1)
+        session.layout.computePageCounts()
+    }
+    print(String(format: "full re-layout of the whole book at a new width: %.1f ms", ms(full)))
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    print("peak memory (max RSS) of this process: \(usage.ru_maxrss / 1024) MB")
+
+default:
+    fail("unknown command \(command)")
+}

@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import CJPEG
+internal import CPNG
+
+/// A decoded picture: 8-bit RGBA pixels, row by row.
+public struct RasterImage: Sendable, Hashable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes: red, green, blue, alpha.
+    public let pixels: [UInt8]
+
+    /// The most pixels a decoded image may have (a hostile file cannot exhaust memory).
+    static let maxPixels = 40_000_000
+
+    /// Creates an image from its pixels.
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// Decodes a PNG (with libpng) or a JPEG (with libjpeg); JPEGs are scaled down by libjpeg
+    /// while they stay at least `minimumWidth` pixels wide.
+    ///
+    /// - Returns: `nil` for other formats and for files the libraries cannot read.
+    public static func decode(_ bytes: [UInt8], minimumWidth: Int = 320) -> RasterImage? {
+        guard let kind = ImageSize.kind(bytes) else { return nil }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        switch kind {
+        case .png:
+            guard let buffer = bytes.withUnsafeBufferPointer({ bok_png_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height) }) else { return nil }
+            defer { free(buffer) }
+            let count = Int(width) * Int(height) * 4
+            return RasterImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: buffer, count: count)))
+        case .jpeg:
+            guard let buffer = bytes.withUnsafeBufferPointer({
+                bok_jpeg_decode_rgb($0.baseAddress, UInt($0.count), Int32(minimumWidth), maxPixels, &width, &height)
+            }) else { return nil }
+            defer { free(buffer) }
+            let count = Int(width) * Int(height)
+            var rgba = [UInt8](repeating: 255, count: count * 4)
+            for index in 0..<count {
+                rgba[index * 4] = buffer[index * 3]
+                rgba[index * 4 + 1] = buffer[index * 3 + 1]
+                rgba[index * 4 + 2] = buffer[index * 3 + 2]
+            }
+            return RasterImage(width: Int(width), height: Int(height), pixels: rgba)
+        }
+    }
+
+    /// The image scaled to `width × height` by averaging the pixels each new pixel covers,
+    /// composited over `background` where it is transparent.
+    public func scaled(width newWidth: Int, height newHeight: Int, background: (UInt8, UInt8, UInt8)) -> RasterImage {
+        let newWidth = max(1, newWidth), newHeight = max(1, newHeight)
+        var output = [UInt8](repeating: 255, count: newWidth * newHeight * 4)
+        for y in 0..<newHeight {
+            let y0 = y * height / newHeight
+            let y1 = max(y0 + 1, (y + 1) * height / newHeight)
+            for x in 0..<newWidth {
+                let x0 = x * width / newWidth
+                let x1 = max(x0 + 1, (x + 1) * width / newWidth)
+                var r = 0, g = 0, b = 0, count = 0
+                // Sample at most 4×4 source pixels per output pixel: enough for a terminal.
+                let stepY = max(1, (y1 - y0) / 4), stepX = max(1, (x1 - x0) / 4)
+                var sy = y0
+                while sy < y1 {
+                    var sx = x0
+                    while sx < x1 {
+                        let index = (sy * width + sx) * 4
+                        let alpha = Int(pixels[index + 3])
+                        r += (Int(pixels[index]) * alpha + Int(background.0) * (255 - alpha)) / 255
+                        g += (Int(pixels[index + 1]) * alpha + Int(background.1) * (255 - alpha)) / 255
+                        b += (Int(pixels[index + 2]) * alpha + Int(background.2) * (255 - alpha)) / 255
+                        count += 1
+                        sx += stepX
+                    }
+                    sy += stepY
+                }
+                let out = (y * newWidth + x) * 4
+                output[out] = UInt8(r / count)
+                output[out + 1] = UInt8(g / count)
+                output[out + 2] = UInt8(b / count)
+            }
+        }
+        return RasterImage(width: newWidth, height: newHeight, pixels: output)
+    }
+
+    /// The colour of a pixel.
+    func rgb(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+        let index = (y * width + x) * 4
+        return (pixels[index], pixels[index + 1], pixels[index + 2])
+    }
+}

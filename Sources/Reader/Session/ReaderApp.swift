@@ -1,0 +1,61 @@
+/// The reader as the `bok` client calls it: open a file, read it full-screen, and list notes.
+public enum ReaderApp {
+    /// The highlights and notes of a book as Markdown, for `bok notes FILE`.
+    ///
+    /// - Throws: `ReaderError` when the book cannot be opened.
+    public static func notesMarkdown(bookPath: String, store: any PositionStore) throws(ReaderError) -> String {
+        notesMarkdown(book: try openBook(bookPath), store: store)
+    }
+
+    /// The highlights and notes of an opened book as Markdown: a heading per chapter, each
+    /// highlight as a quote with its colour, its note below it, and the bookmarks at the end.
+    public static func notesMarkdown(book: EPUBBook, store: any PositionStore) -> String {
+        let id = BookID(book: book)
+        let highlights = (try? store.highlights(bookID: id)) ?? []
+        let bookmarks = (try? store.bookmarks(bookID: id)) ?? []
+        var lines = ["# \(book.metadata.title)"]
+        let authors = book.metadata.creators.map(\.name)
+        if !authors.isEmpty { lines += ["", "*\(authors.joined(separator: ", "))*"] }
+        if highlights.isEmpty && bookmarks.isEmpty {
+            return (lines + ["", "No highlights, notes or bookmarks yet."]).joined(separator: "\n") + "\n"
+        }
+        let titles = chapterTitles(book)
+        var lastChapter: Int?
+        for highlight in highlights {
+            if highlight.start.spineIndex != lastChapter {
+                lastChapter = highlight.start.spineIndex
+                lines += ["", "## \(titles[highlight.start.spineIndex] ?? "Section \(highlight.start.spineIndex + 1)")"]
+            }
+            let quoted = highlight.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
+            lines += [""] + quoted + ["", "— \(highlight.color.rawValue) highlight"]
+            if let note = highlight.note, !note.isEmpty { lines += ["", "**Note:** \(note)"] }
+        }
+        if !bookmarks.isEmpty {
+            lines += ["", "## Bookmarks", ""]
+            for mark in bookmarks {
+                let chapter = titles[mark.locator.spineIndex] ?? "Section \(mark.locator.spineIndex + 1)"
+                lines.append("- \(chapter): “\(mark.locator.snippet ?? "")…”")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func openBook(_ path: String) throws(ReaderError) -> EPUBBook {
+        do {
+            return try EPUBBook.open(path: path)
+        } catch let error as ReaderError {
+            throw error
+        } catch {
+            throw ReaderError(.unreadableFile, "bok could not open \(path): \(error)")
+        }
+    }
+
+    /// The first table-of-contents title of each spine item.
+    private static func chapterTitles(_ book: EPUBBook) -> [Int: String] {
+        var titles: [Int: String] = [:]
+        for item in book.tableOfContents.flatMap({ $0.flattened() }) {
+            if let spine = item.entry.spineIndex, titles[spine] == nil { titles[spine] = item.entry.title }
+        }
+        return titles
+    }
+}

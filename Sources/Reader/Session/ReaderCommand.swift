@@ -1,0 +1,224 @@
+internal import Foundation
+
+/// A command typed at the reading view's `:` prompt, parsed.
+///
+/// `:goto 42%`, `:goto chapter 3`, `:goto 120` (page of the book), `:goto start`/`end`,
+/// `:width 70` (`:width full`), `:margin 4`, `:spacing 1|1.5|2`, `:justify on|off`,
+/// `:paragraphs indent|blank|book`, `:theme day|night|sepia`, `:brightness -1` (a level from
+/// -3 to 3), `:scroll`, `:paged`, `:twopage on|off`, `:images on|off`, `:search PATTERN`,
+/// `:back`, `:quit`.
+public enum ReaderCommand: Sendable, Hashable {
+    case gotoPercent(Double)
+    case gotoChapter(Int)
+    case gotoPage(Int)
+    case gotoStart
+    case gotoEnd
+    case width(Int?)
+    case margin(Int)
+    case spacing(LayoutSettings.LineSpacing)
+    case justify(Bool)
+    case paragraphs(LayoutSettings.ParagraphStyle)
+    case theme(ReaderPreferences.Theme)
+    case brightness(Int)
+    case flow(ReaderPreferences.Flow)
+    case twoPage(Bool)
+    case images(Bool)
+    case search(String)
+    case back
+    case quit
+
+    /// The commands with their arguments, for help and completion.
+    public static let summary: [(String, String)] = [
+        ("goto 42% | goto chapter 3 | goto 120 | goto start | goto end", "jump by percent, chapter, page of the book"),
+        ("width 70 | width full", "widest text column in cells"),
+        ("margin 4", "cells left and right of the text"),
+        ("spacing 1 | 1.5 | 2", "line spacing"),
+        ("justify on | off", "straight right edge"),
+        ("paragraphs indent | blank | book", "how paragraphs are told apart"),
+        ("theme day | night | sepia", "page colours"),
+        ("brightness -3 … 3", "dimmer or brighter page"),
+        ("scroll | paged", "scroll continuously or turn pages"),
+        ("twopage on | off", "two pages side by side when wide enough"),
+        ("images on | off", "draw images or show their labels"),
+        ("search PATTERN", "same as /"),
+        ("back", "return from a link or jump"),
+        ("quit", "leave the book"),
+    ]
+
+    /// Parses a command line (without the `:`).
+    ///
+    /// - Returns: the command, or a message saying what is wrong and what would work.
+    public static func parse(_ line: String) -> Result<ReaderCommand, ReaderCommandError> {
+        let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let name = words.first?.lowercased() else { return .failure(.init("Type a command, like :goto 50% or :theme night.")) }
+        let argument = words.dropFirst().joined(separator: " ")
+        let lowered = argument.lowercased()
+        func onOff(_ usage: String) -> Result<Bool, ReaderCommandError> {
+            switch lowered {
+            case "on", "yes", "true", "1", "": return .success(true)
+            case "off", "no", "false", "0": return .success(false)
+            default: return .failure(.init("Say on or off: :\(usage) on"))
+            }
+        }
+        switch name {
+        case "goto", "go", "g":
+            return parseGoto(lowered)
+        case "width", "w":
+            if ["full", "off", "none", "max"].contains(lowered) { return .success(.width(nil)) }
+            guard let width = Int(lowered), width >= 20 else { return .failure(.init("Give the text width in cells (20 or more), or full: :width 70")) }
+            return .success(.width(width))
+        case "margin", "margins":
+            guard let margin = Int(lowered), (0...40).contains(margin) else { return .failure(.init("Give the margin in cells, 0 to 40: :margin 4")) }
+            return .success(.margin(margin))
+        case "spacing", "linespacing":
+            switch lowered {
+            case "1", "single": return .success(.spacing(.single))
+            case "1.5", "one-and-half": return .success(.spacing(.oneAndHalf))
+            case "2", "double": return .success(.spacing(.double))
+            default: return .failure(.init("Line spacing is 1, 1.5 or 2: :spacing 1.5"))
+            }
+        case "justify":
+            return onOff("justify").map(ReaderCommand.justify)
+        case "paragraphs", "paragraph":
+            switch lowered {
+            case "indent", "indented": return .success(.paragraphs(.indent))
+            case "blank", "blankline", "space": return .success(.paragraphs(.blankLine))
+            case "book", "auto": return .success(.paragraphs(.book))
+            default: return .failure(.init("Paragraphs are indent, blank or book: :paragraphs indent"))
+            }
+        case "theme":
+            guard let theme = ReaderPreferences.Theme(rawValue: lowered) else {
+                return .failure(.init("Themes are day, night and sepia: :theme night"))
+            }
+            return .success(.theme(theme))
+        case "brightness", "bright":
+            guard let level = Int(lowered.hasPrefix("+") ? String(lowered.dropFirst()) : lowered),
+                  ReaderPreferences.brightnessRange.contains(level) else {
+                return .failure(.init("Brightness is a level from -3 to 3: :brightness -1"))
+            }
+            return .success(.brightness(level))
+        case "scroll", "continuous": return .success(.flow(.scroll))
+        case "paged", "pages", "page": return .success(.flow(.paged))
+        case "twopage", "twopages", "spread":
+            return onOff("twopage").map(ReaderCommand.twoPage)
+        case "images", "image":
+            return onOff("images").map(ReaderCommand.images)
+        case "search", "find":
+            guard !argument.isEmpty else { return .failure(.init("Say what to search for: :search whale")) }
+            return .success(.search(argument))
+        case "back": return .success(.back)
+        case "q", "quit", "exit", "wq", "x": return .success(.quit)
+        default:
+            return .failure(.init("There is no :\(name) command; press ? for the list."))
+        }
+    }
+
+    private static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
+        let usage = ReaderCommandError("Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto start or :goto end")
+        switch argument {
+        case "start", "beginning", "first": return .success(.gotoStart)
+        case "end", "last": return .success(.gotoEnd)
+        default: break
+        }
+        if argument.hasSuffix("%") {
+            guard let value = Double(argument.dropLast().trimmingCharacters(in: .whitespaces)), (0...100).contains(value) else { return .failure(usage) }
+            return .success(.gotoPercent(value / 100))
+        }
+        let words = argument.split(separator: " ")
+        if let first = words.first, ["chapter", "ch", "c"].contains(first), words.count == 2, let number = Int(words[1]), number > 0 {
+            return .success(.gotoChapter(number))
+        }
+        if words.count == 1, let page = Int(words[0].hasPrefix("p") ? String(words[0].dropFirst()) : String(words[0])), page > 0 {
+            return .success(.gotoPage(page))
+        }
+        return .failure(usage)
+    }
+}
+
+/// What is wrong with a typed command, and what would work.
+public struct ReaderCommandError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The message for the status line.
+    public let message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+extension ReaderSession {
+    /// Carries out a parsed command; the outcome is in ``message``.
+    ///
+    /// - Returns: `false` for `:quit`, which the view handles by closing the book.
+    @discardableResult
+    public mutating func perform(_ command: ReaderCommand) -> Bool {
+        switch command {
+        case .gotoPercent(let fraction): goTo(fraction: fraction)
+        case .gotoChapter(let number):
+            let chapters = numberedChapters()
+            guard chapters.indices.contains(number - 1) else {
+                message = "The book has \(chapters.count) chapters; try :goto chapter \(max(1, chapters.count))."
+                return true
+            }
+            jump(to: chapters[number - 1])
+        case .gotoPage(let page): goTo(page: page)
+        case .gotoStart: goToStart()
+        case .gotoEnd: goToEnd()
+        case .width(let width):
+            updatePreferences { $0.textWidth = width }
+            message = width.map { "Text column at most \($0) cells wide." } ?? "Text column as wide as the screen."
+        case .margin(let margin):
+            updatePreferences { $0.margin = margin }
+            message = "Margins of \(margin) cells."
+        case .spacing(let spacing): updatePreferences { $0.lineSpacing = spacing }
+        case .justify(let on): updatePreferences { $0.justify = on }
+        case .paragraphs(let style): updatePreferences { $0.paragraphStyle = style }
+        case .theme(let theme): updatePreferences { $0.theme = theme }
+        case .brightness(let level): updatePreferences { $0.brightness = level }
+        case .flow(let flow): updatePreferences { $0.flow = flow }
+        case .twoPage(let on):
+            updatePreferences { $0.twoPage = on }
+            if on, !showsTwoPages, preferences.flow == .paged {
+                message = "Two pages need a window at least \(ReaderPreferences.twoPageMinimumColumns) columns wide; shown when it is."
+            }
+        case .images(let on): updatePreferences { $0.showImages = on }
+        case .search(let pattern):
+            do { try search(pattern) } catch { message = error.message }
+        case .back: goBack()
+        case .quit: return false
+        }
+        return true
+    }
+
+    /// Goes to a fraction (0 to 1) of the book, by characters.
+    public mutating func goTo(fraction: Double) {
+        let order = book.readingOrder
+        let lengths = order.map(chapterLength)
+        let total = lengths.reduce(0, +)
+        var target = Int(Double(total) * max(0, min(1, fraction)))
+        for (index, spine) in order.enumerated() {
+            if target < lengths[index] || index == order.count - 1 {
+                // The estimate for this chapter becomes exact once it is converted.
+                let exact = content.plainText(at: spine).utf16.count
+                let offset = lengths[index] > 0 ? Int(Double(target) / Double(lengths[index]) * Double(exact)) : 0
+                if fraction >= 1 { goToEnd() } else { jump(to: content.locator(spineIndex: spine, offset: min(offset, exact))) }
+                return
+            }
+            target -= lengths[index]
+        }
+    }
+
+    /// Goes to a page of the whole book (from 1), counting every chapter's pages first if needed.
+    public mutating func goTo(page: Int) {
+        layout.computePageCounts()
+        var remaining = page - 1
+        for spine in book.readingOrder {
+            let count = layout.knownPageCount(ofSpineItem: spine) ?? chapter(spine).pageCount
+            if remaining < count {
+                jump(to: content.locator(spineIndex: spine, offset: chapter(spine).offset(atPageStart: remaining)))
+                return
+            }
+            remaining -= count
+        }
+        let total = page - 1 - remaining
+        message = "The book has \(total) pages at this size; going to the last."
+        goToEnd()
+    }
+}

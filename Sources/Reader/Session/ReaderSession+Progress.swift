@@ -1,0 +1,196 @@
+import Synchronization
+
+/// One line of the table of contents as the reading view lists it.
+public struct TOCItem: Sendable, Hashable {
+    /// The entry's title.
+    public var title: String
+    /// How deeply nested (0 for top level).
+    public var depth: Int
+    /// Where it leads, when it leads into the book.
+    public var locator: Locator?
+    /// The page in the whole book (from 1), once every chapter's pages have been counted.
+    public var page: Int?
+    /// Whether the reader is in this entry's part of the book now.
+    public var isCurrent: Bool
+}
+
+extension ReaderSession {
+    /// Characters a second the reader is assumed to read before there are samples (about 200 words a minute).
+    public static let defaultCharactersPerSecond = 17.0
+
+    // MARK: - Lengths
+
+    /// A chapter's length in characters: exact once converted, else estimated from its file's
+    /// size and the text-to-markup ratio of the chapters converted so far.
+    public func chapterLength(_ spineIndex: Int) -> Int {
+        if let known = content.knownLength(at: spineIndex) { return known }
+        return Int(Double(book.byteSize(ofSpineItem: spineIndex)) * textRatio(known: readingOrderLengths().known))
+    }
+
+    /// The length of every chapter in reading order, exact or estimated, worked out in one pass
+    /// (the status line asks on every frame).
+    func readingOrderLengths() -> (lengths: [(spineIndex: Int, length: Int)], known: (text: Int, bytes: Int)) {
+        var known: [Int?] = []
+        var text = 0, bytes = 0
+        for index in book.readingOrder {
+            let length = content.knownLength(at: index)
+            known.append(length)
+            if let length {
+                text += length
+                bytes += book.byteSize(ofSpineItem: index)
+            }
+        }
+        let ratio = textRatio(known: (text, bytes))
+        let lengths = zip(book.readingOrder, known).map { index, length in
+            (index, length ?? Int(Double(book.byteSize(ofSpineItem: index)) * ratio))
+        }
+        return (lengths, (text, bytes))
+    }
+
+    private func textRatio(known: (text: Int, bytes: Int)) -> Double {
+        known.bytes > 0 && known.text > 0 ? Double(known.text) / Double(known.bytes) : 0.5
+    }
+
+    // MARK: - Progress
+
+    /// How far through the book the end of the screen is, from 0 to 1, by characters.
+    public var fractionRead: Double {
+        let end = bottomLocator
+        var before = 0, total = 0
+        for (index, length) in readingOrderLengths().lengths {
+            if index < end.spineIndex { before += length }
+            if index == end.spineIndex { before += min(length, end.offset) }
+            total += length
+        }
+        guard total > 0 else { return 0 }
+        if !end.spineIndex.isLinear(in: book) { return Double(before) / Double(total) }
+        // The last screen of the book counts as all of it.
+        if nextInReadingOrder(after: end.spineIndex) == nil, end.offset >= chapterLength(end.spineIndex) - 1 { return 1 }
+        return min(1, Double(before) / Double(total))
+    }
+
+    /// The page of the current chapter on screen and the chapter's page count (screens in scroll
+    /// flow); in a spread, the left page.
+    public var pageInChapter: (page: Int, count: Int) {
+        let chapter = chapter(position.spineIndex)
+        switch preferences.flow {
+        case .paged:
+            return (chapter.page(atLine: position.line) + 1, chapter.pageCount)
+        case .scroll:
+            let screens = max(1, (chapter.lines.count + rows - 1) / rows)
+            return (min(screens, position.line / max(1, rows) + 1), screens)
+        }
+    }
+
+    /// The page in the whole book and the total, once every chapter's pages are counted
+    /// (see ``BookLayout/computePageCounts(shouldStop:)``).
+    public var pageInBook: (page: Int, total: Int)? {
+        let chapter = chapter(position.spineIndex)
+        return layout.pageNumber(of: PagePosition(spineIndex: position.spineIndex, page: chapter.page(atLine: position.line)))
+    }
+
+    /// The title of the part of the book on screen: the last table-of-contents entry at or before
+    /// the top of the screen, else the chapter's own heading.
+    public func currentChapterTitle() -> String? {
+        let top = topLocator
+        let items = resolvedTableOfContents()
+        let current = items.last { item in item.locator.map { $0 <= top } ?? false }
+        if let current, current.locator?.spineIndex == top.spineIndex || !items.contains(where: { $0.locator?.spineIndex == top.spineIndex }) {
+            return current.entry.title
+        }
+        return content.document(at: top.spineIndex).title ?? current?.entry.title
+    }
+
+    // MARK: - Pace and time left
+
+    /// The reader's pace in characters a second: the median of recent samples of this book
+    /// (or of all books when this one has few), else ``defaultCharactersPerSecond``.
+    public var charactersPerSecond: Double {
+        let samples = bookPace.count >= 3 ? bookPace : globalPace
+        guard samples.count >= 3 else { return Self.defaultCharactersPerSecond }
+        let rates = samples.map(\.charactersPerSecond).sorted()
+        return rates[rates.count / 2]
+    }
+
+    /// Estimated seconds left in this chapter and in the book, at the reader's own pace.
+    public var timeLeft: (chapter: Double, book: Double) {
+        let end = bottomLocator
+        let inChapter = max(0, chapterLength(end.spineIndex) - end.offset)
+        var rest = inChapter
+        for (index, length) in readingOrderLengths().lengths where index > end.spineIndex { rest += length }
+        let rate = charactersPerSecond
+        return (Double(inChapter) / rate, Double(rest) / rate)
+    }
+
+    /// Records the time spent on the screen being left, when it looks like reading (not
+    /// skimming past, not away from the keyboard).
+    mutating func recordPace() {
+        let seconds = now() - shownAt
+        let characters = visibleCharacterCount
+        guard characters >= 200, seconds >= 2, seconds <= 600 else { return }
+        let sample = PaceSample(characters: characters, seconds: seconds)
+        let rate = sample.charactersPerSecond
+        guard rate >= 2, rate <= 100 else { return }
+        bookPace.append(sample)
+        globalPace.append(sample)
+        if bookPace.count > 50 { bookPace.removeFirst() }
+        if globalPace.count > 50 { globalPace.removeFirst() }
+        let store = store
+        let id = bookID
+        persist("reading pace") { try store.addPaceSample(sample, bookID: id) }
+    }
+
+    // MARK: - Table of contents
+
+    /// The table of contents with locators (anchors resolved once and remembered).
+    func resolvedTableOfContents() -> [(entry: TOCEntry, depth: Int, locator: Locator?)] {
+        if let known = resolvedTOC.entries.withLock({ $0 }) { return known }
+        let resolved = book.tableOfContents.flatMap { $0.flattened() }.map { item -> (entry: TOCEntry, depth: Int, locator: Locator?) in
+            guard let spine = item.entry.spineIndex else { return (item.entry, item.depth, nil) }
+            var offset = 0
+            if let fragment = item.entry.target?.fragment {
+                offset = content.document(at: spine).offset(ofAnchor: fragment) ?? 0
+            }
+            return (item.entry, item.depth, Locator(spineIndex: spine, offset: offset, snippet: item.entry.title))
+        }
+        resolvedTOC.entries.withLock { $0 = resolved }
+        return resolved
+    }
+
+    /// The table of contents with page numbers (when counted) and the current entry marked.
+    public func tableOfContents() -> [TOCItem] {
+        let items = resolvedTableOfContents()
+        let top = topLocator
+        let current = items.lastIndex { $0.locator.map { $0 <= top } ?? false }
+        let counted = layout.pageNumber(of: PagePosition(spineIndex: book.readingOrder.first ?? 0, page: 0)) != nil
+        return items.enumerated().map { index, item in
+            var page: Int?
+            if counted, let locator = item.locator {
+                let inChapter = locator.offset == 0 ? 0 : chapter(locator.spineIndex).page(containing: locator.offset)
+                page = layout.pageNumber(of: PagePosition(spineIndex: locator.spineIndex, page: inChapter))?.page
+            }
+            return TOCItem(title: item.entry.title, depth: item.depth, locator: item.locator, page: page, isCurrent: index == current)
+        }
+    }
+
+    /// The top-level chapters `:goto chapter N` counts: the table of contents' top level (or
+    /// the level under a single top entry that wraps the whole book), else the reading order.
+    func numberedChapters() -> [Locator] {
+        let items = resolvedTableOfContents()
+        var level = items.filter { $0.depth == 0 }
+        if level.count == 1, items.contains(where: { $0.depth == 1 }) { level = items.filter { $0.depth == 1 } }
+        let locators = level.compactMap(\.locator)
+        return locators.isEmpty ? book.readingOrder.map { Locator(spineIndex: $0, offset: 0) } : locators
+    }
+}
+
+/// The table of contents with its anchors resolved to locators, worked out once per book.
+final class ResolvedContents: Sendable {
+    let entries = Mutex<[(entry: TOCEntry, depth: Int, locator: Locator?)]?>(nil)
+}
+
+extension Int {
+    fileprivate func isLinear(in book: EPUBBook) -> Bool {
+        book.spine.indices.contains(self) && book.spine[self].isLinear
+    }
+}

@@ -1,0 +1,83 @@
+/// The reading settings a patron chooses: text column, spacing, theme, and how pages turn.
+///
+/// Stored per book and as a default for new books. The screen's size is not part of them: it
+/// comes from the terminal each time, and ``layoutSettings(columns:rows:)`` combines the two.
+public struct ReaderPreferences: Sendable, Hashable, Codable {
+    /// The colours of the page.
+    public enum Theme: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Dark text on a light page (the default).
+        case day
+        /// Light text on a dark page.
+        case night
+        /// Dark brown text on a warm, paper-like page.
+        case sepia
+    }
+
+    /// How the text moves.
+    public enum Flow: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Whole pages that turn.
+        case paged
+        /// One continuous column that scrolls by lines or screens, across chapters.
+        case scroll
+    }
+
+    /// Empty cells left and right of the text.
+    public var margin: Int
+    /// Blank lines between lines of text.
+    public var lineSpacing: LayoutSettings.LineSpacing
+    /// Whether lines are justified.
+    public var justify: Bool
+    /// How paragraphs are told apart.
+    public var paragraphStyle: LayoutSettings.ParagraphStyle
+    /// The widest text column in cells, or `nil` for the whole screen less margins.
+    public var textWidth: Int?
+    /// The colours.
+    public var theme: Theme
+    /// Steps brighter (positive) or dimmer (negative) than the theme, from -3 to 3.
+    public var brightness: Int
+    /// Paged or scrolling.
+    public var flow: Flow
+    /// Two pages side by side when the screen is wide enough.
+    public var twoPage: Bool
+    /// Draw images (where the terminal can) rather than their `[image: …]` labels.
+    public var showImages: Bool
+
+    /// The brightness steps allowed.
+    public static let brightnessRange = -3...3
+
+    /// Creates preferences; the defaults are a 72-cell column, day theme, paged.
+    public init(margin: Int = 2, lineSpacing: LayoutSettings.LineSpacing = .single, justify: Bool = false,
+                paragraphStyle: LayoutSettings.ParagraphStyle = .book, textWidth: Int? = 72, theme: Theme = .day,
+                brightness: Int = 0, flow: Flow = .paged, twoPage: Bool = false, showImages: Bool = true) {
+        self.margin = margin
+        self.lineSpacing = lineSpacing
+        self.justify = justify
+        self.paragraphStyle = paragraphStyle
+        self.textWidth = textWidth
+        self.theme = theme
+        self.brightness = brightness
+        self.flow = flow
+        self.twoPage = twoPage
+        self.showImages = showImages
+    }
+
+    /// The narrowest screen on which two pages are shown side by side.
+    public static let twoPageMinimumColumns = 100
+
+    /// Whether a screen this wide shows two pages.
+    public func showsTwoPages(columns: Int) -> Bool {
+        twoPage && flow == .paged && columns >= Self.twoPageMinimumColumns
+    }
+
+    /// The layout of one page on a screen of `columns` × `rows` text cells (the status line
+    /// already taken off): half the width, less a gutter, when two pages are shown.
+    public func layoutSettings(columns: Int, rows: Int) -> LayoutSettings {
+        let pageWidth = showsTwoPages(columns: columns) ? (columns - Self.gutter) / 2 : columns
+        return LayoutSettings(width: max(10, pageWidth), rows: max(1, rows), margin: max(0, margin), lineSpacing: lineSpacing,
+                              justify: justify, paragraphStyle: paragraphStyle, indentWidth: 2,
+                              maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages)
+    }
+
+    /// Cells between two pages shown side by side.
+    public static let gutter = 2
+}

@@ -1,0 +1,144 @@
+internal import Terminal
+
+/// Draws the pages on screen as rows: the text in its styles, search hits and highlights, and
+/// images where the terminal can show them.
+struct PageRenderer {
+    let palette: ReaderPalette
+    let capabilities: TerminalCapabilities
+    let night: Bool
+    /// Draws an image's rows, or `nil` to show its label.
+    var images: (any ImageRows)?
+
+    /// The page area: `rows` rows of `columns` cells, and codes to write at cells after them
+    /// (kitty pictures).
+    func rows(for session: ReaderSession, columns: Int, rows: Int) -> (rows: [StyledRow], overlays: [FrameOverlay]) {
+        let pages = session.visiblePages()
+        let marks = session.visibleMarks()
+        let pageWidth = session.layout.settings.width
+        var overlays: [FrameOverlay] = []
+        let columnsOfPages = pages.enumerated().map { number, page in
+            let column = number * (pageWidth + ReaderPreferences.gutter)
+            return render(page, marks: marks, width: pageWidth, rows: rows) { row, indent, code in
+                overlays.append(FrameOverlay(row: row, column: column + indent, code: code))
+            }
+        }
+        var result: [StyledRow] = []
+        for row in 0..<rows {
+            var line = StyledRow()
+            for (index, page) in columnsOfPages.enumerated() {
+                if index > 0 { line.append(String(repeating: " ", count: ReaderPreferences.gutter), style: palette.text) }
+                line.append(page[row])
+            }
+            result.append(line.fitted(to: columns, style: palette.text))
+        }
+        return (result, overlays)
+    }
+
+    private func render(_ lines: [VisibleLine], marks: [TextMark], width: Int, rows: Int,
+                        overlay: (Int, Int, String) -> Void) -> [StyledRow] {
+        var result: [StyledRow] = []
+        var index = 0
+        while index < lines.count, result.count < rows {
+            let visible = lines[index]
+            if case .image(let reference) = visible.line.role, let images,
+               let drawn = images.rows(for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width,
+                                       background: palette.backgroundRGB) {
+                // The layout reserved the rows below the label for the picture.
+                if let code = drawn.overlay { overlay(result.count, visible.line.indent, code) }
+                for row in drawn.rows where result.count < rows {
+                    var line = StyledRow(blank: visible.line.indent, style: palette.text)
+                    line.append(row)
+                    result.append(line.fitted(to: width, style: palette.text))
+                }
+                index += 1
+                while index < lines.count, lines[index].line.role == .imageSpace { index += 1 }
+                continue
+            }
+            result.append(render(visible, marks: marks, width: width))
+            index += 1
+        }
+        while result.count < rows { result.append(StyledRow(blank: width, style: palette.text)) }
+        return result
+    }
+
+    private func render(_ visible: VisibleLine, marks: [TextMark], width: Int) -> StyledRow {
+        let line = visible.line
+        var row = StyledRow(blank: line.indent, style: palette.text)
+        let base = baseStyle(for: line.role)
+        let lineMarks = marks.filter {
+            $0.spineIndex == visible.spineIndex && $0.range.lowerBound < max(line.sourceRange.upperBound, line.sourceRange.lowerBound + 1)
+                && $0.range.upperBound > line.sourceRange.lowerBound
+        }
+        for run in line.runs {
+            let style = base.merging(style(for: run))
+            guard !lineMarks.isEmpty, var offset = run.sourceOffset else {
+                row.append(run.text, style: style)
+                continue
+            }
+            // Walk the run by characters to paint the marked ones; spaces added to justify the
+            // line and a break hyphen are not in the plain text, so they do not move the offset.
+            var previousWasSpace = false
+            for character in run.text {
+                let extra = character == " " && previousWasSpace && line.role != .preformatted
+                let marked = extra ? nil : lineMarks.last { $0.range.contains(offset) }
+                row.append(String(character), style: marked.map { style.merging(markStyle($0.kind)) } ?? style, width: DisplayWidth.of(character))
+                if !extra { offset += character.utf16.count }
+                previousWasSpace = character == " "
+            }
+        }
+        return row.fitted(to: width, style: palette.text)
+    }
+
+    private func baseStyle(for role: LayoutLine.Role) -> TextStyle {
+        switch role {
+        case .heading: palette.text.merging(.bold)
+        case .note: palette.quiet
+        case .horizontalRule, .image, .imageSpace: palette.quiet
+        default: palette.text
+        }
+    }
+
+    private func style(for run: LineRun) -> TextStyle {
+        var style = TextStyle()
+        if run.style.contains(.emphasis) { style.italic = true }
+        if run.style.contains(.strong) { style.bold = true }
+        if run.style.contains(.link) || run.style.contains(.noteReference) {
+            style.underline = true
+            if case .internal = run.link { style.foreground = palette.link }
+        }
+        if run.style.contains(.code) { style.dim = !capabilities.usesColor }
+        return style
+    }
+
+    private func markStyle(_ kind: TextMark.Kind) -> TextStyle {
+        guard capabilities.usesColor else {
+            switch kind {
+            case .searchHit: return .inverse
+            case .highlight: return .underline
+            }
+        }
+        switch kind {
+        case .searchHit(let current):
+            return current ? TextStyle(foreground: .rgb(0, 0, 0), background: .rgb(255, 170, 60), bold: true)
+                : TextStyle(foreground: .rgb(0, 0, 0), background: .rgb(255, 220, 120))
+        case .highlight(let color):
+            return TextStyle(background: palette.highlight(color, night: night))
+        }
+    }
+}
+
+/// Draws images as rows of text cells (see ``ImageCells``).
+protocol ImageRows: Sendable {
+    /// The rows for an image, or `nil` to show its label instead; transparent parts take `background`.
+    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+              background: (UInt8, UInt8, UInt8)) -> ImageDrawing?
+}
+
+/// An escape sequence written with the cursor at a cell, after the frame's rows.
+struct FrameOverlay: Hashable {
+    /// Row from 0.
+    var row: Int
+    /// Column from 0.
+    var column: Int
+    var code: String
+}

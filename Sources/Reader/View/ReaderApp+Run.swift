@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import Foundation
+public import Terminal
+
+extension ReaderApp {
+    /// Opens a book and reads it full-screen until the reader presses q.
+    ///
+    /// The position, bookmarks, highlights, settings and pace go through `store`; the position
+    /// is saved on every page turn and on the way out. The terminal is restored however the
+    /// reader ends (q, Ctrl-C, a kill, a crash).
+    ///
+    /// - Parameters:
+    ///   - path: the `.epub` file.
+    ///   - store: where reading state is kept (Shelf's database, or ``InMemoryPositionStore``).
+    ///   - badge: a short text for the status line, such as the days left on a loan (`12 days`).
+    ///   - capabilities: the terminal's colour depth and Unicode support.
+    /// - Throws: `ReaderError` when the book cannot be opened or standard input/output is not a terminal.
+    public static func run(path: String, store: any PositionStore, badge: String? = nil,
+                           capabilities: TerminalCapabilities = .detect()) throws(ReaderError) {
+        try run(path: path, store: store, badge: badge, capabilities: capabilities, firstFrameOnly: false)
+    }
+
+    /// Like ``run(path:store:badge:capabilities:)``, and with `firstFrameOnly` it draws the
+    /// first page and returns (for measuring the time to the first page).
+    public static func run(path: String, store: any PositionStore, badge: String?, capabilities: TerminalCapabilities,
+                           firstFrameOnly: Bool) throws(ReaderError) {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw ReaderError(.notATerminal, "The reader needs a terminal; run bok read in a terminal window rather than through a pipe.")
+        }
+        let book = try openBook(path)
+        let size = TerminalSize.current()
+        let images = ImageCells.make(book: book, capabilities: capabilities, environment: ProcessInfo.processInfo.environment)
+        let session = ReaderSession(book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
+        var view = ReaderView(session: session, capabilities: capabilities, badge: badge, columns: size.columns, rows: size.rows)
+        view.images = images
+        let terminal = ReaderTerminal(view: view, capabilities: capabilities, size: size)
+        try terminal.run(firstFrameOnly: firstFrameOnly)
+    }
+}

@@ -1,0 +1,176 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import Foundation
+import Synchronization
+internal import Terminal
+
+/// Runs a ``ReaderView`` on the real terminal: raw mode, the alternate screen, a hidden cursor
+/// and mouse reports, all undone on the way out (also after Ctrl-C, a kill or a crash); keys
+/// from standard input; frames to standard output, each in one write, only the rows that
+/// changed; SIGWINCH and the background page count wake the loop through a pipe.
+final class ReaderTerminal {
+    /// The pipe the SIGWINCH handler and background work write to, to wake the loop.
+    private static let wakeFD = Atomic<Int32>(-1)
+
+    /// Stops a background page count that is no longer wanted.
+    private final class Cancellation: Sendable {
+        let stopped = Atomic<Bool>(false)
+    }
+
+    private var view: ReaderView
+    private let capabilities: TerminalCapabilities
+    private var decoder = KeyDecoder()
+    private var previousFrame: [String] = []
+    private var wakePipe: [Int32] = [-1, -1]
+    private var counting: Cancellation?
+    private var countedLayout: ObjectIdentifier?
+    private var size: (columns: Int, rows: Int)
+
+    init(view: ReaderView, capabilities: TerminalCapabilities, size: (columns: Int, rows: Int)) {
+        self.view = view
+        self.capabilities = capabilities
+        self.size = size
+    }
+
+    /// Reads keys and draws until the reader quits (or, with `firstFrameOnly`, after the first frame).
+    func run(firstFrameOnly: Bool) throws(ReaderError) {
+        do {
+            CrashGuard.install(fd: STDIN_FILENO)
+            try RawMode.enter(fd: STDIN_FILENO)
+        } catch {
+            CrashGuard.uninstall()
+            throw ReaderError(.notATerminal, "The reader needs a terminal: \(error)")
+        }
+        Screen.enterAlternateScreen()
+        Screen.hideCursor()
+        Screen.enableMouseReporting()
+        defer {
+            counting?.stopped.store(true, ordering: .relaxed)
+            view.close()
+            Screen.disableMouseReporting()
+            Screen.write(Ansi.reset)
+            Screen.showCursor()
+            Screen.leaveAlternateScreen()
+            RawMode.leave()
+            CrashGuard.uninstall()
+            signal(SIGWINCH, SIG_DFL)
+            Self.wakeFD.store(-1, ordering: .releasing)
+            if wakePipe[0] >= 0 { close(wakePipe[0]); close(wakePipe[1]) }
+        }
+        draw()
+        if firstFrameOnly { return }
+        openWakePipe()
+        startCounting()
+        loop()
+    }
+
+    private func openWakePipe() {
+        guard pipe(&wakePipe) == 0 else { return }
+        for fd in wakePipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        Self.wakeFD.store(wakePipe[1], ordering: .releasing)
+        signal(SIGWINCH, onWindowChange)
+    }
+
+    fileprivate static func wake() {
+        let fd = wakeFD.load(ordering: .acquiring)
+        guard fd >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = write(fd, &byte, 1)
+    }
+
+    private func loop() {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? 40 : -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            var keys: [Key] = []
+            if ready == 0 { keys = decoder.flush() }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return }
+                if count > 0 { keys += decoder.feed(buffer[0..<count]) }
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                while read(wakePipe[0], &buffer, buffer.count) > 0 {}
+                view.pageCountsChanged()
+                let current = TerminalSize.current()
+                if current.columns != size.columns || current.rows != size.rows {
+                    size = current
+                    view.resize(columns: current.columns, rows: current.rows)
+                    previousFrame = []
+                }
+            }
+            for key in keys {
+                if key == .ctrl("z") {
+                    suspend()
+                    continue
+                }
+                if key == .ctrl("l") {
+                    previousFrame = []
+                    continue
+                }
+                guard view.handle(key) else { return }
+            }
+            if ObjectIdentifier(view.session.layout) != countedLayout { startCounting() }
+            draw()
+        }
+    }
+
+    /// Draws the frame, writing only the rows that changed, in one write.
+    private func draw() {
+        let frame = view.frameWithOverlays()
+        let rows = frame.rows.map { $0.rendered(capabilities) }
+        var output = ""
+        let full = previousFrame.count != rows.count
+        for (index, row) in rows.enumerated() where full || previousFrame[index] != row {
+            output += ScreenCode.moveTo(row: index + 1, column: 1) + row
+        }
+        let overlays = frame.overlays.map { ScreenCode.moveTo(row: $0.row + 1, column: $0.column + 1) + $0.code }.joined()
+        if !output.isEmpty, (view.images as? ImageCells)?.method == .kitty {
+            // Pictures sit above the text: take the old ones away, then place this frame's.
+            output = kittyDeleteAll + output + overlays
+        }
+        previousFrame = rows
+        guard !output.isEmpty else { return }
+        Screen.write(output + Ansi.reset)
+    }
+
+    /// Counts every chapter's pages in the background, for page numbers and the contents.
+    private func startCounting() {
+        counting?.stopped.store(true, ordering: .relaxed)
+        let layout = view.session.layout
+        countedLayout = ObjectIdentifier(layout)
+        let token = Cancellation()
+        counting = token
+        Thread.detachNewThread {
+            layout.computePageCounts { token.stopped.load(ordering: .relaxed) }
+            if !token.stopped.load(ordering: .relaxed) { ReaderTerminal.wake() }
+        }
+    }
+
+    /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again on `fg`.
+    private func suspend() {
+        Screen.disableMouseReporting()
+        Screen.showCursor()
+        Screen.leaveAlternateScreen()
+        RawMode.leave()
+        kill(getpid(), SIGTSTP)
+        try? RawMode.enter(fd: STDIN_FILENO)
+        Screen.enterAlternateScreen()
+        Screen.hideCursor()
+        Screen.enableMouseReporting()
+        previousFrame = []
+    }
+}
+
+private func onWindowChange(_ signal: Int32) {
+    ReaderTerminal.wake()
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import Terminal
+@testable import Reader
+
+@Suite struct ReaderViewTests {
+    private func view(columns: Int = 80, rows: Int = 24, capabilities: TerminalCapabilities = .plain,
+                      store: InMemoryPositionStore = InMemoryPositionStore(), badge: String? = "12 days") throws -> ReaderView {
+        let book = try ReaderSessionTests.book()
+        let session = ReaderSession(book: book, store: store, columns: columns, rows: rows - 1)
+        return ReaderView(session: session, capabilities: capabilities, badge: badge, columns: columns, rows: rows)
+    }
+
+    private func type(_ text: String, into view: inout ReaderView) {
+        for character in text { _ = view.handle(.character(character)) }
+    }
+
+    @Test func statusLineShowsTitleChapterPagePercentTimeAndBadge() throws {
+        let reader = try view()
+        let rows = reader.textRows()
+        #expect(rows.count == 24)
+        #expect(rows.allSatisfy { $0.count == 80 })
+        let status = try #require(rows.last)
+        #expect(status.contains("Test Book — Chapter 1"))
+        #expect(status.contains("1/"))
+        #expect(status.contains("2%"))  // how far the end of the first page is
+        #expect(status.contains("min"))
+        #expect(status.hasSuffix("12 days "))
+        #expect(rows[0].trimmingCharacters(in: .whitespaces) == "Chapter 1")
+    }
+
+    @Test func keysTurnPagesAndQQuits() throws {
+        var reader = try view()
+        let first = reader.textRows()
+        for key: Key in [.character(" "), .pageDown, .right, .character("l"), .character("j")] { _ = reader.handle(key) }
+        #expect(reader.session.pageInChapter.page == 6)
+        for key: Key in [.character("b"), .pageUp, .left, .character("h"), .character("k")] { _ = reader.handle(key) }
+        #expect(reader.textRows() == first)
+        _ = reader.handle(.character("G"))
+        #expect(reader.session.fractionRead == 1)
+        _ = reader.handle(.home)
+        #expect(reader.session.position == ViewPosition(spineIndex: 0, line: 0))
+        let goesOn = reader.handle(.character("q"))
+        #expect(!goesOn)
+    }
+
+    @Test func theMouseWheelTurnsPagesOrScrolls() throws {
+        var reader = try view()
+        _ = reader.handle(.wheelDown(row: 3, column: 3))
+        #expect(reader.session.pageInChapter.page == 2)
+        _ = reader.handle(.wheelUp(row: 3, column: 3))
+        #expect(reader.session.pageInChapter.page == 1)
+        for character in ":scroll" { _ = reader.handle(.character(character)) }
+        _ = reader.handle(.enter)
+        _ = reader.handle(.wheelDown(row: 3, column: 3))
+        #expect(reader.session.position.line == 3)
+        _ = reader.handle(.down)
+        #expect(reader.session.position.line == 4)
+    }
+
+    @Test func searchPromptThenNAndNMoveBetweenHitsAndEscapeEndsIt() throws {
+        var reader = try view()
+        _ = reader.handle(.character("/"))
+        type("gulls", into: &reader)
+        #expect(reader.textRows().last?.contains("/gulls") == true)
+        _ = reader.handle(.enter)
+        #expect(reader.textRows().last?.contains("Match 1 of") == true)
+        _ = reader.handle(.character("n"))
+        #expect(reader.session.search?.current == 1)
+        _ = reader.handle(.character("N"))
+        #expect(reader.session.search?.current == 0)
+        _ = reader.handle(.escape)
+        #expect(reader.session.search == nil)
+        let spine = reader.session.position.spineIndex
+        _ = reader.handle(.character("n"))  // without a search, n is the next chapter
+        #expect(reader.session.position == ViewPosition(spineIndex: spine + 1, line: 0))
+    }
+
+    @Test func commandLineChangesSettings() throws {
+        var reader = try view()
+        for command in [":theme night\r", ":spacing 2\r", ":goto 50%\r"] {
+            for character in command { _ = reader.handle(character == "\r" ? .enter : .character(character)) }
+        }
+        #expect(reader.session.preferences.theme == .night)
+        #expect(reader.session.preferences.lineSpacing == .double)
+        #expect(abs(reader.session.fractionRead - 0.5) < 0.1)
+        for character in ":frobnicate" { _ = reader.handle(.character(character)) }
+        _ = reader.handle(.enter)
+        #expect(reader.textRows().last?.contains("no :frobnicate command") == true)
+        _ = reader.handle(.character(":"))
+        type("q", into: &reader)
+        let continues = reader.handle(.enter)
+        #expect(!continues)
+    }
+
+    @Test func helpListsEveryKey() throws {
+        var reader = try view(rows: 60)
+        _ = reader.handle(.character("?"))
+        let screen = reader.textRows().joined(separator: "\n")
+        for key in ["space PgDn", "b PgUp", "g Home", "n / p", "n / N", "t", "/", "m", "'", "v", "Enter f", "Backspace u", ":goto", ":theme", "q"] {
+            #expect(screen.contains(key), "help lacks \(key)")
+        }
+        _ = reader.handle(.escape)
+        #expect(!reader.textRows().joined().contains("Backspace u"))
+    }
+
+    @Test func contentsPanelJumpsToAChapter() throws {
+        var reader = try view()
+        _ = reader.handle(.character("t"))
+        #expect(reader.textRows().joined(separator: "\n").contains("Chapter 4"))
+        for key: Key in [.down, .down, .down, .enter] { _ = reader.handle(key) }
+        #expect(reader.session.position == ViewPosition(spineIndex: 3, line: 0))
+    }
+
+    @Test func highlightWithColourAndNote() throws {
+        let store = InMemoryPositionStore()
+        var reader = try view(store: store)
+        _ = reader.handle(.character("v"))
+        #expect(reader.textRows().joined().contains("1 yellow"))
+        _ = reader.handle(.down)
+        _ = reader.handle(.character("3"))
+        type("Remember this", into: &reader)
+        _ = reader.handle(.enter)
+        let saved = try #require(store.highlights(bookID: reader.session.bookID).first)
+        #expect(saved.color == .blue)
+        #expect(saved.note == "Remember this")
+    }
+
+    @Test func bookmarkAndBookmarksList() throws {
+        var reader = try view()
+        _ = reader.handle(.character(" "))
+        _ = reader.handle(.character("m"))
+        #expect(reader.session.bookmarks.count == 1)
+        _ = reader.handle(.character("G"))
+        _ = reader.handle(.character("'"))
+        #expect(reader.textRows().joined().contains("Bookmarks"))
+        _ = reader.handle(.enter)
+        #expect(reader.session.pageInChapter.page == 2)
+    }
+
+    @Test func footnoteLinkFollowedWithEnterAndBackWithBackspace() throws {
+        var reader = try view(rows: 41)
+        _ = reader.handle(.character("n"))
+        let before = reader.session.position
+        _ = reader.handle(.enter)
+        #expect(reader.textRows().joined().contains("The note itself"))
+        _ = reader.handle(.backspace)
+        #expect(reader.session.position == before)
+    }
+
+    @Test func twoPagesSideBySide() throws {
+        var reader = try view(columns: 140, rows: 30)
+        for character in ":twopage on" { _ = reader.handle(.character(character)) }
+        _ = reader.handle(.enter)
+        let rows = reader.textRows()
+        let pageWidth = (140 - ReaderPreferences.gutter) / 2
+        // Text on both halves of the same row.
+        #expect(rows.dropLast().contains { !$0.prefix(pageWidth).allSatisfy { $0 == " " } && !$0.dropFirst(pageWidth + 2).allSatisfy { $0 == " " } })
+        #expect(rows.last?.contains("1–2/") == true)
+    }
+
+    @Test func coloursOnlyWhenTheTerminalHasThem() throws {
+        let plain = try view()
+        #expect(!plain.renderedRows().joined().contains("\u{1B}"))
+        var colour = try view(capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true))
+        let rendered = colour.renderedRows().joined()
+        #expect(rendered.contains("48;2;250;250;246"))  // the day page
+        for character in ":theme night" { _ = colour.handle(.character(character)) }
+        _ = colour.handle(.enter)
+        #expect(colour.renderedRows().joined().contains("48;2;22;22;26"))
+    }
+
+    @Test func resizeKeepsThePlace() throws {
+        var reader = try view()
+        for _ in 0..<4 { _ = reader.handle(.character(" ")) }
+        let anchor = reader.session.anchor
+        reader.resize(columns: 50, rows: 16)
+        #expect(reader.textRows().count == 16)
+        #expect(reader.textRows().allSatisfy { $0.count == 50 })
+        let visible = try #require(reader.session.visibleRanges().first)
+        #expect(visible.range.contains(anchor.offset) || visible.range.lowerBound == anchor.offset)
+    }
+}
