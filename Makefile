@@ -14,6 +14,7 @@ run: deps
 ## Build and run the whole test suite.
 test: deps
 	@scripts/install-test-epubs.sh
+	@scripts/install-test-tools.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -21,6 +22,7 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/bok-bench
+	Benchmarks/reader-bench.sh
 
 build: deps
 	$(SWIFT) build

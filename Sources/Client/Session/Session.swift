@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Logging
 import MockLending
+import Reader
 
 /// Everything a command may read or change: the library, the last list, the sort, the filters.
 ///
@@ -44,6 +45,8 @@ final class Session {
     var pin: String?
     /// The patron, once verified.
     var patron: Patron?
+    /// Reading positions, bookmarks and highlights (in memory until the shelf stores them).
+    let positionStore = InMemoryPositionStore()
     /// The last loans list shown, so `return 2` knows which loan 2 is.
     var loanList: [Loan] = []
     /// The last reservations list shown, for `cancel 2`.
