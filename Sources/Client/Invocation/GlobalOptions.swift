@@ -83,7 +83,7 @@ struct GlobalOptions: Sendable, Equatable {
           --version            print the version
 
         Commands: search, more, back, sort, filter, view, info, library, top, new, login, logout,
-        whoami, borrow, loans, return, reserve, reservations, cancel, mock, help, quit.
+        whoami, borrow, loans, return, reserve, reservations, cancel, read, notes, mock, help, quit.
         Type help inside bok, or see docs/commands.md.
         """
 }
