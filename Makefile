@@ -11,12 +11,13 @@ run: deps
 	$(SWIFT) build -c release --product bok
 	.build/release/bok --mock
 
-## Build and run the whole test suite.
+## Build and run the whole test suite, one test at a time: on 2 cores parallel suites that start
+## servers, processes and pseudo-terminals could starve each other of threads.
 test: deps
 	@scripts/install-test-epubs.sh
 	@scripts/install-test-tools.sh
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 ## Benchmarks (release build); figures go in docs/performance.md.
 bench: deps
