@@ -43,7 +43,8 @@ let package = Package(
         ),
         .target(
             name: "Shelf",
-            dependencies: ["Catalog", .product(name: "GRDB", package: "GRDB.swift")]
+            // Reader for the PositionStore protocol the shelf's database implements.
+            dependencies: ["Catalog", "Reader", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
             name: "Reader",
@@ -77,7 +78,7 @@ let package = Package(
             path: "Benchmarks/ReaderBench"
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "ShelfTests", dependencies: ["Shelf"]),
+        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         // Reader opens the generated books, as the client will.

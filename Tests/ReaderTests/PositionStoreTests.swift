@@ -7,8 +7,8 @@ import Testing
         let store = InMemoryPositionStore()
         let one: BookID = "epub:one", two: BookID = "epub:two"
         #expect(store.loadPosition(bookID: one) == nil)
-        store.savePosition(Locator(spineIndex: 2, offset: 40), bookID: one)
-        store.savePosition(Locator(spineIndex: 3, offset: 10), bookID: one)
+        store.savePosition(Locator(spineIndex: 2, offset: 40), percent: 5, bookID: one)
+        store.savePosition(Locator(spineIndex: 3, offset: 10), percent: 5, bookID: one)
         #expect(store.loadPosition(bookID: one) == Locator(spineIndex: 3, offset: 10))
         #expect(store.loadPosition(bookID: two) == nil)
 

@@ -98,7 +98,7 @@ private final class TestClock {
         let text = content.plainText(at: 2)
         let target = (text as NSString).range(of: "Paragraph 3.20.").location
         let snippet = content.locator(spineIndex: 2, offset: target).snippet
-        store.savePosition(Locator(spineIndex: 2, offset: target - 37, snippet: snippet), bookID: BookID(book: book))
+        store.savePosition(Locator(spineIndex: 2, offset: target - 37, snippet: snippet), percent: 10, bookID: BookID(book: book))
         let reader = session(book, store: store)
         #expect(reader.anchor.offset == target)
     }

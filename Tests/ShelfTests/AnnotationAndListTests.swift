@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Reader
 import Shelf
 import Testing
 
@@ -25,39 +26,57 @@ struct AnnotationAndListTests {
         }
     }
 
-    @Test("Bookmarks: add in any order, read in reading order, one per place, note, remove")
+    @Test("Bookmarks: add in any order, read in reading order, one per place, remove by id")
     func bookmarks() throws {
-        let later = try store.addBookmark(Bookmark(bookID: "b", locator: Locator(spineIndex: 5, offset: 0, snippet: "sen")))
-        let earlier = try store.addBookmark(Bookmark(bookID: "b", locator: Locator(spineIndex: 2, offset: 40, snippet: "tidig")))
-        try store.addBookmark(Bookmark(bookID: "other", locator: Locator(spineIndex: 0, offset: 0)))
-        #expect(try store.bookmarks(bookID: "b").map(\.snippet) == ["tidig", "sen"])
-        let again = try store.addBookmark(Bookmark(bookID: "b", locator: Locator(spineIndex: 2, offset: 40, snippet: "igen")))
-        #expect(try store.bookmarks(bookID: "b").map(\.snippet) == ["igen", "sen"])
-        #expect(try store.setBookmarkNote(id: try #require(again.id), note: "viktigt"))
-        #expect(try store.bookmarks(bookID: "b").first?.note == "viktigt")
-        #expect(try !store.removeBookmark(id: try #require(earlier.id)))  // replaced already
-        #expect(try store.removeBookmark(id: try #require(later.id)))
-        #expect(try store.bookmarks(bookID: "b").count == 1)
+        let later = try store.addBookmark(Locator(spineIndex: 5, offset: 0, snippet: "sen"), bookID: "b")
+        let earlier = try store.addBookmark(Locator(spineIndex: 2, offset: 40, snippet: "tidig"), bookID: "b")
+        try store.addBookmark(Locator(spineIndex: 0, offset: 0), bookID: "other")
+        #expect(try store.bookmarks(bookID: "b").map(\.locator.snippet) == ["tidig", "sen"])
+        let again = try store.addBookmark(Locator(spineIndex: 2, offset: 40, snippet: "igen"), bookID: "b")
+        #expect(try store.bookmarks(bookID: "b").map(\.locator.snippet) == ["igen", "sen"])
+        #expect(try store.bookmarks(bookID: "b").first?.id == again.id)
+        try store.removeBookmark(id: earlier.id, bookID: "b")  // replaced already: nothing happens
+        try store.removeBookmark(id: later.id, bookID: "b")
+        #expect(try store.bookmarks(bookID: "b").map(\.id) == [again.id])
+        #expect(try store.bookmarks(bookID: "other").count == 1)
     }
 
-    @Test("Highlights: colour and note change, a backwards range is refused, remove")
+    @Test("Highlights: saved again with a new colour and note, a backwards range is refused, remove")
     func highlights() throws {
-        var highlight = try store.addHighlight(Highlight(
-            bookID: "b", start: Locator(spineIndex: 1, offset: 10, snippet: "från"), end: Locator(spineIndex: 2, offset: 3, snippet: "till")))
-        #expect(highlight.colour == .yellow)
-        highlight.colour = .pink
+        var highlight = Highlight(start: Locator(spineIndex: 1, offset: 10, snippet: "från"), end: Locator(spineIndex: 2, offset: 3, snippet: "till"),
+                                  color: .yellow, text: "från här till där")
+        try store.saveHighlight(highlight, bookID: "b")
+        highlight.color = .purple
         highlight.note = "Så sant."
-        #expect(try store.updateHighlight(highlight))
-        let stored = try #require(try store.highlights(bookID: "b").first)
-        #expect(stored.colour == .pink && stored.note == "Så sant.")
-        #expect(stored.start == Locator(spineIndex: 1, offset: 10, snippet: "från"))
-        #expect(stored.end == Locator(spineIndex: 2, offset: 3, snippet: "till"))
+        try store.saveHighlight(highlight, bookID: "b")
+        let stored = try store.highlights(bookID: "b")
+        #expect(stored.count == 1)
+        #expect(stored.first?.color == .purple && stored.first?.note == "Så sant." && stored.first?.text == "från här till där")
+        #expect(stored.first?.start == Locator(spineIndex: 1, offset: 10) && stored.first?.end.snippet == "till")
         #expect(throws: DatabaseError.self) {
-            try store.addHighlight(Highlight(bookID: "b", start: Locator(spineIndex: 3, offset: 0), end: Locator(spineIndex: 2, offset: 0)))
+            try store.saveHighlight(Highlight(start: Locator(spineIndex: 3, offset: 0), end: Locator(spineIndex: 2, offset: 0),
+                                              color: .green, text: "x"), bookID: "b")
         }
-        #expect(try store.removeHighlight(id: try #require(highlight.id)))
-        #expect(try !store.updateHighlight(highlight))
+        try store.removeHighlight(id: highlight.id, bookID: "b")
         #expect(try store.highlights(bookID: "b").isEmpty)
+    }
+
+    @Test("Reader settings and pace survive in the database; unreadable settings fall back to the defaults")
+    func settingsAndPace() throws {
+        #expect(try store.settings(bookID: "b") == nil && store.defaultSettings() == nil)
+        var preferences = ReaderPreferences()
+        preferences.theme = .night
+        preferences.textWidth = 60
+        try store.saveSettings(preferences, bookID: "b")
+        try store.saveDefaultSettings(ReaderPreferences(theme: .sepia))
+        #expect(try store.settings(bookID: "b") == preferences)
+        #expect(try store.defaultSettings()?.theme == .sepia)
+        try store.setBookSettings(bookID: "c", json: #"{"fontScale":1.2}"#)
+        #expect(try store.settings(bookID: "c") == nil)
+
+        for n in 1...5 { try store.addPaceSample(PaceSample(characters: n * 100, seconds: 10), bookID: n.isMultiple(of: 2) ? "b" : "c") }
+        #expect(try store.paceSamples(bookID: "b", limit: 10).map(\.characters) == [200, 400])
+        #expect(try store.paceSamples(bookID: nil, limit: 3).map(\.characters) == [300, 400, 500])
     }
 
     @Test("Samples, to-be-read, downloads and settings")

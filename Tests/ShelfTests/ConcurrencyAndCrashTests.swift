@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
-@testable import Shelf
+@testable import Reader
+import Shelf
 import Testing
 
 @Suite("Two processes and a crash")

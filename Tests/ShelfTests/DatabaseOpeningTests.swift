@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Reader
 @testable import Shelf
 import Testing
 
@@ -23,7 +24,42 @@ struct DatabaseOpeningTests {
         }
         #expect(Set(tables) == ShelfDatabase.tables.union(["grdb_migrations"]))
         let applied = try database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
-        #expect(applied == ["v1"])
+        #expect(applied == ["v1", "v2"])
+    }
+
+    @Test("A v1 database moves to v2 with its loans, bookmarks and highlights kept, each given an id")
+    func migratesFromV1() throws {
+        let dir = try TemporaryDirectory()
+        let url = dir.url.appendingPathComponent("shelf.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: url.path, configuration: ShelfDatabase.configuration())
+            try ShelfDatabase.migrator.migrate(queue, upTo: "v1")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO libraryProfile (id, name, baseURL, serviceID) VALUES (1, 'Bibblan', 'https://elib.example', '7');
+                    INSERT INTO loan (libraryProfile, loanID, productID, title, expiryDate, active, syncedAt)
+                        VALUES (1, 'L1', 'p1', 'Röda rummet', '2026-12-01', 1, '2026-11-20 10:00:00.000');
+                    INSERT INTO bookmark (bookID, spineIndex, "offset", snippet, createdAt)
+                        VALUES ('b', 2, 40, 'Det var en afton', '2026-11-20 10:00:00.000'),
+                               ('b', 3, 0, 'Nästa', '2026-11-20 10:00:00.000');
+                    INSERT INTO highlight (bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, endOffset,
+                        endSnippet, colour, note, createdAt)
+                        VALUES ('b', 1, 5, 'Han gick', 1, 60, 'hem', 'pink', 'vackert', '2026-11-20 10:00:00.000');
+                    """)
+            }
+        }
+        let store = ShelfStore(database: try ShelfDatabase.open(at: url))
+        let applied = try store.database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
+        #expect(applied == ["v1", "v2"])
+        #expect(try store.loans().map(\.title) == ["Röda rummet"])
+        #expect(try store.loans().first?.card == "")
+        let marks = try store.bookmarks(bookID: "b")
+        #expect(marks.map(\.locator.snippet) == ["Det var en afton", "Nästa"])
+        #expect(Set(marks.map(\.id)).count == 2)
+        let highlight = try #require(try store.highlights(bookID: "b").first)
+        #expect(highlight.color == .pink && highlight.note == "vackert" && highlight.text == "Han gick")
+        try store.removeHighlight(id: highlight.id, bookID: "b")
+        #expect(try store.highlights(bookID: "b").isEmpty)
     }
 
     @Test("A file is created in WAL mode, its directory too, and opens again")
@@ -79,7 +115,7 @@ struct DatabaseOpeningTests {
             try ShelfStore(database: database).setSetting("kept", to: "yes")
             try database.writer.write { db in
                 try db.execute(sql: "CREATE TABLE futureThing (id INTEGER PRIMARY KEY)")
-                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2'), ('v10')")
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v3'), ('v10')")
             }
             try database.writer.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try database.writer.close()

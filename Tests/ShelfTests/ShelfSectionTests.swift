@@ -1,7 +1,8 @@
 import Catalog
 import Foundation
 import GRDB
-@testable import Shelf
+@testable import Reader
+import Shelf
 import Testing
 
 @Suite("Shelf sections, badges and order")

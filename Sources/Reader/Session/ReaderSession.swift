@@ -346,9 +346,10 @@ public struct ReaderSession {
     /// Saves the position (also called on exit).
     public mutating func savePosition() {
         let locator = anchor
+        let percent = min(100, max(0, fractionRead * 100))
         let id = bookID
         let store = store
-        persist("reading position") { try store.savePosition(locator, bookID: id) }
+        persist("reading position") { try store.savePosition(locator, percent: percent, bookID: id) }
     }
 
     /// The view position showing a locator at the current layout and flow.

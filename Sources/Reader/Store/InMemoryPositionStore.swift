@@ -31,7 +31,7 @@ public final class InMemoryPositionStore: PositionStore {
         state.withLock { $0.books[bookID]?.position }
     }
 
-    public func savePosition(_ locator: Locator, bookID: BookID) {
+    public func savePosition(_ locator: Locator, percent: Double, bookID: BookID) {
         state.withLock {
             $0.books[bookID, default: BookState()].position = locator
             $0.savedPositions += 1

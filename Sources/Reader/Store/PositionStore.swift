@@ -8,8 +8,8 @@
 public protocol PositionStore: Sendable {
     /// The position saved for a book, or `nil` when it has never been opened.
     func loadPosition(bookID: BookID) throws -> Locator?
-    /// Saves the position in a book, replacing the previous one.
-    func savePosition(_ locator: Locator, bookID: BookID) throws
+    /// Saves the position in a book, replacing the previous one, with how much of it is read (0–100).
+    func savePosition(_ locator: Locator, percent: Double, bookID: BookID) throws
 
     /// Adds a bookmark at a locator and returns it.
     @discardableResult

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension ShelfDatabase {
@@ -110,6 +111,68 @@ extension ShelfDatabase {
                     key TEXT PRIMARY KEY NOT NULL,
                     value TEXT NOT NULL
                 );
+                """)
+        }
+        migrator.registerMigration("v2") { db in
+            // Loans and reservations belong to a card, so two patrons on one computer keep apart;
+            // rows from v1 get '' and are replaced by the next sync.
+            try db.execute(sql: """
+                ALTER TABLE loan ADD COLUMN card TEXT NOT NULL DEFAULT '';
+                ALTER TABLE reservation ADD COLUMN card TEXT NOT NULL DEFAULT '';
+                CREATE INDEX loan_on_card ON loan(libraryProfile, card);
+                CREATE INDEX reservation_on_card ON reservation(libraryProfile, card);
+                -- Which book file a product is: the shelf shows the percent read of the reader's book id.
+                CREATE TABLE bookIdentity (
+                    productID TEXT PRIMARY KEY NOT NULL,
+                    bookID TEXT NOT NULL
+                );
+                CREATE INDEX bookIdentity_on_bookID ON bookIdentity(bookID);
+                -- The reader names bookmarks and highlights by UUID so they keep their identity in any store.
+                ALTER TABLE bookmark ADD COLUMN uuid TEXT;
+                CREATE TABLE highlight_v2 (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    uuid TEXT NOT NULL UNIQUE,
+                    bookID TEXT NOT NULL,
+                    startSpineIndex INTEGER NOT NULL CHECK (startSpineIndex >= 0),
+                    startOffset INTEGER NOT NULL CHECK (startOffset >= 0),
+                    startSnippet TEXT NOT NULL,
+                    endSpineIndex INTEGER NOT NULL,
+                    endOffset INTEGER NOT NULL,
+                    endSnippet TEXT NOT NULL,
+                    colour TEXT NOT NULL CHECK (colour IN ('yellow', 'green', 'blue', 'pink', 'purple')),
+                    note TEXT,
+                    text TEXT NOT NULL DEFAULT '',
+                    createdAt DATETIME NOT NULL,
+                    CHECK (endSpineIndex > startSpineIndex OR (endSpineIndex = startSpineIndex AND endOffset >= startOffset))
+                );
+                CREATE TABLE paceSample (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    bookID TEXT NOT NULL,
+                    characters INTEGER NOT NULL CHECK (characters >= 0),
+                    seconds DOUBLE NOT NULL CHECK (seconds > 0),
+                    date DATETIME NOT NULL
+                );
+                CREATE INDEX paceSample_on_bookID ON paceSample(bookID, id);
+                """)
+            // Every existing bookmark and highlight gets its own UUID (SQL has no per-row UUID function).
+            for id in try Int64.fetchAll(db, sql: "SELECT id FROM bookmark") {
+                try db.execute(sql: "UPDATE bookmark SET uuid = ? WHERE id = ?", arguments: [UUID().uuidString, id])
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX bookmark_on_uuid ON bookmark(uuid)")
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM highlight ORDER BY id") {
+                // v1 kept no text; the start snippet is the best there is.
+                try db.execute(sql: """
+                    INSERT INTO highlight_v2 (id, uuid, bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex,
+                        endOffset, endSnippet, colour, note, text, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [row["id"], UUID().uuidString, row["bookID"], row["startSpineIndex"], row["startOffset"],
+                                     row["startSnippet"], row["endSpineIndex"], row["endOffset"], row["endSnippet"],
+                                     row["colour"], row["note"], row["startSnippet"], row["createdAt"]])
+            }
+            try db.execute(sql: """
+                DROP TABLE highlight;
+                ALTER TABLE highlight_v2 RENAME TO highlight;
+                CREATE INDEX highlight_on_bookID ON highlight(bookID, startSpineIndex, startOffset);
                 """)
         }
         return migrator

@@ -1,10 +1,24 @@
-import Foundation
+public import Foundation
 import GRDB
+public import Reader
 
-extension ShelfStore {
+/// The reader's store, in the shelf's database: positions, bookmarks, highlights, settings and pace
+/// survive the session, the loan and a crash.
+///
+/// Every call is one short transaction; saving a position is one prepared upsert (well under 2 ms,
+/// see docs/performance.md), so the reader can save on every page turn.
+extension ShelfStore: PositionStore {
     // MARK: Reading positions
 
-    /// Saves where the patron is in a book: one prepared upsert in one transaction, well under 2 ms.
+    public func loadPosition(bookID: BookID) throws -> Locator? {
+        try position(bookID: bookID.rawValue)?.locator
+    }
+
+    public func savePosition(_ locator: Locator, percent: Double, bookID: BookID) throws {
+        try savePosition(ReadingPosition(bookID: bookID.rawValue, locator: locator, percent: percent))
+    }
+
+    /// Saves where the patron is in a book: one prepared upsert in one transaction.
     public func savePosition(_ position: ReadingPosition) throws {
         try writer.write { db in
             // cachedStatement keeps the compiled upsert on the connection; only the arguments change.
@@ -27,75 +41,164 @@ extension ShelfStore {
 
     // MARK: Bookmarks
 
-    /// Adds a bookmark (one at the same place is replaced) and returns it with its id.
     @discardableResult
-    public func addBookmark(_ bookmark: Bookmark) throws -> Bookmark {
+    public func addBookmark(_ locator: Locator, bookID: BookID) throws -> Bookmark {
+        let bookmark = Bookmark(locator: locator)
         try writer.write { db in
-            var bookmark = bookmark
+            // One bookmark per place: a new one replaces the old.
             try db.execute(sql: """
-                DELETE FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?
-                """, arguments: [bookmark.bookID, bookmark.spineIndex, bookmark.offset])
-            try bookmark.insert(db)
-            return bookmark
+                DELETE FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?;
+                INSERT INTO bookmark (uuid, bookID, spineIndex, "offset", snippet, createdAt) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [bookID.rawValue, locator.spineIndex, locator.offset,
+                                 bookmark.id.uuidString, bookID.rawValue, locator.spineIndex, locator.offset,
+                                 locator.snippet ?? "", bookmark.created])
         }
+        return bookmark
     }
 
-    /// A book's bookmarks in reading order.
-    public func bookmarks(bookID: String) throws -> [Bookmark] {
+    public func bookmarks(bookID: BookID) throws -> [Bookmark] {
         try writer.read { db in
-            try Bookmark.filter(Column("bookID") == bookID).order(Column("spineIndex"), Column("offset")).fetchAll(db)
+            try Row.fetchAll(db, sql: """
+                SELECT uuid, spineIndex, "offset", snippet, createdAt FROM bookmark
+                WHERE bookID = ? ORDER BY spineIndex, "offset"
+                """, arguments: [bookID.rawValue]).compactMap { row in
+                guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
+                return Bookmark(id: id, locator: Self.locator(row["spineIndex"], row["offset"], row["snippet"]),
+                                created: row["createdAt"])
+            }
         }
     }
 
-    /// Changes a bookmark's note; false when there is no such bookmark.
-    @discardableResult
-    public func setBookmarkNote(id: Int64, note: String?) throws -> Bool {
+    public func removeBookmark(id: AnnotationID, bookID: BookID) throws {
         try writer.write { db in
-            try db.execute(sql: "UPDATE bookmark SET note = ? WHERE id = ?", arguments: [note, id])
-            return db.changesCount > 0
+            try db.execute(sql: "DELETE FROM bookmark WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
         }
-    }
-
-    /// Removes a bookmark; false when there was none.
-    @discardableResult
-    public func removeBookmark(id: Int64) throws -> Bool {
-        try writer.write { db in try Bookmark.deleteOne(db, key: id) }
     }
 
     // MARK: Highlights
 
-    /// Adds a highlight and returns it with its id.
-    /// - Throws: a GRDB constraint error when the end is before the start.
-    @discardableResult
-    public func addHighlight(_ highlight: Highlight) throws -> Highlight {
+    public func saveHighlight(_ highlight: Highlight, bookID: BookID) throws {
         try writer.write { db in
-            var highlight = highlight
-            try highlight.insert(db)
-            return highlight
+            try db.execute(sql: """
+                INSERT INTO highlight (uuid, bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, endOffset,
+                    endSnippet, colour, note, text, createdAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (uuid) DO UPDATE SET
+                    startSpineIndex = excluded.startSpineIndex, startOffset = excluded.startOffset,
+                    startSnippet = excluded.startSnippet, endSpineIndex = excluded.endSpineIndex,
+                    endOffset = excluded.endOffset, endSnippet = excluded.endSnippet, colour = excluded.colour,
+                    note = excluded.note, text = excluded.text
+                """, arguments: [highlight.id.uuidString, bookID.rawValue, highlight.start.spineIndex, highlight.start.offset,
+                                 highlight.start.snippet ?? "", highlight.end.spineIndex, highlight.end.offset,
+                                 highlight.end.snippet ?? "", highlight.color.rawValue, highlight.note, highlight.text,
+                                 highlight.created])
         }
     }
 
-    /// A book's highlights in reading order.
-    public func highlights(bookID: String) throws -> [Highlight] {
+    public func highlights(bookID: BookID) throws -> [Highlight] {
         try writer.read { db in
-            try Highlight.filter(Column("bookID") == bookID)
-                .order(Column("startSpineIndex"), Column("startOffset")).fetchAll(db)
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM highlight WHERE bookID = ? ORDER BY startSpineIndex, startOffset, endSpineIndex, endOffset
+                """, arguments: [bookID.rawValue]).compactMap { row in
+                guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)),
+                      let color = (row["colour"] as String?).flatMap(HighlightColor.init(rawValue:)) else { return nil }
+                return Highlight(id: id, start: Self.locator(row["startSpineIndex"], row["startOffset"], row["startSnippet"]),
+                                 end: Self.locator(row["endSpineIndex"], row["endOffset"], row["endSnippet"]),
+                                 color: color, note: row["note"], text: row["text"], created: row["createdAt"])
+            }
         }
     }
 
-    /// Saves a changed highlight (colour, note, range); false when it no longer exists.
-    @discardableResult
-    public func updateHighlight(_ highlight: Highlight) throws -> Bool {
+    public func removeHighlight(id: AnnotationID, bookID: BookID) throws {
         try writer.write { db in
-            guard let id = highlight.id, try Highlight.exists(db, key: id) else { return false }
-            try highlight.update(db)
-            return true
+            try db.execute(sql: "DELETE FROM highlight WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
         }
     }
 
-    /// Removes a highlight; false when there was none.
-    @discardableResult
-    public func removeHighlight(id: Int64) throws -> Bool {
-        try writer.write { db in try Highlight.deleteOne(db, key: id) }
+    /// Every highlight and bookmark of every book, counted (for `shelf` summaries and tests).
+    public func annotationCount() throws -> Int {
+        try writer.read { db in
+            try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM bookmark) + (SELECT count(*) FROM highlight)") ?? 0
+        }
+    }
+
+    // MARK: Settings
+
+    /// The settings key of the reader's defaults for new books.
+    static let readerDefaultsKey = "reader.defaults"
+
+    public func settings(bookID: BookID) throws -> ReaderPreferences? {
+        try bookSettings(bookID: bookID.rawValue).flatMap(Self.decodePreferences)
+    }
+
+    public func saveSettings(_ settings: ReaderPreferences, bookID: BookID) throws {
+        try setBookSettings(bookID: bookID.rawValue, json: Self.encode(settings))
+    }
+
+    public func defaultSettings() throws -> ReaderPreferences? {
+        try setting(Self.readerDefaultsKey).flatMap(Self.decodePreferences)
+    }
+
+    public func saveDefaultSettings(_ settings: ReaderPreferences) throws {
+        try setSetting(Self.readerDefaultsKey, to: Self.encode(settings))
+    }
+
+    // MARK: Pace
+
+    public func addPaceSample(_ sample: PaceSample, bookID: BookID) throws {
+        guard sample.seconds > 0, sample.characters >= 0 else { return }
+        try writer.write { db in
+            try db.execute(sql: "INSERT INTO paceSample (bookID, characters, seconds, date) VALUES (?, ?, ?, ?)",
+                           arguments: [bookID.rawValue, sample.characters, sample.seconds, sample.date])
+        }
+    }
+
+    public func paceSamples(bookID: BookID?, limit: Int) throws -> [PaceSample] {
+        try writer.read { db in
+            let rows: [Row]
+            if let bookID {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM paceSample WHERE bookID = ? ORDER BY id DESC LIMIT ?",
+                                        arguments: [bookID.rawValue, max(0, limit)])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM paceSample ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)])
+            }
+            return rows.reversed().map { PaceSample(characters: $0["characters"], seconds: $0["seconds"], date: $0["date"]) }
+        }
+    }
+
+    // MARK: Book files
+
+    /// Remembers which reader book id a product's file has, so the shelf can show its percent read.
+    public func recordBookIdentity(productID: String, bookID: BookID) throws {
+        try writer.write { db in
+            try db.execute(sql: """
+                INSERT INTO bookIdentity (productID, bookID) VALUES (?, ?)
+                ON CONFLICT (productID) DO UPDATE SET bookID = excluded.bookID
+                """, arguments: [productID, bookID.rawValue])
+        }
+    }
+
+    /// The reader book id recorded for a product.
+    public func bookIdentity(productID: String) throws -> BookID? {
+        try writer.read { db in
+            try String.fetchOne(db, sql: "SELECT bookID FROM bookIdentity WHERE productID = ?", arguments: [productID])
+        }.map(BookID.init(rawValue:))
+    }
+
+    // MARK: Helpers
+
+    private static func locator(_ spineIndex: Int, _ offset: Int, _ snippet: String) -> Locator {
+        Locator(spineIndex: spineIndex, offset: offset, snippet: snippet.isEmpty ? nil : snippet)
+    }
+
+    private static func encode(_ preferences: ReaderPreferences) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(preferences), as: UTF8.self)
+    }
+
+    /// Settings that no longer decode (written by another version) fall back to the defaults.
+    private static func decodePreferences(_ json: String) -> ReaderPreferences? {
+        try? JSONDecoder().decode(ReaderPreferences.self, from: Data(json.utf8))
     }
 }

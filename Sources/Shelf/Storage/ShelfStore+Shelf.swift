@@ -7,18 +7,37 @@ extension ShelfStore {
     ///
     /// Badges are derived from `today`, so a loan whose last day has passed moves to Ended at
     /// midnight without a sync. Empty sections are left out.
-    public func shelf(today: DayDate, sort: ShelfSort = ShelfSort()) throws -> Shelf {
+    ///
+    /// With a `scope`, loans and reservations are those of one card at one library; samples and
+    /// the to-be-read list belong to whoever uses this computer and are always shown.
+    public func shelf(today: DayDate, sort: ShelfSort = ShelfSort(), scope: ShelfScope? = nil) throws -> Shelf {
         // One read transaction, so the sections agree with each other even while another process writes.
         let snapshot = try writer.read { db in
-            let loans = try LoanRecord.fetchAll(db)
-            let reservations = try ReservationRecord.filter(Column("active") == true).fetchAll(db)
+            var loanRequest = LoanRecord.all()
+            var reservationRequest = ReservationRecord.filter(Column("active") == true)
+            if let scope {
+                loanRequest = loanRequest.filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
+                reservationRequest = reservationRequest
+                    .filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
+            }
+            let loans = try loanRequest.fetchAll(db)
+            let reservations = try reservationRequest.fetchAll(db)
             let samples = try SampleRecord.fetchAll(db)
             let toBeRead = try ToBeReadRecord.order(Column("position")).fetchAll(db)
-            let positions = try ReadingPosition.fetchAll(db)
+            // A product's percent is that of its book file (by the reader's book id), or one stored under its own id.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)
+                UNION ALL SELECT bookID, percent, updatedAt FROM readingPosition
+                """)
+            var percent: [String: (Double, Date)] = [:]
+            for row in rows {
+                let id: String = row["productID"], value: (Double, Date) = (row["percent"], row["updatedAt"])
+                if let known = percent[id], known.1 >= value.1 { continue }
+                percent[id] = value
+            }
             let downloaded = try String.fetchSet(db, sql: "SELECT productID FROM download")
             return (loans: loans, reservations: reservations, samples: samples, toBeRead: toBeRead,
-                    percent: Dictionary(positions.map { ($0.bookID, ($0.percent, $0.updatedAt)) }, uniquingKeysWith: { a, _ in a }),
-                    downloaded: downloaded)
+                    percent: percent, downloaded: downloaded)
         }
         func entry(_ productID: String, _ title: String, _ authors: String, _ badge: Badge?, upstreamID: String? = nil,
                    day: DayDate? = nil, recent: Date?) -> Shelf.Entry {
@@ -93,5 +112,19 @@ extension ShelfStore {
         func place(_ e: Shelf.Entry) -> Int { if case .queued(let p, _) = e.badge { p } else { .max } }
         let sorted = entries.sorted { place($0) != place($1) ? place($0) < place($1) : collation.key($0.title) < collation.key($1.title) }
         return sort.order == .ascending ? sorted : sorted.reversed()
+    }
+}
+
+/// Whose loans and reservations a shelf shows: one card at one library.
+public struct ShelfScope: Sendable, Hashable {
+    /// The library profile's row id.
+    public var profileID: Int64
+    /// The library card.
+    public var card: String
+
+    /// Creates a scope.
+    public init(profileID: Int64, card: String) {
+        self.profileID = profileID
+        self.card = card
     }
 }

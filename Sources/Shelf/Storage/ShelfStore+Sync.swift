@@ -8,11 +8,12 @@ extension ShelfStore {
     /// Loans and reservations are upserted. A loan the server no longer lists as active is marked
     /// ended (`active = false`, `endedAt` set), never deleted, so its position, bookmarks and notes
     /// survive. Authors the loan list does not carry are looked up once per new product.
+    /// A profile not saved yet is saved first.
     /// - Throws: the service's `LendingError`; then nothing is written.
     @discardableResult
     public func sync(from service: some LendingService & PatronLending, card: String, profile: LibraryProfile,
                      now: Date = Date()) async throws -> SyncSummary {
-        guard let profileID = profile.id else { preconditionFailure("sync needs a saved profile (saveProfile)") }
+        let profileID = try profile.id ?? saveProfile(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID).id!
         let loans = try await service.loans(card: card, onlyActive: false)
         let reservations = try await service.reservations(card: card)
 
@@ -35,7 +36,8 @@ extension ShelfStore {
         let authorsByProduct = authors
 
         return try await writer.write { db in
-            let existingLoans = try LoanRecord.filter(Column("libraryProfile") == profileID).fetchAll(db)
+            let existingLoans = try LoanRecord
+                .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
             let byID = Dictionary(existingLoans.map { ($0.loanID, $0) }, uniquingKeysWith: { a, _ in a })
             var seen = Set<String>()
             var newlyEnded = 0
@@ -43,7 +45,7 @@ extension ShelfStore {
                 seen.insert(loan.id)
                 let old = byID[loan.id]
                 var record = LoanRecord(
-                    libraryProfile: profileID, loanID: loan.id, productID: loan.productID,
+                    libraryProfile: profileID, card: card, loanID: loan.id, productID: loan.productID,
                     title: loan.title.isEmpty ? (old?.title ?? "") : loan.title,
                     authors: authorsByProduct[loan.productID] ?? old?.authors ?? "",
                     expiryDate: loan.expiryDate, createdDate: loan.createdDate ?? old?.createdDate,
@@ -62,13 +64,14 @@ extension ShelfStore {
                 newlyEnded += 1
             }
 
-            let existingReservations = try ReservationRecord.filter(Column("libraryProfile") == profileID).fetchAll(db)
+            let existingReservations = try ReservationRecord
+                .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
             let oldTitles = Dictionary(existingReservations.map { ($0.reservationID, $0.title) }, uniquingKeysWith: { a, _ in a })
             var seenReservations = Set<String>()
             for reservation in reservations {
                 seenReservations.insert(reservation.id)
                 try ReservationRecord(
-                    libraryProfile: profileID, reservationID: reservation.id, productID: reservation.productID,
+                    libraryProfile: profileID, card: card, reservationID: reservation.id, productID: reservation.productID,
                     title: reservation.title ?? oldTitles[reservation.id] ?? "", queuePosition: reservation.queuePosition,
                     estimatedDate: reservation.estimatedDate, ready: reservation.ready, readyUntil: reservation.readyUntil,
                     syncedAt: now, active: true

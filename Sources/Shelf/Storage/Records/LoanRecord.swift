@@ -6,6 +6,8 @@ public import GRDB
 public struct LoanRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
     /// The profile the loan was synced from.
     public var libraryProfile: Int64
+    /// The library card the loan is on ('' in rows synced before cards were recorded).
+    public var card: String
     /// Upstream's loan id.
     public var loanID: String
     /// The product lent.
@@ -28,9 +30,10 @@ public struct LoanRecord: Codable, Sendable, Hashable, FetchableRecord, Persista
     public static let databaseTableName = "loan"
 
     /// Creates a record.
-    public init(libraryProfile: Int64, loanID: String, productID: String, title: String, authors: String = "",
+    public init(libraryProfile: Int64, card: String = "", loanID: String, productID: String, title: String, authors: String = "",
                 expiryDate: DayDate, createdDate: Date? = nil, active: Bool = true, endedAt: Date? = nil, syncedAt: Date) {
         self.libraryProfile = libraryProfile
+        self.card = card
         self.loanID = loanID
         self.productID = productID
         self.title = title

@@ -1,13 +1,14 @@
 public import Foundation
 public import GRDB
+public import Reader
 
-/// Where the patron is in a book.
+/// Where the patron is in a book, and how much of it is read.
 public struct ReadingPosition: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
-    /// The book (its product id).
+    /// The book, as the reader names it (``BookID``), or a product id.
     public var bookID: String
     /// The spine item.
     public var spineIndex: Int
-    /// Characters into the spine item.
+    /// UTF-16 code units into the spine item's text.
     public var offset: Int
     /// A few words at the place.
     public var snippet: String
@@ -23,11 +24,11 @@ public struct ReadingPosition: Codable, Sendable, Hashable, FetchableRecord, Per
         self.bookID = bookID
         self.spineIndex = locator.spineIndex
         self.offset = locator.offset
-        self.snippet = locator.snippet
+        self.snippet = locator.snippet ?? ""
         self.percent = percent
         self.updatedAt = updatedAt
     }
 
     /// The place as a locator.
-    public var locator: Locator { Locator(spineIndex: spineIndex, offset: offset, snippet: snippet) }
+    public var locator: Locator { Locator(spineIndex: spineIndex, offset: offset, snippet: snippet.isEmpty ? nil : snippet) }
 }
