@@ -44,7 +44,13 @@ let package = Package(
         .target(
             name: "Shelf",
             // Reader for the PositionStore protocol the shelf's database implements.
-            dependencies: ["Catalog", "Reader", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Catalog", "Reader",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // SHA-256 of downloaded books.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "Reader",
@@ -56,6 +62,8 @@ let package = Package(
                 "Catalog",
                 // zlib's deflate and CRC-32 for the generated EPUBs and their PNGs (Books/Container).
                 "CZlib",
+                // SHA-256 for the Repr-Digest of book downloads.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,5 +1,7 @@
 import Catalog
+import Crypto
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -9,6 +11,9 @@ import NIOCore
 /// `Accept-Ranges: bytes` and single-range requests (206, or 416 when the range is past the
 /// end), so a client can resume a broken download. No checksum: like upstream's content links
 /// the URL itself is the key, and it stops working (410) when the loan ends.
+///
+/// Extension: every answer carries `Repr-Digest: sha-256=:…:` (RFC 9530), the SHA-256 of the
+/// whole file whatever range is sent, so a client can check the copy it put together.
 struct ContentRoutes: Sendable {
     let library: MockLibrary
 
@@ -44,19 +49,33 @@ struct ContentRoutes: Sendable {
         }
     }
 
-    /// The whole book, or the part `Range` asks for.
+    /// The whole book, or the part `Range` asks for, damaged or cut short when a content fault says so.
     func serve(_ data: Data, _ request: Request) -> Response {
         var headers = HTTPFields()
         headers[.acceptRanges] = "bytes"
+        headers[Self.reprDigest] = "sha-256=:" + Data(SHA256.hash(data: data)).base64EncodedString() + ":"
+        let faults = library.read { $0.faults }
+        func body(_ part: Data) -> ResponseBody {
+            var bytes = part
+            if faults.corruptContent, !bytes.isEmpty { bytes[bytes.startIndex + bytes.count / 2] ^= 0xFF }
+            let cut = faults.cutContentAfter
+            guard cut > 0, cut < bytes.count else { return ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)) }
+            // Promise the whole length, send part of it, then fail: the connection closes mid-body.
+            let sent = ByteBuffer(bytes: bytes.prefix(cut))
+            return ResponseBody(contentLength: bytes.count) { writer in
+                try await writer.write(sent)
+                throw FaultMiddleware.Dropped()
+            }
+        }
         switch ByteRange(header: request.headers[.range], length: data.count) {
         case .whole:
             headers[.contentType] = "application/epub+zip"
-            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            return Response(status: .ok, headers: headers, body: body(data))
         case .part(let range):
             headers[.contentType] = "application/epub+zip"
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(data.count)"
             let part = data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound]
-            return Response(status: .partialContent, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: part)))
+            return Response(status: .partialContent, headers: headers, body: body(Data(part)))
         case .unsatisfiable:
             var response = JSONResponse.make(Wire.ErrorAnswer(
                 reason: "The range asked for is outside the book's \(data.count) bytes", responseStatus: "RangeNotSatisfiable"),
@@ -66,4 +85,7 @@ struct ContentRoutes: Sendable {
             return response
         }
     }
+
+    /// `Repr-Digest` (RFC 9530).
+    static let reprDigest = HTTPField.Name("Repr-Digest")!
 }

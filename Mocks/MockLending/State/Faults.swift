@@ -1,9 +1,9 @@
 /// Failures the mock injects into the library API, to test how the client copes.
 ///
 /// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false,
-/// "DropAfterCommit": false}`), cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply
+/// "DropAfterCommit": false, "CorruptContent": false, "CutContentAfter": 0}`), cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply
 /// to every call under the API base path and never to `/mock/` itself, so a tester can always
-/// switch them off.
+/// switch them off; the two content faults apply to the book downloads under `/mock/content/`.
 public struct Faults: Sendable, Hashable, Codable {
     /// Milliseconds to wait before answering.
     public var latencyMs: Int
@@ -17,15 +17,23 @@ public struct Faults: Sendable, Hashable, Codable {
     /// answer is lost after the change was committed, as when a network fails at the worst
     /// moment. A client that retries must not end up with two loans.
     public var dropAfterCommit: Bool
+    /// Book downloads arrive with one byte changed, while `Repr-Digest` names the true file:
+    /// a client must notice and refuse the copy.
+    public var corruptContent: Bool
+    /// Book downloads stop after this many bytes of the body (0: never), as when a network
+    /// fails mid-download: a client should resume with `Range`.
+    public var cutContentAfter: Int
 
     /// Creates faults; none by default.
     public init(latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false,
-                dropAfterCommit: Bool = false) {
+                dropAfterCommit: Bool = false, corruptContent: Bool = false, cutContentAfter: Int = 0) {
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.malformed = malformed
         self.drop = drop
         self.dropAfterCommit = dropAfterCommit
+        self.corruptContent = corruptContent
+        self.cutContentAfter = cutContentAfter
     }
 
     /// No faults.
@@ -33,7 +41,7 @@ public struct Faults: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case latencyMs = "LatencyMs", errorRate = "ErrorRate", malformed = "Malformed", drop = "Drop"
-        case dropAfterCommit = "DropAfterCommit"
+        case dropAfterCommit = "DropAfterCommit", corruptContent = "CorruptContent", cutContentAfter = "CutContentAfter"
     }
 
     /// Decodes leniently: a missing key means "no such fault", so `{"Drop": true}` is enough.
@@ -44,12 +52,15 @@ public struct Faults: Sendable, Hashable, Codable {
         malformed = try c.decodeIfPresent(Bool.self, forKey: .malformed) ?? false
         drop = try c.decodeIfPresent(Bool.self, forKey: .drop) ?? false
         dropAfterCommit = try c.decodeIfPresent(Bool.self, forKey: .dropAfterCommit) ?? false
+        corruptContent = try c.decodeIfPresent(Bool.self, forKey: .corruptContent) ?? false
+        cutContentAfter = try c.decodeIfPresent(Int.self, forKey: .cutContentAfter) ?? 0
     }
 
     /// Why these faults cannot be used, or nil when they can.
     var problem: String? {
         if latencyMs < 0 || latencyMs > 120_000 { return "LatencyMs must be between 0 and 120000." }
         if !(0...1).contains(errorRate) { return "ErrorRate must be between 0.0 and 1.0." }
+        if cutContentAfter < 0 { return "CutContentAfter is a number of bytes, 0 or more." }
         return nil
     }
 }
