@@ -10,6 +10,8 @@ struct Bok {
     static let version = "0.1.0"
 
     static func main() async {
+        // A file size limit (ulimit -f) must fail a write with EFBIG, which downloads report, not kill bok.
+        signal(SIGXFSZ, SIG_IGN)
         let code = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
         exit(code)
     }
@@ -84,6 +86,8 @@ struct Bok {
         if let note = startup.note { printer.out(theme.dim(note)) }
         printer.out(theme.dim("Type help for commands, search WORDS to find books, quit to leave."))
         let repl = REPL(session: session, printer: printer)
+        // The shelf catches up with the library while the patron types; the first shelf waits for it.
+        session.startSyncInBackground()
         let source: any LineSource
         if isatty(0) == 1 {
             let table = repl.table

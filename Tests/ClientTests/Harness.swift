@@ -13,6 +13,8 @@ final class Harness {
     let printer = CapturingPrinter()
     let repl: REPL
     let configuration: MockConfiguration
+    /// A fresh XDG data directory: the shelf's database and downloaded books go here.
+    let dataDirectory: URL
 
     /// The mock library's date in these tests.
     static let day = DayDate(year: 2026, month: 11, day: 21)
@@ -31,6 +33,11 @@ final class Harness {
         if let page = try? await service.library() { session.adopt(page) }
         session.followMockClock(await server.now())
         session.timeZone = MockRules.stockholm
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bok-harness-\(UUID().uuidString)")
+        session.paths = Paths(environment: ["HOME": dataDirectory.path, "XDG_DATA_HOME": dataDirectory.appendingPathComponent("data").path,
+                                            "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path])
+        session.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
+        session.libraryKey = .init(baseURL: server.baseURL.absoluteString, serviceID: configuration.serviceID)
         repl = REPL(session: session, printer: printer)
     }
 
@@ -59,7 +66,10 @@ final class Harness {
         return object
     }
 
-    func stop() async { await server.stop() }
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
 }
 
 struct HarnessError: Error, CustomStringConvertible {

@@ -12,7 +12,8 @@ struct ReadCommandTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         #expect(await h.run("read /no/such/book.epub") == ["There is no file /no/such/book.epub. Check the path."])
-        #expect(await h.run("read") == ["Usage: read FILE.epub"])
+        #expect(await h.run("read") == ["Usage: read N (a number from shelf) or read FILE.epub"])
+        #expect(await h.run("read 3") == ["Your shelf is empty. borrow N or sample N puts books on it."])
         if FileManager.default.fileExists(atPath: Self.manual), isatty(0) == 0 {
             #expect(await h.text("read \(Self.manual)").contains("read needs a terminal"))
         }

@@ -17,6 +17,7 @@ struct CommandTable {
             PatronCommands.login, PatronCommands.logout, PatronCommands.whoami,
             LoanCommands.borrow, LoanCommands.loans, LoanCommands.giveBack,
             ReservationCommands.reserve, ReservationCommands.reservations, ReservationCommands.cancel,
+            ShelfCommands.shelf, ShelfCommands.tbr, ShelfCommands.sample, ShelfCommands.remove,
             ReadCommands.read, ReadCommands.notes,
             MockCommand.mock, HelpCommand.help, HelpCommand.quit,
         ]

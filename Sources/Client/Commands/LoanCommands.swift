@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Logging
 import Shelf
 import Terminal
@@ -40,7 +41,10 @@ enum LoanCommands {
             let days = session.today.days(until: loan.expiryDate)
             let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
-            return CommandOutput(lines: [session.theme.green(line)], json: LoanJSON(loan, today: session.today))
+            var lines = [session.theme.green(line)]
+            await session.syncAfterChange()
+            lines += await download(loan, title: title, session: session)
+            return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
         })
 
     static let loans = Command(
@@ -86,11 +90,30 @@ enum LoanCommands {
             let loan = try pick(word, from: session.loanList, what: "loan", listCommand: "loans")
             try await session.service.returnLoan(id: loan.id, card: card)
             session.loanList = []
+            await session.syncAfterChange()
             return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
                                  json: ["returned": loan.id])
         })
 
     // MARK: Helpers
+
+    /// Downloads a new loan's book so it opens at once, and offline; says where it is on the shelf.
+    /// A failed download does not fail the borrow: `read N` tries again.
+    static func download(_ loan: Loan, title: String, session: Session) async -> [String] {
+        guard let link = loan.epubURL, let url = URL(string: link) else { return [] }
+        let name = loan.title.isEmpty ? title : loan.title
+        do {
+            _ = try await session.bookOnDisk(productID: loan.productID, loanID: loan.id, title: name) { url }
+        } catch {
+            return [session.theme.yellow("The book did not download (\(REPL.message(for: error))) read N on the shelf tries again.")]
+        }
+        let items = (try? session.currentShelf()).map(ShelfRenderer.items) ?? []
+        session.shelfList = items
+        guard let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID }) else {
+            return [session.theme.dim("Downloaded; shelf shows it.")]
+        }
+        return [session.theme.dim("Downloaded to your shelf: read \(number + 1) opens it.")]
+    }
 
     /// Creates a loan; if the answer is lost, looks at the patron's loans before trying once more,
     /// so a retry never makes two loans.

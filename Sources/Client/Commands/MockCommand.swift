@@ -15,10 +15,11 @@ enum MockCommand {
             "mock clock 2026-12-24 sets it",
             "mock reset            back to the seed: loans, queues, clock and faults",
             "mock fault latency 2000 | errors 0.3 | malformed | drop | drop-after-commit | off",
+            "mock fault corrupt-books | cut-books 5000   damaged or cut-off book downloads",
             "mock state            loans and queues as the library sees them",
             "Only with bok --mock or a bok mock-server; a real library refuses these.",
         ],
-        completion: .words(["clock", "reset", "fault", "state"], then: ["latency", "errors", "malformed", "drop", "drop-after-commit", "off"]),
+        completion: .words(["clock", "reset", "fault", "state"], then: ["latency", "errors", "malformed", "drop", "drop-after-commit", "corrupt-books", "cut-books", "off"]),
         run: { arguments, session in
             let control = try await session.mockControl()
             let words = arguments.positional
@@ -51,7 +52,7 @@ enum MockCommand {
 
     static func parseFault(_ words: [String]) throws -> ([String: any Sendable]?, String) {
         guard let kind = words.first?.lowercased() else {
-            throw UserError.usage("Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | off.")
+            throw UserError.usage("Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | corrupt-books | cut-books N | off.")
         }
         switch kind {
         case "off", "none", "clear": return (nil, "Faults off: the mock library answers normally.")
@@ -65,8 +66,15 @@ enum MockCommand {
         case "drop": return (["Drop": true], "Library calls now drop the connection without answering.")
         case "drop-after-commit":
             return (["DropAfterCommit": true], "Borrowing now makes the loan and then drops the connection, so the answer is lost.")
+        case "corrupt-books":
+            return (["CorruptContent": true], "Book downloads now arrive with a damaged byte; bok should refuse them.")
+        case "cut-books":
+            guard words.count == 2, let bytes = Int(words[1]), bytes > 0 else {
+                throw UserError.usage("mock fault cut-books takes a number of bytes, e.g. mock fault cut-books 5000.")
+            }
+            return (["CutContentAfter": bytes], "Book downloads now stop after \(bytes) bytes; the next try resumes.")
         default:
-            throw UserError.usage("Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, off.")
+            throw UserError.usage("Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, corrupt-books, cut-books, off.")
         }
     }
 

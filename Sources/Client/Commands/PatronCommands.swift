@@ -24,6 +24,10 @@ enum PatronCommands {
             let card = try credentials.card(arguments, command: "login")
             let pin = try credentials.pin(for: card, arguments, command: "login")
             let patron = try await verify(card: card, pin: pin, session: session)
+            // The shelf shows this card's loans from now on.
+            session.shelfList = []
+            await session.syncAfterChange()
+            session.syncedThisSession = session.syncProblem == nil
             var lines = ["Welcome, \(patron.name). Card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))."]
             if arguments.flag("remember") {
                 try session.credentialStore.save(.init(card: card, pin: pin))

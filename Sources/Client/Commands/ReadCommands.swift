@@ -1,42 +1,47 @@
+import Catalog
 import Foundation
 import Reader
+import Shelf
 import Terminal
 
-/// `read FILE` and `notes FILE`: the in-terminal reader.
+/// `read` and `notes`: the in-terminal reader, for a book on the shelf or any EPUB file.
 @MainActor
 enum ReadCommands {
     static let read = Command(
         name: "read", aliases: ["open"],
-        synopsis: "read FILE.epub",
-        summary: "Read an EPUB full screen in the terminal (? shows the keys, q goes back)",
+        synopsis: "read N | read FILE.epub",
+        summary: "Read a book from your shelf (N from shelf) or an EPUB file, full screen",
         details: [
-            "Pages, chapters (n/p), table of contents (t), search (/), bookmarks (m, '), highlights (v),",
-            ":goto 42%, :width 70, :theme night|day|sepia. The book opens where you left it.",
-            "Positions, bookmarks and highlights are kept for this session; the shelf will keep them for good.",
-            "Example:  read ~/Books/roman.epub",
+            "A loan downloads the first time it is opened (with a progress bar), then opens from disk,",
+            "also offline. The status line shows the days left on the loan. An ended loan does not open.",
+            "Keys: pages, chapters (n/p), contents (t), search (/), bookmarks (m, '), highlights (v),",
+            ":goto 42%, :width 70, :theme night|day|sepia; ? lists them all, q comes back here.",
+            "The book opens where you left it; positions, bookmarks and highlights are kept on the shelf.",
+            "Examples:  read 1     read ~/Books/roman.epub",
         ],
         run: { arguments, session in
-            let path = try bookPath(arguments, command: "read")
+            let (path, badge) = try await book(arguments, command: "read", session: session)
             guard isatty(0) == 1, isatty(1) == 1 else {
-                throw UserError("read needs a terminal to draw on; run it at the bok prompt or as bok read FILE in a terminal.")
+                throw UserError("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
             }
             do {
-                try ReaderApp.run(path: path, store: session.positionStore, badge: nil)
+                try ReaderApp.run(path: path, store: session.readerStore, badge: badge, capabilities: session.theme.caps)
             } catch let error as ReaderError {
                 throw UserError(error.message)
             }
+            session.shelfList = []
             return CommandOutput(lines: [], json: ["closed": path])
         })
 
     static let notes = Command(
         name: "notes",
-        synopsis: "notes FILE.epub",
+        synopsis: "notes N | notes FILE.epub",
         summary: "Print a book's highlights, notes and bookmarks as Markdown",
-        details: ["Example:  notes ~/Books/roman.epub > anteckningar.md"],
+        details: ["Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md"],
         run: { arguments, session in
-            let path = try bookPath(arguments, command: "notes")
+            let (path, _) = try await book(arguments, command: "notes", session: session)
             do {
-                let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.positionStore)
+                let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
                 return CommandOutput(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                                      json: ["markdown": markdown])
             } catch let error as ReaderError {
@@ -44,14 +49,53 @@ enum ReadCommands {
             }
         })
 
-    static func bookPath(_ arguments: Arguments, command: String) throws -> String {
+    /// The file to open, and the badge for the status line: shelf item N, or a path.
+    static func book(_ arguments: Arguments, command: String, session: Session) async throws -> (path: String, badge: String?) {
         guard arguments.positional.count == 1, let word = arguments.positional.first else {
-            throw UserError.usage("Usage: \(command) FILE.epub")
+            throw UserError.usage("Usage: \(command) N (a number from shelf) or \(command) FILE.epub")
         }
         let path = NSString(string: word).expandingTildeInPath
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw UserError("There is no file \(path). Check the path.")
+        if FileManager.default.fileExists(atPath: path) { return (path, nil) }
+        guard Int(word) != nil, word.count <= 3 else { throw UserError("There is no file \(path). Check the path.") }
+        let item = try ShelfCommands.shelfItem(word, session: session, command: command)
+        return try await open(item, session: session)
+    }
+
+    /// The file of a shelf item, downloaded if need be; refuses what cannot be read and says what to do.
+    static func open(_ item: ShelfItem, session: Session) async throws -> (path: String, badge: String?) {
+        let entry = item.entry
+        let q = session.theme.marks
+        let title = q.quoted(entry.title)
+        let store = try session.shelfStore()
+        switch item.kind {
+        case .loans:
+            guard let loanID = entry.upstreamID else { throw UserError("bok has no loan id for \(title); type shelf --sync.") }
+            let file = try await session.bookOnDisk(productID: entry.productID, loanID: loanID, title: entry.title) {
+                try await session.loanBookURL(loanID: loanID, title: entry.title)
+            }
+            return (file.path, entry.badge.map { $0 == .lastDay ? "last day" : $0.text + " left" })
+        case .ended:
+            let when = entry.recent.map { " on \(Words.dayWithWeekday(DayDate($0, in: session.timeZone), today: session.today))" } ?? ""
+            throw UserError("The loan of \(title) ended\(when), so it cannot be opened. "
+                            + "Type borrow id:\(entry.productID) to borrow it again; your place and notes are kept.")
+        case .samples:
+            let file = try await session.bookOnDisk(productID: entry.productID, loanID: nil, title: entry.title) {
+                let product = try await session.service.product(id: entry.productID)
+                guard let link = product.teaser?.url, let url = URL(string: link) else {
+                    throw UserError("The library no longer offers a sample of \(title).")
+                }
+                return url
+            }
+            if let sample = try store.samples().first(where: { $0.productID == entry.productID }), sample.path != file.path {
+                try store.addSample(productID: sample.productID, title: sample.title, authors: sample.authors, path: file.path)
+            }
+            return (file.path, "Sample")
+        case .ready:
+            throw UserError("\(title) is ready for you but not borrowed yet: type borrow id:\(entry.productID) first.")
+        case .reserved:
+            throw UserError("\(title) is reserved (\(entry.badge?.text ?? "in the queue")); it opens once you have borrowed it.")
+        case .toBeRead:
+            throw UserError("\(title) is on your to-be-read list: borrow id:\(entry.productID) or sample id:\(entry.productID) first.")
         }
-        return path
     }
 }

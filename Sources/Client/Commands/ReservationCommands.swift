@@ -26,6 +26,7 @@ enum ReservationCommands {
                 throw UserError("\(q) can be borrowed now, no need to queue. Type borrow \(word).")
             }
             let reservation = try await session.service.reserve(card: card, pin: pin, productID: id)
+            await session.syncAfterChange()
             session.reservationList = []
             var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
             if reservation.ready, let until = reservation.readyUntil {
@@ -84,6 +85,7 @@ enum ReservationCommands {
             }
             let reservation = try LoanCommands.pick(word, from: session.reservationList, what: "reservation", listCommand: "reservations")
             try await session.service.cancelReservation(id: reservation.id, card: card)
+            await session.syncAfterChange()
             session.reservationList = []
             let title = await titleOf(reservation, session: session)
             return CommandOutput(lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Logging
 import MockLending
+import Terminal
 
 /// Connects to the library bok will use: a configured one, or the built-in mock.
 @MainActor
@@ -14,8 +15,14 @@ struct Startup {
     static func connect(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
         let startup = try await open(options: options, environment: environment, theme: theme, logger: logger)
         let paths = Paths(environment: environment)
-        startup.session.environment = environment
-        startup.session.credentialStore = CredentialStore(file: paths.credentialsFile)
+        let session = startup.session
+        session.environment = environment
+        session.credentialStore = CredentialStore(file: paths.credentialsFile)
+        session.paths = paths
+        // Download progress is for a person at a terminal; piped or --json output gets none.
+        if isatty(2) == 1, !options.json {
+            session.progress = DownloadProgressBar(marks: session.theme.marks, width: TerminalSize.current().columns)
+        }
         return startup
     }
 
@@ -46,6 +53,9 @@ struct Startup {
             let session = Session(service: DeferredLendingService(ready: ready), mock: server,
                                   libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
             session.timeZone = configuration.rules.timeZone
+            // The mock's port changes every run; its shelf profile is named by what it simulates.
+            session.libraryKey = .init(baseURL: "mock://bok-mock?seed=\(options.seed)&books=\(options.catalogSize)",
+                                       serviceID: configuration.serviceID)
             let note = options.mock
                 ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."
                 : "No library is configured, so bok uses its built-in mock library (simulated loans). See docs/configuration.md."
@@ -56,6 +66,7 @@ struct Startup {
         let service = HTTPLendingService(endpoint: endpoint, logger: logger)
         let session = Session(service: service, mock: nil, libraryName: config.name ?? endpoint.displayName,
                               alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
+        session.libraryKey = .init(baseURL: endpoint.baseURL.absoluteString, serviceID: endpoint.serviceID)
         // A short look at the library page for its name; the prompt must not wait long for a slow server.
         let quick = HTTPLendingService(endpoint: endpoint, timeout: 2, logger: logger)
         var note: String?

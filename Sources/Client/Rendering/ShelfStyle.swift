@@ -3,8 +3,9 @@ import Terminal
 
 /// Colours of shelf badges: green days, yellow for three or fewer, red on the last day, dim when ended.
 enum ShelfStyle {
-    static func paint(_ badge: Badge, theme: Theme) -> String {
-        let text = DisplayWidth.pad(badge.text, to: 7)
+    /// The badge in its colour; `padded` lines loan badges up in a column (`loans`).
+    static func paint(_ badge: Badge, theme: Theme, padded: Bool = true) -> String {
+        let text = padded ? DisplayWidth.pad(badge.text, to: 7) : badge.text
         switch badge {
         case .daysLeft: return theme.green(text)
         case .fewDaysLeft: return theme.yellow(text)

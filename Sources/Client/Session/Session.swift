@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MockLending
 import Reader
+import Shelf
 
 /// Everything a command may read or change: the library, the last list, the sort, the filters.
 ///
@@ -45,8 +46,28 @@ final class Session {
     var pin: String?
     /// The patron, once verified.
     var patron: Patron?
-    /// Reading positions, bookmarks and highlights (in memory until the shelf stores them).
-    let positionStore = InMemoryPositionStore()
+    /// Where bok keeps its files (history, credentials, the shelf database, books); nil keeps the shelf in memory.
+    var paths: Paths?
+    /// The library as the shelf names it: base URL (a stable `mock://` name for the mock) and service id.
+    var libraryKey = LibraryKey(baseURL: "mock://bok-mock", serviceID: "bok-mock")
+    /// The shelf's database, once opened (see `shelfStore()`).
+    var openedShelf: ShelfStore?
+    /// The library profile's row id, once saved.
+    var profileID: Int64?
+    /// The shelf's order (`shelf sort`).
+    var shelfSort = ShelfSort()
+    /// The last shelf or to-be-read list shown, so `read 2` knows which book 2 is.
+    var shelfList: [ShelfItem] = []
+    /// The sync started with the REPL, awaited by the first `shelf`.
+    var startupSync: Task<Void, Never>?
+    /// True once the shelf has synced in this session (the first `shelf` syncs otherwise).
+    var syncedThisSession = false
+    /// Why the last sync failed, or nil when it worked (or none was tried).
+    var syncProblem: String?
+    /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.
+    var progress: DownloadProgressBar?
+    /// Reading state when the shelf's database cannot be opened: kept for this session only.
+    let memoryStore = InMemoryPositionStore()
     /// The last loans list shown, so `return 2` knows which loan 2 is.
     var loanList: [Loan] = []
     /// The last reservations list shown, for `cancel 2`.
@@ -88,6 +109,12 @@ final class Session {
 
     /// Today, in the library's calendar.
     var today: DayDate { DayDate(clock(), in: timeZone) }
+
+    /// A library as the shelf's profiles name it.
+    struct LibraryKey: Sendable, Hashable {
+        var baseURL: String
+        var serviceID: String
+    }
 
     /// List or grid layout of results.
     enum ViewMode: String, Sendable, CaseIterable {

@@ -119,6 +119,7 @@ extension ShelfDatabase {
             try db.execute(sql: """
                 ALTER TABLE loan ADD COLUMN card TEXT NOT NULL DEFAULT '';
                 ALTER TABLE reservation ADD COLUMN card TEXT NOT NULL DEFAULT '';
+                ALTER TABLE reservation ADD COLUMN authors TEXT NOT NULL DEFAULT '';
                 CREATE INDEX loan_on_card ON loan(libraryProfile, card);
                 CREATE INDEX reservation_on_card ON reservation(libraryProfile, card);
                 -- Which book file a product is: the shelf shows the percent read of the reader's book id.

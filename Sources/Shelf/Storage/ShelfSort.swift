@@ -36,7 +36,7 @@ public struct ShelfSort: Sendable, Hashable {
         case .title:
             return collation.sorted(entries, by: \.title, descending: descending)
         case .author:
-            let keyed = entries.map { (collation.key($0.authors), collation.key($0.title), $0) }
+            let keyed = entries.map { (collation.key(Self.authorSortText($0.authors)), collation.key($0.title), $0) }
             return keyed.sorted { a, b in
                 if a.0 != b.0 { return descending ? b.0 < a.0 : a.0 < b.0 }
                 return a.1 < b.1
@@ -55,5 +55,15 @@ public struct ShelfSort: Sendable, Hashable {
                 }
             }.map(\.2)
         }
+    }
+
+    /// `Åkesson Karin` for `Karin Åkesson, Saga Ringqvist`: the first author, last name first, as
+    /// a library orders authors. The shelf keeps names as displayed; the last word is the last name.
+    static func authorSortText(_ authors: String) -> String {
+        let first = authors.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        var words = first.split(separator: " ").map(String.init)
+        guard words.count > 1 else { return first }
+        let last = words.removeLast()
+        return ([last] + words).joined(separator: " ")
     }
 }

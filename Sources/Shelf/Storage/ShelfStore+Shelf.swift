@@ -79,14 +79,14 @@ extension ShelfStore {
                 // A ready reservation with no last day from the server is still ready; one past it has lapsed.
                 if let until = reservation.readyUntil {
                     guard until >= today else { continue }
-                    ready.append(entry(reservation.productID, reservation.title, "", .ready(until: until),
+                    ready.append(entry(reservation.productID, reservation.title, reservation.authors, .ready(until: until),
                                        upstreamID: reservation.reservationID, day: until, recent: reservation.syncedAt))
                 } else {
-                    ready.append(entry(reservation.productID, reservation.title, "", .ready(until: today),
+                    ready.append(entry(reservation.productID, reservation.title, reservation.authors, .ready(until: today),
                                        upstreamID: reservation.reservationID, day: today, recent: reservation.syncedAt))
                 }
             } else {
-                reserved.append(entry(reservation.productID, reservation.title, "",
+                reserved.append(entry(reservation.productID, reservation.title, reservation.authors,
                                       .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
                                       upstreamID: reservation.reservationID, day: reservation.estimatedDate,
                                       recent: reservation.syncedAt))

@@ -22,12 +22,13 @@ extension ShelfStore {
                 SELECT productID, authors FROM loan WHERE authors <> ''
                 UNION SELECT productID, authors FROM sample WHERE authors <> ''
                 UNION SELECT productID, authors FROM toBeRead WHERE authors <> ''
+                UNION SELECT productID, authors FROM reservation WHERE authors <> ''
                 """)
             return Dictionary(rows.map { (row: Row) -> (String, String) in (row["productID"], row["authors"]) },
                               uniquingKeysWith: { first, _ in first })
         }
         var authors = known
-        for productID in Set(loans.map(\.productID)) where authors[productID] == nil {
+        for productID in Set(loans.map(\.productID) + reservations.map(\.productID)) where authors[productID] == nil {
             // Best effort: a missing author line is not worth failing the sync for.
             if let product = try? await service.product(id: productID) {
                 authors[productID] = Self.authorLine(product)
@@ -72,7 +73,8 @@ extension ShelfStore {
                 seenReservations.insert(reservation.id)
                 try ReservationRecord(
                     libraryProfile: profileID, card: card, reservationID: reservation.id, productID: reservation.productID,
-                    title: reservation.title ?? oldTitles[reservation.id] ?? "", queuePosition: reservation.queuePosition,
+                    title: reservation.title ?? oldTitles[reservation.id] ?? "",
+                    authors: authorsByProduct[reservation.productID] ?? "", queuePosition: reservation.queuePosition,
                     estimatedDate: reservation.estimatedDate, ready: reservation.ready, readyUntil: reservation.readyUntil,
                     syncedAt: now, active: true
                 ).upsert(db)

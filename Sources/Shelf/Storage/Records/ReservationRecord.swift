@@ -8,6 +8,8 @@ public struct ReservationRecord: Codable, Sendable, Hashable, FetchableRecord, P
     public var libraryProfile: Int64
     /// The library card the reservation is on ('' in rows synced before cards were recorded).
     public var card: String
+    /// The authors, as displayed.
+    public var authors: String
     /// Upstream's reservation id.
     public var reservationID: String
     /// The product reserved.
@@ -30,11 +32,13 @@ public struct ReservationRecord: Codable, Sendable, Hashable, FetchableRecord, P
     public static let databaseTableName = "reservation"
 
     /// Creates a record.
-    public init(libraryProfile: Int64, card: String = "", reservationID: String, productID: String, title: String, queuePosition: Int,
+    public init(libraryProfile: Int64, card: String = "", reservationID: String, productID: String, title: String,
+                authors: String = "", queuePosition: Int,
                 estimatedDate: DayDate? = nil, ready: Bool = false, readyUntil: DayDate? = nil, syncedAt: Date,
                 active: Bool = true) {
         self.libraryProfile = libraryProfile
         self.card = card
+        self.authors = authors
         self.reservationID = reservationID
         self.productID = productID
         self.title = title

@@ -1,0 +1,274 @@
+import Catalog
+import Foundation
+import Logging
+import Shelf
+import Terminal
+
+/// `shelf`, `tbr`, `sample` and `remove`: the patron's bookshelf.
+@MainActor
+enum ShelfCommands {
+    static let shelf = Command(
+        name: "shelf", aliases: ["books", "bookshelf"],
+        synopsis: "shelf [--sync] | shelf sort title|author|days|recent [asc|desc]",
+        summary: "Your loans with days left, reservations, samples and to-be-read list",
+        details: [
+            "Sections: Loans (12 days, 3 days in yellow, today in red), Ended, Ready to borrow,",
+            "Reserved (#2 in queue · ~9 Jan), Samples, To be read. ↓ marks a book on this computer,",
+            "42% how much of it you have read. Numbers here are for read N, notes N and remove N.",
+            "The shelf syncs when bok starts and after borrow, reserve, return and cancel; --sync syncs now.",
+            "With the library out of reach it shows the shelf as last synced, and books on disk still open.",
+            "view grid shows cards instead of lines.",
+            "Examples:  shelf     shelf --sync     shelf sort author asc     shelf sort days",
+        ],
+        valued: PatronCommands.patronOptions, flags: ["sync", "pin-stdin"],
+        completion: .words(["sort"], then: ShelfSort.Key.allCases.map(\.rawValue)),
+        run: { arguments, session in
+            if arguments.positional.first == "sort" {
+                return try sort(Array(arguments.positional.dropFirst()), session: session)
+            }
+            guard arguments.positional.isEmpty else {
+                throw UserError.usage("Usage: shelf [--sync], or shelf sort title|author|days|recent [asc|desc].")
+            }
+            if arguments.option("card") != nil { _ = try await PatronCommands.ensurePatron(arguments, command: "shelf", session: session) }
+            return try await show(session: session, forceSync: arguments.flag("sync"))
+        })
+
+    /// Syncs when asked (or when nothing has synced yet this session), then shows the shelf.
+    static func show(session: Session, forceSync: Bool) async throws -> CommandOutput {
+        if let pending = session.startupSync {
+            await pending.value
+            session.startupSync = nil
+            session.syncedThisSession = true
+        }
+        var offline = false
+        if forceSync || !session.syncedThisSession {
+            do {
+                if try await session.syncShelf() != nil { session.syncedThisSession = true }
+            } catch let error as LendingError {
+                // The shelf as last synced is still worth showing; the status line says why it may be behind.
+                session.logger.info("shelf sync failed", metadata: ["error": "\(error)"])
+                offline = true
+            }
+        }
+        let shelf = try session.currentShelf()
+        let items = ShelfRenderer.items(shelf)
+        session.shelfList = items
+        let renderer = ShelfRenderer(session: session)
+        let (store, profileID) = try session.shelfProfile()
+        let synced = try store.lastSync(profileID: profileID)
+        let card = session.shelfCard()
+        let m = session.theme.marks
+        var status: [String]
+        let order = session.theme.dim(" \(m.middleDot) sorted by \(label(session.shelfSort, session: session))")
+        if let card {
+            status = [session.theme.bold("Shelf") + " \(m.middleDot) card \(card) \(m.middleDot) " + renderer.syncedWords(synced) + order]
+            if offline || session.syncProblem != nil {
+                let why = session.syncProblem ?? "the library did not answer."
+                status.append(session.theme.yellow("Offline: \(why) This is your shelf as last synced; books on disk still open."))
+            }
+        } else {
+            status = [session.theme.bold("Shelf") + " \(m.middleDot) "
+                      + session.theme.dim("not logged in: login shows your loans and reservations here") + order]
+        }
+        return CommandOutput(lines: renderer.lines(shelf, status: status),
+                             json: ShelfJSON(items: items, card: card, syncedAt: synced, offline: offline || session.syncProblem != nil,
+                                             sort: session.shelfSort))
+    }
+
+    /// `shelf sort author asc`: kept for the next session too.
+    static func sort(_ words: [String], session: Session) throws -> CommandOutput {
+        guard let keyWord = words.first else {
+            return CommandOutput(lines: ["The shelf is sorted by \(label(session.shelfSort, session: session)). "
+                                         + "Keys: title, author, days, recent; add asc or desc."],
+                                 json: ["sort": session.shelfSort.key.rawValue])
+        }
+        guard words.count <= 2 else { throw UserError.usage("Usage: shelf sort title|author|days|recent [asc|desc].") }
+        guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) else {
+            throw UserError.usage("Unknown shelf order \"\(keyWord)\". Use title, author, days or recent.")
+        }
+        let order: Catalog.SortOrder
+        if words.count == 2 {
+            order = try SearchCommands.parseOrder(words[1])
+        } else if key == session.shelfSort.key {
+            order = session.shelfSort.order.flipped
+        } else {
+            order = key.defaultOrder
+        }
+        session.shelfSort = ShelfSort(key, order)
+        let store = try session.shelfStore()
+        try store.setSetting(Session.shelfSortSetting, to: "\(key.rawValue) \(order == .ascending ? "asc" : "desc")")
+        let shelf = try session.currentShelf()
+        let items = ShelfRenderer.items(shelf)
+        session.shelfList = items
+        let status = ["Shelf sorted by \(label(session.shelfSort, session: session))."]
+        return CommandOutput(lines: ShelfRenderer(session: session).lines(shelf, status: status),
+                             json: ShelfJSON(items: items, card: session.shelfCard(), syncedAt: nil, offline: false, sort: session.shelfSort))
+    }
+
+    /// `author, A→Ö`, `days, fewest first`, `recent, newest first`.
+    static func label(_ sort: ShelfSort, session: Session) -> String {
+        let up = sort.order == .ascending
+        let arrow = session.theme.marks.arrow
+        let last = session.alphabet == .swedish ? "Ö" : "Z"
+        let direction = switch sort.key {
+        case .title, .author: up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
+        case .days: up ? "fewest days first" : "most days first"
+        case .recent: up ? "oldest first" : "newest first"
+        }
+        return "\(sort.key.rawValue), \(direction)"
+    }
+
+    // MARK: To be read
+
+    static let tbr = Command(
+        name: "tbr", aliases: ["toread"],
+        synopsis: "tbr | tbr add N | tbr rm N",
+        summary: "Your to-be-read list: add books from the last list, remove them by their number",
+        details: [
+            "tbr add N takes N from the last search or top list; tbr rm N takes N from the tbr list.",
+            "Examples:  tbr add 3     tbr     tbr rm 1",
+        ],
+        completion: .words(["add", "rm"], then: []),
+        run: { arguments, session in
+            let words = arguments.positional
+            let store = try session.shelfStore()
+            let q = session.theme.marks
+            switch words.first?.lowercased() {
+            case nil:
+                return try listToBeRead(session: session)
+            case "add"?:
+                guard words.count == 2 else { throw UserError.usage("Usage: tbr add N (a number from the last list).") }
+                let (id, known) = try session.resolve(words[1], command: "tbr add")
+                let product = try await product(id, known: known, session: session)
+                try store.addToBeRead(productID: id, title: product.title, authors: ShelfStore.authorLine(product), now: session.clock())
+                let count = try store.toBeRead().count
+                return CommandOutput(lines: ["Added \(q.quoted(product.title)) to your to-be-read list (\(count) \(count == 1 ? "book" : "books"))."],
+                                     json: ["added": id])
+            case "rm"?, "remove"?, "del"?:
+                guard words.count == 2 else { throw UserError.usage("Usage: tbr rm N (a number from tbr).") }
+                let list = try store.toBeRead()
+                let record: ToBeReadRecord
+                if words[1].lowercased().hasPrefix("id:") {
+                    let id = String(words[1].dropFirst(3))
+                    guard let found = list.first(where: { $0.productID == id }) else {
+                        throw UserError("Product \(id) is not on your to-be-read list. Type tbr to see it.")
+                    }
+                    record = found
+                } else {
+                    record = try LoanCommands.pick(words[1], from: list, what: "book on the to-be-read list", listCommand: "tbr")
+                }
+                try store.removeToBeRead(productID: record.productID)
+                return CommandOutput(lines: ["Took \(q.quoted(record.title)) off your to-be-read list."], json: ["removed": record.productID])
+            default:
+                throw UserError.usage("Usage: tbr, tbr add N or tbr rm N.")
+            }
+        })
+
+    static func listToBeRead(session: Session) throws -> CommandOutput {
+        let shelf = try session.currentShelf()
+        let entries = shelf.entries(.toBeRead)
+        session.shelfList = entries.map { ShelfItem(kind: .toBeRead, entry: $0) }
+        guard !entries.isEmpty else {
+            return CommandOutput(lines: ["Your to-be-read list is empty. tbr add N adds a book from the last search."],
+                                 json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfSort))
+        }
+        let renderer = ShelfRenderer(session: session)
+        let width = max(2, String(entries.count).count)
+        let badgeWidth = entries.compactMap { $0.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
+        var lines = [session.theme.bold("To be read") + session.theme.dim(" (\(entries.count))")]
+        lines += entries.enumerated().map { renderer.row($0.offset + 1, $0.element, numberWidth: width, badgeWidth: badgeWidth) }
+        return CommandOutput(lines: lines, json: ShelfJSON(items: session.shelfList, card: nil, syncedAt: nil, offline: false,
+                                                           sort: session.shelfSort))
+    }
+
+    // MARK: Samples and files
+
+    static let sample = Command(
+        name: "sample", aliases: ["teaser"],
+        synopsis: "sample N | sample id:PRODUCT",
+        summary: "Download a book's free sample to your shelf (no loan needed)",
+        details: [
+            "The sample goes on the shelf with the Sample badge; read N opens it.",
+            "Examples:  sample 2     sample id:100042",
+        ],
+        completion: .resultNumbers,
+        run: { arguments, session in
+            let word = try LoanCommands.single(arguments, usage: "sample N (a number from the last list) or sample id:PRODUCT")
+            let (id, known) = try session.resolve(word, command: "sample")
+            let product = try await product(id, known: known, session: session)
+            let q = session.theme.marks
+            guard let teaser = product.teaser, let url = URL(string: teaser.url) else {
+                throw UserError("\(q.quoted(product.title)) has no sample. borrow \(word) or tbr add \(word) instead.")
+            }
+            let file = try await session.bookOnDisk(productID: id, loanID: nil, title: product.title) { url }
+            let store = try session.shelfStore()
+            try store.addSample(productID: id, title: product.title, authors: ShelfStore.authorLine(product), path: file.path,
+                                now: session.clock())
+            let items = ShelfRenderer.items(try session.currentShelf())
+            session.shelfList = items
+            let number = items.firstIndex { $0.kind == .samples && $0.entry.productID == id }.map { $0 + 1 }
+            let size = Words.bytes(Int(BookDownloaderSize.of(file)))
+            var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
+            if let number { line += " read \(number) opens it." }
+            return CommandOutput(lines: [line], json: ["sample": id, "path": file.path])
+        })
+
+    static let remove = Command(
+        name: "remove", aliases: ["rm", "delete"],
+        synopsis: "remove N",
+        summary: "Delete a book's file from this computer (N from shelf); a sample leaves the shelf",
+        details: ["A loan stays a loan: read N downloads it again. Example:  remove 2"],
+        run: { arguments, session in
+            let word = try LoanCommands.single(arguments, usage: "remove N (a number from shelf)")
+            let item = try shelfItem(word, session: session, command: "remove")
+            let store = try session.shelfStore()
+            let q = session.theme.marks
+            let title = item.entry.title
+            let record = try store.download(productID: item.entry.productID)
+            if let record { try? FileManager.default.removeItem(atPath: record.path) }
+            try store.removeDownload(productID: item.entry.productID)
+            var line: String
+            if item.kind == .samples {
+                try store.removeSample(productID: item.entry.productID)
+                line = "Removed the sample of \(q.quoted(title))."
+            } else if let record {
+                line = "Deleted \(q.quoted(title)) from this computer (\(Words.bytes(Int(record.size))))."
+                if item.kind == .loans { line += " It is still on loan: read \(word) downloads it again." }
+            } else {
+                line = "\(q.quoted(title)) has no file on this computer."
+            }
+            session.shelfList = []
+            return CommandOutput(lines: [line], json: ["removed": item.entry.productID])
+        })
+
+    // MARK: Helpers
+
+    /// Item N of the last shelf shown (the shelf as it is now when none was shown).
+    static func shelfItem(_ word: String, session: Session, command: String) throws -> ShelfItem {
+        if session.shelfList.isEmpty { session.shelfList = ShelfRenderer.items(try session.currentShelf()) }
+        let list = session.shelfList
+        guard let n = Int(word) else { throw UserError.usage("Usage: \(command) N, with N a number from shelf.") }
+        guard !list.isEmpty else { throw UserError("Your shelf is empty. borrow N or sample N puts books on it.") }
+        guard n >= 1, n <= list.count else {
+            throw UserError("No book \(n) on your shelf (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type shelf to see them.")
+        }
+        return list[n - 1]
+    }
+
+    /// The product behind a list number or id.
+    static func product(_ id: String, known: Product?, session: Session) async throws -> Product {
+        if let known { return known }
+        do {
+            return try await session.service.product(id: id)
+        } catch let error as LendingError where error.kind == .notFound {
+            throw UserError("The library has no product \(id). Check the id, or search for the title.")
+        }
+    }
+}
+
+/// The size of a file on disk.
+enum BookDownloaderSize {
+    static func of(_ file: URL) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? NSNumber)?.int64Value ?? 0
+    }
+}

@@ -1,0 +1,154 @@
+import Catalog
+import Foundation
+import Shelf
+import Terminal
+
+/// One numbered book of the last shelf shown, with the section it is in.
+struct ShelfItem: Sendable {
+    let kind: Shelf.SectionKind
+    let entry: Shelf.Entry
+}
+
+/// Renders the shelf: a heading per section, then a line (list view) or card (grid view) per
+/// book with its badge at the right, the percent read and `↓` when the file is on disk.
+@MainActor
+struct ShelfRenderer {
+    let session: Session
+    var theme: Theme { session.theme }
+
+    /// The width lines are fitted to: the terminal's, or 80 when piped.
+    var width: Int { theme.width > 0 ? theme.width : 80 }
+
+    /// The numbered items in display order.
+    static func items(_ shelf: Shelf) -> [ShelfItem] {
+        shelf.sections.flatMap { section in section.entries.map { ShelfItem(kind: section.kind, entry: $0) } }
+    }
+
+    func lines(_ shelf: Shelf, status: [String]) -> [String] {
+        var lines = status
+        let items = Self.items(shelf)
+        guard !items.isEmpty else {
+            lines.append("Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N.")
+            return lines
+        }
+        let numberWidth = max(2, String(items.count).count)
+        // Badges line up in a column; the percent and ↓ columns sit just left of it.
+        let badgeWidth = items.compactMap { $0.entry.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
+        var number = 0
+        for section in shelf.sections {
+            lines.append("")
+            lines.append(theme.heading(section.kind.title) + theme.dim(" (\(section.entries.count))"))
+            let numbered = section.entries.map { entry -> (Int, Shelf.Entry) in
+                number += 1
+                return (number, entry)
+            }
+            lines += session.view == .grid ? grid(numbered) : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
+        }
+        return lines
+    }
+
+    /// `   1  Fritt fall · Anna Ek                       ↓  42%  12 days`
+    func row(_ number: Int, _ entry: Shelf.Entry, numberWidth: Int, badgeWidth: Int) -> String {
+        let label = String(repeating: " ", count: max(0, numberWidth - String(number).count)) + String(number)
+        let right = rightSide(entry, badgeWidth: badgeWidth)
+        let rightWidth = DisplayWidth.of(Ansi.strip(right))
+        let room = max(10, width - numberWidth - 2 - rightWidth - 2)
+        let m = theme.marks
+        let title = DisplayWidth.truncate(entry.title, to: room, ellipsis: m.ellipsis)
+        var left = theme.bold(title)
+        let titleWidth = DisplayWidth.of(title)
+        if !entry.authors.isEmpty, room - titleWidth > 6 {
+            left += theme.dim(DisplayWidth.truncate(" \(m.middleDot) " + entry.authors, to: room - titleWidth, ellipsis: m.ellipsis))
+        }
+        let used = numberWidth + 2 + DisplayWidth.of(Ansi.strip(left))
+        let gap = max(2, width - used - rightWidth)
+        return (label + "  " + left + String(repeating: " ", count: gap) + right).trimmingTrailingSpaces()
+    }
+
+    /// `↓  42%  12 days`: on disk, percent read, badge, each in its column.
+    func rightSide(_ entry: Shelf.Entry, badgeWidth: Int) -> String {
+        let down = entry.isDownloaded ? theme.dim(theme.marks.downArrow) : " "
+        let percent = entry.percentRead.map { "\(Int($0.rounded(.down)))%" } ?? ""
+        let percentCell = theme.dim(String(repeating: " ", count: max(0, 4 - percent.count)) + percent)
+        let badge = entry.badge.map { ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
+        let badgeCell = badge + String(repeating: " ", count: max(0, badgeWidth - DisplayWidth.of(entry.badge?.text ?? "")))
+        return "\(down) \(percentCell)  \(badgeCell)"
+    }
+
+    /// Cards across the width: number and badge, title, author, progress.
+    func grid(_ numbered: [(Int, Shelf.Entry)]) -> [String] {
+        let gap = 3
+        let columns = max(1, (width + gap) / (26 + gap))
+        let cardWidth = min(36, (width - gap * (columns - 1)) / columns)
+        let m = theme.marks
+        var lines: [String] = []
+        for start in stride(from: 0, to: numbered.count, by: columns) {
+            let cards = numbered[start..<min(numbered.count, start + columns)].map { number, entry -> [String] in
+                func cell(_ text: String, _ style: (String) -> String = { $0 }) -> String {
+                    style(DisplayWidth.fit(text, to: cardWidth, ellipsis: m.ellipsis))
+                }
+                let badge = entry.badge.map { ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
+                let head = "\(number)" + (badge.isEmpty ? "" : " " + badge)
+                let headCell = head + String(repeating: " ", count: max(0, cardWidth - DisplayWidth.of(Ansi.strip(head))))
+                var progress: [String] = []
+                if entry.isDownloaded { progress.append("\(m.downArrow) on disk") }
+                if let percent = entry.percentRead { progress.append("\(Int(percent.rounded(.down)))% read") }
+                return [headCell, cell(entry.title, theme.bold), cell(entry.authors), cell(progress.joined(separator: " \(m.middleDot) "), theme.dim)]
+            }
+            for row in 0..<4 {
+                lines.append(cards.map { $0[row] }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces())
+            }
+            lines.append("")
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// `Synced today 10:02` / `Offline: … synced Friday 20 November 18:40`.
+    func syncedWords(_ date: Date?) -> String {
+        guard let date else { return "never synced" }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = session.timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let day = DayDate(date, in: session.timeZone)
+        let today = session.today
+        if day == today { return "synced today \(time)" }
+        if day == today.adding(days: -1) { return "synced yesterday \(time)" }
+        return "synced \(Words.dayWithWeekday(day, today: today)) \(time)"
+    }
+}
+
+/// `shelf --json`.
+struct ShelfJSON: Encodable, Sendable {
+    struct Entry: Encodable, Sendable {
+        let number: Int
+        let section: String
+        let productID: String
+        let title: String
+        let authors: String
+        let badge: String?
+        let daysLeft: Int?
+        let percentRead: Double?
+        let downloaded: Bool
+        let upstreamID: String?
+    }
+
+    let card: String?
+    let syncedAt: String?
+    let offline: Bool
+    let sort: String
+    let entries: [Entry]
+
+    init(items: [ShelfItem], card: String?, syncedAt: Date?, offline: Bool, sort: ShelfSort) {
+        self.card = card
+        self.syncedAt = syncedAt.map { ISO8601DateFormatter().string(from: $0) }
+        self.offline = offline
+        self.sort = "\(sort.key.rawValue) \(sort.order == .ascending ? "asc" : "desc")"
+        entries = items.enumerated().map { index, item in
+            Entry(number: index + 1, section: item.kind.rawValue, productID: item.entry.productID, title: item.entry.title,
+                  authors: item.entry.authors, badge: item.entry.badge?.text, daysLeft: item.entry.daysLeft,
+                  percentRead: item.entry.percentRead, downloaded: item.entry.isDownloaded, upstreamID: item.entry.upstreamID)
+        }
+    }
+}

@@ -1,0 +1,189 @@
+import Catalog
+import Foundation
+import Logging
+import Reader
+import Shelf
+import Terminal
+
+/// The session's shelf: its database, the library profile, the card whose loans it shows, syncs
+/// and the books on disk.
+extension Session {
+    /// The shelf's database, opened on first use.
+    /// - Throws: `UserError` naming the file and what to do when it is not a bok database.
+    func shelfStore() throws -> ShelfStore {
+        if let openedShelf { return openedShelf }
+        let database: ShelfDatabase
+        do {
+            if let paths {
+                database = try ShelfDatabase.open(at: paths.shelfDatabase)
+            } else {
+                database = try ShelfDatabase.inMemory()
+            }
+        } catch let error as ShelfError {
+            throw UserError(error.description)
+        } catch {
+            let file = paths?.shelfDatabase.path ?? "the shelf database"
+            throw UserError("Could not open \(file): \(error.localizedDescription). Check that the directory is writable.")
+        }
+        let store = ShelfStore(database: database, collation: Collation(alphabet))
+        openedShelf = store
+        if let saved = try? store.setting(Self.shelfSortSetting), let sort = Self.parseShelfSort(saved) { shelfSort = sort }
+        return store
+    }
+
+    /// Where the reader keeps positions and notes: the shelf's database, or memory when it cannot be opened.
+    var readerStore: any PositionStore { (try? shelfStore()) ?? memoryStore }
+
+    /// The saved profile of this session's library.
+    func shelfProfile() throws -> (store: ShelfStore, profileID: Int64) {
+        let store = try shelfStore()
+        if let profileID { return (store, profileID) }
+        let profile = try store.saveProfile(name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+        guard let id = profile.id else { throw UserError("The shelf database did not save the library profile. Try again.") }
+        profileID = id
+        return (store, id)
+    }
+
+    /// The card whose loans the shelf shows: the one logged in, else the remembered one, else the
+    /// last one synced on this computer (so the shelf works offline after a restart).
+    func shelfCard() -> String? {
+        if let card { return card }
+        if let remembered = try? credentialStore.load() { return remembered.card }
+        guard let (store, profileID) = try? shelfProfile() else { return nil }
+        return try? store.setting(Self.lastCardSetting(profileID))
+    }
+
+    /// The shelf as it is stored, for the card in use.
+    func currentShelf() throws -> Shelf {
+        let (store, profileID) = try shelfProfile()
+        // With no card known, no loans are shown: `` matches nobody's.
+        let scope = ShelfScope(profileID: profileID, card: shelfCard() ?? "")
+        return try store.shelf(today: today, sort: shelfSort, scope: scope)
+    }
+
+    /// Brings the shelf up to date with the library, for the card in use.
+    /// - Returns: nil when no card is known yet.
+    /// - Throws: the service's error (then the shelf keeps its last synced state), `UserError` for the database.
+    @discardableResult
+    func syncShelf() async throws -> SyncSummary? {
+        guard let card = shelfCard() else { return nil }
+        let (store, profileID) = try shelfProfile()
+        let profile = LibraryProfile(id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+        do {
+            let summary = try await store.sync(from: service, card: card, profile: profile, now: clock())
+            try? store.setSetting(Self.lastCardSetting(profileID), to: card)
+            syncProblem = nil
+            return summary
+        } catch let error as LendingError {
+            syncProblem = error.message
+            throw error
+        }
+    }
+
+    /// Syncs after a borrow, reserve, return or cancel; a failure is logged, not shown (the
+    /// command itself worked, and the next `shelf` says the shelf is behind).
+    func syncAfterChange() async {
+        do {
+            try await syncShelf()
+        } catch {
+            logger.notice("shelf sync after a change failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Starts a sync that never delays the prompt; the first `shelf` waits for it.
+    func startSyncInBackground() {
+        guard startupSync == nil, shelfCard() != nil else { return }
+        startupSync = Task { @MainActor [weak self] in
+            do { try await self?.syncShelf() } catch { self?.logger.info("start-up sync failed", metadata: ["error": "\(error)"]) }
+        }
+    }
+
+    /// Where downloaded books go: `$XDG_DATA_HOME/bok/books/`.
+    var booksDirectory: URL {
+        (paths?.data ?? FileManager.default.temporaryDirectory.appendingPathComponent("bok-\(getpid())"))
+            .appendingPathComponent("books")
+    }
+
+    // MARK: Books on disk
+
+    /// The file of a product on disk, downloaded (or downloaded again) when it is missing or damaged.
+    ///
+    /// - Parameters:
+    ///   - productID: the book.
+    ///   - loanID: the loan it is read under; nil for a sample.
+    ///   - title: for the progress bar.
+    ///   - url: where to fetch it when it has to be (asked for only then: it may need the network).
+    func bookOnDisk(productID: String, loanID: String?, title: String,
+                    url: () async throws -> URL) async throws -> URL {
+        let store = try shelfStore()
+        // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
+        if let record = try store.download(productID: productID), FileManager.default.fileExists(atPath: record.path),
+           (record.format == .sample) == (loanID == nil) {
+            let file = URL(fileURLWithPath: record.path)
+            if let sha = try? BookDownloader.sha256(of: file), sha == record.sha256 { return file }
+            // Changed on disk since it was downloaded: refuse it and fetch a good copy.
+            logger.notice("downloaded file does not match its checksum; downloading again", metadata: ["path": "\(record.path)"])
+            try? FileManager.default.removeItem(at: file)
+            try store.removeDownload(productID: productID)
+        }
+        let source = try await url()
+        let name = Self.fileName(productID: productID, sample: loanID == nil)
+        let target = booksDirectory.appendingPathComponent(name)
+        let bar = progress?.start(title: title)
+        let result: BookDownloader.Result
+        do {
+            result = try await BookDownloader().download(from: source, to: target, progress: bar)
+            progress?.finish()
+        } catch {
+            progress?.finish()
+            throw UserError(error.description)
+        }
+        try store.recordDownload(DownloadRecord(productID: productID, loanID: loanID, path: result.file.path,
+                                                size: result.size, sha256: result.sha256,
+                                                format: loanID == nil ? .sample : .epub, downloadedAt: clock()))
+        if let book = try? EPUBBook.open(path: result.file.path) {
+            try? store.recordBookIdentity(productID: productID, bookID: BookID(book: book))
+        }
+        return result.file
+    }
+
+    /// The URL of a loan's EPUB (format 4104), from the library's list of loans.
+    func loanBookURL(loanID: String, title: String) async throws -> URL {
+        guard let card = shelfCard() else {
+            throw UserError("Log in first (login) so bok can fetch \(theme.marks.quoted(title)) from the library.")
+        }
+        let loans = try await service.loans(card: card, onlyActive: true)
+        guard let loan = loans.first(where: { $0.id == loanID && $0.active }) else {
+            throw UserError("The library no longer lists the loan of \(theme.marks.quoted(title)); type shelf --sync to see why.")
+        }
+        guard let link = loan.epubURL, let url = URL(string: link) else {
+            throw UserError("The library offers no EPUB to download for \(theme.marks.quoted(title)).")
+        }
+        return url
+    }
+
+    /// `3575457.epub`, `3575457-sample.epub`: product ids are digits and letters, safe as names.
+    static func fileName(productID: String, sample: Bool) -> String {
+        let safe = String(productID.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+        return safe + (sample ? "-sample.epub" : ".epub")
+    }
+
+    // MARK: Settings
+
+    static let shelfSortSetting = "shelf.sort"
+
+    static func lastCardSetting(_ profileID: Int64) -> String { "lastCard.\(profileID)" }
+
+    /// `author asc` → a sort.
+    static func parseShelfSort(_ text: String) -> ShelfSort? {
+        let words = text.split(separator: " ").map(String.init)
+        guard let first = words.first, let key = ShelfSort.Key(rawValue: first) else { return nil }
+        let order: Catalog.SortOrder? = words.count > 1 ? (words[1] == "desc" ? .descending : .ascending) : nil
+        return ShelfSort(key, order)
+    }
+}
+
+extension Paths {
+    /// The shelf's SQLite database.
+    var shelfDatabase: URL { data.appendingPathComponent("shelf.sqlite") }
+}
