@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "bok", targets: ["Client"]),
         .executable(name: "bok-bench", targets: ["BokBench"]),
         .executable(name: "reader-bench", targets: ["ReaderBench"]),
+        .executable(name: "shelf-bench", targets: ["ShelfBench"]),
         .library(name: "MockLending", targets: ["MockLending"]),
     ],
     dependencies: [
@@ -79,6 +80,11 @@ let package = Package(
             name: "BokBench",
             dependencies: ["Catalog", "MockLending", "Terminal"],
             path: "Benchmarks/BokBench"
+        ),
+        .executableTarget(
+            name: "ShelfBench",
+            dependencies: ["Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/ShelfBench"
         ),
         .executableTarget(
             name: "ReaderBench",
