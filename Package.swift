@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         // Reader opens the generated books, as the client will.
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
-        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 
