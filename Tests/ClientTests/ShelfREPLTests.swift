@@ -198,5 +198,9 @@ struct ShelfREPLTests {
         #expect(entries.count == 5)
         #expect(entries.first?["section"] as? String == "loans" && entries.first?["badge"] as? String == "12 days")
         #expect(object["card"] as? String == "1002" && object["offline"] as? Bool == false)
+        // After logout the shelf shows nobody's loans.
+        await h.run("logout")
+        let after = await h.run("shelf")
+        #expect(after.first?.hasPrefix("Shelf · not logged in") == true && !after.contains("Loans (5)"), "\(after)")
     }
 }

@@ -157,26 +157,27 @@ public struct HTTPLendingService: LendingService {
     func perform(_ request: URLRequest, path: String) async throws -> (Data, Int) {
         logger.debug("request", metadata: ["method": "\(request.httpMethod ?? "GET")", "path": "\(path)"])
         let server = endpoint.displayName
-        let seconds = timeout
         let session = self.session
         let result: (Data, URLResponse)
         do {
-            result = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
-                group.addTask { try await session.data(for: request) }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let answer = first else {
-                    throw URLError(.timedOut)
-                }
-                return answer
+            // The session's timeouts are the deadline (timeoutIntervalForResource caps the whole call).
+            // Not a task group racing a sleep: cancelling URLSession's async data(for:) as it completes
+            // deadlocks swift-corelibs-foundation (the cancel takes the task's status lock and waits for
+            // the session's queue, which waits for the same lock to resume the task). Nothing here
+            // cancels a request; a completion handler and a continuation cannot deadlock that way.
+            result = try await withCheckedThrowingContinuation { continuation in
+                session.dataTask(with: request) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: Self.urlError(error))
+                    } else if let response {
+                        continuation.resume(returning: (data ?? Data(), response))
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }.resume()
             }
         } catch let error as URLError {
             throw transportError(error, server: server)
-        } catch is CancellationError {
-            throw LendingError(.timeout, "Cancelled while waiting for the library at \(server).")
         }
         guard let http = result.1 as? HTTPURLResponse else {
             throw LendingError(.badResponse, "The library at \(server) did not answer over HTTP.")
@@ -186,6 +187,14 @@ public struct HTTPLendingService: LendingService {
         }
         logger.debug("response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(result.0.count)"])
         return (result.0, http.statusCode)
+    }
+
+    /// The error of a data task as a `URLError` (on Linux it may come as an `NSError` of its domain).
+    static func urlError(_ error: any Error) -> URLError {
+        if let error = error as? URLError { return error }
+        let nsError = error as NSError
+        let code = nsError.domain == NSURLErrorDomain ? URLError.Code(rawValue: nsError.code) : nil
+        return URLError(code ?? .unknown)
     }
 
     private func transportError(_ error: URLError, server: String) -> LendingError {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Shelf
 import Terminal
 
 /// `login`, `logout` and `whoami`: the library card for this session.
@@ -48,6 +49,10 @@ enum PatronCommands {
             session.patron = nil
             session.loanList = []
             session.reservationList = []
+            // The shelf no longer shows this card's loans (they stay stored for when it logs in again).
+            session.shelfList = []
+            session.syncedThisSession = false
+            if let (store, profileID) = try? session.shelfProfile() { try? store.removeSetting(Session.lastCardSetting(profileID)) }
             let forgot = session.credentialStore.forget()
             var line = had || forgot ? "Logged out." : "You were not logged in."
             if forgot { line += " The remembered card and PIN are deleted." }

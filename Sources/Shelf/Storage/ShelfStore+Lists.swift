@@ -89,6 +89,11 @@ extension ShelfStore {
         try writer.write { db in try Setting(key: key, value: value).upsert(db) }
     }
 
+    /// Forgets an application setting.
+    public func removeSetting(_ key: String) throws {
+        try writer.write { db in _ = try Setting.deleteOne(db, key: key) }
+    }
+
     /// An application setting's value.
     public func setting(_ key: String) throws -> String? {
         try writer.read { db in try Setting.fetchOne(db, key: key)?.value }
