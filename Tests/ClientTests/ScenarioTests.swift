@@ -170,9 +170,13 @@ struct ScenarioTests {
         let good = try await run(text, environment: ["BOK_TEST_PIN": "4567"])
         #expect(good.passed, "\(ScenarioReport.lines(for: good, theme: .plain))")
         let unset = try await run(text)
-        let failure = try #require(unset.tasks.first?.firstFailure?.failure)
-        #expect(failure.line == 3)
-        #expect(failure.message.contains("BOK_TEST_PIN is not set"))
+        #expect(!unset.passed)
+        #expect(unset.tasks.isEmpty)
+        let error = try #require(unset.setupError)
+        #expect(error.hasPrefix("line 3: pin: env BOK_TEST_PIN, but BOK_TEST_PIN is not set."), "\(error)")
+        let summary = ScenarioReport(results: [unset]).summary(theme: .plain).joined(separator: "\n")
+        #expect(summary.contains("1 scenario, 1 task: 0 passed, 1 failed"))
+        #expect(ScenarioReport(results: [unset]).junit().contains(#"<testcase name="setup""#))
     }
 
     @Test("pin: wrong answers with a PIN that is not the card's, and it is not shown")

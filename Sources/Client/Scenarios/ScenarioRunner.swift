@@ -26,6 +26,9 @@ struct ScenarioRunner {
             let session = try await openSession(scenario.setup, home: home)
             let server = try await session.mock?.value
             var run = SessionRun(scenario: scenario, session: session, environment: environment)
+            // A setup PIN that cannot be found stops the file before it starts, rather than at
+            // whichever step first asks for it.
+            _ = try run.pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: scenario.setup.card)
             for task in scenario.tasks { result.tasks.append(await run.perform(task)) }
             // Wait for the port to close, so a run of many files does not pile up servers.
             await server?.stop()
