@@ -23,6 +23,7 @@ test: deps
 bench: deps
 	$(SWIFT) build -c release
 	.build/release/bok-bench
+	.build/release/shelf-bench
 	Benchmarks/reader-bench.sh
 
 build: deps

@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "bok", targets: ["Client"]),
         .executable(name: "bok-bench", targets: ["BokBench"]),
         .executable(name: "reader-bench", targets: ["ReaderBench"]),
+        .executable(name: "shelf-bench", targets: ["ShelfBench"]),
         .library(name: "MockLending", targets: ["MockLending"]),
     ],
     dependencies: [
@@ -81,6 +82,11 @@ let package = Package(
             path: "Benchmarks/BokBench"
         ),
         .executableTarget(
+            name: "ShelfBench",
+            dependencies: ["Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/ShelfBench"
+        ),
+        .executableTarget(
             name: "ReaderBench",
             dependencies: ["Reader", "Terminal", "CZlib"],
             path: "Benchmarks/ReaderBench"
@@ -91,7 +97,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         // Reader opens the generated books, as the client will.
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
-        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal"]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 

@@ -151,6 +151,20 @@ struct ShelfREPLTests {
         #expect(notes.hasPrefix("# ") && notes.contains("No highlights"), "\(notes)")
     }
 
+    @Test("The sync started with the REPL fills the shelf for the remembered card; the first shelf uses it")
+    func startupSync() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        try h.session.credentialStore.save(.init(card: "1002", pin: "2345"))
+        h.session.startSyncInBackground()
+        _ = await h.session.startupSync?.value
+        // The library stops answering: a shelf that synced again now would say Offline.
+        await h.run("mock fault drop")
+        let screen = await h.run("shelf")
+        #expect(screen.first?.hasPrefix("Shelf · card 1002 · synced today ") == true, "\(screen)")
+        #expect(screen.contains("Loans (5)") && !screen.contains { $0.hasPrefix("Offline") }, "\(screen)")
+    }
+
     @Test("Grid view shows the shelf as cards with their badges")
     func grid() async throws {
         let h = try await harness(card: "1002", pin: "2345")

@@ -1,3 +1,4 @@
+import Logging
 /// The table of every command, and how a line of words becomes a run of one of them.
 @MainActor
 struct CommandTable {
@@ -41,6 +42,13 @@ struct CommandTable {
         let stray = arguments.unknownFlags(known: command.flags.union(["json"]))
         if let first = stray.first {
             throw UserError.usage("\(command.name) has no option --\(first). Usage: \(command.synopsis)")
+        }
+        let started = ContinuousClock.now
+        defer {
+            // BOK_LOG=debug shows what each command took (bok-bench and shelf-bench read these lines).
+            let elapsed = ContinuousClock.now - started
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            session.logger.debug("command finished", metadata: ["command": "\(command.name)", "ms": "\(ms)"])
         }
         return try await command.run(arguments, session)
     }

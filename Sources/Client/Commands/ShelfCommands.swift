@@ -36,9 +36,13 @@ enum ShelfCommands {
     /// Syncs when asked (or when nothing has synced yet this session), then shows the shelf.
     static func show(session: Session, forceSync: Bool) async throws -> CommandOutput {
         if let pending = session.startupSync {
-            await pending.value
             session.startupSync = nil
-            session.syncedThisSession = true
+            if let problem = await pending.value {
+                session.syncProblem = problem
+            } else {
+                session.syncProblem = nil
+                session.syncedThisSession = true
+            }
         }
         var offline = false
         if forceSync || !session.syncedThisSession {

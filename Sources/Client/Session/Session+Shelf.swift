@@ -91,10 +91,24 @@ extension Session {
     }
 
     /// Starts a sync that never delays the prompt; the first `shelf` waits for it.
+    ///
+    /// It runs off the main actor: readline holds the main thread while the patron types, and the
+    /// sync should be done by the time they ask for the shelf.
     func startSyncInBackground() {
-        guard startupSync == nil, shelfCard() != nil else { return }
-        startupSync = Task { @MainActor [weak self] in
-            do { try await self?.syncShelf() } catch { self?.logger.info("start-up sync failed", metadata: ["error": "\(error)"]) }
+        guard startupSync == nil, let card = shelfCard(), let (store, profileID) = try? shelfProfile() else { return }
+        let profile = LibraryProfile(id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+        let service = service
+        let now = clock()
+        startupSync = Task.detached {
+            do {
+                try await store.sync(from: service, card: card, profile: profile, now: now)
+                try? store.setSetting(Self.lastCardSetting(profileID), to: card)
+                return nil
+            } catch let error as LendingError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
         }
     }
 
@@ -172,7 +186,7 @@ extension Session {
 
     static let shelfSortSetting = "shelf.sort"
 
-    static func lastCardSetting(_ profileID: Int64) -> String { "lastCard.\(profileID)" }
+    nonisolated static func lastCardSetting(_ profileID: Int64) -> String { "lastCard.\(profileID)" }
 
     /// `author asc` → a sort.
     static func parseShelfSort(_ text: String) -> ShelfSort? {

@@ -44,6 +44,13 @@ public struct BookDownloader: Sendable {
         public var total: Int64?
         /// Bytes a second in this attempt.
         public var bytesPerSecond: Double
+
+        /// Creates a report.
+        public init(received: Int64, total: Int64?, bytesPerSecond: Double) {
+            self.received = received
+            self.total = total
+            self.bytesPerSecond = bytesPerSecond
+        }
     }
 
     /// Downloads `url` to `destination`.

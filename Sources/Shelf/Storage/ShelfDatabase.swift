@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import Foundation
 public import GRDB
 
@@ -70,6 +75,11 @@ public struct ShelfDatabase: Sendable {
     /// - Throws: `ShelfError` for a file that is not a bok database; file system and GRDB errors.
     public static func open(at url: URL) throws -> ShelfDatabase {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // GRDB's migrator reads which migrations are applied before it takes the write lock, so two
+        // processes opening a new file at once would both run v1. A lock file next to the database
+        // makes opening (inspect, WAL, migrate) one process at a time; the kernel drops it if bok dies.
+        let lock = try OpenLock(url.appendingPathExtension("lock"), timeout: busyTimeout)
+        defer { lock.release() }
         let queue: DatabaseQueue
         do {
             // GRDB reads the schema on open, so a file that is not SQLite already fails here.
@@ -95,5 +105,32 @@ public struct ShelfDatabase: Sendable {
     static func versionOrder(_ a: String, _ b: String) -> Bool {
         let na = Int(a.dropFirst()) ?? 0, nb = Int(b.dropFirst()) ?? 0
         return na != nb ? na < nb : a < b
+    }
+}
+
+/// An exclusive `flock` on a file, held while a database is opened and migrated.
+struct OpenLock {
+    private let descriptor: Int32
+
+    /// Waits up to `timeout` for the lock.
+    /// - Throws: `ShelfError.busy` when another process holds it longer.
+    init(_ url: URL, timeout: TimeInterval) throws {
+        descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard Date() < deadline else {
+                close(descriptor)
+                throw ShelfError.busy(url.deletingPathExtension().path)
+            }
+            usleep(10_000)
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
     }
 }

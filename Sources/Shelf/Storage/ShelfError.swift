@@ -8,6 +8,7 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case notSQLite
         case newerSchema(version: String)
         case foreign(tables: [String])
+        case busy
     }
 
     private let kind: Kind
@@ -24,6 +25,9 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     public static func foreign(_ path: String, tables: [String]) -> ShelfError {
         ShelfError(kind: .foreign(tables: tables), path: path)
     }
+
+    /// Another process kept the file locked for longer than the busy timeout.
+    public static func busy(_ path: String) -> ShelfError { ShelfError(kind: .busy, path: path) }
 
     /// True when the file is not SQLite at all.
     public var isNotSQLite: Bool { kind == .notSQLite }
@@ -43,6 +47,8 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             let names = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
             return "\(path) is an SQLite database of another program (tables \(names)), not bok's. "
                 + "Move it aside or point bok at another file."
+        case .busy:
+            return "\(path) is kept busy by another bok; try again in a moment, or quit the other bok."
         }
     }
 }

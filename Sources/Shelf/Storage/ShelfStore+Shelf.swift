@@ -13,14 +13,12 @@ extension ShelfStore {
     public func shelf(today: DayDate, sort: ShelfSort = ShelfSort(), scope: ShelfScope? = nil) throws -> Shelf {
         // One read transaction, so the sections agree with each other even while another process writes.
         let snapshot = try writer.read { db in
-            var loanRequest = LoanRecord.all()
             var reservationRequest = ReservationRecord.filter(Column("active") == true)
             if let scope {
-                loanRequest = loanRequest.filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
                 reservationRequest = reservationRequest
                     .filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
             }
-            let loans = try loanRequest.fetchAll(db)
+            let loans = try Self.fetchLoans(db, scope: scope)
             let reservations = try reservationRequest.fetchAll(db)
             let samples = try SampleRecord.fetchAll(db)
             let toBeRead = try ToBeReadRecord.order(Column("position")).fetchAll(db)
@@ -31,7 +29,9 @@ extension ShelfStore {
                 """)
             var percent: [String: (Double, Date)] = [:]
             for row in rows {
-                let id: String = row["productID"], value: (Double, Date) = (row["percent"], row["updatedAt"])
+                // By index: GRDB's lookup by name folds case on every access, which a shelf of
+                // a thousand books feels.
+                let id: String = row[0], value: (Double, Date) = (row[1], row[2])
                 if let known = percent[id], known.1 >= value.1 { continue }
                 percent[id] = value
             }
@@ -105,6 +105,23 @@ extension ShelfStore {
             (.toBeRead, sort.key == .days ? toBeRead : sort.sorted(toBeRead, collation: collation)),
         ]
         return Shelf(sections: sections.filter { !$0.1.isEmpty }.map { Shelf.Section(kind: $0.0, entries: $0.1) })
+    }
+
+    /// The loans a shelf shows, decoded by column index (a shelf may hold a thousand).
+    private static func fetchLoans(_ db: Database, scope: ShelfScope?) throws -> [LoanRecord] {
+        var sql = """
+            SELECT libraryProfile, card, loanID, productID, title, authors, expiryDate, createdDate, active, endedAt, syncedAt
+            FROM loan
+            """
+        var arguments: StatementArguments = []
+        if let scope {
+            sql += " WHERE libraryProfile = ? AND card = ?"
+            arguments = [scope.profileID, scope.card]
+        }
+        return try Row.fetchCursor(db, sql: sql, arguments: arguments).map { row in
+            LoanRecord(libraryProfile: row[0], card: row[1], loanID: row[2], productID: row[3], title: row[4], authors: row[5],
+                       expiryDate: row[6], createdDate: row[7], active: row[8], endedAt: row[9], syncedAt: row[10])
+        }.reduce(into: []) { $0.append($1) }
     }
 
     /// Reservations by place in the queue (nearest first when ascending).

@@ -1,0 +1,38 @@
+@testable import Client
+import Foundation
+import Shelf
+import Terminal
+import Testing
+
+@Suite("The download progress bar")
+struct ProgressBarTests {
+    @Test("Bytes, percent, rate and a bar, redrawn on one line and cleared at the end")
+    func redraws() {
+        let written = Written()
+        let bar = DownloadProgressBar(marks: Marks(unicode: true), width: 100) { written.add($0) }
+        let report = bar.start(title: "Fritt fall")
+        let kB: Int64 = 1024
+        report(BookDownloader.Progress(received: 164 * kB, total: 342 * kB, bytesPerSecond: 1_300_000))
+        report(BookDownloader.Progress(received: 342 * kB, total: 342 * kB, bytesPerSecond: 1_363_148))
+        bar.finish()
+        let all = written.all
+        #expect(all.count == 3)
+        #expect(all[0] == "\r↓ Fritt fall  [█████████░░░░░░░░░░░]   47%  164 kB of 342 kB · 1.2 MB/s\u{1B}[K", "\(all[0])")
+        #expect(all[1].contains("[████████████████████]  100%  342 kB of 342 kB"))
+        #expect(all[2] == "\r\u{1B}[K")
+    }
+
+    @Test("Without a size from the server it counts bytes; ASCII terminals get ASCII")
+    func unknownSize() {
+        let line = DownloadProgressBar.line(title: "Bok", progress: BookDownloader.Progress(received: 5000, total: nil, bytesPerSecond: 0),
+                                            marks: Marks(unicode: false), width: 80)
+        #expect(line == "v Bok  4 kB")
+    }
+}
+
+final class Written: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ text: String) { lock.withLock { lines.append(text) } }
+    var all: [String] { lock.withLock { lines } }
+}

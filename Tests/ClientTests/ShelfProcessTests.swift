@@ -1,0 +1,109 @@
+import Catalog
+import Foundation
+import GRDB
+@testable import MockLending
+import Shelf
+import Testing
+
+/// Real `bok` processes sharing one shelf database: at once, and killed with SIGKILL mid-work.
+@Suite("The shelf across processes", .serialized)
+struct ShelfProcessTests {
+    /// Product ids of the seeded mock's catalogue (the same in every bok --mock).
+    static let ids = CatalogGenerator(seed: 1, size: 600).generate().products.map(\.id)
+
+    /// A fresh XDG home for one test.
+    struct Home {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("bok-shelf-\(UUID().uuidString)")
+        var environment: [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            environment["HOME"] = url.path
+            environment["XDG_CONFIG_HOME"] = url.appendingPathComponent("config").path
+            environment["XDG_DATA_HOME"] = url.appendingPathComponent("data").path
+            environment.removeValue(forKey: "BOK_LIBRARY_URL")
+            return environment
+        }
+        var database: URL { url.appendingPathComponent("data/bok/shelf.sqlite") }
+    }
+
+    /// Starts bok with piped stdin; the caller writes lines and waits.
+    static func start(_ arguments: [String], home: Home) throws -> (Process, FileHandle) {
+        let process = Process()
+        process.executableURL = OneShotProcessTests.binary
+        process.arguments = arguments
+        process.environment = home.environment
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input.fileHandleForWriting)
+    }
+
+    /// Runs blocking work on a Dispatch thread, off Swift's cooperative pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    @Test("A REPL and one-shot commands write the shelf at the same time and nothing is lost")
+    func concurrentProcesses() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.url) }
+        let replIDs = Array(Self.ids.prefix(30))
+        let oneShotIDs = Array(Self.ids.dropFirst(30).prefix(6))
+        try await Self.offPool {
+            let (repl, input) = try Self.start(["--mock"], home: home)
+            input.write(Data(replIDs.map { "tbr add id:\($0)\n" }.joined().utf8))
+            // One-shots, two at a time, while the REPL is working through its lines.
+            for pair in stride(from: 0, to: oneShotIDs.count, by: 2) {
+                let processes = try oneShotIDs[pair..<pair + 2].map { try Self.start(["--mock", "tbr", "add", "id:\($0)"], home: home).0 }
+                for process in processes {
+                    process.waitUntilExit()
+                    #expect(process.terminationStatus == 0)
+                }
+            }
+            input.write(Data("quit\n".utf8))
+            try input.close()
+            repl.waitUntilExit()
+            #expect(repl.terminationStatus == 0)
+        }
+        let store = ShelfStore(database: try ShelfDatabase.open(at: home.database))
+        let stored = Set(try store.toBeRead().map(\.productID))
+        #expect(stored == Set(replIDs + oneShotIDs), "missing: \(Set(replIDs + oneShotIDs).subtracting(stored))")
+        let check = try await store.database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        #expect(check == ["ok"])
+    }
+
+    @Test("bok killed with SIGKILL while it writes loses at most the action in flight")
+    func killedMidWrite() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.url) }
+        let sent = Array(Self.ids.prefix(400))
+        try await Self.offPool {
+            let (repl, input) = try Self.start(["--mock"], home: home)
+            input.write(Data(sent.map { "tbr add id:\($0)\n" }.joined().utf8))
+            // Kill it once it is well into the list, wherever it is.
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                if let store = try? ShelfDatabase.open(at: home.database), let count = try? ShelfStore(database: store).toBeRead().count,
+                   count >= 20 { break }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            kill(repl.processIdentifier, SIGKILL)
+            repl.waitUntilExit()
+            #expect(repl.terminationReason == .uncaughtSignal)
+        }
+        let store = ShelfStore(database: try ShelfDatabase.open(at: home.database))
+        let check = try await store.database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        #expect(check == ["ok"])
+        let stored = try store.toBeRead().map(\.productID)
+        // Each tbr add is one transaction: what is there is exactly the first N lines, in order, whole.
+        #expect(stored.count >= 20 && stored.count < sent.count, "\(stored.count)")
+        #expect(stored == Array(sent.prefix(stored.count)))
+        #expect(try store.toBeRead().allSatisfy { !$0.title.isEmpty })
+        // And bok opens it again as if nothing happened.
+        try store.addToBeRead(productID: "after", title: "Efter kraschen")
+        #expect(try store.toBeRead().last?.productID == "after")
+    }
+}
