@@ -31,6 +31,13 @@ struct Bok {
         if options.command.first == "mock-server" {
             return await MockServerCommand.run(Array(options.command.dropFirst()), options: options, printer: printer)
         }
+        if options.command.first == "scenario" {
+            return await ScenarioCommand.run(Array(options.command.dropFirst()), options: options, environment: environment, printer: printer)
+        }
+        if options.record != nil, !options.command.isEmpty {
+            printer.err("bok: --record records an interactive session; leave out the command (bok --record FILE), or pipe commands in.")
+            return 2
+        }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
@@ -48,7 +55,7 @@ struct Bok {
             return 1
         }
         let code = options.command.isEmpty
-            ? await interactive(startup, environment: environment, printer: printer)
+            ? await interactive(startup, environment: environment, record: options.record, printer: printer)
             : await oneShot(options.command, json: options.json, session: startup.session, printer: printer)
         if let mock = startup.session.mock, let server = try? await mock.value { await server.stop() }
         return code
@@ -79,13 +86,23 @@ struct Bok {
     }
 
     @MainActor
-    static func interactive(_ startup: Startup, environment: [String: String], printer: any Printer) async -> Int32 {
+    static func interactive(_ startup: Startup, environment: [String: String], record: String? = nil, printer: any Printer) async -> Int32 {
         let session = startup.session
         let theme = session.theme
+        var recorder: SessionRecorder?
+        if let record {
+            do {
+                recorder = try SessionRecorder(file: record, forwardingTo: printer)
+            } catch {
+                printer.err("bok: \(REPL.message(for: error))")
+                return 1
+            }
+        }
         printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.libraryName)
         if let note = startup.note { printer.out(theme.dim(note)) }
         printer.out(theme.dim("Type help for commands, search WORDS to find books, quit to leave."))
-        let repl = REPL(session: session, printer: printer)
+        if let record { printer.out(theme.dim("Recording this session in \(record) (PINs as ••••). Type # task: TITLE when a task begins, # end when it ends.")) }
+        let repl = recorder.map { REPL(session: session, recorder: $0) } ?? REPL(session: session, printer: printer)
         // The shelf catches up with the library while the patron types; the first shelf waits for it.
         session.startSyncInBackground()
         let source: any LineSource
@@ -99,6 +116,8 @@ struct Bok {
         } else {
             source = StdinSource()
         }
+        recorder?.watch(session)
+        recorder?.start(library: session.libraryName)
         await repl.run(lines: source)
         return 0
     }

@@ -2,6 +2,15 @@ import Catalog
 import Foundation
 
 extension LibraryState {
+    /// The patrons every mock library starts with; their stories are told below.
+    static let seededPatrons = [
+        Patron(card: "1001", pin: "1234", name: "Astrid Lindqvist", demonstrates: "no loans: can borrow"),
+        Patron(card: "1002", pin: "2345", name: "Nils Åberg", demonstrates: "monthly limit reached: borrower"),
+        Patron(card: "1003", pin: "3456", name: "Élise Öberg",
+               demonstrates: "a loan about to end; first in a queue that is ready after 2 days"),
+        Patron(card: "1004", pin: "4567", name: "Måns Ängström", demonstrates: "one loan left this month"),
+    ]
+
     /// The state the mock starts in (and returns to on `POST /mock/reset`).
     ///
     /// Seeded patrons, each with a story to try (PINs are the mock's own, printed in the README):
@@ -26,14 +35,7 @@ extension LibraryState {
         var state = LibraryState(rules: rules, products: catalog.products, licences: catalog.licences, clock: clock,
                                  faultDice: SplitMix64.stream(catalog.seed, 0xFA17))
         state.payPerLoanUsed = state.payPerLoanBudget
-        let patrons = [
-            Patron(card: "1001", pin: "1234", name: "Astrid Lindqvist", demonstrates: "no loans: can borrow"),
-            Patron(card: "1002", pin: "2345", name: "Nils Åberg", demonstrates: "monthly limit reached: borrower"),
-            Patron(card: "1003", pin: "3456", name: "Élise Öberg",
-                   demonstrates: "a loan about to end; first in a queue that is ready after 2 days"),
-            Patron(card: "1004", pin: "4567", name: "Måns Ängström", demonstrates: "one loan left this month"),
-        ]
-        for patron in patrons { state.patrons[patron.card] = patron }
+        for patron in seededPatrons { state.patrons[patron.card] = patron }
         state.seedOtherLoans(seed: catalog.seed)
 
         // Loans go on unlimited-access titles so they take no copy from anyone, avoiding the

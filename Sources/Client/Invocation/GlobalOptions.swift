@@ -1,3 +1,6 @@
+import Foundation
+import MockLending
+
 /// The options that come before (or anywhere around) a command: which library, and how to print.
 struct GlobalOptions: Sendable, Equatable {
     /// Run on the built-in mock library.
@@ -12,6 +15,12 @@ struct GlobalOptions: Sendable, Equatable {
     var seed: UInt64 = 1
     /// The mock's catalogue size.
     var catalogSize = 600
+    /// Where the mock's clock starts (nil: now). Scenarios set it; there is no flag for it.
+    var mockClockStart: Date?
+    /// False stops the mock's clock between `mock clock` moves, as scenarios need.
+    var mockClockRuns = true
+    /// `--record FILE`: record the interactive session there.
+    var record: String?
     /// `--help` was given.
     var help = false
     /// `--version` was given.
@@ -40,6 +49,7 @@ struct GlobalOptions: Sendable, Equatable {
             case "--help", "-h": if options.command.isEmpty { options.help = true } else { options.command.append(word) }
             case "--version", "-V": options.version = true
             case "--library": options.libraryURL = try value(word)
+            case "--record": options.record = try value(word)
             case "--seed":
                 let text = try value(word)
                 guard let seed = UInt64(text) else { throw UserError.usage("--seed takes a whole number, e.g. --seed 7.") }
@@ -63,6 +73,11 @@ struct GlobalOptions: Sendable, Equatable {
         return options
     }
 
+    /// The built-in mock library these options ask for.
+    var mockConfiguration: MockConfiguration {
+        MockConfiguration(seed: seed, catalogSize: catalogSize, clockStart: mockClockStart, clockRuns: mockClockRuns)
+    }
+
     /// `bok --help`.
     static let usage = """
         bok — find, borrow and read library e-books from the shell
@@ -70,8 +85,13 @@ struct GlobalOptions: Sendable, Equatable {
         Usage:
           bok [--mock] [--library URL]               start the interactive prompt
           bok [--mock] COMMAND [ARGS…] [--json]      run one command and exit
+          bok --record FILE [--mock]                 start the prompt and record the session in FILE
           bok mock-server [--port P] [--seed S] [--catalog-size N]
                                                      run the mock lending library alone
+          bok scenario run FILE… [--report R.md] [--junit R.xml] [--json]
+                                                     run scenario files, each on a fresh mock library
+          bok scenario check FILE…                   check scenario files without running them
+          bok scenario report RECORDING [--json]     summarise a recording by task
 
         Options:
           --mock               use the built-in mock library (the default when none is configured)
@@ -80,10 +100,11 @@ struct GlobalOptions: Sendable, Equatable {
           --no-color           never colour output (NO_COLOR=1 does the same)
           --seed S             the mock library's seed (default 1)
           --catalog-size N     the mock library's number of books (default 600)
+          --record FILE        record commands, what was shown, errors and help (PINs as ••••)
           --version            print the version
 
         Commands: search, more, back, sort, filter, view, info, library, top, new, login, logout,
         whoami, borrow, loans, return, reserve, reservations, cancel, read, notes, mock, help, quit.
-        Type help inside bok, or see docs/commands.md.
+        Type help inside bok, or see docs/commands.md; scenario files: docs/scenarios.md.
         """
 }

@@ -32,7 +32,7 @@ struct Startup {
         if let url = options.libraryURL { config.url = try LibraryConfig.parseURL(url, source: "--library") }
 
         if options.mock || !config.isConfigured {
-            let configuration = MockConfiguration(seed: options.seed, catalogSize: options.catalogSize)
+            let configuration = options.mockConfiguration
             // The server's own shutdown chatter is not for the patron; BOK_LOG=debug shows it.
             var serverLogger = logger
             if logger.logLevel > .debug { serverLogger.logLevel = .critical }

@@ -11,11 +11,19 @@ final class REPL {
     let table: CommandTable
     let session: Session
     let printer: any Printer
+    /// Records the session (`bok --record FILE`); its printer must be `printer`.
+    let recorder: SessionRecorder?
 
-    init(table: CommandTable = CommandTable(), session: Session, printer: any Printer) {
+    init(table: CommandTable = CommandTable(), session: Session, printer: any Printer, recorder: SessionRecorder? = nil) {
         self.table = table
         self.session = session
         self.printer = printer
+        self.recorder = recorder
+    }
+
+    /// A REPL whose session is recorded: commands print through the recorder's printer.
+    convenience init(session: Session, recorder: SessionRecorder) {
+        self.init(session: session, printer: recorder.printer, recorder: recorder)
     }
 
     /// The prompt: the library's name, shortened to fit.
@@ -27,16 +35,26 @@ final class REPL {
 
     /// Reads and runs lines until quit or end of input.
     func run(lines source: any LineSource) async {
-        while let line = source.readLine(prompt: prompt) {
-            // Like bash's ignorespace: a line typed with a leading space stays out of the history.
-            if !line.hasPrefix(" "), !line.trimmingCharacters(in: .whitespaces).isEmpty { source.remember(line) }
-            if await execute(line) { break }
+        while true {
+            recorder?.promptShown()
+            guard let line = source.readLine(prompt: prompt) else { break }
+            recorder?.entered(line)
+            // Like bash's ignorespace: a line typed with a leading space stays out of the history;
+            // so do comments (a tester's `# task: …` markers).
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !line.hasPrefix(" "), !trimmed.isEmpty, !trimmed.hasPrefix("#") { source.remember(line) }
+            let quit = await execute(line)
+            recorder?.finished(session: session)
+            if quit { break }
         }
+        recorder?.finish()
     }
 
-    /// Runs one line; returns true when the REPL should end.
+    /// Runs one line; returns true when the REPL should end. A line starting with `#` is a
+    /// comment: nothing runs (a recording keeps it, see `SessionRecorder`).
     @discardableResult
     func execute(_ line: String) async -> Bool {
+        if line.trimmingCharacters(in: .whitespaces).hasPrefix("#") { return false }
         do {
             let words = try LineSplitter.split(line)
             guard !words.isEmpty else { return false }

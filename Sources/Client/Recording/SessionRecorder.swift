@@ -1,0 +1,160 @@
+import Foundation
+import Terminal
+
+/// Records an interactive session for later study (`bok --record FILE`): each command with its
+/// timestamp, the time the patron took before it, what was shown, errors and uses of `help`.
+///
+/// Every event is written and flushed as it happens, one JSON object a line. PINs never reach
+/// the file: answers to the PIN prompt are shown as `••••`, and any PIN of the session that
+/// turns up in a typed line or on the screen is replaced by `••••` too.
+@MainActor
+final class SessionRecorder {
+    /// The printer commands print through: it passes lines on and keeps a copy for the recording.
+    let printer: RecordingPrinter
+    /// The patron prompt, wrapped so that its questions are recorded (set by `watch(_:)`).
+    private(set) var prompt: TranscribingPatronPrompt?
+    private let handle: FileHandle
+    private let clock: () -> Date
+    private var promptShownAt: Date
+    private var enteredAt: Date?
+    private var currentLine: String?
+
+    /// Creates the recording file (mode 600: it holds what the patron saw) and refuses to
+    /// overwrite one that exists.
+    /// - Parameters:
+    ///   - clock: Now; tests pass a clock of their own.
+    /// - Throws: `UserError` when the file exists or cannot be created.
+    init(file path: String, forwardingTo inner: any Printer, clock: @escaping () -> Date = Date.init) throws {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw UserError("\(path) already exists; bok will not overwrite a recording. Give another name or remove it.")
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw UserError("Could not create the recording \(path). Check that its folder exists and is writable.")
+        }
+        self.handle = handle
+        self.clock = clock
+        printer = RecordingPrinter(inner)
+        promptShownAt = clock()
+    }
+
+    /// Wraps the session's patron prompt, if it has one, so its questions are recorded.
+    func watch(_ session: Session) {
+        guard let inner = session.prompt else { return }
+        let wrapped = TranscribingPatronPrompt(inner)
+        session.prompt = wrapped
+        prompt = wrapped
+    }
+
+    /// The first event: which bok, which library.
+    func start(library: String) {
+        var event = RecordedEvent(.start, at: clock())
+        event.bok = Bok.version
+        event.library = library
+        write(event)
+        printer.take()
+    }
+
+    /// The prompt is on the screen: the patron's time starts.
+    func promptShown() { promptShownAt = clock() }
+
+    /// The patron pressed Enter on `line`.
+    func entered(_ line: String) {
+        enteredAt = clock()
+        currentLine = line
+        printer.take()
+        _ = prompt?.take()
+    }
+
+    /// The line has run; writes its event. `session` supplies the PIN to keep out of the file.
+    func finished(session: Session) {
+        guard let line = currentLine, let enteredAt else { return }
+        currentLine = nil
+        var redactor = prompt?.redactor ?? PINRedactor()
+        redactor.add(session.pin)
+        let (out, errors) = printer.take()
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let think = Self.rounded(enteredAt.timeIntervalSince(promptShownAt))
+        if trimmed.hasPrefix("#") {
+            let text = trimmed.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+            var event = RecordedEvent(Self.marker(text) == nil ? .note : .marker, at: enteredAt)
+            event.line = redactor.redact(trimmed)
+            event.think = think
+            event.task = Self.marker(text) ?? nil
+            write(event)
+            return
+        }
+        if trimmed.isEmpty { return }
+        var event = RecordedEvent(.command, at: enteredAt)
+        event.line = redactor.redact(line)
+        event.think = think
+        event.seconds = Self.rounded(clock().timeIntervalSince(enteredAt))
+        event.shown = ((prompt?.take() ?? []) + out).map { redactor.redact(Ansi.strip($0)) }
+        event.errors = errors.map { redactor.redact(Ansi.strip($0)) }
+        event.help = Self.isHelp(line)
+        write(event)
+    }
+
+    /// The last event: the session is over.
+    func finish() {
+        write(RecordedEvent(.end, at: clock()))
+        try? handle.close()
+    }
+
+    /// `task: TITLE` → TITLE; `end`, `done`, `task end` → nil (a marker without a task);
+    /// anything else is not a marker (outer nil).
+    static func marker(_ text: String) -> String?? {
+        let lower = text.lowercased()
+        if ["end", "done", "task end", "end task", "task: end"].contains(lower) { return .some(nil) }
+        guard lower.hasPrefix("task") else { return nil }
+        let rest = text.dropFirst(4).trimmingCharacters(in: .whitespaces)
+        guard rest.hasPrefix(":") else { return nil }
+        let title = rest.dropFirst().trimmingCharacters(in: .whitespaces)
+        return title.isEmpty ? nil : .some(title)
+    }
+
+    /// Whether a line asks for help: `help`, `help sort`, `?`, or any command with `--help`.
+    static func isHelp(_ line: String) -> Bool {
+        let words = (try? LineSplitter.split(line)) ?? []
+        guard let first = words.first else { return false }
+        return CommandTable().command(named: first)?.name == "help" || words.contains("--help")
+    }
+
+    static func rounded(_ seconds: Double) -> Double { (max(0, seconds) * 1000).rounded() / 1000 }
+
+    private func write(_ event: RecordedEvent) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(event) else { return }
+        handle.write(data + Data("\n".utf8))
+        try? handle.synchronize()
+    }
+}
+
+/// Passes lines on to another printer and keeps a copy until `take()`.
+@MainActor
+final class RecordingPrinter: Printer {
+    private let inner: any Printer
+    private var out: [String] = []
+    private var errors: [String] = []
+
+    init(_ inner: any Printer) { self.inner = inner }
+
+    func out(_ line: String) {
+        inner.out(line)
+        out.append(line)
+    }
+
+    func err(_ line: String) {
+        inner.err(line)
+        out.append(line)
+        errors.append(line)
+    }
+
+    /// Every line since the last call (errors included, in order), and the error lines alone.
+    @discardableResult
+    func take() -> (screen: [String], errors: [String]) {
+        defer { out.removeAll(); errors.removeAll() }
+        return (out, errors)
+    }
+}

@@ -1,0 +1,134 @@
+import Catalog
+import Foundation
+
+extension Expectation.Kind {
+    /// The expectation as a tester writes it, for reports.
+    var written: String {
+        switch self {
+        case .contains(let text): "contains: \(text)"
+        case .notContains(let text): "not contains: \(text)"
+        case .lineMatches(let pattern): "line: \(pattern)"
+        case .noLineMatches(let pattern): "no line: \(pattern)"
+        case .inOrder(let texts): "in order: " + texts.joined(separator: " | ")
+        case let .count(comparison, pattern): "count \(comparison.op.rawValue)\(comparison.value): \(pattern)"
+        case .results(let comparison): "results: \(comparison.op.rawValue)\(comparison.value)"
+        case let .result(number, field, value): "result \(number) \(field.rawValue): \(value)"
+        case .error(let text): text.isEmpty ? "error:" : "error: \(text)"
+        case let .shelf(title, badge): badge.map { "shelf: \(title) | \($0)" } ?? "shelf: \(title)"
+        case .notShelf(let title): "not shelf: \(title)"
+        }
+    }
+}
+
+/// Checks the expectations that look only at a step's screen and the last list shown.
+///
+/// `shelf:` expectations need to run a command and are checked by the runner.
+struct ScreenCheck {
+    /// The screen after the step, colour removed.
+    let screen: [String]
+    /// Error lines among them.
+    let errors: [String]
+    /// The last list of books, for `results:` and `result N FIELD:`.
+    let list: ResultList?
+
+    /// Nil when `kind` holds; otherwise why not.
+    func failure(_ kind: Expectation.Kind) -> String? {
+        let text = screen.joined(separator: "\n")
+        switch kind {
+        case .contains(let wanted):
+            return text.contains(wanted) ? nil : "The screen does not contain “\(wanted)”."
+        case .notContains(let unwanted):
+            guard let line = screen.first(where: { $0.contains(unwanted) }) else { return nil }
+            return "The screen contains “\(unwanted)”, on the line: \(line)"
+        case .lineMatches(let pattern):
+            return screen.contains { Self.matches($0, pattern) } ? nil : "No line matches /\(pattern)/."
+        case .noLineMatches(let pattern):
+            guard let line = screen.first(where: { Self.matches($0, pattern) }) else { return nil }
+            return "A line matches /\(pattern)/: \(line)"
+        case .inOrder(let texts):
+            var from = 0
+            var previous: String?
+            for wanted in texts {
+                guard let index = screen[from...].firstIndex(where: { $0.contains(wanted) }) else {
+                    if let previous, screen.contains(where: { $0.contains(wanted) }) {
+                        return "“\(wanted)” is not on a line after “\(previous)”."
+                    }
+                    return "The screen does not contain “\(wanted)”."
+                }
+                from = index + 1
+                previous = wanted
+            }
+            return nil
+        case let .count(comparison, pattern):
+            let count = screen.filter { Self.matches($0, pattern) }.count
+            return comparison.holds(for: count) ? nil
+                : "\(count) \(count == 1 ? "line matches" : "lines match") /\(pattern)/; expected \(comparison)."
+        case .results(let comparison):
+            guard let list else { return "No list of books has been shown yet (search, top, new or library make one)." }
+            return comparison.holds(for: list.total) ? nil : "The last list holds \(list.total) books; expected \(comparison)."
+        case let .result(number, field, wanted):
+            guard let list else { return "No list of books has been shown yet (search, top, new or library make one)." }
+            guard let product = list.byNumber[number] else {
+                return "The last list has no book \(number) (it has \(list.highestNumber))."
+            }
+            let actual = Self.value(of: field, in: product)
+            return Self.glob(wanted, matches: actual) ? nil
+                : "Result \(number)’s \(field.rawValue) is “\(actual)”, expected “\(wanted)”."
+        case .error(let wanted):
+            if errors.isEmpty { return "The command printed no error." }
+            if wanted.isEmpty || errors.contains(where: { $0.contains(wanted) }) { return nil }
+            return "The error does not contain “\(wanted)”: \(errors.joined(separator: " / "))"
+        case .shelf, .notShelf:
+            return nil
+        }
+    }
+
+    /// Whether `pattern` is found in `line` (anchor it with ^ and $ for the whole line).
+    static func matches(_ line: String, _ pattern: String) -> Bool {
+        line.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// `wanted` with `*` standing for any text, against `actual`, ignoring case.
+    static func glob(_ wanted: String, matches actual: String) -> Bool {
+        let parts = wanted.lowercased().components(separatedBy: "*")
+        let pattern = "^" + parts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: ".*") + "$"
+        return actual.lowercased().range(of: pattern, options: [.regularExpression]) != nil
+    }
+
+    /// A field of a book as `result N FIELD:` compares it.
+    static func value(of field: ResultField, in product: Product) -> String {
+        switch field {
+        case .title: product.title
+        case .author: product.authors.first?.fullName ?? ""
+        case .authors: product.authors.map(\.fullName).joined(separator: ", ")
+        case .lastname: product.authors.first?.lastName ?? ""
+        case .year: product.year.map(String.init) ?? ""
+        case .published: product.publishedDate?.description ?? ""
+        case .category: product.categories.first ?? ""
+        case .categories: product.categories.joined(separator: ", ")
+        case .publisher: product.publisher ?? ""
+        case .language: product.language ?? ""
+        case .available: product.availability.map { $0.available ? "yes" : "no" } ?? "unknown"
+        case .reason: product.availability?.reason?.word ?? ""
+        case .id: product.id
+        }
+    }
+
+    /// Whether a shelf line shows `title` (whole, or cut short with an ellipsis to fit the width).
+    static func shelfLine(_ line: String, shows title: String) -> Bool {
+        if line.contains(title) { return true }
+        // "Everything You Need to Kn…": a start of the title of 8 or more characters, then an ellipsis.
+        for mark in ["…", "..."] {
+            var searchFrom = line.startIndex
+            while let range = line.range(of: mark, range: searchFrom..<line.endIndex) {
+                let before = line[..<range.lowerBound]
+                for length in stride(from: min(title.count, before.count), through: 8, by: -1)
+                    where before.hasSuffix(title.prefix(length)) {
+                    return true
+                }
+                searchFrom = range.upperBound
+            }
+        }
+        return false
+    }
+}

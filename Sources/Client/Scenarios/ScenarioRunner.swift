@@ -1,0 +1,252 @@
+import Catalog
+import Foundation
+import Logging
+import MockLending
+import Terminal
+
+/// Runs scenarios the way a patron would use bok: each file on a fresh mock library, with a fresh
+/// patron state (its own temporary XDG directories), each step typed into the same REPL and
+/// command table as at the prompt, with a terminal's rendering, colour removed for matching.
+@MainActor
+struct ScenarioRunner {
+    /// The environment `pin: env NAME` reads (the runner's own, not the patron's fresh one).
+    var environment: [String: String]
+    /// The terminal the steps are rendered for; colour is removed before matching.
+    var caps = TerminalCapabilities(isTTY: true, colorDepth: .ansi256, unicode: true)
+    /// Where the temporary patron directories go.
+    var temporaryDirectory = FileManager.default.temporaryDirectory
+
+    /// Runs one scenario. Never throws: whatever goes wrong is in the result.
+    func run(_ scenario: Scenario) async -> ScenarioResult {
+        let started = ContinuousClock.now
+        var result = ScenarioResult(file: scenario.file, name: scenario.name)
+        let home = temporaryDirectory.appendingPathComponent("bok-scenario-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        do {
+            let session = try await openSession(scenario.setup, home: home)
+            let server = try await session.mock?.value
+            var run = SessionRun(scenario: scenario, session: session, environment: environment)
+            // A setup PIN that cannot be found stops the file before it starts, rather than at
+            // whichever step first asks for it.
+            _ = try run.pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: scenario.setup.card)
+            for task in scenario.tasks { result.tasks.append(await run.perform(task)) }
+            // Wait for the port to close, so a run of many files does not pile up servers.
+            await server?.stop()
+        } catch let error as ScenarioSetupError {
+            result.setupError = error.message
+        } catch {
+            result.setupError = "The mock library could not start: \(REPL.message(for: error))"
+        }
+        result.seconds = Self.seconds(started.duration(to: .now))
+        return result
+    }
+
+    /// A session as `bok --mock` builds it, on a stopped clock at the scenario's date, with an
+    /// environment whose XDG directories are new and empty.
+    func openSession(_ setup: Scenario.Setup, home: URL) async throws -> Session {
+        var environment = ["HOME": home.path]
+        for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
+            let directory = home.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            environment[variable] = directory.path
+        }
+        var options = GlobalOptions()
+        options.mock = true
+        options.seed = setup.seed
+        options.catalogSize = setup.catalogSize
+        options.mockClockStart = setup.date.date(in: MockRules.stockholm)
+        options.mockClockRuns = false
+        let logger = Logger(label: "bok.scenario") { _ in SwiftLogNoOpLogHandler() }
+        let startup = try await Startup.connect(options: options, environment: environment,
+                                                theme: Theme(caps: caps, width: setup.width), logger: logger)
+        let session = startup.session
+        if let server = try await session.mock?.value { session.followMockClock(await server.now()) }
+        // As at the prompt (a fresh patron state has no card yet, so this syncs nothing until one is given).
+        session.startSyncInBackground()
+        return session
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+}
+
+/// Why a scenario could not start.
+struct ScenarioSetupError: Error {
+    let message: String
+}
+
+/// One scenario's session while its tasks run.
+@MainActor
+private struct SessionRun {
+    let scenario: Scenario
+    let session: Session
+    let environment: [String: String]
+    let printer = CapturingPrinter()
+    let answers = ScriptedPatronPrompt()
+    let prompt: TranscribingPatronPrompt
+    let repl: REPL
+    /// Every PIN used so far, to keep them out of screens and reports.
+    var redactor = PINRedactor()
+    /// Set once a step has typed quit.
+    var quitAt: Int?
+
+    init(scenario: Scenario, session: Session, environment: [String: String]) {
+        self.scenario = scenario
+        self.session = session
+        self.environment = environment
+        prompt = TranscribingPatronPrompt(answers)
+        session.prompt = prompt
+        repl = REPL(session: session, printer: printer)
+    }
+
+    mutating func perform(_ task: Scenario.TaskPlan) async -> TaskResult {
+        let started = ContinuousClock.now
+        var result = TaskResult(title: task.title, line: task.line, passed: true, seconds: 0, steps: [], notRun: [])
+        for (index, step) in task.steps.enumerated() {
+            let stepResult = await perform(step)
+            result.steps.append(stepResult)
+            if !stepResult.failures.isEmpty {
+                result.passed = false
+                result.notRun = task.steps[(index + 1)...].map { "> \($0.command)" }
+                break
+            }
+        }
+        result.seconds = ScenarioRunner.seconds(started.duration(to: .now))
+        return result
+    }
+
+    mutating func perform(_ step: Scenario.Step) async -> StepResult {
+        let started = ContinuousClock.now
+        var result = StepResult(line: step.line, command: step.command, screen: [], errors: [], seconds: 0, failures: [])
+        if let quitAt {
+            result.failures = [ExpectationFailure(line: step.line, expected: "> \(step.command)",
+                                                  message: "bok has already quit (quit on line \(quitAt)); no step after it can run.")]
+            return result
+        }
+        let card = step.card ?? scenario.setup.card
+        do {
+            answers.answers = card.map { [$0] } ?? []
+            answers.secrets = try pin(step.pin.map { ($0, step.pinLine) } ?? scenario.setup.pin.map { ($0, scenario.setup.pinLine) },
+                                      card: card).map { [$0] } ?? []
+        } catch let error as ScenarioSetupError {
+            result.failures = [ExpectationFailure(line: step.pinLine ?? scenario.setup.pinLine ?? step.line, expected: "pin:",
+                                                  message: error.message)]
+            return result
+        } catch {
+            result.failures = [ExpectationFailure(line: step.line, expected: "pin:", message: REPL.message(for: error))]
+            return result
+        }
+
+        printer.clear()
+        if await repl.execute(step.command) { quitAt = step.line }
+        redactor.add(prompt.redactor)
+        redactor.add(session.pin)
+        let shown = prompt.take() + printer.screen
+        result.screen = shown.map { redactor.redact(Ansi.strip($0)) }
+        result.errors = printer.errors.map { redactor.redact(Ansi.strip($0)) }
+
+        let check = ScreenCheck(screen: result.screen, errors: result.errors, list: session.list)
+        var expectsError = false
+        for expectation in step.expectations {
+            switch expectation.kind {
+            case .error: expectsError = true
+            default: break
+            }
+            if let failure = await failure(of: expectation, check: check) { result.failures.append(failure) }
+        }
+        // After the expectations: a failed one says more about what went wrong than the error alone.
+        if !expectsError, !result.errors.isEmpty {
+            result.failures.append(ExpectationFailure(
+                line: step.line, expected: "> \(step.command)",
+                message: "The command printed an error. If that is what the patron should see, add error: TEXT after the step."))
+        }
+        result.seconds = ScenarioRunner.seconds(started.duration(to: .now))
+        return result
+    }
+
+    func failure(of expectation: Expectation, check: ScreenCheck) async -> ExpectationFailure? {
+        let written = expectation.kind.written
+        switch expectation.kind {
+        case let .shelf(title, badge):
+            let shelf = await shelfScreen()
+            let lines = shelf.lines.filter { ScreenCheck.shelfLine($0, shows: title) }
+            if let error = shelf.error {
+                return ExpectationFailure(line: expectation.line, expected: written,
+                                          message: "shelf did not run: \(error)", shown: shelf.lines)
+            }
+            if lines.isEmpty {
+                return ExpectationFailure(line: expectation.line, expected: written,
+                                          message: "The shelf does not show “\(title)”.", shown: shelf.lines)
+            }
+            if let badge, !lines.contains(where: { $0.contains(badge) }) {
+                return ExpectationFailure(line: expectation.line, expected: written,
+                                          message: "The shelf shows “\(title)” without “\(badge)” on its line.", shown: shelf.lines)
+            }
+            return nil
+        case .notShelf(let title):
+            let shelf = await shelfScreen()
+            if let error = shelf.error {
+                return ExpectationFailure(line: expectation.line, expected: written,
+                                          message: "shelf did not run: \(error)", shown: shelf.lines)
+            }
+            guard let line = shelf.lines.first(where: { ScreenCheck.shelfLine($0, shows: title) }) else { return nil }
+            return ExpectationFailure(line: expectation.line, expected: written,
+                                      message: "The shelf shows “\(title)”: \(line)", shown: shelf.lines)
+        default:
+            return check.failure(expectation.kind).map {
+                ExpectationFailure(line: expectation.line, expected: written, message: $0)
+            }
+        }
+    }
+
+    /// Runs `shelf` as the patron would type it, on a screen of its own; the last lists stay
+    /// what the step left, so a later `info 3` or `read 2` means the same as without the check.
+    func shelfScreen() async -> (lines: [String], error: String?) {
+        let (savedList, savedShelf) = (session.list, session.shelfList)
+        defer { (session.list, session.shelfList) = (savedList, savedShelf) }
+        let capture = CapturingPrinter()
+        await REPL(session: session, printer: capture).execute("shelf")
+        let lines = capture.screen.map { redactor.redact(Ansi.strip($0)) }
+        let error = capture.errors.first.map { redactor.redact(Ansi.strip($0)) }
+        return (lines, error)
+    }
+
+    /// The PIN a source gives for `card`.
+    func pin(_ given: (source: PINSource, line: Int?)?, card: String?) throws -> String? {
+        guard let (source, line) = given else { return nil }
+        let at = line.map { "line \($0): " } ?? ""
+        switch source {
+        case .none:
+            return nil
+        case .mock:
+            guard let card, let pin = MockLendingServer.seededPIN(card: card) else {
+                throw ScenarioSetupError(message: "\(at)pin: mock knows only the mock's cards \(MockLendingServer.seededCards.joined(separator: ", ")).")
+            }
+            return pin
+        case .environment(let name):
+            guard let value = environment[name], !value.isEmpty else {
+                throw ScenarioSetupError(message: "\(at)pin: env \(name), but \(name) is not set. Set it before running (export \(name)=…), or use pin: mock for the mock's cards.")
+            }
+            return value
+        case .file(let path):
+            let base = URL(fileURLWithPath: scenario.file).deletingLastPathComponent()
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+            let text: String
+            do {
+                text = try CredentialStore.readPrivate(url, what: "The PIN file")
+            } catch {
+                throw ScenarioSetupError(message: "\(at)\(REPL.message(for: error))")
+            }
+            guard let first = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty else {
+                throw ScenarioSetupError(message: "\(at)the PIN file \(url.path) is empty. Put the PIN on its first line.")
+            }
+            return first
+        case .wrong:
+            // A PIN that is certainly not the card's: not the one the setup gives.
+            let right = scenario.setup.pin == .wrong ? nil : try? pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: card)
+            return ["0000", "9999"].first { $0 != right } ?? "0000"
+        }
+    }
+}

@@ -1,0 +1,120 @@
+@testable import Client
+import Foundation
+import Testing
+
+/// `bok --record`: a scripted session recorded through the REPL, read back and summarised.
+@Suite("Recording a session", .serialized)
+@MainActor
+struct RecordingTests {
+    /// A clock that moves on two seconds every time it is read, so think times are known.
+    final class SteppingClock {
+        var now = Date(timeIntervalSince1970: 1_795_000_000)
+        func read() -> Date {
+            now.addTimeInterval(2)
+            return now
+        }
+    }
+
+    func temporaryFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("bok-recording-\(UUID().uuidString).jsonl").path
+    }
+
+    /// Runs `lines` in a REPL on the mock with a recorder, as `bok --record` does.
+    func record(_ lines: [String], pin: String = "1234") async throws -> (file: String, recording: Recording) {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: [pin])
+        let file = temporaryFile()
+        let clock = SteppingClock()
+        let recorder = try SessionRecorder(file: file, forwardingTo: h.printer, clock: clock.read)
+        recorder.watch(h.session)
+        recorder.start(library: h.session.libraryName)
+        await REPL(session: h.session, recorder: recorder).run(lines: ScriptedSource(lines))
+        return (file, try Recording.read(file: file))
+    }
+
+    @Test("Each command is recorded with its time, the patron's time before it, what was shown, errors and help")
+    func recordsCommands() async throws {
+        let (file, recording) = try await record([
+            "# task: Borrow the top book", "top 1", "help borrow", "borrow 1", "# end",
+            "serch thriller", "quit",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let kinds = recording.events.map(\.event)
+        #expect(kinds == [.start, .marker, .command, .command, .command, .marker, .command, .command, .end])
+        let commands = recording.events.filter { $0.event == .command }
+        #expect(commands.map(\.line) == ["top 1", "help borrow", "borrow 1", "serch thriller", "quit"])
+        #expect(commands.allSatisfy { $0.think == 2 })
+        #expect(commands.map(\.help) == [false, true, false, false, false])
+        #expect(commands[0].shown?.contains { $0.contains("Everything You Need to Know About the Brain") } == true)
+        let borrow = commands[2].shown ?? []
+        #expect(borrow.first == "Library card number: 1001")
+        #expect(borrow.dropFirst().first == "PIN for card 1001: ••••")
+        #expect(borrow.contains { $0.hasPrefix("Borrowed “Everything You Need to Know About the Brain”") })
+        #expect(commands[3].errors == ["Unknown command \"serch\". Did you mean \"search\"?"])
+        #expect(recording.events[1].task == "Borrow the top book")
+        #expect(recording.events[5].task == nil)
+
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(!text.contains("1234"))
+        let mode = (try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
+    @Test("scenario report: time on task between the markers, commands, errors and help per task")
+    func report() async throws {
+        let (file, recording) = try await record([
+            "top 1",
+            "# task: Find the release date of top #4", "top 4", "help info", "inf 4", "info 4",
+            "# task: Borrow the top book", "top 1", "borrow 1",
+            "# end", "quit",
+        ])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let summary = RecordingSummary(recording)
+        #expect(summary.tasks.map(\.title) == ["Find the release date of top #4", "Borrow the top book"])
+        #expect(summary.tasks.map(\.commands) == [4, 2])
+        #expect(summary.tasks.map(\.errors) == [1, 0])
+        #expect(summary.tasks.map(\.help) == [1, 0])
+        #expect(summary.outside?.commands == 2)
+        // From the first marker to the second, on the recording's own timestamps.
+        let markers = recording.events.filter { $0.event == .marker }.compactMap(\.date)
+        #expect(summary.tasks[0].seconds == markers[1].timeIntervalSince(markers[0]))
+        #expect(summary.tasks[1].seconds == markers[2].timeIntervalSince(markers[1]))
+
+        let lines = summary.lines(theme: .plain)
+        let table = try #require(lines.first { $0.hasPrefix("Find the release date of top #4") })
+        #expect(table.hasSuffix("4        1      1"), "\(table)")
+        #expect(lines.contains { $0.contains("inf 4") })
+        #expect(lines.contains("      Unknown command \"inf\". Did you mean \"info\"?"))
+        #expect(!lines.joined().contains("1234"))
+    }
+
+    @Test("A PIN typed by mistake at the prompt is recorded as ••••")
+    func pinTypedAsCommand() async throws {
+        let (file, recording) = try await record(["top 1", "borrow 1", "1234", "quit"])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let mistyped = try #require(recording.events.first { $0.event == .command && $0.line == "••••" })
+        #expect(mistyped.errors?.isEmpty == false)
+        #expect(try !String(contentsOfFile: file, encoding: .utf8).contains("1234"))
+        let summary = RecordingSummary(recording).lines(theme: .plain).joined(separator: "\n")
+        #expect(!summary.contains("1234"))
+    }
+
+    @Test("An existing recording is never overwritten, and a file that is not a recording is refused by line")
+    func refusals() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "{\"event\":\"start\",\"at\":\"2026-11-21T10:00:00.000Z\"}\nnot json\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let overwrite = try #require(throws: UserError.self) { try SessionRecorder(file: file, forwardingTo: CapturingPrinter()) }
+        #expect(overwrite.message.contains("already exists"))
+        let bad = try #require(throws: UserError.self) { try Recording.read(file: file) }
+        #expect(bad.message == "\(file):2: not a line bok --record writes. Is this a recording?")
+    }
+
+    @Test("A # line is a comment at the prompt: nothing runs and nothing is printed")
+    func commentLine() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        #expect(await h.run("# task: anything").isEmpty)
+    }
+}
