@@ -104,7 +104,8 @@ struct GlobalOptions: Sendable, Equatable {
           --version            print the version
 
         Commands: search, more, back, sort, filter, view, info, library, top, new, login, logout,
-        whoami, borrow, loans, return, reserve, reservations, cancel, read, notes, mock, help, quit.
+        whoami, borrow, loans, return, reserve, reservations, cancel, shelf, tbr, sample, remove,
+        read, notes, mock, help, quit.
         Type help inside bok, or see docs/commands.md; scenario files: docs/scenarios.md.
         """
 }
