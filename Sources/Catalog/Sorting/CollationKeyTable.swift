@@ -3,8 +3,9 @@ internal import Foundation
 /// The collation keys of many texts in one byte buffer, for sorting.
 ///
 /// A sort compares each key about 14 times (10 000 keys); in one buffer a comparison is a
-/// `memcmp` with no reference counting. The first 8 bytes of each key are also kept as an
-/// integer, which settles most comparisons without reading the buffer.
+/// `memcmp` with no reference counting. The first 8 bytes of each key (about four letters) are
+/// also kept as an integer, which settles comparisons of keys that differ early without reading
+/// the buffer.
 struct CollationKeyTable {
     /// Numbers keys in the order they were added, from 0.
     typealias Index = Int32
@@ -22,9 +23,6 @@ struct CollationKeyTable {
         starts.reserveCapacity(capacity + 1)
         prefixes.reserveCapacity(capacity)
     }
-
-    /// The number of keys.
-    var count: Int { prefixes.count }
 
     /// Adds `text` to the key being written; a key may be written from several texts, read as
     /// if they were one.
