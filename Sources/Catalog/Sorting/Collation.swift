@@ -44,76 +44,144 @@ public struct Collation: Sendable, Hashable {
     }
 
     /// The sort key of `text`.
+    public func key(_ text: String) -> Key {
+        var writer = KeyWriter(self)
+        writer.add(text)
+        var bytes: [UInt8] = []
+        writer.finish(appendingTo: &bytes)
+        return Key(bytes: bytes)
+    }
+
+    /// Writes sort keys, reusing its buffers from one key to the next.
     ///
+    /// A key may be written from several texts, read as if they were one: the author key is
+    /// written from the last name, a space and the first name, without building that string.
     /// ASCII takes a fast path with no Unicode property look-ups: titles and names are mostly
     /// ASCII, and sorting 10 000 of them must take milliseconds, not a tenth of a second.
-    public func key(_ text: String) -> Key {
-        var primary: [UInt32] = []
-        var secondary: [UInt32] = []
-        var tertiary: [UInt32] = []
-        let count = text.utf8.count
-        primary.reserveCapacity(count * 3 + 2)
-        secondary.reserveCapacity(count)
-        tertiary.reserveCapacity(count)
-        var lastWasSpace = true
-        for scalar in text.unicodeScalars {
+    struct KeyWriter {
+        /// The alphabet the keys follow.
+        let collation: Collation
+        /// The letters of the key being written, with word breaks (weight 1) between words.
+        private var letters: [Letter] = []
+        private var lastWasSpace = true
+
+        /// One letter's weights at the three levels.
+        private struct Letter {
+            var weight: UInt32
+            var accent: UInt32
+            var upper: Bool
+        }
+
+        /// Creates a writer for `collation`'s keys.
+        init(_ collation: Collation) { self.collation = collation }
+
+        /// Adds the letters of `text` to the key being written.
+        mutating func add(_ text: String) {
+            // A scalar gives at most as many letters as it has UTF-8 bytes (æ gives a and e).
+            letters.reserveCapacity(letters.count + text.utf8.count)
+            for scalar in text.unicodeScalars { add(scalar) }
+        }
+
+        /// Adds one scalar to the key being written.
+        @inline(__always)
+        mutating func add(_ scalar: Unicode.Scalar) {
             let value = scalar.value
             if value < 0x80 {
                 switch value {
                 case 0x61...0x7A:
-                    primary.append(Self.letterBase + value - 0x61); secondary.append(0); tertiary.append(0)
-                    lastWasSpace = false
+                    append(Collation.letterBase + value - 0x61, accent: 0, upper: false)
                 case 0x41...0x5A:
-                    primary.append(Self.letterBase + value - 0x41); secondary.append(0); tertiary.append(1)
-                    lastWasSpace = false
+                    append(Collation.letterBase + value - 0x41, accent: 0, upper: true)
                 case 0x30...0x39:
-                    primary.append(10 + value - 0x30); secondary.append(0); tertiary.append(0)
-                    lastWasSpace = false
+                    append(10 + value - 0x30, accent: 0, upper: false)
                 case 0x20, 0x09, 0x0A, 0x2D:
                     // Spaces separate words (so "Ek Anna" sorts before "Eka"); other punctuation is ignored.
-                    if !lastWasSpace { primary.append(1); secondary.append(0); tertiary.append(0) }
-                    lastWasSpace = true
+                    appendWordBreak()
                 default:
-                    continue
+                    break
                 }
-                continue
+                return
             }
             // Combining marks (from decomposed input) add an accent to the previous letter.
             if (0x300...0x36F).contains(value) {
-                if !secondary.isEmpty { secondary[secondary.count - 1] += value - 0x2FF }
-                continue
+                if !letters.isEmpty { letters[letters.count - 1].accent += value - 0x2FF }
+                return
             }
-            let (lower, isUpper) = Self.lowercased(scalar)
-            let parts = letterWeights(lower)
-            if parts.isEmpty {
-                if scalar.properties.isWhitespace {
-                    if !lastWasSpace { primary.append(1); secondary.append(0); tertiary.append(0) }
-                    lastWasSpace = true
+            let (lower, isUpper) = Collation.lowercased(scalar)
+            if !appendLetter(lower, upper: isUpper), scalar.properties.isWhitespace {
+                appendWordBreak()
+            }
+        }
+
+        /// Appends the key of everything added since the last call to `bytes`, and starts a new key.
+        mutating func finish(appendingTo bytes: inout [UInt8]) {
+            while letters.last?.weight == 1 { letters.removeLast() }
+            // Primary weights big-endian in two bytes each, then a zero pair, accents, a zero, case.
+            // Written in place: appending byte by byte costs more than computing the weights.
+            var position = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: letters.count * 4 + 3))
+            bytes.withUnsafeMutableBufferPointer { key in
+                for letter in letters {
+                    let clamped = min(letter.weight, 0xFFFF)
+                    key[position] = UInt8(clamped >> 8)
+                    key[position + 1] = UInt8(clamped & 0xFF)
+                    position += 2
                 }
-                continue
+                position += 2
+                for letter in letters {
+                    key[position] = UInt8(min(letter.accent, 0xFF))
+                    position += 1
+                }
+                position += 1
+                for letter in letters {
+                    key[position] = letter.upper ? 1 : 0
+                    position += 1
+                }
             }
-            for (weight, accent) in parts {
-                primary.append(weight)
-                secondary.append(accent)
-                tertiary.append(isUpper ? 1 : 0)
-            }
+            letters.removeAll(keepingCapacity: true)
+            lastWasSpace = true
+        }
+
+        private mutating func append(_ weight: UInt32, accent: UInt32, upper: Bool) {
+            letters.append(Letter(weight: weight, accent: accent, upper: upper))
             lastWasSpace = false
         }
-        while primary.last == 1 { primary.removeLast(); secondary.removeLast(); tertiary.removeLast() }
-        // Primary weights big-endian in two bytes each, then a zero pair, accents, a zero, case.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(primary.count * 4 + 3)
-        for weight in primary {
-            let clamped = min(weight, 0xFFFF)
-            bytes.append(UInt8(clamped >> 8))
-            bytes.append(UInt8(clamped & 0xFF))
+
+        private mutating func appendWordBreak() {
+            if !lastWasSpace { letters.append(Letter(weight: 1, accent: 0, upper: false)) }
+            lastWasSpace = true
         }
-        bytes.append(0)
-        bytes.append(0)
-        for accent in secondary { bytes.append(UInt8(min(accent, 0xFF))) }
-        bytes.append(0)
-        for upper in tertiary { bytes.append(UInt8(upper)) }
-        return Key(bytes: bytes)
+
+        /// Appends the weights of a lower-case non-ASCII letter; false if it is not one.
+        private mutating func appendLetter(_ s: Unicode.Scalar, upper: Bool) -> Bool {
+            // Some letters lower-case to ASCII (the Kelvin sign to k, İ to i).
+            let v = s.value
+            if v >= 0x61, v <= 0x7A { append(Collation.letterBase + v - 0x61, accent: 0, upper: upper); return true }
+            if v >= 0x30, v <= 0x39 { append(10 + v - 0x30, accent: 0, upper: upper); return true }
+            if v < 0x80 { return false }
+            if collation.alphabet == .swedish {
+                switch s {
+                case "å": append(Collation.swedishAring, accent: 0, upper: upper); return true
+                case "ä": append(Collation.swedishAuml, accent: 0, upper: upper); return true
+                case "æ": append(Collation.swedishAuml, accent: 20, upper: upper); return true
+                case "ö": append(Collation.swedishOuml, accent: 0, upper: upper); return true
+                case "ø": append(Collation.swedishOuml, accent: 20, upper: upper); return true
+                case "ü": append(Collation.letterBase + 24, accent: 4, upper: upper); return true  // ü sorts as y in Swedish
+                default: break
+                }
+            }
+            if let folded = Collation.latin[s] {
+                for letter in folded.letters.unicodeScalars {
+                    append(Collation.letterBase + letter.value - 0x61, accent: folded.accent, upper: upper)
+                }
+                return true
+            }
+            if s.properties.isAlphabetic || s.properties.numericType != nil {
+                append(1000 + v, accent: 0, upper: upper)
+                return true
+            }
+            return false
+        }
     }
 
     /// The lower-case form of a letter and whether it was upper case; Latin-1 without look-ups.
@@ -143,29 +211,6 @@ public struct Collation: Sendable, Hashable {
     private static let swedishAring: UInt32 = 126
     private static let swedishAuml: UInt32 = 127
     private static let swedishOuml: UInt32 = 128
-
-    private func letterWeights(_ s: Unicode.Scalar) -> [(UInt32, UInt32)] {
-        let v = s.value
-        if v >= 0x61, v <= 0x7A { return [(Self.letterBase + v - 0x61, 0)] }
-        if v >= 0x30, v <= 0x39 { return [(10 + v - 0x30, 0)] }
-        if v < 0x80 { return [] }
-        if alphabet == .swedish {
-            switch s {
-            case "å": return [(Self.swedishAring, 0)]
-            case "ä": return [(Self.swedishAuml, 0)]
-            case "æ": return [(Self.swedishAuml, 20)]
-            case "ö": return [(Self.swedishOuml, 0)]
-            case "ø": return [(Self.swedishOuml, 20)]
-            case "ü": return [(Self.letterBase + 24, 4)]  // ü sorts as y in Swedish
-            default: break
-            }
-        }
-        if let folded = Self.latin[s] {
-            return folded.letters.unicodeScalars.map { (Self.letterBase + $0.value - 0x61, folded.accent) }
-        }
-        if s.properties.isAlphabetic || s.properties.numericType != nil { return [(1000 + v, 0)] }
-        return []
-    }
 
     /// Folds one scalar for search matching (see `SearchQuery.fold`).
     static func foldForSearch(_ s: Unicode.Scalar) -> [Unicode.Scalar] {

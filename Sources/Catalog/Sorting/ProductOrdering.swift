@@ -13,8 +13,13 @@ public struct ProductOrdering: Sendable {
 
     /// The text an author sort compares: last name, then first name, of the first author.
     public static func authorSortText(_ product: Product) -> String {
-        guard let first = product.contributors.first(where: { $0.role == .author }) ?? product.contributors.first else { return "" }
-        return first.lastName + " " + first.firstName
+        guard let author = sortAuthor(product.contributors) else { return "" }
+        return author.lastName + " " + author.firstName
+    }
+
+    /// The contributor an author sort goes by: the first author, or else the first contributor.
+    static func sortAuthor(_ contributors: [Contributor]) -> Contributor? {
+        contributors.first(where: { $0.role == .author }) ?? contributors.first
     }
 
     /// Sorts `products`; `relevance` keeps the given order (reversed for ascending).
@@ -23,62 +28,93 @@ public struct ProductOrdering: Sendable {
             return spec.order == .descending ? products : products.reversed()
         }
         let descending = spec.order == .descending
-        var order = Array(products.indices)
-        let equalPrimary: (Int, Int) -> Bool
+        var order = (0..<products.count).map { Int32($0) }
+        let samePrimary: (Int32, Int32) -> Bool
         if spec.key.isText {
-            // All keys in one buffer, compared with memcmp: no reference counting per comparison,
-            // which is what makes sorting 10 000 titles take milliseconds.
-            var blob: [UInt8] = []
-            var offsets: [Int] = []
-            var lengths: [Int] = []
-            offsets.reserveCapacity(products.count)
-            lengths.reserveCapacity(products.count)
-            for product in products {
-                let bytes = textKey(product, spec.key)?.bytes ?? []
-                offsets.append(blob.count)
-                lengths.append(bytes.count)
-                blob.append(contentsOf: bytes)
-            }
-            let compare: (Int, Int) -> Int32 = { a, b in
-                blob.withUnsafeBufferPointer { base in
-                    let common = min(lengths[a], lengths[b])
-                    if common > 0, let start = base.baseAddress {
-                        let order = memcmp(start + offsets[a], start + offsets[b], common)
-                        if order != 0 { return order }
-                    }
-                    return lengths[a] == lengths[b] ? 0 : (lengths[a] < lengths[b] ? -1 : 1)
-                }
-            }
-            order.sort { a, b in descending ? compare(b, a) < 0 : compare(a, b) < 0 }
-            equalPrimary = { compare($0, $1) == 0 }
+            let keys = textKeys(products, spec.key)
+            order.sort { a, b in descending ? keys.compare(b, a) < 0 : keys.compare(a, b) < 0 }
+            samePrimary = { keys.compare($0, $1) == 0 }
         } else {
             let primaries = products.map { primaryKey($0, spec.key) }
-            order.sort { a, b in descending ? primaries[b] < primaries[a] : primaries[a] < primaries[b] }
-            equalPrimary = { primaries[$0] == primaries[$1] }
+            order.sort { a, b in descending ? primaries[Int(b)] < primaries[Int(a)] : primaries[Int(a)] < primaries[Int(b)] }
+            samePrimary = { primaries[Int($0)] == primaries[Int($1)] }
         }
-        // Title keys only for runs of equal primary keys: most products never need one.
+        breakTiesByTitle(&order, products, samePrimary: samePrimary)
+        return order.map { products[Int($0)] }
+    }
+
+    /// Orders each run of products with equal primary keys by title, then id.
+    ///
+    /// Title keys are written only for products in such runs, into one table reused from run to
+    /// run. The product's position in `products` breaks the last ties, as the stable sorts of
+    /// earlier versions did.
+    private func breakTiesByTitle(_ order: inout [Int32], _ products: [Product], samePrimary: (Int32, Int32) -> Bool) {
+        var titles = CollationKeyTable(collation)
+        var run: [Int32] = []
+        var slots: [CollationKeyTable.Index] = []
         var start = 0
         while start < order.count {
             var end = start + 1
-            while end < order.count, equalPrimary(order[end], order[start]) { end += 1 }
+            while end < order.count, samePrimary(order[end], order[start]) { end += 1 }
             if end - start > 1 {
-                let run = order[start..<end].map { (title: collation.key(products[$0].title), index: $0) }
-                let sortedRun = run.sorted { $0.title != $1.title ? $0.title < $1.title : products[$0.index].id < products[$1.index].id }
-                order.replaceSubrange(start..<end, with: sortedRun.map(\.index))
+                run.removeAll(keepingCapacity: true)
+                run.append(contentsOf: order[start..<end])
+                titles.removeAll()
+                for index in run {
+                    titles.add(products[Int(index)].title)
+                    titles.endKey()
+                }
+                // Slot k is run[k]'s title key.
+                slots.removeAll(keepingCapacity: true)
+                slots.append(contentsOf: 0..<CollationKeyTable.Index(run.count))
+                slots.sort { a, b in
+                    let byTitle = titles.compare(a, b)
+                    if byTitle != 0 { return byTitle < 0 }
+                    let productA = Int(run[Int(a)]), productB = Int(run[Int(b)])
+                    if products[productA].id != products[productB].id { return products[productA].id < products[productB].id }
+                    return productA < productB
+                }
+                for (offset, slot) in slots.enumerated() { order[start + offset] = run[Int(slot)] }
             }
             start = end
         }
-        return order.map { products[$0] }
     }
 
-    /// The collation key of a text sort key, or nil when the product has no such text.
-    func textKey(_ product: Product, _ key: SortKey) -> Collation.Key? {
+    /// The collation keys of a text sort key, one per product in `products`' order; an empty key
+    /// where a product has no such text.
+    func textKeys(_ products: [Product], _ key: SortKey) -> CollationKeyTable {
+        var keys = CollationKeyTable(collation, capacity: products.count)
+        // One loop per key, each reading only the fields it needs: handing a whole product to a
+        // helper would copy it, retaining a dozen strings and arrays, to read one name.
         switch key {
-        case .title: collation.key(product.title)
-        case .author: collation.key(Self.authorSortText(product))
-        case .publisher: product.publisher.map { collation.key($0) }
-        default: nil
+        case .title:
+            for index in products.indices {
+                keys.add(products[index].title)
+                keys.endKey()
+            }
+        case .author:
+            // The key of `authorSortText`, written from the name's parts.
+            for index in products.indices {
+                if let author = Self.sortAuthor(products[index].contributors) {
+                    keys.add(author.lastName)
+                    keys.add(" ")
+                    keys.add(author.firstName)
+                }
+                keys.endKey()
+            }
+        case .publisher:
+            for index in products.indices {
+                if let publisher = products[index].publisher {
+                    keys.add(publisher)
+                    keys.endKey()
+                } else {
+                    keys.appendEmpty()
+                }
+            }
+        case .relevance, .date, .popularity, .rating:
+            for _ in products.indices { keys.appendEmpty() }
         }
+        return keys
     }
 
     /// A comparable key for one field of a product.
