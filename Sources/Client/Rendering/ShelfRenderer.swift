@@ -68,11 +68,16 @@ struct ShelfRenderer {
     /// `↓  42%  12 days`: on disk, percent read, badge, each in its column.
     func rightSide(_ entry: Shelf.Entry, badgeWidth: Int) -> String {
         let down = entry.isDownloaded ? theme.dim(theme.marks.downArrow) : " "
-        let percent = entry.percentRead.map { "\(Int($0.rounded(.down)))%" } ?? ""
+        let percent = entry.percentRead.map(Self.percentText) ?? ""
         let percentCell = theme.dim(String(repeating: " ", count: max(0, 4 - percent.count)) + percent)
         let badge = entry.badge.map { ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
         let badgeCell = badge + String(repeating: " ", count: max(0, badgeWidth - DisplayWidth.of(entry.badge?.text ?? "")))
         return "\(down) \(percentCell)  \(badgeCell)"
+    }
+
+    /// `42%`, rounded down, and `<1%` for a book just begun (a long book's first pages are 0.3 %).
+    static func percentText(_ percent: Double) -> String {
+        percent > 0 && percent < 1 ? "<1%" : "\(Int(percent.rounded(.down)))%"
     }
 
     /// Cards across the width: number and badge, title, author, progress.
@@ -92,7 +97,7 @@ struct ShelfRenderer {
                 let headCell = head + String(repeating: " ", count: max(0, cardWidth - DisplayWidth.of(Ansi.strip(head))))
                 var progress: [String] = []
                 if entry.isDownloaded { progress.append("\(m.downArrow) on disk") }
-                if let percent = entry.percentRead { progress.append("\(Int(percent.rounded(.down)))% read") }
+                if let percent = entry.percentRead { progress.append("\(Self.percentText(percent)) read") }
                 return [headCell, cell(entry.title, theme.bold), cell(entry.authors), cell(progress.joined(separator: " \(m.middleDot) "), theme.dim)]
             }
             for row in 0..<4 {
