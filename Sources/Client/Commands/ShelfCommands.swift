@@ -211,7 +211,7 @@ enum ShelfCommands {
             let items = ShelfRenderer.items(try session.currentShelf())
             session.shelfList = items
             let number = items.firstIndex { $0.kind == .samples && $0.entry.productID == id }.map { $0 + 1 }
-            let size = Words.bytes(Int(BookDownloaderSize.of(file)))
+            let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
             if let number { line += " read \(number) opens it." }
             return CommandOutput(lines: [line], json: ["sample": id, "path": file.path])
@@ -267,12 +267,5 @@ enum ShelfCommands {
         } catch let error as LendingError where error.kind == .notFound {
             throw UserError("The library has no product \(id). Check the id, or search for the title.")
         }
-    }
-}
-
-/// The size of a file on disk.
-enum BookDownloaderSize {
-    static func of(_ file: URL) -> Int64 {
-        ((try? FileManager.default.attributesOfItem(atPath: file.path)[.size]) as? NSNumber)?.int64Value ?? 0
     }
 }

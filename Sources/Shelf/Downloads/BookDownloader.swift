@@ -149,7 +149,8 @@ public struct BookDownloader: Sendable {
 
     // MARK: - Files
 
-    static func size(of file: URL) -> Int64 {
+    /// A file's size in bytes, 0 when it is not there.
+    public static func size(of file: URL) -> Int64 {
         var info = stat()
         return stat(file.path, &info) == 0 ? Int64(info.st_size) : 0
     }
