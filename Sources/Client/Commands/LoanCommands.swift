@@ -143,12 +143,7 @@ enum LoanCommands {
     }
 
     static func titleOf(_ id: String, known: Product?, session: Session) async throws -> String {
-        if let known { return known.title }
-        do {
-            return try await session.service.product(id: id).title
-        } catch let error as LendingError where error.kind == .notFound {
-            throw UserError("The library has no product \(id). Check the id, or search for the title.")
-        }
+        try await ShelfCommands.product(id, known: known, session: session).title
     }
 
     static func single(_ arguments: Arguments, usage: String) throws -> String {
