@@ -117,21 +117,7 @@ struct ListRenderer {
 
     /// Compact cards across the width: number and mark, title, author, year and category.
     func grid(_ page: [(number: Int, product: Product)]) -> [String] {
-        let total = theme.width > 0 ? theme.width : 80
-        let gap = 3
-        let columns = max(1, (total + gap) / (26 + gap))
-        let cardWidth = min(40, (total - gap * (columns - 1)) / columns)
-        var lines: [String] = []
-        for start in stride(from: 0, to: page.count, by: columns) {
-            let cards = page[start..<min(page.count, start + columns)].map { card($0.number, $0.product, width: cardWidth) }
-            for row in 0..<4 {
-                let cells = cards.map { $0[row] }
-                lines.append(cells.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces())
-            }
-            lines.append("")
-        }
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) { card($0.number, $0.product, width: $1) }
     }
 
     private func card(_ number: Int, _ product: Product, width: Int) -> [String] {
@@ -145,8 +131,7 @@ struct ListRenderer {
         func cell(_ text: String, _ style: (String) -> String = { $0 }) -> String {
             style(DisplayWidth.fit(text, to: width, ellipsis: m.ellipsis))
         }
-        let head = "\(number) " + status
-        let headCell = head + String(repeating: " ", count: max(0, width - DisplayWidth.of(Ansi.strip(head))))
+        let headCell = CardGrid.pad("\(number) " + status, to: width)
         let author = product.authors.first?.fullName ?? ""
         var details: [String] = []
         if let year = product.year { details.append(String(year)) }

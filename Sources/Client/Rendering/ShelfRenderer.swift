@@ -82,31 +82,19 @@ struct ShelfRenderer {
 
     /// Cards across the width: number and badge, title, author, progress.
     func grid(_ numbered: [(Int, Shelf.Entry)]) -> [String] {
-        let gap = 3
-        let columns = max(1, (width + gap) / (26 + gap))
-        let cardWidth = min(36, (width - gap * (columns - 1)) / columns)
         let m = theme.marks
-        var lines: [String] = []
-        for start in stride(from: 0, to: numbered.count, by: columns) {
-            let cards = numbered[start..<min(numbered.count, start + columns)].map { number, entry -> [String] in
-                func cell(_ text: String, _ style: (String) -> String = { $0 }) -> String {
-                    style(DisplayWidth.fit(text, to: cardWidth, ellipsis: m.ellipsis))
-                }
-                let badge = entry.badge.map { ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
-                let head = "\(number)" + (badge.isEmpty ? "" : " " + badge)
-                let headCell = head + String(repeating: " ", count: max(0, cardWidth - DisplayWidth.of(Ansi.strip(head))))
-                var progress: [String] = []
-                if entry.isDownloaded { progress.append("\(m.downArrow) on disk") }
-                if let percent = entry.percentRead { progress.append("\(Self.percentText(percent)) read") }
-                return [headCell, cell(entry.title, theme.bold), cell(entry.authors), cell(progress.joined(separator: " \(m.middleDot) "), theme.dim)]
+        return CardGrid.lines(numbered, width: width, widest: 36) { item, cardWidth in
+            let (number, entry) = item
+            func cell(_ text: String, _ style: (String) -> String = { $0 }) -> String {
+                style(DisplayWidth.fit(text, to: cardWidth, ellipsis: m.ellipsis))
             }
-            for row in 0..<4 {
-                lines.append(cards.map { $0[row] }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces())
-            }
-            lines.append("")
+            let badge = entry.badge.map { " " + ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
+            var progress: [String] = []
+            if entry.isDownloaded { progress.append("\(m.downArrow) on disk") }
+            if let percent = entry.percentRead { progress.append("\(Self.percentText(percent)) read") }
+            return [CardGrid.pad("\(number)" + badge, to: cardWidth), cell(entry.title, theme.bold), cell(entry.authors),
+                    cell(progress.joined(separator: " \(m.middleDot) "), theme.dim)]
         }
-        if lines.last == "" { lines.removeLast() }
-        return lines
     }
 
     /// `Synced today 10:02` / `Offline: … synced Friday 20 November 18:40`.

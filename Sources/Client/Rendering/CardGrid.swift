@@ -1,0 +1,31 @@
+import Terminal
+
+/// Cards of four lines laid side by side across the width, as many to a row as fit, for
+/// `view grid` of search results and of the shelf.
+enum CardGrid {
+    /// Cells between two cards.
+    static let gap = 3
+    /// The narrowest card.
+    static let narrowest = 26
+
+    /// The lines of `items` as cards; `card` draws one item's four lines at the width it is given.
+    static func lines<Item>(_ items: [Item], width total: Int, widest: Int, card: (Item, Int) -> [String]) -> [String] {
+        let columns = max(1, (total + gap) / (narrowest + gap))
+        let cardWidth = min(widest, (total - gap * (columns - 1)) / columns)
+        var lines: [String] = []
+        for start in stride(from: 0, to: items.count, by: columns) {
+            let cards = items[start..<min(items.count, start + columns)].map { card($0, cardWidth) }
+            for row in 0..<4 {
+                lines.append(cards.map { $0[row] }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces())
+            }
+            lines.append("")
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// A styled cell padded with spaces to `width` visible cells.
+    static func pad(_ styled: String, to width: Int) -> String {
+        styled + String(repeating: " ", count: max(0, width - DisplayWidth.of(Ansi.strip(styled))))
+    }
+}
