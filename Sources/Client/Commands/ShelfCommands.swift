@@ -37,11 +37,14 @@ enum ShelfCommands {
     static func show(session: Session, forceSync: Bool) async throws -> CommandOutput {
         if let pending = session.startupSync {
             session.startupSync = nil
-            if let problem = await pending.value {
-                session.syncProblem = problem
-            } else {
+            switch await pending.value {
+            case .synced:
                 session.syncProblem = nil
                 session.syncedThisSession = true
+            case .failed(let problem):
+                session.syncProblem = problem
+            case .skipped:
+                break
             }
         }
         var offline = false

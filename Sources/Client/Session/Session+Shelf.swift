@@ -92,22 +92,29 @@ extension Session {
 
     /// Starts a sync that never delays the prompt; the first `shelf` waits for it.
     ///
-    /// It runs off the main actor: readline holds the main thread while the patron types, and the
-    /// sync should be done by the time they ask for the shelf.
+    /// Everything, opening the database included, runs off the main actor: readline holds the
+    /// main thread while the patron types, and start-up should not wait for SQLite. The task has
+    /// its own connection; the session opens its own when a command needs the shelf. A database
+    /// that cannot be opened is left for that command to report.
     func startSyncInBackground() {
-        guard startupSync == nil, let card = shelfCard(), let (store, profileID) = try? shelfProfile() else { return }
-        let profile = LibraryProfile(id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
-        let service = service
-        let now = clock()
+        guard startupSync == nil, let paths else { return }
+        let (card, credentials) = (card, credentialStore)
+        let (key, name, service, now, collation) = (libraryKey, libraryName, service, clock(), Collation(alphabet))
         startupSync = Task.detached {
             do {
+                let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
+                let profile = try store.saveProfile(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
+                guard let profileID = profile.id,
+                      let card = try card ?? credentials.load()?.card ?? store.setting(Self.lastCardSetting(profileID)) else {
+                    return .skipped
+                }
                 try await store.sync(from: service, card: card, profile: profile, now: now)
                 try? store.setSetting(Self.lastCardSetting(profileID), to: card)
-                return nil
+                return .synced
             } catch let error as LendingError {
-                return error.message
+                return .failed(error.message)
             } catch {
-                return "\(error)"
+                return .skipped
             }
         }
     }
@@ -195,6 +202,16 @@ extension Session {
         let order: Catalog.SortOrder? = words.count > 1 ? (words[1] == "desc" ? .descending : .ascending) : nil
         return ShelfSort(key, order)
     }
+}
+
+/// How the start-up sync ended.
+enum StartupSync: Sendable {
+    /// The shelf is up to date.
+    case synced
+    /// Nothing to sync (no card known yet) or no database to sync into: the first `shelf` tries itself.
+    case skipped
+    /// The library could not be reached; why.
+    case failed(String)
 }
 
 extension Paths {

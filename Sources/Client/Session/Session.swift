@@ -58,8 +58,8 @@ final class Session {
     var shelfSort = ShelfSort()
     /// The last shelf or to-be-read list shown, so `read 2` knows which book 2 is.
     var shelfList: [ShelfItem] = []
-    /// The sync started with the REPL, awaited by the first `shelf`: nil when it worked, else why not.
-    var startupSync: Task<String?, Never>?
+    /// The sync started with the REPL, awaited by the first `shelf`.
+    var startupSync: Task<StartupSync, Never>?
     /// True once the shelf has synced in this session (the first `shelf` syncs otherwise).
     var syncedThisSession = false
     /// Why the last sync failed, or nil when it worked (or none was tried).
