@@ -18,11 +18,7 @@ struct OneShotProcessTests {
     /// Runs bok on a Dispatch thread: waiting for a process must not block Swift's small cooperative pool,
     /// which the in-process mock servers of other tests need.
     func bok(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Swift.Result { try runBok(arguments, stdin: stdin, environment: extra) })
-            }
-        }
+        try await offPool { try runBok(arguments, stdin: stdin, environment: extra) }
     }
 
     func runBok(_ arguments: [String], stdin: String?, environment extra: [String: String]) throws -> Result {
@@ -107,9 +103,7 @@ struct OneShotProcessTests {
 
     @Test("bok mock-server prints its base URL")
     func mockServer() async throws {
-        let line = try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Swift.Result { try firstLineOfMockServer() }) }
-        }
+        let line = try await offPool { try firstLineOfMockServer() }
         #expect(line.hasPrefix("http://127.0.0.1:"))
         #expect(line.contains("/library/v3.0/"))
     }

@@ -7,13 +7,6 @@ struct PINSafetyTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let binary = root.appendingPathComponent(".build/debug/bok")
 
-    /// Runs a blocking job on a Dispatch thread, off Swift's cooperative pool.
-    func offPool<T: Sendable>(_ job: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try job() }) }
-        }
-    }
-
     func temporaryHome() throws -> URL {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-pin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
@@ -63,20 +56,7 @@ struct PINSafetyTests {
         type("quit"); until("\\x00", 3)
         sys.stdout.buffer.write(out)
         """
-        let scriptFile = home.appendingPathComponent("patron.py")
-        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        let binary = Self.binary.path
-        let screen = try await offPool { () -> String in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", scriptFile.path, binary, home.path]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }
+        let screen = try await runPatronScript(script, binary: Self.binary, home: home)
         #expect(screen.contains("Borrowed"), "\(screen)")
         #expect(screen.contains("5 of 5 loans used this month"))
         #expect(!screen.contains("4567"), "the PIN was shown on screen")

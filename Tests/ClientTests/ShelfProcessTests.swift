@@ -39,20 +39,13 @@ struct ShelfProcessTests {
         return (process, input.fileHandleForWriting)
     }
 
-    /// Runs blocking work on a Dispatch thread, off Swift's cooperative pool.
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
     @Test("A REPL and one-shot commands write the shelf at the same time and nothing is lost")
     func concurrentProcesses() async throws {
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.url) }
         let replIDs = Array(Self.ids.prefix(30))
         let oneShotIDs = Array(Self.ids.dropFirst(30).prefix(6))
-        try await Self.offPool {
+        try await offPool {
             let (repl, input) = try Self.start(["--mock"], home: home)
             input.write(Data(replIDs.map { "tbr add id:\($0)\n" }.joined().utf8))
             // One-shots, two at a time, while the REPL is working through its lines.
@@ -80,7 +73,7 @@ struct ShelfProcessTests {
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.url) }
         let sent = Array(Self.ids.prefix(400))
-        try await Self.offPool {
+        try await offPool {
             let (repl, input) = try Self.start(["--mock"], home: home)
             input.write(Data(sent.map { "tbr add id:\($0)\n" }.joined().utf8))
             // Kill it once it is well into the list, wherever it is.

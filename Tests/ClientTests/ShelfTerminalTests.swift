@@ -49,24 +49,7 @@ struct ShelfTerminalTests {
             type("shelf"); until("fewest days first"); until("ended", 5); time.sleep(0.3)
         sys.stdout.buffer.write(session(first) + b"\\n=====SECOND=====\\n" + session(second))
         """
-        let scriptFile = home.appendingPathComponent("patron.py")
-        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-        let binary = PINSafetyTests.binary.path
-        let output = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                    process.arguments = ["python3", scriptFile.path, binary, home.path]
-                    let out = Pipe()
-                    process.standardOutput = out
-                    try process.run()
-                    let data = out.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    return String(decoding: data, as: UTF8.self)
-                })
-            }
-        }
+        let output = try await runPatronScript(script, binary: PINSafetyTests.binary, home: home)
         // Colour is on at a terminal; the words are what is checked.
         let plain = Ansi.strip(output)
         let parts = plain.components(separatedBy: "=====SECOND=====")
