@@ -88,7 +88,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "ReaderBench",
-            dependencies: ["Reader", "Terminal", "CZlib"],
+            // MockLending's zip and PNG writers package the generated novel.
+            dependencies: ["Reader", "Terminal", "MockLending"],
             path: "Benchmarks/ReaderBench"
         ),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),

@@ -9,6 +9,7 @@
 import Glibc
 #endif
 import Foundation
+import MockLending
 import Reader
 import Terminal
 
@@ -34,7 +35,9 @@ case "generate":
     if let chapters = argument("--chapters", in: arguments).flatMap(Int.init) { generator.chapters = chapters }
     if let bytes = argument("--bytes", in: arguments).flatMap(Int.init) { generator.textBytes = bytes }
     let files = generator.files()
-    let archive = ZipFile.archive(files)
+    var zip = ZipWriter()
+    for (name, bytes, compress) in files { zip.add(name, bytes, method: compress ? .deflated : .stored) }
+    let archive = zip.finish()
     guard FileManager.default.createFile(atPath: path, contents: Data(archive)) else { fail("could not write \(path)") }
     let text = files.filter { $0.0.hasSuffix(".xhtml") }.reduce(0) { $0 + $1.1.count }
     print("wrote \(path): \(archive.count) bytes, \(generator.chapters) chapters, \(text) bytes of XHTML")

@@ -2,10 +2,11 @@
 /// entries always give the same bytes.
 ///
 /// Only what an EPUB needs: stored and deflated entries with ASCII names, no extra fields, no
-/// data descriptors, no Zip64 (a book stays far below 4 GB and 65 535 entries).
-struct ZipWriter {
+/// data descriptors, no Zip64 (a book stays far below 4 GB and 65 535 entries). Public for the
+/// reader benchmark, which zips its generated novel with it.
+public struct ZipWriter {
     /// How an entry's bytes are kept.
-    enum Method: UInt16 {
+    public enum Method: UInt16, Sendable {
         /// Uncompressed, as an EPUB's `mimetype` must be.
         case stored = 0
         /// Raw deflate.
@@ -30,12 +31,12 @@ struct ZipWriter {
     private var records: [CentralRecord] = []
 
     /// Creates an empty archive.
-    init(expectedSize: Int = 0) {
+    public init(expectedSize: Int = 0) {
         bytes.reserveCapacity(expectedSize)
     }
 
     /// Appends an entry; `level` is zlib's compression level for deflated entries.
-    mutating func add(_ name: String, _ content: [UInt8], method: Method = .deflated, level: Int32 = 6) {
+    public mutating func add(_ name: String, _ content: [UInt8], method: Method = .deflated, level: Int32 = 6) {
         let nameBytes = Array(name.utf8)
         precondition(nameBytes.allSatisfy { $0 < 0x80 }, "zip entry names are ASCII here: \(name)")
         let crc = Deflate.crc32(content)
@@ -60,7 +61,7 @@ struct ZipWriter {
     }
 
     /// Appends the central directory and returns the finished archive.
-    mutating func finish() -> [UInt8] {
+    public mutating func finish() -> [UInt8] {
         let directoryStart = bytes.count
         for record in records {
             put32(0x0201_4B50)  // central directory header

@@ -3,17 +3,22 @@
 /// 8-bit truecolour without alpha or interlacing, the simplest form every reader accepts. Rows
 /// are unfiltered: these pictures are flat areas and horizontal bands, which deflate's
 /// three-byte back-references compress as well as a filter would, and copying rows is cheap.
-enum PNGEncoder {
+public enum PNGEncoder {
     /// The eight bytes every PNG starts with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// The PNG file of `canvas`.
     static func encode(_ canvas: Canvas) -> [UInt8] {
-        let width = canvas.width
-        let height = canvas.height
+        encode(width: canvas.width, height: canvas.height, rgb: canvas.pixels)
+    }
+
+    /// The PNG file of a `width` × `height` picture given as row-major RGB bytes (used by the
+    /// reader benchmark for its novel's cover, too).
+    public static func encode(width: Int, height: Int, rgb pixels: [UInt8]) -> [UInt8] {
+        precondition(pixels.count == width * height * 3, "RGB bytes do not fill \(width) × \(height)")
         let stride = width * 3
         var filtered = [UInt8](repeating: 0, count: height * (stride + 1))
-        canvas.pixels.withUnsafeBufferPointer { source in
+        pixels.withUnsafeBufferPointer { source in
             filtered.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
                     // Filter type 0 (None) is the zero already there; then the row as it is.
