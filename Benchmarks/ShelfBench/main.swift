@@ -101,7 +101,7 @@ for i in 0..<5_000 {
                                       color: .yellow, note: i % 3 == 0 ? "anteckning" : nil, text: "en mening att minnas"),
                             bookID: book)
 }
-try store.setSetting("lastCard.\(profileID)", to: card)
+try store.setSetting(ShelfStore.lastCardKey(profileID), to: card)
 print("shelf of \(try store.loans().count) loans, \(try store.annotationCount()) bookmarks and highlights (filled in \(Int(now() - fill)) ms)")
 
 // 3. Saving a position, as on a page turn.

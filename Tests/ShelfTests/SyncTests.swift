@@ -29,6 +29,7 @@ struct SyncTests {
         let first = try await store.sync(from: fake, card: "1111", profile: profile, now: now)
         #expect(first.activeLoans == 2 && first.newlyEnded == 0 && first.reservations == 1)
         #expect(try store.lastSync(profileID: profile.id) == now)
+        #expect(try store.lastSyncedCard(profileID: try #require(profile.id)) == "1111")
 
         let bookmark = try store.addBookmark(Locator(spineIndex: 3, offset: 120, snippet: "Det var en afton"), bookID: "p1")
         try store.saveHighlight(Highlight(start: Locator(spineIndex: 3, offset: 10), end: Locator(spineIndex: 3, offset: 40),

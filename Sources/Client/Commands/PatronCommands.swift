@@ -52,7 +52,7 @@ enum PatronCommands {
             // The shelf no longer shows this card's loans (they stay stored for when it logs in again).
             session.shelfList = []
             session.syncedThisSession = false
-            if let (store, profileID) = try? session.shelfProfile() { try? store.removeSetting(Session.lastCardSetting(profileID)) }
+            if let (store, profileID) = try? session.shelfProfile() { try? store.forgetLastSyncedCard(profileID: profileID) }
             let forgot = session.credentialStore.forget()
             var line = had || forgot ? "Logged out." : "You were not logged in."
             if forgot { line += " The remembered card and PIN are deleted." }

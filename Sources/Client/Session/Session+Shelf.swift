@@ -50,7 +50,7 @@ extension Session {
         if let card { return card }
         if let remembered = try? credentialStore.load() { return remembered.card }
         guard let (store, profileID) = try? shelfProfile() else { return nil }
-        return try? store.setting(Self.lastCardSetting(profileID))
+        return try? store.lastSyncedCard(profileID: profileID)
     }
 
     /// The shelf as it is stored, for the card in use.
@@ -71,7 +71,6 @@ extension Session {
         let profile = LibraryProfile(id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
         do {
             let summary = try await store.sync(from: service, card: card, profile: profile, now: clock())
-            try? store.setSetting(Self.lastCardSetting(profileID), to: card)
             syncProblem = nil
             return summary
         } catch let error as LendingError {
@@ -105,11 +104,10 @@ extension Session {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
                 let profile = try store.saveProfile(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
                 guard let profileID = profile.id,
-                      let card = try card ?? credentials.load()?.card ?? store.setting(Self.lastCardSetting(profileID)) else {
+                      let card = try card ?? credentials.load()?.card ?? store.lastSyncedCard(profileID: profileID) else {
                     return .skipped
                 }
                 try await store.sync(from: service, card: card, profile: profile, now: now)
-                try? store.setSetting(Self.lastCardSetting(profileID), to: card)
                 return .synced
             } catch let error as LendingError {
                 return .failed(error.message)
@@ -193,7 +191,6 @@ extension Session {
 
     static let shelfSortSetting = "shelf.sort"
 
-    nonisolated static func lastCardSetting(_ profileID: Int64) -> String { "lastCard.\(profileID)" }
 
     /// `author asc` → a sort.
     static func parseShelfSort(_ text: String) -> ShelfSort? {

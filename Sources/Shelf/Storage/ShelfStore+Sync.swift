@@ -86,10 +86,25 @@ extension ShelfStore {
             }
 
             try db.execute(sql: "UPDATE libraryProfile SET lastSyncedAt = ? WHERE id = ?", arguments: [now, profileID])
+            // The card is remembered with the sync, so the shelf can show it offline after a restart.
+            try Setting(key: Self.lastCardKey(profileID), value: card).upsert(db)
             return SyncSummary(activeLoans: loans.filter(\.active).count, newlyEnded: newlyEnded,
                                reservations: reservations.count, syncedAt: now)
         }
     }
+
+    /// The card last synced at a library on this computer (the card numbers a patron, not a secret).
+    public func lastSyncedCard(profileID: Int64) throws -> String? {
+        try setting(Self.lastCardKey(profileID))
+    }
+
+    /// Forgets the last synced card (`logout`): the shelf then shows no one's loans.
+    public func forgetLastSyncedCard(profileID: Int64) throws {
+        try removeSetting(Self.lastCardKey(profileID))
+    }
+
+    /// The setting that holds it.
+    public static func lastCardKey(_ profileID: Int64) -> String { "lastCard.\(profileID)" }
 
     /// `Anna Ek, Bo Ström` — the product's authors as the shelf shows them.
     public static func authorLine(_ product: Product) -> String {
