@@ -34,10 +34,13 @@ let package = Package(
         // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        // The one place outside text is made safe to draw (control characters, bidi isolation).
+        .target(name: "TextSafety"),
         .target(name: "Terminal", dependencies: ["CReadline"]),
         .target(
             name: "Catalog",
             dependencies: [
+                "TextSafety",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -55,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Terminal", "TextSafety", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "MockLending",
@@ -73,7 +76,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Client",
-            dependencies: ["Catalog", "Shelf", "Reader", "Terminal", "MockLending",
+            dependencies: ["Catalog", "Shelf", "Reader", "Terminal", "TextSafety", "MockLending",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
@@ -96,6 +99,7 @@ let package = Package(
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         // Reader opens the generated books, as the client will.
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", .product(name: "GRDB", package: "GRDB.swift")]),
