@@ -36,7 +36,7 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
-        .target(name: "Terminal", dependencies: ["CReadline"]),
+        .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -49,7 +49,7 @@ let package = Package(
             name: "Shelf",
             // Reader for the PositionStore protocol the shelf's database implements.
             dependencies: [
-                "Catalog", "Reader",
+                "Catalog", "Reader", "TextSafety",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SHA-256 of downloaded books.
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MockLending
 import Terminal
+import TextSafety
 
 /// The `bok` executable: parses the invocation, picks the library, then runs one command or the REPL.
 @main
@@ -132,12 +133,34 @@ final class StdinSource: LineSource {
 
 /// Encodes command answers as one line of JSON.
 enum JSONOutput {
+    /// One line of JSON. Strings hold the server's words exactly; every character a terminal
+    /// would act on is written as a `\uXXXX` escape, so the line itself is safe to print.
     static func encode(_ value: any Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
             return #"{"error":"could not encode the answer as JSON"}"#
         }
-        return text
+        return escapingControls(text)
+    }
+
+    /// JSONEncoder escapes C0 controls but leaves DEL, the C1 controls (U+0080–U+009F, e.g. the
+    /// 8-bit CSI U+009B), the line separators and the bidirectional controls raw; outside a string
+    /// none of them can occur, so escaping them all keeps the JSON equal and makes it inert.
+    static func escapingControls(_ json: String) -> String {
+        guard !SafeText.isSafeLine(json) else { return json }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            let v = scalar.value
+            let inert = v == 0x7F || (0x80...0x9F).contains(v) || (0x2028...0x2029).contains(v)
+                || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+                || v == 0x200E || v == 0x200F || v == 0x061C
+            if inert {
+                out.append(contentsOf: String(format: "\\u%04x", v).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 }

@@ -18,15 +18,16 @@
 /// so calling this on every title costs next to nothing.
 public enum SafeText {
     /// One line of outside text (a title, a name, a label): tabs, newlines and other line breaks
-    /// become single spaces; controls become visible replacements.
+    /// (CR, form feed, vertical tab, U+2028/U+2029) become single spaces; controls become
+    /// visible replacements.
     public static func line(_ text: String) -> String {
         guard needsWork(text, keepingLineBreaks: false) else { return text }
         return clean(text, keepingLineBreaks: false)
     }
 
-    /// Outside text that may run over several lines (a description, an error body): newlines
-    /// and tabs stay for the layout (CR LF and lone CR become a newline, U+2028/U+2029 too);
-    /// controls become visible replacements.
+    /// Outside text that may run over several lines (a description, an error body, a book's
+    /// page): newlines and tabs stay for the layout (CR LF, lone CR, form feed, vertical tab and
+    /// U+2028/U+2029 become a newline); controls become visible replacements.
     public static func text(_ text: String) -> String {
         guard needsWork(text, keepingLineBreaks: true) else { return text }
         return clean(text, keepingLineBreaks: true)
@@ -53,14 +54,16 @@ public enum SafeText {
     ///
     /// Outside text is cleaned where it enters bok; this catches anything that slipped past
     /// (a file name in a message, a path from the environment) so that no screen can forget it.
+    /// Bidirectional controls left open at the end of the line (outside text wrapped over
+    /// several lines) are closed there, so nothing carries over into the next line bok writes.
     public static func guardingOutput(_ line: String) -> String {
-        guard needsWork(line, keepingLineBreaks: true) else { return line }
+        let line = balancingBidi(line)
+        guard hasControls(line) else { return line }
         let scalars = Array(line.unicodeScalars)
         var kept = String.UnicodeScalarView()
         var plain = String.UnicodeScalarView()
         func flush() {
-            guard !plain.isEmpty else { return }
-            kept.append(contentsOf: clean(String(plain), keepingLineBreaks: true).unicodeScalars)
+            kept.append(contentsOf: visibleControls(String(plain)).unicodeScalars)
             plain.removeAll()
         }
         var i = 0
@@ -76,6 +79,55 @@ public enum SafeText {
         }
         flush()
         return String(kept)
+    }
+
+    /// Every control but tab and newline made visible, ESC included; bidi controls untouched.
+    ///
+    /// For text that should hold no escape code at all (a row of the reader is styled by its
+    /// segments, never by codes in its text): a guard for anything that slipped past entry.
+    public static func visibleControls(_ text: String) -> String {
+        guard hasControls(text) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            out.append(scalar == "\n" || scalar == "\t" ? scalar : replacement(for: scalar) ?? scalar)
+        }
+        return String(out)
+    }
+
+    /// The text with every bidirectional embedding, override and isolate closed at its end and
+    /// every closer without an opener dropped; text without bidi controls comes back unchanged.
+    ///
+    /// Layout calls this where it cuts outside text short (an ellipsis, a column, a line end),
+    /// so that an isolate opened in the text cannot run on over what bok draws after the cut.
+    public static func balancingBidi(_ text: String) -> String {
+        guard hasBidiControls(text) else { return text }
+        var out = String.UnicodeScalarView()
+        var openers: [Opener] = []
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x202A, 0x202B, 0x202D, 0x202E: openers.append(.embedding); out.append(scalar)
+            case 0x2066, 0x2067, 0x2068: openers.append(.isolate); out.append(scalar)
+            case 0x202C:
+                if openers.last == .embedding { openers.removeLast(); out.append(scalar) }
+            case 0x2069:
+                if let index = openers.lastIndex(of: .isolate) { openers.removeSubrange(index...); out.append(scalar) }
+            default: out.append(scalar)
+            }
+        }
+        guard !openers.isEmpty || out.count != text.unicodeScalars.count else { return text }
+        for opener in openers.reversed() { out.append(opener == .embedding ? "\u{202C}" : "\u{2069}") }
+        return String(out)
+    }
+
+    /// Whether the text holds an embedding, override or isolate control (U+202A–E, U+2066–9).
+    private static func hasBidiControls(_ text: String) -> Bool {
+        var b1: UInt8 = 0, b2: UInt8 = 0
+        for b in text.utf8 {
+            if b1 == 0xE2, b2 == 0x80, (0xAA...0xAE).contains(b) { return true }
+            if b1 == 0xE2, b2 == 0x81, (0xA6...0xA9).contains(b) { return true }
+            b1 = b2; b2 = b
+        }
+        return false
     }
 
     /// The index after an SGR sequence starting at `i` (`ESC [`, digits, `;` or `:`, then `m`).
@@ -115,7 +167,7 @@ public enum SafeText {
             case 0x0D:
                 out.append(keepingLineBreaks ? "\n" : " ")
                 previousWasCR = true
-            case 0x2028, 0x2029:
+            case 0x0B, 0x0C, 0x2028, 0x2029:
                 out.append(keepingLineBreaks ? "\n" : " ")
             case 0x09:
                 out.append(keepingLineBreaks ? "\t" : " ")
@@ -151,6 +203,17 @@ public enum SafeText {
         }
         guard sawBidi else { return String(out) }
         return "\u{2068}" + String(out) + "\u{2069}"
+    }
+
+    /// Whether the text holds a control other than tab and newline (C0, DEL, C1).
+    private static func hasControls(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for b in text.utf8 {
+            if b < 0x20, b != 0x0A, b != 0x09 { return true }
+            if b == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(b)) { return true }
+            previous = b
+        }
+        return false
     }
 
     /// Whether any scalar needs cleaning; one pass over UTF-8 bytes, no decoding.

@@ -33,6 +33,23 @@ struct FaultMiddleware: RouterMiddleware {
         if faults.malformed {
             return JSONResponse.raw(Self.malformedBody, status: .ok, contentType: "text/html; charset=utf-8")
         }
-        return try await next(request, context)
+        let response = try await next(request, context)
+        guard faults.hostile else { return response }
+        return try await Self.infect(response)
+    }
+
+    /// The response with ``HostileText`` added to its words (JSON answers only).
+    static func infect(_ response: Response) async throws -> Response {
+        var response = response
+        let collector = CollectingBodyWriter()
+        try await response.body.write(collector)
+        let body = Data(collector.storage.buffer.readableBytesView)
+        guard let infected = HostileText.infect(body) else {
+            response.body = ResponseBody(byteBuffer: collector.storage.buffer)
+            return response
+        }
+        response.headers[.contentLength] = nil
+        response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: infected))
+        return response
     }
 }

@@ -1,7 +1,7 @@
 /// Failures the mock injects into the library API, to test how the client copes.
 ///
 /// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false,
-/// "DropAfterCommit": false, "CorruptContent": false, "CutContentAfter": 0}`), cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply
+/// "DropAfterCommit": false, "CorruptContent": false, "CutContentAfter": 0, "Hostile": false}`), cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply
 /// to every call under the API base path and never to `/mock/` itself, so a tester can always
 /// switch them off; the two content faults apply to the book downloads under `/mock/content/`.
 public struct Faults: Sendable, Hashable, Codable {
@@ -23,10 +23,14 @@ public struct Faults: Sendable, Hashable, Codable {
     /// Book downloads stop after this many bytes of the body (0: never), as when a network
     /// fails mid-download: a client should resume with `Range`.
     public var cutContentAfter: Int
+    /// Every human-readable string in the answers gains terminal control sequences
+    /// (``HostileText``): a client must show them as visible, inert characters.
+    public var hostile: Bool
 
     /// Creates faults; none by default.
     public init(latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false,
-                dropAfterCommit: Bool = false, corruptContent: Bool = false, cutContentAfter: Int = 0) {
+                dropAfterCommit: Bool = false, corruptContent: Bool = false, cutContentAfter: Int = 0,
+                hostile: Bool = false) {
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.malformed = malformed
@@ -34,6 +38,7 @@ public struct Faults: Sendable, Hashable, Codable {
         self.dropAfterCommit = dropAfterCommit
         self.corruptContent = corruptContent
         self.cutContentAfter = cutContentAfter
+        self.hostile = hostile
     }
 
     /// No faults.
@@ -42,6 +47,7 @@ public struct Faults: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case latencyMs = "LatencyMs", errorRate = "ErrorRate", malformed = "Malformed", drop = "Drop"
         case dropAfterCommit = "DropAfterCommit", corruptContent = "CorruptContent", cutContentAfter = "CutContentAfter"
+        case hostile = "Hostile"
     }
 
     /// Decodes leniently: a missing key means "no such fault", so `{"Drop": true}` is enough.
@@ -54,6 +60,7 @@ public struct Faults: Sendable, Hashable, Codable {
         dropAfterCommit = try c.decodeIfPresent(Bool.self, forKey: .dropAfterCommit) ?? false
         corruptContent = try c.decodeIfPresent(Bool.self, forKey: .corruptContent) ?? false
         cutContentAfter = try c.decodeIfPresent(Int.self, forKey: .cutContentAfter) ?? 0
+        hostile = try c.decodeIfPresent(Bool.self, forKey: .hostile) ?? false
     }
 
     /// Why these faults cannot be used, or nil when they can.

@@ -3,6 +3,7 @@ public import Foundation
 internal import FoundationNetworking
 #endif
 public import Logging
+internal import TextSafety
 
 /// The lending service over HTTP (URLSession, which uses libcurl on Linux).
 ///
@@ -18,6 +19,8 @@ public struct HTTPLendingService: LendingService {
     public let maxBodyBytes: Int
     /// Availability calls in flight at once when completing a search page.
     public let maxConcurrentCalls: Int
+    /// How the words in answers are decoded: safe to draw (default), or verbatim for `--json`.
+    public var textPolicy: TextPolicy = .display
     let session: URLSession
     let logger: Logger
 
@@ -212,7 +215,8 @@ public struct HTTPLendingService: LendingService {
 
     func failure(status: Int, data: Data, path: String) -> LendingError {
         let server = endpoint.displayName
-        let reason = (try? JSONDecoder().decode(Wire.ErrorAnswer.self, from: data))?.reason
+        // The server's words go into bok's message: one line, safe to draw, whatever the policy.
+        let reason = (try? JSONDecoder().decode(Wire.ErrorAnswer.self, from: data)).map { SafeText.line($0.reason) }
         switch status {
         case 404:
             return LendingError(.notFound, reason.map { "\($0)." } ?? "The library at \(server) has no \(path).", status: status, reason: reason)
@@ -242,7 +246,9 @@ public struct HTTPLendingService: LendingService {
             throw LendingError(.badResponse, "The library at \(server) answered \(path) with something that is not JSON. Is the address right?")
         }
         do {
-            return try JSONDecoder().decode(type, from: data)
+            let decoder = JSONDecoder()
+            decoder.userInfo[TextPolicy.userInfoKey] = textPolicy
+            return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
             throw LendingError(.badResponse, "The library at \(server) answered \(path) with JSON of an unexpected shape (\(Self.describe(error))).")
         }

@@ -70,7 +70,7 @@ public struct Availability: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         available = try c.decode(Bool.self, forKey: .available)
         // Upstream sends an empty string as the reason of an available book.
-        let word = try c.decodeIfPresent(String.self, forKey: .reason) ?? ""
+        let word = try c.decodeLineIfPresent(forKey: .reason, TextPolicy(decoder)) ?? ""
         reason = available || word.isEmpty ? nil : UnavailableReason(word: word)
         copies = try c.decodeIfPresent(Int.self, forKey: .copies)
         waiting = try c.decodeIfPresent(Int.self, forKey: .waiting)

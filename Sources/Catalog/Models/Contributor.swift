@@ -44,9 +44,10 @@ public struct Contributor: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let roleText = try c.decodeIfPresent(String.self, forKey: .role)
         role = roleText.flatMap { Role(rawValue: $0) ?? Role(rawValue: $0.prefix(1).uppercased() + $0.dropFirst().lowercased()) } ?? .author
-        var first = try c.decodeIfPresent(String.self, forKey: .firstName) ?? ""
-        var last = try c.decodeIfPresent(String.self, forKey: .lastName) ?? ""
-        if first.isEmpty, last.isEmpty, let full = try c.decodeIfPresent(String.self, forKey: .fullName) {
+        let policy = TextPolicy(decoder)
+        var first = try c.decodeLineIfPresent(forKey: .firstName, policy) ?? ""
+        var last = try c.decodeLineIfPresent(forKey: .lastName, policy) ?? ""
+        if first.isEmpty, last.isEmpty, let full = try c.decodeLineIfPresent(forKey: .fullName, policy) {
             // Only a full name: the last word is the family name.
             let words = full.split(separator: " ")
             last = words.last.map(String.init) ?? ""

@@ -45,7 +45,7 @@ public enum Wire {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             productID = try c.decodeLenientID(forKey: .productID)
             available = try c.decode(Bool.self, forKey: .available)
-            reason = try c.decodeIfPresent(String.self, forKey: .reason) ?? ""
+            reason = try c.decodeLineIfPresent(forKey: .reason, TextPolicy(decoder)) ?? ""
         }
     }
 

@@ -29,13 +29,14 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         enum CodingKeys: String, CodingKey { case title = "Title", message = "Message" }
 
         public init(from decoder: any Decoder) throws {
+            let policy = TextPolicy(decoder)
             if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-                self.init(title: text)
+                self.init(title: policy.text(text))
                 return
             }
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(title: try c.decode(String.self, forKey: .title),
-                      message: try c.decodeIfPresent(String.self, forKey: .message))
+            self.init(title: try c.decodeLine(forKey: .title, policy),
+                      message: try c.decodeTextIfPresent(forKey: .message, policy))
         }
     }
 
@@ -56,6 +57,14 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         }
 
         enum CodingKeys: String, CodingKey { case title = "Title", date = "Date", place = "Place" }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            let policy = TextPolicy(decoder)
+            self.init(title: try c.decodeLine(forKey: .title, policy),
+                      date: try c.decodeIfPresent(DayDate.self, forKey: .date),
+                      place: try c.decodeLineIfPresent(forKey: .place, policy))
+        }
     }
 
     /// Creates a library page.
@@ -76,11 +85,11 @@ public struct LibraryPage: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
+        name = try c.decodeLine(forKey: .name, TextPolicy(decoder))
         alerts = try c.decodeIfPresent([Notice].self, forKey: .alerts) ?? []
         events = try c.decodeIfPresent([Event].self, forKey: .events) ?? []
         loanPeriodDays = try c.decodeIfPresent(Int.self, forKey: .loanPeriodDays)
         maxLoansPerMonth = try c.decodeIfPresent(Int.self, forKey: .maxLoansPerMonth)
-        locale = try c.decodeIfPresent(String.self, forKey: .locale)
+        locale = try c.decodeLineIfPresent(forKey: .locale, TextPolicy(decoder))
     }
 }

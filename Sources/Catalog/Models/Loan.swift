@@ -104,7 +104,7 @@ public struct Loan: Sendable, Hashable, Codable, Identifiable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeLenientID(forKey: .id)
         productID = try c.decodeLenientID(forKey: .productID)
-        title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
+        title = try c.decodeLineIfPresent(forKey: .title, TextPolicy(decoder)) ?? ""
         coverImage = try c.decodeIfPresent(String.self, forKey: .coverImage)
         createdDate = try c.decodeIfPresent(String.self, forKey: .createdDate).flatMap(Timestamp.parse)
         expiryDate = try c.decode(DayDate.self, forKey: .expiryDate)

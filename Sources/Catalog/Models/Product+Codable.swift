@@ -47,31 +47,32 @@ extension Product {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let policy = TextPolicy(decoder)
         id = try c.decodeLenientID(forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        originalTitle = try c.decodeIfPresent(String.self, forKey: .originalTitle)
+        title = try c.decodeLine(forKey: .title, policy)
+        originalTitle = try c.decodeLineIfPresent(forKey: .originalTitle, policy)
         if let list = try c.decodeIfPresent([Contributor].self, forKey: .contributors) {
             contributors = list
         } else {
             contributors = try c.decodeIfPresent([Contributor].self, forKey: .authors) ?? []
         }
-        publisher = try c.decodeIfPresent(String.self, forKey: .publisher)
+        publisher = try c.decodeLineIfPresent(forKey: .publisher, policy)
         publishedDate = try c.decodeIfPresent(DayDate.self, forKey: .publishedDate)
-        language = try c.decodeIfPresent(String.self, forKey: .language)
-        categories = try c.decodeIfPresent([String].self, forKey: .categories) ?? []
-        description = try c.decodeIfPresent(String.self, forKey: .description)
+        language = try c.decodeLineIfPresent(forKey: .language, policy)
+        categories = try c.decodeLinesIfPresent(forKey: .categories, policy) ?? []
+        description = try c.decodeTextIfPresent(forKey: .description, policy)
         coverImage = try c.decodeIfPresent(String.self, forKey: .coverImage)
         pages = try c.decodeIfPresent(Int.self, forKey: .pages)
-        bookType = try c.decodeIfPresent(String.self, forKey: .bookType)
+        bookType = try c.decodeLineIfPresent(forKey: .bookType, policy)
         isbns = (try c.decodeIfPresent([PublicIdentifier].self, forKey: .isbns) ?? []).map(\.value)
         formats = try c.decodeIfPresent([Format].self, forKey: .formats) ?? []
         statuses = try c.decodeIfPresent([Status].self, forKey: .statuses) ?? []
         teaser = try c.decodeIfPresent(Teaser.self, forKey: .teaser)
         let relations = try c.decodeIfPresent([Relation].self, forKey: .relations) ?? []
         series = relations.first { $0.type.lowercased() == "series" }.flatMap { r in
-            r.name.map { Series(name: $0, order: r.order) }
+            r.name.map { Series(name: policy.line($0), order: r.order) }
         }
-        keywords = try c.decodeIfPresent([String].self, forKey: .keywords) ?? []
+        keywords = try c.decodeLinesIfPresent(forKey: .keywords, policy) ?? []
         popularity = try c.decodeIfPresent(Int.self, forKey: .popularity)
         rating = try c.decodeIfPresent(Double.self, forKey: .rating)
         availability = try c.decodeIfPresent(Availability.self, forKey: .availability)

@@ -67,7 +67,7 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decodeLenientID(forKey: .id)
-            name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
+            name = try c.decodeLineIfPresent(forKey: .name, TextPolicy(decoder)) ?? ""
             sizeInBytes = try c.decodeIfPresent(Int.self, forKey: .sizeInBytes)
         }
     }

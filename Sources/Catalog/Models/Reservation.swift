@@ -36,7 +36,7 @@ public struct Reservation: Sendable, Hashable, Codable, Identifiable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.decodeLenientID(forKey: .id)
         productID = try c.decodeLenientID(forKey: .productID)
-        title = try c.decodeIfPresent(String.self, forKey: .title)
+        title = try c.decodeLineIfPresent(forKey: .title, TextPolicy(decoder))
         queuePosition = try c.decodeIfPresent(Int.self, forKey: .queuePosition) ?? 0
         estimatedDate = try c.decodeIfPresent(DayDate.self, forKey: .estimatedDate)
         ready = try c.decodeIfPresent(Bool.self, forKey: .ready) ?? false
@@ -65,5 +65,13 @@ public struct Patron: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case card = "Card", name = "Name", loansThisMonth = "LoansThisMonth", maxLoansPerMonth = "MaxLoansPerMonth"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(card: try c.decode(String.self, forKey: .card),
+                  name: try c.decodeLine(forKey: .name, TextPolicy(decoder)),
+                  loansThisMonth: try c.decode(Int.self, forKey: .loansThisMonth),
+                  maxLoansPerMonth: try c.decode(Int.self, forKey: .maxLoansPerMonth))
     }
 }

@@ -16,10 +16,11 @@ enum MockCommand {
             "mock reset            back to the seed: loans, queues, clock and faults",
             "mock fault latency 2000 | errors 0.3 | malformed | drop | drop-after-commit | off",
             "mock fault corrupt-books | cut-books 5000   damaged or cut-off book downloads",
+            "mock fault hostile    titles, names and descriptions carry terminal escape codes (shown inert)",
             "mock state            loans and queues as the library sees them",
             "Only with bok --mock or a bok mock-server; a real library refuses these.",
         ],
-        completion: .words(["clock", "reset", "fault", "state"], then: ["latency", "errors", "malformed", "drop", "drop-after-commit", "corrupt-books", "cut-books", "off"]),
+        completion: .words(["clock", "reset", "fault", "state"], then: ["latency", "errors", "malformed", "drop", "drop-after-commit", "corrupt-books", "cut-books", "hostile", "off"]),
         run: { arguments, session in
             let control = try await session.mockControl()
             let words = arguments.positional
@@ -52,7 +53,7 @@ enum MockCommand {
 
     static func parseFault(_ words: [String]) throws -> ([String: any Sendable]?, String) {
         guard let kind = words.first?.lowercased() else {
-            throw UserError.usage("Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | corrupt-books | cut-books N | off.")
+            throw UserError.usage("Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | corrupt-books | cut-books N | hostile | off.")
         }
         switch kind {
         case "off", "none", "clear": return (nil, "Faults off: the mock library answers normally.")
@@ -68,13 +69,15 @@ enum MockCommand {
             return (["DropAfterCommit": true], "Borrowing now makes the loan and then drops the connection, so the answer is lost.")
         case "corrupt-books":
             return (["CorruptContent": true], "Book downloads now arrive with a damaged byte; bok should refuse them.")
+        case "hostile":
+            return (["Hostile": true], "Titles, names and descriptions now carry terminal escape codes; bok shows them as ␛ and similar, inert.")
         case "cut-books":
             guard words.count == 2, let bytes = Int(words[1]), bytes > 0 else {
                 throw UserError.usage("mock fault cut-books takes a number of bytes, e.g. mock fault cut-books 5000.")
             }
             return (["CutContentAfter": bytes], "Book downloads now stop after \(bytes) bytes; the next try resumes.")
         default:
-            throw UserError.usage("Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, corrupt-books, cut-books, off.")
+            throw UserError.usage("Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, corrupt-books, cut-books, hostile, off.")
         }
     }
 

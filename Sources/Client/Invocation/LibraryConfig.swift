@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TextSafety
 
 /// The library bok talks to, from `$XDG_CONFIG_HOME/bok/config`, the environment or flags.
 ///
@@ -49,7 +50,7 @@ struct LibraryConfig: Sendable, Equatable {
             case "url": url = try Self.parseURL(value, source: "\(fileName):\(index + 1)")
             case "service-id": serviceID = value
             case "service-key": serviceKey = value
-            case "name": name = value
+            case "name": name = SafeText.line(value)
             case "locale": locale = value
             default:
                 throw UserError("\(fileName):\(index + 1): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale.")

@@ -48,7 +48,7 @@ struct Startup {
                 let started = try await server.value
                 let endpoint = LibraryEndpoint(baseURL: started.baseURL, serviceID: configuration.serviceID,
                                                serviceKey: configuration.serviceKey)
-                return HTTPLendingService(endpoint: endpoint, logger: logger)
+                return service(endpoint, options: options, logger: logger)
             }
             let session = Session(service: DeferredLendingService(ready: ready), mock: server,
                                   libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
@@ -63,8 +63,7 @@ struct Startup {
         }
 
         let endpoint = try config.endpoint()
-        let service = HTTPLendingService(endpoint: endpoint, logger: logger)
-        let session = Session(service: service, mock: nil, libraryName: config.name ?? endpoint.displayName,
+        let session = Session(service: service(endpoint, options: options, logger: logger), mock: nil, libraryName: config.name ?? endpoint.displayName,
                               alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
         session.libraryKey = .init(baseURL: endpoint.baseURL.absoluteString, serviceID: endpoint.serviceID)
         // A short look at the library page for its name; the prompt must not wait long for a slow server.
@@ -80,5 +79,13 @@ struct Startup {
             note = "Could not reach the library yet (\(REPL.message(for: error))) Commands will try again."
         }
         return Startup(session: session, note: note)
+    }
+
+    /// The lending client for `endpoint`: `--json` output gets the server's words verbatim (they are
+    /// JSON-escaped, never drawn); everything else gets them made safe to draw where they are decoded.
+    private static func service(_ endpoint: LibraryEndpoint, options: GlobalOptions, logger: Logger) -> HTTPLendingService {
+        var service = HTTPLendingService(endpoint: endpoint, logger: logger)
+        service.textPolicy = options.json ? .verbatim : .display
+        return service
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Terminal
+import TextSafety
 
 /// The reports of a scenario run: the summary on the terminal, Markdown for a test lead,
 /// JSON, and JUnit XML for CI.
@@ -74,10 +75,11 @@ struct ScenarioReport {
             }
         }
         for result in results {
-            out += ["", "## \(result.passed ? "✓" : "✗") \(result.name)", "", "`\(result.file)` \u{00B7} \(Self.time(result.seconds))"]
+            out += ["", "## \(result.passed ? "✓" : "✗") \(SafeText.line(result.name))", "",
+                    "`\(SafeText.line(result.file).replacingOccurrences(of: "`", with: "'"))` \u{00B7} \(Self.time(result.seconds))"]
             if let error = result.setupError { out += ["", "**Could not start:** \(error)"] }
             for task in result.tasks {
-                out += ["", "### \(task.passed ? "✓" : "✗") \(task.title)", "",
+                out += ["", "### \(task.passed ? "✓" : "✗") \(SafeText.line(task.title))", "",
                         "\(task.passed ? "Passed" : "**Failed**") in \(Self.time(task.seconds)), \(task.steps.count) \(task.steps.count == 1 ? "command" : "commands").", ""]
                 out.append("```text")
                 for step in task.steps {
@@ -99,7 +101,9 @@ struct ScenarioReport {
         return out.joined(separator: "\n") + "\n"
     }
 
-    static func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    /// Text as one Markdown table cell: one line, controls visible, and `|` escaped so that the
+    /// row keeps its columns whatever a scenario's name or the library's words hold.
+    static func cell(_ text: String) -> String { SafeText.line(text).replacingOccurrences(of: "|", with: "\\|") }
 
     static func stamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()

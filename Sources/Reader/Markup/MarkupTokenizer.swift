@@ -1,4 +1,5 @@
 internal import Foundation
+internal import TextSafety
 
 /// One piece of an XML or HTML document.
 enum MarkupToken: Sendable, Equatable {
@@ -267,8 +268,15 @@ struct MarkupTokenizer {
         (byte | 0x20) >= 97 && (byte | 0x20) <= 122 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
     }
 
-    /// Text with entity references replaced; an unknown entity is kept literally.
+    /// Text with entity references replaced (an unknown entity is kept literally), made safe to
+    /// draw: this is where a book's words enter bok, so the controls a hostile book carries
+    /// (raw, or as `&#27;`, which XML forbids but a forgiving reader still decodes) become
+    /// visible stand-ins here, once, for pages, metadata, the TOC and notes alike (``SafeText``).
     func decode(_ slice: ArraySlice<UInt8>) -> String {
+        SafeText.text(decodeEntities(slice))
+    }
+
+    private func decodeEntities(_ slice: ArraySlice<UInt8>) -> String {
         guard slice.contains(UInt8(ascii: "&")) else { return Self.string(slice) }
         var out = ""
         out.reserveCapacity(slice.count)

@@ -1,3 +1,5 @@
+internal import TextSafety
+
 /// The reader as the `bok` client calls it: open a file, read it full-screen, and list notes.
 public enum ReaderApp {
     /// The highlights and notes of a book as Markdown, for `bok notes FILE`.
@@ -13,8 +15,9 @@ public enum ReaderApp {
         let id = BookID(book: book)
         let highlights = (try? store.highlights(bookID: id)) ?? []
         let bookmarks = (try? store.bookmarks(bookID: id)) ?? []
-        var lines = ["# \(book.metadata.title)"]
-        let authors = book.metadata.creators.map(\.name)
+        // Headings and list items are one line each: a title with a line break would end its heading.
+        var lines = ["# \(SafeText.line(book.metadata.title))"]
+        let authors = book.metadata.creators.map { SafeText.line($0.name) }
         if !authors.isEmpty { lines += ["", "*\(authors.joined(separator: ", "))*"] }
         if highlights.isEmpty && bookmarks.isEmpty {
             return (lines + ["", "No highlights, notes or bookmarks yet."]).joined(separator: "\n") + "\n"
@@ -24,7 +27,7 @@ public enum ReaderApp {
         for highlight in highlights {
             if highlight.start.spineIndex != lastChapter {
                 lastChapter = highlight.start.spineIndex
-                lines += ["", "## \(titles[highlight.start.spineIndex] ?? "Section \(highlight.start.spineIndex + 1)")"]
+                lines += ["", "## \(SafeText.line(titles[highlight.start.spineIndex] ?? "Section \(highlight.start.spineIndex + 1)"))"]
             }
             let quoted = highlight.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
             lines += [""] + quoted + ["", "— \(highlight.color.rawValue) highlight"]
@@ -34,7 +37,7 @@ public enum ReaderApp {
             lines += ["", "## Bookmarks", ""]
             for mark in bookmarks {
                 let chapter = titles[mark.locator.spineIndex] ?? "Section \(mark.locator.spineIndex + 1)"
-                lines.append("- \(chapter): “\(mark.locator.snippet ?? "")…”")
+                lines.append("- \(SafeText.line(chapter)): “\(SafeText.line(mark.locator.snippet ?? ""))…”")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,4 +1,5 @@
 internal import Terminal
+internal import TextSafety
 
 /// One screen row as styled stretches of text, so rows can be padded, cut and laid over one
 /// another by cells before they are turned into escape codes.
@@ -96,7 +97,9 @@ struct StyledRow: Hashable {
     /// The row as escape codes for a terminal of these capabilities.
     func rendered(_ capabilities: TerminalCapabilities) -> String {
         var output = ""
-        for segment in segments { output += Ansi.paint(segment.text, segment.style, caps: capabilities) }
+        // The book's text was made safe where it was read; this catches anything that slipped past
+        // (a file name, an error) so that no code in a row's text reaches the terminal.
+        for segment in segments { output += Ansi.paint(SafeText.visibleControls(segment.text), segment.style, caps: capabilities) }
         return output
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import TextSafety
 
 extension ShelfStore {
     // MARK: Samples
@@ -9,7 +10,8 @@ extension ShelfStore {
                           now: Date = Date()) throws {
         try writer.write { db in
             let addedAt = try SampleRecord.fetchOne(db, key: productID)?.addedAt ?? now
-            try SampleRecord(productID: productID, title: title, authors: authors, addedAt: addedAt, path: path).upsert(db)
+            try SampleRecord(productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
+                             addedAt: addedAt, path: path).upsert(db)
         }
     }
 
@@ -31,7 +33,8 @@ extension ShelfStore {
         try writer.write { db in
             guard try !ToBeReadRecord.exists(db, key: productID) else { return }
             let next = try Int.fetchOne(db, sql: "SELECT coalesce(max(position) + 1, 0) FROM toBeRead") ?? 0
-            try ToBeReadRecord(productID: productID, title: title, authors: authors, addedAt: now, position: next).insert(db)
+            try ToBeReadRecord(productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
+                               addedAt: now, position: next).insert(db)
         }
     }
 

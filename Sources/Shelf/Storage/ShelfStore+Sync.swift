@@ -1,9 +1,13 @@
 public import Catalog
 public import Foundation
 import GRDB
+import TextSafety
 
 extension ShelfStore {
     /// Brings loans and reservations up to date with the server, for one card of one library.
+    ///
+    /// Titles and authors are stored safe to draw (``SafeText``) whatever policy the service
+    /// decoded them with: a `--json` run gets the server's words verbatim, the shelf never does.
     ///
     /// Loans and reservations are upserted. A loan the server no longer lists as active is marked
     /// ended (`active = false`, `endedAt` set), never deleted, so its position, bookmarks and notes
@@ -47,8 +51,8 @@ extension ShelfStore {
                 let old = byID[loan.id]
                 var record = LoanRecord(
                     libraryProfile: profileID, card: card, loanID: loan.id, productID: loan.productID,
-                    title: loan.title.isEmpty ? (old?.title ?? "") : loan.title,
-                    authors: authorsByProduct[loan.productID] ?? old?.authors ?? "",
+                    title: loan.title.isEmpty ? (old?.title ?? "") : SafeText.line(loan.title),
+                    authors: authorsByProduct[loan.productID].map(SafeText.line) ?? old?.authors ?? "",
                     expiryDate: loan.expiryDate, createdDate: loan.createdDate ?? old?.createdDate,
                     active: loan.active, endedAt: nil, syncedAt: now)
                 if !loan.active {
@@ -73,8 +77,8 @@ extension ShelfStore {
                 seenReservations.insert(reservation.id)
                 try ReservationRecord(
                     libraryProfile: profileID, card: card, reservationID: reservation.id, productID: reservation.productID,
-                    title: reservation.title ?? oldTitles[reservation.id] ?? "",
-                    authors: authorsByProduct[reservation.productID] ?? "", queuePosition: reservation.queuePosition,
+                    title: reservation.title.map(SafeText.line) ?? oldTitles[reservation.id] ?? "",
+                    authors: authorsByProduct[reservation.productID].map(SafeText.line) ?? "", queuePosition: reservation.queuePosition,
                     estimatedDate: reservation.estimatedDate, ready: reservation.ready, readyUntil: reservation.readyUntil,
                     syncedAt: now, active: true
                 ).upsert(db)

@@ -1,3 +1,5 @@
+internal import TextSafety
+
 extension DisplayWidth {
     /// Shortens `s` to at most `width` cells, ending it with `ellipsis` when something was cut.
     ///
@@ -5,6 +7,8 @@ extension DisplayWidth {
     /// straddle the limit is left out, so the result may be one cell narrower than `width`.
     /// Escape sequences count zero cells and are kept, including those after the cut (so a
     /// closing reset survives); the ellipsis takes the style in force where the text was cut.
+    /// Bidirectional controls opened before the cut are closed at it (``SafeText/balancingBidi(_:)``),
+    /// so an isolated title cannot reorder what is drawn after its ellipsis.
     /// - Parameters:
     ///   - s: The text; may contain escape codes.
     ///   - width: The most cells the result may take; 0 or less gives an empty string.
@@ -31,7 +35,7 @@ extension DisplayWidth {
                     let w = of(character)
                     if used + w > budget {
                         cut = true
-                        result += ellipsis
+                        result = SafeText.balancingBidi(result) + ellipsis
                         break
                     }
                     result.append(character)
