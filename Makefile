@@ -1,7 +1,7 @@
 # The two commands of the README, and a few more for developers.
 SWIFT ?= swift
 
-.PHONY: run test bench deps build clean
+.PHONY: run test bench fuzz deps build clean
 
 deps:
 	@scripts/install-deps.sh
@@ -26,6 +26,11 @@ bench: deps
 	.build/release/bok-bench
 	.build/release/shelf-bench
 	Benchmarks/reader-bench.sh
+
+## Coverage-guided fuzzing of the parsers of untrusted bytes (FUZZ_SECONDS per target, default 60);
+## crashing inputs are kept in Tests/FuzzRegressions/. See docs/security.md.
+fuzz: deps
+	scripts/fuzz.sh
 
 build: deps
 	$(SWIFT) build

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "bok-bench", targets: ["BokBench"]),
         .executable(name: "reader-bench", targets: ["ReaderBench"]),
         .executable(name: "shelf-bench", targets: ["ShelfBench"]),
+        .executable(name: "bok-fuzz", targets: ["BokFuzz"]),
         .library(name: "MockLending", targets: ["MockLending"]),
     ],
     dependencies: [
@@ -95,11 +96,15 @@ let package = Package(
             dependencies: ["Reader", "Terminal", "MockLending"],
             path: "Benchmarks/ReaderBench"
         ),
+        // The parsers of untrusted bytes for libFuzzer (make fuzz) and for replaying saved inputs.
+        .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
+        .executableTarget(name: "BokFuzz", dependencies: ["Catalog", "Reader", "CFuzzDriver"], path: "Fuzz/BokFuzz"),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["BokFuzz"]),
         // Reader opens the generated books, as the client will.
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
         .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", .product(name: "GRDB", package: "GRDB.swift")]),

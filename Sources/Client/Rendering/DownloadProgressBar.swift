@@ -1,6 +1,7 @@
 import Foundation
 import Shelf
 import Terminal
+import TextSafety
 
 /// The progress of a download on one line of a terminal's stderr, redrawn in place:
 ///
@@ -63,7 +64,7 @@ final class DownloadProgressBar: @unchecked Sendable {
                 + String(repeating: marks.unicode ? "░" : "-", count: barWidth - filled) + "]  "
         }
         let room = width - 1 - DisplayWidth.of(bar) - DisplayWidth.of(tail) - 6
-        let name = DisplayWidth.truncate(title, to: max(8, room), ellipsis: marks.ellipsis)
+        let name = DisplayWidth.truncate(SafeText.visibleControls(title), to: max(8, room), ellipsis: marks.ellipsis)
         return "\(marks.downArrow) \(name)  \(bar)\(tail)"
     }
 }
