@@ -35,9 +35,13 @@ let package = Package(
         // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        // eSpeak NG reads books aloud (Sources/Speech).
+        .systemLibrary(name: "CESpeak", path: "Sources/CESpeak"),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
+        // Text to speech with word and sentence events, and WAV files (eSpeak NG).
+        .target(name: "Speech", dependencies: ["CESpeak"]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -77,7 +81,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Client",
-            dependencies: ["Catalog", "Shelf", "Reader", "Terminal", "TextSafety", "MockLending",
+            dependencies: ["Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(
@@ -104,6 +108,7 @@ let package = Package(
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["BokFuzz"]),
         // Reader opens the generated books, as the client will.
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),

@@ -9,7 +9,7 @@ import Terminal
 enum ReadCommands {
     static let read = Command(
         name: "read", aliases: ["open"],
-        synopsis: "read N | read FILE.epub",
+        synopsis: "read N | read FILE.epub | read N|FILE --aloud --to OUT.wav [--from CHAPTER] [--rate WPM] [--voice V]",
         summary: "Read a book from your shelf (N from shelf) or an EPUB file, full screen",
         details: [
             "A loan downloads the first time it is opened (with a progress bar), then opens from disk,",
@@ -17,10 +17,16 @@ enum ReadCommands {
             "Keys: pages, chapters (n/p), contents (t), search (/), bookmarks (m, '), highlights (v),",
             ":goto 42%, :width 70, :theme night|day|sepia; ? lists them all, q comes back here.",
             "The book opens where you left it; positions, bookmarks and highlights are kept on the shelf.",
-            "Examples:  read 1     read ~/Books/roman.epub",
+            "--aloud --to OUT.wav speaks the book into a WAV file instead (no terminal needed), in the voice",
+            "of the book's language (eSpeak NG); --from a chapter number or words of its title, --rate 80–450",
+            "words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another.",
+            "Examples:  read 1     read ~/Books/roman.epub     read 1 --aloud --to kapitel.wav --from 3",
         ],
+        valued: ReadAloud.valued,
+        flags: ["aloud"],
         run: { arguments, session in
             let (path, badge) = try await book(arguments, command: "read", session: session)
+            if arguments.flag("aloud") { return try ReadAloud.toFile(path, arguments: arguments) }
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw UserError("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
             }

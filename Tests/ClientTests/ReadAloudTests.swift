@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+private let soxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/soxi")
+
+/// `bok read FILE --aloud --to out.wav`, run as a tester would: the file is a WAV that sox accepts,
+/// as long as the words take at the chosen rate, not silent, in the voice of the book's language.
+@Suite("Reading aloud into a file", .serialized, .enabled(if: soxInstalled, "needs sox (soxi)"))
+struct ReadAloudTests {
+    static let swedish = """
+        Det var en kall morgon i januari när Elsa gick ner till sjön. Isen låg tjock och grå över viken, \
+        och längst bort syntes stugan där hennes morfar en gång hade bott. Hon stannade vid bryggan och lyssnade. \
+        Någonstans ute på isen ropade en kråka, och sedan blev det tyst igen. Hon tänkte på breven i lådan hemma, \
+        på det han hade skrivit om vintern det året, och på allt som ingen längre kunde fråga honom om.
+        """
+    static let english = """
+        It was a cold morning in January when Elsa walked down to the lake. The ice lay thick and grey over the bay, \
+        and far away stood the cabin where her grandfather had once lived. She stopped by the jetty and listened. \
+        Somewhere out on the ice a crow called, and then it was quiet again. She thought of the letters in the drawer \
+        at home, of what he had written about that winter, and of everything no one could ask him any more.
+        """
+
+    /// A one-chapter EPUB 3 in `language`, written with Python's zipfile (the test needs no other book code).
+    static func book(_ text: String, language: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("book-\(language).epub")
+        let script = """
+        import sys, zipfile
+        path, lang, text = sys.argv[1], sys.argv[2], sys.stdin.read()
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+            z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="c.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
+            z.writestr("c.opf", f'<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="i"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="i">urn:uuid:1</dc:identifier><dc:title>Vinter</dc:title><dc:language>{lang}</dc:language></metadata><manifest><item id="n" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>')
+            z.writestr("nav.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="c.xhtml">1</a></li></ol></nav></body></html>')
+            z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>{text}</p></body></html>')
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, url.path, language]
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return url
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test("A Swedish and an English chapter become plausible, audible WAV files in their own voices", arguments: [
+        (swedish, "sv", "sv"), (english, "en", "en"),
+    ])
+    func speaksAChapter(text: String, language: String, voice: String) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let book = try Self.book(text, language: language, in: folder)
+        let wav = folder.appendingPathComponent("out.wav")
+        let rate = 150
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav.path, "--rate", String(rate)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("voice \(voice) at \(rate) words a minute"), "\(result.stdout)")
+
+        // sox reads it as 16-bit mono PCM.
+        let info = try Self.run("/usr/bin/soxi", [wav.path])
+        #expect(info.contains("Channels       : 1") && info.contains("16-bit"), "\(info)")
+        let seconds = try #require(Double(try Self.run("/usr/bin/soxi", ["-D", wav.path]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let words = Double(text.split(whereSeparator: \.isWhitespace).count)
+        let expected = words / Double(rate) * 60
+        #expect(abs(seconds - expected) / expected < 0.3, "\(seconds) s for \(Int(words)) words at \(rate) wpm (expected \(expected) s)")
+        // Not silent: sox's RMS amplitude of real speech is well above zero.
+        let stat = try Self.run("/usr/bin/sox", [wav.path, "-n", "stat"])
+        let rmsLine = try #require(stat.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") })
+        let rms = try #require(Double(rmsLine.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))
+        #expect(rms > 0.02, "\(stat)")
+        #expect(!FileManager.default.fileExists(atPath: wav.path + ".part"))
+    }
+
+    @Test("A wrong rate or chapter is refused before anything is written")
+    func badOptions() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let book = try Self.book(Self.english, language: "en", in: folder)
+        let wav = folder.appendingPathComponent("out.wav").path
+        let fast = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav, "--rate", "900"])
+        #expect(fast.status == 2 && fast.stderr.contains("--rate takes a number from 80 to 450"), "\(fast.stderr)")
+        let chapter = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav, "--from", "7"])
+        #expect(chapter.status == 2 && chapter.stderr.contains("one entry"), "\(chapter.stderr)")
+        let noVoice = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav, "--voice", "xx-nope"])
+        #expect(noVoice.status == 2 && noVoice.stderr.contains("no eSpeak NG voice xx-nope"), "\(noVoice.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: wav) && !FileManager.default.fileExists(atPath: wav + ".part"))
+    }
+}
