@@ -37,11 +37,13 @@ let package = Package(
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         // eSpeak NG reads books aloud (Sources/Speech).
         .systemLibrary(name: "CESpeak", path: "Sources/CESpeak"),
+        // ALSA playback for reading aloud through the machine's sound output.
+        .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("asound")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
-        .target(name: "Speech", dependencies: ["CESpeak"]),
+        .target(name: "Speech", dependencies: ["CESpeak", "CALSA"]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -63,7 +65,7 @@ let package = Package(
         ),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "TextSafety", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "MockLending",

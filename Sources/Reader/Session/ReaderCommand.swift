@@ -24,6 +24,9 @@ public enum ReaderCommand: Sendable, Hashable {
     case twoPage(Bool)
     case images(Bool)
     case search(String)
+    case voice(String?)
+    case rate(Int)
+    case pitch(Int)
     case back
     case quit
 
@@ -41,6 +44,9 @@ public enum ReaderCommand: Sendable, Hashable {
         ("twopage on | off", "two pages side by side when wide enough"),
         ("images on | off", "draw images or show their labels"),
         ("search PATTERN", "same as /"),
+        ("voice sv | en-us | auto", "reading-aloud voice (auto: the book's language)"),
+        ("rate 80 … 450", "reading-aloud speed, words a minute"),
+        ("pitch 0 … 99", "reading-aloud pitch (50: the voice's own)"),
         ("back", "return from a link or jump"),
         ("quit", "leave the book"),
     ]
@@ -106,6 +112,18 @@ public enum ReaderCommand: Sendable, Hashable {
         case "search", "find":
             guard !argument.isEmpty else { return .failure(.init("Say what to search for: :search whale")) }
             return .success(.search(argument))
+        case "voice":
+            if ["auto", "book", "default"].contains(lowered) { return .success(.voice(nil)) }
+            guard !argument.isEmpty else { return .failure(.init("Name a voice: :voice sv, :voice en-us, or :voice auto for the book's language")) }
+            return .success(.voice(argument))
+        case "rate", "speed":
+            guard let rate = Int(lowered), (80...450).contains(rate) else {
+                return .failure(.init("Reading-aloud speed is 80 to 450 words a minute: :rate 200"))
+            }
+            return .success(.rate(rate))
+        case "pitch":
+            guard let pitch = Int(lowered), (0...99).contains(pitch) else { return .failure(.init("Pitch is 0 to 99 (50 is the voice's own): :pitch 40")) }
+            return .success(.pitch(pitch))
         case "back": return .success(.back)
         case "q", "quit", "exit", "wq", "x": return .success(.quit)
         default:
@@ -181,6 +199,9 @@ extension ReaderSession {
         case .images(let on): updatePreferences { $0.showImages = on }
         case .search(let pattern):
             do { try search(pattern) } catch { message = error.message }
+        case .voice(let voice): setSpeech { $0.voice = voice }
+        case .rate(let rate): setSpeech { $0.speechRate = rate }
+        case .pitch(let pitch): setSpeech { $0.speechPitch = pitch }
         case .back: goBack()
         case .quit: return false
         }

@@ -16,6 +16,8 @@ public struct TextMark: Sendable, Hashable {
         case searchHit(current: Bool)
         /// A highlight in its colour.
         case highlight(HighlightColor)
+        /// The sentence being read aloud.
+        case spoken
     }
 
     /// The chapter.
@@ -117,6 +119,9 @@ extension ReaderSession {
                                           kind: .searchHit(current: index == search.current)))
                     index += 1
                 }
+            }
+            if let spoken = aloud?.spoken, spoken.spineIndex == spine, spoken.sentence.overlaps(range) {
+                marks.append(TextMark(spineIndex: spine, range: spoken.sentence, kind: .spoken))
             }
         }
         return marks

@@ -61,6 +61,8 @@ public struct ReaderSession {
     public var message: String?
     /// Whether the screen can draw pictures, so the layout keeps rows for them.
     public let drawsImages: Bool
+    /// Reading aloud, while it is on (`r`).
+    var aloud: AloudPlayer?
 
     let store: any PositionStore
     let now: () -> Double

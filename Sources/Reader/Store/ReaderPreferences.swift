@@ -41,6 +41,12 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     public var twoPage: Bool
     /// Draw images (where the terminal can) rather than their `[image: …]` labels.
     public var showImages: Bool
+    /// The eSpeak NG voice for reading aloud; nil: the voice of the book's language.
+    public var voice: String?
+    /// Reading-aloud speed in words a minute; nil: 175.
+    public var speechRate: Int?
+    /// Reading-aloud pitch, 0–99; nil: 50.
+    public var speechPitch: Int?
 
     /// The brightness steps allowed.
     public static let brightnessRange = -3...3

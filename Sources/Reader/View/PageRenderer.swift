@@ -115,6 +115,7 @@ struct PageRenderer {
             switch kind {
             case .searchHit: return .inverse
             case .highlight: return .underline
+            case .spoken: return TextStyle(bold: true, underline: true)
             }
         }
         switch kind {
@@ -123,6 +124,8 @@ struct PageRenderer {
                 : TextStyle(foreground: .rgb(0, 0, 0), background: .rgb(255, 220, 120))
         case .highlight(let color):
             return TextStyle(background: palette.highlight(color, night: night))
+        case .spoken:
+            return TextStyle(background: palette.highlight(.blue, night: night), underline: true)
         }
     }
 }

@@ -86,7 +86,8 @@ final class ReaderTerminal {
         while true {
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
-            let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? 40 : -1)
+            // While reading aloud, look at where the voice is ten times a second.
+            let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? 40 : (view.session.aloud != nil ? 100 : -1))
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
@@ -119,6 +120,7 @@ final class ReaderTerminal {
                 }
                 guard view.handle(key) else { return }
             }
+            _ = view.followReadingAloud()
             if ObjectIdentifier(view.session.layout) != countedLayout { startCounting() }
             draw()
         }

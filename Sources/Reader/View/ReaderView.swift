@@ -79,9 +79,15 @@ public struct ReaderView {
         if case .contents(let list, _) = mode { mode = .contents(list, session.tableOfContents()) }
     }
 
-    /// Saves the position; called on the way out.
+    /// Saves the position; called on the way out (reading aloud stops at once).
     public mutating func close() {
+        if session.isReadingAloud { session.stopReadingAloud() }
         session.savePosition()
+    }
+
+    /// While reading aloud: the page follows the voice. Returns whether the frame changed.
+    mutating func followReadingAloud() -> Bool {
+        session.followReadingAloud()
     }
 
     // MARK: - Keys
@@ -190,6 +196,10 @@ public struct ReaderView {
             if session.search != nil { session.previousHit() } else { session.previousChapter() }
         case .character("p"):
             session.previousChapter()
+        case .character("r"):
+            session.toggleReadingAloud()
+        case .escape where session.isReadingAloud:
+            session.stopReadingAloud()
         case .escape:
             if session.search != nil {
                 session.clearSearch()
@@ -443,6 +453,7 @@ public struct ReaderView {
             ("Enter f", "follow a link on the page"),
             ("Backspace u", "go back after a link or jump"),
             ("+ / -", "brighter / dimmer"),
+            ("r", "read aloud from this page (again: pause); Esc stops"),
             (":", "command line:"),
         ] + ReaderCommand.summary.map { (":" + $0.0, $0.1) } + [
             ("?", "this help"),

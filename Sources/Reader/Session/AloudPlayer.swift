@@ -1,0 +1,141 @@
+internal import Foundation
+internal import Speech
+import Synchronization
+
+/// Reads a book aloud in the background, from a place in a chapter to the end of the book, and
+/// tells the reader which sentence the voice is in, so the view can highlight it and turn pages.
+///
+/// Speech comes from eSpeak NG (``SpeechEngine``) with its word and sentence events; the audio
+/// goes to the sound output when there is one (``SoundOutput``), which paces it, and otherwise is
+/// paced by the clock at the speed it would be heard, so the highlight follows the voice either
+/// way. Nothing here blocks the reader: synthesis and pacing run on their own thread, and pause,
+/// resume and stop take effect within one block of audio (a fraction of a second).
+final class AloudPlayer: Sendable {
+    /// Where the voice is: a sentence of a chapter, as UTF-16 offsets into its plain text.
+    struct Spoken: Sendable, Hashable {
+        var spineIndex: Int
+        var sentence: Range<Int>
+    }
+
+    enum Phase: Sendable, Hashable {
+        case speaking
+        case paused
+        /// Ended by the reader (Esc, quit) or at the end of the book.
+        case stopped
+        /// Could not speak; the message says why.
+        case failed(String)
+    }
+
+    private struct State: Sendable {
+        var phase = Phase.speaking
+        var spoken: Spoken?
+        var finishedBook = false
+    }
+
+    let options: SpeechOptions
+    /// Set when there is no sound output: the patron follows along silently.
+    let notice: String?
+    private let state = Mutex(State())
+
+    /// Starts speaking `book` from `offset` (UTF-16) in `spineIndex`, on a thread of its own.
+    init(content: BookContent, readingOrder: [Int], from start: Locator, options: SpeechOptions) {
+        self.options = options
+        let output = SoundOutput.open()
+        notice = output == nil ? "No sound device: reading along silently." : nil
+        let engine = SpeechEngine.shared
+        Thread.detachNewThread { [self] in
+            guard let engine else {
+                state.withLock { $0.phase = .failed(SpeechError.unavailable.description) }
+                return
+            }
+            run(engine: engine, output: output, content: content, readingOrder: readingOrder, start: start)
+        }
+    }
+
+    var phase: Phase { state.withLock { $0.phase } }
+    var spoken: Spoken? { state.withLock { $0.spoken } }
+    var isActive: Bool { [.speaking, .paused].contains(phase) }
+
+    func pause() { state.withLock { if $0.phase == .speaking { $0.phase = .paused } } }
+    func resume() { state.withLock { if $0.phase == .paused { $0.phase = .speaking } } }
+    func stop() { state.withLock { if $0.phase == .speaking || $0.phase == .paused { $0.phase = .stopped } } }
+
+    private func run(engine: SpeechEngine, output: SoundOutput?, content: BookContent, readingOrder: [Int], start: Locator) {
+        var startSpine = start.spineIndex, startOffset = start.offset
+        guard let first = readingOrder.firstIndex(of: startSpine) else { return }
+        for spine in readingOrder[first...] {
+            let whole = content.plainText(at: spine)
+            let utf16 = Array(whole.utf16)
+            let from = spine == startSpine ? min(max(0, startOffset), utf16.count) : 0
+            startSpine = -1; startOffset = 0
+            // eSpeak counts Unicode scalars from the start of what it is given; map them back to UTF-16.
+            let text = String(decoding: utf16[from...], as: UTF16.self)
+            var scalarToUTF16: [Int] = []
+            scalarToUTF16.reserveCapacity(text.unicodeScalars.count + 1)
+            var position = from
+            for scalar in text.unicodeScalars {
+                scalarToUTF16.append(position)
+                position += scalar.utf16.count
+            }
+            scalarToUTF16.append(position)
+            func at(_ scalar: Int) -> Int { scalarToUTF16[min(max(0, scalar), scalarToUTF16.count - 1)] }
+
+            var sentenceStart: Int?
+            do {
+                try engine.speak(text, options: options) { samples, events in
+                    for event in events {
+                        switch event {
+                        case .sentence(let offset, _):
+                            sentenceStart = at(offset)
+                        case .word(let offset, let length, _):
+                            let begin = sentenceStart ?? at(offset)
+                            let end = Self.sentenceEnd(utf16, from: at(offset + length), limit: utf16.count)
+                            state.withLock { $0.spoken = Spoken(spineIndex: spine, sentence: begin..<max(begin, end)) }
+                        }
+                    }
+                    // Pace the block as it is heard: the sound output blocks while it plays;
+                    // without one, sleep for as long as it would play.
+                    if let output {
+                        output.play(samples)
+                    } else {
+                        Thread.sleep(forTimeInterval: Double(samples.count) / Double(engine.sampleRate))
+                    }
+                    // Paused: wait here (eSpeak waits with us); stopped: end synthesis.
+                    while true {
+                        let phase = state.withLock { $0.phase }
+                        if phase == .speaking { return true }
+                        if phase != .paused { return false }
+                        Thread.sleep(forTimeInterval: 0.05)
+                    }
+                }
+            } catch {
+                state.withLock { $0.phase = .failed("\(error)") }
+                return
+            }
+            if state.withLock({ $0.phase }) != .speaking { return }
+        }
+        state.withLock {
+            $0.phase = .stopped
+            $0.finishedBook = true
+        }
+    }
+
+    /// Whether the voice reached the end of the book (rather than being stopped).
+    var finishedBook: Bool { state.withLock { $0.finishedBook } }
+
+    /// The end of the sentence holding `offset`: after the next `.`, `!`, `?` or `…` that is
+    /// followed by a space or a line break, or at a line break, or at `limit`.
+    static func sentenceEnd(_ text: [UInt16], from offset: Int, limit: Int) -> Int {
+        var index = max(0, offset)
+        while index < limit {
+            let unit = text[index]
+            if unit == 0x0A { return index }
+            if unit == 0x2E || unit == 0x21 || unit == 0x3F || unit == 0x2026 {
+                let next = index + 1
+                if next >= limit || text[next] == 0x20 || text[next] == 0x0A { return next }
+            }
+            index += 1
+        }
+        return limit
+    }
+}

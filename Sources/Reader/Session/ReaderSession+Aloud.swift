@@ -1,0 +1,83 @@
+internal import Speech
+
+extension ReaderSession {
+    /// Whether the book is being read aloud (speaking or paused).
+    public var isReadingAloud: Bool { aloud?.isActive ?? false }
+
+    /// `r`: starts reading aloud from the top of the page, or pauses and resumes.
+    public mutating func toggleReadingAloud() {
+        if let player = aloud, player.isActive {
+            if player.phase == .speaking {
+                player.pause()
+                message = "Paused; r reads on, Esc stops."
+            } else {
+                player.resume()
+                message = nil
+            }
+            return
+        }
+        startReadingAloud(from: topLocator)
+    }
+
+    /// Esc while reading aloud: stops, and keeps the place at the sentence last heard.
+    public mutating func stopReadingAloud() {
+        guard let player = aloud else { return }
+        player.stop()
+        if let spoken = player.spoken { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
+        aloud = nil
+        message = "Stopped reading aloud."
+    }
+
+    /// While reading aloud: turns the page when the voice has gone past it, and ends when the
+    /// voice does. Returns whether the screen changed (the highlight moved, a page turned).
+    public mutating func followReadingAloud() -> Bool {
+        guard let player = aloud else { return false }
+        switch player.phase {
+        case .failed(let reason):
+            aloud = nil
+            message = reason
+            return true
+        case .stopped:
+            aloud = nil
+            message = player.finishedBook ? "Read aloud to the end of the book." : "Stopped reading aloud."
+            return true
+        case .speaking, .paused:
+            break
+        }
+        guard let spoken = player.spoken else { return false }
+        let onScreen = visibleRanges().contains { $0.spineIndex == spoken.spineIndex && $0.range.contains(spoken.sentence.lowerBound) }
+        if !onScreen { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
+        return true
+    }
+
+    private mutating func startReadingAloud(from start: Locator) {
+        guard let engine = SpeechEngine.shared else {
+            message = SpeechError.unavailable.description
+            return
+        }
+        let language = book.metadata.language ?? "en"
+        let installed = engine.voiceNames
+        let voice = preferences.voice.flatMap { installed.contains($0) ? $0 : nil }
+            ?? VoiceChoice.voice(forLanguage: language, installed: installed)
+        guard let voice else {
+            message = "No eSpeak NG voice for \(language) is installed; choose one with :voice NAME (e.g. :voice en)."
+            return
+        }
+        let options = SpeechOptions(voice: voice, rate: preferences.speechRate ?? 175, pitch: preferences.speechPitch ?? 50)
+        let player = AloudPlayer(content: content, readingOrder: book.readingOrder, from: start, options: options)
+        aloud = player
+        message = player.notice ?? "Reading aloud, voice \(voice) at \(options.rate) words a minute; r pauses, Esc stops."
+    }
+
+    /// Changes a reading-aloud setting (kept per book); speech in progress restarts with it.
+    mutating func setSpeech(_ change: (inout ReaderPreferences) -> Void) {
+        updatePreferences(change)
+        let options = "voice \(preferences.voice ?? "of the book's language"), \(preferences.speechRate ?? 175) words a minute, pitch \(preferences.speechPitch ?? 50)"
+        if let player = aloud, player.isActive, let spoken = player.spoken {
+            player.stop()
+            aloud = nil
+            startReadingAloud(from: Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
+        }
+        message = "Reading aloud: \(options)."
+    }
+}
