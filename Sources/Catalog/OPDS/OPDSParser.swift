@@ -1,0 +1,267 @@
+public import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+internal import TextSafety
+
+/// Reads OPDS feeds: 1.2 (Atom XML, through Foundation's XMLParser over libxml2, external
+/// entities off) and 2.0 (JSON). Every word is made safe to draw as it is read (``SafeText``);
+/// every link is resolved against the feed's address.
+public enum OPDSParser {
+    /// Why a feed could not be read.
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses a feed of either kind, by its first significant byte.
+    /// - Throws: ``Failure`` when it is neither an Atom feed nor an OPDS 2 feed.
+    public static func feed(_ data: Data, base: URL) throws -> OPDSFeed {
+        switch data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) {
+        case UInt8(ascii: "<"): return try atom(data, base: base)
+        case UInt8(ascii: "{"): return try json(data, base: base)
+        default: throw Failure(description: "is neither an Atom (OPDS 1) nor a JSON (OPDS 2) catalogue")
+        }
+    }
+
+    // MARK: OPDS 1.2
+
+    static func atom(_ data: Data, base: URL) throws -> OPDSFeed {
+        let reader = AtomReader(base: base)
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        guard parser.parse(), parser.parserError == nil, reader.sawFeed else {
+            throw Failure(description: reader.sawFeed ? "is not well-formed XML" : "is XML but not an Atom feed")
+        }
+        return OPDSFeed(title: SafeText.line(reader.feedTitle), entries: reader.entries, links: reader.feedLinks)
+    }
+
+    /// The search template of an OpenSearch description (`{searchTerms}` in an Atom `Url`).
+    public static func openSearchTemplate(_ data: Data, base: URL) -> String? {
+        let reader = OpenSearchReader()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        _ = parser.parse()
+        guard let template = reader.template else { return nil }
+        // Resolve the template's base part; the braces are not valid in a URL, so keep them aside.
+        let marker = "BOKSEARCHTERMS"
+        let stand = template.replacingOccurrences(of: "{searchTerms}", with: marker)
+        guard let url = URL(string: stand, relativeTo: base)?.absoluteURL else { return nil }
+        return url.absoluteString.replacingOccurrences(of: marker, with: "{searchTerms}")
+    }
+
+    // MARK: OPDS 2.0
+
+    static func json(_ data: Data, base: URL) throws -> OPDSFeed {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw Failure(description: "is not a JSON object")
+        }
+        let metadata = root["metadata"] as? [String: Any] ?? [:]
+        guard root["navigation"] != nil || root["publications"] != nil || root["groups"] != nil || root["links"] != nil else {
+            throw Failure(description: "is JSON but not an OPDS 2 feed")
+        }
+        var entries: [OPDSEntry] = []
+        var groups: [[String: Any]] = [root]
+        groups += root["groups"] as? [[String: Any]] ?? []
+        for group in groups {
+            for item in group["navigation"] as? [[String: Any]] ?? [] {
+                guard let link = jsonLink(item, base: base) else { continue }
+                var entry = OPDSEntry(id: link.href.absoluteString, title: SafeText.line(item["title"] as? String ?? link.href.lastPathComponent))
+                var feedLink = link
+                if feedLink.type == nil { feedLink.type = "application/opds+json" }
+                entry.links = [feedLink]
+                entries.append(entry)
+            }
+            for publication in group["publications"] as? [[String: Any]] ?? [] {
+                entries.append(jsonPublication(publication, base: base))
+            }
+        }
+        let links = (root["links"] as? [[String: Any]] ?? []).compactMap { jsonLink($0, base: base) }
+            + (root["facets"] as? [[String: Any]] ?? []).flatMap { facet -> [OPDSLink] in
+                let group = (facet["metadata"] as? [String: Any])?["title"] as? String
+                return (facet["links"] as? [[String: Any]] ?? []).compactMap { item in
+                    guard var link = jsonLink(item, base: base) else { return nil }
+                    link.relations.append("http://opds-spec.org/facet")
+                    link.facetGroup = group.map(SafeText.line)
+                    return link
+                }
+            }
+        return OPDSFeed(title: SafeText.line(metadata["title"] as? String ?? ""), entries: entries, links: links)
+    }
+
+    private static func jsonPublication(_ publication: [String: Any], base: URL) -> OPDSEntry {
+        let metadata = publication["metadata"] as? [String: Any] ?? [:]
+        let title = SafeText.line(metadata["title"] as? String ?? "")
+        var entry = OPDSEntry(id: metadata["identifier"] as? String ?? title, title: title)
+        entry.authors = names(metadata["author"]).map(SafeText.line)
+        entry.summary = (metadata["description"] as? String).map(SafeText.text)
+        entry.publisher = names(metadata["publisher"]).first.map(SafeText.line)
+        entry.language = (metadata["language"] as? String ?? (metadata["language"] as? [String])?.first).map(SafeText.line)
+        entry.issued = (metadata["published"] as? String).map(SafeText.line)
+        entry.subjects = names(metadata["subject"]).map(SafeText.line)
+        if let identifier = metadata["identifier"] as? String { entry.identifiers = [SafeText.line(identifier)] }
+        if let series = (metadata["belongsTo"] as? [String: Any])?["series"] {
+            let first = (series as? [[String: Any]])?.first ?? series as? [String: Any]
+            if let name = first?["name"] as? String {
+                let position = first?["position"].map { "\($0)" }
+                entry.series = SafeText.line(position.map { "\(name), \($0)" } ?? name)
+            } else if let name = series as? String {
+                entry.series = SafeText.line(name)
+            }
+        }
+        entry.links = ((publication["links"] as? [[String: Any]] ?? []) + (publication["images"] as? [[String: Any]] ?? []))
+            .compactMap { jsonLink($0, base: base) }
+        return entry
+    }
+
+    /// A contributor field of OPDS 2: a string, an object with `name`, or a list of either.
+    private static func names(_ value: Any?) -> [String] {
+        switch value {
+        case let text as String: return [text]
+        case let object as [String: Any]:
+            if let name = object["name"] as? String { return [name] }
+            return ((object["name"] as? [String: Any])?.values.compactMap { $0 as? String }.prefix(1)).map(Array.init) ?? []
+        case let list as [Any]: return list.flatMap(names)
+        default: return []
+        }
+    }
+
+    private static func jsonLink(_ item: [String: Any], base: URL) -> OPDSLink? {
+        guard let href = item["href"] as? String, let url = resolve(href, base: base) else { return nil }
+        let rel: [String]
+        switch item["rel"] {
+        case let one as String: rel = [one]
+        case let many as [String]: rel = many
+        default: rel = []
+        }
+        var link = OPDSLink(href: url, relations: rel, type: item["type"] as? String, title: (item["title"] as? String).map(SafeText.line))
+        if let properties = item["properties"] as? [String: Any] {
+            link.length = properties["size"] as? Int
+        }
+        return link
+    }
+
+    /// A link of the feed resolved against its address; nil for what is not http(s).
+    static func resolve(_ href: String, base: URL) -> URL? {
+        guard let url = URL(string: href.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: base)?.absoluteURL,
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url
+    }
+}
+
+/// Builds the feed from Atom's elements, keeping only what OPDS needs.
+private final class AtomReader: NSObject, XMLParserDelegate {
+    static let atom = "http://www.w3.org/2005/Atom"
+    let base: URL
+    var sawFeed = false
+    var feedTitle = ""
+    var feedLinks: [OPDSLink] = []
+    var entries: [OPDSEntry] = []
+    private var entry: OPDSEntry?
+    private var text = ""
+    private var inAuthor = false
+    private var depth = 0
+    /// The depth of an entry's `content` while inside it (XHTML content has elements of its own).
+    private var contentDepth = 0
+    /// Caps what one feed may hold: a hostile server cannot make bok keep millions of entries.
+    static let maxEntries = 20_000
+
+    init(base: URL) { self.base = base }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        depth += 1
+        if contentDepth > 0 { return }
+        text = ""
+        switch name {
+        case "content" where entry != nil: contentDepth = depth
+        case "feed" where depth == 1: sawFeed = true
+        case "entry":
+            entry = entries.count < Self.maxEntries ? OPDSEntry(id: "", title: "") : nil
+        case "author": inAuthor = true
+        case "link":
+            guard let href = attributes["href"], let url = OPDSParser.resolve(href, base: base) else { return }
+            var link = OPDSLink(href: url, relations: (attributes["rel"] ?? "alternate").split(separator: " ").map(String.init),
+                                type: attributes["type"], title: attributes["title"].map(SafeText.line),
+                                length: attributes["length"].flatMap { Int($0) })
+            link.facetGroup = attributes["facetGroup"].map(SafeText.line)
+            link.isActiveFacet = attributes["activeFacet"] == "true"
+            if entry != nil { entry?.links.append(link) } else if depth == 2 { feedLinks.append(link) }
+        case "category":
+            if let term = attributes["label"] ?? attributes["term"] { entry?.subjects.append(SafeText.line(term)) }
+        default: break
+        }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if text.utf8.count < 1 << 20 { text += string }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        defer { depth -= 1 }
+        if contentDepth > 0, depth > contentDepth {
+            text += " "
+            return
+        }
+        if name == "content" { contentDepth = 0 }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        text = ""
+        if name == "entry" {
+            if var finished = entry, !finished.title.isEmpty || !finished.links.isEmpty {
+                if finished.id.isEmpty { finished.id = finished.title }
+                entries.append(finished)
+            }
+            entry = nil
+            return
+        }
+        if name == "author" { inAuthor = false; return }
+        guard entry != nil else {
+            if name == "title", depth == 2 { feedTitle = value }
+            return
+        }
+        switch name {
+        case "title": entry?.title = SafeText.line(value)
+        case "id": entry?.id = value
+        case "name" where inAuthor: if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
+        case "creator": if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
+        case "summary": entry?.summary = SafeText.text(value)
+        case "content": entry?.content = SafeText.text(Self.plain(value))
+        case "publisher": entry?.publisher = SafeText.line(value)
+        case "language": entry?.language = SafeText.line(value)
+        case "issued", "published": if entry?.issued == nil { entry?.issued = SafeText.line(value) }
+        case "identifier": entry?.identifiers.append(SafeText.line(value))
+        case "series": entry?.series = SafeText.line(value)
+        default: break
+        }
+    }
+
+    /// Atom `content type="xhtml"|"html"` as text: tags dropped, the common entities decoded.
+    static func plain(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html }
+        var out = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true; continue }
+            if character == ">" { inTag = false; out.append(" "); continue }
+            if !inTag { out.append(character) }
+        }
+        return out.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+            .split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+}
+
+/// Finds the Atom search template in an OpenSearch description.
+private final class OpenSearchReader: NSObject, XMLParserDelegate {
+    var template: String?
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        guard name == "Url", let candidate = attributes["template"], candidate.contains("{searchTerms}") else { return }
+        let type = attributes["type"]?.lowercased() ?? ""
+        if template == nil || type.hasPrefix("application/atom+xml") { template = candidate }
+    }
+}

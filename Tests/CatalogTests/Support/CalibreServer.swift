@@ -1,0 +1,87 @@
+import Foundation
+
+/// calibre's content server (Debian `calibre`) on 127.0.0.1, over a library built from EPUBs the
+/// test writes, for testing bok against a real OPDS server that nobody here wrote.
+///
+/// `calibre_server.py` beside this file builds the library, starts the server with
+/// `--listen-on 127.0.0.1` on a free port, and says "ready" only once its log shows it listens
+/// on 127.0.0.1 at that port (calibre falls back to another interface when its port is taken;
+/// then the test fails and sends nothing). It runs calibre in a session of its own and stops it
+/// when the test closes its standard input, so calibre's worker processes never belong to the
+/// test process.
+final class CalibreServer {
+    static var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/calibre-server")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/calibredb")
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// A book to put in the library.
+    struct Book {
+        var title: String
+        var author: String
+        var language: String
+    }
+
+    let folder: URL
+    let port: Int
+    private let process: Process
+    private let input: Pipe
+    var root: URL { URL(string: "http://127.0.0.1:\(port)/opds")! }
+
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("calibre_server.py")
+
+    /// Builds a library of `books` and starts the server on it; with `user`, only that user
+    /// (HTTP Basic) may read it. Blocks until the server is ready: call it off the cooperative pool.
+    init(books: [Book], user: (name: String, password: String)? = nil) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-calibre-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.script.path, folder.path, String(port)] + (user.map { [$0.name, $0.password] } ?? [])
+        input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let line = books.map { "\($0.title)\t\($0.author)\t\($0.language)" }.joined(separator: "\u{1E}") + "\n"
+        input.fileHandleForWriting.write(Data(line.utf8))
+        var answer = Data()
+        while !answer.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            answer += chunk
+        }
+        let text = String(decoding: answer, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard text == "ready" else {
+            stop()
+            throw Failure(description: text.isEmpty ? "calibre_server.py ended without a word" : text)
+        }
+    }
+
+    /// Stops the server (closing the helper's standard input) and removes the library.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static func freePort() throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c",
+                             "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1]); s.close()"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw Failure(description: "no free port")
+        }
+        return port
+    }
+}
