@@ -105,7 +105,9 @@ let package = Package(
         // The parsers of untrusted bytes for libFuzzer (make fuzz) and for replaying saved inputs.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(name: "BokFuzz", dependencies: ["Catalog", "Reader", "CFuzzDriver"], path: "Fuzz/BokFuzz"),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"], exclude: ["Support/calibre_server.py"]),
+        // What tests share: a real calibre content server on loopback.
+        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
@@ -114,7 +116,7 @@ let package = Package(
         .testTarget(name: "FuzzRegressionTests", dependencies: ["BokFuzz"]),
         // Reader opens the generated books, as the client will.
         .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
-        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )
 

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 
 /// OPDS feeds as servers write them: a JSON (OPDS 2) catalogue, broken ones, and calibre's real
 /// content server.
@@ -65,17 +66,8 @@ struct CalibreOPDSTests {
                         CalibreServer.Book(title: "The Lake", author: "John Smith", language: "en"),
                         CalibreServer.Book(title: "Sjön", author: "Eva Öst", language: "sv")]
 
-    /// Starts calibre on a Dispatch thread: waiting for it must not block Swift's small cooperative pool.
-    static func start(books: [CalibreServer.Book], user: (String, String)? = nil) async throws -> CalibreServer {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try CalibreServer(books: books, user: user.map { (name: $0.0, password: $0.1) }) })
-            }
-        }
-    }
-
     @Test func browseSearchAndDownloadFromCalibre() async throws {
-        let server = try await Self.start(books: Self.books)
+        let server = try await CalibreServer.start(books: Self.books)
         defer { server.stop() }
         let client = OPDSClient(root: server.root)
         let root = try await client.feed()
@@ -97,7 +89,7 @@ struct CalibreOPDSTests {
     }
 
     @Test func aPasswordProtectedCalibreAsksAndRefusesAWrongPassword() async throws {
-        let server = try await Self.start(books: Array(Self.books.prefix(1)), user: ("elsa", "hemligt"))
+        let server = try await CalibreServer.start(books: Array(Self.books.prefix(1)), user: ("elsa", "hemligt"))
         defer { server.stop() }
         do {
             _ = try await OPDSClient(root: server.root).feed()

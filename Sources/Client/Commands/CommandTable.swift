@@ -19,7 +19,7 @@ struct CommandTable {
             LoanCommands.borrow, LoanCommands.loans, LoanCommands.giveBack,
             ReservationCommands.reserve, ReservationCommands.reservations, ReservationCommands.cancel,
             ShelfCommands.shelf, ShelfCommands.tbr, ShelfCommands.sample, ShelfCommands.remove,
-            ReadCommands.read, ReadCommands.notes,
+            ReadCommands.read, ReadCommands.notes, CatalogueCommands.browse, CatalogueCommands.get,
             MockCommand.mock, HelpCommand.help, HelpCommand.quit,
         ]
     }
@@ -42,6 +42,10 @@ struct CommandTable {
         let stray = arguments.unknownFlags(known: command.flags.union(["json"]))
         if let first = stray.first {
             throw UserError.usage("\(command.name) has no option --\(first). Usage: \(command.synopsis)")
+        }
+        // In an OPDS catalogue the list commands page through its feeds instead.
+        if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name] {
+            return try await override(arguments, session)
         }
         let started = ContinuousClock.now
         defer {

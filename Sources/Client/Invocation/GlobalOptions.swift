@@ -7,6 +7,8 @@ struct GlobalOptions: Sendable, Equatable {
     var mock = false
     /// A library base URL given with `--library`.
     var libraryURL: String?
+    /// `--kind elib|opds` for `--library`.
+    var kind: String?
     /// Print JSON instead of text.
     var json = false
     /// Never colour, even at a terminal.
@@ -49,6 +51,7 @@ struct GlobalOptions: Sendable, Equatable {
             case "--help", "-h": if options.command.isEmpty { options.help = true } else { options.command.append(word) }
             case "--version", "-V": options.version = true
             case "--library": options.libraryURL = try value(word)
+            case "--kind": options.kind = try value(word)
             case "--record": options.record = try value(word)
             case "--seed":
                 let text = try value(word)

@@ -11,6 +11,7 @@ import TextSafety
 /// service-key = secret
 /// name = Malmö stadsbibliotek
 /// locale = sv-SE
+/// kind = elib          # or opds: an OPDS catalogue such as calibre's content server
 /// ```
 /// `BOK_LIBRARY_URL`, `BOK_SERVICE_ID`, `BOK_SERVICE_KEY` override the file; `--library URL` overrides both.
 struct LibraryConfig: Sendable, Equatable {
@@ -19,6 +20,13 @@ struct LibraryConfig: Sendable, Equatable {
     var serviceKey: String?
     var name: String?
     var locale: String?
+    /// What the library speaks; nil: Elib when a service id is set, else found out from what the URL answers.
+    var kind: Kind?
+
+    /// The protocols bok speaks.
+    enum Kind: String, Sendable, Equatable {
+        case elib, opds
+    }
 
     /// True when a real library is configured.
     var isConfigured: Bool { url != nil }
@@ -52,8 +60,13 @@ struct LibraryConfig: Sendable, Equatable {
             case "service-key": serviceKey = value
             case "name": name = SafeText.line(value)
             case "locale": locale = value
+            case "kind":
+                guard let parsed = Kind(rawValue: value.lowercased()) else {
+                    throw UserError("\(fileName):\(index + 1): kind is elib or opds, not \"\(value)\".")
+                }
+                kind = parsed
             default:
-                throw UserError("\(fileName):\(index + 1): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale.")
+                throw UserError("\(fileName):\(index + 1): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale, kind.")
             }
         }
     }

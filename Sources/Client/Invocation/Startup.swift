@@ -30,6 +30,12 @@ struct Startup {
         let paths = Paths(environment: environment)
         var config = try LibraryConfig.load(file: paths.configFile, environment: environment)
         if let url = options.libraryURL { config.url = try LibraryConfig.parseURL(url, source: "--library") }
+        if let kind = options.kind {
+            guard let parsed = LibraryConfig.Kind(rawValue: kind.lowercased()) else {
+                throw UserError.usage("--kind is elib or opds, not \"\(kind)\".")
+            }
+            config.kind = parsed
+        }
 
         if options.mock || !config.isConfigured {
             let configuration = options.mockConfiguration
@@ -62,6 +68,16 @@ struct Startup {
             return Startup(session: session, note: note)
         }
 
+        if let url = config.url, try await isCatalogue(config, url: url, logger: logger) {
+            let client = OPDSClient(root: url.absoluteString.hasSuffix("/") && url.path.count > 1
+                                        ? URL(string: String(url.absoluteString.dropLast()))! : url)
+            let name = config.name ?? client.displayName
+            let session = Session(service: CatalogueOnlyService(name: name), mock: nil, libraryName: name,
+                                  alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
+            session.catalogue = CatalogueBrowser(client: client)
+            session.libraryKey = .init(baseURL: url.absoluteString, serviceID: "opds")
+            return Startup(session: session, note: "\(name) is an OPDS catalogue: browse, search, info N, get N, read N.")
+        }
         let endpoint = try config.endpoint()
         let session = Session(service: service(endpoint, options: options, logger: logger), mock: nil, libraryName: config.name ?? endpoint.displayName,
                               alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
@@ -79,6 +95,27 @@ struct Startup {
             note = "Could not reach the library yet (\(REPL.message(for: error))) Commands will try again."
         }
         return Startup(session: session, note: note)
+    }
+
+    /// Whether the configured library is an OPDS catalogue: said so (`kind = opds`, `--kind opds`),
+    /// or, with no kind and no Elib service id, found out by asking the URL for a feed.
+    private static func isCatalogue(_ config: LibraryConfig, url: URL, logger: Logger) async throws -> Bool {
+        switch config.kind {
+        case .opds?: return true
+        case .elib?: return false
+        case nil:
+            guard config.serviceID == nil else { return false }
+            let trimmed = url.absoluteString.hasSuffix("/") ? URL(string: String(url.absoluteString.dropLast())) ?? url : url
+            do {
+                _ = try await OPDSClient(root: trimmed, timeout: 5).feed()
+                return true
+            } catch let error as LendingError where error.kind == .unauthorized {
+                return true
+            } catch {
+                logger.debug("not an OPDS catalogue", metadata: ["url": "\(url.absoluteString)", "error": "\(error)"])
+                return false
+            }
+        }
     }
 
     /// The lending client for `endpoint`: `--json` output gets the server's words verbatim (they are

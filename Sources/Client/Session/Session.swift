@@ -76,6 +76,8 @@ final class Session {
     var clock: @Sendable () -> Date = { Date() }
     /// The time zone days are counted in.
     var timeZone = TimeZone.current
+    /// The OPDS catalogue being browsed, when the library is one (then there is no lending).
+    var catalogue: CatalogueBrowser?
 
     /// The mock's control routes, once known to be there.
     private var knownMock: MockControl?

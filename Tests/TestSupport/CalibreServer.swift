@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// calibre's content server (Debian `calibre`) on 127.0.0.1, over a library built from EPUBs the
 /// test writes, for testing bok against a real OPDS server that nobody here wrote.
@@ -9,32 +9,39 @@ import Foundation
 /// then the test fails and sends nothing). It runs calibre in a session of its own and stops it
 /// when the test closes its standard input, so calibre's worker processes never belong to the
 /// test process.
-final class CalibreServer {
-    static var isInstalled: Bool {
+public final class CalibreServer: @unchecked Sendable {
+    // @unchecked: set up once in init; stop() is called once, by the test that made it.
+    public static var isInstalled: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/calibre-server")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/calibredb")
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    public struct Failure: Error, CustomStringConvertible { public let description: String }
 
     /// A book to put in the library.
-    struct Book {
-        var title: String
-        var author: String
-        var language: String
+    public struct Book: Sendable {
+        public var title: String
+        public var author: String
+        public var language: String
+
+        public init(title: String, author: String, language: String) {
+            self.title = title
+            self.author = author
+            self.language = language
+        }
     }
 
-    let folder: URL
-    let port: Int
+    public let folder: URL
+    public let port: Int
     private let process: Process
     private let input: Pipe
-    var root: URL { URL(string: "http://127.0.0.1:\(port)/opds")! }
+    public var root: URL { URL(string: "http://127.0.0.1:\(port)/opds")! }
 
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("calibre_server.py")
 
     /// Builds a library of `books` and starts the server on it; with `user`, only that user
     /// (HTTP Basic) may read it. Blocks until the server is ready: call it off the cooperative pool.
-    init(books: [Book], user: (name: String, password: String)? = nil) throws {
+    public init(books: [Book], user: (name: String, password: String)? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-calibre-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
@@ -63,7 +70,7 @@ final class CalibreServer {
     }
 
     /// Stops the server (closing the helper's standard input) and removes the library.
-    func stop() {
+    public func stop() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
@@ -83,5 +90,16 @@ final class CalibreServer {
             throw Failure(description: "no free port")
         }
         return port
+    }
+}
+
+extension CalibreServer {
+    /// Starts calibre on a Dispatch thread: waiting for it must not block Swift's small cooperative pool.
+    public static func start(books: [Book], user: (String, String)? = nil) async throws -> CalibreServer {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try CalibreServer(books: books, user: user.map { (name: $0.0, password: $0.1) }) })
+            }
+        }
     }
 }

@@ -1,0 +1,228 @@
+import Catalog
+import Foundation
+import Reader
+import Shelf
+import Terminal
+
+/// The commands of an OPDS catalogue (calibre's content server, a public-domain catalogue):
+/// `browse`, `search`, `more`, `back`, `info N`, `get N` and `read N`. The numbers are the
+/// entries of the feed on screen. In an Elib library, `browse` and `get` say what to use instead.
+@MainActor
+enum CatalogueCommands {
+    static let browse = Command(
+        name: "browse", aliases: ["catalogue", "catalog"],
+        synopsis: "browse [N]",
+        summary: "An OPDS catalogue's sections: browse shows the top, browse N opens section N",
+        details: [
+            "Numbers are the entries on screen: a section (▸) opens with browse N, a book shows with info N,",
+            "downloads with get N and opens with read N. more and back page through long lists.",
+            "Examples:  browse     browse 2     search lagerlöf     get 1",
+        ],
+        completion: .resultNumbers,
+        run: { arguments, session in
+            guard let browser = session.catalogue else {
+                throw UserError("browse is for OPDS catalogues; \(session.libraryName) is a lending library: use search, top and new.")
+            }
+            guard let word = arguments.positional.first else { return render(try await browser.open(), session: session) }
+            let entry = try Self.entry(word, browser: browser, command: "browse")
+            guard let section = entry.navigation else {
+                throw UserError("\(session.theme.marks.quoted(entry.title)) is a book, not a section: info \(word) shows it, get \(word) downloads it.")
+            }
+            return render(try await browser.open(section.href), session: session)
+        })
+
+    static let get = Command(
+        name: "get", aliases: ["download"],
+        synopsis: "get N",
+        summary: "Download book N of an OPDS catalogue to your shelf's folder, to read with read N",
+        details: ["Examples:  get 3     read 3"],
+        completion: .resultNumbers,
+        run: { arguments, session in
+            guard let browser = session.catalogue else {
+                throw UserError("get is for OPDS catalogues; in \(session.libraryName), borrow N gets a book.")
+            }
+            guard let word = arguments.positional.first, arguments.positional.count == 1 else { throw UserError.usage("Usage: get N") }
+            let file = try await download(try entry(word, browser: browser, command: "get"), session: session)
+            return CommandOutput(lines: ["Downloaded to \(file.path): read \(word) opens it."], json: ["file": file.path])
+        })
+
+    /// The commands that mean something else in a catalogue, by name.
+    static let overrides: [String: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput] = [
+        "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": getBook,
+        "top": notInCatalogue, "new": notInCatalogue,
+        "library": { _, session in
+            guard let browser = session.catalogue else { return CommandOutput() }
+            return render(try await browser.open(), session: session)
+        },
+    ]
+
+    static func notInCatalogue(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        throw UserError("\(session.libraryName) is an OPDS catalogue: browse shows its sections (calibre's include By Newest), search finds books.")
+    }
+
+    static func getBook(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        try await get.run(arguments, session)
+    }
+
+    static func search(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        let terms = arguments.positional.joined(separator: " ")
+        guard !terms.isEmpty else { throw UserError.usage("Say what to look for: search lagerlöf") }
+        return render(try await session.catalogue!.search(terms), session: session)
+    }
+
+    static func more(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        let browser = session.catalogue!
+        guard let next = browser.feed?.link("next") else {
+            throw UserError(browser.feed == nil ? "Nothing on screen yet: browse or search first." : "This is the last page; back goes to the one before.")
+        }
+        return render(try await browser.open(next.href), session: session)
+    }
+
+    static func back(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let feed = session.catalogue!.back() else { throw UserError("Nowhere to go back to; browse shows the catalogue's top.") }
+        return render(feed, session: session)
+    }
+
+    static func info(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let word = arguments.positional.first, arguments.positional.count == 1 else { throw UserError.usage("Usage: info N") }
+        let entry = try entry(word, browser: session.catalogue!, command: "info")
+        let theme = session.theme
+        var lines = [theme.bold(entry.title)]
+        if !entry.authors.isEmpty { lines.append("by " + entry.authors.joined(separator: ", ")) }
+        lines.append("")
+        func row(_ label: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            lines.append(DisplayWidth.pad(label, to: 13) + value)
+        }
+        row("Series", entry.series)
+        row("Publisher", entry.publisher)
+        row("Issued", entry.issued.map { String($0.prefix(10)) })
+        row("Language", entry.language)
+        row("Subjects", entry.subjects.isEmpty ? nil : entry.subjects.joined(separator: ", "))
+        row("Identifier", entry.identifiers.first)
+        row("Formats", entry.formats.isEmpty ? (entry.navigation != nil ? "a section: browse \(word)" : "none offered")
+            : entry.formats.joined(separator: ", ") + (entry.epub == nil ? " (bok reads EPUB)" : ""))
+        row("Size", entry.epub?.length.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) })
+        if let text = entry.summary ?? entry.content, !text.isEmpty { lines += [""] + theme.wrap(text) }
+        return CommandOutput(lines: lines, json: CatalogueEntryJSON(number: Int(word) ?? 0, entry: entry))
+    }
+
+    static func read(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let word = arguments.positional.first, arguments.positional.count == 1, Int(word) != nil else {
+            // A file path reads as anywhere else.
+            return try await ReadCommands.read.run(arguments, session)
+        }
+        let file = try await download(try entry(word, browser: session.catalogue!, command: "read"), session: session)
+        return try await ReadCommands.read.run(try Arguments([file.path], valued: []), session)
+    }
+
+    // MARK: -
+
+    static func entry(_ word: String, browser: CatalogueBrowser, command: String) throws -> OPDSEntry {
+        guard let number = Int(word) else { throw UserError.usage("\(command) takes the number of an entry on screen, e.g. \(command) 2.") }
+        guard let entry = browser.entry(number) else {
+            let count = browser.feed?.entries.count ?? 0
+            throw UserError(count == 0 ? "Nothing on screen to number: browse or search first."
+                            : "There is no entry \(number) on screen (there are \(count)).")
+        }
+        return entry
+    }
+
+    /// The book's EPUB on disk, downloaded (with the progress bar) the first time.
+    static func download(_ entry: OPDSEntry, session: Session) async throws -> URL {
+        let q = session.theme.marks
+        guard let link = entry.epub else {
+            if entry.navigation != nil { throw UserError("\(q.quoted(entry.title)) is a section, not a book: browse it.") }
+            let formats = entry.formats
+            throw UserError(formats.isEmpty ? "The catalogue offers no file of \(q.quoted(entry.title))."
+                            : "\(q.quoted(entry.title)) is offered as \(formats.joined(separator: ", ")); bok reads EPUB.")
+        }
+        guard session.catalogue?.client.authorization(for: link.href) == nil else {
+            throw UserError("Downloading from a catalogue that needs a password is not supported yet; download \(q.quoted(entry.title)) in a browser and read FILE.")
+        }
+        let name = "opds-" + String(entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16) + ".epub"
+        let target = session.booksDirectory.appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: target.path) { return target }
+        let bar = session.progress?.start(title: entry.title)
+        do {
+            try await BookDownloader().download(from: link.href, to: target, progress: bar)
+            session.progress?.finish()
+        } catch {
+            session.progress?.finish()
+            throw UserError(error.description)
+        }
+        return target
+    }
+
+    /// A feed as a numbered list: sections marked ▸, books with authors and formats.
+    static func render(_ feed: OPDSFeed, session: Session) -> CommandOutput {
+        let theme = session.theme
+        let m = theme.marks
+        let books = feed.entries.filter { $0.navigation == nil }.count
+        let sections = feed.entries.count - books
+        var count: [String] = []
+        if books > 0 { count.append("\(books) \(books == 1 ? "book" : "books")") }
+        if sections > 0 { count.append("\(sections) \(sections == 1 ? "section" : "sections")") }
+        var heading = feed.title.isEmpty ? session.libraryName : feed.title
+        if let query = session.catalogue?.query { heading = "\(feed.entries.count) \(feed.entries.count == 1 ? "hit" : "hits") for \(m.quoted(query))" }
+        var lines = [theme.bold(([heading] + (session.catalogue?.query == nil ? count : [])).joined(separator: " \(m.middleDot) ")), ""]
+        if feed.entries.isEmpty { lines = [theme.bold(heading)] }
+        let width = String(feed.entries.count).count
+        for (index, entry) in feed.entries.enumerated() {
+            let number = DisplayWidth.pad(String(index + 1), to: max(2, width), align: .right)
+            if entry.navigation != nil {
+                let about = entry.summary ?? entry.content
+                lines.append(theme.fit("\(number)  ▸ \(theme.bold(entry.title))" + (about.map { " \(m.middleDot) \(theme.dim($0))" } ?? "")))
+            } else {
+                var parts = [theme.bold(entry.title)]
+                if !entry.authors.isEmpty { parts.append(entry.authors.joined(separator: ", ")) }
+                if !entry.formats.isEmpty { parts.append(theme.dim(entry.formats.joined(separator: ", "))) }
+                lines.append(theme.fit("\(number)  " + parts.joined(separator: " \(m.middleDot) ")))
+            }
+        }
+        var hints: [String] = []
+        if feed.link("next") != nil { hints.append("more for the next page") }
+        if sections > 0 { hints.append("browse N opens a section") }
+        if books > 0 { hints.append("info N, get N, read N for a book") }
+        if !hints.isEmpty { lines += ["", theme.dim(hints.joined(separator: "; ") + ".")] }
+        return CommandOutput(lines: lines, json: CatalogueFeedJSON(feed: feed, query: session.catalogue?.query))
+    }
+}
+
+/// One entry in `--json`.
+struct CatalogueEntryJSON: Encodable, Sendable {
+    let number: Int
+    let id: String
+    let title: String
+    let authors: [String]
+    let section: Bool
+    let formats: [String]
+    let summary: String?
+    let epub: String?
+
+    init(number: Int, entry: OPDSEntry) {
+        self.number = number
+        id = entry.id
+        title = entry.title
+        authors = entry.authors
+        section = entry.navigation != nil
+        formats = entry.formats
+        summary = entry.summary ?? entry.content
+        epub = entry.epub?.href.absoluteString
+    }
+}
+
+/// A feed in `--json`.
+struct CatalogueFeedJSON: Encodable, Sendable {
+    let title: String
+    let query: String?
+    let entries: [CatalogueEntryJSON]
+    let next: String?
+
+    init(feed: OPDSFeed, query: String?) {
+        title = feed.title
+        self.query = query
+        entries = feed.entries.enumerated().map { CatalogueEntryJSON(number: $0.offset + 1, entry: $0.element) }
+        next = feed.link("next")?.href.absoluteString
+    }
+}

@@ -1,0 +1,50 @@
+import Catalog
+import Foundation
+
+/// Where the patron is in an OPDS catalogue: the feed on screen (whose entries the numbers
+/// mean), and the feeds before it for `back`.
+@MainActor
+final class CatalogueBrowser {
+    let client: OPDSClient
+    /// The feed on screen.
+    private(set) var feed: OPDSFeed?
+    /// What a search asked, when the feed is a search's results.
+    private(set) var query: String?
+    private var history: [(feed: OPDSFeed, query: String?)] = []
+
+    init(client: OPDSClient) { self.client = client }
+
+    /// Shows the feed at `address` (the root when nil); the one on screen is kept for `back`.
+    func open(_ address: URL? = nil) async throws -> OPDSFeed {
+        show(try await client.feed(address), query: nil)
+    }
+
+    /// The results of a search, through the search link of the feed on screen or of the root.
+    func search(_ terms: String) async throws -> OPDSFeed {
+        let from: OPDSFeed
+        if let feed, feed.link("search") != nil { from = feed } else { from = try await client.feed() }
+        return show(try await client.search(terms, from: from), query: terms)
+    }
+
+    /// Back to the feed before this one, or nil at the first.
+    func back() -> OPDSFeed? {
+        guard let previous = history.popLast() else { return nil }
+        feed = previous.feed
+        query = previous.query
+        return previous.feed
+    }
+
+    /// Entry `number` (1-based) of the feed on screen.
+    func entry(_ number: Int) -> OPDSEntry? {
+        guard let entries = feed?.entries, entries.indices.contains(number - 1) else { return nil }
+        return entries[number - 1]
+    }
+
+    private func show(_ next: OPDSFeed, query: String?) -> OPDSFeed {
+        if let feed { history.append((feed, self.query)) }
+        if history.count > 64 { history.removeFirst() }
+        feed = next
+        self.query = query
+        return next
+    }
+}
