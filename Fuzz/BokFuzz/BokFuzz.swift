@@ -20,6 +20,7 @@ enum FuzzTargets {
         ("book", ReaderParsers.book),
         ("images", { _ = RasterImage.decode($0) }),
         ("elib-json", elibJSON),
+        ("opds", opds),
     ]
 
     static func named(_ name: String) -> (@Sendable ([UInt8]) -> Void)? { all.first { $0.name == name }?.run }
@@ -42,6 +43,13 @@ enum FuzzTargets {
         }
     }
 
+    /// Reads the bytes as an OPDS feed (Atom or JSON) and as an OpenSearch description.
+    static func opds(_ bytes: [UInt8]) {
+        let base = URL(string: "http://127.0.0.1:8080/opds/feed")!
+        _ = try? OPDSParser.feed(Data(bytes), base: base)
+        _ = OPDSParser.openSearchTemplate(Data(bytes), base: base)
+    }
+
     /// Seed inputs the project writes itself, per target (the script adds a generated novel and its pictures).
     static let seeds: [String: [String: String]] = [
         "markup": ["chapter.xhtml": ReaderParsers.Fixture.chapter, "nav.xhtml": ReaderParsers.Fixture.nav],
@@ -54,6 +62,12 @@ enum FuzzTargets {
             "reservations.json": #"{"Reservations":[{"ReservationID":9,"ProductID":"1","Title":"Vintern","QueuePosition":2,"EstimatedDate":"2027-01-10","Ready":false}]}"#,
             "library.json": #"{"Library":{"Name":"Malmö","Alerts":["Stängt","x"],"Events":[{"Title":"Läsecirkel","Date":"2026-12-01","Place":"Rum 2"}],"LoanPeriodDays":28,"MaxLoansPerMonth":5,"Locale":"sv-SE"}}"#,
             "error.json": #"{"Reason":"Fel PIN","ResponseStatus":"Unauthorized"}"#,
+        ],
+        "opds": [
+            "navigation.xml": #"<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Bibliotek</title><link rel="search" type="application/atom+xml" href="/opds/search/{searchTerms}"/><link rel="next" type="application/atom+xml;profile=opds-catalog" href="?offset=25"/><entry><title>Efter titel</title><id>t</id><content type="text">Böcker efter titel</content><link type="application/atom+xml;type=feed;profile=opds-catalog" href="/opds/title"/></entry></feed>"#,
+            "acquisition.xml": #"<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/terms/" xmlns:opds="http://opds-spec.org/2010/catalog"><title>Nytt</title><link rel="http://opds-spec.org/facet" href="?lang=sv" title="Svenska" opds:facetGroup="Språk" opds:activeFacet="true"/><entry><title>Vintern 1953</title><author><name>Anna Åberg</name></author><id>urn:uuid:1</id><dc:language>sv</dc:language><dc:publisher>Förlaget</dc:publisher><dc:issued>2020</dc:issued><category term="Deckare" label="Deckare"/><summary>Om vintern.</summary><content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>Längre <b>text</b>.</p></div></content><link rel="http://opds-spec.org/acquisition" type="application/epub+zip" href="/get/1.epub" length="1200"/><link rel="http://opds-spec.org/image" type="image/jpeg" href="/c/1.jpg"/></entry></feed>"#,
+            "feed.json": #"{"metadata":{"title":"Katalog"},"links":[{"rel":"next","href":"p2.json","type":"application/opds+json"}],"navigation":[{"href":"new.json","title":"Nytt","type":"application/opds+json"}],"publications":[{"metadata":{"title":"Sjön","author":{"name":"Eva Öst"},"belongsTo":{"series":[{"name":"S","position":1}]}},"links":[{"rel":"http://opds-spec.org/acquisition/open-access","href":"/b.epub","type":"application/epub+zip"}]}]}"#,
+            "opensearch.xml": #"<?xml version="1.0"?><OpenSearchDescription xmlns="http://a9.com/-/spec/opensearch/1.1/"><Url type="application/atom+xml" template="/search?q={searchTerms}"/></OpenSearchDescription>"#,
         ],
     ]
 }

@@ -134,6 +134,15 @@ struct HostileInputTests {
         #expect(screen.contains("␛]0;PWNED␇x"), "\(screen)")
     }
 
+    @Test("A file name with escape codes in an error is shown with visible stand-ins")
+    func fileNames() async throws {
+        let name = FileManager.default.temporaryDirectory.appendingPathComponent("bok-\u{1B}]0;PWNED\u{07}\u{1B}[2J.epub").path
+        let result = try await OneShotProcessTests().bok(["read", name, "--aloud", "--to", "/tmp/x.wav"])
+        #expect(result.status != 0)
+        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
+        #expect(result.stderr.contains("␛]0;PWNED␇␛[2J"), "\(result.stderr)")
+    }
+
     @Test("A scenario report keeps its table when names hold pipes, line breaks and escape codes")
     func reportCells() {
         let cell = ScenarioReport.cell("a|b\nc\u{1B}[2J")

@@ -9,7 +9,7 @@ import Terminal
 enum ReadCommands {
     static let read = Command(
         name: "read", aliases: ["open"],
-        synopsis: "read N | read FILE.epub | read N|FILE --aloud --to OUT.wav [--from CHAPTER] [--rate WPM] [--voice V]",
+        synopsis: "read N|FILE.epub [--aloud --to OUT.wav]",
         summary: "Read a book from your shelf (N from shelf) or an EPUB file, full screen",
         details: [
             "A loan downloads the first time it is opened (with a progress bar), then opens from disk,",

@@ -98,7 +98,9 @@ struct GlobalOptions: Sendable, Equatable {
 
         Options:
           --mock               use the built-in mock library (the default when none is configured)
-          --library URL        the lending service's base URL (service id and key from the config file)
+          --library URL        the lending service's base URL (service id and key from the config file),
+                               or an OPDS catalogue's root feed
+          --kind elib|opds     what --library speaks (found out from what it answers when not given)
           --json               print one JSON object per command
           --no-color           never colour output (NO_COLOR=1 does the same)
           --seed S             the mock library's seed (default 1)
@@ -108,7 +110,7 @@ struct GlobalOptions: Sendable, Equatable {
 
         Commands: search, more, back, sort, filter, view, info, library, top, new, login, logout,
         whoami, borrow, loans, return, reserve, reservations, cancel, shelf, tbr, sample, remove,
-        read, notes, mock, help, quit.
+        read, notes, browse, get, mock, help, quit.
         Type help inside bok, or see docs/commands.md; scenario files: docs/scenarios.md.
         """
 }
