@@ -36,12 +36,7 @@ public struct HTTPLendingService: LendingService {
         self.maxBodyBytes = maxBodyBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.logger = logger
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.httpAdditionalHeaders = ["Accept": "application/json", "User-Agent": "bok/0.1"]
-        configuration.urlCache = nil
-        self.session = URLSession(configuration: configuration)
+        self.session = URLSession(configuration: .bok(timeout: timeout, accept: "application/json"))
     }
 
     // MARK: Calls

@@ -24,16 +24,8 @@ public struct OPDSClient: Sendable {
         self.password = password
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpAdditionalHeaders = [
-            "Accept": "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1",
-            "User-Agent": "bok/0.1",
-        ]
-        session = URLSession(configuration: configuration, delegate: ChallengeRefuser(), delegateQueue: nil)
+        let accept = "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
+        session = URLSession(configuration: .bok(timeout: timeout, accept: accept), delegate: ChallengeRefuser(), delegateQueue: nil)
     }
 
     /// The catalogue's name for messages: its host and port.

@@ -12,6 +12,10 @@ struct MockControl: Sendable {
     /// `http://host:port/mock/`.
     let root: URL
 
+    /// Not `URLSession.shared`: its cookie store and cache made an empty folder in
+    /// `$XDG_DATA_HOME` named after the build folder on every run.
+    private static let session = URLSession(configuration: .bok(timeout: 10, accept: "application/json"))
+
     init(libraryBase: URL) {
         var components = URLComponents(url: libraryBase, resolvingAgainstBaseURL: false)!
         components.path = "/mock/"
@@ -70,7 +74,7 @@ struct MockControl: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            (data, response) = try await Self.session.data(for: request)
         } catch {
             throw UserError("Cannot reach the mock library's control routes at \(root.absoluteString).")
         }
