@@ -61,7 +61,7 @@ for target in $targets; do
   corpus="$work/corpus/$target"; crashes="$work/crashes/$target"
   mkdir -p "$corpus" "$crashes" "$work/seeds/$target"
   echo "== $target: ${seconds} s" >&2
-  if ! BOK_FUZZ_TARGET=$target "$fuzzer" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=512 -max_len=65536 \
+  if ! BOK_FUZZ_TARGET=$target LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" "$fuzzer" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=512 -max_len=65536 \
         -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$work/seeds/$target" 2>"$work/$target.log"; then
     failed+=("$target")
   fi

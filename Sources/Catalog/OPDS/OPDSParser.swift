@@ -27,7 +27,7 @@ public enum OPDSParser {
 
     static func atom(_ data: Data, base: URL) throws -> OPDSFeed {
         let reader = AtomReader(base: base)
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: forXMLParser(data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
@@ -40,7 +40,7 @@ public enum OPDSParser {
     /// The search template of an OpenSearch description (`{searchTerms}` in an Atom `Url`).
     public static func openSearchTemplate(_ data: Data, base: URL) -> String? {
         let reader = OpenSearchReader()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: forXMLParser(data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
@@ -51,6 +51,64 @@ public enum OPDSParser {
         let stand = template.replacingOccurrences(of: "{searchTerms}", with: marker)
         guard let url = URL(string: stand, relativeTo: base)?.absoluteURL else { return nil }
         return url.absoluteString.replacingOccurrences(of: marker, with: "{searchTerms}")
+    }
+
+    /// The document as Foundation's XMLParser can take it without crashing: valid UTF-8, and no
+    /// processing instructions but the XML declaration.
+    ///
+    /// swift-corelibs-foundation's XMLParser traps on a processing instruction with no data
+    /// (`<?x?>`, it calls strlen on NULL) or with a target that is not UTF-8 (both found by
+    /// `make fuzz`). Feeds have no use for processing instructions (stylesheets at most), so
+    /// they are cut out here rather than given to it.
+    static func forXMLParser(_ data: Data) -> Data {
+        let bytes = [UInt8](validUTF8(data))
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        // The declaration may open the document (after a byte-order mark): `<?xml` and white space.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { out += bytes[0..<3]; index = 3 }
+        if bytes[index...].starts(with: Array("<?xml".utf8)), bytes.count > index + 5,
+           [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
+           let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 5) {
+            out += bytes[index..<(end + 2)]
+            index = end + 2
+        }
+        while index < bytes.count {
+            if bytes[index] == 0x3C, index + 1 < bytes.count, bytes[index + 1] == 0x3F {   // <?
+                guard let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 2) else { break }
+                index = end + 2
+                continue
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return Data(out)
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index + 1] == needle[1] { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The bytes with invalid UTF-8 replaced by U+FFFD, unless the document declares another encoding.
+    ///
+    /// swift-corelibs-foundation's XMLParser traps (crashes bok) when libxml2 hands it a name that
+    /// is not valid UTF-8, e.g. a processing instruction `<?xm\u{FF}…` (found by `make fuzz`); a
+    /// hostile or broken server must not be able to do that. A document in Latin-1 or another
+    /// declared encoding is left to libxml2, which converts it to valid UTF-8 itself.
+    static func validUTF8(_ data: Data) -> Data {
+        if String(validating: data, as: UTF8.self) != nil { return data }
+        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+        if let declared = head.range(of: "encoding=")?.upperBound,
+           !head[declared...].dropFirst().hasPrefix("utf-8"), !head[declared...].dropFirst().hasPrefix("utf8") {
+            return data
+        }
+        return Data(String(decoding: data, as: UTF8.self).utf8)
     }
 
     // MARK: OPDS 2.0
