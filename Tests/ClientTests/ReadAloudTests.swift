@@ -21,21 +21,22 @@ struct ReadAloudTests {
         """
 
     /// A one-chapter EPUB 3 in `language`, written with Python's zipfile (the test needs no other book code).
-    static func book(_ text: String, language: String, in folder: URL) throws -> URL {
+    static func book(_ text: String, language: String, chapterLanguage: String? = nil, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("book-\(language).epub")
         let script = """
         import sys, zipfile
-        path, lang, text = sys.argv[1], sys.argv[2], sys.stdin.read()
+        path, lang, chapter_lang, text = sys.argv[1], sys.argv[2], sys.argv[3], sys.stdin.read()
+        html_lang = f' xml:lang="{chapter_lang}"' if chapter_lang else ""
         with zipfile.ZipFile(path, "w") as z:
             z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
             z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="c.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
             z.writestr("c.opf", f'<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="i"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="i">urn:uuid:1</dc:identifier><dc:title>Vinter</dc:title><dc:language>{lang}</dc:language></metadata><manifest><item id="n" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>')
             z.writestr("nav.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="c.xhtml">1</a></li></ol></nav></body></html>')
-            z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>{text}</p></body></html>')
+            z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"{html_lang}><body><p>{text}</p></body></html>')
         """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, url.path, language]
+        process.arguments = ["python3", "-c", script, url.path, language, chapterLanguage ?? ""]
         let input = Pipe()
         process.standardInput = input
         try process.run()
@@ -86,6 +87,17 @@ struct ReadAloudTests {
         let rms = try #require(Double(rmsLine.split(separator: ":").last!.trimmingCharacters(in: .whitespaces)))
         #expect(rms > 0.02, "\(stat)")
         #expect(!FileManager.default.fileExists(atPath: wav.path + ".part"))
+    }
+
+    @Test("A chapter whose xml:lang differs from the book's is read in its own language's voice")
+    func chapterLanguage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let book = try Self.book(Self.swedish, language: "en", chapterLanguage: "sv", in: folder)
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", folder.appendingPathComponent("o.wav").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("voice sv at"), "\(result.stdout)")
     }
 
     @Test("A wrong rate or chapter is refused before anything is written")

@@ -22,7 +22,8 @@ enum ReadAloud {
         } catch let error as ReaderError {
             throw UserError(error.message)
         }
-        let voice = try chooseVoice(arguments.option("voice"), book: book, engine: engine)
+        let bookVoice = try chooseVoice(arguments.option("voice"), book: book, engine: engine)
+        let installed = engine.voiceNames
         let chapters = try chapters(of: book, from: arguments.option("from"))
         let url = URL(fileURLWithPath: NSString(string: target).expandingTildeInPath)
         let file: WAVFile
@@ -32,10 +33,17 @@ enum ReadAloud {
             throw UserError("bok cannot write \(url.path); check that the folder exists and that you may write there.")
         }
         var words = 0
+        var voices: [String] = []
         do {
             var failure: (any Error)?
             for index in chapters {
-                let text = book.document(at: index).plainText
+                let document = book.document(at: index)
+                let text = document.plainText
+                // A chapter in another language than the book's (xml:lang) gets its own voice, when installed.
+                let voice = arguments.option("voice") == nil
+                    ? document.language.flatMap { VoiceChoice.voice(forLanguage: $0, installed: installed) } ?? bookVoice
+                    : bookVoice
+                if !voices.contains(voice) { voices.append(voice) }
                 words += text.split(whereSeparator: \.isWhitespace).count
                 try engine.speak(text, options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)) { samples, _ in
                     do { try file.append(samples) } catch { failure = error; return false }
@@ -54,9 +62,10 @@ enum ReadAloud {
         let minutes = Int(file.duration) / 60, seconds = Int(file.duration) % 60
         let title = book.metadata.title.isEmpty ? url.lastPathComponent : book.metadata.title
         let line = "Wrote \(url.path): \(minutes) min \(seconds) s of “\(title)” (\(chapters.count) "
-            + "\(chapters.count == 1 ? "chapter" : "chapters"), \(words) words), voice \(voice) at \(rate) words a minute."
+            + "\(chapters.count == 1 ? "chapter" : "chapters"), \(words) words), \(voices.count == 1 ? "voice" : "voices") "
+            + "\(voices.joined(separator: " and ")) at \(rate) words a minute."
         return CommandOutput(lines: [line], json: AloudJSON(file: url.path, seconds: file.duration, chapters: chapters.count,
-                                                          words: words, voice: voice, rate: rate, pitch: pitch))
+                                                          words: words, voice: voices.first ?? bookVoice, rate: rate, pitch: pitch))
     }
 
     /// `--voice`, else the voice of the book's language; says which voices exist when there is none.

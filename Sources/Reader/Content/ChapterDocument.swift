@@ -128,19 +128,22 @@ public struct ChapterDocument: Sendable {
     public let anchors: [String: Int]
     /// Whether the book's CSS indents paragraphs' first lines (`text-indent`), when it says.
     public let prefersIndentedParagraphs: Bool?
+    /// The document's language (`xml:lang` or `lang` on `html` or `body`), when it says.
+    public let language: String?
 
     /// Length of `plainText` in UTF-16 code units.
     public var length: Int { plainText.utf16.count }
 
     /// Creates a document from its parts.
     public init(path: String, title: String?, blocks: [Block], plainText: String, anchors: [String: Int],
-                prefersIndentedParagraphs: Bool? = nil) {
+                prefersIndentedParagraphs: Bool? = nil, language: String? = nil) {
         self.path = path
         self.title = title
         self.blocks = blocks
         self.plainText = plainText
         self.anchors = anchors
         self.prefersIndentedParagraphs = prefersIndentedParagraphs
+        self.language = language
     }
 
     /// A one-paragraph chapter standing in for a document that is missing or unreadable.

@@ -142,6 +142,9 @@ struct ContentConverter {
             attributes.first(where: { $0.name == wanted })?.value
         }
         let kind = Self.kinds[name] ?? .other
+        if language == nil, name == "html" || name == "body", let lang = attribute("xml:lang") ?? attribute("lang"), !lang.isEmpty {
+            language = lang
+        }
 
         switch kind {
         case .head:
@@ -432,6 +435,8 @@ struct ContentConverter {
     }
 
     private var sawPreContent = false
+    /// The document's language, from its `html` or `body` element.
+    private var language: String?
 
     private mutating func appendLiteral(_ text: String, style: InlineStyle) {
         let literal = pendingSpace && text.hasPrefix(" ") ? String(text.dropFirst()) : text
@@ -543,7 +548,7 @@ struct ContentConverter {
         flush()
         let title = firstHeading ?? titleText.map { $0.trimmed.replacingNewlines }.flatMap { $0.isEmpty ? nil : $0 }
         return ChapterDocument(path: path, title: title, blocks: blocks, plainText: plainText, anchors: anchors,
-                               prefersIndentedParagraphs: styles.indentsParagraphs)
+                               prefersIndentedParagraphs: styles.indentsParagraphs, language: language)
     }
 }
 

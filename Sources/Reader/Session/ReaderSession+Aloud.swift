@@ -55,7 +55,8 @@ extension ReaderSession {
             message = SpeechError.unavailable.description
             return
         }
-        let language = book.metadata.language ?? "en"
+        // The language of the chapter reading starts in (xml:lang), else the book's.
+        let language = content.document(at: start.spineIndex).language ?? book.metadata.language ?? "en"
         let installed = engine.voiceNames
         let voice = preferences.voice.flatMap { installed.contains($0) ? $0 : nil }
             ?? VoiceChoice.voice(forLanguage: language, installed: installed)
