@@ -83,7 +83,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "Client",
-            dependencies: ["Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending",
+            // CFuzzDriver only for the -D FUZZING build that fuzzes the scenario parser (make fuzz).
+            dependencies: ["Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(

@@ -15,8 +15,10 @@ work=.build/fuzz-work
 mkdir -p "$work"
 
 # The seeds: what bok-fuzz writes itself, plus the parts of the novel reader-bench generates.
-swift build --product bok-fuzz --product reader-bench >&2
-targets=${FUZZ_TARGETS:-$(.build/debug/bok-fuzz targets | tr '\n' ' ')}
+# (swift build takes one --product at a time.)
+swift build --product bok-fuzz >&2
+swift build --product reader-bench >&2
+targets=${FUZZ_TARGETS:-"$(.build/debug/bok-fuzz targets | tr '\n' ' ')scenario"}
 rm -rf "$work/seeds"
 .build/debug/bok-fuzz seed "$work/seeds"
 [ -f "$work/novel.epub" ] || .build/debug/reader-bench generate "$work/novel.epub" >/dev/null
@@ -51,16 +53,25 @@ with zipfile.ZipFile(book) as z:
     os.remove(small_path)
 PY
 
-echo "Building the fuzzing build (address sanitizer, libFuzzer) ..." >&2
-swift build -c release --product bok-fuzz --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 \
-  | grep -v "Cannot export local symbol" >&2
-fuzzer=.build/fuzz/release/bok-fuzz
+# The scenario-file parser lives in bok itself: a FUZZING build of bok is its fuzzer.
+mkdir -p "$work/seeds/scenario"
+cp scenarios/*.scenario "$work/seeds/scenario/"
+
+fuzz_build() {  # product
+  echo "Building $1 for fuzzing (address sanitizer, libFuzzer) ..." >&2
+  swift build -c release --product "$1" --scratch-path .build/fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING 2>&1 \
+    | { grep -v "Cannot export local symbol" || true; } >&2
+}
+[ -n "$(echo " $targets " | sed 's/ scenario / /g' | tr -d ' ')" ] && fuzz_build bok-fuzz
+case " $targets " in *" scenario "*) fuzz_build bok ;; esac
 
 failed=()
 for target in $targets; do
   corpus="$work/corpus/$target"; crashes="$work/crashes/$target"
   mkdir -p "$corpus" "$crashes" "$work/seeds/$target"
   echo "== $target: ${seconds} s" >&2
+  fuzzer=.build/fuzz/release/bok-fuzz
+  [ "$target" = scenario ] && fuzzer=.build/fuzz/release/bok
   if ! BOK_FUZZ_TARGET=$target LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0" "$fuzzer" -max_total_time="$seconds" -timeout=2 -rss_limit_mb=512 -max_len=65536 \
         -print_final_stats=1 -artifact_prefix="$crashes/" "$corpus" "$work/seeds/$target" 2>"$work/$target.log"; then
     failed+=("$target")

@@ -11,6 +11,9 @@ struct Bok {
     static let version = "0.1.0"
 
     static func main() async {
+        #if FUZZING
+        exit(ScenarioFuzzing.run())
+        #endif
         // A file size limit (ulimit -f) must fail a write with EFBIG, which downloads report, not kill bok.
         signal(SIGXFSZ, SIG_IGN)
         let code = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)

@@ -20,13 +20,14 @@ struct FuzzRegressionTests {
     }
 
     @Test func everySavedInputNamesAKnownTarget() {
-        for (target, file) in Self.saved {
+        // `scenario` inputs are replayed by ClientTests (the parser is in the bok executable).
+        for (target, file) in Self.saved where target != "scenario" {
             #expect(FuzzTargets.named(target) != nil, "\(file.path) is under an unknown target")
         }
     }
 
     @Test func savedInputsRunWithoutCrashing() throws {
-        for (target, file) in Self.saved {
+        for (target, file) in Self.saved where target != "scenario" {
             let run = try #require(FuzzTargets.named(target))
             run([UInt8](try Data(contentsOf: file)))
         }
