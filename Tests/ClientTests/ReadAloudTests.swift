@@ -100,6 +100,19 @@ struct ReadAloudTests {
         #expect(result.stdout.contains("voice sv at"), "\(result.stdout)")
     }
 
+    @Test("A passage marked as English inside a Swedish chapter is read in the English voice, the rest in Swedish")
+    func passageLanguage() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "Elsa läste brevet högt för sig själv. <q xml:lang=\"en\">The ice lay thick and grey over the bay.</q> "
+            + "Sedan blev det tyst igen."
+        let book = try Self.book(text, language: "sv", in: folder)
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", folder.appendingPathComponent("o.wav").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("voices sv and en at"), "\(result.stdout)")
+    }
+
     @Test("A wrong rate or chapter is refused before anything is written")
     func badOptions() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")

@@ -102,3 +102,48 @@ import Testing
         #expect(doc.blocks[0].runs[0].style == .emphasis)
     }
 }
+
+/// Passages in another language than the chapter (`xml:lang`, `lang`), so that reading aloud can
+/// speak each in its own voice.
+@Suite struct LanguagePassageTests {
+    private func convert(_ body: String, lang: String = "sv") -> ChapterDocument {
+        let html = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="\(lang)"><head><title>t</title></head><body>\(body)</body></html>
+        """
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml")
+    }
+
+    private func spoken(_ document: ChapterDocument, from offset: Int = 0) -> [String] {
+        document.passages(from: offset).map { "\($0.language ?? "-"):\(document.text(in: $0.range))" }
+    }
+
+    @Test func aQuotationInAnotherLanguageIsItsOwnPassage() {
+        let doc = convert(#"<p>Hon sa <q xml:lang="fr">Bonjour, mon ami</q> och gick.</p><p>Sedan regnade det.</p>"#)
+        #expect(doc.language == "sv")
+        #expect(spoken(doc) == ["-:Hon sa ", "fr:Bonjour, mon ami", "-: och gick.\nSedan regnade det.\n"])
+    }
+
+    @Test func nestedPassagesTakeTheInnermostLanguage() {
+        let doc = convert(#"<div lang="en-GB"><p>An English page with <i lang="sv">ett svenskt ord</i> inside.</p></div><p>Svenska.</p>"#)
+        #expect(spoken(doc) == ["en-GB:An English page with ", "sv:ett svenskt ord", "en-GB: inside.\n", "-:Svenska.\n"])
+    }
+
+    @Test func theChaptersOwnLanguageMarkedAgainIsNoPassage() {
+        let doc = convert(#"<p lang="SV">Bara svenska här.</p>"#)
+        #expect(doc.languageSpans.isEmpty)
+        #expect(spoken(doc) == ["-:Bara svenska här.\n"])
+    }
+
+    @Test func passagesStartWhereReadingStarts() {
+        let doc = convert(#"<p>Först <span xml:lang="de">Guten Tag</span> sedan.</p>"#)
+        let start = doc.plainText.utf16.count - "tag sedan.\n".utf16.count
+        #expect(spoken(doc, from: start) == ["de:Tag", "-: sedan.\n"])
+        #expect(doc.passages(from: doc.length).isEmpty)
+    }
+
+    @Test func anUnclosedPassageEndsWithTheChapter() {
+        let doc = convert(#"<p>Svenska <span lang="en">and English to the end"#)
+        #expect(spoken(doc) == ["-:Svenska ", "en:and English to the end\n"], "the line break after it is no passage of its own")
+    }
+}

@@ -36,20 +36,21 @@ enum ReadAloud {
         var voices: [String] = []
         do {
             var failure: (any Error)?
+            // A chapter in another language than the book's, and a passage marked as one inside a
+            // chapter (xml:lang), get their own voices when installed.
+            let plan = AloudVoices(installed: installed, chosen: arguments.option("voice"), bookLanguage: book.metadata.language)
             for index in chapters {
                 let document = book.document(at: index)
-                let text = document.plainText
-                // A chapter in another language than the book's (xml:lang) gets its own voice, when installed.
-                let voice = arguments.option("voice") == nil
-                    ? document.language.flatMap { VoiceChoice.voice(forLanguage: $0, installed: installed) } ?? bookVoice
-                    : bookVoice
-                if !voices.contains(voice) { voices.append(voice) }
-                words += text.split(whereSeparator: \.isWhitespace).count
-                try engine.speak(text, options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)) { samples, _ in
-                    do { try file.append(samples) } catch { failure = error; return false }
-                    return true
+                words += document.plainText.split(whereSeparator: \.isWhitespace).count
+                for passage in document.passages(from: 0) {
+                    let voice = plan.voice(for: passage, chapterLanguage: document.language) ?? bookVoice
+                    if !voices.contains(voice) { voices.append(voice) }
+                    try engine.speak(document.text(in: passage.range), options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)) { samples, _ in
+                        do { try file.append(samples) } catch { failure = error; return false }
+                        return true
+                    }
+                    if let failure { throw failure }
                 }
-                if let failure { throw failure }
             }
             try file.finish()
         } catch let error as SpeechError {

@@ -16,22 +16,24 @@ enum ReadCommands {
             "also offline. The status line shows the days left on the loan. An ended loan does not open.",
             "Keys: pages, chapters (n/p), contents (t), search (/), bookmarks (m, '), highlights (v),",
             ":goto 42%, :width 70, :theme night|day|sepia; ? lists them all, q comes back here.",
+            "r reads aloud from the page (v, choose a paragraph, r: from there); it stops with the loan.",
             "The book opens where you left it; positions, bookmarks and highlights are kept on the shelf.",
             "--aloud --to OUT.wav speaks the book into a WAV file instead (no terminal needed), in the voice",
-            "of the book's language (eSpeak NG); --from a chapter number or words of its title, --rate 80–450",
+            "of each chapter's language (eSpeak NG); --from a chapter number or words of its title, --rate 80–450",
             "words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another.",
             "Examples:  read 1     read ~/Books/roman.epub     read 1 --aloud --to kapitel.wav --from 3",
         ],
         valued: ReadAloud.valued,
         flags: ["aloud"],
         run: { arguments, session in
-            let (path, badge) = try await book(arguments, command: "read", session: session)
+            let (path, badge, loanEnds) = try await book(arguments, command: "read", session: session)
             if arguments.flag("aloud") { return try ReadAloud.toFile(path, arguments: arguments) }
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw UserError("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
             }
             do {
-                try ReaderApp.run(path: path, store: session.readerStore, badge: badge, capabilities: session.theme.caps)
+                try ReaderApp.run(path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
+                                  capabilities: session.theme.caps)
             } catch let error as ReaderError {
                 throw UserError(error.message)
             }
@@ -45,7 +47,7 @@ enum ReadCommands {
         summary: "Print a book's highlights, notes and bookmarks as Markdown",
         details: ["Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md"],
         run: { arguments, session in
-            let (path, _) = try await book(arguments, command: "notes", session: session)
+            let (path, _, _) = try await book(arguments, command: "notes", session: session)
             do {
                 let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
                 return CommandOutput(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
@@ -55,20 +57,23 @@ enum ReadCommands {
             }
         })
 
+    /// What `read` opens: the file, the badge for the status line, and when a loan ends (on this machine's clock).
+    typealias Opened = (path: String, badge: String?, loanEnds: Date?)
+
     /// The file to open, and the badge for the status line: shelf item N, or a path.
-    static func book(_ arguments: Arguments, command: String, session: Session) async throws -> (path: String, badge: String?) {
+    static func book(_ arguments: Arguments, command: String, session: Session) async throws -> Opened {
         guard arguments.positional.count == 1, let word = arguments.positional.first else {
             throw UserError.usage("Usage: \(command) N (a number from shelf) or \(command) FILE.epub")
         }
         let path = NSString(string: word).expandingTildeInPath
-        if FileManager.default.fileExists(atPath: path) { return (path, nil) }
+        if FileManager.default.fileExists(atPath: path) { return (path, nil, nil) }
         guard Int(word) != nil, word.count <= 3 else { throw UserError("There is no file \(path). Check the path.") }
         let item = try ShelfCommands.shelfItem(word, session: session, command: command)
         return try await open(item, session: session)
     }
 
     /// The file of a shelf item, downloaded if need be; refuses what cannot be read and says what to do.
-    static func open(_ item: ShelfItem, session: Session) async throws -> (path: String, badge: String?) {
+    static func open(_ item: ShelfItem, session: Session) async throws -> Opened {
         let entry = item.entry
         let q = session.theme.marks
         let title = q.quoted(entry.title)
@@ -79,7 +84,13 @@ enum ReadCommands {
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: loanID, title: entry.title) {
                 try await session.loanBookURL(loanID: loanID, title: entry.title)
             }
-            return (file.path, entry.badge.map { $0 == .lastDay ? "last day" : $0.text + " left" })
+            // The loan ends when its last day does in the library's time zone; the library's clock
+            // (the mock's may have been moved) is turned into this machine's.
+            let loanEnds = entry.daysLeft.map { days in
+                session.today.adding(days: days + 1).startDate(in: session.timeZone)
+                    .addingTimeInterval(Date().timeIntervalSince(session.clock()))
+            }
+            return (file.path, entry.badge.map { $0 == .lastDay ? "last day" : $0.text + " left" }, loanEnds)
         case .ended:
             let when = entry.recent.map { " on \(Words.dayWithWeekday(DayDate($0, in: session.timeZone), today: session.today))" } ?? ""
             throw UserError("The loan of \(title) ended\(when), so it cannot be opened. "
@@ -95,7 +106,7 @@ enum ReadCommands {
             if let sample = try store.samples().first(where: { $0.productID == entry.productID }), sample.path != file.path {
                 try store.addSample(productID: sample.productID, title: sample.title, authors: sample.authors, path: file.path)
             }
-            return (file.path, "Sample")
+            return (file.path, "Sample", nil)
         case .ready:
             throw UserError("\(title) is ready for you but not borrowed yet: type borrow id:\(entry.productID) first.")
         case .reserved:

@@ -111,6 +111,28 @@ public struct Block: Sendable, Hashable {
     public var text: String { runs.map(\.text).joined() }
 }
 
+/// A passage of a chapter declared to be in a language (`xml:lang`, `lang`).
+public struct LanguageSpan: Sendable, Hashable {
+    /// Where it is in the chapter's plain text (UTF-16).
+    public var range: Range<Int>
+    /// Its BCP 47 tag as the book gives it (`fr`, `en-GB`).
+    public var language: String
+
+    /// Creates a span.
+    public init(range: Range<Int>, language: String) {
+        self.range = range
+        self.language = language
+    }
+}
+
+/// A stretch of a chapter in one language: what one voice speaks.
+public struct LanguagePassage: Sendable, Hashable {
+    /// Where it is in the chapter's plain text (UTF-16).
+    public var range: Range<Int>
+    /// The language its markup declares; nil for the chapter's own language.
+    public var language: String?
+}
+
 /// A content document turned into blocks of styled text, with its plain text and anchors.
 ///
 /// Offsets everywhere in the reader are UTF-16 code units into `plainText`: stable across
@@ -130,13 +152,16 @@ public struct ChapterDocument: Sendable {
     public let prefersIndentedParagraphs: Bool?
     /// The document's language (`xml:lang` or `lang` on `html` or `body`), when it says.
     public let language: String?
+    /// Passages marked as another language than their surroundings (`<q xml:lang="fr">`), in the
+    /// order they end; an inner passage comes before the one around it.
+    public let languageSpans: [LanguageSpan]
 
     /// Length of `plainText` in UTF-16 code units.
     public var length: Int { plainText.utf16.count }
 
     /// Creates a document from its parts.
     public init(path: String, title: String?, blocks: [Block], plainText: String, anchors: [String: Int],
-                prefersIndentedParagraphs: Bool? = nil, language: String? = nil) {
+                prefersIndentedParagraphs: Bool? = nil, language: String? = nil, languageSpans: [LanguageSpan] = []) {
         self.path = path
         self.title = title
         self.blocks = blocks
@@ -144,6 +169,35 @@ public struct ChapterDocument: Sendable {
         self.anchors = anchors
         self.prefersIndentedParagraphs = prefersIndentedParagraphs
         self.language = language
+        self.languageSpans = languageSpans
+    }
+
+    /// The text from `offset` to the end cut where its language changes, each passage with the
+    /// language its markup declares (nil: the document's own), for speaking each in its own voice.
+    public func passages(from offset: Int) -> [LanguagePassage] {
+        let end = length
+        let start = max(0, min(offset, end))
+        guard start < end else { return [] }
+        guard !languageSpans.isEmpty else { return [LanguagePassage(range: start..<end, language: nil)] }
+        var cuts = Set([start, end])
+        for span in languageSpans {
+            for cut in [span.range.lowerBound, span.range.upperBound] where cut > start && cut < end { cuts.insert(cut) }
+        }
+        var passages: [LanguagePassage] = []
+        let sorted = cuts.sorted()
+        for (from, to) in zip(sorted, sorted.dropFirst()) {
+            // The innermost passage around this stretch: the shortest span that holds it.
+            let language = languageSpans.filter { $0.range.lowerBound <= from && $0.range.upperBound >= to }
+                .min { $0.range.count < $1.range.count }?.language
+            // A language passage's end tag often falls just before its block's line break: a
+            // stretch of white space alone is not worth a voice of its own.
+            if let last = passages.last, last.language == language || text(in: from..<to).allSatisfy(\.isWhitespace) {
+                passages[passages.count - 1].range = last.range.lowerBound..<to
+            } else {
+                passages.append(LanguagePassage(range: from..<to, language: language))
+            }
+        }
+        return passages
     }
 
     /// A one-paragraph chapter standing in for a document that is missing or unreadable.
@@ -156,6 +210,14 @@ public struct ChapterDocument: Sendable {
 
     /// The offset of an anchor (`note3`), or `nil` when the document has no such id.
     public func offset(ofAnchor id: String) -> Int? { anchors[id] }
+
+    /// The plain text in a range of UTF-16 offsets (clamped to the text).
+    public func text(in range: Range<Int>) -> String {
+        let utf16 = plainText.utf16
+        let lower = max(0, min(range.lowerBound, utf16.count)), upper = max(lower, min(range.upperBound, utf16.count))
+        return String(decoding: utf16[utf16.index(utf16.startIndex, offsetBy: lower)..<utf16.index(utf16.startIndex, offsetBy: upper)],
+                      as: UTF16.self)
+    }
 
     /// Up to `length` characters of text starting at `offset`, on one line, for locators and lists.
     public func snippet(at offset: Int, length: Int = 48) -> String {

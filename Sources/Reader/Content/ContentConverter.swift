@@ -9,6 +9,8 @@ struct ContentConverter {
         let style: InlineStyle
         let link: LinkDestination?
         let hidden: Bool
+        /// Where a passage in another language than its surroundings began (`xml:lang`), if this element starts one.
+        var languageStart: (offset: Int, language: String)?
     }
 
     private struct ListState {
@@ -25,6 +27,7 @@ struct ContentConverter {
     private var plainText = ""
     private var committed = 0
     private var anchors: [String: Int] = [:]
+    private var languageSpans: [LanguageSpan] = []
     private var firstHeading: String?
     private var titleText: String?
 
@@ -293,7 +296,17 @@ struct ContentConverter {
         if !attributes.isEmpty { recordAnchor(attributes) }
         if !isVoid {
             pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
+            // A passage in another language (a quotation, a foreign phrase) is spoken in its own voice.
+            if name != "html", name != "body", let lang = attribute("xml:lang") ?? attribute("lang"), !lang.isEmpty,
+               lang.lowercased() != (currentLanguage ?? language)?.lowercased() {
+                frames[frames.count - 1].languageStart = (committed + blockLength, lang)
+            }
         }
+    }
+
+    /// The language of the innermost open passage that declares one.
+    private var currentLanguage: String? {
+        frames.last(where: { $0.languageStart != nil })?.languageStart?.language
     }
 
     private mutating func close(_ name: String) {
@@ -363,6 +376,12 @@ struct ContentConverter {
         if closingNotes > 0 {
             breakBlock()
             noteDepth = max(0, noteDepth - closingNotes)
+        }
+        let end = committed + blockLength
+        for closing in frames[index...].reversed() {
+            if let start = closing.languageStart, end > start.offset {
+                languageSpans.append(LanguageSpan(range: start.offset..<end, language: start.language))
+            }
         }
         frames.removeSubrange(index...)
         noteFrames.removeSubrange(index...)
@@ -546,9 +565,14 @@ struct ContentConverter {
     mutating func finish() -> ChapterDocument {
         cellDepth = 0
         flush()
+        while let outermost = frames.first { _ = popFrame(named: outermost.name) }
         let title = firstHeading ?? titleText.map { $0.trimmed.replacingNewlines }.flatMap { $0.isEmpty ? nil : $0 }
         return ChapterDocument(path: path, title: title, blocks: blocks, plainText: plainText, anchors: anchors,
-                               prefersIndentedParagraphs: styles.indentsParagraphs, language: language)
+                               prefersIndentedParagraphs: styles.indentsParagraphs, language: language,
+                               languageSpans: languageSpans.map { span in
+                                   LanguageSpan(range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
+                                                language: span.language)
+                               }.filter { !$0.range.isEmpty })
     }
 }
 

@@ -78,7 +78,8 @@ public final class BookContent: Sendable {
                           quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
         return ChapterDocument(path: document.path, title: document.title, blocks: [block] + document.blocks,
                                plainText: document.plainText, anchors: document.anchors,
-                               prefersIndentedParagraphs: document.prefersIndentedParagraphs)
+                               prefersIndentedParagraphs: document.prefersIndentedParagraphs,
+                               language: document.language, languageSpans: document.languageSpans)
     }
 
     /// The plain text's length (UTF-16) of a chapter already converted, without converting it.

@@ -15,6 +15,8 @@ final class AloudPlayer: Sendable {
     struct Spoken: Sendable, Hashable {
         var spineIndex: Int
         var sentence: Range<Int>
+        /// The voice speaking it.
+        var voice: String
     }
 
     enum Phase: Sendable, Hashable {
@@ -33,13 +35,16 @@ final class AloudPlayer: Sendable {
     }
 
     let options: SpeechOptions
+    let voices: AloudVoices
     /// Set when there is no sound output: the patron follows along silently.
     let notice: String?
     private let state = Mutex(State())
 
-    /// Starts speaking `book` from `offset` (UTF-16) in `spineIndex`, on a thread of its own.
-    init(content: BookContent, readingOrder: [Int], from start: Locator, options: SpeechOptions) {
+    /// Starts speaking the book from `start` to its end, on a thread of its own: each passage in
+    /// the voice `voices` gives it, else in `options.voice`.
+    init(content: BookContent, readingOrder: [Int], from start: Locator, options: SpeechOptions, voices: AloudVoices) {
         self.options = options
+        self.voices = voices
         let output = SoundOutput.open()
         notice = output == nil ? "No sound device: reading along silently." : nil
         let engine = SpeechEngine.shared
@@ -61,63 +66,72 @@ final class AloudPlayer: Sendable {
     func stop() { state.withLock { if $0.phase == .speaking || $0.phase == .paused { $0.phase = .stopped } } }
 
     private func run(engine: SpeechEngine, output: SoundOutput?, content: BookContent, readingOrder: [Int], start: Locator) {
-        var startSpine = start.spineIndex, startOffset = start.offset
-        guard let first = readingOrder.firstIndex(of: startSpine) else { return }
+        guard let first = readingOrder.firstIndex(of: start.spineIndex) else { return }
         for spine in readingOrder[first...] {
-            let whole = content.plainText(at: spine)
-            let utf16 = Array(whole.utf16)
-            let from = spine == startSpine ? min(max(0, startOffset), utf16.count) : 0
-            startSpine = -1; startOffset = 0
-            // eSpeak counts Unicode scalars from the start of what it is given; map them back to UTF-16.
-            let text = String(decoding: utf16[from...], as: UTF16.self)
-            var scalarToUTF16: [Int] = []
-            scalarToUTF16.reserveCapacity(text.unicodeScalars.count + 1)
-            var position = from
-            for scalar in text.unicodeScalars {
-                scalarToUTF16.append(position)
-                position += scalar.utf16.count
+            let document = content.document(at: spine)
+            let utf16 = Array(document.plainText.utf16)
+            // Each passage in its own language's voice (a French quotation in a Swedish novel).
+            for passage in document.passages(from: spine == start.spineIndex ? start.offset : 0) {
+                var options = options
+                options.voice = voices.voice(for: passage, chapterLanguage: document.language) ?? options.voice
+                guard speak(passage.range, of: utf16, spine: spine, options: options, engine: engine, output: output) else { return }
             }
-            scalarToUTF16.append(position)
-            func at(_ scalar: Int) -> Int { scalarToUTF16[min(max(0, scalar), scalarToUTF16.count - 1)] }
-
-            var sentenceStart: Int?
-            do {
-                try engine.speak(text, options: options) { samples, events in
-                    for event in events {
-                        switch event {
-                        case .sentence(let offset, _):
-                            sentenceStart = at(offset)
-                        case .word(let offset, let length, _):
-                            let begin = sentenceStart ?? at(offset)
-                            let end = Self.sentenceEnd(utf16, from: at(offset + length), limit: utf16.count)
-                            state.withLock { $0.spoken = Spoken(spineIndex: spine, sentence: begin..<max(begin, end)) }
-                        }
-                    }
-                    // Pace the block as it is heard: the sound output blocks while it plays;
-                    // without one, sleep for as long as it would play.
-                    if let output {
-                        output.play(samples)
-                    } else {
-                        Thread.sleep(forTimeInterval: Double(samples.count) / Double(engine.sampleRate))
-                    }
-                    // Paused: wait here (eSpeak waits with us); stopped: end synthesis.
-                    while true {
-                        let phase = state.withLock { $0.phase }
-                        if phase == .speaking { return true }
-                        if phase != .paused { return false }
-                        Thread.sleep(forTimeInterval: 0.05)
-                    }
-                }
-            } catch {
-                state.withLock { $0.phase = .failed("\(error)") }
-                return
-            }
-            if state.withLock({ $0.phase }) != .speaking { return }
         }
         state.withLock {
             $0.phase = .stopped
             $0.finishedBook = true
         }
+    }
+
+    /// Speaks one passage of a chapter, moving ``spoken`` with the voice; false when reading
+    /// should go no further (stopped, or eSpeak failed).
+    private func speak(_ range: Range<Int>, of utf16: [UInt16], spine: Int, options: SpeechOptions,
+                       engine: SpeechEngine, output: SoundOutput?) -> Bool {
+        // eSpeak counts Unicode scalars from the start of what it is given; map them back to UTF-16.
+        let text = String(decoding: utf16[range], as: UTF16.self)
+        var scalarToUTF16: [Int] = []
+        scalarToUTF16.reserveCapacity(text.unicodeScalars.count + 1)
+        var position = range.lowerBound
+        for scalar in text.unicodeScalars {
+            scalarToUTF16.append(position)
+            position += scalar.utf16.count
+        }
+        scalarToUTF16.append(position)
+        func at(_ scalar: Int) -> Int { scalarToUTF16[min(max(0, scalar), scalarToUTF16.count - 1)] }
+
+        var sentenceStart: Int?
+        do {
+            try engine.speak(text, options: options) { samples, events in
+                for event in events {
+                    switch event {
+                    case .sentence(let offset, _):
+                        sentenceStart = at(offset)
+                    case .word(let offset, let length, _):
+                        let begin = sentenceStart ?? at(offset)
+                        let end = Self.sentenceEnd(utf16, from: at(offset + length), limit: utf16.count)
+                        state.withLock { $0.spoken = Spoken(spineIndex: spine, sentence: begin..<max(begin, end), voice: options.voice) }
+                    }
+                }
+                // Pace the block as it is heard: the sound output blocks while it plays;
+                // without one, sleep for as long as it would play.
+                if let output {
+                    output.play(samples)
+                } else {
+                    Thread.sleep(forTimeInterval: Double(samples.count) / Double(engine.sampleRate))
+                }
+                // Paused: wait here (eSpeak waits with us); stopped: end synthesis.
+                while true {
+                    let phase = state.withLock { $0.phase }
+                    if phase == .speaking { return true }
+                    if phase != .paused { return false }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+            }
+        } catch {
+            state.withLock { $0.phase = .failed("\(error)") }
+            return false
+        }
+        return state.withLock { $0.phase } == .speaking
     }
 
     /// Whether the voice reached the end of the book (rather than being stopped).

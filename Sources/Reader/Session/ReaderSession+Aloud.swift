@@ -4,6 +4,15 @@ extension ReaderSession {
     /// Whether the book is being read aloud (speaking or paused).
     public var isReadingAloud: Bool { aloud?.isActive ?? false }
 
+    /// `r` on a paragraph chosen in the `v` panel: reads aloud from its start (again if already reading).
+    public mutating func readAloud(from target: HighlightTarget) {
+        if let player = aloud {
+            player.stop()
+            aloud = nil
+        }
+        startReadingAloud(from: Locator(spineIndex: target.spineIndex, offset: target.range.lowerBound))
+    }
+
     /// `r`: starts reading aloud from the top of the page, or pauses and resumes.
     public mutating func toggleReadingAloud() {
         if let player = aloud, player.isActive {
@@ -44,6 +53,14 @@ extension ReaderSession {
         case .speaking, .paused:
             break
         }
+        if let ends = loanEnds, now() >= ends {
+            // The book goes back to the library: the voice stops with the loan, as the reader would.
+            player.stop()
+            if let spoken = player.spoken { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
+            aloud = nil
+            message = "The loan has ended, so reading aloud stopped; borrow the book again to read on."
+            return true
+        }
         guard let spoken = player.spoken else { return false }
         let onScreen = visibleRanges().contains { $0.spineIndex == spoken.spineIndex && $0.range.contains(spoken.sentence.lowerBound) }
         if !onScreen { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
@@ -55,17 +72,20 @@ extension ReaderSession {
             message = SpeechError.unavailable.description
             return
         }
-        // The language of the chapter reading starts in (xml:lang), else the book's.
+        if let ends = loanEnds, now() >= ends {
+            message = "The loan has ended, so the book cannot be read aloud; borrow it again to read on."
+            return
+        }
+        let voices = AloudVoices(installed: engine.voiceNames, chosen: preferences.voice, bookLanguage: book.metadata.language)
+        // The voice of the chapter reading starts in (xml:lang), else the book's; passages in
+        // other languages get their own voices as they come.
         let language = content.document(at: start.spineIndex).language ?? book.metadata.language ?? "en"
-        let installed = engine.voiceNames
-        let voice = preferences.voice.flatMap { installed.contains($0) ? $0 : nil }
-            ?? VoiceChoice.voice(forLanguage: language, installed: installed)
-        guard let voice else {
+        guard let voice = voices.voice(forChapterLanguage: content.document(at: start.spineIndex).language) else {
             message = "No eSpeak NG voice for \(language) is installed; choose one with :voice NAME (e.g. :voice en)."
             return
         }
         let options = SpeechOptions(voice: voice, rate: preferences.speechRate ?? 175, pitch: preferences.speechPitch ?? 50)
-        let player = AloudPlayer(content: content, readingOrder: book.readingOrder, from: start, options: options)
+        let player = AloudPlayer(content: content, readingOrder: book.readingOrder, from: start, options: options, voices: voices)
         aloud = player
         message = player.notice ?? "Reading aloud, voice \(voice) at \(options.rate) words a minute; r pauses, Esc stops."
     }

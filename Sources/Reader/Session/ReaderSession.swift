@@ -63,6 +63,8 @@ public struct ReaderSession {
     public let drawsImages: Bool
     /// Reading aloud, while it is on (`r`).
     var aloud: AloudPlayer?
+    /// When the loan of this book ends, on the ``now`` clock; reading aloud stops then.
+    public var loanEnds: Double?
 
     let store: any PositionStore
     let now: () -> Double

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import Foundation
+public import Foundation
 public import Terminal
 
 extension ReaderApp {
@@ -17,24 +17,26 @@ extension ReaderApp {
     ///   - path: the `.epub` file.
     ///   - store: where reading state is kept (Shelf's database, or ``InMemoryPositionStore``).
     ///   - badge: a short text for the status line, such as the days left on a loan (`12 days`).
+    ///   - loanEnds: when the loan ends, for a borrowed book: reading aloud stops then.
     ///   - capabilities: the terminal's colour depth and Unicode support.
     /// - Throws: `ReaderError` when the book cannot be opened or standard input/output is not a terminal.
-    public static func run(path: String, store: any PositionStore, badge: String? = nil,
+    public static func run(path: String, store: any PositionStore, badge: String? = nil, loanEnds: Date? = nil,
                            capabilities: TerminalCapabilities = .detect()) throws(ReaderError) {
-        try run(path: path, store: store, badge: badge, capabilities: capabilities, firstFrameOnly: false)
+        try run(path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: capabilities, firstFrameOnly: false)
     }
 
     /// Like ``run(path:store:badge:capabilities:)``, and with `firstFrameOnly` it draws the
     /// first page and returns (for measuring the time to the first page).
-    public static func run(path: String, store: any PositionStore, badge: String?, capabilities: TerminalCapabilities,
-                           firstFrameOnly: Bool) throws(ReaderError) {
+    public static func run(path: String, store: any PositionStore, badge: String?, loanEnds: Date? = nil,
+                           capabilities: TerminalCapabilities, firstFrameOnly: Bool) throws(ReaderError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ReaderError(.notATerminal, "The reader needs a terminal; run bok read in a terminal window rather than through a pipe.")
         }
         let book = try openBook(path)
         let size = TerminalSize.current()
         let images = ImageCells.make(book: book, capabilities: capabilities, environment: ProcessInfo.processInfo.environment)
-        let session = ReaderSession(book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
+        var session = ReaderSession(book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
+        session.loanEnds = loanEnds?.timeIntervalSinceReferenceDate
         var view = ReaderView(session: session, capabilities: capabilities, badge: badge, columns: size.columns, rows: size.rows)
         view.images = images
         let terminal = ReaderTerminal(view: view, capabilities: capabilities, size: size)

@@ -157,6 +157,9 @@ public struct ReaderView {
                 session.removeHighlight(existing)
                 session.message = "Highlight removed."
                 mode = .reading
+            } else if key == .character("r"), targets.indices.contains(list.selected) {
+                mode = .reading
+                session.readAloud(from: targets[list.selected])
             } else if isCancel(key) || key == .character("v") {
                 mode = .reading
             } else {
@@ -449,7 +452,7 @@ public struct ReaderView {
             ("/", "search (regular expression, any case)"),
             ("m", "bookmark this page (again: remove)"),
             ("'", "bookmarks: Enter to go, d to delete"),
-            ("v", "highlight: choose text, colour 1–5, note"),
+            ("v", "choose a paragraph: colour 1–5 and note, or r to read it aloud"),
             ("Enter f", "follow a link on the page"),
             ("Backspace u", "go back after a link or jump"),
             ("+ / -", "brighter / dimmer"),
@@ -496,7 +499,7 @@ public struct ReaderView {
             }
             let colors = HighlightColor.allCases.map { "\($0.key) \($0.rawValue)" }.joined(separator: "  ")
             return box(title: "Highlight", pairs: lines, selected: list.selected, top: list.top, width: width,
-                       footer: colors + " · x remove · Esc", palette: palette)
+                       footer: colors + " · x remove · r aloud · Esc", palette: palette)
         }
     }
 

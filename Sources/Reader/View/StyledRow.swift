@@ -99,7 +99,13 @@ struct StyledRow: Hashable {
         var output = ""
         // The book's text was made safe where it was read; this catches anything that slipped past
         // (a file name, an error) so that no code in a row's text reaches the terminal.
-        for segment in segments { output += Ansi.paint(SafeText.visibleControls(segment.text), segment.style, caps: capabilities) }
+        // At a terminal without colour (NO_COLOR) attributes still mark hits, selections and the
+        // spoken sentence; piped or plain capabilities get the text alone.
+        let attributesOnly = capabilities.isTTY && !capabilities.usesColor
+        for segment in segments {
+            let text = SafeText.visibleControls(segment.text)
+            output += attributesOnly ? Ansi.paintAttributes(text, segment.style) : Ansi.paint(text, segment.style, caps: capabilities)
+        }
         return output
     }
 }

@@ -15,7 +15,20 @@ public enum Ansi {
     ///   - style: Colours and attributes.
     ///   - caps: The terminal's capabilities; only the colour depth matters here.
     public static func paint(_ text: String, _ style: TextStyle, caps: TerminalCapabilities) -> String {
-        let parameters = style.sgrParameters(depth: caps.colorDepth)
+        wrap(text, parameters: style.sgrParameters(depth: caps.colorDepth))
+    }
+
+    /// Returns `text` wrapped in the escape codes of `style`'s attributes (bold, italic, underline,
+    /// inverse, dim), never its colours.
+    ///
+    /// For a full-screen view at a terminal with `NO_COLOR`: it already moves the cursor with
+    /// escape codes, and without attributes a search hit, a selection or the sentence being read
+    /// aloud could not be told from the text around it (no-color.org asks only for no colour).
+    public static func paintAttributes(_ text: String, _ style: TextStyle) -> String {
+        wrap(text, parameters: style.attributeParameters.joined(separator: ";"))
+    }
+
+    private static func wrap(_ text: String, parameters: String) -> String {
         guard !parameters.isEmpty, !text.isEmpty else { return text }
         let open = csi + parameters + "m"
         let body = EscapeScanner.mightContainEscapes(text) ? text.replacingAll(reset, with: reset + open) : text

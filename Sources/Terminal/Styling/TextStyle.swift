@@ -71,14 +71,20 @@ public struct TextStyle: Sendable, Hashable {
     /// The SGR parameter list for this style at `depth`, e.g. `"1;31"`; empty when nothing applies.
     func sgrParameters(depth: ColorDepth) -> String {
         guard depth != .none else { return "" }
+        var parts = attributeParameters
+        if let code = foreground?.sgrParameters(depth: depth, background: false) { parts.append(code) }
+        if let code = background?.sgrParameters(depth: depth, background: true) { parts.append(code) }
+        return parts.joined(separator: ";")
+    }
+
+    /// The SGR parameters of the attributes alone (no colours).
+    var attributeParameters: [String] {
         var parts: [String] = []
         if bold { parts.append("1") }
         if dim { parts.append("2") }
         if italic { parts.append("3") }
         if underline { parts.append("4") }
         if inverse { parts.append("7") }
-        if let code = foreground?.sgrParameters(depth: depth, background: false) { parts.append(code) }
-        if let code = background?.sgrParameters(depth: depth, background: true) { parts.append(code) }
-        return parts.joined(separator: ";")
+        return parts
     }
 }
