@@ -115,7 +115,8 @@ struct PageRenderer {
             switch kind {
             case .searchHit: return .inverse
             case .highlight: return .underline
-            case .spoken: return TextStyle(bold: true, underline: true)
+            // Inverse too, so the sentence being read stands out on a page of (underlined) links.
+            case .spoken: return TextStyle(bold: true, underline: true, inverse: true)
             }
         }
         switch kind {
