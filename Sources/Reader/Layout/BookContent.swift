@@ -15,6 +15,9 @@ public final class BookContent: Sendable {
         var documents: [Int: ChapterDocument] = [:]
         var recent: [Int] = []
         var plainTexts: [Int: String] = [:]
+        /// Every converted chapter's anchors (small), so the contents resolve without converting again.
+        var anchors: [Int: [String: Int]] = [:]
+        var conversions = 0
         var imageSizes: [String: (width: Int, height: Int)?] = [:]
     }
 
@@ -42,6 +45,8 @@ public final class BookContent: Sendable {
         state.withLock { state in
             state.documents[index] = document
             state.plainTexts[index] = document.plainText
+            state.anchors[index] = document.anchors
+            state.conversions += 1
             state.recent.removeAll { $0 == index }
             state.recent.append(index)
             while state.recent.count > cacheLimit {
@@ -81,6 +86,15 @@ public final class BookContent: Sendable {
                                prefersIndentedParagraphs: document.prefersIndentedParagraphs,
                                language: document.language, languageSpans: document.languageSpans)
     }
+
+    /// The anchors (element ids to offsets) of a chapter already converted, without converting it.
+    public func knownAnchors(at index: Int) -> [String: Int]? {
+        state.withLock { $0.anchors[index] }
+    }
+
+    /// How many chapters have been converted so far (a chapter dropped from the cache and needed
+    /// again counts again): the work that scales with the book, which the first frame must not do.
+    public var conversionCount: Int { state.withLock { $0.conversions } }
 
     /// The plain text's length (UTF-16) of a chapter already converted, without converting it.
     public func knownLength(at index: Int) -> Int? {

@@ -175,7 +175,7 @@ extension ReaderSession {
                 message = "The book has \(chapters.count) chapters; try :goto chapter \(max(1, chapters.count))."
                 return true
             }
-            jump(to: chapters[number - 1])
+            jump(to: locator(inChapter: chapters[number - 1]))
         case .gotoPage(let page): goTo(page: page)
         case .gotoStart: goToStart()
         case .gotoEnd: goToEnd()

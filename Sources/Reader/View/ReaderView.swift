@@ -116,7 +116,7 @@ public struct ReaderView {
         case .contents(var list, let items):
             if key == .enter, items.indices.contains(list.selected) {
                 mode = .reading
-                if let locator = items[list.selected].locator { session.jump(to: locator) }
+                if let locator = session.locator(of: items[list.selected]) { session.jump(to: locator) }
             } else if isCancel(key) || key == .character("t") {
                 mode = .reading
             } else {
