@@ -36,9 +36,9 @@ let package = Package(
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
         // eSpeak NG reads books aloud (Sources/Speech).
-        .systemLibrary(name: "CESpeak", path: "Sources/CESpeak"),
+        .target(name: "CESpeak", path: "Sources/CESpeak", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
-        .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
