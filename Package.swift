@@ -35,6 +35,8 @@ let package = Package(
         // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        // libhyphen breaks words at the points of a language's hyphenation patterns (Sources/Reader).
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen"),
         // eSpeak NG reads books aloud (Sources/Speech).
         .target(name: "CESpeak", path: "Sources/CESpeak", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
@@ -65,7 +67,7 @@ let package = Package(
         ),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CHyphen", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "MockLending",

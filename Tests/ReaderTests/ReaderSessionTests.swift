@@ -383,6 +383,7 @@ private final class TestClock {
         ("goto 42%", ReaderCommand.gotoPercent(0.42)), ("goto chapter 3", .gotoChapter(3)), ("goto 120", .gotoPage(120)),
         ("goto end", .gotoEnd), ("width 70", .width(70)), ("width full", .width(nil)), ("theme night", .theme(.night)),
         ("spacing 1.5", .spacing(.oneAndHalf)), ("justify on", .justify(true)), ("justify off", .justify(false)),
+        ("hyphenate off", .hyphenate(false)), ("hyphenate on", .hyphenate(true)),
         ("margin 4", .margin(4)), ("scroll", .flow(.scroll)), ("paged", .flow(.paged)), ("twopage on", .twoPage(true)),
         ("brightness -1", .brightness(-1)), ("brightness +2", .brightness(2)), ("search the whale", .search("the whale")),
         ("q", .quit),

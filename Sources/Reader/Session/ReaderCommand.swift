@@ -3,7 +3,7 @@ internal import Foundation
 /// A command typed at the reading view's `:` prompt, parsed.
 ///
 /// `:goto 42%`, `:goto chapter 3`, `:goto 120` (page of the book), `:goto start`/`end`,
-/// `:width 70` (`:width full`), `:margin 4`, `:spacing 1|1.5|2`, `:justify on|off`,
+/// `:width 70` (`:width full`), `:margin 4`, `:spacing 1|1.5|2`, `:justify on|off`, `:hyphenate on|off`,
 /// `:paragraphs indent|blank|book`, `:theme day|night|sepia`, `:brightness -1` (a level from
 /// -3 to 3), `:scroll`, `:paged`, `:twopage on|off`, `:images on|off`, `:search PATTERN`,
 /// `:back`, `:quit`.
@@ -17,6 +17,7 @@ public enum ReaderCommand: Sendable, Hashable {
     case margin(Int)
     case spacing(LayoutSettings.LineSpacing)
     case justify(Bool)
+    case hyphenate(Bool)
     case paragraphs(LayoutSettings.ParagraphStyle)
     case theme(ReaderPreferences.Theme)
     case brightness(Int)
@@ -37,6 +38,7 @@ public enum ReaderCommand: Sendable, Hashable {
         ("margin 4", "cells left and right of the text"),
         ("spacing 1 | 1.5 | 2", "line spacing"),
         ("justify on | off", "straight right edge"),
+        ("hyphenate on | off", "break words by their language's patterns (on with justify)"),
         ("paragraphs indent | blank | book", "how paragraphs are told apart"),
         ("theme day | night | sepia", "page colours"),
         ("brightness -3 … 3", "dimmer or brighter page"),
@@ -85,6 +87,8 @@ public enum ReaderCommand: Sendable, Hashable {
             }
         case "justify":
             return onOff("justify").map(ReaderCommand.justify)
+        case "hyphenate", "hyphenation":
+            return onOff("hyphenate").map(ReaderCommand.hyphenate)
         case "paragraphs", "paragraph":
             switch lowered {
             case "indent", "indented": return .success(.paragraphs(.indent))
@@ -187,6 +191,16 @@ extension ReaderSession {
             message = "Margins of \(margin) cells."
         case .spacing(let spacing): updatePreferences { $0.lineSpacing = spacing }
         case .justify(let on): updatePreferences { $0.justify = on }
+        case .hyphenate(let on):
+            updatePreferences { $0.hyphenate = on }
+            let language = book.metadata.language ?? "en"
+            if !on {
+                message = "Words are not hyphenated."
+            } else if Hyphenator.forLanguage(language) == nil {
+                message = "No hyphenation patterns for \(language) are installed (Debian's hyphen-* packages); words are not broken."
+            } else {
+                message = "Words are hyphenated by the patterns of their language."
+            }
         case .paragraphs(let style): updatePreferences { $0.paragraphStyle = style }
         case .theme(let theme): updatePreferences { $0.theme = theme }
         case .brightness(let level): updatePreferences { $0.brightness = level }
