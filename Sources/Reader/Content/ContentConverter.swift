@@ -103,7 +103,7 @@ struct ContentConverter {
     private enum ElementKind {
         case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
              tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
-             `subscript`, anchor, head, title, raw, svg, other
+             `subscript`, anchor, head, title, raw, svg, quotation, other
     }
 
     private static let kinds: [String: ElementKind] = {
@@ -137,6 +137,7 @@ struct ContentConverter {
         kinds["head"] = .head
         kinds["title"] = .title
         kinds["svg"] = .svg
+        kinds["q"] = .quotation
         return kinds
     }()
 
@@ -294,6 +295,14 @@ struct ContentConverter {
         }
         if style.contains(.rightToLeft), blockLength == 0, runs.isEmpty { blockRightToLeft = true }
         if !attributes.isEmpty { recordAnchor(attributes) }
+        if case .quotation = kind, !isVoid {
+            // `<q>` is shown with the quotation marks of its language (HTML's rendering rules).
+            let marks = Self.quotationMarks(attribute("xml:lang") ?? attribute("lang") ?? currentLanguage ?? language,
+                                             nested: quotationDepth > 0)
+            appendLiteral(marks.open, style: style)
+            pendingSpace = false
+            quotationClosers.append(marks.close)
+        }
         if !isVoid {
             pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
             // A passage in another language (a quotation, a foreign phrase) is spoken in its own voice.
@@ -353,8 +362,33 @@ struct ContentConverter {
             cellsInRow = 0
         case .tableCell:
             cellDepth = max(0, cellDepth - 1)
+        case .quotation:
+            if let close = quotationClosers.popLast() {
+                if pendingSpace { trimTrailingSpace() }
+                appendLiteral(close, style: currentStyle)
+                pendingSpace = false
+            }
         default:
             break
+        }
+    }
+
+    /// The closing marks of the `<q>` elements open now, innermost last.
+    private var quotationClosers: [String] = []
+    private var quotationDepth: Int { quotationClosers.count }
+
+    /// Quotation marks for a language (its primary subtag), the inner pair for a quotation inside another.
+    static func quotationMarks(_ language: String?, nested: Bool) -> (open: String, close: String) {
+        let primary = (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? "en"
+        switch primary {
+        case "sv", "fi": return nested ? ("’", "’") : ("”", "”")
+        case "de", "cs", "sk", "is", "lt": return nested ? ("‚", "‘") : ("„", "“")
+        case "pl", "hu", "ro", "hr": return nested ? ("«", "»") : ("„", "”")
+        case "da": return nested ? ("›", "‹") : ("»", "«")
+        case "fr": return nested ? ("“", "”") : ("«\u{A0}", "\u{A0}»")
+        case "nb", "nn", "no", "es", "it", "pt", "ru", "uk", "el", "ca": return nested ? ("“", "”") : ("«", "»")
+        case "ja", "zh": return nested ? ("『", "』") : ("「", "」")
+        default: return nested ? ("‘", "’") : ("“", "”")
         }
     }
 
