@@ -171,3 +171,21 @@ import Testing
         #expect(text(#"<p>Han citerade <q lang="en">to be</q>.</p>"#, lang: "sv") == "Han citerade “to be”.\n")
     }
 }
+
+/// Numbers that a list and its items would both show appear once.
+@Suite struct ListNumberTests {
+    private func markers(_ body: String) -> [String] {
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\"><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml").blocks.map { ($0.listMarker ?? "") + "|" + $0.text }
+    }
+
+    @Test func aNavigationDocumentsListsAreNotNumbered() {
+        #expect(markers(#"<nav epub:type="toc"><ol><li><a href="a.xhtml">1. Fish</a></li><li><a href="b.xhtml">Birds</a></li></ol></nav>"#)
+                == ["|1. Fish", "|Birds"])
+    }
+
+    @Test func anItemThatCarriesItsNumberIsNotNumberedAgain() {
+        #expect(markers("<ol><li>1. Fish</li><li>2 Birds</li><li>Cats</li><li>10. Dogs</li></ol>")
+                == ["|1. Fish", "|2 Birds", "3.|Cats", "4.|10. Dogs"])
+    }
+}

@@ -50,6 +50,8 @@ struct ContentConverter {
     private var preDepth = 0
     private var cellDepth = 0
     private var cellsInRow = 0
+    /// Open `nav` elements: their ordered lists show no numbers.
+    private var navDepth = 0
     private var inHead = false
     private var inTitle = false
     private var skipDepth = 0
@@ -231,6 +233,7 @@ struct ContentConverter {
             }
         }
 
+        if name == "nav", !isVoid { navDepth += 1 }
         // Blocks.
         switch kind {
         case .block, .tableGroup:
@@ -257,7 +260,8 @@ struct ContentConverter {
             breakBlock()
             if lists.isEmpty { lists.append(ListState(ordered: false, type: "", counter: 1)) }
             if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[lists.count - 1].counter = value }
-            pendingMarker = marker(for: lists[lists.count - 1], depth: lists.count)
+            // A navigation document's lists are not numbered (EPUB: list-style none in nav).
+            pendingMarker = navDepth > 0 ? nil : marker(for: lists[lists.count - 1], depth: lists.count)
             lists[lists.count - 1].counter += 1
         case .definition:
             breakBlock()
@@ -332,6 +336,7 @@ struct ContentConverter {
         }
         if inHead { return }
         guard popFrame(named: name) != nil else { return }
+        if name == "nav" { navDepth = max(0, navDepth - 1) }
         switch kind {
         case .block, .listItem, .tableGroup:
             breakBlock()
@@ -546,6 +551,10 @@ struct ContentConverter {
             return
         }
         softHyphens.removeAll { $0 <= 0 || $0 >= blockLength }
+        // "1. Fish" in a list numbered 1. is not numbered twice.
+        if let marker = pendingMarker, marker.hasSuffix("."), Self.repeatsNumber(String(marker.dropLast()), in: runs) {
+            pendingMarker = nil
+        }
         let block = Block(kind: blockKind, runs: runs, range: committed..<committed + blockLength,
                           quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
                           isNote: noteDepth > 0, isRightToLeft: blockRightToLeft, softHyphens: softHyphens)
@@ -554,6 +563,13 @@ struct ContentConverter {
         for run in runs { plainText += run.text }
         plainText += "\n"
         committed += blockLength + 1
+    }
+
+    /// Whether an item's text already starts with its list number (`1. Fish`, `1 Fish`, `1) Fish`).
+    private static func repeatsNumber(_ number: String, in runs: [TextRun]) -> Bool {
+        guard let first = runs.first?.text, first.hasPrefix(number) else { return false }
+        let after = first.dropFirst(number.count).first
+        return after == "." || after == " " || after == ")" || after == ":" || after == "\u{A0}"
     }
 
     private mutating func appendSpecialBlock(_ kind: Block.Kind) {
