@@ -26,6 +26,8 @@ struct EPUBBuilder {
     /// Ids in every chapter that the nav and the NCX link to, nested under the chapter's entry
     /// (`ch3.xhtml#s2`), as real books' contents do; the chapters must carry the ids.
     var tocFragments: [String] = []
+    /// The spine's itemrefs as written, instead of one per chapter.
+    var spineOverride: String?
 
     init(version: String = "3.0", chapters: [Chapter] = []) {
         self.version = version
@@ -112,7 +114,7 @@ struct EPUBBuilder {
           <manifest>
         \(manifest)  </manifest>
           <spine\(spineAttributes)>
-        \(spine)  </spine>
+        \(spineOverride ?? spine)  </spine>
         </package>
         """)
         for (name, bytes) in extraFiles { zip.add(name, bytes: bytes) }
