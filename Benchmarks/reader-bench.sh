@@ -11,8 +11,9 @@
 # cover-page (the cover as the first spine item).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product reader-bench >&2
-bench=.build/release/reader-bench
+# The same release build as make run and make bench (Swift runtime and Foundation linked statically).
+swift build -c release --static-swift-stdlib --product reader-bench >&2
+bench=$(swift build -c release --static-swift-stdlib --show-bin-path)/reader-bench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 runs=${RUNS:-7}
