@@ -21,6 +21,8 @@ public struct ReaderView {
         case links(ListState, [VisibleLink])
         case highlight(ListState, [HighlightTarget])
         case prompt(Prompt)
+        /// A link out of the book, waiting for y to open it.
+        case confirmOpen(String)
     }
 
     /// A line being typed in the status row.
@@ -56,6 +58,8 @@ public struct ReaderView {
     private(set) var screenColumns: Int
     private(set) var screenRows: Int
     var images: (any ImageRows)?
+    /// Opens a link out of the book; tests put their own here.
+    var openLink: (String) -> Bool = LinkOpener.open
 
     /// Creates a view of a session on a screen of `columns × rows` cells (the last row is the status line).
     public init(session: ReaderSession, capabilities: TerminalCapabilities, badge: String?, columns: Int, rows: Int) {
@@ -98,6 +102,15 @@ public struct ReaderView {
         case .reading:
             session.message = nil
             return handleReading(key)
+        case .confirmOpen(let address):
+            mode = .reading
+            if key == .character("y") || key == .character("Y") {
+                session.message = openLink(address) ? "Opened \(address) in your browser."
+                    : "No browser to open it here; the address is \(address)"
+            } else {
+                session.message = "Not opened."
+            }
+            return true
         case .prompt(var prompt):
             return handlePrompt(key, &prompt)
         case .help(var list):
@@ -141,7 +154,7 @@ public struct ReaderView {
         case .links(var list, let links):
             if key == .enter || key == .character("f"), links.indices.contains(list.selected) {
                 mode = .reading
-                session.follow(links[list.selected].destination)
+                follow(links[list.selected].destination)
             } else if isCancel(key) {
                 mode = .reading
             } else {
@@ -168,6 +181,15 @@ public struct ReaderView {
             }
         }
         return true
+    }
+
+    /// Follows a link: inside the book at once; out of it only after asking.
+    private mutating func follow(_ destination: LinkDestination) {
+        if case .external(let address) = destination {
+            mode = .confirmOpen(address)
+        } else {
+            session.follow(destination)
+        }
     }
 
     private func isCancel(_ key: Key) -> Bool {
@@ -238,10 +260,13 @@ public struct ReaderView {
             }
             mode = .highlight(ListState(), targets)
         case .enter, .character("f"):
-            let links = session.visibleLinks().filter { if case .internal = $0.destination { true } else { false } }
+            let links = session.visibleLinks().filter { link in
+                if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
+                return true
+            }
             switch links.count {
             case 0: session.message = "No links on this page."
-            case 1: session.follow(links[0].destination)
+            case 1: follow(links[0].destination)
             default: mode = .links(ListState(), links)
             }
         case .backspace, .character("u"):
@@ -375,6 +400,11 @@ public struct ReaderView {
 
     private func statusLine(palette: ReaderPalette) -> StyledRow {
         let width = screenColumns
+        if case .confirmOpen(let address) = mode {
+            var row = StyledRow()
+            row.append(" Open \(address) outside bok? y opens it, any other key does not", style: palette.status.merging(.bold))
+            return row.fitted(to: width, style: palette.status)
+        }
         if case .prompt(let prompt) = mode {
             var row = StyledRow()
             row.append(" " + prompt.label, style: palette.status.merging(.bold))
@@ -453,7 +483,7 @@ public struct ReaderView {
             ("m", "bookmark this page (again: remove)"),
             ("'", "bookmarks: Enter to go, d to delete"),
             ("v", "choose a paragraph: colour 1–5 and note, or r to read it aloud"),
-            ("Enter f", "follow a link on the page"),
+            ("Enter f", "follow a link on the page (a web link asks first)"),
             ("Backspace u", "go back after a link or jump"),
             ("+ / -", "brighter / dimmer"),
             ("r", "read aloud from this page (again: pause); Esc stops"),
@@ -467,7 +497,7 @@ public struct ReaderView {
     private func panel(palette: ReaderPalette) -> [StyledRow]? {
         let width = min(screenColumns - 2, 76)
         switch mode {
-        case .reading, .prompt:
+        case .reading, .prompt, .confirmOpen:
             return nil
         case .help(let list):
             let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
@@ -488,7 +518,12 @@ public struct ReaderView {
             return box(title: "Bookmarks", pairs: lines, selected: list.selected, top: list.top, width: width,
                        footer: "↑↓ choose · Enter go · d delete · Esc close", palette: palette)
         case .links(let list, let links):
-            let lines = links.map { link in (link.isNoteReference ? "Note " + link.text : link.text, "") }
+            let lines = links.map { link -> (String, String) in
+                if case .external(let address) = link.destination {
+                    return ("↗ " + link.text, URL(string: address)?.host ?? address)
+                }
+                return (link.isNoteReference ? "Note " + link.text : link.text, "")
+            }
             return box(title: "Links on this page", pairs: lines, selected: list.selected, top: list.top, width: width,
                        footer: "↑↓ choose · Enter follow · Esc close", palette: palette)
         case .highlight(let list, let targets):
