@@ -113,6 +113,29 @@ struct HostileLibraryTests {
 
     // MARK: Item 5: never trust the server's page size
 
+    @Test("5 000 products for a 20-item page: 20 are shown and at most 20 availability calls made, 6 at a time")
+    func flood() async throws {
+        let inFlight = Gauge()
+        let server = try HostileServer { request in
+            if request.path.hasSuffix("/products") {
+                return HostileServer.answer(200, json: #"{"Products": [\#(Self.products(5000))], "TotalCount": 5000}"#)
+            }
+            let id = request.path.split(separator: "/").last.map(String.init) ?? ""
+            inFlight.enter()
+            defer { inFlight.leave() }
+            Thread.sleep(forTimeInterval: 0.05)
+            return HostileServer.answer(200, json: #"{"Products": [{"ProductID": "\#(id)", "Available": true, "Reason": ""}]}"#)
+        }
+        defer { server.stop() }
+        let (page, seconds) = try await Self.timed { try await Self.service(server, timeout: 5).search(SearchRequest(query: "x", limit: 20)) }
+        #expect(page.products.count == 20)
+        #expect(page.products.allSatisfy { $0.availability?.available == true })
+        let calls = server.requests.filter { $0.path.contains("availability") }.count
+        #expect(calls == 20)
+        #expect(inFlight.peak <= 6)
+        #expect(seconds < 15)
+    }
+
     @Test("Availability calls to a slow server share one deadline: the page comes back with the rest unknown")
     func slowCompletion() async throws {
         let server = try HostileServer { request in
@@ -178,4 +201,15 @@ struct HostileLibraryTests {
         #expect(elsewhere.requests.isEmpty)
         #expect(server.requests.first?.headers["authorization"] != nil)
     }
+}
+
+/// The most calls a server saw at once.
+final class Gauge: @unchecked Sendable {
+    // @unchecked: both counters are behind the lock.
+    private let lock = NSLock()
+    private var now = 0
+    private var most = 0
+    func enter() { lock.withLock { now += 1; most = max(most, now) } }
+    func leave() { lock.withLock { now -= 1 } }
+    var peak: Int { lock.withLock { most } }
 }

@@ -56,7 +56,13 @@ public struct HTTPLendingService: LendingService {
                 "The library at \(endpoint.displayName) has no catalogue search. Use info, borrow and the shelf with a product id.",
                 status: 404)
         }
-        let products = await completeAvailability(answer.products, card: request.card)
+        // Never the server's idea of a page: at most the page asked for is shown and completed.
+        let page = Array(answer.products.prefix(max(0, request.limit)))
+        if page.count < answer.products.count {
+            logger.notice("the server sent more products than the page holds; the rest are ignored",
+                          metadata: ["sent": "\(answer.products.count)", "limit": "\(request.limit)"])
+        }
+        let products = await completeAvailability(page, card: request.card)
         return SearchPage(products: products, total: answer.totalCount, offset: request.offset)
     }
 
