@@ -111,7 +111,7 @@ let package = Package(
         // What tests share: a real calibre content server on loopback.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending"]),
+        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),

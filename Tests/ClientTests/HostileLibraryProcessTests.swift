@@ -78,4 +78,56 @@ struct HostileLibraryProcessTests {
         #expect(run.seconds < 30, "\(run.seconds) s")
         #expect(server.bytesSent < 1 << 30)
     }
+
+    @Test("Item 2: a one-shot search against a server dripping a byte every half second ends at its deadline with one line")
+    func drip() async throws {
+        let server = try HostileServer { _ in
+            [.drip(HostileServer.head(200, [("Content-Type", "application/json"), ("Content-Length", "100")]) + Data(repeating: 0x20, count: 100),
+                   every: 0.5)]
+        }
+        defer { server.stop() }
+        let run = try await Self.bok(["search", "thriller"], library: server)
+        #expect(run.status != 0)
+        #expect(Self.isOneLine(run.stderr), "\(run.stderr)")
+        #expect(run.stderr.contains("did not answer within 10 s"), "\(run.stderr)")
+        // The start's 2 s look at the library page, then the search's 10 s: 12 s, checked at three times that.
+        #expect(run.seconds < 36, "\(run.seconds) s")
+    }
+
+    /// A library whose product 1 has a sample at `/book.epub`, served by `book`.
+    static func sampleLibrary(book: @escaping HostileServer.Handler) throws -> HostileServer {
+        try HostileServer { request in
+            if request.path.hasSuffix("/products/1") {
+                let host = request.headers["host"] ?? ""
+                return HostileServer.answer(200, json: #"{"Product": {"ProductId": "1", "Title": "Boken", "Teaser": {"Url": "http://\#(host)/book.epub", "FormatID": "4104"}}}"#)
+            }
+            if request.path == "/book.epub" { return book(request) }
+            return HostileServer.answer(404, json: #"{"Reason": "Not here"}"#)
+        }
+    }
+
+    @Test("Item 1: a book answered with HTTP 416 ends in one line after at most two requests")
+    func always416() async throws {
+        let server = try Self.sampleLibrary { _ in [.send(HostileServer.head(416, [("Content-Length", "0")]))] }
+        defer { server.stop() }
+        let run = try await Self.bok(["sample", "id:1"], library: server)
+        #expect(run.status != 0)
+        #expect(Self.isOneLine(run.stderr), "\(run.stderr)")
+        #expect(run.stderr.contains("The library could not send the book (HTTP 416"), "\(run.stderr)")
+        #expect(server.requests.filter { $0.path == "/book.epub" }.count <= 2)
+        #expect(run.seconds < 10 && run.peakMB < 100, "\(run.seconds) s, \(run.peakMB) MB")
+    }
+
+    @Test("Item 3: an endless book is refused at bok's limit for a book of unknown size; no file is kept, memory stays low")
+    func endlessBook() async throws {
+        let server = try Self.sampleLibrary { _ in [.send(HostileServer.head(200, [("Content-Type", "application/epub+zip")])), .stream(total: 1 << 30)] }
+        defer { server.stop() }
+        let run = try await Self.bok(["sample", "id:1"], library: server)
+        #expect(run.status != 0)
+        #expect(Self.isOneLine(run.stderr), "\(run.stderr)")
+        #expect(run.stderr.contains("bok stopped and kept nothing"), "\(run.stderr)")
+        #expect(run.peakMB < 100, "peak \(run.peakMB) MB")
+        #expect(run.seconds < 60, "\(run.seconds) s")
+        #expect(server.bytesSent < (256 + 40) << 20, "\(server.bytesSent) bytes sent")
+    }
 }

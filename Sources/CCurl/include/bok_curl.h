@@ -8,9 +8,8 @@
 /// clients. A C function because curl_easy_setopt is variadic, which Swift cannot call.
 ///
 /// Redirects are not followed here (the caller decides, origin by origin). The whole exchange
-/// (connect, headers, body) ends within `timeout_ms`; with `stall_seconds` > 0 it also ends after
-/// that many seconds below one byte a second. The callbacks run on the calling thread, one at a
-/// time: `on_header` gets each header line as it arrives (status lines included), `on_data` each
+/// (connect, headers, body) ends within `timeout_ms`. The callbacks run on the calling thread,
+/// one at a time: `on_header` gets each header line as it arrives (status lines included), `on_data` each
 /// piece of the body; either returns 0 to stop the exchange at once (curl then reads no more),
 /// which is how a size cap holds while the body streams in. `should_abort` is asked now and then
 /// (at least once a second) and stops the exchange when it returns non-zero.
@@ -23,7 +22,6 @@ typedef struct bok_curl_request {
     size_t body_length;
     long timeout_ms;
     long connect_timeout_ms;
-    long stall_seconds;
     void *context;
     int (*on_header)(void *context, const char *line, size_t length);
     int (*on_data)(void *context, const char *data, size_t length);

@@ -1,4 +1,5 @@
 internal import CCurl
+internal import Dispatch
 public import Foundation
 internal import Synchronization
 #if canImport(Glibc)
@@ -64,7 +65,7 @@ public struct HTTPTransfer: Sendable {
     public var timeout: TimeInterval
     /// Seconds the connection may take to open (never more than `timeout`).
     public var connectTimeout: TimeInterval
-    /// Seconds below one byte a second after which the exchange ends; nil for none.
+    /// Seconds without a byte from the server after which the exchange ends; nil for none.
     public var stallTimeout: TimeInterval?
 
     /// Creates a transfer with these bounds.
@@ -84,7 +85,7 @@ public struct HTTPTransfer: Sendable {
     public func perform(url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil,
                         onHead: @escaping @Sendable (Head) -> Bool = { _ in true },
                         onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) async throws(Failure) -> Head {
-        let context = TransferContext(onHead: onHead, onData: onData)
+        let context = TransferContext(onHead: onHead, onData: onData, stallTimeout: stallTimeout)
         let (timeout, connect, stall) = (self.timeout, connectTimeout, stallTimeout)
         let lines = headers.map { "\($0.0): \($0.1)" }
         let result: Result<Head, Failure> = await withTaskCancellationHandler {
@@ -126,7 +127,8 @@ public struct HTTPTransfer: Sendable {
                 request.body_length = rawBody.count
                 request.timeout_ms = max(1, Int(timeout * 1000))
                 request.connect_timeout_ms = max(1, Int(connectTimeout * 1000))
-                request.stall_seconds = stall.map { max(1, Int($0.rounded(.up))) } ?? 0
+                // The stall limit is kept in `should_abort`, not curl's low-speed limit, which averages
+                // over a 5 s window (a 1 s limit took 7 s to end a stalled transfer).
                 request.context = unmanaged.toOpaque()
                 request.on_header = { context, line, length in
                     Unmanaged<TransferContext>.fromOpaque(context!).takeUnretainedValue().header(line!, length) ? 1 : 0
@@ -135,7 +137,7 @@ public struct HTTPTransfer: Sendable {
                     Unmanaged<TransferContext>.fromOpaque(context!).takeUnretainedValue().data(data!, length) ? 1 : 0
                 }
                 request.should_abort = { context in
-                    Unmanaged<TransferContext>.fromOpaque(context!).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
+                    Unmanaged<TransferContext>.fromOpaque(context!).takeUnretainedValue().shouldAbort() ? 1 : 0
                 }
                 return error.withUnsafeMutableBufferPointer { bok_curl_perform(&request, $0.baseAddress) }
             }
@@ -143,6 +145,9 @@ public struct HTTPTransfer: Sendable {
         let detail = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         if code == 0, let head = context.head { return .success(head) }
         if context.cancelled.load(ordering: .relaxed) { return .failure(Failure(kind: .cancelled, detail: detail)) }
+        if context.stalled.load(ordering: .relaxed) {
+            return .failure(Failure(kind: .timedOut, detail: "nothing arrived for \(Int(stall ?? 0)) s"))
+        }
         if context.stopped { return .failure(Failure(kind: .stopped, detail: detail)) }
         let kind: Failure.Kind
         switch code {
@@ -161,6 +166,10 @@ public struct HTTPTransfer: Sendable {
 /// only `cancelled` is set from elsewhere, hence an atomic.
 private final class TransferContext: Sendable {
     let cancelled = Atomic<Bool>(false)
+    let stalled = Atomic<Bool>(false)
+    /// When a byte last arrived (uptime in nanoseconds).
+    private let lastActivity = Atomic<UInt64>(DispatchTime.now().uptimeNanoseconds)
+    private let stallNanoseconds: UInt64?
     private let onHead: @Sendable (HTTPTransfer.Head) -> Bool
     private let onData: @Sendable (UnsafeRawBufferPointer) -> Bool
     private struct State: ~Copyable {
@@ -172,16 +181,31 @@ private final class TransferContext: Sendable {
     // A mutex only to make the class Sendable honestly; there is never contention.
     private let state = Mutex(State())
 
-    init(onHead: @escaping @Sendable (HTTPTransfer.Head) -> Bool, onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) {
+    init(onHead: @escaping @Sendable (HTTPTransfer.Head) -> Bool, onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool,
+         stallTimeout: TimeInterval?) {
         self.onHead = onHead
         self.onData = onData
+        self.stallNanoseconds = stallTimeout.map { UInt64(max(0, $0) * 1e9) }
     }
+
+    /// Asked by curl at least once a second: cancelled, or silent for longer than the stall limit.
+    func shouldAbort() -> Bool {
+        if cancelled.load(ordering: .relaxed) { return true }
+        guard let stallNanoseconds else { return false }
+        let silent = DispatchTime.now().uptimeNanoseconds &- lastActivity.load(ordering: .relaxed)
+        guard silent > stallNanoseconds else { return false }
+        stalled.store(true, ordering: .relaxed)
+        return true
+    }
+
+    private func touch() { lastActivity.store(DispatchTime.now().uptimeNanoseconds, ordering: .relaxed) }
 
     var head: HTTPTransfer.Head? { state.withLock { $0.head } }
     var stopped: Bool { state.withLock { $0.stopped } }
 
     /// One header line; the blank line after the final status's headers hands the head over.
     func header(_ bytes: UnsafePointer<CChar>, _ length: Int) -> Bool {
+        touch()
         let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let ready: HTTPTransfer.Head? = state.withLock { state in
@@ -210,6 +234,7 @@ private final class TransferContext: Sendable {
     }
 
     func data(_ bytes: UnsafePointer<CChar>, _ length: Int) -> Bool {
+        touch()
         if onData(UnsafeRawBufferPointer(start: bytes, count: length)) { return true }
         state.withLock { $0.stopped = true }
         return false
