@@ -16,6 +16,8 @@ struct HostileLibraryProcessTests {
         /// Peak resident memory of bok, in MB.
         let peakMB: Double
         let seconds: Double
+        /// User and system CPU time.
+        let cpuSeconds: Double
     }
 
     /// Runs bok under `/usr/bin/time` with `--library` set to `server` and a service id and key.
@@ -23,7 +25,7 @@ struct HostileLibraryProcessTests {
         try await offPool {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-f", "bok-time %M %e", OneShotProcessTests.binary.path, "--library", server.baseURL.absoluteString] + arguments
+            process.arguments = ["-f", "bok-time %M %e %U %S", OneShotProcessTests.binary.path, "--library", server.baseURL.absoluteString] + arguments
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-hostile-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: home) }
             var environment = ProcessInfo.processInfo.environment
@@ -48,12 +50,14 @@ struct HostileLibraryProcessTests {
             let timing = (lines.popLast() ?? "").split(separator: " ")
             // time(1)'s own note of a failed command.
             lines.removeAll { $0.hasPrefix("Command exited with non-zero status") }
-            guard timing.count == 3, timing[0] == "bok-time", let kb = Double(timing[1]), let seconds = Double(timing[2]) else {
+            guard timing.count == 5, timing[0] == "bok-time", let kb = Double(timing[1]), let seconds = Double(timing[2]),
+                  let user = Double(timing[3]), let system = Double(timing[4]) else {
                 throw HarnessError(message: "no timing from /usr/bin/time: \(stderr)")
             }
             // time(1) reports bok's own exit status as its own.
             return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: lines.joined(separator: "\n"), peakMB: kb / 1024, seconds: seconds)
+                       stderr: lines.joined(separator: "\n"), peakMB: kb / 1024, seconds: seconds,
+                       cpuSeconds: user + system)
         }
     }
 
@@ -79,7 +83,7 @@ struct HostileLibraryProcessTests {
         #expect(server.bytesSent < 1 << 30)
     }
 
-    @Test("Item 2: a one-shot search against a server dripping a byte every half second ends at its deadline with one line")
+    @Test("Items 2 and 4: a one-shot search against a server dripping a byte every half second ends at its deadline with one line, and waits asleep")
     func drip() async throws {
         let server = try HostileServer { _ in
             [.drip(HostileServer.head(200, [("Content-Type", "application/json"), ("Content-Length", "100")]) + Data(repeating: 0x20, count: 100),
@@ -92,6 +96,8 @@ struct HostileLibraryProcessTests {
         #expect(run.stderr.contains("did not answer within 10 s"), "\(run.stderr)")
         // The start's 2 s look at the library page, then the search's 10 s: 12 s, checked at three times that.
         #expect(run.seconds < 36, "\(run.seconds) s")
+        // Waiting sleeps: 0.04 s of CPU measured for the 12 s (corelibs URLSession used 85-90 % of a CPU).
+        #expect(run.cpuSeconds < 2, "\(run.cpuSeconds) s of CPU in \(run.seconds) s")
     }
 
     /// A library whose product 1 has a sample at `/book.epub`, served by `book`.
