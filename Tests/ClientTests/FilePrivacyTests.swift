@@ -57,6 +57,52 @@ struct FilePrivacyTests {
         return home
     }
 
+    @Test("Item 11: under umask 000, the shelf, its folders and a remembered PIN are created private")
+    func createdPrivate() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let pinFile = home.appendingPathComponent("pin")
+        try "1234\n".write(to: pinFile, atomically: true, encoding: .utf8)
+        chmod(pinFile.path, 0o600)
+        let login = try await bok(["--mock", "login", "--remember", "--card", "1001", "--pin-file", pinFile.path], home: home)
+        #expect(login.status == 0, "\(login.stderr)")
+        // A REPL fed by a pipe: two samples downloaded, the shelf shown.
+        let shelf = try await bok(["--mock"], home: home, input: "top 5\nsample 1\nsample 2\nshelf\n")
+        #expect(shelf.status == 0, "\(shelf.stderr)")
+        let books = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("data/bok/books").path)
+        #expect(books.filter { $0.hasSuffix(".epub") }.count == 2, "\(books)")
+        let data = home.appendingPathComponent("data/bok"), config = home.appendingPathComponent("config/bok")
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("shelf.sqlite").path))
+        #expect(mode(config.appendingPathComponent("credentials")) == 0o600)
+        #expect(openEntries(under: data).isEmpty, "\(openEntries(under: data))")
+        #expect(openEntries(under: config).isEmpty, "\(openEntries(under: config))")
+        // Item 12: no temporary left behind by the atomic write.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: config.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+        #expect(!login.stderr.contains("private") && !shelf.stderr.contains("private"), "\(login.stderr) \(shelf.stderr)")
+    }
+
+    @Test("Item 11: folders and files an older bok left open are tightened at start, said once")
+    func tightenedOnce() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let data = home.appendingPathComponent("data/bok"), state = home.appendingPathComponent("state/bok")
+        let books = data.appendingPathComponent("books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data("PK".utf8).write(to: books.appendingPathComponent("1.epub"))
+        for (path, mode) in [(data, 0o755), (books, 0o755), (state, 0o755), (books.appendingPathComponent("1.epub"), 0o644)] {
+            chmod(path.path, mode_t(mode))
+        }
+        let first = try await bok(["--mock", "library"], home: home)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr == "bok: bok made 4 of its files and folders private (readable by you only): they hold your card number and reading history, and others could read them. Nothing else changed.\n", "\(first.stderr)")
+        #expect(openEntries(under: data).isEmpty && openEntries(under: state).isEmpty)
+        #expect(mode(books.appendingPathComponent("1.epub")) == 0o600 && mode(books) == 0o700)
+        let second = try await bok(["--mock", "library"], home: home)
+        #expect(second.status == 0 && second.stderr.isEmpty, "\(second.stderr)")
+    }
+
     @Test("Item 13: a PIN file ending in CRLF sends no CR; a linked PIN file is judged by its target, in words")
     func pinFiles() async throws {
         let home = try temporaryHome()

@@ -83,7 +83,9 @@ public struct BookDownloader: Sendable {
         let limit = Self.maxBytes(statedSize: statedSize)
         let part = destination.appendingPathExtension("part")
         do {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A patron's books are theirs alone: the folder 0700, the files 0600.
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw DownloadError(.cannotWrite, path: destination.path, detail: "\(error.localizedDescription)")
         }
@@ -288,7 +290,7 @@ final class FileSink: @unchecked Sendable {
         if !append { offset = 0 }
         total = contentLength.map { $0 + offset }
         let flags = O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC)
-        descriptor = open(part.path, flags, 0o644)
+        descriptor = open(part.path, flags, 0o600)
         return descriptor < 0 ? errno : nil
     }
 
