@@ -5,7 +5,7 @@ internal import FoundationNetworking
 public import Logging
 internal import TextSafety
 
-/// The lending service over HTTP (URLSession, which uses libcurl on Linux).
+/// The lending service over HTTP (libcurl, through ``HTTPTransfer``).
 ///
 /// Every call has a deadline and a cap on the answer's size. Failures become `LendingError`s whose
 /// message names the server and says what to try. Against a plain Elib server the search
