@@ -401,3 +401,21 @@ private final class TestClock {
         #expect(error.message.contains(":") || error.message.contains("?"))
     }
 }
+
+/// A book of pictures moves on in percent as its pages are turned.
+@Suite struct PictureBookProgressTests {
+    @Test func everyPictureCountsInTheProgress() throws {
+        var builder = EPUBBuilder(chapters: (1...8).map { .init("p\($0).xhtml", "Page \($0)", "<img src=\"p\($0).png\" alt=\"\"/>") })
+        builder.extraFiles = (1...8).map { ("OEBPS/p\($0).png", PNGWriter.rgba(width: 8, height: 8) { _, _ in (90, 90, 200, 255) }) }
+        let book = try builder.open()
+        var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
+        var seen: [Double] = [session.fractionRead]
+        for _ in 1..<8 {
+            session.nextPage()
+            seen.append(session.fractionRead)
+        }
+        #expect(seen.first! > 0, "the first picture counts once it is on screen: \(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "every page moves the percent on: \(seen)")
+        #expect(seen.last == 1)
+    }
+}

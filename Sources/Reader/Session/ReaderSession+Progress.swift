@@ -30,13 +30,14 @@ extension ReaderSession {
         return Int(Double(book.byteSize(ofSpineItem: spineIndex)) * textRatio(known: readingOrderLengths().known))
     }
 
-    /// The length of every chapter in reading order, exact or estimated, worked out in one pass
-    /// (the status line asks on every frame).
+    /// The length of every chapter in reading order for progress (pictures counted, see
+    /// ``BookContent/imageWeight``), exact or estimated, worked out in one pass (the status line
+    /// asks on every frame).
     func readingOrderLengths() -> (lengths: [(spineIndex: Int, length: Int)], known: (text: Int, bytes: Int)) {
         var known: [Int?] = []
         var text = 0, bytes = 0
         for index in book.readingOrder {
-            let length = content.knownLength(at: index)
+            let length = content.knownProgressLength(at: index)
             known.append(length)
             if let length {
                 text += length
@@ -62,7 +63,7 @@ extension ReaderSession {
         var before = 0, total = 0
         for (index, length) in readingOrderLengths().lengths {
             if index < end.spineIndex { before += length }
-            if index == end.spineIndex { before += min(length, end.offset) }
+            if index == end.spineIndex { before += min(length, end.offset + picturesSeen(upTo: end)) }
             total += length
         }
         guard total > 0 else { return 0 }
@@ -70,6 +71,16 @@ extension ReaderSession {
         // The last screen of the book counts as all of it.
         if nextInReadingOrder(after: end.spineIndex) == nil, end.offset >= chapterLength(end.spineIndex) - 1 { return 1 }
         return min(1, Double(before) / Double(total))
+    }
+
+    /// The progress weight of the pictures of `end`'s chapter up to and including `end`.
+    private func picturesSeen(upTo end: Locator) -> Int {
+        guard content.knownProgressLength(at: end.spineIndex) != content.knownLength(at: end.spineIndex) else { return 0 }
+        let seen = content.document(at: end.spineIndex).blocks.reduce(0) { count, block in
+            if case .image = block.kind, block.range.lowerBound <= end.offset { return count + 1 }
+            return count
+        }
+        return seen * BookContent.imageWeight
     }
 
     /// The page of the current chapter on screen and the chapter's page count (screens in scroll
