@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Terminal
 @testable import Reader
 
 /// A clock the test moves by hand.
@@ -417,5 +418,42 @@ private final class TestClock {
         #expect(seen.first! > 0, "the first picture counts once it is on screen: \(seen)")
         #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "every page moves the percent on: \(seen)")
         #expect(seen.last == 1)
+    }
+}
+
+/// A book with the print edition's pages (`page-list`): the status line shows the print page and
+/// `:goto page N` goes there.
+@Suite struct PrintPageTests {
+    static func book() throws -> EPUBBook {
+        let sentence = "The lamps along the harbour went out one by one while the ferry waited. "
+        var builder = EPUBBuilder(chapters: (1...3).map { chapter in
+            let body = (1...4).map { part in
+                let page = (chapter - 1) * 4 + part + 10
+                return "<span epub:type=\"pagebreak\" id=\"p\(page)\" title=\"\(page)\"/><p>Page \(page). \(String(repeating: sentence, count: 30))</p>"
+            }.joined()
+            return EPUBBuilder.Chapter("ch\(chapter).xhtml", "Chapter \(chapter)", body)
+        })
+        let links = (11...22).map { page in "<li><a href=\"ch\((page - 11) / 4 + 1).xhtml#p\(page)\">\(page)</a></li>" }.joined()
+        builder.navExtra = "<nav epub:type=\"page-list\"><ol>\(links)</ol></nav>"
+        return try builder.open()
+    }
+
+    @Test func theStatusLineShowsThePrintPageAndGotoPageGoesThere() throws {
+        let session = ReaderSession(book: try Self.book(), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 60, rows: 13)
+        #expect(view.textRows().last?.contains("(p. 11)") == true, "\(view.textRows().last ?? "")")
+        for character in ":goto page 19" { _ = view.handle(.character(character)) }
+        _ = view.handle(.enter)
+        #expect(view.session.printPage() == "19")
+        #expect(view.textRows().contains { $0.contains("Page 19.") }, "the view is at print page 19")
+        #expect(view.textRows().last?.contains("(p. 19)") == true, "\(view.textRows().last ?? "")")
+
+        var session2 = view.session
+        _ = session2.perform(.gotoPrintPage("99"))
+        #expect(session2.message == "The book's print pages run from 11 to 22; there is no page 99.")
+        var plain = ReaderSession(book: try ReaderSessionTests.book(chapters: 1, paragraphs: 3), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        #expect(plain.printPage() == nil)
+        _ = plain.perform(.gotoPrintPage("4"))
+        #expect(plain.message?.contains("no print page numbers") == true)
     }
 }

@@ -11,6 +11,8 @@ public enum ReaderCommand: Sendable, Hashable {
     case gotoPercent(Double)
     case gotoChapter(Int)
     case gotoPage(Int)
+    /// A page of the print edition, by its label (`42`, `xii`).
+    case gotoPrintPage(String)
     case gotoStart
     case gotoEnd
     case width(Int?)
@@ -34,6 +36,7 @@ public enum ReaderCommand: Sendable, Hashable {
     /// The commands with their arguments, for help and completion.
     public static let summary: [(String, String)] = [
         ("goto 42% | goto chapter 3 | goto 120 | goto start | goto end", "jump by percent, chapter, page of the book"),
+        ("goto page 42", "the print edition's page, where the book marks them"),
         ("width 70 | width full", "widest text column in cells"),
         ("margin 4", "cells left and right of the text"),
         ("spacing 1 | 1.5 | 2", "line spacing"),
@@ -136,7 +139,7 @@ public enum ReaderCommand: Sendable, Hashable {
     }
 
     private static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
-        let usage = ReaderCommandError("Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto start or :goto end")
+        let usage = ReaderCommandError("Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), :goto start or :goto end")
         switch argument {
         case "start", "beginning", "first": return .success(.gotoStart)
         case "end", "last": return .success(.gotoEnd)
@@ -149,6 +152,9 @@ public enum ReaderCommand: Sendable, Hashable {
         let words = argument.split(separator: " ")
         if let first = words.first, ["chapter", "ch", "c"].contains(first), words.count == 2, let number = Int(words[1]), number > 0 {
             return .success(.gotoChapter(number))
+        }
+        if let first = words.first, ["page", "print", "p."].contains(first), words.count == 2 {
+            return .success(.gotoPrintPage(String(words[1])))
         }
         if words.count == 1, let page = Int(words[0].hasPrefix("p") ? String(words[0].dropFirst()) : String(words[0])), page > 0 {
             return .success(.gotoPage(page))
@@ -181,6 +187,7 @@ extension ReaderSession {
             }
             jump(to: locator(inChapter: chapters[number - 1]))
         case .gotoPage(let page): goTo(page: page)
+        case .gotoPrintPage(let label): goTo(printPage: label)
         case .gotoStart: goToStart()
         case .gotoEnd: goToEnd()
         case .width(let width):

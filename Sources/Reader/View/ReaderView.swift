@@ -419,7 +419,8 @@ public struct ReaderView {
         let chapterPage = session.pageInChapter
         let pageText = session.showsTwoPages && chapterPage.page < chapterPage.count
             ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)" : "\(chapterPage.page)/\(chapterPage.count)"
-        right.append(pageText)
+        // The print edition's page, where the book marks them, after bok's own page.
+        right.append(pageText + (session.printPage().map { " (p. \($0))" } ?? ""))
         right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
         let left = session.timeLeft
         let chapterLeft = Self.duration(left.chapter)
