@@ -138,11 +138,22 @@ import Terminal
         #expect(reader.session.pageInChapter.page == 2)
     }
 
-    @Test func footnoteLinkFollowedWithEnterAndBackWithBackspace() throws {
+    @Test func aFootnoteOpensOverThePageAndEnterGoesToItAndBackspaceComesBack() throws {
         var reader = try view(rows: 41)
         _ = reader.handle(.character("n"))
         let before = reader.session.position
         _ = reader.handle(.enter)
+        // The note is shown over the page, which stays where it was.
+        let popup = reader.textRows().joined(separator: "\n")
+        #expect(popup.contains("Note") && popup.contains("The note itself, about ferries."), "\(popup)")
+        #expect(reader.session.position == before)
+        _ = reader.handle(.escape)
+        #expect(!reader.textRows().joined().contains("The note itself"), "Esc closes it")
+        #expect(reader.session.position == before)
+        // Enter in the pop-up goes to the note itself; Backspace comes back.
+        _ = reader.handle(.enter)
+        _ = reader.handle(.enter)
+        #expect(reader.session.position != before)
         #expect(reader.textRows().joined().contains("The note itself"))
         _ = reader.handle(.backspace)
         #expect(reader.session.position == before)

@@ -23,6 +23,8 @@ public struct ReaderView {
         case prompt(Prompt)
         /// A link out of the book, waiting for y to open it.
         case confirmOpen(String)
+        /// A footnote shown over the page: its text's lines, the first shown, and where it is.
+        case note(ListState, [String], LinkDestination)
     }
 
     /// A line being typed in the status row.
@@ -102,6 +104,21 @@ public struct ReaderView {
         case .reading:
             session.message = nil
             return handleReading(key)
+        case .note(var list, let lines, let destination):
+            switch key {
+            case .enter, .character("f"):
+                mode = .reading
+                session.follow(destination)
+            case .down, .character("j"), .wheelDown:
+                list.top = min(max(0, lines.count - panelRows), list.top + 1)
+                mode = .note(list, lines, destination)
+            case .up, .character("k"), .wheelUp:
+                list.top = max(0, list.top - 1)
+                mode = .note(list, lines, destination)
+            default:
+                mode = .reading
+            }
+            return true
         case .confirmOpen(let address):
             mode = .reading
             if key == .character("y") || key == .character("Y") {
@@ -154,7 +171,7 @@ public struct ReaderView {
         case .links(var list, let links):
             if key == .enter || key == .character("f"), links.indices.contains(list.selected) {
                 mode = .reading
-                follow(links[list.selected].destination)
+                follow(links[list.selected])
             } else if isCancel(key) {
                 mode = .reading
             } else {
@@ -183,12 +200,21 @@ public struct ReaderView {
         return true
     }
 
-    /// Follows a link: inside the book at once; out of it only after asking.
-    private mutating func follow(_ destination: LinkDestination) {
-        if case .external(let address) = destination {
+    /// Follows a link: a footnote reference shows the note over the page; inside the book at
+    /// once; out of it only after asking.
+    private mutating func follow(_ link: VisibleLink) {
+        switch link.destination {
+        case .external(let address):
             mode = .confirmOpen(address)
-        } else {
-            session.follow(destination)
+        case .internal(let target):
+            if link.isNoteReference, let text = session.noteText(at: target) {
+                let width = max(10, min(screenColumns - 2, 76) - 4)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .flatMap { DisplayWidth.wrap(String($0), width: width) }
+                mode = .note(ListState(), lines, link.destination)
+            } else {
+                session.follow(link.destination)
+            }
         }
     }
 
@@ -266,7 +292,7 @@ public struct ReaderView {
             }
             switch links.count {
             case 0: session.message = "No links on this page."
-            case 1: follow(links[0].destination)
+            case 1: follow(links[0])
             default: mode = .links(ListState(), links)
             }
         case .backspace, .character("u"):
@@ -484,7 +510,7 @@ public struct ReaderView {
             ("m", "bookmark this page (again: remove)"),
             ("'", "bookmarks: Enter to go, d to delete"),
             ("v", "choose a paragraph: colour 1–5 and note, or r to read it aloud"),
-            ("Enter f", "follow a link on the page (a web link asks first)"),
+            ("Enter f", "follow a link (a footnote opens over the page; a web link asks first)"),
             ("Backspace u", "go back after a link or jump"),
             ("+ / -", "brighter / dimmer"),
             ("r", "read aloud from this page (again: pause); Esc stops"),
@@ -500,6 +526,9 @@ public struct ReaderView {
         switch mode {
         case .reading, .prompt, .confirmOpen:
             return nil
+        case .note(let list, let lines, _):
+            return box(title: "Note", lines: lines, selected: nil, top: list.top, width: width,
+                       footer: "↑↓ scroll · Enter go to the note · Esc close", palette: palette)
         case .help(let list):
             let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
             let lines = helpLines.map { DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1 }
