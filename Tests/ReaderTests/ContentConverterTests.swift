@@ -189,3 +189,37 @@ import Testing
                 == ["|1. Fish", "|2 Birds", "3.|Cats", "4.|10. Dogs"])
     }
 }
+
+/// XHTML is XML: a chapter that is not well-formed is read as far as it can be, and marked.
+@Suite struct WellFormednessTests {
+    private func document(_ body: String) -> ChapterDocument {
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml")
+    }
+
+    @Test func wellFormedChaptersAreNotMarked() {
+        #expect(document("<p>One<br/>two<br></br><img src=\"a.png\"/></p><div><p>three</p></div>").isWellFormed)
+    }
+
+    @Test(arguments: ["<p>One</div><p>two</p>", "<p>One <em>two</p>", "<div><p>unclosed"])
+    func malformedChaptersAreReadAndMarked(body: String) {
+        let document = document(body)
+        #expect(!document.isWellFormed)
+        #expect(document.plainText.contains("One") || document.plainText.contains("unclosed"), "the text is still read")
+    }
+}
+
+extension WellFormednessTests {
+    @Test func theReaderSaysOnceWhenAChapterIsNotWellFormed() throws {
+        let book = try EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Fine.</p>"),
+                                              .init("two.xhtml", "Two", "<p>Broken <em>markup</p><p>More.</p>")]).open()
+        var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
+        #expect(session.message == nil)
+        _ = session.nextPage()
+        #expect(session.message == "This chapter is not well-formed XHTML; bok shows its text as far as it could be read.")
+        session.message = nil
+        _ = session.previousPage()
+        _ = session.nextPage()
+        #expect(session.message == nil, "said once")
+    }
+}

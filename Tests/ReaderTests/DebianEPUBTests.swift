@@ -65,3 +65,18 @@ struct DebianEPUBTests {
         }
     }
 }
+
+extension DebianEPUBTests {
+    /// Books nobody here wrote are well-formed XHTML, and bok must not say otherwise.
+    @Test func realBooksAreNotCalledMalformed() throws {
+        let books = ["/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub"]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/share/calibre/quick_start")) ?? [])
+                .filter { $0.hasSuffix(".epub") }.map { "/usr/share/calibre/quick_start/" + $0 }
+        for path in books where FileManager.default.fileExists(atPath: path) {
+            let book = try EPUBBook.open(path: path)
+            for index in book.readingOrder {
+                #expect(book.document(at: index).isWellFormed, "\(path): \(book.spine[index].path ?? "?")")
+            }
+        }
+    }
+}

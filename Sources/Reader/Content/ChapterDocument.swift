@@ -155,13 +155,17 @@ public struct ChapterDocument: Sendable {
     /// Passages marked as another language than their surroundings (`<q xml:lang="fr">`), in the
     /// order they end; an inner passage comes before the one around it.
     public let languageSpans: [LanguageSpan]
+    /// False when the document is not well-formed XML (an end tag that ends nothing, an element
+    /// never closed): it was read as far as it could be, and the reader says so.
+    public let isWellFormed: Bool
 
     /// Length of `plainText` in UTF-16 code units.
     public var length: Int { plainText.utf16.count }
 
     /// Creates a document from its parts.
     public init(path: String, title: String?, blocks: [Block], plainText: String, anchors: [String: Int],
-                prefersIndentedParagraphs: Bool? = nil, language: String? = nil, languageSpans: [LanguageSpan] = []) {
+                prefersIndentedParagraphs: Bool? = nil, language: String? = nil, isWellFormed: Bool = true,
+                languageSpans: [LanguageSpan] = []) {
         self.path = path
         self.title = title
         self.blocks = blocks
@@ -170,6 +174,7 @@ public struct ChapterDocument: Sendable {
         self.prefersIndentedParagraphs = prefersIndentedParagraphs
         self.language = language
         self.languageSpans = languageSpans
+        self.isWellFormed = isWellFormed
     }
 
     /// The text from `offset` to the end cut where its language changes, each passage with the

@@ -335,7 +335,14 @@ struct ContentConverter {
         default: break
         }
         if inHead { return }
-        guard popFrame(named: name) != nil else { return }
+        // Ending an element while another is open inside it (`<p><em>…</p>`) is recovered from
+        // as HTML would, but it is not well-formed XML.
+        if let innermost = frames.last, innermost.name != name, frames.contains(where: { $0.name == name }) { wellFormed = false }
+        guard popFrame(named: name) != nil else {
+            // An end tag with nothing open to end: not well-formed XML (`</br>` after `<br>` is fine).
+            if !MarkupElement.voidElements.contains(name) { wellFormed = false }
+            return
+        }
         if name == "nav" { navDepth = max(0, navDepth - 1) }
         switch kind {
         case .block, .listItem, .tableGroup:
@@ -377,6 +384,9 @@ struct ContentConverter {
             break
         }
     }
+
+    /// Whether every end tag matched an open element and every element was closed (XHTML is XML).
+    private var wellFormed = true
 
     /// The closing marks of the `<q>` elements open now, innermost last.
     private var quotationClosers: [String] = []
@@ -615,10 +625,11 @@ struct ContentConverter {
     mutating func finish() -> ChapterDocument {
         cellDepth = 0
         flush()
+        if frames.contains(where: { !$0.hidden }) { wellFormed = false }
         while let outermost = frames.first { _ = popFrame(named: outermost.name) }
         let title = firstHeading ?? titleText.map { $0.trimmed.replacingNewlines }.flatMap { $0.isEmpty ? nil : $0 }
         return ChapterDocument(path: path, title: title, blocks: blocks, plainText: plainText, anchors: anchors,
-                               prefersIndentedParagraphs: styles.indentsParagraphs, language: language,
+                               prefersIndentedParagraphs: styles.indentsParagraphs, language: language, isWellFormed: wellFormed,
                                languageSpans: languageSpans.map { span in
                                    LanguageSpan(range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
                                                 language: span.language)

@@ -90,7 +90,8 @@ public final class BookContent: Sendable {
         return ChapterDocument(path: document.path, title: document.title, blocks: [block] + document.blocks,
                                plainText: document.plainText, anchors: document.anchors,
                                prefersIndentedParagraphs: document.prefersIndentedParagraphs,
-                               language: document.language, languageSpans: document.languageSpans)
+                               language: document.language, isWellFormed: document.isWellFormed,
+                               languageSpans: document.languageSpans)
     }
 
     /// How much a picture weighs in progress, in characters of text: about half a minute of reading,

@@ -65,6 +65,8 @@ public struct ReaderSession {
     var aloud: AloudPlayer?
     /// When the loan of this book ends, on the ``now`` clock; reading aloud stops then.
     public var loanEnds: Double?
+    /// Chapters whose malformed markup has been pointed out already.
+    var malformedNoted: Set<Int> = []
 
     let store: any PositionStore
     let now: () -> Double
@@ -122,7 +124,8 @@ public struct ReaderSession {
             anchor = reanchored(savedPosition)
         }
         position = viewPosition(for: anchor)
-        message = problems.first
+        noteIfMalformed()
+        if let problem = problems.first { message = problem }
     }
 
     /// Seconds by the system clock: the session's clock unless a test gives its own.
@@ -349,6 +352,15 @@ public struct ReaderSession {
     private mutating func didMove() {
         shownAt = now()
         savePosition()
+        noteIfMalformed()
+    }
+
+    /// Says once per chapter when the chapter on screen is not well-formed XHTML.
+    mutating func noteIfMalformed() {
+        let spine = position.spineIndex
+        guard !malformedNoted.contains(spine), !content.document(at: spine).isWellFormed else { return }
+        malformedNoted.insert(spine)
+        message = "This chapter is not well-formed XHTML; bok shows its text as far as it could be read."
     }
 
     /// Saves the position (also called on exit).
