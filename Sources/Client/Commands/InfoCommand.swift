@@ -19,7 +19,8 @@ enum InfoCommand {
             }
             let (id, known) = try session.resolve(word, command: "info")
             async let productCall = session.service.product(id: id)
-            async let availabilityCall = session.service.availability(productID: id, card: nil)
+            // Marks are for the patron when one is known: their own limit shows as theirs.
+            async let availabilityCall = session.service.availability(productID: id, card: session.knownCard)
             var product: Product
             do {
                 product = try await productCall
@@ -32,10 +33,11 @@ enum InfoCommand {
                 let embedded = product.availability ?? known?.availability
                 merged.copies = availability.copies ?? embedded?.copies
                 merged.waiting = availability.waiting ?? embedded?.waiting
+                if !merged.available, merged.reason == embedded?.reason { merged.estimatedDate = embedded?.estimatedDate }
                 product.availability = merged
             }
             if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
-            return CommandOutput(lines: InfoRenderer(theme: session.theme).render(product, library: session.libraryPage),
+            return CommandOutput(lines: InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(product, library: session.libraryPage),
                                  json: InfoJSON(product, library: session.libraryPage))
         })
 }
@@ -43,6 +45,8 @@ enum InfoCommand {
 /// Renders a product as a page of labelled fields, skipping what is unknown.
 struct InfoRenderer {
     let theme: Theme
+    /// Marks for the patron in use.
+    let availability: AvailabilityWords
 
     func render(_ product: Product, library: LibraryPage?) -> [String] {
         let m = theme.marks
@@ -79,8 +83,8 @@ struct InfoRenderer {
             let padded = label + String(repeating: " ", count: labelWidth - label.count)
             lines.append(theme.dim(padded) + theme.fit(value, used: labelWidth))
         }
-        let availability = theme.availabilityMark(product.availability)
-        var availabilityLine = theme.dim("Availability" + String(repeating: " ", count: max(1, labelWidth - 12))) + availability
+        let mark = availability.mark(product.availability)
+        var availabilityLine = theme.dim("Availability" + String(repeating: " ", count: max(1, labelWidth - 12))) + mark
         if let a = product.availability, a.available, let copies = a.copies {
             availabilityLine += theme.dim(" (\(copies) \(copies == 1 ? "copy" : "copies"))")
         } else if let a = product.availability, a.available, a.copies == nil {

@@ -11,8 +11,9 @@ enum LibraryCommands {
         details: ["The top list is numbered 1–10 and the newest 11–20, so info 12 works afterwards."],
         run: { _, session in
             async let pageCall = session.service.library()
-            async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10))
-            async let newCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.date), limit: 10))
+            let card = session.knownCard
+            async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10, card: card))
+            async let newCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.date), limit: 10, card: card))
             let page = try await pageCall
             session.adopt(page)
             let top = (try? await topCall)?.products ?? []
@@ -84,7 +85,7 @@ enum LibraryCommands {
         }
         let page: SearchPage
         do {
-            page = try await session.service.search(SearchRequest(query: "", sort: sort, limit: count))
+            page = try await session.service.search(SearchRequest(query: "", sort: sort, limit: count, card: session.knownCard))
         } catch let error as LendingError where error.kind == .unsupported {
             throw UserError("This library has no catalogue search, so bok cannot list its \(source == .top ? "top" : "newest") books.")
         }

@@ -13,7 +13,8 @@ enum LoanCommands {
         summary: "Borrow a book from the last list with your library card",
         details: [
             "Asks for your card and PIN the first time in a session (the PIN is never shown).",
-            "If the book is out, says why and offers reserve N.",
+            "If the book is out, says why, about how long the wait is, and offers reserve N;",
+            "if your own loans this month are used, says when new loans start.",
             "Examples:  borrow 3     borrow id:100042",
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
@@ -33,6 +34,7 @@ enum LoanCommands {
             // The search's counts of copies and waiting patrons make the reason clearer.
             availability.copies = availability.copies ?? known?.availability?.copies
             availability.waiting = availability.waiting ?? known?.availability?.waiting
+            if availability.reason == known?.availability?.reason { availability.estimatedDate = known?.availability?.estimatedDate }
             guard availability.available else {
                 throw UserError(unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
@@ -130,16 +132,22 @@ enum LoanCommands {
 
     static func unavailableMessage(title: String, availability: Availability, word: String, session: Session) -> String {
         let q = session.theme.marks.quoted(title)
-        let why = availability.explanation ?? "not available"
+        let words = AvailabilityWords(session: session)
         switch availability.reason {
         case .borrower?:
-            let max = session.patron?.maxLoansPerMonth ?? session.libraryPage?.maxLoansPerMonth
-            return "Cannot borrow \(q): you have used all \(max.map(String.init) ?? "your") loans this month. Your limit starts again next month; reserve \(word) keeps your place."
+            // Reserving would be refused (the book is not out), so the one thing to do is to keep it in mind.
+            return "Cannot borrow \(q): \(limitSentence(words, session: session)) tbr add \(word) keeps it on your to-be-read list until then."
         case .library?:
-            return "Cannot borrow \(q) now: the \(why). Try again next month, or reserve \(word)."
+            return "Cannot borrow \(q) now: the \(words.words(availability)). Try again next month, or reserve \(word)."
         default:
-            return "Cannot borrow \(q) now: \(why). Type reserve \(word) to join the queue."
+            return "Cannot borrow \(q) now: \(words.words(availability)). Type reserve \(word) to join the queue."
         }
+    }
+
+    /// `your 5 loans this month are used. New loans from Tuesday 1 December;`
+    static func limitSentence(_ words: AvailabilityWords, session: Session) -> String {
+        let count = words.maxLoans.map { "\($0) " } ?? ""
+        return "your \(count)loans this month are used. New loans from \(Words.dayWithWeekday(words.nextMonth, today: session.today));"
     }
 
     static func titleOf(_ id: String, known: Product?, session: Session) async throws -> String {

@@ -25,6 +25,12 @@ enum ReservationCommands {
             if availability.available {
                 throw UserError("\(q) can be borrowed now, no need to queue. Type borrow \(word).")
             }
+            if availability.reason == .borrower {
+                // The library could lend it, so there is no queue to join; only the patron's own limit is in the way.
+                let words = AvailabilityWords(session: session)
+                throw UserError("\(q) is not out, so there is no queue to join: \(LoanCommands.limitSentence(words, session: session)) "
+                                + "tbr add \(word) keeps it on your to-be-read list until then.")
+            }
             let reservation = try await session.service.reserve(card: card, pin: pin, productID: id)
             await session.syncAfterChange()
             session.reservationList = []

@@ -210,7 +210,8 @@ enum SearchCommands {
         case .top, .newest, .libraryPage: query = ""
         }
         let page = try await session.service.search(SearchRequest(
-            query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters))
+            query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters,
+            card: session.knownCard))
         list.total = page.total
         for (index, product) in page.products.enumerated() { list.byNumber[offset + index + 1] = product }
         list.pageOffset = offset

@@ -87,11 +87,12 @@ struct ListRenderer {
         var lines: [String] = []
         let indent = String(repeating: " ", count: numberWidth + 2)
         let m = theme.marks
+        let words = AvailabilityWords(session: session)
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
-            var mark = theme.availabilityMark(product.availability)
+            var mark = words.mark(product.availability)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
-            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = a.shortExplanation {
+            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = words.short(a) {
                 mark = theme.red("\(m.cross) \(short)")
             }
             let markWidth = DisplayWidth.of(Ansi.strip(mark))
@@ -124,7 +125,8 @@ struct ListRenderer {
         let m = theme.marks
         let status: String
         if let a = product.availability {
-            status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(a.shortExplanation ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
+            let words = AvailabilityWords(session: session)
+            status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
         } else {
             status = theme.dim("? unknown")
         }

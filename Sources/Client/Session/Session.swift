@@ -109,6 +109,9 @@ final class Session {
         clock = { Date().addingTimeInterval(offset) }
     }
 
+    /// The patron availability is shown for: the one logged in, else the remembered card.
+    var knownCard: String? { card ?? (try? credentialStore.load())?.card }
+
     /// Today, in the library's calendar.
     var today: DayDate { DayDate(clock(), in: timeZone) }
 
