@@ -9,7 +9,8 @@ enum InfoCommand {
         synopsis: "info N | info id:PRODUCT",
         summary: "Everything the library knows about a book: authors, series, dates, description, availability",
         details: [
-            "N is a number from the last list (search, top, new, library); a longer number or id:X is a product id.",
+            "N is a number of the list on screen (search, top, new, library, loans, reservations, shelf, tbr);",
+            "a longer number or id:X is a product id.",
             "Examples:  info 3     info id:100042",
         ],
         completion: .resultNumbers,
@@ -17,7 +18,8 @@ enum InfoCommand {
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
                 throw UserError.usage("Usage: info N (a number from the last list) or info id:PRODUCT.")
             }
-            let (id, known) = try session.resolve(word, command: "info")
+            let picked = try await session.pick(word, command: "info")
+            let (id, known) = (picked.productID, picked.known)
             async let productCall = session.service.product(id: id)
             // Marks are for the patron when one is known: their own limit shows as theirs.
             async let availabilityCall = session.service.availability(productID: id, card: session.knownCard)

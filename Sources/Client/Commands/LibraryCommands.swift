@@ -52,7 +52,8 @@ enum LibraryCommands {
                 lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) })
                 lines += ["", theme.bold("Newest")]
                 lines += renderer.rows(newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) })
-                lines += ["", theme.dim("info N for details.")]
+                let notice = session.numbersNow(.books).map { Ansi.strip($0) + " " } ?? ""
+                lines += ["", theme.dim(notice + "info N for details; borrow N, reserve N and read N use the same numbers.")]
             }
             return CommandOutput(lines: lines, json: LibraryJSON(page: page, top: top, newest: newest))
         })

@@ -21,14 +21,16 @@ enum LoanCommands {
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try single(arguments, usage: "borrow N (a number from the last list) or borrow id:PRODUCT")
-            let (id, known) = try session.resolve(word, command: "borrow")
+            let picked = try await session.pick(word, command: "borrow")
+            let (id, known) = (picked.productID, picked.known)
             let (card, pin) = try await PatronCommands.ensurePatron(arguments, command: "borrow", session: session)
-            let title = try await titleOf(id, known: known, session: session)
+            let title = try await session.title(of: picked)
             let q = session.theme.marks
 
             let current = try await session.service.loans(card: card, onlyActive: true)
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
-                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate, today: session.today)).")
+                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate, today: session.today)). "
+                                + "read \(word) opens it.")
             }
             var availability = try await session.service.availability(productID: id, card: card)
             // The search's counts of copies and waiting patrons make the reason clearer.
@@ -36,16 +38,18 @@ enum LoanCommands {
             availability.waiting = availability.waiting ?? known?.availability?.waiting
             if availability.reason == known?.availability?.reason { availability.estimatedDate = known?.availability?.estimatedDate }
             guard availability.available else {
+                if let queued = try await queuedMessage(picked, title: title, word: word, card: card, session: session) {
+                    throw UserError(queued)
+                }
                 throw UserError(unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
             let loan = try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
-            session.loanList = []
             let days = session.today.days(until: loan.expiryDate)
             let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
             var lines = [session.theme.green(line)]
             await session.syncAfterChange()
-            lines += await download(loan, title: title, session: session)
+            lines += await download(loan, title: title, word: word, session: session)
             return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
         })
 
@@ -53,13 +57,15 @@ enum LoanCommands {
         name: "loans",
         synopsis: "loans",
         summary: "Your active loans with the days left on each",
-        details: ["Numbers here are for return N."],
+        details: ["Its numbers become the ones info N, read N and return N use, until another list is shown."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "loans", session: session)
             let loans = try await session.service.loans(card: card, onlyActive: true)
                 .filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
             session.loanList = loans
+            session.endedFromList = []
+            let notice = session.numbersNow(.loans)
             let today = session.today
             guard !loans.isEmpty else {
                 return CommandOutput(lines: ["You have no loans. Find a book with search, then borrow N."],
@@ -72,26 +78,27 @@ enum LoanCommands {
                 lines.append("\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
                              + session.theme.dim(" \(session.theme.marks.middleDot) due \(Words.dayWithWeekday(loan.expiryDate, today: session.today))"))
             }
-            lines += ["", session.theme.dim("return N ends a loan early.")]
+            let advice = "return N ends a loan early, read N opens it, info N tells more."
+            lines += ["", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice]).joined(separator: " "))]
             return CommandOutput(lines: lines, json: LoansJSON(loans: loans, today: today))
         })
 
     static let giveBack = Command(
         name: "return", aliases: ["giveback"],
         synopsis: "return N",
-        summary: "End a loan early (N from loans), so the next patron in the queue gets it",
+        summary: "End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it",
         details: ["Upstream Elib has no early return; bok says so when a library lacks it."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let word = try single(arguments, usage: "return N (a number from loans)")
+            let picked = try await session.pick(word, command: "return", fallback: .loans)
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "return", session: session)
-            if session.loanList.isEmpty {
-                session.loanList = try await session.service.loans(card: card, onlyActive: true).filter(\.active)
-                    .sorted { $0.expiryDate < $1.expiryDate }
+            let loan = try await loanOf(picked, word: word, card: card, session: session)
+            guard !session.endedFromList.contains(loan.id) else {
+                throw UserError("You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others.")
             }
-            let loan = try pick(word, from: session.loanList, what: "loan", listCommand: "loans")
             try await session.service.returnLoan(id: loan.id, card: card)
-            session.loanList = []
+            session.endedFromList.insert(loan.id)
             await session.syncAfterChange()
             return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
                                  json: ["returned": loan.id])
@@ -101,7 +108,7 @@ enum LoanCommands {
 
     /// Downloads a new loan's book so it opens at once, and offline; says where it is on the shelf.
     /// A failed download does not fail the borrow: `read N` tries again.
-    static func download(_ loan: Loan, title: String, session: Session) async -> [String] {
+    static func download(_ loan: Loan, title: String, word: String, session: Session) async -> [String] {
         guard let link = loan.epubURL, let url = URL(string: link) else { return [] }
         let name = loan.title.isEmpty ? title : loan.title
         do {
@@ -109,12 +116,16 @@ enum LoanCommands {
         } catch {
             return [session.theme.yellow("The book did not download (\(REPL.message(for: error))) read N on the shelf tries again.")]
         }
-        let items = (try? session.currentShelf()).map(ShelfRenderer.items) ?? []
-        session.shelfList = items
-        guard let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID }) else {
-            return [session.theme.dim("Downloaded; shelf shows it.")]
+        // The list on screen keeps its numbers: read N means the same book borrow N did.
+        if session.numbered == .shelf || Int(word) == nil {
+            guard let items = try? ShelfRenderer.items(session.currentShelf()),
+                  let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID }) else {
+                return [session.theme.dim("Downloaded; shelf shows it.")]
+            }
+            if session.numbered == .shelf { session.shelfList = items }
+            return [session.theme.dim("Downloaded to your shelf: read \(session.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.")]
         }
-        return [session.theme.dim("Downloaded to your shelf: read \(number + 1) opens it.")]
+        return [session.theme.dim("Downloaded to your shelf: read \(word) opens it.")]
     }
 
     /// Creates a loan; if the answer is lost, looks at the patron's loans before trying once more,
@@ -127,6 +138,41 @@ enum LoanCommands {
             let loans = try await session.service.loans(card: card, onlyActive: true)
             if let made = loans.first(where: { $0.productID == productID && $0.active }) { return made }
             return try await session.service.createLoan(card: card, pin: pin, productID: productID)
+        }
+    }
+
+    /// For a book the patron has reserved: their place, instead of offering a reserve that would be refused.
+    static func queuedMessage(_ picked: Picked, title: String, word: String, card: String, session: Session) async throws -> String? {
+        let reservation: Reservation?
+        switch picked {
+        case .reservation(let r): reservation = r
+        default: reservation = try? await session.service.reservations(card: card).first { $0.productID == picked.productID }
+        }
+        guard let reservation else { return nil }
+        var line = "\(session.theme.marks.quoted(title)) is not ready for you yet: you are #\(reservation.queuePosition) in the queue"
+        if let estimate = reservation.estimatedDate { line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))" }
+        return line + ". reservations shows when it is ready to borrow."
+    }
+
+    /// The loan `return N` means: N of loans or of the shelf, or the patron's loan of the book N is.
+    static func loanOf(_ picked: Picked, word: String, card: String, session: Session) async throws -> Loan {
+        let q = session.theme.marks
+        switch picked {
+        case .loan(let loan):
+            return loan
+        case .reservation(let reservation):
+            throw UserError("\(q.quoted(await ReservationCommands.titleOf(reservation, session: session))) is reserved, not on loan: cancel \(word) leaves the queue.")
+        case .shelf(let item) where item.kind == .ready || item.kind == .reserved:
+            throw UserError("\(q.quoted(item.entry.title)) is reserved, not on loan: cancel \(word) leaves the queue.")
+        case .shelf(let item) where item.kind == .loans && item.entry.upstreamID.map(session.endedFromList.contains) == true:
+            throw UserError("You have returned \(q.quoted(item.entry.title)) already. Type shelf to see the others.")
+        case .shelf(let item) where item.kind == .ended:
+            throw UserError("The loan of \(q.quoted(item.entry.title)) has ended already; there is nothing to return.")
+        default:
+            let mine = try await session.service.loans(card: card, onlyActive: true).filter(\.active)
+            if let loan = mine.first(where: { $0.productID == picked.productID }) { return loan }
+            let title = try await session.title(of: picked)
+            throw UserError("\(q.quoted(title)) is not on loan to you. Type loans to see what you can return.")
         }
     }
 

@@ -16,6 +16,10 @@ struct ListRenderer {
             lines += session.view == .grid ? grid(page) : rows(page)
         }
         if let footer = footer(list, shown: page.count) { lines += ["", footer] }
+        // After loans, reservations or the shelf, say that numbers are this list's again.
+        if let notice = session.numbersNow(.books), !page.isEmpty {
+            lines += ["", notice + theme.dim(" info N, borrow N, reserve N, sample N and read N use them.")]
+        }
         return CommandOutput(lines: lines, json: json(list, page: page))
     }
 

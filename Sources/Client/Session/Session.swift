@@ -72,6 +72,10 @@ final class Session {
     var loanList: [Loan] = []
     /// The last reservations list shown, for `cancel 2`.
     var reservationList: [Reservation] = []
+    /// Which list the numbers on screen belong to; nil before any numbered list was shown.
+    var numbered: NumberedList?
+    /// Loans and reservations ended from the list on screen, so a second `return 2` says so.
+    var endedFromList: Set<String> = []
     /// Now, as the library sees it (the mock's virtual clock when on the mock).
     var clock: @Sendable () -> Date = { Date() }
     /// The time zone days are counted in.
