@@ -91,8 +91,9 @@ enum LoanCommands {
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let word = try single(arguments, usage: "return N (a number from loans)")
-            let picked = try await session.pick(word, command: "return", fallback: .loans)
+            try session.checkWord(word, command: "return")
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "return", session: session)
+            let picked = try await session.pick(word, command: "return", fallback: .loans)
             let loan = try await loanOf(picked, word: word, card: card, session: session)
             guard !session.endedFromList.contains(loan.id) else {
                 throw UserError("You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others.")

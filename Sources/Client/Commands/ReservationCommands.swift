@@ -103,8 +103,9 @@ enum ReservationCommands {
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "cancel N (a number from reservations)")
-            let picked = try await session.pick(word, command: "cancel", fallback: .reservations)
+            try session.checkWord(word, command: "cancel")
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "cancel", session: session)
+            let picked = try await session.pick(word, command: "cancel", fallback: .reservations)
             let reservation = try await reservationOf(picked, word: word, card: card, session: session)
             guard !session.endedFromList.contains(reservation.id) else {
                 throw UserError("You have cancelled that reservation already. Type reservations to see the others.")

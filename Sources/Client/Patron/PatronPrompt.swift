@@ -16,7 +16,7 @@ final class TerminalPatronPrompt: PatronPrompt {
 
     init(editor: LineEditor) { self.editor = editor }
 
-    func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt) }
+    func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt, cancelOnInterrupt: true) }
     func askSecret(_ prompt: String) -> String? { editor.readSecret(prompt: prompt) }
 }
 

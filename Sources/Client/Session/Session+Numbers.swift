@@ -101,6 +101,12 @@ extension Session {
         }
     }
 
+    /// Refuses a word that is neither a list number nor a product id, before anyone is asked for a card.
+    func checkWord(_ word: String, command: String) throws {
+        if Int(word) != nil, word.count <= 3 { return }
+        _ = try resolve(word, command: command)
+    }
+
     static func item<T>(_ n: Int, of list: [T], what: String, listCommand: String) throws -> T {
         guard !list.isEmpty else { throw UserError("You have no \(what)s. \(listCommand) shows them.") }
         guard n >= 1, n <= list.count else {

@@ -165,7 +165,9 @@ final class Session {
             }
             return (product.id, product)
         }
-        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+        // A bare word is a product id only if it looks like one (digits): `borrow abc` is a typo,
+        // and must be refused before anyone is asked for a card.
+        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), word.contains(where: \.isNumber) else {
             throw UserError.usage("\"\(word)\" is neither a result number nor a product id. Try \(command) 1.")
         }
         return (word, nil)
