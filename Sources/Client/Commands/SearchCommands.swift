@@ -32,6 +32,7 @@ enum SearchCommands {
             var list = ResultList(source: .search(query: query), sort: session.sort, total: 0,
                                   pageOffset: 0, pageSize: session.pageSize, byNumber: [:])
             try await fetch(&list, offset: 0, session: session)
+            if list.total == 0, session.filters.isEmpty { list.suggestion = await SpellingSuggestion.suggest(for: query, session: session) }
             session.list = list
             return ListRenderer(session: session).output(for: list)
         })

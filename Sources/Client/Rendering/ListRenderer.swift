@@ -31,13 +31,15 @@ struct ListRenderer {
         switch list.source {
         case .search(let query):
             let what = m.quoted(query)
-            if list.total == 0 { return noHits(what) }
+            if list.total == 0 { return noHits(what, suggestion: list.suggestion) }
             parts = ["\(list.total) \(list.total == 1 ? "hit" : "hits") for \(what)", "sorted by \(sortLabel)"]
         case .top:
             parts = ["Top \(list.highestNumber) by popularity"]
+            if let category = list.category { parts.append("category \(category)") }
             if list.sort != SortSpec(.popularity) { parts.append("sorted by \(sortLabel)") }
         case .newest:
             parts = ["The \(list.highestNumber) newest books"]
+            if let category = list.category { parts.append("category \(category)") }
             if list.sort != SortSpec(.date) { parts.append("sorted by \(sortLabel)") }
         case .libraryPage:
             parts = ["Top and newest books", "sorted by \(sortLabel)"]
@@ -46,8 +48,9 @@ struct ListRenderer {
         return theme.bold(parts.joined(separator: " \(m.middleDot) "))
     }
 
-    private func noHits(_ what: String) -> String {
+    private func noHits(_ what: String, suggestion: String?) -> String {
         var line = "No hits for \(what)"
+        if let suggestion { return line + ". Did you mean \(theme.marks.quoted(suggestion))?" }
         if let filters = Self.describe(session.filters) {
             line += " with \(filters). Try filter clear, or fewer words."
         } else {
