@@ -38,6 +38,15 @@ enum InfoCommand {
                 if !merged.available, merged.reason == embedded?.reason { merged.estimatedDate = embedded?.estimatedDate }
                 product.availability = merged
             }
+            // info id:X has no list entry to take the queue from: the search finds the book by its ISBN, with its counts.
+            if let availability = product.availability, !availability.available, availability.waiting == nil,
+               let isbn = product.isbns.first,
+               let hit = try? await session.service.search(SearchRequest(query: "isbn:\(isbn)", limit: 1, card: session.knownCard))
+                .products.first(where: { $0.id == id }), let counted = hit.availability, counted.reason == availability.reason {
+                product.availability?.copies = availability.copies ?? counted.copies
+                product.availability?.waiting = counted.waiting
+                product.availability?.estimatedDate = counted.estimatedDate
+            }
             if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
             return CommandOutput(lines: InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(product, library: session.libraryPage),
                                  json: InfoJSON(product, library: session.libraryPage))

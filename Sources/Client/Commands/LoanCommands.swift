@@ -85,10 +85,11 @@ enum LoanCommands {
 
     static let giveBack = Command(
         name: "return", aliases: ["giveback"],
-        synopsis: "return N",
+        synopsis: "return N [--yes]",
         summary: "End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it",
-        details: ["Upstream Elib has no early return; bok says so when a library lacks it."],
-        valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
+        details: ["At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
+                  "Upstream Elib has no early return; bok says so when a library lacks it."],
+        valued: PatronCommands.patronOptions, flags: ["pin-stdin", "yes"],
         run: { arguments, session in
             let word = try single(arguments, usage: "return N (a number from loans)")
             try session.checkWord(word, command: "return")
@@ -97,6 +98,11 @@ enum LoanCommands {
             let loan = try await loanOf(picked, word: word, card: card, session: session)
             guard !session.endedFromList.contains(loan.id) else {
                 throw UserError("You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others.")
+            }
+            let q = session.theme.marks
+            // A loan returned cannot be taken back, and the copy may go to the next in the queue at once.
+            if !arguments.flag("yes"), let sure = session.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "), !sure {
+                return CommandOutput(lines: ["Kept \(q.quoted(loan.title)); nothing was returned."], json: ["returned": String?.none])
             }
             try await session.service.returnLoan(id: loan.id, card: card)
             session.endedFromList.insert(loan.id)

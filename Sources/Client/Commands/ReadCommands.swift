@@ -71,6 +71,11 @@ enum ReadCommands {
         }
         let picked = try await session.pick(word, command: command, fallback: .shelf)
         let item = try await session.shelfItem(for: picked, word: word, command: command)
+        // Notes stay the patron's after a loan ends: they are printed from the file still on disk.
+        if command == "notes", item.kind == .ended, let record = try session.shelfStore().download(productID: item.entry.productID),
+           FileManager.default.fileExists(atPath: record.path) {
+            return (record.path, nil, nil)
+        }
         return try await open(item, session: session)
     }
 
