@@ -46,6 +46,8 @@ struct ListNumbersTests {
         let loanTitle = try #require(info.split(separator: "\n").first.map(String.init))
         #expect(first.contains(loanTitle), "\(first) / \(info)")
         #expect(await h.text("cancel 1").contains("is on loan, not reserved: return 1 ends the loan early."))
+        let numbers = CommandTable().completions(line: "return ", word: "", session: h.session)
+        #expect(numbers == (1...h.session.loanList.count).map(String.init), "\(numbers)")
         #expect(await h.text("borrow 1").contains("You already have “\(loanTitle)” on loan"))
 
         let top = await h.run("top 3")

@@ -90,6 +90,7 @@ enum LoanCommands {
         details: ["At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
                   "Upstream Elib has no early return; bok says so when a library lacks it."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin", "yes"],
+        completion: .resultNumbers,
         run: { arguments, session in
             let word = try single(arguments, usage: "return N (a number from loans)")
             try session.checkWord(word, command: "return")

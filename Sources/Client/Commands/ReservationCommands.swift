@@ -101,6 +101,7 @@ enum ReservationCommands {
         summary: "Leave a reservation queue (N from reservations)",
         details: [],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
+        completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "cancel N (a number from reservations)")
             try session.checkWord(word, command: "cancel")
