@@ -16,6 +16,8 @@ struct MonthlyLimitTests {
         let fifth = await h.text("borrow 1")
         #expect(fifth.hasPrefix("Borrowed"), "\(fifth)")
 
+        // The book just borrowed is the patron's, not "all copies on loan".
+        #expect(hitLines(await h.run("top 1")).first?.line.hasPrefix("✓ on loan to you · ") == true)
         let top = await h.run("search thriller")
         let limited = hitLines(top).filter { $0.line.hasPrefix("✗ your 5 loans this month are used · new loans from 1 December · ") }
         #expect(!limited.isEmpty, "\(top)")

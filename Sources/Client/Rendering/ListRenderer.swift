@@ -1,4 +1,5 @@
 import Catalog
+import Shelf
 import Terminal
 
 /// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
@@ -95,9 +96,11 @@ struct ListRenderer {
         let indent = String(repeating: " ", count: numberWidth + 2)
         let m = theme.marks
         let words = AvailabilityWords(session: session)
+        let mine = loansOnShelf()
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
-            var mark = words.mark(product.availability)
+            // The patron's own loan is theirs to read, whatever the copies say.
+            var mark = mine.contains(product.id) ? theme.green("\(m.check) on loan to you") : words.mark(product.availability)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
             if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = words.short(a) {
                 mark = theme.red("\(m.cross) \(short)")
@@ -113,6 +116,12 @@ struct ListRenderer {
         return lines
     }
 
+    /// Products the known patron has on loan, as last synced (empty when nobody is known).
+    func loansOnShelf() -> Set<String> {
+        guard session.knownCard != nil, let shelf = try? session.currentShelf() else { return [] }
+        return Set(shelf.entries(.loans).map(\.productID))
+    }
+
     /// `Anna Åberg · 2021 · Thriller`.
     func byline(_ product: Product) -> String {
         var parts: [String] = []
@@ -125,13 +134,18 @@ struct ListRenderer {
 
     /// Compact cards across the width: number and mark, title, author, year and category.
     func grid(_ page: [(number: Int, product: Product)]) -> [String] {
-        CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) { card($0.number, $0.product, width: $1) }
+        let mine = loansOnShelf()
+        return CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) {
+            card($0.number, $0.product, width: $1, onLoan: mine.contains($0.product.id))
+        }
     }
 
-    private func card(_ number: Int, _ product: Product, width: Int) -> [String] {
+    private func card(_ number: Int, _ product: Product, width: Int, onLoan: Bool) -> [String] {
         let m = theme.marks
         let status: String
-        if let a = product.availability {
+        if onLoan {
+            status = theme.green("\(m.check) on loan to you")
+        } else if let a = product.availability {
             let words = AvailabilityWords(session: session)
             status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
         } else {
