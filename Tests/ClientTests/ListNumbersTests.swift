@@ -32,6 +32,10 @@ struct ListNumbersTests {
         // Reservation 2 is still in the queue: return does not apply, and says what does.
         #expect(await h.text("return 2").contains("is reserved, not on loan: cancel 2 leaves the queue."))
         #expect(await h.text("reserve 2").hasPrefix("You have reserved "))
+        let queued = await h.text("borrow 2")
+        #expect(queued.contains("is not ready for you yet: you are #") && !queued.contains("reserve 2"), "\(queued)")
+        #expect(await h.text("cancel 2").hasPrefix("Cancelled your reservation of"))
+        #expect(await h.text("cancel 2").contains("cancelled that reservation already"))
     }
 
     @Test("loans, shelf and a search each take over the numbers, and say so")
