@@ -37,6 +37,20 @@ static inline void bok_rl_discard_line_and_redisplay(void) {
     rl_redisplay();
 }
 
+/* For a question Ctrl-C cancels: readline leaves SIGINT to our handler (so a blocked read sees
+   EINTR at once) and reads keys through `getc`; NULL and 1 restore readline's own. */
+static inline void bok_rl_set_cancellable(rl_getc_func_t *getc, int catch_signals) {
+    rl_getc_function = getc ? getc : rl_getc;
+    rl_catch_signals = catch_signals;
+}
+
+/* Empties the line being read (a cancelled question), so accepting it gives "". */
+static inline void bok_rl_clear_line(void) {
+    rl_replace_line("", 0);
+    rl_point = 0;
+    rl_end = 0;
+}
+
 /* The history entries in memory, oldest first: count and one entry's text (NULL if absent). */
 static inline int bok_history_count(void) {
     return history_length;

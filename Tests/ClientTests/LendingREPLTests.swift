@@ -70,7 +70,8 @@ struct LendingREPLTests {
         let number = try #require(available["number"] as? Int)
         let screen = await h.run("borrow \(number)")
         #expect(screen.count == 1)
-        #expect(screen.first?.contains("you have used all 5 loans this month") == true, "\(screen)")
+        #expect(screen.first?.contains("your 5 loans this month are used. New loans from Tuesday 1 December") == true, "\(screen)")
+        #expect(screen.first?.contains("reserve") == false, "\(screen)")
     }
 
     @Test("A book that is out: borrow says why and offers reserve; reserve gives the place in the queue")

@@ -62,6 +62,23 @@ extension LibraryState {
                                    ready: reservation.isReady, readyUntil: reservation.isReady ? reservation.readyUntil : nil)
     }
 
+    /// `availability` with the day a patron who reserved now could expect the book (the search
+    /// extension's `EstimatedDate`), for a title that is out. Kept apart from `availability` because
+    /// a search filters the whole catalogue by availability and needs no dates for that.
+    func withEstimate(_ availability: Availability, _ index: Int) -> Availability {
+        guard !availability.available else { return availability }
+        var answer = availability
+        switch availability.reason {
+        case .product?:
+            answer.estimatedDate = estimatedDay(index, waitingPlace: waiting(index) + 1 - queueCounts(index).ready)
+        case .library?:
+            answer.estimatedDate = nextMonth
+        default:
+            break
+        }
+        return answer
+    }
+
     /// When the patron at `place` among those still waiting (1 = next) may expect a copy.
     ///
     /// For a copies title with `c` copies: the ((place−1) mod c)-th copy to come back, counted

@@ -104,7 +104,7 @@ final class MockLibrary: Sendable {
         let page = search.search(options) { snapshot.availability($0, card: options.card, borrowerLimited: limited).available }
         let products = page.indices.map { index in
             var product = catalog.products[index]
-            product.availability = snapshot.availability(index, card: options.card, borrowerLimited: limited)
+            product.availability = snapshot.withEstimate(snapshot.availability(index, card: options.card, borrowerLimited: limited), index)
             return product
         }
         return (products, page.total)

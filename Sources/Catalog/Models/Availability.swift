@@ -43,7 +43,7 @@ public enum UnavailableReason: Sendable, Hashable, Codable, CustomStringConverti
 
 /// Whether a book can be borrowed now and, if not, why and how many are waiting.
 ///
-/// Encodes as the search extension's embedded object: `{"Available", "Reason", "Copies", "Waiting"}`.
+/// Encodes as the search extension's embedded object: `{"Available", "Reason", "Copies", "Waiting", "EstimatedDate"}`.
 public struct Availability: Sendable, Hashable, Codable {
     /// True when a loan can be made now.
     public var available: Bool
@@ -53,17 +53,21 @@ public struct Availability: Sendable, Hashable, Codable {
     public var copies: Int?
     /// Patrons in the reservation queue, when known.
     public var waiting: Int?
+    /// When a patron who reserves now may expect the book, when the server estimates it (an extension).
+    public var estimatedDate: DayDate?
 
     /// Creates an availability.
-    public init(available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil) {
+    public init(available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil,
+                estimatedDate: DayDate? = nil) {
         self.available = available
         self.reason = available ? nil : reason
         self.copies = copies
         self.waiting = waiting
+        self.estimatedDate = available ? nil : estimatedDate
     }
 
     enum CodingKeys: String, CodingKey {
-        case available = "Available", reason = "Reason", copies = "Copies", waiting = "Waiting"
+        case available = "Available", reason = "Reason", copies = "Copies", waiting = "Waiting", estimatedDate = "EstimatedDate"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -74,6 +78,8 @@ public struct Availability: Sendable, Hashable, Codable {
         reason = available || word.isEmpty ? nil : UnavailableReason(word: word)
         copies = try c.decodeIfPresent(Int.self, forKey: .copies)
         waiting = try c.decodeIfPresent(Int.self, forKey: .waiting)
+        // An estimate that does not parse is left out: it is a nicety, never a reason to refuse the answer.
+        estimatedDate = available ? nil : (try? c.decodeIfPresent(DayDate.self, forKey: .estimatedDate)) ?? nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -82,6 +88,7 @@ public struct Availability: Sendable, Hashable, Codable {
         try c.encode(reason?.word ?? "", forKey: .reason)
         try c.encodeIfPresent(copies, forKey: .copies)
         try c.encodeIfPresent(waiting, forKey: .waiting)
+        try c.encodeIfPresent(estimatedDate, forKey: .estimatedDate)
     }
 
     /// The reason in words a patron understands, or nil when the book is available.

@@ -99,7 +99,15 @@ struct CommandTable {
         case .none: candidates = []
         case .commands: candidates = commands.map(\.name)
         case .resultNumbers:
-            candidates = (session.list?.byNumber.keys.sorted() ?? []).map(String.init)
+            // The numbers of the list on screen, whichever kind it is.
+            let count: Int? = switch session.numbered {
+            case .shelf?: session.shelfList.count
+            case .loans?: session.loanList.count
+            case .reservations?: session.reservationList.count
+            case .books?, nil: nil
+            }
+            candidates = count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
+                ?? (session.list?.byNumber.keys.sorted() ?? []).map(String.init)
         case let .words(first, then):
             candidates = position == 0 ? first : (position == 1 ? then : [])
         }

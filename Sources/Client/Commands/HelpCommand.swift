@@ -29,7 +29,7 @@ enum HelpCommand {
                 let synopsis = DisplayWidth.pad(command.synopsis, to: width)
                 lines.append("  " + synopsis + theme.dim(theme.fit(command.summary, used: width + 2)))
             }
-            lines += ["", theme.dim("Numbers (info 3) refer to the last list shown. Tab completes commands, sort keys and numbers;"),
+            lines += ["", theme.dim("Numbers (info 3, return 2) mean the list on screen. Tab completes commands, sort keys and numbers;"),
                       theme.dim("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json].")]
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })

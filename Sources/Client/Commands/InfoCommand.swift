@@ -9,7 +9,8 @@ enum InfoCommand {
         synopsis: "info N | info id:PRODUCT",
         summary: "Everything the library knows about a book: authors, series, dates, description, availability",
         details: [
-            "N is a number from the last list (search, top, new, library); a longer number or id:X is a product id.",
+            "N is a number of the list on screen (search, top, new, library, loans, reservations, shelf, tbr);",
+            "a longer number or id:X is a product id.",
             "Examples:  info 3     info id:100042",
         ],
         completion: .resultNumbers,
@@ -17,9 +18,11 @@ enum InfoCommand {
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
                 throw UserError.usage("Usage: info N (a number from the last list) or info id:PRODUCT.")
             }
-            let (id, known) = try session.resolve(word, command: "info")
+            let picked = try await session.pick(word, command: "info")
+            let (id, known) = (picked.productID, picked.known)
             async let productCall = session.service.product(id: id)
-            async let availabilityCall = session.service.availability(productID: id, card: nil)
+            // Marks are for the patron when one is known: their own limit shows as theirs.
+            async let availabilityCall = session.service.availability(productID: id, card: session.knownCard)
             var product: Product
             do {
                 product = try await productCall
@@ -32,10 +35,20 @@ enum InfoCommand {
                 let embedded = product.availability ?? known?.availability
                 merged.copies = availability.copies ?? embedded?.copies
                 merged.waiting = availability.waiting ?? embedded?.waiting
+                if !merged.available, merged.reason == embedded?.reason { merged.estimatedDate = embedded?.estimatedDate }
                 product.availability = merged
             }
+            // info id:X has no list entry to take the queue from: the search finds the book by its ISBN, with its counts.
+            if let availability = product.availability, !availability.available, availability.waiting == nil,
+               let isbn = product.isbns.first,
+               let hit = try? await session.service.search(SearchRequest(query: "isbn:\(isbn)", limit: 1, card: session.knownCard))
+                .products.first(where: { $0.id == id }), let counted = hit.availability, counted.reason == availability.reason {
+                product.availability?.copies = availability.copies ?? counted.copies
+                product.availability?.waiting = counted.waiting
+                product.availability?.estimatedDate = counted.estimatedDate
+            }
             if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
-            return CommandOutput(lines: InfoRenderer(theme: session.theme).render(product, library: session.libraryPage),
+            return CommandOutput(lines: InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(product, library: session.libraryPage),
                                  json: InfoJSON(product, library: session.libraryPage))
         })
 }
@@ -43,6 +56,8 @@ enum InfoCommand {
 /// Renders a product as a page of labelled fields, skipping what is unknown.
 struct InfoRenderer {
     let theme: Theme
+    /// Marks for the patron in use.
+    let availability: AvailabilityWords
 
     func render(_ product: Product, library: LibraryPage?) -> [String] {
         let m = theme.marks
@@ -79,8 +94,8 @@ struct InfoRenderer {
             let padded = label + String(repeating: " ", count: labelWidth - label.count)
             lines.append(theme.dim(padded) + theme.fit(value, used: labelWidth))
         }
-        let availability = theme.availabilityMark(product.availability)
-        var availabilityLine = theme.dim("Availability" + String(repeating: " ", count: max(1, labelWidth - 12))) + availability
+        let mark = availability.mark(product.availability)
+        var availabilityLine = theme.dim("Availability" + String(repeating: " ", count: max(1, labelWidth - 12))) + mark
         if let a = product.availability, a.available, let copies = a.copies {
             availabilityLine += theme.dim(" (\(copies) \(copies == 1 ? "copy" : "copies"))")
         } else if let a = product.availability, a.available, a.copies == nil {

@@ -11,8 +11,9 @@ enum LibraryCommands {
         details: ["The top list is numbered 1–10 and the newest 11–20, so info 12 works afterwards."],
         run: { _, session in
             async let pageCall = session.service.library()
-            async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10))
-            async let newCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.date), limit: 10))
+            let card = session.knownCard
+            async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10, card: card))
+            async let newCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.date), limit: 10, card: card))
             let page = try await pageCall
             session.adopt(page)
             let top = (try? await topCall)?.products ?? []
@@ -51,45 +52,58 @@ enum LibraryCommands {
                 lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) })
                 lines += ["", theme.bold("Newest")]
                 lines += renderer.rows(newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) })
-                lines += ["", theme.dim("info N for details.")]
+                let notice = session.numbersNow(.books).map { Ansi.strip($0) + " " } ?? ""
+                lines += ["", theme.dim(notice + "info N for details; borrow N, reserve N and read N use the same numbers.")]
             }
             return CommandOutput(lines: lines, json: LibraryJSON(page: page, top: top, newest: newest))
         })
 
     static let top = Command(
         name: "top",
-        synopsis: "top [N]",
+        synopsis: "top [N] [category:NAME]",
         summary: "The library's most borrowed books (default 10), numbered for info and borrow",
-        details: ["Examples:  top     top 25"],
+        details: ["A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
+                  "Examples:  top     top 25     top 10 category:Thriller"],
         run: { arguments, session in
             try await list(.top, sort: SortSpec(.popularity), arguments: arguments, session: session)
         })
 
     static let newest = Command(
         name: "new", aliases: ["newest", "latest"],
-        synopsis: "new [N]",
+        synopsis: "new [N] [category:NAME]",
         summary: "The newest books in the catalogue (default 10), numbered for info and borrow",
-        details: ["Examples:  new     new 20"],
+        details: ["A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
+                  "Examples:  new     new 20     new category:Deckare"],
         run: { arguments, session in
             try await list(.newest, sort: SortSpec(.date), arguments: arguments, session: session)
         })
 
     private static func list(_ source: ResultList.Source, sort: SortSpec, arguments: Arguments, session: Session) async throws -> CommandOutput {
         var count = 10
-        if let word = arguments.positional.first {
-            guard let n = Int(word), (1...100).contains(n), arguments.positional.count == 1 else {
-                throw UserError.usage("Give how many books to show, 1–100, e.g. \(source == .top ? "top" : "new") 20.")
+        var category = session.filters.category
+        let name = source == .top ? "top" : "new"
+        var counted = false
+        for word in arguments.positional {
+            if word.lowercased().hasPrefix("category:"), word.count > 9 {
+                category = String(word.dropFirst(9))
+                continue
+            }
+            guard let n = Int(word), (1...100).contains(n), !counted else {
+                throw UserError.usage("Give how many books to show, 1–100, and a category if you like, e.g. \(name) 20 category:Thriller.")
             }
             count = n
+            counted = true
         }
         let page: SearchPage
         do {
-            page = try await session.service.search(SearchRequest(query: "", sort: sort, limit: count))
+            page = try await session.service.search(SearchRequest(query: "", sort: sort, limit: count,
+                                                                  filters: SearchFilters(category: category), card: session.knownCard))
         } catch let error as LendingError where error.kind == .unsupported {
             throw UserError("This library has no catalogue search, so bok cannot list its \(source == .top ? "top" : "newest") books.")
         }
         let list = ResultList(source: source, sort: sort, total: page.products.count, pageOffset: 0, pageSize: max(1, page.products.count),
-                              byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }))
+                              byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }),
+                              category: category)
         session.list = list
         return ListRenderer(session: session).output(for: list)
     }

@@ -13,38 +13,44 @@ enum LoanCommands {
         summary: "Borrow a book from the last list with your library card",
         details: [
             "Asks for your card and PIN the first time in a session (the PIN is never shown).",
-            "If the book is out, says why and offers reserve N.",
+            "If the book is out, says why, about how long the wait is, and offers reserve N;",
+            "if your own loans this month are used, says when new loans start.",
             "Examples:  borrow 3     borrow id:100042",
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try single(arguments, usage: "borrow N (a number from the last list) or borrow id:PRODUCT")
-            let (id, known) = try session.resolve(word, command: "borrow")
+            let picked = try await session.pick(word, command: "borrow")
+            let (id, known) = (picked.productID, picked.known)
             let (card, pin) = try await PatronCommands.ensurePatron(arguments, command: "borrow", session: session)
-            let title = try await titleOf(id, known: known, session: session)
+            let title = try await session.title(of: picked)
             let q = session.theme.marks
 
             let current = try await session.service.loans(card: card, onlyActive: true)
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
-                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate, today: session.today)).")
+                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate, today: session.today)). "
+                                + "read \(word) opens it.")
             }
             var availability = try await session.service.availability(productID: id, card: card)
             // The search's counts of copies and waiting patrons make the reason clearer.
             availability.copies = availability.copies ?? known?.availability?.copies
             availability.waiting = availability.waiting ?? known?.availability?.waiting
+            if availability.reason == known?.availability?.reason { availability.estimatedDate = known?.availability?.estimatedDate }
             guard availability.available else {
+                if let queued = try await queuedMessage(picked, title: title, word: word, card: card, session: session) {
+                    throw UserError(queued)
+                }
                 throw UserError(unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
             let loan = try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
-            session.loanList = []
             let days = session.today.days(until: loan.expiryDate)
             let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
             var lines = [session.theme.green(line)]
             await session.syncAfterChange()
             let statedSize = known?.formats.first { $0.id == "4104" }?.sizeInBytes
-            lines += await download(loan, title: title, statedSize: statedSize, session: session)
+            lines += await download(loan, title: title, word: word, statedSize: statedSize, session: session)
             return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
         })
 
@@ -52,13 +58,15 @@ enum LoanCommands {
         name: "loans",
         synopsis: "loans",
         summary: "Your active loans with the days left on each",
-        details: ["Numbers here are for return N."],
+        details: ["Its numbers become the ones info N, read N and return N use, until another list is shown."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "loans", session: session)
             let loans = try await session.service.loans(card: card, onlyActive: true)
                 .filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
             session.loanList = loans
+            session.endedFromList = []
+            let notice = session.numbersNow(.loans)
             let today = session.today
             guard !loans.isEmpty else {
                 return CommandOutput(lines: ["You have no loans. Find a book with search, then borrow N."],
@@ -71,26 +79,35 @@ enum LoanCommands {
                 lines.append("\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
                              + session.theme.dim(" \(session.theme.marks.middleDot) due \(Words.dayWithWeekday(loan.expiryDate, today: session.today))"))
             }
-            lines += ["", session.theme.dim("return N ends a loan early.")]
+            let advice = "return N ends a loan early, read N opens it, info N tells more."
+            lines += ["", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice]).joined(separator: " "))]
             return CommandOutput(lines: lines, json: LoansJSON(loans: loans, today: today))
         })
 
     static let giveBack = Command(
         name: "return", aliases: ["giveback"],
-        synopsis: "return N",
-        summary: "End a loan early (N from loans), so the next patron in the queue gets it",
-        details: ["Upstream Elib has no early return; bok says so when a library lacks it."],
-        valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
+        synopsis: "return N [--yes]",
+        summary: "End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it",
+        details: ["At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
+                  "Upstream Elib has no early return; bok says so when a library lacks it."],
+        valued: PatronCommands.patronOptions, flags: ["pin-stdin", "yes"],
+        completion: .resultNumbers,
         run: { arguments, session in
             let word = try single(arguments, usage: "return N (a number from loans)")
+            try session.checkWord(word, command: "return")
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "return", session: session)
-            if session.loanList.isEmpty {
-                session.loanList = try await session.service.loans(card: card, onlyActive: true).filter(\.active)
-                    .sorted { $0.expiryDate < $1.expiryDate }
+            let picked = try await session.pick(word, command: "return", fallback: .loans)
+            let loan = try await loanOf(picked, word: word, card: card, session: session)
+            guard !session.endedFromList.contains(loan.id) else {
+                throw UserError("You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others.")
             }
-            let loan = try pick(word, from: session.loanList, what: "loan", listCommand: "loans")
+            let q = session.theme.marks
+            // A loan returned cannot be taken back, and the copy may go to the next in the queue at once.
+            if !arguments.flag("yes"), let sure = session.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "), !sure {
+                return CommandOutput(lines: ["Kept \(q.quoted(loan.title)); nothing was returned."], json: ["returned": String?.none])
+            }
             try await session.service.returnLoan(id: loan.id, card: card)
-            session.loanList = []
+            session.endedFromList.insert(loan.id)
             await session.syncAfterChange()
             return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
                                  json: ["returned": loan.id])
@@ -100,7 +117,7 @@ enum LoanCommands {
 
     /// Downloads a new loan's book so it opens at once, and offline; says where it is on the shelf.
     /// A failed download does not fail the borrow: `read N` tries again.
-    static func download(_ loan: Loan, title: String, statedSize: Int? = nil, session: Session) async -> [String] {
+    static func download(_ loan: Loan, title: String, word: String, statedSize: Int? = nil, session: Session) async -> [String] {
         guard let link = loan.epubURL, let url = URL(string: link) else { return [] }
         let name = loan.title.isEmpty ? title : loan.title
         do {
@@ -108,12 +125,16 @@ enum LoanCommands {
         } catch {
             return [session.theme.yellow("The book did not download (\(REPL.message(for: error))) read N on the shelf tries again.")]
         }
-        let items = (try? session.currentShelf()).map(ShelfRenderer.items) ?? []
-        session.shelfList = items
-        guard let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID }) else {
-            return [session.theme.dim("Downloaded; shelf shows it.")]
+        // The list on screen keeps its numbers: read N means the same book borrow N did.
+        if session.numbered == .shelf || Int(word) == nil {
+            guard let items = try? ShelfRenderer.items(session.currentShelf()),
+                  let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID }) else {
+                return [session.theme.dim("Downloaded; shelf shows it.")]
+            }
+            if session.numbered == .shelf { session.shelfList = items }
+            return [session.theme.dim("Downloaded to your shelf: read \(session.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.")]
         }
-        return [session.theme.dim("Downloaded to your shelf: read \(number + 1) opens it.")]
+        return [session.theme.dim("Downloaded to your shelf: read \(word) opens it.")]
     }
 
     /// Creates a loan; if the answer is lost, looks at the patron's loans before trying once more,
@@ -129,18 +150,59 @@ enum LoanCommands {
         }
     }
 
+    /// For a book the patron has reserved: their place, instead of offering a reserve that would be refused.
+    static func queuedMessage(_ picked: Picked, title: String, word: String, card: String, session: Session) async throws -> String? {
+        let reservation: Reservation?
+        switch picked {
+        case .reservation(let r): reservation = r
+        default: reservation = try? await session.service.reservations(card: card).first { $0.productID == picked.productID }
+        }
+        guard let reservation else { return nil }
+        var line = "\(session.theme.marks.quoted(title)) is not ready for you yet: you are #\(reservation.queuePosition) in the queue"
+        if let estimate = reservation.estimatedDate { line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))" }
+        return line + ". reservations shows when it is ready to borrow."
+    }
+
+    /// The loan `return N` means: N of loans or of the shelf, or the patron's loan of the book N is.
+    static func loanOf(_ picked: Picked, word: String, card: String, session: Session) async throws -> Loan {
+        let q = session.theme.marks
+        switch picked {
+        case .loan(let loan):
+            return loan
+        case .reservation(let reservation):
+            throw UserError("\(q.quoted(await ReservationCommands.titleOf(reservation, session: session))) is reserved, not on loan: cancel \(word) leaves the queue.")
+        case .shelf(let item) where item.kind == .ready || item.kind == .reserved:
+            throw UserError("\(q.quoted(item.entry.title)) is reserved, not on loan: cancel \(word) leaves the queue.")
+        case .shelf(let item) where item.kind == .loans && item.entry.upstreamID.map(session.endedFromList.contains) == true:
+            throw UserError("You have returned \(q.quoted(item.entry.title)) already. Type shelf to see the others.")
+        case .shelf(let item) where item.kind == .ended:
+            throw UserError("The loan of \(q.quoted(item.entry.title)) has ended already; there is nothing to return.")
+        default:
+            let mine = try await session.service.loans(card: card, onlyActive: true).filter(\.active)
+            if let loan = mine.first(where: { $0.productID == picked.productID }) { return loan }
+            let title = try await session.title(of: picked)
+            throw UserError("\(q.quoted(title)) is not on loan to you. Type loans to see what you can return.")
+        }
+    }
+
     static func unavailableMessage(title: String, availability: Availability, word: String, session: Session) -> String {
         let q = session.theme.marks.quoted(title)
-        let why = availability.explanation ?? "not available"
+        let words = AvailabilityWords(session: session)
         switch availability.reason {
         case .borrower?:
-            let max = session.patron?.maxLoansPerMonth ?? session.libraryPage?.maxLoansPerMonth
-            return "Cannot borrow \(q): you have used all \(max.map(String.init) ?? "your") loans this month. Your limit starts again next month; reserve \(word) keeps your place."
+            // Reserving would be refused (the book is not out), so the one thing to do is to keep it in mind.
+            return "Cannot borrow \(q): \(limitSentence(words, session: session)) tbr add \(word) keeps it on your to-be-read list until then."
         case .library?:
-            return "Cannot borrow \(q) now: the \(why). Try again next month, or reserve \(word)."
+            return "Cannot borrow \(q) now: the \(words.words(availability)). Try again next month, or reserve \(word)."
         default:
-            return "Cannot borrow \(q) now: \(why). Type reserve \(word) to join the queue."
+            return "Cannot borrow \(q) now: \(words.words(availability)). Type reserve \(word) to join the queue."
         }
+    }
+
+    /// `your 5 loans this month are used. New loans from Tuesday 1 December;`
+    static func limitSentence(_ words: AvailabilityWords, session: Session) -> String {
+        let count = words.maxLoans.map { "\($0) " } ?? ""
+        return "your \(count)loans this month are used. New loans from \(Words.dayWithWeekday(words.nextMonth, today: session.today));"
     }
 
     static func titleOf(_ id: String, known: Product?, session: Session) async throws -> String {

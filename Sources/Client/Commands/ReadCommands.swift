@@ -37,7 +37,6 @@ enum ReadCommands {
             } catch let error as ReaderError {
                 throw UserError(error.message)
             }
-            session.shelfList = []
             return CommandOutput(lines: [], json: ["closed": path])
         })
 
@@ -67,8 +66,16 @@ enum ReadCommands {
         }
         let path = NSString(string: word).expandingTildeInPath
         if FileManager.default.fileExists(atPath: path) { return (path, nil, nil) }
-        guard Int(word) != nil, word.count <= 3 else { throw UserError("There is no file \(path). Check the path.") }
-        let item = try ShelfCommands.shelfItem(word, session: session, command: command)
+        guard (Int(word) != nil && word.count <= 3) || word.lowercased().hasPrefix("id:") else {
+            throw UserError("There is no file \(path). Check the path.")
+        }
+        let picked = try await session.pick(word, command: command, fallback: .shelf)
+        let item = try await session.shelfItem(for: picked, word: word, command: command)
+        // Notes stay the patron's after a loan ends: they are printed from the file still on disk.
+        if command == "notes", item.kind == .ended, let record = try session.shelfStore().download(productID: item.entry.productID),
+           FileManager.default.fileExists(atPath: record.path) {
+            return (record.path, nil, nil)
+        }
         return try await open(item, session: session)
     }
 

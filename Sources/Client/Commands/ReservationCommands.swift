@@ -17,17 +17,36 @@ enum ReservationCommands {
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "reserve N (a number from the last list) or reserve id:PRODUCT")
-            let (id, known) = try session.resolve(word, command: "reserve")
+            let picked = try await session.pick(word, command: "reserve")
+            let (id, known) = (picked.productID, picked.known)
             let (card, pin) = try await PatronCommands.ensurePatron(arguments, command: "reserve", session: session)
-            let title = try await LoanCommands.titleOf(id, known: known, session: session)
+            let title = try await session.title(of: picked)
             let q = session.theme.marks.quoted(title)
+            switch picked {
+            case .loan:
+                throw UserError("You have \(q) on loan already: read \(word) opens it.")
+            case .shelf(let item) where item.kind == .loans:
+                throw UserError("You have \(q) on loan already: read \(word) opens it.")
+            case .reservation(let reservation):
+                throw UserError("You have reserved \(q) already" + (reservation.ready
+                    ? " and it is ready: borrow \(word) takes it." : ", #\(reservation.queuePosition) in the queue."))
+            case .shelf(let item) where item.kind == .reserved || item.kind == .ready:
+                throw UserError("You have reserved \(q) already (\(item.entry.badge?.text ?? "in the queue")).")
+            default:
+                break
+            }
             let availability = try await session.service.availability(productID: id, card: card)
             if availability.available {
                 throw UserError("\(q) can be borrowed now, no need to queue. Type borrow \(word).")
             }
+            if availability.reason == .borrower {
+                // The library could lend it, so there is no queue to join; only the patron's own limit is in the way.
+                let words = AvailabilityWords(session: session)
+                throw UserError("\(q) is not out, so there is no queue to join: \(LoanCommands.limitSentence(words, session: session)) "
+                                + "tbr add \(word) keeps it on your to-be-read list until then.")
+            }
             let reservation = try await session.service.reserve(card: card, pin: pin, productID: id)
             await session.syncAfterChange()
-            session.reservationList = []
             var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
             if reservation.ready, let until = reservation.readyUntil {
                 line = "Reserved \(q), and it is ready for you now: borrow it by \(Words.dayWithWeekday(until, today: session.today))"
@@ -42,13 +61,15 @@ enum ReservationCommands {
         name: "reservations", aliases: ["holds", "queues"],
         synopsis: "reservations",
         summary: "Your reservations: place in the queue, estimated date, or ready to borrow",
-        details: ["Numbers here are for cancel N."],
+        details: ["Its numbers become the ones info N, borrow N and cancel N use, until another list is shown."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "reservations", session: session)
             let list = try await session.service.reservations(card: card)
-                .sorted { ($0.ready ? 0 : 1, $0.queuePosition) < ($1.ready ? 0 : 1, $1.queuePosition) }
+                .sorted(by: order)
             session.reservationList = list
+            session.endedFromList = []
+            let notice = session.numbersNow(.reservations)
             guard !list.isEmpty else {
                 return CommandOutput(lines: ["You have no reservations. reserve N joins the queue for a book that is out."],
                                      json: ["reservations": [ReservationJSON]()])
@@ -65,9 +86,12 @@ enum ReservationCommands {
                     status = ShelfStyle.paint(.queued(place: reservation.queuePosition, estimate: reservation.estimatedDate), theme: session.theme)
                 }
                 lines.append("\(LoanCommands.pad(index + 1, list.count))  \(session.theme.bold(title))")
-                lines.append("    \(status)")
+                lines.append("    \(status)" + session.theme.dim(" \(session.theme.marks.middleDot) id:\(reservation.productID)"))
             }
-            lines += ["", session.theme.dim("cancel N leaves a queue; borrow id:PRODUCT takes a ready book.")]
+            let ready = list.firstIndex(where: \.ready).map { $0 + 1 }
+            var advice = "cancel N leaves a queue; info N tells more"
+            if let ready { advice += "; borrow \(ready) takes the ready book (or borrow id:\(list[ready - 1].productID))" }
+            lines += ["", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice + "."]).joined(separator: " "))]
             return CommandOutput(lines: lines, json: ["reservations": zip(list, titles).map { ReservationJSON($0, title: $1) }])
         })
 
@@ -77,20 +101,46 @@ enum ReservationCommands {
         summary: "Leave a reservation queue (N from reservations)",
         details: [],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
+        completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "cancel N (a number from reservations)")
+            try session.checkWord(word, command: "cancel")
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "cancel", session: session)
-            if session.reservationList.isEmpty {
-                session.reservationList = try await session.service.reservations(card: card)
+            let picked = try await session.pick(word, command: "cancel", fallback: .reservations)
+            let reservation = try await reservationOf(picked, word: word, card: card, session: session)
+            guard !session.endedFromList.contains(reservation.id) else {
+                throw UserError("You have cancelled that reservation already. Type reservations to see the others.")
             }
-            let reservation = try LoanCommands.pick(word, from: session.reservationList, what: "reservation", listCommand: "reservations")
             try await session.service.cancelReservation(id: reservation.id, card: card)
+            session.endedFromList.insert(reservation.id)
             await session.syncAfterChange()
-            session.reservationList = []
             let title = await titleOf(reservation, session: session)
             return CommandOutput(lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],
                                  json: ["cancelled": reservation.id])
         })
+
+    /// Ready first, then by place in the queue.
+    static func order(_ a: Reservation, _ b: Reservation) -> Bool {
+        (a.ready ? 0 : 1, a.queuePosition) < (b.ready ? 0 : 1, b.queuePosition)
+    }
+
+    /// The reservation `cancel N` means: N of reservations, or the patron's reservation of the book N is.
+    static func reservationOf(_ picked: Picked, word: String, card: String, session: Session) async throws -> Reservation {
+        let q = session.theme.marks
+        switch picked {
+        case .reservation(let reservation):
+            return reservation
+        case .loan(let loan):
+            throw UserError("\(q.quoted(loan.title)) is on loan, not reserved: return \(word) ends the loan early.")
+        case .shelf(let item) where item.kind == .loans:
+            throw UserError("\(q.quoted(item.entry.title)) is on loan, not reserved: return \(word) ends the loan early.")
+        default:
+            let mine = try await session.service.reservations(card: card)
+            if let reservation = mine.first(where: { $0.productID == picked.productID }) { return reservation }
+            let title = try await session.title(of: picked)
+            throw UserError("You have no reservation of \(q.quoted(title)). Type reservations to see yours.")
+        }
+    }
 
     static func titleOf(_ reservation: Reservation, session: Session) async -> String {
         if let title = reservation.title, !title.isEmpty { return title }

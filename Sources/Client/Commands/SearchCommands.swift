@@ -32,6 +32,7 @@ enum SearchCommands {
             var list = ResultList(source: .search(query: query), sort: session.sort, total: 0,
                                   pageOffset: 0, pageSize: session.pageSize, byNumber: [:])
             try await fetch(&list, offset: 0, session: session)
+            if list.total == 0, session.filters.isEmpty { list.suggestion = await SpellingSuggestion.suggest(for: query, session: session) }
             session.list = list
             return ListRenderer(session: session).output(for: list)
         })
@@ -210,7 +211,8 @@ enum SearchCommands {
         case .top, .newest, .libraryPage: query = ""
         }
         let page = try await session.service.search(SearchRequest(
-            query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters))
+            query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters,
+            card: session.knownCard))
         list.total = page.total
         for (index, product) in page.products.enumerated() { list.byNumber[offset + index + 1] = product }
         list.pageOffset = offset

@@ -14,7 +14,8 @@ enum ShelfCommands {
         details: [
             "Sections: Loans (12 days, 3 days in yellow, today in red), Ended, Ready to borrow,",
             "Reserved (#2 in queue · ~9 Jan), Samples, To be read. ↓ marks a book on this computer,",
-            "42% how much of it you have read. Numbers here are for read N, notes N and remove N.",
+            "42% how much of it you have read. Its numbers become the ones read N, notes N, remove N, info N,",
+            "borrow N, return N and cancel N use, until another list is shown.",
             "The shelf syncs when bok starts and after borrow, reserve, return and cancel; --sync syncs now.",
             "With the library out of reach it shows the shelf as last synced, and books on disk still open.",
             "view grid shows cards instead of lines.",
@@ -60,6 +61,7 @@ enum ShelfCommands {
         let shelf = try session.currentShelf()
         let items = ShelfRenderer.items(shelf)
         session.shelfList = items
+        let notice = session.numbersNow(.shelf)
         let renderer = ShelfRenderer(session: session)
         let (store, profileID) = try session.shelfProfile()
         let synced = try store.lastSync(profileID: profileID)
@@ -77,7 +79,9 @@ enum ShelfCommands {
             status = [session.theme.bold("Shelf") + " \(m.middleDot) "
                       + session.theme.dim("not logged in: login shows your loans and reservations here") + order]
         }
-        return CommandOutput(lines: renderer.lines(shelf, status: status),
+        var lines = renderer.lines(shelf, status: status)
+        if let notice, !items.isEmpty { lines += ["", notice + session.theme.dim(" read N, info N, borrow N, return N, cancel N and remove N use them.")] }
+        return CommandOutput(lines: lines,
                              json: ShelfJSON(items: items, card: card, syncedAt: synced, offline: offline || session.syncProblem != nil,
                                              sort: session.shelfSort))
     }
@@ -107,6 +111,7 @@ enum ShelfCommands {
         let shelf = try session.currentShelf()
         let items = ShelfRenderer.items(shelf)
         session.shelfList = items
+        session.numbered = .shelf
         let status = ["Shelf sorted by \(label(session.shelfSort, session: session))."]
         return CommandOutput(lines: ShelfRenderer(session: session).lines(shelf, status: status),
                              json: ShelfJSON(items: items, card: session.shelfCard(), syncedAt: nil, offline: false, sort: session.shelfSort))
@@ -145,7 +150,8 @@ enum ShelfCommands {
                 return try listToBeRead(session: session)
             case "add"?:
                 guard words.count == 2 else { throw UserError.usage("Usage: tbr add N (a number from the last list).") }
-                let (id, known) = try session.resolve(words[1], command: "tbr add")
+                let picked = try await session.pick(words[1], command: "tbr add")
+                let (id, known) = (picked.productID, picked.known)
                 let product = try await product(id, known: known, session: session)
                 try store.addToBeRead(productID: id, title: product.title, authors: ShelfStore.authorLine(product), now: session.clock())
                 let count = try store.toBeRead().count
@@ -175,6 +181,7 @@ enum ShelfCommands {
         let shelf = try session.currentShelf()
         let entries = shelf.entries(.toBeRead)
         session.shelfList = entries.map { ShelfItem(kind: .toBeRead, entry: $0) }
+        let notice = session.numbersNow(.shelf)
         guard !entries.isEmpty else {
             return CommandOutput(lines: ["Your to-be-read list is empty. tbr add N adds a book from the last search."],
                                  json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfSort))
@@ -184,6 +191,7 @@ enum ShelfCommands {
         let badgeWidth = entries.compactMap { $0.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
         var lines = [session.theme.bold("To be read") + session.theme.dim(" (\(entries.count))")]
         lines += entries.enumerated().map { renderer.row($0.offset + 1, $0.element, numberWidth: width, badgeWidth: badgeWidth) }
+        lines += ["", (notice.map { $0 + " " } ?? "") + session.theme.dim("borrow N, sample N and info N use them; tbr rm N takes one off.")]
         return CommandOutput(lines: lines, json: ShelfJSON(items: session.shelfList, card: nil, syncedAt: nil, offline: false,
                                                            sort: session.shelfSort))
     }
@@ -201,7 +209,8 @@ enum ShelfCommands {
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "sample N (a number from the last list) or sample id:PRODUCT")
-            let (id, known) = try session.resolve(word, command: "sample")
+            let picked = try await session.pick(word, command: "sample")
+            let (id, known) = (picked.productID, picked.known)
             let product = try await product(id, known: known, session: session)
             let q = session.theme.marks
             guard let teaser = product.teaser, let url = URL(string: teaser.url) else {
@@ -211,12 +220,16 @@ enum ShelfCommands {
             let store = try session.shelfStore()
             try store.addSample(productID: id, title: product.title, authors: ShelfStore.authorLine(product), path: file.path,
                                 now: session.clock())
-            let items = ShelfRenderer.items(try session.currentShelf())
-            session.shelfList = items
-            let number = items.firstIndex { $0.kind == .samples && $0.entry.productID == id }.map { $0 + 1 }
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
-            if let number { line += " read \(number) opens it." }
+            if session.numbered == .shelf {
+                // The shelf on screen gains a line: its numbers are renewed, and the sample's is given.
+                let items = ShelfRenderer.items(try session.currentShelf())
+                session.shelfList = items
+                if let number = items.firstIndex(where: { $0.kind == .samples && $0.entry.productID == id }) { line += " read \(number + 1) opens it." }
+            } else {
+                line += " read \(Int(word) == nil ? "id:\(id)" : word) opens it."
+            }
             return CommandOutput(lines: [line], json: ["sample": id, "path": file.path])
         })
 
@@ -227,7 +240,7 @@ enum ShelfCommands {
         details: ["A loan stays a loan: read N downloads it again. Example:  remove 2"],
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "remove N (a number from shelf)")
-            let item = try shelfItem(word, session: session, command: "remove")
+            let item = try await session.shelfItem(for: session.pick(word, command: "remove", fallback: .shelf), word: word, command: "remove")
             let store = try session.shelfStore()
             let q = session.theme.marks
             let title = item.entry.title

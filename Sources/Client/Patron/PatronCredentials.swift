@@ -20,7 +20,7 @@ struct PatronCredentials {
             throw UserError("\(command) needs your library card: give --card NUMBER, or run bok login --remember once.")
         }
         guard let answer = prompt.ask("Library card number: ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
-            throw UserError("No card number given; nothing was done.")
+            throw UserError("No card number given; nothing was done. Type the command again to give one.")
         }
         return try Self.validCard(answer)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Terminal
 
 /// Asks the patron for their card and PIN, when there is someone to ask.
@@ -7,6 +8,8 @@ protocol PatronPrompt: AnyObject {
     func ask(_ prompt: String) -> String?
     /// Asks for a secret with echo off (the PIN); nil when cancelled.
     func askSecret(_ prompt: String) -> String?
+    /// Asks a yes-or-no question (`Return “Title” now? [y/N] `); nil when there is nobody to ask.
+    func confirm(_ question: String) -> Bool?
 }
 
 /// Asks at the terminal: the card through readline (kept out of the history), the PIN with echo off.
@@ -16,8 +19,14 @@ final class TerminalPatronPrompt: PatronPrompt {
 
     init(editor: LineEditor) { self.editor = editor }
 
-    func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt) }
+    func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt, cancelOnInterrupt: true) }
     func askSecret(_ prompt: String) -> String? { editor.readSecret(prompt: prompt) }
+
+    /// Yes only for y or yes (and the Swedish j, ja); Return, anything else or Ctrl-C is no.
+    func confirm(_ question: String) -> Bool? {
+        guard let answer = editor.readLine(prompt: question, cancelOnInterrupt: true) else { return false }
+        return ["y", "yes", "j", "ja"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+    }
 }
 
 /// Answers given up front, for scenarios and tests.
@@ -25,6 +34,8 @@ final class TerminalPatronPrompt: PatronPrompt {
 final class ScriptedPatronPrompt: PatronPrompt {
     var answers: [String]
     var secrets: [String]
+    /// Answers to yes-or-no questions; with none left, there is nobody to ask (as when piped).
+    var confirmations: [Bool] = []
     /// Prompts shown, in order (never the answers).
     private(set) var asked: [String] = []
 
@@ -41,5 +52,11 @@ final class ScriptedPatronPrompt: PatronPrompt {
     func askSecret(_ prompt: String) -> String? {
         asked.append(prompt)
         return secrets.isEmpty ? nil : secrets.removeFirst()
+    }
+
+    func confirm(_ question: String) -> Bool? {
+        guard !confirmations.isEmpty else { return nil }
+        asked.append(question)
+        return confirmations.removeFirst()
     }
 }

@@ -20,6 +20,12 @@ final class TranscribingPatronPrompt: PatronPrompt {
         return answer
     }
 
+    func confirm(_ question: String) -> Bool? {
+        let answer = inner.confirm(question)
+        if let answer { lines.append(question + (answer ? "y" : "n")) }
+        return answer
+    }
+
     func askSecret(_ prompt: String) -> String? {
         let answer = inner.askSecret(prompt)
         if let answer { redactor.add(answer) }

@@ -1,4 +1,5 @@
 import Catalog
+import Shelf
 import Terminal
 
 /// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
@@ -16,6 +17,10 @@ struct ListRenderer {
             lines += session.view == .grid ? grid(page) : rows(page)
         }
         if let footer = footer(list, shown: page.count) { lines += ["", footer] }
+        // After loans, reservations or the shelf, say that numbers are this list's again.
+        if let notice = session.numbersNow(.books), !page.isEmpty {
+            lines += ["", notice + theme.dim(" info N, borrow N, reserve N, sample N and read N use them.")]
+        }
         return CommandOutput(lines: lines, json: json(list, page: page))
     }
 
@@ -27,13 +32,15 @@ struct ListRenderer {
         switch list.source {
         case .search(let query):
             let what = m.quoted(query)
-            if list.total == 0 { return noHits(what) }
+            if list.total == 0 { return noHits(what, suggestion: list.suggestion) }
             parts = ["\(list.total) \(list.total == 1 ? "hit" : "hits") for \(what)", "sorted by \(sortLabel)"]
         case .top:
             parts = ["Top \(list.highestNumber) by popularity"]
+            if let category = list.category { parts.append("category \(category)") }
             if list.sort != SortSpec(.popularity) { parts.append("sorted by \(sortLabel)") }
         case .newest:
             parts = ["The \(list.highestNumber) newest books"]
+            if let category = list.category { parts.append("category \(category)") }
             if list.sort != SortSpec(.date) { parts.append("sorted by \(sortLabel)") }
         case .libraryPage:
             parts = ["Top and newest books", "sorted by \(sortLabel)"]
@@ -42,8 +49,9 @@ struct ListRenderer {
         return theme.bold(parts.joined(separator: " \(m.middleDot) "))
     }
 
-    private func noHits(_ what: String) -> String {
+    private func noHits(_ what: String, suggestion: String?) -> String {
         var line = "No hits for \(what)"
+        if let suggestion { return line + ". Did you mean \(theme.marks.quoted(suggestion))?" }
         if let filters = Self.describe(session.filters) {
             line += " with \(filters). Try filter clear, or fewer words."
         } else {
@@ -87,11 +95,14 @@ struct ListRenderer {
         var lines: [String] = []
         let indent = String(repeating: " ", count: numberWidth + 2)
         let m = theme.marks
+        let words = AvailabilityWords(session: session)
+        let mine = loansOnShelf()
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
-            var mark = theme.availabilityMark(product.availability)
+            // The patron's own loan is theirs to read, whatever the copies say.
+            var mark = mine.contains(product.id) ? theme.green("\(m.check) on loan to you") : words.mark(product.availability)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
-            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = a.shortExplanation {
+            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = words.short(a) {
                 mark = theme.red("\(m.cross) \(short)")
             }
             let markWidth = DisplayWidth.of(Ansi.strip(mark))
@@ -103,6 +114,12 @@ struct ListRenderer {
             lines.append(indent + theme.dim(theme.fit(byline(product), used: numberWidth + 2)))
         }
         return lines
+    }
+
+    /// Products the known patron has on loan, as last synced (empty when nobody is known).
+    func loansOnShelf() -> Set<String> {
+        guard session.knownCard != nil, let shelf = try? session.currentShelf() else { return [] }
+        return Set(shelf.entries(.loans).map(\.productID))
     }
 
     /// `Anna Åberg · 2021 · Thriller`.
@@ -117,14 +134,20 @@ struct ListRenderer {
 
     /// Compact cards across the width: number and mark, title, author, year and category.
     func grid(_ page: [(number: Int, product: Product)]) -> [String] {
-        CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) { card($0.number, $0.product, width: $1) }
+        let mine = loansOnShelf()
+        return CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) {
+            card($0.number, $0.product, width: $1, onLoan: mine.contains($0.product.id))
+        }
     }
 
-    private func card(_ number: Int, _ product: Product, width: Int) -> [String] {
+    private func card(_ number: Int, _ product: Product, width: Int, onLoan: Bool) -> [String] {
         let m = theme.marks
         let status: String
-        if let a = product.availability {
-            status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(a.shortExplanation ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
+        if onLoan {
+            status = theme.green("\(m.check) on loan to you")
+        } else if let a = product.availability {
+            let words = AvailabilityWords(session: session)
+            status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
         } else {
             status = theme.dim("? unknown")
         }

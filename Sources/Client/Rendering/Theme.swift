@@ -42,9 +42,7 @@ struct Theme: Sendable {
 
     /// The availability mark with its words: green `✓ Available`, red `✗ all 3 copies on loan, 2 waiting`.
     func availabilityMark(_ availability: Availability?) -> String {
-        guard let availability else { return dim("? availability unknown") }
-        if availability.available { return green("\(marks.check) Available") }
-        return red("\(marks.cross) \(availability.explanation ?? "not available")")
+        AvailabilityWords(theme: self, today: DayDate(year: 1970, month: 1, day: 1), maxLoans: nil).mark(availability)
     }
 
     /// The direction label of a sort in this library's alphabet, with an ASCII arrow when needed.

@@ -204,8 +204,8 @@ private struct SessionRun {
     /// Runs `shelf` as the patron would type it, on a screen of its own; the last lists stay
     /// what the step left, so a later `info 3` or `read 2` means the same as without the check.
     func shelfScreen() async -> (lines: [String], error: String?) {
-        let (savedList, savedShelf) = (session.list, session.shelfList)
-        defer { (session.list, session.shelfList) = (savedList, savedShelf) }
+        let (savedList, savedShelf, savedNumbers) = (session.list, session.shelfList, session.numbered)
+        defer { (session.list, session.shelfList, session.numbered) = (savedList, savedShelf, savedNumbers) }
         let capture = CapturingPrinter()
         await REPL(session: session, printer: capture).execute("shelf")
         let lines = capture.screen.map { redactor.redact(Ansi.strip($0)) }

@@ -27,6 +27,10 @@ struct ResultList: Sendable {
     var pageSize: Int
     /// Every product fetched so far, by 1-based number.
     var byNumber: [Int: Product]
+    /// The category a top or newest list is limited to (`top 10 category:Thriller`).
+    var category: String?
+    /// For a search with no hits: the query with a close catalogue word instead of a misspelt one.
+    var suggestion: String?
 
     /// The products of the page on screen, with their numbers.
     var currentPage: [(number: Int, product: Product)] {

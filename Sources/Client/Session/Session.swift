@@ -72,6 +72,10 @@ final class Session {
     var loanList: [Loan] = []
     /// The last reservations list shown, for `cancel 2`.
     var reservationList: [Reservation] = []
+    /// Which list the numbers on screen belong to; nil before any numbered list was shown.
+    var numbered: NumberedList?
+    /// Loans and reservations ended from the list on screen, so a second `return 2` says so.
+    var endedFromList: Set<String> = []
     /// Now, as the library sees it (the mock's virtual clock when on the mock).
     var clock: @Sendable () -> Date = { Date() }
     /// The time zone days are counted in.
@@ -108,6 +112,9 @@ final class Session {
         let offset = mockNow.timeIntervalSince(Date())
         clock = { Date().addingTimeInterval(offset) }
     }
+
+    /// The patron availability is shown for: the one logged in, else the remembered card.
+    var knownCard: String? { card ?? (try? credentialStore.load())?.card }
 
     /// Today, in the library's calendar.
     var today: DayDate { DayDate(clock(), in: timeZone) }
@@ -158,7 +165,9 @@ final class Session {
             }
             return (product.id, product)
         }
-        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
+        // A bare word is a product id only if it looks like one (digits): `borrow abc` is a typo,
+        // and must be refused before anyone is asked for a card.
+        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), word.contains(where: \.isNumber) else {
             throw UserError.usage("\"\(word)\" is neither a result number nor a product id. Try \(command) 1.")
         }
         return (word, nil)

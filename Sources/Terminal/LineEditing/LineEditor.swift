@@ -63,8 +63,10 @@ public final class LineEditor: Sendable {
     /// coloured prompt does not confuse cursor movement. Ctrl-C discards the typed text and
     /// shows a fresh prompt, like bash. The call blocks until the user presses Return (and
     /// other calls into readline wait meanwhile); call it from the thread that runs the REPL.
-    /// - Returns: The line without its line break, or `nil` at end of input.
-    public func readLine(prompt: String) -> String? {
+    /// - Parameter cancelOnInterrupt: For a question inside a command (a card number): Ctrl-C
+    ///   cancels it and the call returns `nil`, as the PIN prompt does.
+    /// - Returns: The line without its line break, or `nil` at end of input (or when cancelled).
+    public func readLine(prompt: String, cancelOnInterrupt: Bool = false) -> String? {
         guard isatty(STDIN_FILENO) == 1 else {
             return Swift.readLine(strippingNewline: true)
         }
@@ -76,15 +78,19 @@ public final class LineEditor: Sendable {
             sigemptyset(&action.sa_mask)
             action.sa_flags = 0  // no SA_RESTART: readline must see EINTR to run its event hook
             var previous = sigaction()
+            ReadlineBridge.cancelled.store(false, ordering: .releasing)
+            if cancelOnInterrupt { bok_rl_set_cancellable(cancellableGetc, 0) }
             sigaction(SIGINT, &action, &previous)
             defer {
                 sigaction(SIGINT, &previous, nil)
                 ReadlineBridge.interrupted.store(false, ordering: .releasing)
+                if cancelOnInterrupt { bok_rl_set_cancellable(nil, 1) }
             }
             fflush(nil)  // anything printed before the prompt must appear above it
             // At end of input readline 8 itself moves to a new line, so nothing is printed here.
             guard let line = readline(prompt) else { return nil }
             defer { free(line) }
+            if ReadlineBridge.cancelled.exchange(false, ordering: .acquiringAndReleasing) { return nil }
             return String(cString: line)
         }
     }

@@ -27,6 +27,8 @@ enum ReadlineBridge {
     static let completion = Mutex(CompletionState())
     /// Set by the SIGINT handler while a line is being edited; read by the event hook.
     static let interrupted = Atomic<Bool>(false)
+    /// Set when Ctrl-C cancelled the question being asked.
+    static let cancelled = Atomic<Bool>(false)
 
     /// Points readline's hooks at our trampolines; call with ``lock`` held.
     static func installHooks() {
@@ -75,6 +77,27 @@ private func handleSignalEvent() -> Int32 {
     guard ReadlineBridge.interrupted.exchange(false, ordering: .acquiringAndReleasing) else { return 0 }
     bok_rl_discard_line_and_redisplay()
     return 0
+}
+
+/// Readline's `rl_getc_function` while a question Ctrl-C cancels is asked: reads one key, and
+/// after Ctrl-C empties the line and answers Return, so readline returns at once (its own
+/// `rl_getc` would call the event hook and wait for another key).
+func cancellableGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    var byte: UInt8 = 0
+    let fd = stream.map { fileno($0) } ?? STDIN_FILENO
+    while true {
+        if ReadlineBridge.interrupted.exchange(false, ordering: .acquiringAndReleasing) {
+            ReadlineBridge.cancelled.store(true, ordering: .releasing)
+            bok_rl_clear_line()
+            // As at the main prompt, ^C shows where the question was cancelled.
+            _ = "^C".withCString { write(STDOUT_FILENO, $0, 2) }
+            return 13
+        }
+        let count = read(fd, &byte, 1)
+        if count == 1 { return Int32(byte) }
+        if count < 0, errno == EINTR { continue }
+        return EOF
+    }
 }
 
 /// The SIGINT handler while a line is edited: only notes the interruption (async-signal-safe).

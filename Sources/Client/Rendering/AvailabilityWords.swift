@@ -1,0 +1,85 @@
+import Catalog
+import Terminal
+
+/// Availability as this patron can use it: a mark with its words, and when a book that is out can be had.
+///
+/// Catalog's `Availability.explanation` knows only the server's answer; here the patron's own
+/// limit gets its number and the day it starts again, and a queue gets an estimate in weeks.
+struct AvailabilityWords {
+    let theme: Theme
+    /// Today in the library's calendar.
+    let today: DayDate
+    /// The patron's loans a month, when known (from the patron check or the library page).
+    let maxLoans: Int?
+
+    @MainActor
+    init(session: Session) {
+        theme = session.theme
+        today = session.today
+        maxLoans = session.patron?.maxLoansPerMonth ?? session.libraryPage?.maxLoansPerMonth
+    }
+
+    init(theme: Theme, today: DayDate, maxLoans: Int?) {
+        self.theme = theme
+        self.today = today
+        self.maxLoans = maxLoans
+    }
+
+    /// Green `✓ Available`; red `✗ all 3 copies on loan, 4 waiting · ~3 weeks`;
+    /// red `✗ your 5 loans this month are used · new loans from 1 December`.
+    func mark(_ availability: Availability?) -> String {
+        guard let availability else { return theme.dim("? availability unknown") }
+        if availability.available { return theme.green("\(theme.marks.check) Available") }
+        return theme.red("\(theme.marks.cross) \(words(availability))")
+    }
+
+    /// The words after the mark, for a book that cannot be borrowed now.
+    func words(_ availability: Availability) -> String {
+        if availability.reason == .borrower { return limitWords }
+        var text = availability.explanation ?? "not available"
+        if let wait = estimate(availability) { text += " \(theme.marks.middleDot) \(wait)" }
+        return text
+    }
+
+    /// The same in a few words, for narrow rows and grid cards: `on loan · 2 waiting · ~3 weeks`.
+    func short(_ availability: Availability) -> String? {
+        guard !availability.available else { return nil }
+        if availability.reason == .borrower { return "your loans used until \(Words.shortDay(nextMonth))" }
+        guard var text = availability.shortExplanation else { return nil }
+        if let wait = estimate(availability) { text += " \(theme.marks.middleDot) \(wait)" }
+        return text
+    }
+
+    /// `your 5 loans this month are used · new loans from 1 December`.
+    var limitWords: String {
+        "your \(maxLoans.map { "\($0) " } ?? "")loans this month are used \(theme.marks.middleDot) new loans from \(dayWords(nextMonth))"
+    }
+
+    /// The first day of next month, when a patron's monthly limit starts again.
+    var nextMonth: DayDate {
+        today.month == 12 ? DayDate(year: today.year + 1, month: 1, day: 1) : DayDate(year: today.year, month: today.month + 1, day: 1)
+    }
+
+    /// `~3 weeks`: how long until the server expects a copy for a patron who reserves now.
+    func estimate(_ availability: Availability) -> String? {
+        guard let date = availability.estimatedDate else { return nil }
+        return Self.wait(days: today.days(until: date))
+    }
+
+    /// `~4 days`, `~3 weeks`, `~2 months`; nil when the book is expected today (or the date has passed).
+    static func wait(days: Int) -> String? {
+        switch days {
+        case ..<1: nil
+        case 1: "~1 day"
+        case 2...10: "~\(days) days"
+        case 11...59: "~\((days + 3) / 7) weeks"
+        default: "~\((days + 15) / 30) months"
+        }
+    }
+
+    /// `1 December`, with the year when it is not this year.
+    func dayWords(_ date: DayDate) -> String {
+        let text = "\(date.day) \(Words.months[max(0, min(11, date.month - 1))])"
+        return date.year == today.year ? text : text + " \(date.year)"
+    }
+}

@@ -1,0 +1,147 @@
+import Catalog
+import Shelf
+import Terminal
+
+/// Which list the numbers on screen belong to: `info 2`, `borrow 2`, `read 2`, `return 2` and
+/// `cancel 2` all mean item 2 of the list shown last.
+enum NumberedList: Sendable, Equatable {
+    /// Books from the catalogue: search, top, new, library.
+    case books
+    /// The shelf or the to-be-read list.
+    case shelf
+    /// `loans`.
+    case loans
+    /// `reservations`.
+    case reservations
+
+    /// `Numbers now mean these loans.` — said once, when a list changes what numbers mean.
+    var notice: String {
+        switch self {
+        case .books: "Numbers now mean these books."
+        case .shelf: "Numbers now mean this list."
+        case .loans: "Numbers now mean these loans."
+        case .reservations: "Numbers now mean these reservations."
+        }
+    }
+}
+
+/// What a number of the list on screen, or a product id, stands for.
+enum Picked {
+    /// A book of a catalogue list, or a product id.
+    case product(id: String, known: Product?)
+    /// A book of the shelf or the to-be-read list.
+    case shelf(ShelfItem)
+    /// A loan of `loans`.
+    case loan(Loan)
+    /// A reservation of `reservations`.
+    case reservation(Reservation)
+
+    /// The book behind it.
+    var productID: String {
+        switch self {
+        case .product(let id, _): id
+        case .shelf(let item): item.entry.productID
+        case .loan(let loan): loan.productID
+        case .reservation(let reservation): reservation.productID
+        }
+    }
+
+    /// The product, when the list already had it.
+    var known: Product? {
+        if case .product(_, let known) = self { return known }
+        return nil
+    }
+
+    /// The title, when the list had one.
+    var title: String? {
+        switch self {
+        case .product(_, let known): known?.title
+        case .shelf(let item): item.entry.title
+        case .loan(let loan): loan.title.isEmpty ? nil : loan.title
+        case .reservation(let reservation): reservation.title
+        }
+    }
+}
+
+extension Session {
+    /// Makes `kind` the list numbers refer to; returns the line that says so when that changes
+    /// what numbers mean (nil when they meant a list of the same kind already, or nothing yet).
+    func numbersNow(_ kind: NumberedList) -> String? {
+        defer { numbered = kind }
+        // The first list of a session changes nothing: each command's own list was meant until now.
+        guard let before = numbered, before != kind else { return nil }
+        return theme.dim(kind.notice)
+    }
+
+    /// Item `word` of the list on screen, or the product `id:X` (or a long number) names.
+    ///
+    /// With no list shown yet, `fallback` says which list a number means (`return 1` means loan 1).
+    /// - Throws: `UserError` naming the list and how many it holds when there is no such item.
+    func pick(_ word: String, command: String, fallback: NumberedList = .books) async throws -> Picked {
+        guard let n = Int(word), word.count <= 3 else {
+            let (id, known) = try resolve(word, command: command)
+            return .product(id: id, known: known)
+        }
+        switch numbered ?? fallback {
+        case .books:
+            let (id, known) = try resolve(word, command: command)
+            return .product(id: id, known: known)
+        case .shelf:
+            return .shelf(try ShelfCommands.shelfItem(word, session: self, command: command))
+        case .loans:
+            if numbered == nil, let card = shelfCard() {
+                loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
+            }
+            return .loan(try Self.item(n, of: loanList, what: "loan", listCommand: "loans"))
+        case .reservations:
+            if numbered == nil, let card = shelfCard() {
+                reservationList = try await service.reservations(card: card).sorted(by: ReservationCommands.order)
+            }
+            return .reservation(try Self.item(n, of: reservationList, what: "reservation", listCommand: "reservations"))
+        }
+    }
+
+    /// Refuses a word that is neither a list number nor a product id, before anyone is asked for a card.
+    func checkWord(_ word: String, command: String) throws {
+        if Int(word) != nil, word.count <= 3 { return }
+        _ = try resolve(word, command: command)
+    }
+
+    static func item<T>(_ n: Int, of list: [T], what: String, listCommand: String) throws -> T {
+        guard !list.isEmpty else { throw UserError("You have no \(what)s. \(listCommand) shows them.") }
+        guard n >= 1, n <= list.count else {
+            throw UserError("No \(what) \(n) in the list shown (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \(listCommand) to see them.")
+        }
+        return list[n - 1]
+    }
+
+    /// The title of what a number picked, asking the library when the list did not have it.
+    func title(of picked: Picked) async throws -> String {
+        if let title = picked.title { return title }
+        return try await LoanCommands.titleOf(picked.productID, known: picked.known, session: self)
+    }
+
+    /// The shelf's line for what a number picked; refuses, saying what to do, when the book is not on the shelf.
+    func shelfItem(for picked: Picked, word: String, command: String) async throws -> ShelfItem {
+        if case .shelf(let item) = picked { return item }
+        if let item = try shelfItem(forProduct: picked.productID) { return item }
+        if case .loan = picked {
+            // A loan the shelf has not seen yet (borrowed elsewhere): sync, so its line is there to open.
+            await syncAfterChange()
+            if let item = try shelfItem(forProduct: picked.productID) { return item }
+        }
+        let title = theme.marks.quoted(picked.title ?? "product \(picked.productID)")
+        if case .reservation(let reservation) = picked {
+            throw UserError(reservation.ready ? "\(title) is ready for you but not borrowed yet: borrow \(word) first."
+                                              : "\(title) is reserved (#\(reservation.queuePosition) in the queue); it opens once you have borrowed it.")
+        }
+        throw UserError("\(title) is not on your shelf: borrow \(word) or sample \(word) puts it there.")
+    }
+
+    /// The shelf's line for a product: its loan first, then a sample, a reservation, an ended loan, the to-be-read list.
+    func shelfItem(forProduct id: String) throws -> ShelfItem? {
+        let items = ShelfRenderer.items(try currentShelf()).filter { $0.entry.productID == id }
+        let order: [Shelf.SectionKind] = [.loans, .samples, .ready, .reserved, .ended, .toBeRead]
+        return items.min { (order.firstIndex(of: $0.kind) ?? 9) < (order.firstIndex(of: $1.kind) ?? 9) }
+    }
+}
