@@ -1,5 +1,8 @@
 # The two commands of the README, and a few more for developers.
 SWIFT ?= swift
+## Release builds link the Swift runtime and Foundation statically: the reader starts about 20 %
+## sooner and takes about 4.5 MB less memory than with them as shared libraries (docs/performance.md).
+RELEASE = -c release --static-swift-stdlib
 
 .PHONY: run test bench fuzz deps build clean
 
@@ -8,7 +11,7 @@ deps:
 
 ## Build in release mode and start bok on the built-in mock library.
 run: deps
-	$(SWIFT) build -c release --product bok
+	$(SWIFT) build $(RELEASE) --product bok
 	.build/release/bok --mock
 
 ## Build and run the whole test suite, one test at a time. (Parallel runs once hung: that was a
@@ -22,7 +25,7 @@ test: deps
 
 ## Benchmarks (release build); figures go in docs/performance.md.
 bench: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE)
 	.build/release/bok-bench
 	.build/release/shelf-bench
 	Benchmarks/reader-bench.sh

@@ -35,19 +35,23 @@ let package = Package(
         // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        // libhyphen breaks words at the points of a language's hyphenation patterns (Sources/Reader).
+        .systemLibrary(name: "CHyphen", path: "Sources/CHyphen"),
         // eSpeak NG reads books aloud (Sources/Speech).
-        .systemLibrary(name: "CESpeak", path: "Sources/CESpeak"),
+        .target(name: "CESpeak", path: "Sources/CESpeak", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
-        .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("asound")]),
+        .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
+        // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming (Sources/Catalog/HTTP/HTTPTransfer.swift).
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
         .target(name: "Speech", dependencies: ["CESpeak", "CALSA"]),
         .target(
             name: "Catalog",
             dependencies: [
-                "TextSafety",
+                "TextSafety", "CCurl",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -65,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CHyphen", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "MockLending",
@@ -109,7 +113,7 @@ let package = Package(
         // What tests share: a real calibre content server on loopback.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending"]),
+        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending", "TestSupport"]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),

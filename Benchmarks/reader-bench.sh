@@ -1,42 +1,62 @@
 #!/usr/bin/env bash
-# Measures the reader on a generated novel (about 3.5 MB of text, 60 chapters) against epy,
-# both in a 120×40 pseudo-terminal. Figures go in docs/performance.md under "## Reader".
+# Measures the reader against epy on books of the shapes real books have, both in a 120×40
+# pseudo-terminal, side by side in one run. Figures go in docs/performance.md under "## Reader".
 #
-#   Benchmarks/reader-bench.sh            builds in release mode, installs epy if missing
+#   Benchmarks/reader-bench.sh                  every shape (builds in release mode, installs epy if missing)
+#   SHAPES="nested-toc images" RUNS=5 Benchmarks/reader-bench.sh
+#
+# Shapes (reader-bench generate --shape): novel (60 chapters, 3.5 MB of text, cover-image only),
+# nested-toc (nav and NCX with #fragment links into every chapter's sections), many-small (500
+# spine items of 2 KB), huge-chapter (one 2 MB chapter), images (a picture in most chapters),
+# cover-page (the cover as the first spine item).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product reader-bench >&2
-bench=.build/release/reader-bench
+# The same release build as make run and make bench (Swift runtime and Foundation linked statically).
+swift build -c release --static-swift-stdlib --product reader-bench >&2
+bench=$(swift build -c release --static-swift-stdlib --show-bin-path)/reader-bench
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-book="$work/novel.epub"
-"$bench" generate "$book"
-
 runs=${RUNS:-7}
-
-median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-
-measure() {  # label, needle, keys, command...
-  local label=$1 text=$2 keys=$3; shift 3
-  local times=() rss=()
-  for _ in $(seq "$runs"); do
-    out=$(python3 Benchmarks/pty-first-page.py 120 40 "$text" --quit "$keys" -- "$@")
-    times+=("$(sed -n 's/.*first_page_ms=\([0-9.]*\).*/\1/p' <<<"$out")")
-    rss+=("$(sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p' <<<"$out")")
-  done
-  echo "$label: first page median $(printf '%s\n' "${times[@]}" | median) ms (runs: ${times[*]}), peak RSS median $(printf '%s\n' "${rss[@]}" | median) MB"
-  # Peak memory once settled: our reader has counted every chapter's pages by then.
-  out=$(python3 Benchmarks/pty-first-page.py 120 40 "$text" --quit "$keys" --linger 4 -- "$@")
-  echo "$label: peak RSS after 4 s open: $(sed -n 's/.*peak_rss_mb=\([0-9.]*\).*/\1/p' <<<"$out") MB"
-}
-
-# A phrase from the first chapter's heading, which both readers show on their first text page.
-title=$(python3 -c 'import re, sys, zipfile; print(re.search(r"<h1 id=\"c1\">(.*?)</h1>", zipfile.ZipFile(sys.argv[1]).read("OEBPS/ch1.xhtml").decode()).group(1))' "$book")
-# Our first page is the cover, with the book title in the status line of the same single write.
-measure "bok reader (interactive, first frame)" "The Ferry at Dawn" q "$bench" read "$book"
-measure "bok reader (--first-frame, exits)" "The Ferry at Dawn" q "$bench" read "$book" --first-frame
+shapes=${SHAPES:-"novel nested-toc many-small huge-chapter images cover-page"}
 if ! command -v epy >/dev/null; then pip install --quiet epy-reader >&2; fi
+epy_version=$(pip show epy-reader 2>/dev/null | sed -n 's/^Version: //p')
 # epy keeps its state in ~/.config/epy; a fresh HOME gives it a first start like ours.
 mkdir -p "$work/home"
-measure "epy $(pip show epy-reader 2>/dev/null | sed -n 's/^Version: //p')" "$title" q env HOME="$work/home" epy "$book"
-"$bench" measure "$book" --columns 120 --rows 40
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+field() { sed -n "s/.*$1=\([0-9.]*\).*/\1/p"; }
+
+# Prints "first-page-median peak-rss-median peak-rss-after-4s" for one reader on one book.
+measure() {  # needle, command...
+  local needle=$1; shift
+  local times=() rss=() out
+  for _ in $(seq "$runs"); do
+    out=$(python3 Benchmarks/pty-first-page.py 120 40 "$needle" --quit q -- "$@" || true)
+    times+=("$(field first_page_ms <<<"$out")")
+    rss+=("$(field peak_rss_mb <<<"$out")")
+  done
+  # Peak memory once settled: bok has counted every chapter's pages by then.
+  out=$(python3 Benchmarks/pty-first-page.py 120 40 "$needle" --quit q --linger 4 -- "$@" || true)
+  echo "$(printf '%s\n' "${times[@]}" | median) $(printf '%s\n' "${rss[@]}" | median) $(field peak_rss_mb <<<"$out")"
+}
+
+echo "| Shape | bok first page | epy $epy_version first page | epy ÷ bok | bok peak (first page / after 4 s) | epy peak (first page / after 4 s) | page turn (median, max) | whole-book search (regex, warm) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
+for shape in $shapes; do
+  book="$work/$shape.epub"
+  "$bench" generate "$book" --shape "$shape" >&2
+  # bok's first frame carries the book's title in its status line; epy's first page shows the
+  # first chapter's heading, or [IMAGE] where the book opens on a cover page.
+  if [ "$shape" = cover-page ]; then
+    epy_needle="[IMAGE]"
+  else
+    epy_needle=$(python3 -c 'import re, sys, zipfile; print(re.search(r"<h1 id=\"c1\">(.*?)</h1>", zipfile.ZipFile(sys.argv[1]).read("OEBPS/ch1.xhtml").decode()).group(1))' "$book")
+  fi
+  read -r bok_ms bok_rss bok_settled <<<"$(measure "The Ferry at Dawn" "$bench" read "$book")"
+  read -r epy_ms epy_rss epy_settled <<<"$(measure "$epy_needle" env HOME="$work/home" epy "$book")"
+  inprocess=$("$bench" measure "$book" --columns 120 --rows 40)
+  turn=$(sed -n 's/^page turn.*median \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\1 ms (max \2 ms)/p' <<<"$inprocess")
+  search=$(sed -n 's/^whole-book search: cold.*warm median \([0-9.]*\) ms.*/\1 ms/p' <<<"$inprocess")
+  ratio=$(awk -v a="$epy_ms" -v b="$bok_ms" 'BEGIN { if (b > 0 && a > 0) printf "%.0f×", a / b; else print "—" }')
+  echo "| $shape | $bok_ms ms | $epy_ms ms | $ratio | $bok_rss / $bok_settled MB | $epy_rss / $epy_settled MB | $turn | $search |"
+done

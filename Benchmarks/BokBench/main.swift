@@ -1,6 +1,6 @@
 // bok-bench: the speed targets of docs/performance.md, measured in a release build.
 //
-//   swift build -c release && .build/release/bok-bench [--quick]
+//   make bench (swift build -c release --static-swift-stdlib && .build/release/bok-bench [--quick])
 //
 // Reports medians (and p95 where asked) for: start-up to the prompt, search end to end on
 // loopback against a 200 000-book mock, and sorting 10 000 results by author in Swedish order.

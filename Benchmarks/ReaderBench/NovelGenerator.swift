@@ -6,6 +6,25 @@ struct NovelGenerator {
     /// About how many bytes of text the whole book holds.
     var textBytes = 3_500_000
     var seed: UInt64 = 0x5EED_B00C
+    /// Nested contents: each chapter's entry holds entries for its sections, all linking with
+    /// `#fragment`s (nav and NCX), as most published books' contents do.
+    var nestedContents = false
+    /// Bytes of text in the first chapter when it is to be one huge file (the rest share what is left).
+    var hugeFirstChapter: Int?
+    /// Pictures in most chapters (three of every four).
+    var imagesInChapters = false
+    /// The cover as the first spine item (an XHTML page showing it), not only as `cover-image`.
+    var coverPage = false
+
+    /// The shapes real books have, for `reader-bench generate --shape NAME`.
+    static let shapes: [String: NovelGenerator] = [
+        "novel": NovelGenerator(),
+        "nested-toc": NovelGenerator(nestedContents: true, imagesInChapters: false),
+        "many-small": NovelGenerator(chapters: 500, textBytes: 1_000_000),
+        "huge-chapter": NovelGenerator(chapters: 10, textBytes: 3_500_000, hugeFirstChapter: 2_000_000),
+        "images": NovelGenerator(imagesInChapters: true),
+        "cover-page": NovelGenerator(coverPage: true),
+    ]
 
     private static let names = ["Anna", "Jonas", "Mira", "Old Henrik", "the ferryman", "Elsa", "Tomas", "the doctor", "Karin", "little Per"]
     private static let places = ["the harbour", "the lighthouse", "the birch wood", "the station", "the bakery on Strand Street",
@@ -93,11 +112,21 @@ struct NovelGenerator {
         </container>
         """.utf8), true))
         let perChapter = textBytes / max(1, chapters)
+        let restPerChapter = hugeFirstChapter.map { (textBytes - $0) / max(1, chapters - 1) } ?? perChapter
         var manifest = ""
         var spine = ""
         var navItems = ""
+        var ncxPoints = ""
+        var playOrder = 0
         var titles: [String] = []
+        if coverPage {
+            files.append(("OEBPS/cover.xhtml", Array(Self.xhtml(title: "Cover", body:
+                "<div class=\"cover\"><img src=\"cover.png\" alt=\"The Ferry at Dawn\"/></div>").utf8), true))
+            manifest += "<item id=\"coverpage\" href=\"cover.xhtml\" media-type=\"application/xhtml+xml\"/>\n"
+            spine += "<itemref idref=\"coverpage\"/>\n"
+        }
         for number in 1...chapters {
+            let chapterBytes = number == 1 ? (hugeFirstChapter ?? perChapter) : restPerChapter
             let first = pick(Self.chapterWords)
             var second = pick(Self.chapterWords)
             while second == first { second = pick(Self.chapterWords) }
@@ -106,20 +135,57 @@ struct NovelGenerator {
             var body = "<h1 id=\"c\(number)\">\(number). \(title)</h1>\n"
             var written = 0
             var paragraphCount = 0
-            while written < perChapter {
+            var sections: [String] = []
+            while written < chapterBytes {
                 var text = paragraph()
                 paragraphCount += 1
                 if paragraphCount == 4, number % 3 == 0 {
                     text += " The ferry timetable<a epub:type=\"noteref\" href=\"notes.xhtml#n\(number)\">\(number / 3)</a> had changed again."
                 }
+                if nestedContents, paragraphCount % 12 == 1 {
+                    let section = "\(sections.count + 1). \(pick(Self.chapterWords))"
+                    sections.append(section)
+                    body += "<h2 id=\"c\(number)-s\(sections.count)\">\(section)</h2>\n"
+                }
                 written += text.utf8.count
                 body += "<p>\(text)</p>\n"
+                if paragraphCount == 5, imagesInChapters, number % 4 != 0 {
+                    let image = "images/figure\(number).png"
+                    files.append(("OEBPS/\(image)", CoverPainter.png(width: 320, height: 200, seed: seed &+ UInt64(number)), false))
+                    manifest += "<item id=\"fig\(number)\" href=\"\(image)\" media-type=\"image/png\"/>\n"
+                    body += "<figure><img src=\"\(image)\" alt=\"Figure \(number)\"/><figcaption>Figure \(number)</figcaption></figure>\n"
+                }
                 if paragraphCount % 40 == 0 { body += "<hr/>\n" }
             }
             files.append(("OEBPS/ch\(number).xhtml", Array(Self.xhtml(title: title, body: body).utf8), true))
             manifest += "<item id=\"ch\(number)\" href=\"ch\(number).xhtml\" media-type=\"application/xhtml+xml\"/>\n"
             spine += "<itemref idref=\"ch\(number)\"/>\n"
-            navItems += "<li><a href=\"ch\(number).xhtml\">\(number). \(title)</a></li>\n"
+            if nestedContents {
+                let nested = sections.enumerated().map { index, section in
+                    "<li><a href=\"ch\(number).xhtml#c\(number)-s\(index + 1)\">\(section)</a></li>"
+                }.joined()
+                navItems += "<li><a href=\"ch\(number).xhtml#c\(number)\">\(number). \(title)</a><ol>\(nested)</ol></li>\n"
+                playOrder += 1
+                ncxPoints += "<navPoint id=\"p\(number)\" playOrder=\"\(playOrder)\"><navLabel><text>\(number). \(title)</text></navLabel>"
+                    + "<content src=\"ch\(number).xhtml#c\(number)\"/>"
+                for (index, section) in sections.enumerated() {
+                    playOrder += 1
+                    ncxPoints += "<navPoint id=\"p\(number)-\(index + 1)\" playOrder=\"\(playOrder)\"><navLabel><text>\(section)</text></navLabel>"
+                        + "<content src=\"ch\(number).xhtml#c\(number)-s\(index + 1)\"/></navPoint>"
+                }
+                ncxPoints += "</navPoint>\n"
+            } else {
+                navItems += "<li><a href=\"ch\(number).xhtml\">\(number). \(title)</a></li>\n"
+            }
+        }
+        if nestedContents {
+            files.append(("OEBPS/toc.ncx", Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
+            <head><meta name="dtb:uid" content="urn:uuid:\(Self.uuid(seed))"/></head><docTitle><text>The Ferry at Dawn</text></docTitle>
+            <navMap>\(ncxPoints)</navMap></ncx>
+            """.utf8), true))
+            manifest += "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>\n"
         }
         var notes = ""
         for number in stride(from: 3, through: chapters, by: 3) {
@@ -132,7 +198,8 @@ struct NovelGenerator {
         <?xml version="1.0" encoding="UTF-8"?>
         <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
           <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-            <dc:identifier id="uid">urn:uuid:bok-bench-\(String(seed, radix: 16))</dc:identifier>
+            <dc:identifier id="uid">urn:uuid:\(Self.uuid(seed))</dc:identifier>
+            <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
             <dc:title>The Ferry at Dawn</dc:title>
             <dc:creator>Bok Benchmark</dc:creator>
             <dc:language>en</dc:language>
@@ -143,12 +210,19 @@ struct NovelGenerator {
             <item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>
             <item id="notes" href="notes.xhtml" media-type="application/xhtml+xml"/>
         \(manifest)  </manifest>
-          <spine>
+          <spine\(nestedContents ? " toc=\"ncx\"" : "")>
         \(spine)    <itemref idref="notes" linear="no"/>
           </spine>
         </package>
         """.utf8), true))
         return files
+    }
+
+    /// A well-formed UUID made from the seed, so one seed always names the same book.
+    private static func uuid(_ seed: UInt64) -> String {
+        let hex = String(repeating: "0", count: 16 - String(seed, radix: 16).count) + String(seed, radix: 16)
+        let digits = Array("b0cb0cb0cb0cb0cb" + hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(digits[$0]) }.joined(separator: "-")
     }
 
     private static func xhtml(title: String, body: String) -> String {

@@ -1,6 +1,7 @@
 // reader-bench: makes a novel-length EPUB and measures the reader on it.
 //
-//   reader-bench generate OUT.epub [--chapters 60] [--bytes 3500000]
+//   reader-bench generate OUT.epub [--shape novel|nested-toc|many-small|huge-chapter|images|cover-page]
+//                                  [--chapters 60] [--bytes 3500000]
 //   reader-bench read FILE [--first-frame] [--badge TEXT]   the full-screen reader (a pty test drives it)
 //   reader-bench measure FILE [--columns 120] [--rows 40]   page turn, search, re-layout, memory, in-process
 //
@@ -31,7 +32,10 @@ let path = arguments[1]
 
 switch command {
 case "generate":
-    var generator = NovelGenerator()
+    let shape = argument("--shape", in: arguments) ?? "novel"
+    guard var generator = NovelGenerator.shapes[shape] else {
+        fail("unknown shape \(shape); choose one of \(NovelGenerator.shapes.keys.sorted().joined(separator: ", "))")
+    }
     if let chapters = argument("--chapters", in: arguments).flatMap(Int.init) { generator.chapters = chapters }
     if let bytes = argument("--bytes", in: arguments).flatMap(Int.init) { generator.textBytes = bytes }
     let files = generator.files()
@@ -40,7 +44,7 @@ case "generate":
     let archive = zip.finish()
     guard FileManager.default.createFile(atPath: path, contents: Data(archive)) else { fail("could not write \(path)") }
     let text = files.filter { $0.0.hasSuffix(".xhtml") }.reduce(0) { $0 + $1.1.count }
-    print("wrote \(path): \(archive.count) bytes, \(generator.chapters) chapters, \(text) bytes of XHTML")
+    print("wrote \(path): \(shape), \(archive.count) bytes, \(generator.chapters) chapters, \(text) bytes of XHTML")
 
 case "read":
     do {

@@ -1,6 +1,6 @@
 // shelf-bench: the shelf's speed targets of docs/performance.md, measured in a release build.
 //
-//   swift build -c release && .build/release/shelf-bench
+//   make bench (swift build -c release --static-swift-stdlib && .build/release/shelf-bench)
 //
 // A shelf of 1 000 loans (each read, each with a file on disk), 5 000 bookmarks and 5 000
 // highlights. Measures, as medians:
@@ -32,7 +32,7 @@ func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bok")
 guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-    FileHandle.standardError.write(Data("shelf-bench: build bok first (swift build -c release); \(binary.path) is missing\n".utf8))
+    FileHandle.standardError.write(Data("shelf-bench: build bok first (make bench, or swift build -c release --static-swift-stdlib); \(binary.path) is missing\n".utf8))
     exit(1)
 }
 

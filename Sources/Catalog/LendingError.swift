@@ -25,6 +25,8 @@ public struct LendingError: Error, Sendable, CustomStringConvertible {
         public static let rejected = Kind("rejected")
         /// The server does not offer this call (an extension missing from a plain Elib server).
         public static let unsupported = Kind("unsupported")
+        /// The server sent bok to another origin (scheme, host, port), which bok does not follow.
+        public static let redirected = Kind("redirected")
         /// The request itself was wrong before anything was sent.
         public static let invalidRequest = Kind("invalidRequest")
     }

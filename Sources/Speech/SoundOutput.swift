@@ -15,13 +15,13 @@ public final class SoundOutput: @unchecked Sendable {
 
     /// The default playback device at `sampleRate`, or nil when there is none.
     public static func open(sampleRate: Int = SpeechEngine.shared?.sampleRate ?? 22050) -> SoundOutput? {
-        bok_alsa_quiet()
+        guard bok_alsa_load() == 1 else { return nil }
         var handle: OpaquePointer?
-        guard snd_pcm_open(&handle, "default", SND_PCM_STREAM_PLAYBACK, 0) == 0, let handle else { return nil }
+        guard bok_snd_pcm_open(&handle, "default", SND_PCM_STREAM_PLAYBACK, 0) == 0, let handle else { return nil }
         // A quarter second of buffer: pausing and stopping take effect about that fast.
-        guard snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
+        guard bok_snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
                                  UInt32(sampleRate), 1, 250_000) == 0 else {
-            snd_pcm_close(handle)
+            bok_snd_pcm_close(handle)
             return nil
         }
         return SoundOutput(pcm: handle)
@@ -36,10 +36,10 @@ public final class SoundOutput: @unchecked Sendable {
         guard var base = samples.baseAddress else { return }
         var left = samples.count
         while left > 0 {
-            let written = snd_pcm_writei(pcm, base, snd_pcm_uframes_t(left))
+            let written = bok_snd_pcm_writei(pcm, base, snd_pcm_uframes_t(left))
             if written < 0 {
                 // An underrun (the reader paused) or a suspend: recover once, else give up this block.
-                guard snd_pcm_recover(pcm, Int32(written), 1) == 0 else { return }
+                guard bok_snd_pcm_recover(pcm, Int32(written), 1) == 0 else { return }
                 continue
             }
             left -= Int(written)
@@ -48,7 +48,7 @@ public final class SoundOutput: @unchecked Sendable {
     }
 
     deinit {
-        snd_pcm_drain(pcm)
-        snd_pcm_close(pcm)
+        bok_snd_pcm_drain(pcm)
+        bok_snd_pcm_close(pcm)
     }
 }

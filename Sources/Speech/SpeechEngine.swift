@@ -17,10 +17,11 @@ public final class SpeechEngine: Sendable {
     private let lock = Mutex(())
 
     private init?() {
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard bok_espeak_load() == 1 else { return nil }
+        let rate = bok_espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 500, nil, Int32(espeakINITIALIZE_DONT_EXIT))
         guard rate > 0 else { return nil }
         sampleRate = Int(rate)
-        espeak_SetSynthCallback(speechCallback)
+        bok_espeak_SetSynthCallback(speechCallback)
     }
 
     /// Speaks `text` with `options`, handing each block of audio and its events to `sink`.
@@ -32,22 +33,22 @@ public final class SpeechEngine: Sendable {
     public func speak(_ text: String, options: SpeechOptions,
                       to sink: (_ samples: UnsafeBufferPointer<Int16>, _ events: [SpeechEvent]) -> Bool) throws {
         try lock.withLock { _ in
-            guard espeak_SetVoiceByName(options.voice) == EE_OK else {
+            guard bok_espeak_SetVoiceByName(options.voice) == EE_OK else {
                 throw SpeechError.noVoice(options.voice)
             }
-            espeak_SetParameter(espeakRATE, Int32(options.rate), 0)
-            espeak_SetParameter(espeakPITCH, Int32(options.pitch), 0)
+            bok_espeak_SetParameter(espeakRATE, Int32(options.rate), 0)
+            bok_espeak_SetParameter(espeakPITCH, Int32(options.pitch), 0)
             try withoutActuallyEscaping(sink) { sink in
                 let context = SynthesisContext(sink: sink)
                 let unmanaged = Unmanaged.passRetained(context)
                 defer { unmanaged.release() }
                 let bytes = Array(text.utf8) + [0]
                 let status = bytes.withUnsafeBufferPointer { buffer in
-                    espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
+                    bok_espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
                                  UInt32(espeakCHARS_UTF8), nil, unmanaged.toOpaque())
                 }
                 guard status == EE_OK else { throw SpeechError.failed }
-                _ = espeak_Synchronize()
+                _ = bok_espeak_Synchronize()
             }
         }
     }
@@ -57,13 +58,13 @@ public final class SpeechEngine: Sendable {
     /// Shows which language's rules are in force: the same word reads differently in Swedish and English.
     public func phonemes(_ text: String, voice: String) throws -> String {
         try lock.withLock { _ in
-            guard espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError.noVoice(voice) }
+            guard bok_espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError.noVoice(voice) }
             var result = ""
             let bytes = Array(text.utf8) + [0]
             bytes.withUnsafeBufferPointer { buffer in
                 var pointer: UnsafeRawPointer? = UnsafeRawPointer(buffer.baseAddress)
                 while let current = pointer, current.load(as: UInt8.self) != 0 {
-                    guard let phonemes = espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), 0) else { break }
+                    guard let phonemes = bok_espeak_TextToPhonemes(&pointer, Int32(espeakCHARS_UTF8), 0) else { break }
                     result += (result.isEmpty ? "" : " ") + String(cString: phonemes)
                 }
             }
@@ -74,7 +75,7 @@ public final class SpeechEngine: Sendable {
     /// The eSpeak voice names installed (`sv`, `en`, `en-us`, …).
     public var voiceNames: [String] {
         lock.withLock { _ in
-            guard let list = espeak_ListVoices(nil) else { return [] }
+            guard let list = bok_espeak_ListVoices(nil) else { return [] }
             var names: [String] = []
             var index = 0
             while let voice = list[index] {

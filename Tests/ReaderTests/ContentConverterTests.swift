@@ -121,7 +121,8 @@ import Testing
     @Test func aQuotationInAnotherLanguageIsItsOwnPassage() {
         let doc = convert(#"<p>Hon sa <q xml:lang="fr">Bonjour, mon ami</q> och gick.</p><p>Sedan regnade det.</p>"#)
         #expect(doc.language == "sv")
-        #expect(spoken(doc) == ["-:Hon sa ", "fr:Bonjour, mon ami", "-: och gick.\nSedan regnade det.\n"])
+        // The quotation marks are French too (<q> is drawn with its language's marks).
+        #expect(spoken(doc) == ["-:Hon sa «\u{A0}", "fr:Bonjour, mon ami", "-:\u{A0}» och gick.\nSedan regnade det.\n"])
     }
 
     @Test func nestedPassagesTakeTheInnermostLanguage() {
@@ -145,5 +146,46 @@ import Testing
     @Test func anUnclosedPassageEndsWithTheChapter() {
         let doc = convert(#"<p>Svenska <span lang="en">and English to the end"#)
         #expect(spoken(doc) == ["-:Svenska ", "en:and English to the end\n"], "the line break after it is no passage of its own")
+    }
+}
+
+/// `<q>` is drawn with the quotation marks of its language, as HTML renders it.
+@Suite struct QuotationMarkTests {
+    private func text(_ body: String, lang: String) -> String {
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\" xml:lang=\"\(lang)\"><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml").plainText
+    }
+
+    @Test(arguments: [
+        ("sv", "Hon sa ”hej” och gick.\n"),
+        ("en-GB", "Hon sa “hej” och gick.\n"),
+        ("de", "Hon sa „hej“ och gick.\n"),
+        ("fr", "Hon sa «\u{A0}hej\u{A0}» och gick.\n"),
+    ])
+    func marksFollowTheLanguage(lang: String, expected: String) {
+        #expect(text("<p>Hon sa <q>hej</q> och gick.</p>", lang: lang) == expected)
+    }
+
+    @Test func nestedQuotationsAndAQuotationsOwnLanguage() {
+        #expect(text("<p><q>She wrote <q>no</q> twice </q>.</p>", lang: "en") == "“She wrote ‘no’ twice”.\n")
+        #expect(text(#"<p>Han citerade <q lang="en">to be</q>.</p>"#, lang: "sv") == "Han citerade “to be”.\n")
+    }
+}
+
+/// Numbers that a list and its items would both show appear once.
+@Suite struct ListNumberTests {
+    private func markers(_ body: String) -> [String] {
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\"><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml").blocks.map { ($0.listMarker ?? "") + "|" + $0.text }
+    }
+
+    @Test func aNavigationDocumentsListsAreNotNumbered() {
+        #expect(markers(#"<nav epub:type="toc"><ol><li><a href="a.xhtml">1. Fish</a></li><li><a href="b.xhtml">Birds</a></li></ol></nav>"#)
+                == ["|1. Fish", "|Birds"])
+    }
+
+    @Test func anItemThatCarriesItsNumberIsNotNumberedAgain() {
+        #expect(markers("<ol><li>1. Fish</li><li>2 Birds</li><li>Cats</li><li>10. Dogs</li></ol>")
+                == ["|1. Fish", "|2 Birds", "3.|Cats", "4.|10. Dogs"])
     }
 }

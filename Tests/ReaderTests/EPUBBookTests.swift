@@ -128,3 +128,46 @@ import Testing
         #expect(book.document(at: 0).plainText.contains("dark night"))
     }
 }
+
+@Suite struct NavigationLabelTests {
+    @Test func aContentsEntryWhoseLabelIsAPictureUsesItsAltText() throws {
+        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Text.</p>")])
+        builder.withNav = false
+        builder.extraManifest = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+        builder.extraFiles = [("OEBPS/nav.xhtml", Array(EPUBBuilder.xhtml(title: "Contents", body: """
+            <nav epub:type="toc"><ol><li><a href="one.xhtml"><img src="title.png" alt="Chapter the First"/></a></li></ol></nav>
+            """).utf8))]
+        let book = try builder.open()
+        #expect(book.tableOfContents.map(\.title) == ["Chapter the First"])
+    }
+}
+
+/// What EPUB 3.3 asks of a reading system that cannot run scripts or that is told how to flow.
+@Suite struct RenditionTests {
+    @Test func aScriptedChapterWithAFallbackIsReplacedByIt() throws {
+        var builder = EPUBBuilder()
+        builder.extraManifest = """
+            <item id="quiz" href="quiz.xhtml" media-type="application/xhtml+xml" properties="scripted" fallback="plain"/>
+            <item id="plain" href="plain.xhtml" media-type="application/xhtml+xml"/>\n
+            """
+        builder.extraFiles = [
+            ("OEBPS/quiz.xhtml", Array(EPUBBuilder.xhtml(title: "Quiz", body: "<p>Needs JavaScript.</p>").utf8)),
+            ("OEBPS/plain.xhtml", Array(EPUBBuilder.xhtml(title: "Plain", body: "<p>Without scripts.</p>").utf8)),
+        ]
+        builder.spineOverride = "<itemref idref=\"quiz\"/>"
+        let book = try builder.open()
+        #expect(book.document(at: 0).plainText == "Without scripts.\n")
+    }
+
+    @Test(arguments: [("scrolled-doc", ReaderPreferences.Flow.scroll), ("paginated", .paged), (nil, .paged)] as [(String?, ReaderPreferences.Flow)])
+    func renditionFlowChoosesScrollingUntilTheReaderChooses(flow: String?, expected: ReaderPreferences.Flow) throws {
+        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Text.</p>")])
+        if let flow { builder.extraMetadata = "<meta property=\"rendition:flow\">\(flow)</meta>" }
+        let book = try builder.open()
+        let store = InMemoryPositionStore()
+        var session = ReaderSession(book: book, store: store, columns: 60, rows: 20)
+        #expect(session.preferences.flow == expected)
+        _ = session.perform(.flow(.paged))
+        #expect(ReaderSession(book: book, store: store, columns: 60, rows: 20).preferences.flow == .paged, "the reader's choice wins")
+    }
+}

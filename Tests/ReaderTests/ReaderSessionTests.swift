@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Terminal
 @testable import Reader
 
 /// A clock the test moves by hand.
@@ -383,6 +384,7 @@ private final class TestClock {
         ("goto 42%", ReaderCommand.gotoPercent(0.42)), ("goto chapter 3", .gotoChapter(3)), ("goto 120", .gotoPage(120)),
         ("goto end", .gotoEnd), ("width 70", .width(70)), ("width full", .width(nil)), ("theme night", .theme(.night)),
         ("spacing 1.5", .spacing(.oneAndHalf)), ("justify on", .justify(true)), ("justify off", .justify(false)),
+        ("hyphenate off", .hyphenate(false)), ("hyphenate on", .hyphenate(true)),
         ("margin 4", .margin(4)), ("scroll", .flow(.scroll)), ("paged", .flow(.paged)), ("twopage on", .twoPage(true)),
         ("brightness -1", .brightness(-1)), ("brightness +2", .brightness(2)), ("search the whale", .search("the whale")),
         ("q", .quit),
@@ -398,5 +400,60 @@ private final class TestClock {
             return
         }
         #expect(error.message.contains(":") || error.message.contains("?"))
+    }
+}
+
+/// A book of pictures moves on in percent as its pages are turned.
+@Suite struct PictureBookProgressTests {
+    @Test func everyPictureCountsInTheProgress() throws {
+        var builder = EPUBBuilder(chapters: (1...8).map { .init("p\($0).xhtml", "Page \($0)", "<img src=\"p\($0).png\" alt=\"\"/>") })
+        builder.extraFiles = (1...8).map { ("OEBPS/p\($0).png", PNGWriter.rgba(width: 8, height: 8) { _, _ in (90, 90, 200, 255) }) }
+        let book = try builder.open()
+        var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
+        var seen: [Double] = [session.fractionRead]
+        for _ in 1..<8 {
+            session.nextPage()
+            seen.append(session.fractionRead)
+        }
+        #expect(seen.first! > 0, "the first picture counts once it is on screen: \(seen)")
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 < $1 }, "every page moves the percent on: \(seen)")
+        #expect(seen.last == 1)
+    }
+}
+
+/// A book with the print edition's pages (`page-list`): the status line shows the print page and
+/// `:goto page N` goes there.
+@Suite struct PrintPageTests {
+    static func book() throws -> EPUBBook {
+        let sentence = "The lamps along the harbour went out one by one while the ferry waited. "
+        var builder = EPUBBuilder(chapters: (1...3).map { chapter in
+            let body = (1...4).map { part in
+                let page = (chapter - 1) * 4 + part + 10
+                return "<span epub:type=\"pagebreak\" id=\"p\(page)\" title=\"\(page)\"/><p>Page \(page). \(String(repeating: sentence, count: 30))</p>"
+            }.joined()
+            return EPUBBuilder.Chapter("ch\(chapter).xhtml", "Chapter \(chapter)", body)
+        })
+        let links = (11...22).map { page in "<li><a href=\"ch\((page - 11) / 4 + 1).xhtml#p\(page)\">\(page)</a></li>" }.joined()
+        builder.navExtra = "<nav epub:type=\"page-list\"><ol>\(links)</ol></nav>"
+        return try builder.open()
+    }
+
+    @Test func theStatusLineShowsThePrintPageAndGotoPageGoesThere() throws {
+        let session = ReaderSession(book: try Self.book(), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 60, rows: 13)
+        #expect(view.textRows().last?.contains("(p. 11)") == true, "\(view.textRows().last ?? "")")
+        for character in ":goto page 19" { _ = view.handle(.character(character)) }
+        _ = view.handle(.enter)
+        #expect(view.session.printPage() == "19")
+        #expect(view.textRows().contains { $0.contains("Page 19.") }, "the view is at print page 19")
+        #expect(view.textRows().last?.contains("(p. 19)") == true, "\(view.textRows().last ?? "")")
+
+        var session2 = view.session
+        _ = session2.perform(.gotoPrintPage("99"))
+        #expect(session2.message == "The book's print pages run from 11 to 22; there is no page 99.")
+        var plain = ReaderSession(book: try ReaderSessionTests.book(chapters: 1, paragraphs: 3), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        #expect(plain.printPage() == nil)
+        _ = plain.perform(.gotoPrintPage("4"))
+        #expect(plain.message?.contains("no print page numbers") == true)
     }
 }

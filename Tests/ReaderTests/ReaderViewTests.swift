@@ -138,11 +138,22 @@ import Terminal
         #expect(reader.session.pageInChapter.page == 2)
     }
 
-    @Test func footnoteLinkFollowedWithEnterAndBackWithBackspace() throws {
+    @Test func aFootnoteOpensOverThePageAndEnterGoesToItAndBackspaceComesBack() throws {
         var reader = try view(rows: 41)
         _ = reader.handle(.character("n"))
         let before = reader.session.position
         _ = reader.handle(.enter)
+        // The note is shown over the page, which stays where it was.
+        let popup = reader.textRows().joined(separator: "\n")
+        #expect(popup.contains("Note") && popup.contains("The note itself, about ferries."), "\(popup)")
+        #expect(reader.session.position == before)
+        _ = reader.handle(.escape)
+        #expect(!reader.textRows().joined().contains("The note itself"), "Esc closes it")
+        #expect(reader.session.position == before)
+        // Enter in the pop-up goes to the note itself; Backspace comes back.
+        _ = reader.handle(.enter)
+        _ = reader.handle(.enter)
+        #expect(reader.session.position != before)
         #expect(reader.textRows().joined().contains("The note itself"))
         _ = reader.handle(.backspace)
         #expect(reader.session.position == before)
@@ -179,5 +190,42 @@ import Terminal
         #expect(reader.textRows().allSatisfy { $0.count == 50 })
         let visible = try #require(reader.session.visibleRanges().first)
         #expect(visible.range.contains(anchor.offset) || visible.range.lowerBound == anchor.offset)
+    }
+}
+
+/// Links out of the book: listed with the others, opened only after asking, never fetched by bok.
+@Suite struct ExternalLinkTests {
+    private func view(opened: @escaping (String) -> Void) throws -> ReaderView {
+        let body = """
+            <p>See <a href="https://example.org/ferries">the timetable</a>, write to \
+            <a href="mailto:bok@example.org">the author</a>, skip <a href="javascript:alert(1)">this</a> \
+            or read <a href="two.xhtml">the next chapter</a>.</p>
+            """
+        let book = try EPUBBuilder(chapters: [.init("one.xhtml", "One", body), .init("two.xhtml", "Two", "<p>Next.</p>")]).open()
+        let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 80, rows: 23)
+        var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 80, rows: 24)
+        view.openLink = { address in opened(address); return true }
+        return view
+    }
+
+    @Test func aWebLinkIsListedAndOpensOnlyAfterYes() throws {
+        final class Opened { var addresses: [String] = [] }
+        let opened = Opened()
+        var reader = try view { opened.addresses.append($0) }
+        _ = reader.handle(.character("f"))
+        let panel = reader.textRows().joined(separator: "\n")
+        #expect(panel.contains("↗ the timetable") && panel.contains("example.org"), "\(panel)")
+        #expect(panel.contains("↗ the author"))
+        #expect(!panel.contains("↗ this") && !panel.contains("  this "), "a javascript: link is not offered")
+        _ = reader.handle(.enter)
+        #expect(reader.textRows().last?.contains("Open https://example.org/ferries outside bok? y opens it") == true)
+        #expect(opened.addresses.isEmpty, "nothing is opened before the answer")
+        _ = reader.handle(.character("n"))
+        #expect(opened.addresses.isEmpty)
+        _ = reader.handle(.character("f"))
+        _ = reader.handle(.enter)
+        _ = reader.handle(.character("y"))
+        #expect(opened.addresses == ["https://example.org/ferries"])
+        #expect(reader.session.message?.contains("Opened https://example.org/ferries") == true)
     }
 }

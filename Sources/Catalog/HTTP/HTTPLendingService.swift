@@ -5,7 +5,7 @@ internal import FoundationNetworking
 public import Logging
 internal import TextSafety
 
-/// The lending service over HTTP (URLSession, which uses libcurl on Linux).
+/// The lending service over HTTP (libcurl, through ``HTTPTransfer``).
 ///
 /// Every call has a deadline and a cap on the answer's size. Failures become `LendingError`s whose
 /// message names the server and says what to try. Against a plain Elib server the search
@@ -21,7 +21,6 @@ public struct HTTPLendingService: LendingService {
     public let maxConcurrentCalls: Int
     /// How the words in answers are decoded: safe to draw (default), or verbatim for `--json`.
     public var textPolicy: TextPolicy = .display
-    let session: URLSession
     let logger: Logger
 
     /// Creates a client.
@@ -36,7 +35,6 @@ public struct HTTPLendingService: LendingService {
         self.maxBodyBytes = maxBodyBytes
         self.maxConcurrentCalls = maxConcurrentCalls
         self.logger = logger
-        self.session = URLSession(configuration: .bok(timeout: timeout, accept: "application/json"))
     }
 
     // MARK: Calls
@@ -58,7 +56,13 @@ public struct HTTPLendingService: LendingService {
                 "The library at \(endpoint.displayName) has no catalogue search. Use info, borrow and the shelf with a product id.",
                 status: 404)
         }
-        let products = await completeAvailability(answer.products, card: request.card)
+        // Never the server's idea of a page: at most the page asked for is shown and completed.
+        let page = Array(answer.products.prefix(max(0, request.limit)))
+        if page.count < answer.products.count {
+            logger.notice("the server sent more products than the page holds; the rest are ignored",
+                          metadata: ["sent": "\(answer.products.count)", "limit": "\(request.limit)"])
+        }
+        let products = await completeAvailability(page, card: request.card)
         return SearchPage(products: products, total: answer.totalCount, offset: request.offset)
     }
 
@@ -68,16 +72,21 @@ public struct HTTPLendingService: LendingService {
     }
 
     public func availability(productID: String, card: String?) async throws -> Availability {
+        try await availability(productID: productID, card: card, before: nil)
+    }
+
+    /// The availability of a product, the calls ending by `deadline` when one is given.
+    func availability(productID: String, card: String?, before deadline: Date?) async throws -> Availability {
         try validate(id: productID)
         let answer = try await get("books/availability/\(productID)", checksumOf: [card ?? "", productID],
-                                   query: [("card", card ?? "")], as: Wire.AvailabilityAnswer.self)
+                                   query: [("card", card ?? "")], as: Wire.AvailabilityAnswer.self, before: deadline)
         guard let entry = answer.products.first(where: { $0.productID == productID }) ?? answer.products.first else {
             throw LendingError(.badResponse, "The library at \(endpoint.displayName) sent no availability for product \(productID).")
         }
         var availability = Availability(available: entry.available,
                                         reason: entry.reason.isEmpty ? nil : UnavailableReason(word: entry.reason))
         if !entry.available, availability.reason == .product,
-           let models = try? await licence(productID: productID) {
+           let models = try? await licence(productID: productID, before: deadline) {
             // Plain Elib: the licence models tell how many copies there are.
             let counted = models.filter { $0.model.lowercased() != "access" }
             if !counted.isEmpty { availability.copies = counted.map(\.max).reduce(0, +) }
@@ -87,9 +96,13 @@ public struct HTTPLendingService: LendingService {
 
     /// The licence models of a product (`GET libraryproducts/{id}`).
     public func licence(productID: String) async throws -> [ModelAvailability] {
+        try await licence(productID: productID, before: nil)
+    }
+
+    func licence(productID: String, before deadline: Date?) async throws -> [ModelAvailability] {
         try validate(id: productID)
         return try await get("libraryproducts/\(productID)", checksumOf: [productID], query: [],
-                             as: Wire.LicenceAnswer.self).product.modelAvailabilities
+                             as: Wire.LicenceAnswer.self, before: deadline).product.modelAvailabilities
     }
 
     public func library() async throws -> LibraryPage {
@@ -98,18 +111,21 @@ public struct HTTPLendingService: LendingService {
 
     // MARK: Degrading to plain Elib
 
-    /// Fills in availability the server did not embed, with at most `maxConcurrentCalls` calls at once.
-    /// A product whose call fails keeps `nil` availability (shown as unknown), rather than failing the search.
+    /// Fills in availability the server did not embed, with at most `maxConcurrentCalls` calls at once,
+    /// all ending within one `timeout` (so a slow server cannot stretch a search by a deadline per product).
+    /// A product whose call fails or runs out of time keeps `nil` availability (shown as unknown),
+    /// rather than failing the search.
     func completeAvailability(_ products: [Product], card: String?) async -> [Product] {
         let missing = products.indices.filter { products[$0].availability == nil }
         guard !missing.isEmpty else { return products }
         var result = products
+        let deadline = Date().addingTimeInterval(timeout)
         await withTaskGroup(of: (Int, Availability?).self) { group in
             var next = missing.makeIterator()
             func addNext() {
-                guard let index = next.next() else { return }
+                guard deadline.timeIntervalSinceNow > 0, let index = next.next() else { return }
                 let id = products[index].id
-                group.addTask { (index, try? await self.availability(productID: id, card: card)) }
+                group.addTask { (index, try? await self.availability(productID: id, card: card, before: deadline)) }
             }
             for _ in 0..<maxConcurrentCalls { addNext() }
             for await (index, availability) in group {
@@ -139,72 +155,60 @@ public struct HTTPLendingService: LendingService {
         return components.url!
     }
 
-    func get<T: Decodable>(_ path: String, checksumOf parameters: [String], query: [(String, String)], as type: T.Type) async throws -> T {
+    func get<T: Decodable>(_ path: String, checksumOf parameters: [String], query: [(String, String)], as type: T.Type,
+                           before deadline: Date? = nil) async throws -> T {
         var request = URLRequest(url: url(path, checksumOf: parameters, query: query))
         request.httpMethod = "GET"
-        return try await send(request, path: path, as: type)
+        return try await send(request, path: path, as: type, before: deadline)
     }
 
     /// Sends a request under the deadline and decodes a 2xx answer, or turns the failure into a `LendingError`.
-    func send<T: Decodable>(_ request: URLRequest, path: String, as type: T.Type) async throws -> T {
-        let (data, status) = try await perform(request, path: path)
+    func send<T: Decodable>(_ request: URLRequest, path: String, as type: T.Type, before deadline: Date? = nil) async throws -> T {
+        let (data, status) = try await perform(request, path: path, before: deadline)
         guard (200..<300).contains(status) else { throw failure(status: status, data: data, path: path) }
         return try decode(type, from: data, path: path)
     }
 
-    func perform(_ request: URLRequest, path: String) async throws -> (Data, Int) {
+    /// Sends a request within `timeout` (or by `deadline`, when that is sooner), reading at most
+    /// `maxBodyBytes` of the answer and following redirects only within the library's origin.
+    func perform(_ request: URLRequest, path: String, before deadline: Date? = nil) async throws -> (Data, Int) {
         logger.debug("request", metadata: ["method": "\(request.httpMethod ?? "GET")", "path": "\(path)"])
         let server = endpoint.displayName
-        let session = self.session
-        let result: (Data, URLResponse)
+        let seconds = min(timeout, deadline.map { max(0.001, $0.timeIntervalSinceNow) } ?? timeout)
+        let exchange = BoundedExchange(accept: "application/json", deadline: seconds, maxBytes: maxBodyBytes)
+        let data: Data, http: HTTPURLResponse
         do {
-            // The session's timeouts are the deadline (timeoutIntervalForResource caps the whole call).
-            // Not a task group racing a sleep: cancelling URLSession's async data(for:) as it completes
-            // deadlocks swift-corelibs-foundation (the cancel takes the task's status lock and waits for
-            // the session's queue, which waits for the same lock to resume the task). Nothing here
-            // cancels a request; a completion handler and a continuation cannot deadlock that way.
-            result = try await withCheckedThrowingContinuation { continuation in
-                session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: Self.urlError(error))
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }.resume()
+            (data, http) = try await exchange.run(request)
+        } catch {
+            switch error.kind {
+            case .timedOut:
+                throw transportError(HTTPTransfer.Failure(kind: .timedOut, detail: ""), server: server)
+            case .tooLarge:
+                throw LendingError(.badResponse, "The library at \(server) sent an answer larger than \(maxBodyBytes >> 20) MB to \(path); refusing it.")
+            case .redirectedAway(let target):
+                throw LendingError(.redirected, "The library at \(server) sent bok to another server (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only talks to the library's own address. If the library has moved, put its new address in the config file.")
+            case .transport(let failure):
+                logger.debug("transfer failed", metadata: ["path": "\(path)", "detail": "\(failure.detail)"])
+                throw transportError(failure, server: server)
             }
-        } catch let error as URLError {
-            throw transportError(error, server: server)
         }
-        guard let http = result.1 as? HTTPURLResponse else {
-            throw LendingError(.badResponse, "The library at \(server) did not answer over HTTP.")
-        }
-        guard result.0.count <= maxBodyBytes else {
-            throw LendingError(.badResponse, "The library at \(server) sent an answer larger than \(maxBodyBytes >> 20) MB to \(path); refusing it.")
-        }
-        logger.debug("response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(result.0.count)"])
-        return (result.0, http.statusCode)
+        logger.debug("response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(data.count)"])
+        return (data, http.statusCode)
     }
 
-    /// The error of a data task as a `URLError` (on Linux it may come as an `NSError` of its domain).
-    static func urlError(_ error: any Error) -> URLError {
-        if let error = error as? URLError { return error }
-        let nsError = error as NSError
-        let code = nsError.domain == NSURLErrorDomain ? URLError.Code(rawValue: nsError.code) : nil
-        return URLError(code ?? .unknown)
-    }
-
-    private func transportError(_ error: URLError, server: String) -> LendingError {
-        switch error.code {
+    /// A failed exchange in the patron's words (curl's own words go to the log only).
+    private func transportError(_ error: HTTPTransfer.Failure, server: String) -> any Error {
+        switch error.kind {
         case .timedOut:
             return LendingError(.timeout, "The library at \(server) did not answer within \(Int(timeout)) s. Try again, or check the server.")
-        case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed, .notConnectedToInternet:
-            return LendingError(.unreachable, "Cannot reach the library at \(server) (\(error.code == .cannotConnectToHost ? "connection refused" : "host not found")). Check the address, or start bok with --mock.")
-        case .networkConnectionLost, .badServerResponse, .zeroByteResource:
+        case .cannotConnect, .cannotFindHost:
+            return LendingError(.unreachable, "Cannot reach the library at \(server) (\(error.kind == .cannotConnect ? "connection refused" : "host not found")). Check the address, or start bok with --mock.")
+        case .dropped, .stopped:
             return LendingError(.dropped, "The library at \(server) closed the connection before answering. Try again.")
-        default:
-            return LendingError(.unreachable, "Cannot talk to the library at \(server): \(error.localizedDescription)")
+        case .cancelled:
+            return CancellationError()
+        case .other:
+            return LendingError(.unreachable, "Cannot talk to the library at \(server) (the connection failed: check the address, and that it starts with https:// if the library needs it).")
         }
     }
 

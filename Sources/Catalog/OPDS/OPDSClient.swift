@@ -15,7 +15,7 @@ public struct OPDSClient: Sendable {
     let password: String?
     let timeout: TimeInterval
     let maxBodyBytes: Int
-    let session: URLSession
+    let accept = "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
 
     /// Creates a client for the catalogue at `root`.
     public init(root: URL, user: String? = nil, password: String? = nil, timeout: TimeInterval = 10, maxBodyBytes: Int = 16 << 20) {
@@ -24,8 +24,6 @@ public struct OPDSClient: Sendable {
         self.password = password
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
-        let accept = "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
-        session = URLSession(configuration: .bok(timeout: timeout, accept: accept), delegate: ChallengeRefuser(), delegateQueue: nil)
     }
 
     /// The catalogue's name for messages: its host and port.
@@ -74,37 +72,31 @@ public struct OPDSClient: Sendable {
     func get(_ url: URL) async throws -> Data {
         var request = URLRequest(url: url)
         if let authorization = authorization(for: url) { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
-        let session = self.session
         let name = displayName
-        let (data, response): (Data, URLResponse)
+        let exchange = BoundedExchange(accept: accept, deadline: timeout, maxBytes: maxBodyBytes)
+        let data: Data, http: HTTPURLResponse
         do {
-            // A completion handler in a continuation, as the lending client does (cancelling
-            // corelibs Foundation's async data(for:) as it completes can deadlock).
-            (data, response) = try await withCheckedThrowingContinuation { continuation in
-                session.dataTask(with: request) { data, response, error in
-                    if let error { continuation.resume(throwing: error) } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }.resume()
-            }
+            // The whole call within `timeout`, the feed read up to the cap and no further, and redirects
+            // only within the catalogue's origin (the Authorization header must not go elsewhere).
+            // A 401 comes back as a status: libcurl does not wait on a challenge as corelibs Foundation did.
+            (data, http) = try await exchange.run(request)
         } catch {
-            let code = HTTPLendingService.urlError(error).code
-            switch code {
-            case .cancelled, .userAuthenticationRequired:
-                // The server asked for a password (see ChallengeRefuser).
-                throw LendingError(.unauthorized, user == nil
-                    ? "The catalogue at \(name) asks for a user name and password: log in with login (your password is never shown)."
-                    : "The catalogue at \(name) did not accept that user name and password. Type login to try again.", status: 401)
-            case .timedOut: throw LendingError(.timeout, "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
-            case .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed:
-                throw LendingError(.unreachable, "Cannot reach the catalogue at \(name). Check the address and that the server is running.")
-            default: throw LendingError(.dropped, "The catalogue at \(name) closed the connection before answering. Try again.")
+            switch error.kind {
+            case .timedOut:
+                throw LendingError(.timeout, "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+            case .tooLarge:
+                throw LendingError(.badResponse, "The catalogue at \(name) sent a feed larger than \(maxBodyBytes >> 20) MB; refusing it.")
+            case .redirectedAway(let target):
+                throw LendingError(.redirected, "The catalogue at \(name) sent bok to another server (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only follows links within the catalogue's own address. If the catalogue has moved, use its new address.")
+            case .transport(let failure):
+                switch failure.kind {
+                case .timedOut: throw LendingError(.timeout, "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+                case .cannotConnect, .cannotFindHost:
+                    throw LendingError(.unreachable, "Cannot reach the catalogue at \(name). Check the address and that the server is running.")
+                case .cancelled: throw CancellationError()
+                default: throw LendingError(.dropped, "The catalogue at \(name) closed the connection before answering. Try again.")
+                }
             }
-        }
-        guard let http = response as? HTTPURLResponse else {
-            throw LendingError(.badResponse, "The catalogue at \(name) did not answer over HTTP.")
         }
         switch http.statusCode {
         case 200..<300: break
@@ -115,22 +107,6 @@ public struct OPDSClient: Sendable {
         case 404: throw LendingError(.notFound, "The catalogue at \(name) has no such page (\(url.path)).", status: 404)
         default: throw LendingError(.rejected, "The catalogue at \(name) could not answer (HTTP \(http.statusCode)). Try again later.", status: http.statusCode)
         }
-        guard data.count <= maxBodyBytes else {
-            throw LendingError(.badResponse, "The catalogue at \(name) sent a feed larger than \(maxBodyBytes >> 20) MB; refusing it.")
-        }
         return data
-    }
-}
-
-/// Answers a server's request for credentials by cancelling the request.
-///
-/// bok sends the password itself (``OPDSClient/authorization(for:)``) or has none; letting
-/// swift-corelibs-foundation handle a `401` challenge its default way left the request hanging
-/// past every timeout (seen against calibre-server with `--auth-mode basic`). Cancelled, the
-/// request ends at once and bok words it as a refused login.
-final class ChallengeRefuser: NSObject, URLSessionTaskDelegate, Sendable {
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }

@@ -49,7 +49,8 @@ enum LoanCommands {
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
             var lines = [session.theme.green(line)]
             await session.syncAfterChange()
-            lines += await download(loan, title: title, word: word, session: session)
+            let statedSize = known?.formats.first { $0.id == "4104" }?.sizeInBytes
+            lines += await download(loan, title: title, word: word, statedSize: statedSize, session: session)
             return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
         })
 
@@ -116,11 +117,11 @@ enum LoanCommands {
 
     /// Downloads a new loan's book so it opens at once, and offline; says where it is on the shelf.
     /// A failed download does not fail the borrow: `read N` tries again.
-    static func download(_ loan: Loan, title: String, word: String, session: Session) async -> [String] {
+    static func download(_ loan: Loan, title: String, word: String, statedSize: Int? = nil, session: Session) async -> [String] {
         guard let link = loan.epubURL, let url = URL(string: link) else { return [] }
         let name = loan.title.isEmpty ? title : loan.title
         do {
-            _ = try await session.bookOnDisk(productID: loan.productID, loanID: loan.id, title: name) { url }
+            _ = try await session.bookOnDisk(productID: loan.productID, loanID: loan.id, title: name, statedSize: statedSize) { url }
         } catch {
             return [session.theme.yellow("The book did not download (\(REPL.message(for: error))) read N on the shelf tries again.")]
         }

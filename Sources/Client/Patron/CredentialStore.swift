@@ -21,7 +21,8 @@ struct CredentialStore {
         let text = try Self.readPrivate(file, what: "The credentials file")
         var card: String?
         var pin: String?
-        for line in text.split(separator: "\n") {
+        // isNewline: a file edited on Windows ends its lines in CRLF, one Character in Swift.
+        for line in text.split(whereSeparator: \.isNewline) {
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { continue }
             if parts[0] == "card" { card = parts[1] }
@@ -34,20 +35,44 @@ struct CredentialStore {
     }
 
     /// Writes the credentials with mode 0600, atomically.
+    ///
+    /// The temporary file is created 0600 from the start (`O_CREAT | O_EXCL`), never readable by
+    /// others for a moment as a create-then-chmod would leave it; it is fsynced before the rename,
+    /// and the folder after it, so a crash leaves the old file or the new one, whole.
     func save(_ credentials: Credentials) throws {
         let directory = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let temporary = directory.appendingPathComponent(".credentials.\(getpid()).tmp")
         let body = "# bok: remembered library card (login --remember). Keep this file mode 600.\ncard = \(credentials.card)\npin = \(credentials.pin)\n"
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(body.utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            throw UserError("Could not write \(temporary.path). Check that \(directory.path) is writable.")
+        // A stale temporary of a crashed bok with the same pid; O_EXCL then refuses anything put in its place.
+        unlink(temporary.path)
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw UserError("Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that \(directory.path) is writable.")
         }
-        chmod(temporary.path, 0o600)
+        let bytes = Array(body.utf8)
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            written += n
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced else {
+            unlink(temporary.path)
+            throw UserError("Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that the disk is not full.")
+        }
         guard rename(temporary.path, file.path) == 0 else {
-            try? FileManager.default.removeItem(at: temporary)
+            unlink(temporary.path)
             throw UserError("Could not save \(file.path): \(String(cString: strerror(errno))).")
+        }
+        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 {
+            fsync(folder)
+            close(folder)
         }
     }
 
@@ -57,19 +82,41 @@ struct CredentialStore {
         (try? FileManager.default.removeItem(at: file)) != nil
     }
 
-    /// Reads a file that must not be readable by group or others.
+    /// Reads a file that must be its owner's alone: owned by this user, no permissions for group or others.
+    ///
+    /// The file itself is checked (its link resolved first), not a symbolic link to it: a link's
+    /// own mode is always 777 and cannot be changed, so judging the link refused every linked file
+    /// with a fix that could not work.
     static func readPrivate(_ file: URL, what: String) throws -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) != nil
+        let target = isLink ? file.resolvingSymlinksInPath() : file
+        let shown = isLink ? "\(file.path) (a link to \(target.path))" : file.path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: target.path),
               let permissions = attributes[.posixPermissions] as? NSNumber else {
-            throw UserError("\(what) \(file.path) cannot be read. Check that it exists and is yours.")
+            throw UserError("\(what) \(shown) cannot be read. Check that it exists and is yours.")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw UserError("\(what) \(shown) is not a plain file. Give the path of a file that holds it.")
+        }
+        if let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value, owner != geteuid() {
+            throw UserError("\(what) \(shown) belongs to another user; bok only uses one that is yours. Copy it to a file of your own with mode 600.")
         }
         let mode = permissions.uint16Value & 0o777
         if mode & 0o077 != 0 {
-            throw UserError("\(what) \(file.path) can be read by others (mode \(String(mode, radix: 8))); bok will not use it. Run: chmod 600 \(file.path)")
+            throw UserError("\(what) \(shown) can be read by others (\(Self.others(mode)) may; mode \(String(mode, radix: 8))); bok will not use it. Run: chmod 600 \(target.path)")
         }
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
             throw UserError("\(what) \(file.path) cannot be read as text.")
         }
         return text
+    }
+
+    /// Who besides the owner has permissions, in words.
+    static func others(_ mode: UInt16) -> String {
+        switch (mode & 0o070 != 0, mode & 0o007 != 0) {
+        case (true, true): "its group and everyone else"
+        case (true, false): "its group"
+        default: "everyone else"
+        }
     }
 }

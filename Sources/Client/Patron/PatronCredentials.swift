@@ -29,7 +29,10 @@ struct PatronCredentials {
     func pin(for card: String, _ arguments: Arguments, command: String) throws -> String {
         if let path = arguments.option("pin-file") {
             let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The PIN file")
-            guard let pin = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !pin.isEmpty else {
+            // The first line without its line end or spaces, as --pin-stdin reads it: a CRLF file must not send the CR
+            // (a wrong PIN that counts toward the card's lock).
+            guard let pin = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespacesAndNewlines),
+                  !pin.isEmpty else {
                 throw UserError("The PIN file \(path) is empty. Put the PIN on its first line.")
             }
             return pin

@@ -131,8 +131,10 @@ extension Session {
     ///   - productID: the book.
     ///   - loanID: the loan it is read under; nil for a sample.
     ///   - title: for the progress bar.
+    ///   - statedSize: the EPUB's size as the library states it, when known: a server sending
+    ///     more than that (plus slack) is refused while it streams.
     ///   - url: where to fetch it when it has to be (asked for only then: it may need the network).
-    func bookOnDisk(productID: String, loanID: String?, title: String,
+    func bookOnDisk(productID: String, loanID: String?, title: String, statedSize: Int? = nil,
                     url: () async throws -> URL) async throws -> URL {
         let store = try shelfStore()
         // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
@@ -151,7 +153,8 @@ extension Session {
         let bar = progress?.start(title: title)
         let result: BookDownloader.Result
         do {
-            result = try await BookDownloader().download(from: source, to: target, progress: bar)
+            result = try await BookDownloader().download(from: source, to: target, statedSize: statedSize.map(Int64.init),
+                                                          progress: bar)
             progress?.finish()
         } catch {
             progress?.finish()

@@ -50,6 +50,8 @@ struct ContentConverter {
     private var preDepth = 0
     private var cellDepth = 0
     private var cellsInRow = 0
+    /// Open `nav` elements: their ordered lists show no numbers.
+    private var navDepth = 0
     private var inHead = false
     private var inTitle = false
     private var skipDepth = 0
@@ -103,7 +105,7 @@ struct ContentConverter {
     private enum ElementKind {
         case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
              tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
-             `subscript`, anchor, head, title, raw, svg, other
+             `subscript`, anchor, head, title, raw, svg, quotation, other
     }
 
     private static let kinds: [String: ElementKind] = {
@@ -137,6 +139,7 @@ struct ContentConverter {
         kinds["head"] = .head
         kinds["title"] = .title
         kinds["svg"] = .svg
+        kinds["q"] = .quotation
         return kinds
     }()
 
@@ -230,6 +233,7 @@ struct ContentConverter {
             }
         }
 
+        if name == "nav", !isVoid { navDepth += 1 }
         // Blocks.
         switch kind {
         case .block, .tableGroup:
@@ -256,7 +260,8 @@ struct ContentConverter {
             breakBlock()
             if lists.isEmpty { lists.append(ListState(ordered: false, type: "", counter: 1)) }
             if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[lists.count - 1].counter = value }
-            pendingMarker = marker(for: lists[lists.count - 1], depth: lists.count)
+            // A navigation document's lists are not numbered (EPUB: list-style none in nav).
+            pendingMarker = navDepth > 0 ? nil : marker(for: lists[lists.count - 1], depth: lists.count)
             lists[lists.count - 1].counter += 1
         case .definition:
             breakBlock()
@@ -294,6 +299,14 @@ struct ContentConverter {
         }
         if style.contains(.rightToLeft), blockLength == 0, runs.isEmpty { blockRightToLeft = true }
         if !attributes.isEmpty { recordAnchor(attributes) }
+        if case .quotation = kind, !isVoid {
+            // `<q>` is shown with the quotation marks of its language (HTML's rendering rules).
+            let marks = Self.quotationMarks(attribute("xml:lang") ?? attribute("lang") ?? currentLanguage ?? language,
+                                             nested: quotationDepth > 0)
+            appendLiteral(marks.open, style: style)
+            pendingSpace = false
+            quotationClosers.append(marks.close)
+        }
         if !isVoid {
             pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
             // A passage in another language (a quotation, a foreign phrase) is spoken in its own voice.
@@ -323,6 +336,7 @@ struct ContentConverter {
         }
         if inHead { return }
         guard popFrame(named: name) != nil else { return }
+        if name == "nav" { navDepth = max(0, navDepth - 1) }
         switch kind {
         case .block, .listItem, .tableGroup:
             breakBlock()
@@ -353,8 +367,33 @@ struct ContentConverter {
             cellsInRow = 0
         case .tableCell:
             cellDepth = max(0, cellDepth - 1)
+        case .quotation:
+            if let close = quotationClosers.popLast() {
+                if pendingSpace { trimTrailingSpace() }
+                appendLiteral(close, style: currentStyle)
+                pendingSpace = false
+            }
         default:
             break
+        }
+    }
+
+    /// The closing marks of the `<q>` elements open now, innermost last.
+    private var quotationClosers: [String] = []
+    private var quotationDepth: Int { quotationClosers.count }
+
+    /// Quotation marks for a language (its primary subtag), the inner pair for a quotation inside another.
+    static func quotationMarks(_ language: String?, nested: Bool) -> (open: String, close: String) {
+        let primary = (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? "en"
+        switch primary {
+        case "sv", "fi": return nested ? ("’", "’") : ("”", "”")
+        case "de", "cs", "sk", "is", "lt": return nested ? ("‚", "‘") : ("„", "“")
+        case "pl", "hu", "ro", "hr": return nested ? ("«", "»") : ("„", "”")
+        case "da": return nested ? ("›", "‹") : ("»", "«")
+        case "fr": return nested ? ("“", "”") : ("«\u{A0}", "\u{A0}»")
+        case "nb", "nn", "no", "es", "it", "pt", "ru", "uk", "el", "ca": return nested ? ("“", "”") : ("«", "»")
+        case "ja", "zh": return nested ? ("『", "』") : ("「", "」")
+        default: return nested ? ("‘", "’") : ("“", "”")
         }
     }
 
@@ -512,6 +551,10 @@ struct ContentConverter {
             return
         }
         softHyphens.removeAll { $0 <= 0 || $0 >= blockLength }
+        // "1. Fish" in a list numbered 1. is not numbered twice.
+        if let marker = pendingMarker, marker.hasSuffix("."), Self.repeatsNumber(String(marker.dropLast()), in: runs) {
+            pendingMarker = nil
+        }
         let block = Block(kind: blockKind, runs: runs, range: committed..<committed + blockLength,
                           quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
                           isNote: noteDepth > 0, isRightToLeft: blockRightToLeft, softHyphens: softHyphens)
@@ -520,6 +563,13 @@ struct ContentConverter {
         for run in runs { plainText += run.text }
         plainText += "\n"
         committed += blockLength + 1
+    }
+
+    /// Whether an item's text already starts with its list number (`1. Fish`, `1 Fish`, `1) Fish`).
+    private static func repeatsNumber(_ number: String, in runs: [TextRun]) -> Bool {
+        guard let first = runs.first?.text, first.hasPrefix(number) else { return false }
+        let after = first.dropFirst(number.count).first
+        return after == "." || after == " " || after == ")" || after == ":" || after == "\u{A0}"
     }
 
     private mutating func appendSpecialBlock(_ kind: Block.Kind) {

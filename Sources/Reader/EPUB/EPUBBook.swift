@@ -31,6 +31,10 @@ public struct EPUBBook: Sendable {
     public let coverImagePath: String?
     /// `rtl` or `ltr` when the spine sets `page-progression-direction`.
     public let pageProgressionDirection: String?
+    /// Whether the book asks to be scrolled rather than paged (`rendition:flow` `scrolled-doc` or
+    /// `scrolled-continuous`).
+    public var prefersScrolling: Bool { renditionFlow?.hasPrefix("scrolled") == true }
+    let renditionFlow: String?
     /// What was wrong but could be worked around, one sentence each.
     public let warnings: [String]
 
@@ -123,6 +127,7 @@ public struct EPUBBook: Sendable {
         self.spine = package.spine
         self.coverImagePath = package.coverImagePath
         self.pageProgressionDirection = package.pageProgressionDirection
+        self.renditionFlow = package.renditionFlow
         self.spineIndexByPath = indexByPath
 
         let navigation = Navigation(package: package, archive: archive, spineIndexByPath: indexByPath)

@@ -48,7 +48,7 @@ struct Navigation {
     private static func navEntries(_ list: MarkupElement, path: String, spineIndexByPath: [String: Int]) -> [TOCEntry] {
         list.children("li").compactMap { item in
             let label = item.child("a") ?? item.child("span") ?? item.first(where: { $0.localName == "a" })
-            let title = label?.text ?? ""
+            let title = label.map(Self.labelText) ?? ""
             var target: LinkTarget?
             if let href = label?.attribute("href"), let resolved = BookPath.resolve(href, relativeTo: path) {
                 target = LinkTarget(path: resolved.path, fragment: resolved.fragment)
@@ -58,6 +58,14 @@ struct Navigation {
             return TOCEntry(title: title.isEmpty ? "Untitled" : title, target: target,
                             spineIndex: target.flatMap { spineIndexByPath[$0.path] }, children: children)
         }
+    }
+
+    /// A nav label's text; a label that is a picture gives its `alt` (or `title`).
+    private static func labelText(_ label: MarkupElement) -> String {
+        let text = label.text
+        if !text.trimmed.isEmpty { return text }
+        let image = label.descendants("img").first ?? label.descendants("image").first
+        return image?.attribute("alt") ?? image?.attribute("title") ?? label.attribute("title") ?? ""
     }
 
     // MARK: EPUB 2

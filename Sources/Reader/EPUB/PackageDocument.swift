@@ -10,6 +10,8 @@ struct PackageDocument {
     let ncxID: String?
     let coverImagePath: String?
     let pageProgressionDirection: String?
+    /// `rendition:flow` (`paginated`, `scrolled-doc`, `scrolled-continuous`, `auto`), when the book says.
+    let renditionFlow: String?
     let warnings: [String]
 
     /// Reads the package from its parsed tree.
@@ -53,9 +55,11 @@ struct PackageDocument {
                 warnings.append("The book's reading order names \(idref), which its manifest does not list; skipped it.")
                 continue
             }
-            // Follow fallbacks from a resource the reader cannot show to one it can.
+            // Follow fallbacks from a resource the reader cannot show to one it can, and from a
+            // scripted document (bok runs no scripts) to its fallback, when the book gives one.
             var seen: Set<String> = [idref]
-            while !item.isContentDocument, !item.isImage, let next = item.fallback, !seen.contains(next), let fallback = byID[next] {
+            while (!item.isContentDocument && !item.isImage) || item.properties.contains("scripted"),
+                  let next = item.fallback, !seen.contains(next), let fallback = byID[next] {
                 seen.insert(next)
                 item = fallback
             }
@@ -70,6 +74,8 @@ struct PackageDocument {
 
         let metadataElement = package.child("metadata") ?? package.first(where: { $0.localName == "metadata" })
         self.metadata = Self.readMetadata(metadataElement, uniqueID: package.attribute("unique-identifier"))
+        self.renditionFlow = metadataElement?.children("meta")
+            .first { $0.attribute("property")?.trimmed == "rendition:flow" }?.text.trimmed.lowercased()
 
         // Cover: EPUB 3 property, else EPUB 2 <meta name="cover">, else an item named like a cover.
         var cover = manifest.first { $0.properties.contains("cover-image") }

@@ -15,6 +15,11 @@ public final class BookContent: Sendable {
         var documents: [Int: ChapterDocument] = [:]
         var recent: [Int] = []
         var plainTexts: [Int: String] = [:]
+        /// Every converted chapter's anchors (small), so the contents resolve without converting again.
+        var anchors: [Int: [String: Int]] = [:]
+        /// Pictures in each converted chapter, which count in progress as text does.
+        var imageCounts: [Int: Int] = [:]
+        var conversions = 0
         var imageSizes: [String: (width: Int, height: Int)?] = [:]
     }
 
@@ -42,6 +47,12 @@ public final class BookContent: Sendable {
         state.withLock { state in
             state.documents[index] = document
             state.plainTexts[index] = document.plainText
+            state.anchors[index] = document.anchors
+            state.imageCounts[index] = document.blocks.reduce(0) { count, block in
+                if case .image = block.kind { return count + 1 }
+                return count
+            }
+            state.conversions += 1
             state.recent.removeAll { $0 == index }
             state.recent.append(index)
             while state.recent.count > cacheLimit {
@@ -81,6 +92,27 @@ public final class BookContent: Sendable {
                                prefersIndentedParagraphs: document.prefersIndentedParagraphs,
                                language: document.language, languageSpans: document.languageSpans)
     }
+
+    /// How much a picture weighs in progress, in characters of text: about half a minute of reading,
+    /// so that a book of pictures (a comic, a picture book) moves on page by page.
+    public static let imageWeight = 500
+
+    /// A chapter's length for progress and time left (its text, plus ``imageWeight`` a picture),
+    /// when it has been converted.
+    public func knownProgressLength(at index: Int) -> Int? {
+        state.withLock { state in
+            state.plainTexts[index].map { $0.utf16.count + Self.imageWeight * (state.imageCounts[index] ?? 0) }
+        }
+    }
+
+    /// The anchors (element ids to offsets) of a chapter already converted, without converting it.
+    public func knownAnchors(at index: Int) -> [String: Int]? {
+        state.withLock { $0.anchors[index] }
+    }
+
+    /// How many chapters have been converted so far (a chapter dropped from the cache and needed
+    /// again counts again): the work that scales with the book, which the first frame must not do.
+    public var conversionCount: Int { state.withLock { $0.conversions } }
 
     /// The plain text's length (UTF-16) of a chapter already converted, without converting it.
     public func knownLength(at index: Int) -> Int? {

@@ -38,6 +38,9 @@ public final class BookLayout: Sendable {
     /// Creates a layout of a book's content at these settings.
     public init(content: BookContent, settings: LayoutSettings, cacheLimit: Int = 4) {
         self.content = content
+        var settings = settings
+        // Chapters that do not say their language are in the book's (for hyphenation).
+        if settings.language == nil { settings.language = content.book.metadata.language }
         self.settings = settings
         self.cacheLimit = max(2, cacheLimit)
     }

@@ -58,6 +58,8 @@ public struct ChapterLayout: Sendable {
         var builder = Builder(settings: settings, indentParagraphs: settings.paragraphStyle == .indent
                               || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
         if settings.showImages { builder.imageSize = imageSize }
+        builder.documentLanguage = document.language
+        builder.languageSpans = document.languageSpans
         for block in document.blocks { builder.add(block) }
         let lines = builder.lines.isEmpty
             ? [LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: 0..<0, width: 0)]
@@ -101,9 +103,22 @@ public struct ChapterLayout: Sendable {
         var lines: [LayoutLine] = []
         private var previous: Block?
 
+        /// The chapter's language, and the passages marked as others, for hyphenation.
+        var documentLanguage: String?
+        var languageSpans: [LanguageSpan] = []
+
         init(settings: LayoutSettings, indentParagraphs: Bool) {
             self.settings = settings
             self.indentParagraphs = indentParagraphs
+        }
+
+        /// The language at an offset: the innermost passage marked there, else the chapter's, else the book's.
+        private func language(at offset: Int) -> String? {
+            if !languageSpans.isEmpty,
+               let span = languageSpans.filter({ $0.range.contains(offset) }).min(by: { $0.range.count < $1.range.count }) {
+                return span.language
+            }
+            return documentLanguage ?? settings.language
         }
 
         mutating func add(_ block: Block) {
@@ -190,9 +205,11 @@ public struct ChapterLayout: Sendable {
                 markerWidth = CellWidth.of(marker) + 1
                 markerRun = LineRun(text: marker + " ", style: [], link: nil)
             }
-            let breaker = LineBreaker(runs: block.runs, softHyphens: block.softHyphens, preformatted: block.kind == .preformatted)
+            let hyphenator = settings.hyphenate && role != .tableRow ? Hyphenator.forLanguage(language(at: block.range.lowerBound)) : nil
+            let breaker = LineBreaker(runs: block.runs, softHyphens: block.softHyphens, preformatted: block.kind == .preformatted,
+                                      hyphenator: hyphenator)
             if markerRun != nil { firstIndent = 0 }
-            let broken = breaker.lines(firstWidth: width - firstIndent, width: width, justify: justify)
+            let broken = breaker.lines(firstWidth: width - firstIndent, width: width)
             let base = block.range.lowerBound
             var runStarts: [Int] = []
             var runOffset = 0

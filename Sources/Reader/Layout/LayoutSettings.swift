@@ -38,11 +38,15 @@ public struct LayoutSettings: Sendable, Hashable, Codable {
     public var maxTextWidth: Int?
     /// Whether images get rows for their pictures (else one row for their label).
     public var showImages: Bool
+    /// Whether words are hyphenated at the points their language's patterns allow.
+    public var hyphenate: Bool
+    /// The book's language (`dc:language`), for chapters that do not declare their own.
+    public var language: String?
 
     /// Creates settings.
     public init(width: Int = 80, rows: Int = 24, margin: Int = 2, lineSpacing: LineSpacing = .single,
                 justify: Bool = false, paragraphStyle: ParagraphStyle = .book, indentWidth: Int = 2,
-                maxTextWidth: Int? = nil, showImages: Bool = false) {
+                maxTextWidth: Int? = nil, showImages: Bool = false, hyphenate: Bool = false, language: String? = nil) {
         self.width = width
         self.rows = rows
         self.margin = margin
@@ -52,6 +56,8 @@ public struct LayoutSettings: Sendable, Hashable, Codable {
         self.indentWidth = indentWidth
         self.maxTextWidth = maxTextWidth
         self.showImages = showImages
+        self.hyphenate = hyphenate
+        self.language = language
     }
 
     /// The cells and rows a picture of `pixels` takes: scaled to the text width (but to no

@@ -2,9 +2,10 @@
 ///
 /// Greedy, on grapheme clusters (so a cluster is never split and a wide character is never cut
 /// in half), breaking at spaces, after dashes, between wide (CJK) characters, and at soft hyphens
-/// (shown as `-` only when a line breaks there). With justification on, a line that would be
-/// left loose hyphenates the next long word simply, between letters; a word longer than the
-/// whole line is cut where it must be.
+/// (shown as `-` only when a line breaks there). With hyphenation on, a line that would be left
+/// loose breaks the next word at a point its language's patterns allow (``Hyphenator``); a
+/// language without patterns is not hyphenated. A word longer than the whole line is cut where
+/// it must be.
 struct LineBreaker {
     struct Cluster {
         /// Offset into the block's text, UTF-16.
@@ -31,8 +32,11 @@ struct LineBreaker {
     private let prefixWidth: [Int]
     private let softHyphens: Set<Int>
     private let preformatted: Bool
+    /// The block's language's patterns, when it is to be hyphenated, and its text to look words up in.
+    private let hyphenator: Hyphenator?
+    private let text: [UInt16]
 
-    init(runs: [TextRun], softHyphens: [Int], preformatted: Bool) {
+    init(runs: [TextRun], softHyphens: [Int], preformatted: Bool, hyphenator: Hyphenator? = nil) {
         var clusters: [Cluster] = []
         var offset = 0
         for (index, run) in runs.enumerated() {
@@ -74,13 +78,15 @@ struct LineBreaker {
         self.prefixWidth = prefix
         self.softHyphens = Set(softHyphens)
         self.preformatted = preformatted
+        self.hyphenator = preformatted ? nil : hyphenator
+        text = self.hyphenator == nil ? [] : runs.flatMap { Array($0.text.utf16) }
     }
 
     /// Cells taken by clusters `start..<end`.
     func cells(_ start: Int, _ end: Int) -> Int { prefixWidth[end] - prefixWidth[start] }
 
     /// Breaks into lines; the first line gets `firstWidth` cells, the others `width`.
-    func lines(firstWidth: Int, width: Int, justify: Bool) -> [Line] {
+    func lines(firstWidth: Int, width: Int) -> [Line] {
         var lines: [Line] = []
         let count = clusters.count
         var start = skipSpaces(from: 0)
@@ -131,10 +137,10 @@ struct LineBreaker {
                     break
                 }
             }
-            if justify, !preformatted {
+            if hyphenator != nil {
                 let used = chosen.map { cells(start, trimmedEnd($0.end)) + ($0.hyphen ? 1 : 0) } ?? 0
                 if available - used >= max(3, available / 6),
-                   let split = fallbackHyphenation(lineStart: start, overflowAt: index, after: chosen?.next ?? start, available: available) {
+                   let split = patternHyphenation(lineStart: start, overflowAt: index, after: chosen?.next ?? start, available: available) {
                     chosen = (split, split, true)
                 }
             }
@@ -164,23 +170,27 @@ struct LineBreaker {
         return index
     }
 
-    /// A break between letters of the word that overflowed, leaving at least three letters on
-    /// each side, that fills the line best.
-    private func fallbackHyphenation(lineStart: Int, overflowAt index: Int, after wordStart: Int, available: Int) -> Int? {
+    /// The break in the word that overflowed that its language's patterns allow and that fills
+    /// the line best; nil when there is none (or no patterns).
+    private func patternHyphenation(lineStart: Int, overflowAt index: Int, after wordStart: Int, available: Int) -> Int? {
+        guard let hyphenator else { return nil }
         var start = index
         while start > max(lineStart, wordStart), !clusters[start - 1].isSpace { start -= 1 }
-        var end = index
-        while end < clusters.count, !clusters[end].isSpace, !clusters[end].isNewline { end += 1 }
-        guard end - start >= 7 else { return nil }
-        var split = min(index, end - 3)
-        while split >= start + 3 {
-            if cells(lineStart, split) + 1 <= available,
-               clusters[split - 1].isLetter, clusters[split].isLetter,
-               clusters[split - 1].width == 1 {
-                return split
-            }
-            split -= 1
+        // The word's letters, without the quotes, brackets and punctuation around them.
+        while start < clusters.count, !clusters[start].isLetter, !clusters[start].isSpace { start += 1 }
+        var end = start
+        while end < clusters.count, clusters[end].isLetter { end += 1 }
+        guard end - start >= Hyphenator.minimumBefore + Hyphenator.minimumAfter, end > index else { return nil }
+        let first = clusters[start].offset, last = clusters[end - 1].offset + clusters[end - 1].length
+        let word = String(decoding: text[first..<last], as: UTF16.self)
+        var split: Int?
+        var cluster = start
+        for offset in hyphenator.breaks(in: word) {
+            // The cluster the break comes before (offsets are UTF-16 units into the word).
+            while cluster < end, clusters[cluster].offset < first + offset { cluster += 1 }
+            guard cluster < end, clusters[cluster].offset == first + offset, cluster <= index else { continue }
+            if cells(lineStart, cluster) + 1 <= available { split = cluster }
         }
-        return nil
+        return split
     }
 }

@@ -3,7 +3,7 @@ internal import Foundation
 /// A command typed at the reading view's `:` prompt, parsed.
 ///
 /// `:goto 42%`, `:goto chapter 3`, `:goto 120` (page of the book), `:goto start`/`end`,
-/// `:width 70` (`:width full`), `:margin 4`, `:spacing 1|1.5|2`, `:justify on|off`,
+/// `:width 70` (`:width full`), `:margin 4`, `:spacing 1|1.5|2`, `:justify on|off`, `:hyphenate on|off`,
 /// `:paragraphs indent|blank|book`, `:theme day|night|sepia`, `:brightness -1` (a level from
 /// -3 to 3), `:scroll`, `:paged`, `:twopage on|off`, `:images on|off`, `:search PATTERN`,
 /// `:back`, `:quit`.
@@ -11,12 +11,15 @@ public enum ReaderCommand: Sendable, Hashable {
     case gotoPercent(Double)
     case gotoChapter(Int)
     case gotoPage(Int)
+    /// A page of the print edition, by its label (`42`, `xii`).
+    case gotoPrintPage(String)
     case gotoStart
     case gotoEnd
     case width(Int?)
     case margin(Int)
     case spacing(LayoutSettings.LineSpacing)
     case justify(Bool)
+    case hyphenate(Bool)
     case paragraphs(LayoutSettings.ParagraphStyle)
     case theme(ReaderPreferences.Theme)
     case brightness(Int)
@@ -33,10 +36,12 @@ public enum ReaderCommand: Sendable, Hashable {
     /// The commands with their arguments, for help and completion.
     public static let summary: [(String, String)] = [
         ("goto 42% | goto chapter 3 | goto 120 | goto start | goto end", "jump by percent, chapter, page of the book"),
+        ("goto page 42", "the print edition's page, where the book marks them"),
         ("width 70 | width full", "widest text column in cells"),
         ("margin 4", "cells left and right of the text"),
         ("spacing 1 | 1.5 | 2", "line spacing"),
         ("justify on | off", "straight right edge"),
+        ("hyphenate on | off", "break words by their language's patterns (on with justify)"),
         ("paragraphs indent | blank | book", "how paragraphs are told apart"),
         ("theme day | night | sepia", "page colours"),
         ("brightness -3 … 3", "dimmer or brighter page"),
@@ -85,6 +90,8 @@ public enum ReaderCommand: Sendable, Hashable {
             }
         case "justify":
             return onOff("justify").map(ReaderCommand.justify)
+        case "hyphenate", "hyphenation":
+            return onOff("hyphenate").map(ReaderCommand.hyphenate)
         case "paragraphs", "paragraph":
             switch lowered {
             case "indent", "indented": return .success(.paragraphs(.indent))
@@ -132,7 +139,7 @@ public enum ReaderCommand: Sendable, Hashable {
     }
 
     private static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
-        let usage = ReaderCommandError("Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto start or :goto end")
+        let usage = ReaderCommandError("Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), :goto start or :goto end")
         switch argument {
         case "start", "beginning", "first": return .success(.gotoStart)
         case "end", "last": return .success(.gotoEnd)
@@ -145,6 +152,9 @@ public enum ReaderCommand: Sendable, Hashable {
         let words = argument.split(separator: " ")
         if let first = words.first, ["chapter", "ch", "c"].contains(first), words.count == 2, let number = Int(words[1]), number > 0 {
             return .success(.gotoChapter(number))
+        }
+        if let first = words.first, ["page", "print", "p."].contains(first), words.count == 2 {
+            return .success(.gotoPrintPage(String(words[1])))
         }
         if words.count == 1, let page = Int(words[0].hasPrefix("p") ? String(words[0].dropFirst()) : String(words[0])), page > 0 {
             return .success(.gotoPage(page))
@@ -175,8 +185,9 @@ extension ReaderSession {
                 message = "The book has \(chapters.count) chapters; try :goto chapter \(max(1, chapters.count))."
                 return true
             }
-            jump(to: chapters[number - 1])
+            jump(to: locator(inChapter: chapters[number - 1]))
         case .gotoPage(let page): goTo(page: page)
+        case .gotoPrintPage(let label): goTo(printPage: label)
         case .gotoStart: goToStart()
         case .gotoEnd: goToEnd()
         case .width(let width):
@@ -187,6 +198,16 @@ extension ReaderSession {
             message = "Margins of \(margin) cells."
         case .spacing(let spacing): updatePreferences { $0.lineSpacing = spacing }
         case .justify(let on): updatePreferences { $0.justify = on }
+        case .hyphenate(let on):
+            updatePreferences { $0.hyphenate = on }
+            let language = book.metadata.language ?? "en"
+            if !on {
+                message = "Words are not hyphenated."
+            } else if Hyphenator.forLanguage(language) == nil {
+                message = "No hyphenation patterns for \(language) are installed (Debian's hyphen-* packages); words are not broken."
+            } else {
+                message = "Words are hyphenated by the patterns of their language."
+            }
         case .paragraphs(let style): updatePreferences { $0.paragraphStyle = style }
         case .theme(let theme): updatePreferences { $0.theme = theme }
         case .brightness(let level): updatePreferences { $0.brightness = level }

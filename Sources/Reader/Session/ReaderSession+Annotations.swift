@@ -162,6 +162,25 @@ extension ReaderSession {
         return links
     }
 
+    /// The text of the note a footnote reference points to, for showing it over the page: the
+    /// block at the target and, when it is part of a note (`aside epub:type="footnote"`), the rest
+    /// of that note up to the next anchored block. Nil when the target is not in the book.
+    public func noteText(at target: LinkTarget) -> String? {
+        guard let spine = book.spineIndex(forPath: target.path), let fragment = target.fragment else { return nil }
+        let document = content.document(at: spine)
+        guard let offset = document.offset(ofAnchor: fragment) else { return nil }
+        let anchored = Set(document.anchors.values)
+        var paragraphs: [String] = []
+        var length = 0
+        for block in document.blocks where block.range.upperBound > offset && !block.range.isEmpty {
+            if !paragraphs.isEmpty, !block.isNote || anchored.contains(block.range.lowerBound) { break }
+            paragraphs.append(block.text)
+            length += block.text.count
+            if !block.isNote || paragraphs.count >= 8 || length > 2_000 { break }
+        }
+        return paragraphs.isEmpty ? nil : paragraphs.joined(separator: "\n")
+    }
+
     /// Follows a link inside the book (``goBack()`` returns); a link out of the book is not followed.
     ///
     /// - Returns: `false` when the link leads outside the book or nowhere in it.

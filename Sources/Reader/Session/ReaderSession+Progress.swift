@@ -12,6 +12,9 @@ public struct TOCItem: Sendable, Hashable {
     public var page: Int?
     /// Whether the reader is in this entry's part of the book now.
     public var isCurrent: Bool
+    /// The fragment the entry links to, while its chapter is not converted and ``locator``
+    /// points at the chapter's start.
+    var unresolvedFragment: String?
 }
 
 extension ReaderSession {
@@ -27,13 +30,14 @@ extension ReaderSession {
         return Int(Double(book.byteSize(ofSpineItem: spineIndex)) * textRatio(known: readingOrderLengths().known))
     }
 
-    /// The length of every chapter in reading order, exact or estimated, worked out in one pass
-    /// (the status line asks on every frame).
+    /// The length of every chapter in reading order for progress (pictures counted, see
+    /// ``BookContent/imageWeight``), exact or estimated, worked out in one pass (the status line
+    /// asks on every frame).
     func readingOrderLengths() -> (lengths: [(spineIndex: Int, length: Int)], known: (text: Int, bytes: Int)) {
         var known: [Int?] = []
         var text = 0, bytes = 0
         for index in book.readingOrder {
-            let length = content.knownLength(at: index)
+            let length = content.knownProgressLength(at: index)
             known.append(length)
             if let length {
                 text += length
@@ -59,7 +63,7 @@ extension ReaderSession {
         var before = 0, total = 0
         for (index, length) in readingOrderLengths().lengths {
             if index < end.spineIndex { before += length }
-            if index == end.spineIndex { before += min(length, end.offset) }
+            if index == end.spineIndex { before += min(length, end.offset + picturesSeen(upTo: end)) }
             total += length
         }
         guard total > 0 else { return 0 }
@@ -67,6 +71,16 @@ extension ReaderSession {
         // The last screen of the book counts as all of it.
         if nextInReadingOrder(after: end.spineIndex) == nil, end.offset >= chapterLength(end.spineIndex) - 1 { return 1 }
         return min(1, Double(before) / Double(total))
+    }
+
+    /// The progress weight of the pictures of `end`'s chapter up to and including `end`.
+    private func picturesSeen(upTo end: Locator) -> Int {
+        guard content.knownProgressLength(at: end.spineIndex) != content.knownLength(at: end.spineIndex) else { return 0 }
+        let seen = content.document(at: end.spineIndex).blocks.reduce(0) { count, block in
+            if case .image = block.kind, block.range.lowerBound <= end.offset { return count + 1 }
+            return count
+        }
+        return seen * BookContent.imageWeight
     }
 
     /// The page of the current chapter on screen and the chapter's page count (screens in scroll
@@ -91,9 +105,12 @@ extension ReaderSession {
 
     /// The title of the part of the book on screen: the last table-of-contents entry at or before
     /// the top of the screen, else the chapter's own heading.
+    ///
+    /// Asked on every frame, so it resolves no chapter's anchors but the one on screen: an entry
+    /// in another chapter is before or after the top whatever its offset.
     public func currentChapterTitle() -> String? {
         let top = topLocator
-        let items = resolvedTableOfContents()
+        let items = resolvedTableOfContents(converting: [top.spineIndex])
         let current = items.last { item in item.locator.map { $0 <= top } ?? false }
         if let current, current.locator?.spineIndex == top.spineIndex || !items.contains(where: { $0.locator?.spineIndex == top.spineIndex }) {
             return current.entry.title
@@ -142,25 +159,46 @@ extension ReaderSession {
 
     // MARK: - Table of contents
 
-    /// The table of contents with locators (anchors resolved once and remembered).
-    func resolvedTableOfContents() -> [(entry: TOCEntry, depth: Int, locator: Locator?)] {
+    /// The table of contents with locators, anchors resolved as far as is known.
+    ///
+    /// An entry that links to a fragment (`ch7.xhtml#s3`) needs its chapter converted to find
+    /// where the fragment is. Chapters already converted cost nothing; of the others only those in
+    /// `converting` are converted now (nil: all of them), and the rest point at their chapter's
+    /// start until their chapter is converted (by reading or by the background page count). The
+    /// list is remembered once every entry is resolved.
+    func resolvedTableOfContents(converting: Set<Int>? = nil) -> [(entry: TOCEntry, depth: Int, locator: Locator?)] {
         if let known = resolvedTOC.entries.withLock({ $0 }) { return known }
+        var complete = true
         let resolved = book.tableOfContents.flatMap { $0.flattened() }.map { item -> (entry: TOCEntry, depth: Int, locator: Locator?) in
             guard let spine = item.entry.spineIndex else { return (item.entry, item.depth, nil) }
             var offset = 0
             if let fragment = item.entry.target?.fragment {
-                offset = content.document(at: spine).offset(ofAnchor: fragment) ?? 0
+                if let anchors = content.knownAnchors(at: spine) {
+                    offset = anchors[fragment] ?? 0
+                } else if converting?.contains(spine) ?? true {
+                    offset = content.document(at: spine).offset(ofAnchor: fragment) ?? 0
+                } else {
+                    complete = false
+                }
             }
             return (item.entry, item.depth, Locator(spineIndex: spine, offset: offset, snippet: item.entry.title))
         }
-        resolvedTOC.entries.withLock { $0 = resolved }
+        if complete { resolvedTOC.entries.withLock { $0 = resolved } }
         return resolved
     }
 
+    /// Where a contents entry leads, converting its chapter now if its fragment is not yet resolved.
+    public func locator(of item: TOCItem) -> Locator? {
+        item.locator.map { locator(inChapter: ($0, item.unresolvedFragment)) }
+    }
+
     /// The table of contents with page numbers (when counted) and the current entry marked.
+    ///
+    /// Entries in chapters not converted yet lead to their chapter (``locator(of:)`` finds the
+    /// fragment when one is chosen), so opening the contents does not convert the whole book.
     public func tableOfContents() -> [TOCItem] {
-        let items = resolvedTableOfContents()
         let top = topLocator
+        let items = resolvedTableOfContents(converting: [top.spineIndex])
         let current = items.lastIndex { $0.locator.map { $0 <= top } ?? false }
         let counted = layout.pageNumber(of: PagePosition(spineIndex: book.readingOrder.first ?? 0, page: 0)) != nil
         return items.enumerated().map { index, item in
@@ -169,18 +207,30 @@ extension ReaderSession {
                 let inChapter = locator.offset == 0 ? 0 : chapter(locator.spineIndex).page(containing: locator.offset)
                 page = layout.pageNumber(of: PagePosition(spineIndex: locator.spineIndex, page: inChapter))?.page
             }
-            return TOCItem(title: item.entry.title, depth: item.depth, locator: item.locator, page: page, isCurrent: index == current)
+            let unresolved = item.entry.target?.fragment.flatMap { fragment in
+                item.locator.flatMap { content.knownAnchors(at: $0.spineIndex) } == nil ? fragment : nil
+            }
+            return TOCItem(title: item.entry.title, depth: item.depth, locator: item.locator, page: page, isCurrent: index == current,
+                           unresolvedFragment: unresolved)
         }
     }
 
     /// The top-level chapters `:goto chapter N` counts: the table of contents' top level (or
     /// the level under a single top entry that wraps the whole book), else the reading order.
-    func numberedChapters() -> [Locator] {
-        let items = resolvedTableOfContents()
+    /// Each comes with the fragment it links to; ``locator(inChapter:)`` resolves the one chosen.
+    func numberedChapters() -> [(locator: Locator, fragment: String?)] {
+        let items = resolvedTableOfContents(converting: [])
         var level = items.filter { $0.depth == 0 }
         if level.count == 1, items.contains(where: { $0.depth == 1 }) { level = items.filter { $0.depth == 1 } }
-        let locators = level.compactMap(\.locator)
-        return locators.isEmpty ? book.readingOrder.map { Locator(spineIndex: $0, offset: 0) } : locators
+        let chapters = level.compactMap { item in item.locator.map { ($0, item.entry.target?.fragment) } }
+        return chapters.isEmpty ? book.readingOrder.map { (Locator(spineIndex: $0, offset: 0), nil) } : chapters
+    }
+
+    /// Where a numbered chapter starts, its fragment resolved (converting its chapter if need be).
+    func locator(inChapter chapter: (locator: Locator, fragment: String?)) -> Locator {
+        guard let fragment = chapter.fragment else { return chapter.locator }
+        let anchors = content.knownAnchors(at: chapter.locator.spineIndex) ?? content.document(at: chapter.locator.spineIndex).anchors
+        return Locator(spineIndex: chapter.locator.spineIndex, offset: anchors[fragment] ?? 0, snippet: chapter.locator.snippet)
     }
 }
 

@@ -101,11 +101,15 @@ public struct ReaderSession {
         self.rows = max(1, rows)
         let id = self.bookID
         var problems: [String] = []
-        let preferences = Self.attempt(&problems) { try store.settings(bookID: id) ?? store.defaultSettings() } ?? nil
-        self.preferences = preferences ?? ReaderPreferences()
+        let saved = Self.attempt(&problems) { try store.settings(bookID: id) } ?? nil
+        let defaults = Self.attempt(&problems) { try store.defaultSettings() } ?? nil
+        var preferences = saved ?? defaults ?? ReaderPreferences()
+        // A book that asks to be scrolled (rendition:flow) opens scrolling, until the reader sets it otherwise.
+        if saved == nil, book.prefersScrolling { preferences.flow = .scroll }
+        self.preferences = preferences
         self.layout = BookLayout(content: content, settings: Self.layoutSettings(self.preferences, columns: self.columns, rows: self.rows,
                                                                                 drawsImages: drawsImages))
-        let saved = Self.attempt(&problems) { try store.loadPosition(bookID: id) } ?? nil
+        let savedPosition = Self.attempt(&problems) { try store.loadPosition(bookID: id) } ?? nil
         let first = book.readingOrder.first ?? 0
         self.anchor = Locator(spineIndex: first, offset: 0)
         self.position = ViewPosition(spineIndex: first, line: 0)
@@ -114,8 +118,8 @@ public struct ReaderSession {
         highlights = Self.attempt(&problems) { try store.highlights(bookID: id) } ?? []
         bookPace = Self.attempt(&problems) { try store.paceSamples(bookID: id, limit: 50) } ?? []
         globalPace = Self.attempt(&problems) { try store.paceSamples(bookID: nil, limit: 50) } ?? []
-        if let saved {
-            anchor = reanchored(saved)
+        if let savedPosition {
+            anchor = reanchored(savedPosition)
         }
         position = viewPosition(for: anchor)
         message = problems.first

@@ -27,6 +27,8 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     public var lineSpacing: LayoutSettings.LineSpacing
     /// Whether lines are justified.
     public var justify: Bool
+    /// Whether words are hyphenated by their language's patterns; nil: when lines are justified.
+    public var hyphenate: Bool?
     /// How paragraphs are told apart.
     public var paragraphStyle: LayoutSettings.ParagraphStyle
     /// The widest text column in cells, or `nil` for the whole screen less margins.
@@ -81,7 +83,7 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
         let pageWidth = showsTwoPages(columns: columns) ? (columns - Self.gutter) / 2 : columns
         return LayoutSettings(width: max(10, pageWidth), rows: max(1, rows), margin: max(0, margin), lineSpacing: lineSpacing,
                               justify: justify, paragraphStyle: paragraphStyle, indentWidth: 2,
-                              maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages)
+                              maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages, hyphenate: hyphenate ?? justify)
     }
 
     /// Cells between two pages shown side by side.

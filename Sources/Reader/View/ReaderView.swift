@@ -21,6 +21,10 @@ public struct ReaderView {
         case links(ListState, [VisibleLink])
         case highlight(ListState, [HighlightTarget])
         case prompt(Prompt)
+        /// A link out of the book, waiting for y to open it.
+        case confirmOpen(String)
+        /// A footnote shown over the page: its text's lines, the first shown, and where it is.
+        case note(ListState, [String], LinkDestination)
     }
 
     /// A line being typed in the status row.
@@ -56,6 +60,8 @@ public struct ReaderView {
     private(set) var screenColumns: Int
     private(set) var screenRows: Int
     var images: (any ImageRows)?
+    /// Opens a link out of the book; tests put their own here.
+    var openLink: (String) -> Bool = LinkOpener.open
 
     /// Creates a view of a session on a screen of `columns × rows` cells (the last row is the status line).
     public init(session: ReaderSession, capabilities: TerminalCapabilities, badge: String?, columns: Int, rows: Int) {
@@ -98,6 +104,30 @@ public struct ReaderView {
         case .reading:
             session.message = nil
             return handleReading(key)
+        case .note(var list, let lines, let destination):
+            switch key {
+            case .enter, .character("f"):
+                mode = .reading
+                session.follow(destination)
+            case .down, .character("j"), .wheelDown:
+                list.top = min(max(0, lines.count - panelRows), list.top + 1)
+                mode = .note(list, lines, destination)
+            case .up, .character("k"), .wheelUp:
+                list.top = max(0, list.top - 1)
+                mode = .note(list, lines, destination)
+            default:
+                mode = .reading
+            }
+            return true
+        case .confirmOpen(let address):
+            mode = .reading
+            if key == .character("y") || key == .character("Y") {
+                session.message = openLink(address) ? "Opened \(address) in your browser."
+                    : "No browser to open it here; the address is \(address)"
+            } else {
+                session.message = "Not opened."
+            }
+            return true
         case .prompt(var prompt):
             return handlePrompt(key, &prompt)
         case .help(var list):
@@ -116,7 +146,7 @@ public struct ReaderView {
         case .contents(var list, let items):
             if key == .enter, items.indices.contains(list.selected) {
                 mode = .reading
-                if let locator = items[list.selected].locator { session.jump(to: locator) }
+                if let locator = session.locator(of: items[list.selected]) { session.jump(to: locator) }
             } else if isCancel(key) || key == .character("t") {
                 mode = .reading
             } else {
@@ -141,7 +171,7 @@ public struct ReaderView {
         case .links(var list, let links):
             if key == .enter || key == .character("f"), links.indices.contains(list.selected) {
                 mode = .reading
-                session.follow(links[list.selected].destination)
+                follow(links[list.selected])
             } else if isCancel(key) {
                 mode = .reading
             } else {
@@ -168,6 +198,24 @@ public struct ReaderView {
             }
         }
         return true
+    }
+
+    /// Follows a link: a footnote reference shows the note over the page; inside the book at
+    /// once; out of it only after asking.
+    private mutating func follow(_ link: VisibleLink) {
+        switch link.destination {
+        case .external(let address):
+            mode = .confirmOpen(address)
+        case .internal(let target):
+            if link.isNoteReference, let text = session.noteText(at: target) {
+                let width = max(10, min(screenColumns - 2, 76) - 4)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .flatMap { DisplayWidth.wrap(String($0), width: width) }
+                mode = .note(ListState(), lines, link.destination)
+            } else {
+                session.follow(link.destination)
+            }
+        }
     }
 
     private func isCancel(_ key: Key) -> Bool {
@@ -238,10 +286,13 @@ public struct ReaderView {
             }
             mode = .highlight(ListState(), targets)
         case .enter, .character("f"):
-            let links = session.visibleLinks().filter { if case .internal = $0.destination { true } else { false } }
+            let links = session.visibleLinks().filter { link in
+                if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
+                return true
+            }
             switch links.count {
             case 0: session.message = "No links on this page."
-            case 1: session.follow(links[0].destination)
+            case 1: follow(links[0])
             default: mode = .links(ListState(), links)
             }
         case .backspace, .character("u"):
@@ -375,6 +426,11 @@ public struct ReaderView {
 
     private func statusLine(palette: ReaderPalette) -> StyledRow {
         let width = screenColumns
+        if case .confirmOpen(let address) = mode {
+            var row = StyledRow()
+            row.append(" Open \(address) outside bok? y opens it, any other key does not", style: palette.status.merging(.bold))
+            return row.fitted(to: width, style: palette.status)
+        }
         if case .prompt(let prompt) = mode {
             var row = StyledRow()
             row.append(" " + prompt.label, style: palette.status.merging(.bold))
@@ -389,7 +445,8 @@ public struct ReaderView {
         let chapterPage = session.pageInChapter
         let pageText = session.showsTwoPages && chapterPage.page < chapterPage.count
             ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)" : "\(chapterPage.page)/\(chapterPage.count)"
-        right.append(pageText)
+        // The print edition's page, where the book marks them, after bok's own page.
+        right.append(pageText + (session.printPage().map { " (p. \($0))" } ?? ""))
         right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
         let left = session.timeLeft
         let chapterLeft = Self.duration(left.chapter)
@@ -453,7 +510,7 @@ public struct ReaderView {
             ("m", "bookmark this page (again: remove)"),
             ("'", "bookmarks: Enter to go, d to delete"),
             ("v", "choose a paragraph: colour 1–5 and note, or r to read it aloud"),
-            ("Enter f", "follow a link on the page"),
+            ("Enter f", "follow a link (a footnote opens over the page; a web link asks first)"),
             ("Backspace u", "go back after a link or jump"),
             ("+ / -", "brighter / dimmer"),
             ("r", "read aloud from this page (again: pause); Esc stops"),
@@ -467,8 +524,11 @@ public struct ReaderView {
     private func panel(palette: ReaderPalette) -> [StyledRow]? {
         let width = min(screenColumns - 2, 76)
         switch mode {
-        case .reading, .prompt:
+        case .reading, .prompt, .confirmOpen:
             return nil
+        case .note(let list, let lines, _):
+            return box(title: "Note", lines: lines, selected: nil, top: list.top, width: width,
+                       footer: "↑↓ scroll · Enter go to the note · Esc close", palette: palette)
         case .help(let list):
             let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
             let lines = helpLines.map { DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1 }
@@ -488,7 +548,12 @@ public struct ReaderView {
             return box(title: "Bookmarks", pairs: lines, selected: list.selected, top: list.top, width: width,
                        footer: "↑↓ choose · Enter go · d delete · Esc close", palette: palette)
         case .links(let list, let links):
-            let lines = links.map { link in (link.isNoteReference ? "Note " + link.text : link.text, "") }
+            let lines = links.map { link -> (String, String) in
+                if case .external(let address) = link.destination {
+                    return ("↗ " + link.text, URL(string: address)?.host ?? address)
+                }
+                return (link.isNoteReference ? "Note " + link.text : link.text, "")
+            }
             return box(title: "Links on this page", pairs: lines, selected: list.selected, top: list.top, width: width,
                        footer: "↑↓ choose · Enter follow · Esc close", palette: palette)
         case .highlight(let list, let targets):

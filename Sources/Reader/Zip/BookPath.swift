@@ -7,7 +7,10 @@ internal import Foundation
 enum BookPath {
     /// Normalises a path inside the archive (`a/./b/../c` → `a/c`), or `nil` when it is absolute or
     /// leaves the root.
-    static func normalize(_ path: String) -> String? {
+    ///
+    /// With `clampingAtRoot`, a `..` at the root is dropped instead: the EPUB 3.3 rule for URLs
+    /// inside the container, where the container's root is as far up as a path can go.
+    static func normalize(_ path: String, clampingAtRoot: Bool = false) -> String? {
         if path.hasPrefix("/") || path.hasPrefix("\\") { return nil }
         // A Windows drive letter ("C:...") is as absolute as a leading slash.
         let utf8 = Array(path.utf8.prefix(2))
@@ -19,7 +22,10 @@ enum BookPath {
             switch part {
             case ".": continue
             case "..":
-                if parts.isEmpty { return nil }
+                if parts.isEmpty {
+                    if clampingAtRoot { continue }
+                    return nil
+                }
                 parts.removeLast()
             default: parts.append(part)
             }
@@ -62,8 +68,12 @@ enum BookPath {
 
     /// Resolves an href found in the document at `base` to a path in the archive and a fragment.
     ///
-    /// - Returns: `nil` for external links and for paths that leave the archive. An href that is
-    ///   only a fragment (`#note3`) resolves to `base` itself.
+    /// Paths follow the EPUB 3.3 rules for URLs in the container: one starting with `/` starts at
+    /// the container's root, and `..` above the root stays at the root, so the resource is still
+    /// found and nothing outside the container is ever named.
+    ///
+    /// - Returns: `nil` for external links (and `//host/…` references). An href that is only a
+    ///   fragment (`#note3`) resolves to `base` itself.
     static func resolve(_ href: String, relativeTo base: String) -> (path: String, fragment: String?)? {
         let trimmed = href.trimmed
         if isExternal(trimmed) { return nil }
@@ -78,11 +88,12 @@ enum BookPath {
         if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
         if pathPart.isEmpty { return (base, fragment) }
         let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? (String(pathPart).removingPercentEncoding ?? String(pathPart)) : String(pathPart)
+        if decoded.hasPrefix("//") { return nil }
         let dir = directory(of: base)
-        let joined = dir.isEmpty ? decoded : dir + "/" + decoded
+        let joined = decoded.hasPrefix("/") ? String(decoded.dropFirst()) : dir.isEmpty ? decoded : dir + "/" + decoded
         // Most hrefs are plain relative names; only normalise those that need it.
         if !needsNormalizing(joined) { return (joined, fragment) }
-        guard let path = normalize(joined) else { return nil }
+        guard let path = normalize(joined, clampingAtRoot: true) else { return nil }
         return (path, fragment)
     }
 }

@@ -5,21 +5,39 @@ import Darwin
 #endif
 internal import Crypto
 public import Foundation
-#if canImport(FoundationNetworking)
-internal import FoundationNetworking
-#endif
+internal import Catalog
+internal import Synchronization
 
 /// Downloads a book file the way a patron can trust: into `NAME.part`, resumed with `Range` after
 /// an interruption, checked against the server's `Repr-Digest` when it sends one, and renamed
 /// into place only when whole. A failed download leaves no file at the destination, and no
 /// partial file either when the disk was full.
+///
+/// A hostile server cannot make it loop, wait or fill the disk without end: at most three
+/// requests per download (a refused resume starts over once, a damaged copy is fetched again
+/// once), the answer's head within `timeout` and the whole within `maxDuration`, and no more
+/// bytes than the book's stated size plus slack (``maxBytes(statedSize:)``), checked while the
+/// bytes stream in.
 public struct BookDownloader: Sendable {
-    /// How long to wait for the server to say anything (the whole download may take longer).
+    /// How long to wait for the server to say anything (and, after that, the longest silence).
     public var timeout: TimeInterval
+    /// The longest a whole download may take.
+    public var maxDuration: TimeInterval
+
+    /// The largest book accepted when the library states no size (EPUBs are rarely over 100 MB).
+    public static let defaultMaxBytes: Int64 = 256 << 20
 
     /// Creates a downloader.
-    public init(timeout: TimeInterval = 30) {
+    public init(timeout: TimeInterval = 30, maxDuration: TimeInterval = 600) {
         self.timeout = timeout
+        self.maxDuration = maxDuration
+    }
+
+    /// The most bytes accepted for a book the library says has `statedSize` bytes: 10 % (at least
+    /// 1 MB) of slack over it, or ``defaultMaxBytes`` when no size is stated.
+    public static func maxBytes(statedSize: Int64?) -> Int64 {
+        guard let statedSize, statedSize > 0 else { return defaultMaxBytes }
+        return statedSize + max(statedSize / 10, 1 << 20)
     }
 
     /// What a download produced.
@@ -55,25 +73,44 @@ public struct BookDownloader: Sendable {
 
     /// Downloads `url` to `destination`.
     ///
-    /// - Parameter progress: called now and then with how far it has come (on a background thread).
+    /// - Parameters:
+    ///   - statedSize: the book's size as the library's product states it, when known.
+    ///   - progress: called now and then with how far it has come (on a background thread).
     /// - Throws: ``DownloadError``; the destination is then untouched.
     @discardableResult
-    public func download(from url: URL, to destination: URL,
+    public func download(from url: URL, to destination: URL, statedSize: Int64? = nil,
                          progress: (@Sendable (Progress) -> Void)? = nil) async throws(DownloadError) -> Result {
+        let limit = Self.maxBytes(statedSize: statedSize)
         let part = destination.appendingPathExtension("part")
         do {
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // A patron's books are theirs alone: the folder 0700, the files 0600.
+            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
         } catch {
             throw DownloadError(.cannotWrite, path: destination.path, detail: "\(error.localizedDescription)")
         }
         var refetched = 0
+        var restarted = false
         var resumedFrom: Int64 = 0
         var attempt = 0
+        // At most three requests: the first, one fresh start after a refused resume, one refetch after a bad digest.
         while true {
             attempt += 1
             let have = Self.size(of: part)
             if attempt == 1 { resumedFrom = have }
-            let fetch = try await fetch(url, into: part, from: have, progress: progress)
+            let fetch: Fetched
+            switch try await self.fetch(url, into: part, from: have, limit: limit, progress: progress) {
+            case .fetched(let fetched):
+                fetch = fetched
+            case .startAfresh(let status):
+                // What we have is not a prefix of this file (it changed): one fresh start, never a loop.
+                try? FileManager.default.removeItem(at: part)
+                guard have > 0, !restarted else {
+                    throw DownloadError(.server, path: destination.path, detail: "HTTP \(status) to a request for the whole file")
+                }
+                restarted = true
+                continue
+            }
             let sha = try Self.sha256(of: part)
             if let expected = fetch.digest, expected != sha {
                 try? FileManager.default.removeItem(at: part)
@@ -106,45 +143,97 @@ public struct BookDownloader: Sendable {
         var digest: String?
     }
 
+    private enum Fetch {
+        case fetched(Fetched)
+        /// The server refused the resume (416) or sent another range: start from the first byte.
+        case startAfresh(status: Int)
+    }
+
+    /// Redirects followed per request (to any http(s) origin: a book file may sit on a content
+    /// server of its own, and its URL carries no card number or checksum).
+    static let maxRedirects = 5
+
     /// Fetches `url` into `part`, asking for the rest when `offset` bytes are already there.
-    private func fetch(_ url: URL, into part: URL, from offset: Int64,
-                       progress: (@Sendable (Progress) -> Void)?) async throws(DownloadError) -> Fetched {
-        var request = URLRequest(url: url, timeoutInterval: timeout)
-        if offset > 0 { request.setValue("bytes=\(offset)-", forHTTPHeaderField: "Range") }
-        let sink = FileSink(part: part, offset: offset, progress: progress)
-        let delegate = StreamingDelegate(sink: sink)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-        let outcome: StreamingDelegate.Outcome = await withCheckedContinuation { continuation in
-            delegate.finished = { continuation.resume(returning: $0) }
-            session.dataTask(with: request).resume()
-        }
-        sink.close()
-        switch outcome {
-        case .done(let status, let digest):
-            switch status {
-            case 200, 206: return Fetched(digest: digest)
-            case 416:
-                // What we have is not a prefix of this file (it changed, or is complete and wrong): start again.
-                try? FileManager.default.removeItem(at: part)
-                return try await fetch(url, into: part, from: 0, progress: progress)
-            case 404, 410:
-                try? FileManager.default.removeItem(at: part)
-                throw DownloadError(.gone, path: part.deletingPathExtension().path, detail: "HTTP \(status)")
-            default:
-                throw DownloadError(.server, path: part.deletingPathExtension().path, detail: "HTTP \(status)")
+    private func fetch(_ url: URL, into part: URL, from offset: Int64, limit: Int64,
+                       progress: (@Sendable (Progress) -> Void)?) async throws(DownloadError) -> Fetch {
+        let path = part.deletingPathExtension().path
+        // The whole download within `maxDuration`, and no silence (below a byte a second) longer
+        // than `timeout`: libcurl's own limits, so a dripping server cannot hold it for ever.
+        let transfer = HTTPTransfer(timeout: maxDuration, connectTimeout: timeout, stallTimeout: timeout)
+        var url = url
+        var redirects = 0
+        while true {
+            let sink = FileSink(part: part, offset: offset, progress: progress)
+            let receiver = DownloadReceiver(sink: sink, limit: limit)
+            let headers = [("Accept", "application/epub+zip, */*;q=0.5"), ("User-Agent", "bok/0.1")]
+                + (offset > 0 ? [("Range", "bytes=\(offset)-")] : [])
+            var transferFailure: HTTPTransfer.Failure?
+            do {
+                _ = try await transfer.perform(url: url, headers: headers,
+                                               onHead: { receiver.begin($0) }, onData: { receiver.receive($0) })
+            } catch {
+                transferFailure = error
             }
-        case .writeFailed(let code):
-            // A full disk must not leave a partial file behind, taking up the space that is short.
-            try? FileManager.default.removeItem(at: part)
-            let kind: DownloadError.Kind = [ENOSPC, EDQUOT, EFBIG].contains(code) ? .diskFull : .cannotWrite
-            throw DownloadError(kind, path: part.deletingPathExtension().path, detail: String(cString: strerror(code)))
-        case .network(let message):
-            // The part stays: the next attempt resumes from it.
-            throw DownloadError(.network, path: part.deletingPathExtension().path, detail: message)
+            sink.close()
+            let outcome = receiver.outcome
+            switch outcome.stop {
+            case .redirect(let location)?:
+                guard redirects < Self.maxRedirects, let target = URL(string: location, relativeTo: url)?.absoluteURL,
+                      ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
+                    throw DownloadError(.server, path: path, detail: "HTTP \(outcome.status) to an address bok does not follow")
+                }
+                redirects += 1
+                url = target
+                continue
+            case .status?:
+                switch outcome.status {
+                case 416:
+                    return .startAfresh(status: 416)
+                case 404, 410:
+                    try? FileManager.default.removeItem(at: part)
+                    throw DownloadError(.gone, path: path, detail: "HTTP \(outcome.status)")
+                default:
+                    // The part (if any) is untouched: a 5xx now does not spoil a resume later.
+                    throw DownloadError(.server, path: path, detail: "HTTP \(outcome.status)")
+                }
+            case .wrongRange?:
+                return .startAfresh(status: 206)
+            case .tooLarge?:
+                // Refused while streaming: the part holds at most the limit, and is of no use.
+                try? FileManager.default.removeItem(at: part)
+                throw DownloadError(.tooLarge, path: path, detail: Self.megabytes(limit))
+            case .writeFailed(let code)?:
+                // A full disk must not leave a partial file behind, taking up the space that is short.
+                try? FileManager.default.removeItem(at: part)
+                let kind: DownloadError.Kind = [ENOSPC, EDQUOT, EFBIG].contains(code) ? .diskFull : .cannotWrite
+                throw DownloadError(kind, path: path, detail: String(cString: strerror(code)))
+            case nil:
+                break
+            }
+            if let transferFailure {
+                // The part stays: the next attempt resumes from it.
+                switch transferFailure.kind {
+                case .cancelled:
+                    throw DownloadError(.cancelled, path: path, detail: "cancelled")
+                case .timedOut:
+                    throw DownloadError(.network, path: path, detail: sink.received > 0 || offset > 0
+                        ? "the library sent too slowly: nothing for \(Int(timeout)) s, or not all within \(Int(maxDuration / 60)) minutes"
+                        : "the library did not answer within \(Int(timeout)) s")
+                case .cannotConnect, .cannotFindHost:
+                    throw DownloadError(.network, path: path, detail: "cannot reach the library's server")
+                default:
+                    throw DownloadError(.network, path: path, detail: "the connection closed before the whole book had arrived")
+                }
+            }
+            if sink.isShort {
+                throw DownloadError(.network, path: path, detail: "the connection closed before the whole book had arrived")
+            }
+            return .fetched(Fetched(digest: outcome.digest))
         }
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        "\(max(1, (bytes + (1 << 19)) >> 20)) MB"
     }
 
     // MARK: - Files
@@ -179,10 +268,10 @@ public struct BookDownloader: Sendable {
 /// Writes a download's bytes to its part file with `write(2)`, so a full disk is told apart
 /// from other failures by its errno.
 final class FileSink: @unchecked Sendable {
-    // Touched only from the URLSession delegate queue, one callback at a time, and by close() after it.
+    // Touched only by curl's callbacks on the transfer's thread, one at a time, and by close() after it.
     private var descriptor: Int32 = -1
     private let part: URL
-    private var offset: Int64
+    private(set) var offset: Int64
     private(set) var received: Int64 = 0
     private(set) var total: Int64?
     private let started = Date()
@@ -201,26 +290,22 @@ final class FileSink: @unchecked Sendable {
         if !append { offset = 0 }
         total = contentLength.map { $0 + offset }
         let flags = O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC)
-        descriptor = open(part.path, flags, 0o644)
+        descriptor = open(part.path, flags, 0o600)
         return descriptor < 0 ? errno : nil
     }
 
     /// Writes a piece; returns the errno when it could not.
-    func write(_ data: Data) -> Int32? {
-        let failure: Int32? = data.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                done += n
+    func write(_ raw: UnsafeRawBufferPointer) -> Int32? {
+        var done = 0
+        while done < raw.count {
+            let n = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
             }
-            return nil
+            done += n
         }
-        if failure != nil { return failure }
-        received += Int64(data.count)
+        received += Int64(raw.count)
         let now = Date()
         if let progress, now.timeIntervalSince(lastReport) >= 0.1 || (total.map { offset + received >= $0 } ?? false) {
             lastReport = now
@@ -243,59 +328,80 @@ final class FileSink: @unchecked Sendable {
     }
 }
 
-/// Receives an answer piece by piece and hands each to the sink.
-final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    enum Outcome: Sendable {
-        case done(status: Int, digest: String?)
+/// Receives one answer for a download: decides from its head whether to write it, and writes
+/// it piece by piece within the limit. curl calls it on the transfer's thread, one call at a time.
+final class DownloadReceiver: Sendable {
+    /// Why the receiver stopped the transfer itself.
+    enum Stop: Sendable {
+        /// A redirect, to this location.
+        case redirect(String)
+        /// A status other than 200 or 206 (see `status`).
+        case status
+        /// More bytes than the limit, announced or sent.
+        case tooLarge
+        /// A 206 whose range does not start where the part ends.
+        case wrongRange
+        /// The part could not be written: this errno.
         case writeFailed(Int32)
-        case network(String)
+    }
+
+    struct Outcome: Sendable {
+        var status = 0
+        var digest: String?
+        var stop: Stop?
     }
 
     private let sink: FileSink
-    private var status = 0
-    private var digest: String?
-    private var failure: Int32?
-    /// Called once with the outcome (set before the task starts).
-    var finished: (@Sendable (Outcome) -> Void)?
+    private let limit: Int64
+    private let state = Mutex(Outcome())
 
-    init(sink: FileSink) { self.sink = sink }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        status = http?.statusCode ?? 0
-        digest = (http?.value(forHTTPHeaderField: "Repr-Digest")).flatMap(Self.sha256Digest)
-        guard status == 200 || status == 206 else { completionHandler(.allow); return }
-        let length = response.expectedContentLength
-        if let code = sink.begin(status: status, contentLength: length >= 0 ? length : nil) {
-            failure = code
-            completionHandler(.cancel)
-            return
-        }
-        completionHandler(.allow)
+    init(sink: FileSink, limit: Int64) {
+        self.sink = sink
+        self.limit = limit
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard failure == nil, status == 200 || status == 206 else { return }
-        if let code = sink.write(data) {
-            failure = code
-            dataTask.cancel()
-        }
+    var outcome: Outcome { state.withLock { $0 } }
+
+    private func stop(_ reason: Stop) -> Bool {
+        state.withLock { $0.stop = reason }
+        return false
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let outcome: Outcome
-        if let failure {
-            outcome = .writeFailed(failure)
-        } else if let error {
-            outcome = .network(error.localizedDescription)
-        } else if status == 200 || status == 206, sink.isShort {
-            outcome = .network("the connection closed before the whole book had arrived")
-        } else {
-            outcome = .done(status: status, digest: digest)
+    /// The answer's head: true to read its body into the part.
+    func begin(_ head: HTTPTransfer.Head) -> Bool {
+        state.withLock { state in
+            state.status = head.status
+            state.digest = head.value("Repr-Digest").flatMap(Self.sha256Digest)
         }
-        finished?(outcome)
-        finished = nil
+        if [301, 302, 303, 307, 308].contains(head.status), let location = head.value("Location") {
+            return stop(.redirect(location))
+        }
+        guard head.status == 200 || head.status == 206 else { return stop(.status) }
+        if head.status == 206, Self.rangeStart(head.value("Content-Range")) != sink.offset {
+            return stop(.wrongRange)
+        }
+        let length = head.contentLength
+        if let length, (head.status == 206 ? sink.offset : 0) + length > limit {
+            return stop(.tooLarge)
+        }
+        if let code = sink.begin(status: head.status, contentLength: length) {
+            return stop(.writeFailed(code))
+        }
+        return true
+    }
+
+    /// A piece of the body: written, unless it would pass the limit (then nothing more is read).
+    func receive(_ piece: UnsafeRawBufferPointer) -> Bool {
+        guard sink.offset + sink.received + Int64(piece.count) <= limit else { return stop(.tooLarge) }
+        if let code = sink.write(piece) { return stop(.writeFailed(code)) }
+        return true
+    }
+
+    /// Where a `Content-Range: bytes START-END/TOTAL` starts.
+    static func rangeStart(_ header: String?) -> Int64? {
+        guard let header, let spec = header.split(separator: " ").last,
+              let first = spec.split(separator: "-").first else { return nil }
+        return Int64(first)
     }
 
     /// The SHA-256 in `sha-256=:BASE64:` (RFC 9530), as lowercase hex.
@@ -329,6 +435,10 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
         case server
         /// The copy did not match the server's digest, twice.
         case checksumMismatch
+        /// The server sent more than the book's stated size (plus slack).
+        case tooLarge
+        /// The patron cancelled it; the part is kept for a resume.
+        case cancelled
     }
 
     /// What went wrong.
@@ -360,6 +470,10 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
             "The library could not send the book (\(detail)). Try again later."
         case .checksumMismatch:
             "The library sent a damaged copy twice (\(detail)); nothing was kept. Try again later."
+        case .cancelled:
+            "The download of \(path) was cancelled; it resumes where it stopped next time."
+        case .tooLarge:
+            "The library sent more than the book's size allows (over \(detail)) for \(path); bok stopped and kept nothing. Try again later, or tell the library."
         }
     }
 }

@@ -74,7 +74,12 @@ public struct ShelfDatabase: Sendable {
     /// Opens (creating if needed) the database at `url`, creating its directory.
     /// - Throws: `ShelfError` for a file that is not a bok database; file system and GRDB errors.
     public static func open(at url: URL) throws -> ShelfDatabase {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The database holds card numbers and reading history: its folder 0700, the file 0600
+        // (SQLite gives the -wal and -shm files the database file's mode).
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let created = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if created >= 0 { close(created) }
         // GRDB's migrator reads which migrations are applied before it takes the write lock, so two
         // processes opening a new file at once would both run v1. A lock file next to the database
         // makes opening (inspect, WAL, migrate) one process at a time; the kernel drops it if bok dies.
@@ -115,7 +120,7 @@ struct OpenLock {
     /// Waits up to `timeout` for the lock.
     /// - Throws: `ShelfError.busy` when another process holds it longer.
     init(_ url: URL, timeout: TimeInterval) throws {
-        descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }

@@ -23,6 +23,11 @@ struct EPUBBuilder {
     var extraFiles: [(String, [UInt8])] = []
     var omitFiles: Set<String> = []
     var navExtra = ""
+    /// Ids in every chapter that the nav and the NCX link to, nested under the chapter's entry
+    /// (`ch3.xhtml#s2`), as real books' contents do; the chapters must carry the ids.
+    var tocFragments: [String] = []
+    /// The spine's itemrefs as written, instead of one per chapter.
+    var spineOverride: String?
 
     init(version: String = "3.0", chapters: [Chapter] = []) {
         self.version = version
@@ -70,7 +75,12 @@ struct EPUBBuilder {
         zip.add(inDir("style.css"), "p { text-indent: 1em; margin: 0 }")
         if withNav {
             manifest += "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
-            let items = chapters.filter(\.linear).map { "<li><a href=\"\($0.href)\">\($0.title)</a></li>" }.joined()
+            let items = chapters.filter(\.linear).map { chapter in
+                let nested = tocFragments.isEmpty ? "" : "<ol>" + tocFragments.map {
+                    "<li><a href=\"\(chapter.href)#\($0)\">\(chapter.title) \($0)</a></li>"
+                }.joined() + "</ol>"
+                return "<li><a href=\"\(chapter.href)\">\(chapter.title)</a>\(nested)</li>"
+            }.joined()
             zip.add(inDir("nav.xhtml"), Self.xhtml(title: "Contents", body: """
             <nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\(items)</ol></nav>\(navExtra)
             """))
@@ -78,7 +88,10 @@ struct EPUBBuilder {
         if withNCX {
             manifest += "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>\n"
             let points = chapters.enumerated().map { index, chapter in
-                "<navPoint id=\"p\(index)\" playOrder=\"\(index + 1)\"><navLabel><text>\(chapter.title)</text></navLabel><content src=\"\(chapter.href)\"/></navPoint>"
+                let nested = tocFragments.map {
+                    "<navPoint id=\"p\(index)-\($0)\"><navLabel><text>\(chapter.title) \($0)</text></navLabel><content src=\"\(chapter.href)#\($0)\"/></navPoint>"
+                }.joined()
+                return "<navPoint id=\"p\(index)\" playOrder=\"\(index + 1)\"><navLabel><text>\(chapter.title)</text></navLabel><content src=\"\(chapter.href)\"/>\(nested)</navPoint>"
             }.joined()
             zip.add(inDir("toc.ncx"), """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -101,7 +114,7 @@ struct EPUBBuilder {
           <manifest>
         \(manifest)  </manifest>
           <spine\(spineAttributes)>
-        \(spine)  </spine>
+        \(spineOverride ?? spine)  </spine>
         </package>
         """)
         for (name, bytes) in extraFiles { zip.add(name, bytes: bytes) }

@@ -1,0 +1,135 @@
+public import Foundation
+#if canImport(FoundationNetworking)
+internal import FoundationNetworking
+#endif
+internal import Synchronization
+
+/// A server's scheme, host and port: where bok's requests to a library may go.
+///
+/// A redirect is followed only when it stays within the origin it started from, so the card
+/// number, checksums and a catalogue password never reach a host the patron did not configure.
+public struct Origin: Sendable, Hashable, CustomStringConvertible {
+    /// `http` or `https`, lower case.
+    public let scheme: String
+    /// The host name, lower case.
+    public let host: String
+    /// The port, the scheme's default when the URL names none.
+    public let port: Int
+
+    /// The origin of `url`, nil when it has no scheme or host.
+    public init?(_ url: URL) {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        self.scheme = scheme
+        self.host = host
+        self.port = url.port ?? (scheme == "https" ? 443 : 80)
+    }
+
+    public var description: String { "\(scheme)://\(host):\(port)" }
+}
+
+/// One HTTP exchange that a hostile server cannot stretch: a total deadline over connect, headers
+/// and body (and over any redirects); a cap on the body enforced while it streams in (reading
+/// stops at the cap); and redirects followed only within the first URL's origin, at most five.
+/// Built on ``HTTPTransfer`` (libcurl); see there why not URLSession.
+struct BoundedExchange {
+    /// Why an exchange did not produce an answer.
+    struct Failure: Error, Sendable {
+        enum Kind: Sendable {
+            /// The deadline passed first.
+            case timedOut
+            /// The body was larger than the cap (said so in Content-Length, or while streaming).
+            case tooLarge
+            /// A redirect to another origin (or a sixth redirect), not followed.
+            case redirectedAway(Origin?)
+            /// The connection failed.
+            case transport(HTTPTransfer.Failure)
+        }
+        let kind: Kind
+    }
+
+    /// What bok accepts, sent in `Accept`.
+    let accept: String
+    /// Seconds the whole exchange may take.
+    let deadline: TimeInterval
+    /// Largest body read, in bytes.
+    let maxBytes: Int
+
+    static let maxRedirects = 5
+
+    /// Sends `request` and collects its answer within the bounds.
+    func run(_ request: URLRequest) async throws(Failure) -> (Data, HTTPURLResponse) {
+        guard var url = request.url else { throw Failure(kind: .transport(.init(kind: .other, detail: "no URL"))) }
+        let origin = Origin(url)
+        let end = Date().addingTimeInterval(deadline)
+        var method = request.httpMethod ?? "GET"
+        var body = request.httpBody
+        var headers = [("Accept", accept), ("User-Agent", "bok/0.1")]
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where name.lowercased() != "accept" { headers.append((name, value)) }
+        var redirects = 0
+        while true {
+            let remaining = end.timeIntervalSinceNow
+            guard remaining > 0 else { throw Failure(kind: .timedOut) }
+            let collector = Collector(maxBytes: maxBytes)
+            let head: HTTPTransfer.Head
+            do {
+                head = try await HTTPTransfer(timeout: remaining).perform(
+                    url: url, method: method, headers: headers, body: body,
+                    onHead: { collector.accepts($0) }, onData: { collector.append($0) })
+            } catch {
+                if collector.tooLarge { throw Failure(kind: .tooLarge) }
+                throw Failure(kind: error.kind == .timedOut ? .timedOut : .transport(error))
+            }
+            if [301, 302, 303, 307, 308].contains(head.status), let location = head.value("Location"),
+               let target = URL(string: location, relativeTo: url)?.absoluteURL {
+                let targetOrigin = Origin(target)
+                guard let origin, targetOrigin == origin, redirects < Self.maxRedirects else {
+                    throw Failure(kind: .redirectedAway(targetOrigin))
+                }
+                redirects += 1
+                url = target
+                if head.status == 303 || (head.status <= 302 && method == "POST") {
+                    method = "GET"
+                    body = nil
+                    headers.removeAll { $0.0.lowercased() == "content-type" }
+                }
+                continue
+            }
+            let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1",
+                                           headerFields: head.headers)!
+            return (collector.body, response)
+        }
+    }
+}
+
+/// Collects a body up to its cap; past it, says stop (curl then reads no more).
+private final class Collector: Sendable {
+    private struct State: ~Copyable {
+        var body = Data()
+        var tooLarge = false
+    }
+
+    private let maxBytes: Int
+    private let state = Mutex(State())
+
+    init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+    var body: Data { state.withLock { $0.body } }
+    var tooLarge: Bool { state.withLock { $0.tooLarge } }
+
+    func accepts(_ head: HTTPTransfer.Head) -> Bool {
+        guard let length = head.contentLength, length > Int64(maxBytes) else { return true }
+        state.withLock { $0.tooLarge = true }
+        return false
+    }
+
+    func append(_ piece: UnsafeRawBufferPointer) -> Bool {
+        state.withLock { state in
+            guard state.body.count + piece.count <= maxBytes else {
+                state.tooLarge = true
+                return false
+            }
+            state.body.append(contentsOf: piece)
+            return true
+        }
+    }
+}

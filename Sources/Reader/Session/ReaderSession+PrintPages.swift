@@ -1,0 +1,37 @@
+/// The print edition's page numbers, for books that carry a `page-list` (EPUB 3 nav) or a
+/// `pageList` (NCX): students cite them, and the study asks for them.
+extension ReaderSession {
+    /// The print page the top of the screen is on (`42`, `xii`), when the book has a page list.
+    ///
+    /// Only the chapter on screen is looked into: a page starting in another chapter is before or
+    /// after the top whatever its offset, so nothing else is converted.
+    public func printPage() -> String? {
+        guard !book.pageList.isEmpty else { return nil }
+        let top = topLocator
+        let anchors = content.knownAnchors(at: top.spineIndex) ?? content.document(at: top.spineIndex).anchors
+        var current: String?
+        for entry in book.pageList {
+            guard let spine = entry.spineIndex else { continue }
+            if spine > top.spineIndex { break }
+            let offset = spine == top.spineIndex ? entry.target.fragment.flatMap { anchors[$0] } ?? 0 : 0
+            if spine < top.spineIndex || offset <= top.offset { current = entry.label }
+        }
+        return current
+    }
+
+    /// `:goto page 42`: to where print page `label` begins; says what exists when there is no such page.
+    mutating func goTo(printPage label: String) {
+        let pages = book.pageList.filter { $0.spineIndex != nil }
+        guard let first = pages.first, let last = pages.last else {
+            message = "This book has no print page numbers; :goto 120 goes to page 120 of the book as bok shows it."
+            return
+        }
+        guard let entry = pages.first(where: { $0.label.lowercased() == label.lowercased() }), let spine = entry.spineIndex else {
+            message = "The book's print pages run from \(first.label) to \(last.label); there is no page \(label)."
+            return
+        }
+        let offset = entry.target.fragment.flatMap { content.document(at: spine).offset(ofAnchor: $0) } ?? 0
+        jump(to: content.locator(spineIndex: spine, offset: offset))
+        message = "Print page \(entry.label); Backspace or u goes back."
+    }
+}

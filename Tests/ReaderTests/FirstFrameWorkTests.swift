@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Terminal
+@testable import Reader
+
+/// The first frame does no work that grows with the book: it converts the chapter on screen (and
+/// at most one more), whatever shape the book has. Asserted on the work done (chapters converted),
+/// not on time, which these shared machines cannot measure steadily in a unit test.
+@Suite struct FirstFrameWorkTests {
+    /// Shapes real books have; each chapter carries section ids that the contents link to.
+    enum Shape: String, CaseIterable, CustomTestStringConvertible {
+        case navWithFragments, ncxWithFragments, manySmallItems, coverPageFirst, hugeChapter
+
+        var testDescription: String { rawValue }
+
+        func builder() -> EPUBBuilder {
+            let count = self == .manySmallItems ? 300 : self == .hugeChapter ? 4 : 30
+            let sentence = "The lamps along the harbour went out one by one while the ferry waited. "
+            let repeats = self == .manySmallItems ? 3 : self == .hugeChapter ? 12_000 : 40
+            var chapters = (1...count).map { number in
+                let body = "<h1>Chapter \(number)</h1>" + ["s1", "s2", "s3"].map { id in
+                    "<h2 id=\"\(id)\">Part \(id)</h2><p>\(String(repeating: sentence, count: repeats / 3))</p>"
+                }.joined()
+                return EPUBBuilder.Chapter("ch\(number).xhtml", "Chapter \(number)", body)
+            }
+            var builder = EPUBBuilder(version: self == .ncxWithFragments ? "2.0" : "3.0")
+            if self == .coverPageFirst {
+                chapters.insert(.init("cover.xhtml", "Cover", "<div><img src=\"cover.png\" alt=\"Cover\"/></div>"), at: 0)
+                builder.extraManifest = "<item id=\"cover-img\" href=\"cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+                builder.extraFiles = [("OEBPS/cover.png", PNGWriter.rgba(width: 4, height: 6) { _, _ in (200, 60, 60, 255) })]
+            }
+            builder.chapters = chapters
+            builder.tocFragments = ["s1", "s2", "s3"]
+            return builder
+        }
+    }
+
+    private func openView(_ shape: Shape) throws -> ReaderView {
+        let book = try shape.builder().open()
+        let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 120, rows: 39)
+        return ReaderView(session: session, capabilities: .plain, badge: nil, columns: 120, rows: 40)
+    }
+
+    @Test(arguments: Shape.allCases)
+    func theFirstFrameConvertsOnlyTheChapterOnScreen(shape: Shape) throws {
+        let view = try openView(shape)
+        let status = try #require(view.textRows().last)
+        #expect(view.session.content.conversionCount <= 2, "converted \(view.session.content.conversionCount) chapters")
+        #expect(status.contains(shape == .coverPageFirst ? "Cover" : "Chapter 1"), "\(status)")
+        // Turning pages through the first chapter converts nothing else of the book either.
+        var turning = view
+        for _ in 0..<3 { _ = turning.handle(.character(" ")) }
+        _ = turning.textRows()
+        #expect(turning.session.content.conversionCount <= (shape == .manySmallItems ? 6 : 3))
+    }
+
+    @Test func contentsEntriesInChaptersNotYetConvertedStillLeadToTheirSection() throws {
+        var view = try openView(.navWithFragments)
+        _ = view.textRows()
+        _ = view.handle(.character("t"))
+        let before = view.session.content.conversionCount
+        #expect(before <= 2, "opening the contents converts no more chapters")
+        // The entry “Chapter 20 s3”: its chapter is converted only now, and the view lands on Part s3.
+        guard case .contents(_, let items) = view.mode else { Issue.record("no contents panel"); return }
+        let index = try #require(items.firstIndex { $0.title == "Chapter 20 s3" })
+        for _ in 0..<index { _ = view.handle(.down) }
+        _ = view.handle(.enter)
+        #expect(view.textRows().dropLast().contains { $0.contains("Part s3") }, "the jump found the section, not the chapter's start")
+        #expect(view.session.currentChapterTitle()?.hasPrefix("Chapter 20") == true)
+
+        // :goto chapter 12 in an EPUB 2 book whose NCX links into sections.
+        var session = try openView(.ncxWithFragments).session
+        _ = session.perform(.gotoChapter(12))
+        #expect(session.currentChapterTitle() == "Chapter 12")
+        #expect(session.topLocator.spineIndex == 11)
+    }
+}
