@@ -223,3 +223,41 @@ extension WellFormednessTests {
         #expect(session.message == nil, "said once")
     }
 }
+
+/// MathML in a terminal: the author's words for it when given, else a linear form that keeps
+/// sub- and superscripts, fractions and table rows (flattening gave "x 1 + 2 x 2 = 4").
+@Suite struct MathTests {
+    private func text(_ body: String) -> String {
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml").plainText
+    }
+
+    @Test(arguments: [
+        (#"<p>So <math alttext="E equals m c squared"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>.</p>"#,
+         "So E equals m c squared.\n"),
+        (#"<p><math><semantics><mfrac><mi>a</mi><mi>b</mi></mfrac><annotation encoding="application/x-tex">\frac{a}{b}</annotation></semantics></math></p>"#,
+         "\\frac{a}{b}\n"),
+        ("<p><math><msub><mi>x</mi><mn>1</mn></msub><mo>+</mo><mn>2</mn><msub><mi>x</mi><mn>2</mn></msub><mo>=</mo><mn>4</mn></math></p>",
+         "x₁ + 2x₂ = 4\n"),
+        ("<p><math><msup><mrow><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo></mrow><mn>2</mn></msup></math></p>", "(a + b)²\n"),
+        ("<p><math><msub><mi>x</mi><mrow><mi>n</mi><mo>+</mo><mn>1</mn></mrow></msub><mo>,</mo><msub><mi>a</mi><mrow><mi>b</mi><mi>c</mi></mrow></msub></math></p>",
+         "xₙ₊₁, a_(bc)\n"),
+        ("<p><math><msub><mi>x</mi><mrow><mi>n</mi><mo>+</mo><mi>b</mi></mrow></msub></math></p>", "x_(n+b)\n"),
+        ("<p><math><mfrac><mi>a</mi><mrow><mi>b</mi><mo>+</mo><mn>1</mn></mrow></mfrac></math></p>", "a/(b + 1)\n"),
+        ("<p><math><msqrt><mi>x</mi><mo>+</mo><mn>1</mn></msqrt></math></p>", "√(x + 1)\n"),
+    ])
+    func mathIsShownAsText(body: String, expected: String) {
+        #expect(text(body) == expected)
+    }
+
+    @Test func deeplyNestedMathIsBoundedNotACrash() {
+        let depth = 50_000
+        let body = "<p><math>" + String(repeating: "<mrow>", count: depth) + "<mi>x</mi>" + String(repeating: "</mrow>", count: depth) + "</math></p>"
+        #expect(text(body) == "x\n")
+    }
+
+    @Test func aDisplayedMatrixIsARowALine() {
+        let matrix = "<mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr><mtd><mn>0</mn></mtd><mtd><mn>1</mn></mtd></mtr></mtable>"
+        #expect(text("<p>Before</p><math display=\"block\">\(matrix)</math><p>After</p>") == "Before\n1\u{2003}\u{2003}0\n0\u{2003}\u{2003}1\nAfter\n")
+    }
+}

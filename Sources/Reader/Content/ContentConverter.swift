@@ -75,6 +75,18 @@ struct ContentConverter {
     // MARK: - Tokens
 
     mutating func handle(_ token: MarkupToken) {
+        if !mathStack.isEmpty {
+            collectMath(token)
+            return
+        }
+        if case .start(let name, let attributes, let selfClosing) = token, skipDepth == 0, !inHead,
+           name == "math" || name.hasSuffix(":math") {
+            // MathML is gathered whole and shown as text (MathLinearizer).
+            let root = MarkupElement(name: name, attributes: attributes)
+            mathStack = [root]
+            if selfClosing { finishMath() }
+            return
+        }
         switch token {
         case .text(let text):
             if skipDepth > 0 { return }
@@ -385,6 +397,47 @@ struct ContentConverter {
         }
     }
 
+    /// The `math` element being gathered and its open descendants, innermost last.
+    private var mathStack: [MarkupElement] = []
+    private static let mathDepthLimit = 64
+
+    private mutating func collectMath(_ token: MarkupToken) {
+        switch token {
+        case .start(let name, let attributes, let selfClosing):
+            let element = MarkupElement(name: name, attributes: attributes)
+            mathStack[mathStack.count - 1].append(element)
+            // Nesting is capped so that a hostile book cannot make the recursive linear form
+            // overflow the stack; deeper elements' text joins their ancestor's.
+            if !selfClosing, mathStack.count < Self.mathDepthLimit { mathStack.append(element) }
+        case .end(let name):
+            guard let index = mathStack.lastIndex(where: { $0.name == name }) else { return }
+            if index == 0 { finishMath() } else { mathStack.removeSubrange(index...) }
+        case .text(let text):
+            mathStack[mathStack.count - 1].append(text: text)
+        }
+    }
+
+    /// Writes the gathered `math` as text: a block of its own when `display="block"`, and a line
+    /// a row for tables.
+    private mutating func finishMath() {
+        guard let root = mathStack.first else { return }
+        mathStack = []
+        let display = root.attribute("display")?.lowercased() == "block"
+        let text = MathLinearizer.text(of: root)
+        guard !text.isEmpty else { return }
+        if display { breakBlock() }
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if index > 0, blockLength > 0 {
+                if pendingSpace { trimTrailingSpace() }
+                appendLiteral("\n", style: currentStyle)
+                pendingSpace = true
+            }
+            // Literal: the spaces between a table's cells are kept.
+            if !line.isEmpty { appendLiteral(String(line), style: currentStyle) }
+        }
+        if display { breakBlock() }
+    }
+
     /// Whether every end tag matched an open element and every element was closed (XHTML is XML).
     private var wellFormed = true
 
@@ -623,6 +676,10 @@ struct ContentConverter {
     }
 
     mutating func finish() -> ChapterDocument {
+        if !mathStack.isEmpty {
+            wellFormed = false
+            finishMath()
+        }
         cellDepth = 0
         flush()
         if frames.contains(where: { !$0.hidden }) { wellFormed = false }

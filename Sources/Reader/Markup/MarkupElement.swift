@@ -84,12 +84,12 @@ final class MarkupElement {
         }
     }
 
-    fileprivate func append(_ element: MarkupElement) {
+    func append(_ element: MarkupElement) {
         children.append(element)
         content.append(.element(element))
     }
 
-    fileprivate func append(text: String) {
+    func append(text: String) {
         content.append(.text(text))
     }
 
