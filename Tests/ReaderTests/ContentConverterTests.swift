@@ -261,3 +261,26 @@ extension WellFormednessTests {
         #expect(text("<p>Before</p><math display=\"block\">\(matrix)</math><p>After</p>") == "Before\n1\u{2003}\u{2003}0\n0\u{2003}\u{2003}1\nAfter\n")
     }
 }
+
+/// Numbers floated to the margin (a verse's line numbers) are not glued to the text.
+@Suite struct MarginNumberTests {
+    private func text(_ body: String, css: String = "") -> String {
+        var styles = BookStyles()
+        styles.add(css: css)
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml", styles: styles).plainText
+    }
+
+    @Test func floatedLineNumbersAreDropped() {
+        let css = ".linenum { float: right; font-size: 0.8em }"
+        #expect(text("<p>Of all the city directors;<span class=\"linenum\">180</span><br/>and so on</p>", css: css)
+                == "Of all the city directors;\nand so on\n")
+        #expect(text(#"<p>Sing, goddess<span style="position: absolute; right: 0">xii</span> the wrath</p>"#) == "Sing, goddess the wrath\n")
+    }
+
+    @Test func aDropCapOrFloatedWordsStay() {
+        let css = ".dropcap { float: left; font-size: 3em } .aside { float: right }"
+        #expect(text("<p><span class=\"dropcap\">O</span>nce upon a time</p>", css: css) == "Once upon a time\n")
+        #expect(text("<p>Text <span class=\"aside\">a floated remark</span> more</p>", css: css) == "Text a floated remark more\n")
+    }
+}

@@ -7,6 +7,8 @@ public struct BookStyles: Sendable, Hashable {
     var boldClasses: Set<String> = []
     var smallCapsClasses: Set<String> = []
     var hiddenClasses: Set<String> = []
+    /// Classes taken out of the flow (`float`, `position: absolute|fixed`): a verse's line numbers.
+    var marginClasses: Set<String> = []
     /// `true` when a rule for `p` sets a non-zero `text-indent`, `false` when it sets zero.
     var indentsParagraphs: Bool?
 
@@ -68,7 +70,9 @@ public struct BookStyles: Sendable, Hashable {
             let b0 = body[index] | 0x20, b1 = body[index + 1] | 0x20, b2 = body[index + 2] | 0x20, b3 = body[index + 3] | 0x20
             if (b0 == 0x66 && b1 == 0x6F && b2 == 0x6E && b3 == 0x74)        // font
                 || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)    // disp
-                || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74) {  // text
+                || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74)    // text
+                || (b0 == 0x66 && b1 == 0x6C && b2 == 0x6F && b3 == 0x61)    // floa
+                || (b0 == 0x70 && b1 == 0x6F && b2 == 0x73 && b3 == 0x69) {  // posi
                 return true
             }
             index += 1
@@ -91,6 +95,14 @@ public struct BookStyles: Sendable, Hashable {
             smallCapsClasses.insert(className)
         }
         if declarations["display"] == "none" { hiddenClasses.insert(className) }
+        if Self.outOfFlow(declarations) { marginClasses.insert(className) }
+    }
+
+    /// Whether declarations take an element out of the text's flow (floated or positioned).
+    static func outOfFlow(_ declarations: [String: String]) -> Bool {
+        if let float = declarations["float"], float == "left" || float == "right" { return true }
+        if let position = declarations["position"], position == "absolute" || position == "fixed" { return true }
+        return false
     }
 
     /// `property: value;` pairs, lower-cased, `!important` dropped.

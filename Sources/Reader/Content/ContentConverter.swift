@@ -11,6 +11,17 @@ struct ContentConverter {
         let hidden: Bool
         /// Where a passage in another language than its surroundings began (`xml:lang`), if this element starts one.
         var languageStart: (offset: Int, language: String)?
+        /// For an inline element floated or positioned out of the text (a verse's line number):
+        /// the block's state when it opened, to take its text out again if it is only a number.
+        var margin: MarginStart?
+    }
+
+    private struct MarginStart {
+        let blocks: Int
+        let runs: Int
+        let lastRunLength: Int?
+        let blockLength: Int
+        let pendingSpace: Bool
     }
 
     private struct ListState {
@@ -319,8 +330,13 @@ struct ContentConverter {
             pendingSpace = false
             quotationClosers.append(marks.close)
         }
+        let floated = !attributes.isEmpty && (BookStyles.outOfFlow(inlineStyle) || classes.contains { styles.marginClasses.contains(String($0)) })
         if !isVoid {
             pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
+            if floated, case .other = kind {
+                frames[frames.count - 1].margin = MarginStart(blocks: blocks.count, runs: runs.count, lastRunLength: runs.last?.text.utf16.count,
+                                                              blockLength: blockLength, pendingSpace: pendingSpace)
+            }
             // A passage in another language (a quotation, a foreign phrase) is spoken in its own voice.
             if name != "html", name != "body", let lang = attribute("xml:lang") ?? attribute("lang"), !lang.isEmpty,
                lang.lowercased() != (currentLanguage ?? language)?.lowercased() {
@@ -350,6 +366,7 @@ struct ContentConverter {
         // Ending an element while another is open inside it (`<p><em>…</p>`) is recovered from
         // as HTML would, but it is not well-formed XML.
         if let innermost = frames.last, innermost.name != name, frames.contains(where: { $0.name == name }) { wellFormed = false }
+        if let margin = frames.last(where: { $0.name == name })?.margin { dropIfLineNumber(since: margin) }
         guard popFrame(named: name) != nil else {
             // An end tag with nothing open to end: not well-formed XML (`</br>` after `<br>` is fine).
             if !MarkupElement.voidElements.contains(name) { wellFormed = false }
@@ -436,6 +453,30 @@ struct ContentConverter {
             if !line.isEmpty { appendLiteral(String(line), style: currentStyle) }
         }
         if display { breakBlock() }
+    }
+
+    /// Takes a floated inline element's text out again when it is only a line or verse number
+    /// ("city directors;180"): in a terminal it would be glued to the verse. A drop cap or a
+    /// floated word stays.
+    private mutating func dropIfLineNumber(since start: MarginStart) {
+        guard start.blocks == blocks.count, start.runs <= runs.count, start.runs > 0 || start.lastRunLength == nil else { return }
+        var added = ""
+        if let length = start.lastRunLength, start.runs > 0 {
+            let text = runs[start.runs - 1].text.utf16
+            added = String(decoding: text.dropFirst(length), as: UTF16.self)
+        }
+        added += runs[start.runs...].map(\.text).joined()
+        let number = added.trimmed
+        guard !number.isEmpty, number.count <= 6,
+              number.allSatisfy({ $0.isNumber }) || number.lowercased().allSatisfy({ "ivxlcdm".contains($0) }) else { return }
+        runs.removeSubrange(start.runs...)
+        if let length = start.lastRunLength, start.runs > 0 {
+            let text = runs[start.runs - 1].text
+            runs[start.runs - 1].text = String(decoding: text.utf16.prefix(length), as: UTF16.self)
+        }
+        softHyphens.removeAll { $0 >= start.blockLength }
+        blockLength = start.blockLength
+        pendingSpace = start.pendingSpace
     }
 
     /// Whether every end tag matched an open element and every element was closed (XHTML is XML).
