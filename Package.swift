@@ -35,6 +35,9 @@ let package = Package(
         // libpng and libjpeg(-turbo) decode the pictures the Reader draws as text cells.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG"),
+        // libwebp and giflib decode WebP and GIF pictures.
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP"),
+        .target(name: "CGif", path: "Sources/CGif", linkerSettings: [.linkedLibrary("gif")]),
         // libhyphen breaks words at the points of a language's hyphenation patterns (Sources/Reader).
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen"),
         // eSpeak NG reads books aloud (Sources/Speech).
@@ -69,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CHyphen", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif", "CHyphen", .product(name: "Crypto", package: "swift-crypto")]
         ),
         .target(
             name: "MockLending",
@@ -114,7 +117,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending", "TestSupport"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib"]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib", "CWebP"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),

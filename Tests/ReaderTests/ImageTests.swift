@@ -1,3 +1,4 @@
+import CWebP
 import Testing
 import Terminal
 @testable import Reader
@@ -107,5 +108,37 @@ import Terminal
         let placed = try #require(kitty.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
         #expect(placed.overlay?.hasPrefix("\u{1B}_Ga=t,f=32,s=20,v=10") == true)
         #expect(placed.overlay?.contains("a=p") == true)
+    }
+}
+
+/// GIF (giflib) and WebP (libwebp) pictures, as older and newer books carry them.
+@Suite struct GIFAndWebPTests {
+    /// A 1×1 GIF89a written by hand: a two-colour table (red, black), no transparency, and the
+    /// LZW codes clear, 0, end.
+    static let redGIF: [UInt8] = Array("GIF89a".utf8) + [
+        0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x21, 0xF9, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00,
+        0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+    ]
+
+    @Test func aGIFsFirstFrameDecodes() throws {
+        #expect(ImageSize.of(Self.redGIF)! == (1, 1))
+        let image = try #require(RasterImage.decode(Self.redGIF))
+        #expect(image.width == 1 && image.height == 1)
+        #expect(image.pixels == [255, 0, 0, 255])
+        #expect(RasterImage.decode(Array(Self.redGIF.prefix(20))) == nil, "a cut-off GIF is refused, not a crash")
+    }
+
+    @Test func aWebPDecodesAndItsSizeComesFromItsHeader() throws {
+        // Made here with libwebp's own lossless encoder: 6×4, left half green, right half blue.
+        let pixels: [UInt8] = (0..<24).flatMap { index in index % 6 < 3 ? [0, 200, 0, 255] : [0, 0, 220, 255] as [UInt8] }
+        var output: UnsafeMutablePointer<UInt8>?
+        let size = pixels.withUnsafeBufferPointer { WebPEncodeLosslessRGBA($0.baseAddress, 6, 4, 24, &output) }
+        let bytes = Array(UnsafeBufferPointer(start: try #require(output), count: size))
+        WebPFree(output)
+        #expect(ImageSize.of(bytes)! == (6, 4))
+        let image = try #require(RasterImage.decode(bytes))
+        #expect(image.width == 6 && image.height == 4)
+        #expect(Array(image.pixels[0..<4]) == [0, 200, 0, 255] && Array(image.pixels[20..<24]) == [0, 0, 220, 255])
     }
 }

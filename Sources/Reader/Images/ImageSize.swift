@@ -1,4 +1,4 @@
-/// The pixel size of a PNG, JPEG or GIF, read from its first bytes without decoding it, so the
+/// The pixel size of a PNG, JPEG, GIF or WebP, read from its first bytes without decoding it, so the
 /// layout can keep rows free for a picture before it is drawn.
 public enum ImageSize {
     /// Width and height in pixels, or `nil` for another format or a damaged header.
@@ -15,17 +15,43 @@ public enum ImageSize {
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 {
             return jpegSize(bytes)
         }
+        if bytes.count >= 30, isWebP(bytes) { return webpSize(bytes) }
         return nil
+    }
+
+    private static func isWebP(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 16 && Array(bytes[0..<4]) == Array("RIFF".utf8) && Array(bytes[8..<12]) == Array("WEBP".utf8)
+    }
+
+    /// The size from a WebP's first chunk: lossy (`VP8 `), lossless (`VP8L`) or extended (`VP8X`).
+    private static func webpSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let chunk = String(decoding: bytes[12..<16], as: UTF8.self)
+        let size: (Int, Int)
+        switch chunk {
+        case "VP8 ":
+            size = ((Int(bytes[26]) | Int(bytes[27]) << 8) & 0x3FFF, (Int(bytes[28]) | Int(bytes[29]) << 8) & 0x3FFF)
+        case "VP8L":
+            let b = (1...4).map { Int(bytes[20 + $0]) }
+            size = (1 + (b[0] | (b[1] & 0x3F) << 8), 1 + (b[1] >> 6 | b[2] << 2 | (b[3] & 0x0F) << 10))
+        case "VP8X":
+            size = (1 + (Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16),
+                    1 + (Int(bytes[27]) | Int(bytes[28]) << 8 | Int(bytes[29]) << 16))
+        default:
+            return nil
+        }
+        return size.0 > 0 && size.1 > 0 ? size : nil
     }
 
     /// Whether the bytes start like a format the reader can decode.
     static func kind(_ bytes: [UInt8]) -> Kind? {
         if bytes.count >= 8, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 { return .png }
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
+        if bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38 { return .gif }
+        if isWebP(bytes) { return .webp }
         return nil
     }
 
-    enum Kind { case png, jpeg }
+    enum Kind { case png, jpeg, gif, webp }
 
     /// Walks the JPEG markers to the first start-of-frame, which holds the size.
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

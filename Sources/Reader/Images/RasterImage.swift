@@ -3,8 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import CGif
 internal import CJPEG
 internal import CPNG
+internal import CWebP
 
 /// A decoded picture: 8-bit RGBA pixels, row by row.
 public struct RasterImage: Sendable, Hashable {
@@ -25,8 +27,9 @@ public struct RasterImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    /// Decodes a PNG (with libpng) or a JPEG (with libjpeg); JPEGs are scaled down by libjpeg
-    /// while they stay at least `minimumWidth` pixels wide.
+    /// Decodes a PNG (with libpng), a JPEG (with libjpeg), a GIF's first frame (giflib) or a
+    /// WebP (libwebp); JPEGs are scaled down by libjpeg while they stay at least `minimumWidth`
+    /// pixels wide.
     ///
     /// - Returns: `nil` for other formats and for files the libraries cannot read.
     public static func decode(_ bytes: [UInt8], minimumWidth: Int = 320) -> RasterImage? {
@@ -52,6 +55,18 @@ public struct RasterImage: Sendable, Hashable {
                 rgba[index * 4 + 2] = buffer[index * 3 + 2]
             }
             return RasterImage(width: Int(width), height: Int(height), pixels: rgba)
+        case .gif:
+            guard let buffer = bytes.withUnsafeBufferPointer({ bok_gif_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height) })
+            else { return nil }
+            defer { free(buffer) }
+            return RasterImage(width: Int(width), height: Int(height),
+                               pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
+        case .webp:
+            guard let buffer = bytes.withUnsafeBufferPointer({ bok_webp_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height) })
+            else { return nil }
+            defer { bok_webp_free(buffer) }
+            return RasterImage(width: Int(width), height: Int(height),
+                               pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
         }
     }
 
