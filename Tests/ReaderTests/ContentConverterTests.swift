@@ -284,3 +284,25 @@ extension WellFormednessTests {
         #expect(text("<p>Text <span class=\"aside\">a floated remark</span> more</p>", css: css) == "Text a floated remark more\n")
     }
 }
+
+/// SVG in a chapter: the picture it wraps, or what its title says it is.
+@Suite struct SVGTests {
+    private func images(_ body: String) -> [ImageReference] {
+        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>"
+        return ContentConverter.convert(Array(html.utf8), path: "OEBPS/text/c.xhtml").blocks.compactMap { block in
+            if case .image(let image) = block.kind { return image }
+            return nil
+        }
+    }
+
+    @Test func aCoverWrappedInSVGIsItsPicture() {
+        let found = images(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 600 800"><title>Vintern 1953</title><image width="600" height="800" xlink:href="../images/cover.jpg"/></svg>"#)
+        #expect(found == [ImageReference(path: "OEBPS/images/cover.jpg", alt: "Vintern 1953")])
+    }
+
+    @Test func aDrawingShowsItsTitleRatherThanImage() {
+        let found = images(#"<p>Before</p><svg xmlns="http://www.w3.org/2000/svg"><title>Map of the harbour</title><path d="M0 0L10 10"/><text x="1" y="2">Pier</text></svg><p>After</p>"#)
+        #expect(found.map(\.placeholder) == ["[image: Map of the harbour]"])
+        #expect(images(#"<svg><text>Pier 4</text></svg>"#).map(\.placeholder) == ["[image: Pier 4]"])
+    }
+}

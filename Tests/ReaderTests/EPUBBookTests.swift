@@ -171,3 +171,22 @@ import Testing
         #expect(ReaderSession(book: book, store: store, columns: 60, rows: 20).preferences.flow == .paged, "the reader's choice wins")
     }
 }
+
+/// Pictures as EPUB 3.3 asks: through the manifest's fallbacks, and only what the manifest lists.
+@Suite struct ManifestPictureTests {
+    @Test func aPictureTheReaderCannotDrawFallsBackAndAnUnlistedOneIsNotShown() throws {
+        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", #"<p><img src="fig.svg" alt="Figure"/></p><p><img src="loose.png" alt="Loose"/></p>"#)])
+        builder.extraManifest = """
+            <item id="fig" href="fig.svg" media-type="image/svg+xml" fallback="figpng"/>
+            <item id="figpng" href="fig.png" media-type="image/png"/>\n
+            """
+        let png = PNGWriter.rgba(width: 2, height: 2) { _, _ in (10, 20, 30, 255) }
+        builder.extraFiles = [("OEBPS/fig.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)), ("OEBPS/fig.png", png), ("OEBPS/loose.png", png)]
+        let book = try builder.open()
+        let images = book.document(at: 0).blocks.compactMap { block -> ImageReference? in
+            if case .image(let image) = block.kind { return image }
+            return nil
+        }
+        #expect(images == [ImageReference(path: "OEBPS/fig.png", alt: "Figure"), ImageReference(path: nil, alt: "Loose")])
+    }
+}

@@ -91,8 +91,9 @@ struct ContentConverter {
             return
         }
         if case .start(let name, let attributes, let selfClosing) = token, skipDepth == 0, !inHead,
-           name == "math" || name.hasSuffix(":math") {
-            // MathML is gathered whole and shown as text (MathLinearizer).
+           name == "math" || name.hasSuffix(":math") || name == "svg" || name.hasSuffix(":svg") {
+            // MathML is gathered whole and shown as text (MathLinearizer); SVG as its picture or
+            // its title.
             let root = MarkupElement(name: name, attributes: attributes)
             mathStack = [root]
             if selfClosing { finishMath() }
@@ -439,6 +440,10 @@ struct ContentConverter {
     private mutating func finishMath() {
         guard let root = mathStack.first else { return }
         mathStack = []
+        if root.localName == "svg" {
+            finishSVG(root)
+            return
+        }
         let display = root.attribute("display")?.lowercased() == "block"
         let text = MathLinearizer.text(of: root)
         guard !text.isEmpty else { return }
@@ -477,6 +482,19 @@ struct ContentConverter {
         softHyphens.removeAll { $0 >= start.blockLength }
         blockLength = start.blockLength
         pendingSpace = start.pendingSpace
+    }
+
+    /// An SVG drawing as a picture: the raster image it embeds (a cover wrapped in SVG), labelled
+    /// by its `<title>`; else a labelled placeholder with its title, description or text, so the
+    /// reader learns what the drawing is rather than seeing `[image]`.
+    private mutating func finishSVG(_ root: MarkupElement) {
+        let image = root.descendants("image").first ?? root.descendants("img").first
+        let href = image.flatMap { $0.attribute("xlink:href") ?? $0.attribute("href") ?? $0.attribute("src") }
+        let resolved = href.flatMap { BookPath.resolve($0, relativeTo: path)?.path }
+        let words = root.descendants("title").first?.text ?? root.descendants("desc").first?.text ?? root.text
+        let label = words.count > 120 ? String(words.prefix(119)) + "…" : words
+        breakBlock()
+        appendSpecialBlock(.image(ImageReference(path: resolved, alt: label)))
     }
 
     /// Whether every end tag matched an open element and every element was closed (XHTML is XML).

@@ -41,6 +41,9 @@ public struct EPUBBook: Sendable {
     let archive: ZipArchive
     let styles: BookStyles
     private let spineIndexByPath: [String: Int]
+    /// Manifest items by path and by id, for pictures' fallbacks.
+    private let manifestByPath: [String: ManifestItem]
+    private let manifestByID: [String: ManifestItem]
 
     /// Spine indices of the linear items: the order in which pages turn.
     public var readingOrder: [Int] {
@@ -129,6 +132,13 @@ public struct EPUBBook: Sendable {
         self.pageProgressionDirection = package.pageProgressionDirection
         self.renditionFlow = package.renditionFlow
         self.spineIndexByPath = indexByPath
+        var byPath: [String: ManifestItem] = [:], byID: [String: ManifestItem] = [:]
+        for item in package.manifest {
+            if let path = item.path, byPath[path] == nil { byPath[path] = item }
+            if byID[item.id] == nil { byID[item.id] = item }
+        }
+        self.manifestByPath = byPath
+        self.manifestByID = byID
 
         let navigation = Navigation(package: package, archive: archive, spineIndexByPath: indexByPath)
         warnings += navigation.warnings
@@ -173,6 +183,39 @@ public struct EPUBBook: Sendable {
 
     /// Converts the spine item at `index` into a chapter; a missing or unreadable file gives a
     /// placeholder chapter rather than an error.
+    /// The picture types the reader can draw.
+    static let drawableImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+
+    /// A chapter's pictures as EPUB 3.3 asks: one the manifest does not list is not shown (its
+    /// label is), and one of a type the reader cannot draw is replaced by the first drawable item
+    /// of its manifest fallback chain.
+    private func withManifestPictures(_ document: ChapterDocument) -> ChapterDocument {
+        var changed = false
+        let blocks = document.blocks.map { block -> Block in
+            guard case .image(var image) = block.kind, let path = image.path else { return block }
+            var resolved: String?
+            if var item = manifestByPath[path] {
+                var seen: Set<String> = [item.id]
+                while !Self.drawableImageTypes.contains(item.mediaType), let next = item.fallback, !seen.contains(next),
+                      let fallback = manifestByID[next] {
+                    seen.insert(next)
+                    item = fallback
+                }
+                resolved = Self.drawableImageTypes.contains(item.mediaType) ? item.path : path
+            }
+            guard resolved != path else { return block }
+            changed = true
+            image.path = resolved
+            var copy = block
+            copy.kind = .image(image)
+            return copy
+        }
+        guard changed else { return document }
+        return ChapterDocument(path: document.path, title: document.title, blocks: blocks, plainText: document.plainText,
+                               anchors: document.anchors, prefersIndentedParagraphs: document.prefersIndentedParagraphs,
+                               language: document.language, isWellFormed: document.isWellFormed, languageSpans: document.languageSpans)
+    }
+
     public func document(at index: Int) -> ChapterDocument {
         guard spine.indices.contains(index) else {
             return .placeholder(path: "", message: "[missing: chapter \(index + 1)]")
@@ -198,7 +241,7 @@ public struct EPUBBook: Sendable {
             let blocks = text.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0))</p>" }.joined()
             return ContentConverter.convert(Array(blocks.utf8), path: path, styles: styles)
         }
-        return ContentConverter.convert(bytes, path: path, styles: styles)
+        return withManifestPictures(ContentConverter.convert(bytes, path: path, styles: styles))
     }
 
     /// The bytes of any resource in the book (an image, say), by its normalised path.
