@@ -229,3 +229,44 @@ import Terminal
         #expect(reader.session.message?.contains("Opened https://example.org/ferries") == true)
     }
 }
+
+/// Books whose pages turn right to left: the left-hand keys go forward, and a spread starts on the right.
+@Suite struct RightToLeftPagesTests {
+    private func view(spine: String = "", language: String = "en", columns: Int = 60) throws -> ReaderView {
+        let sentence = "Page text that fills the screen so that there are several pages to turn. "
+        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", (1...12).map { "<p>Part \($0). \(String(repeating: sentence, count: 4))</p>" }.joined())])
+        builder.spineExtra = spine
+        builder.language = language
+        let session = ReaderSession(book: try builder.open(), store: InMemoryPositionStore(), columns: columns, rows: 11)
+        return ReaderView(session: session, capabilities: .plain, badge: nil, columns: columns, rows: 12)
+    }
+
+    @Test(arguments: [(" page-progression-direction=\"rtl\"", "en"), ("", "ar"), ("", "he-IL")])
+    func theLeftKeyTurnsForward(spine: String, language: String) throws {
+        var reader = try view(spine: spine, language: language)
+        #expect(reader.session.book.pagesTurnRightToLeft)
+        _ = reader.handle(.left)
+        #expect(reader.session.pageInChapter.page == 2)
+        _ = reader.handle(.right)
+        #expect(reader.session.pageInChapter.page == 1)
+        _ = reader.handle(.character(" "))
+        #expect(reader.session.pageInChapter.page == 2, "space still goes forward")
+    }
+
+    @Test func aLeftToRightBookIsUnchanged() throws {
+        var reader = try view(spine: " page-progression-direction=\"ltr\"", language: "ar")
+        #expect(!reader.session.book.pagesTurnRightToLeft)
+        _ = reader.handle(.right)
+        #expect(reader.session.pageInChapter.page == 2)
+    }
+
+    @Test func aSpreadStartsOnTheRight() throws {
+        var reader = try view(spine: " page-progression-direction=\"rtl\"", columns: 140)
+        for character in ":twopage on" { _ = reader.handle(.character(character)) }
+        _ = reader.handle(.enter)
+        let rows = reader.textRows()
+        let half = (140 - ReaderPreferences.gutter) / 2
+        #expect(rows.contains { $0.dropFirst(half).contains("Part 1.") }, "the first page is the right-hand one")
+        #expect(!rows.contains { $0.prefix(half).contains("Part 1.") })
+    }
+}

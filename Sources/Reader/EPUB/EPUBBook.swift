@@ -31,6 +31,14 @@ public struct EPUBBook: Sendable {
     public let coverImagePath: String?
     /// `rtl` or `ltr` when the spine sets `page-progression-direction`.
     public let pageProgressionDirection: String?
+    /// Whether pages turn right to left (`page-progression-direction="rtl"`, or, when the book
+    /// does not say, a right-to-left language: Arabic, Hebrew, Persian, Urdu, Yiddish, …).
+    public var pagesTurnRightToLeft: Bool {
+        if let direction = pageProgressionDirection?.lowercased(), direction == "rtl" || direction == "ltr" { return direction == "rtl" }
+        let language = (metadata.language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(language)
+    }
+
     /// Whether the book asks to be scrolled rather than paged (`rendition:flow` `scrolled-doc` or
     /// `scrolled-continuous`).
     public var prefersScrolling: Bool { renditionFlow?.hasPrefix("scrolled") == true }

@@ -12,7 +12,8 @@ struct PageRenderer {
     /// The page area: `rows` rows of `columns` cells, and codes to write at cells after them
     /// (kitty pictures).
     func rows(for session: ReaderSession, columns: Int, rows: Int) -> (rows: [StyledRow], overlays: [FrameOverlay]) {
-        let pages = session.visiblePages()
+        // A spread of a book whose pages turn right to left has its first page on the right.
+        let pages = session.book.pagesTurnRightToLeft ? session.visiblePages().reversed() : session.visiblePages()
         let marks = session.visibleMarks()
         let pageWidth = session.layout.settings.width
         var overlays: [FrameOverlay] = []

@@ -224,6 +224,17 @@ public struct ReaderView {
 
     private mutating func handleReading(_ key: Key) -> Bool {
         let scrolling = session.preferences.flow == .scroll
+        // In a book whose pages turn right to left, the left-hand keys go forward.
+        var key = key
+        if session.book.pagesTurnRightToLeft {
+            switch key {
+            case .left: key = .right
+            case .right: key = .left
+            case .character("h"): key = .character("l")
+            case .character("l"): key = .character("h")
+            default: break
+            }
+        }
         switch key {
         case .character(" "), .pageDown, .right, .character("l"), .ctrl("f"):
             session.nextPage()

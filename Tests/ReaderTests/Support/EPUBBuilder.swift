@@ -28,6 +28,9 @@ struct EPUBBuilder {
     var tocFragments: [String] = []
     /// The spine's itemrefs as written, instead of one per chapter.
     var spineOverride: String?
+    /// Attributes added to `<spine>` (`page-progression-direction="rtl"`).
+    var spineExtra = ""
+    var language = "en"
 
     init(version: String = "3.0", chapters: [Chapter] = []) {
         self.version = version
@@ -101,14 +104,14 @@ struct EPUBBuilder {
             """)
         }
         manifest += extraManifest
-        let spineAttributes = withNCX ? " toc=\"ncx\"" : ""
+        let spineAttributes = (withNCX ? " toc=\"ncx\"" : "") + spineExtra
         zip.add(opfPath, """
         <?xml version="1.0" encoding="UTF-8"?>
         <package xmlns="http://www.idpf.org/2007/opf" version="\(version)" unique-identifier="uid">
           <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
             <dc:identifier id="uid">urn:uuid:1234</dc:identifier>
             <dc:title>\(title)</dc:title>
-            <dc:language>en</dc:language>
+            <dc:language>\(language)</dc:language>
             \(extraMetadata)
           </metadata>
           <manifest>
