@@ -34,6 +34,12 @@ public struct MockConfiguration: Sendable {
     public var clockRuns: Bool
     /// How much of the API to offer (default: all of it).
     public var dialect: APIDialect
+    /// How long a connection may sit without a whole request head (or between requests) before
+    /// the server closes it, so half-sent requests (a slowloris) cannot hold connections open.
+    public var idleTimeout: Duration = .seconds(10)
+    /// At most this many connections at once; past it the server stops accepting until one
+    /// closes. High enough for a 2 000-connection slowloris to leave room for normal clients.
+    public var maxConnections = 3_000
 
     /// Creates a configuration.
     public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
