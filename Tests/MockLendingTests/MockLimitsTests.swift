@@ -65,6 +65,24 @@ struct MockLimitsTests {
         }
     }
 
+    @Test("A slow answer (the latency fault) is not cut by the idle timeout, for a GET or a POST with a form")
+    func slowAnswerKept() async throws {
+        var configuration = MockConfiguration()
+        configuration.idleTimeout = .seconds(1)
+        try await TestServer.with(configuration) { server in
+            try await server.control("POST", "faults", json: #"{"LatencyMs": 2500}"#)
+            let client = server.client(timeout: 10)
+            _ = try await client.library()
+            let product = server.server.library.catalog.products[0]
+            do {
+                _ = try await client.createLoan(card: "1001", pin: "1234", productID: product.id)
+            } catch let error as LendingError {
+                // A refusal is an answer; a cut connection has no status.
+                #expect(error.status != nil, "\(error)")
+            }
+        }
+    }
+
     @Test("The advertised cover URL answers a PNG of the book's cover")
     func cover() async throws {
         try await TestServer.with { server in
