@@ -46,7 +46,7 @@ struct Bok {
         // Card numbers, the PIN and reading history live here: only the patron may read them.
         let paths = Paths(environment: environment)
         let tightened = paths.makePrivate(state: Paths.state(environment: environment))
-        if tightened > 0 { printer.err("bok: " + Paths.privacyNotice(tightened)) }
+        if tightened > 0 { printer.err(diagnostic(Paths.privacyNotice(tightened))) }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
