@@ -83,6 +83,8 @@ let package = Package(
                 // SHA-256 for the Repr-Digest of book downloads.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // MaximumAvailableConnections: the mock's cap on open connections.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],

@@ -34,6 +34,13 @@ public struct MockConfiguration: Sendable {
     public var clockRuns: Bool
     /// How much of the API to offer (default: all of it).
     public var dialect: APIDialect
+    /// How long a connection may sit without a whole request head (or between requests) before
+    /// the server closes it, so half-sent requests (a slowloris) cannot hold connections open.
+    public var idleTimeout: Duration = .seconds(10)
+    /// At most this many connections at once; past it the server stops accepting until one
+    /// closes. Room for normal clients beside a 2 000-connection slowloris, while the mock
+    /// stays under 100 MB with every slot taken (about 15 KB a connection: 94 MB at 2 980).
+    public var maxConnections = 2_500
 
     /// Creates a configuration.
     public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",

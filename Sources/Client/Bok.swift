@@ -27,7 +27,7 @@ struct Bok {
         do {
             options = try GlobalOptions.parse(argv)
         } catch {
-            printer.err("bok: \(REPL.message(for: error))")
+            printer.err(diagnostic(REPL.message(for: error)))
             return 2
         }
         if options.help { printer.out(GlobalOptions.usage); return 0 }
@@ -46,7 +46,7 @@ struct Bok {
         // Card numbers, the PIN and reading history live here: only the patron may read them.
         let paths = Paths(environment: environment)
         let tightened = paths.makePrivate(state: Paths.state(environment: environment))
-        if tightened > 0 { printer.err("bok: " + Paths.privacyNotice(tightened)) }
+        if tightened > 0 { printer.err(diagnostic(Paths.privacyNotice(tightened))) }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
@@ -60,7 +60,7 @@ struct Bok {
         do {
             startup = try await Startup.connect(options: options, environment: environment, theme: theme, logger: logger)
         } catch {
-            printer.err("bok: \(REPL.message(for: error))")
+            printer.err(diagnostic(REPL.message(for: error)))
             return 1
         }
         let code = options.command.isEmpty
@@ -68,6 +68,12 @@ struct Bok {
             : await oneShot(options.command, json: options.json, session: startup.session, printer: printer)
         if let mock = startup.session.mock, let server = try? await mock.value { await server.stop() }
         return code
+    }
+
+    /// A message for stderr, after bok's name: "bok: could not read …", not "bok: bok could not read …"
+    /// for the messages (the reader's among them) that already start with bok's name.
+    static func diagnostic(_ message: String) -> String {
+        message.hasPrefix("bok ") ? "bok: " + message.dropFirst(4) : "bok: " + message
     }
 
     /// Runs one command and prints its answer as text or JSON. Returns the exit status.
@@ -89,7 +95,7 @@ struct Bok {
         } catch {
             let message = REPL.message(for: error)
             if json { printer.out(JSONOutput.encode(["error": message])) }
-            printer.err("bok: \(message)")
+            printer.err(diagnostic(message))
             return (error as? UserError)?.exitCode ?? 1
         }
     }
@@ -103,7 +109,7 @@ struct Bok {
             do {
                 recorder = try SessionRecorder(file: record, forwardingTo: printer)
             } catch {
-                printer.err("bok: \(REPL.message(for: error))")
+                printer.err(diagnostic(REPL.message(for: error)))
                 return 1
             }
         }

@@ -96,7 +96,7 @@ struct FilePrivacyTests {
         }
         let first = try await bok(["--mock", "library"], home: home)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr == "bok: bok made 4 of its files and folders private (readable by you only): they hold your card number and reading history, and others could read them. Nothing else changed.\n", "\(first.stderr)")
+        #expect(first.stderr == "bok: made 4 of its files and folders private (readable by you only): they hold your card number and reading history, and others could read them. Nothing else changed.\n", "\(first.stderr)")
         #expect(openEntries(under: data).isEmpty && openEntries(under: state).isEmpty)
         #expect(mode(books.appendingPathComponent("1.epub")) == 0o600 && mode(books) == 0o700)
         let second = try await bok(["--mock", "library"], home: home)

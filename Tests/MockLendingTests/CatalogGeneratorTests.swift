@@ -116,7 +116,7 @@ struct CatalogGeneratorTests {
             #expect(product.formats.contains { $0.id == "4104" })
             #expect(product.statuses.contains { $0.name == "Active" })
             #expect(product.isActive(on: CatalogGenerator.defaultReferenceDay))
-            #expect(product.coverImage == "/mock/content/\(product.id)/cover.jpg")
+            #expect(product.coverImage == "/mock/content/\(product.id)/cover.png")
             #expect((product.pages ?? 0) > 0)
             #expect(product.keywords.count >= 2)
         }

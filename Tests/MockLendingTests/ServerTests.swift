@@ -108,7 +108,7 @@ struct ServerTests {
             let product = try await client.product(id: hit.id)
             #expect(product.title == hit.title)
             let origin = "http://127.0.0.1:\(server.server.port)/mock/content/\(hit.id)/"
-            #expect(product.coverImage == origin + "cover.jpg")
+            #expect(product.coverImage == origin + "cover.png")
             if let teaser = product.teaser { #expect(teaser.url == origin + "sample.epub") }
             let models = try await client.licence(productID: hit.id)
             #expect(models.count == 1 && models[0].model == "copies" && models[0].isAvailable)

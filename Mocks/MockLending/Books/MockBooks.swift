@@ -20,6 +20,14 @@ public enum MockBooks {
         Data(archive(for: product, seed: seed, sample: sample))
     }
 
+    /// The PNG of `product`'s cover, as its EPUB has it, drawn without writing the book.
+    static func cover(for product: Product, seed: UInt64) -> [UInt8] {
+        let plan = BookPlan(product: product)
+        var pictureRNG = SplitMix64.stream(seed, fnv1a(product.id) ^ 0x0000_C0FE_0000_0000)
+        let palette = Palette.make(for: plan.kind, &pictureRNG)
+        return Pictures.cover(palette: palette, &pictureRNG)
+    }
+
     /// The EPUB's bytes.
     static func archive(for product: Product, seed: UInt64, sample: Bool) -> [UInt8] {
         let facts = BookFacts(product: product, seed: seed)

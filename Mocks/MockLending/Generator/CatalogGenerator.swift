@@ -6,7 +6,7 @@ internal import Foundation
 /// The same seed and size give the same catalogue on every machine (the generator has its own
 /// PRNG and never reads the clock). Each book draws from its own random stream, so books can be
 /// generated in parallel and a book's text does not depend on how many numbers another drew.
-/// Cover and sample URLs are paths (`/mock/content/{id}/cover.jpg`); the server makes them
+/// Cover and sample URLs are paths (`/mock/content/{id}/cover.png`); the server makes them
 /// absolute with its own address when it serves a product.
 public struct CatalogGenerator: Sendable {
     /// The seed.
@@ -298,7 +298,7 @@ public struct CatalogGenerator: Sendable {
             publisher: profile.publisher, publishedDate: published, language: profile.language,
             categories: categories,
             description: makeBlurb(profile, seriesOrder: seriesOrder, &rng),
-            coverImage: "/mock/content/\(id)/cover.jpg", pages: pages, bookType: "Ebook", isbns: [isbn],
+            coverImage: "/mock/content/\(id)/cover.png", pages: pages, bookType: "Ebook", isbns: [isbn],
             formats: formats, statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
             teaser: teaser, series: profile.seriesName.map { Product.Series(name: $0, order: seriesOrder) },
             keywords: keywords, popularity: popularityCount, rating: rating)

@@ -23,6 +23,17 @@ struct ContentRoutes: Sendable {
     func register(on mock: RouterGroup<MockRequestContext>) {
         mock.get("content/loans/{id}.epub") { request, context in try loanBook(request, id: context.parameters.require("id")) }
         mock.get("content/:id/sample.epub") { request, context in try sample(request, id: context.parameters.require("id")) }
+        mock.get("content/:id/cover.png") { _, context in try cover(id: context.parameters.require("id")) }
+    }
+
+    /// The product's cover, the same picture its EPUB opens with (the catalogue advertises it).
+    func cover(id: String) throws -> Response {
+        guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
+        let png = MockBooks.cover(for: library.catalog.products[index], seed: library.configuration.seed)
+        var headers = HTTPFields()
+        headers[.contentType] = "image/png"
+        headers[.cacheControl] = "max-age=86400"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: png)))
     }
 
     func loanBook(_ request: Request, id: String) throws -> Response {

@@ -34,7 +34,14 @@ struct ControlRoutes: Sendable {
     /// Moves the clock and processes what happened meanwhile (loans ending, reservations coming due).
     func moveClock(_ request: Request) async throws -> Response {
         let body = try await request.body.collect(upTo: 64 * 1024)
-        switch try ClockChange(json: Data(body.readableBytesView)) {
+        let change = try ClockChange(json: Data(body.readableBytesView))
+        let target: Date
+        switch change {
+        case .advance(let seconds): target = library.now().addingTimeInterval(seconds)
+        case .set(let date): target = date
+        }
+        guard target <= ClockChange.latest else { throw APIFailure.badRequest(ClockChange.tooLate) }
+        switch change {
         case .advance(let seconds): library.advanceClock(by: seconds)
         case .set(let date): library.setClock(date)
         }

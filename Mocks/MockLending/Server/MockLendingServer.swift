@@ -1,6 +1,7 @@
 public import Catalog
 public import Foundation
 import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 
@@ -132,8 +133,12 @@ public final class MockLendingServer: Sendable {
         if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }
         return Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                    serverName: nil),
+            // The idle timeout also bounds reading a request head: Hummingbird counts a connection
+            // as idle until a whole head has arrived, so bytes dripped into a head do not keep it open.
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: serverLogger)),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
             logger: serverLogger)
     }

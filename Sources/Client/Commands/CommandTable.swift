@@ -1,4 +1,5 @@
 import Logging
+import TextSafety
 /// The table of every command, and how a line of words becomes a run of one of them.
 @MainActor
 struct CommandTable {
@@ -59,6 +60,8 @@ struct CommandTable {
 
     /// `Unknown command "serch". Did you mean "search"?`
     func unknown(_ name: String) -> UserError {
+        // The name is what the patron typed: pasted control bytes are shown, not sent to the terminal.
+        let name = SafeText.line(name)
         let names = allNames
         let best = names.map { ($0, Self.editDistance(name.lowercased(), $0)) }.min { $0.1 < $1.1 }
         if let best, best.1 <= max(1, min(2, name.count / 3)) {

@@ -19,6 +19,10 @@ enum SearchCommands {
         valued: ["sort", "order"],
         run: { arguments, session in
             let query = queryText(arguments.positional)
+            // A query too long for a URL would come back as a bare HTTP 400 (or none at all).
+            guard query.count <= SearchCommands.maxQueryLength else {
+                throw UserError.usage("A search can be at most \(SearchCommands.maxQueryLength) characters long (this one has \(query.count)); shorten it.")
+            }
             do {
                 _ = try SearchQuery.parse(query)
             } catch let error as SearchQuery.ParseError {
@@ -217,6 +221,9 @@ enum SearchCommands {
         for (index, product) in page.products.enumerated() { list.byNumber[offset + index + 1] = product }
         list.pageOffset = offset
     }
+
+    /// The longest query bok sends: far beyond any real search, well inside a URL's limits.
+    static let maxQueryLength = 500
 
     /// Rejoins words into query text, quoting phrases so `author:"Astrid Lindgren"` survives the shell-like split.
     static func queryText(_ words: [String]) -> String {

@@ -136,6 +136,10 @@ extension Session {
     ///   - url: where to fetch it when it has to be (asked for only then: it may need the network).
     func bookOnDisk(productID: String, loanID: String?, title: String, statedSize: Int? = nil,
                     url: () async throws -> URL) async throws -> URL {
+        // An empty id would name the file `.epub`: hidden, and shared by every such book.
+        guard !productID.allSatisfy({ $0.isWhitespace || $0 == "." }) else {
+            throw UserError("The library gave \(theme.marks.quoted(title)) no product id, so bok cannot keep a copy of it; nothing was downloaded.")
+        }
         let store = try shelfStore()
         // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
         if let record = try store.download(productID: productID), FileManager.default.fileExists(atPath: record.path),

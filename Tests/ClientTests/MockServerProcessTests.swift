@@ -1,0 +1,85 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// `bok mock-server` as a child process, under a slowloris (issue 17, item 16).
+@Suite("bok mock-server under abuse", .serialized)
+struct MockServerProcessTests {
+    struct Figures: Sendable {
+        var answered = 0
+        var slowest: Duration = .zero
+        var peakMB = 0
+    }
+
+    @Test("2 000 half-sent requests: bok mock-server answers 200 normal requests at once and stays under 100 MB")
+    func slowloris() async throws {
+        let figures = try await offPool { try Self.run(halfOpen: 2_000, requests: 200) }
+        #expect(figures.answered == 200)
+        #expect(figures.slowest < .seconds(1), "slowest normal request \(figures.slowest)")
+        #expect(figures.peakMB > 0 && figures.peakMB < 100, "peak \(figures.peakMB) MB")
+    }
+
+    static func run(halfOpen: Int, requests: Int) throws -> Figures {
+        let process = Process()
+        process.executableURL = OneShotProcessTests.binary
+        process.arguments = ["mock-server", "--port", "0"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { process.terminate(); process.waitUntilExit() }
+        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(Int(line.split(separator: ":").last?.split(separator: "/").first ?? ""), "\(line)")
+
+        var hanging: [Int32] = []
+        defer { hanging.forEach { close($0) } }
+        for _ in 0..<halfOpen {
+            let fd = try #require(Socket.open(port: port))
+            Socket.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            hanging.append(fd)
+        }
+        var figures = Figures()
+        for _ in 0..<requests {
+            let started = ContinuousClock.now
+            guard let fd = Socket.open(port: port) else { continue }
+            Socket.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            close(fd)
+            if count > 0, String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200") { figures.answered += 1 }
+            figures.slowest = max(figures.slowest, started.duration(to: .now))
+        }
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        if let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
+            figures.peakMB = (Int(peak.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
+        }
+        return figures
+    }
+
+    /// Blocking sockets to 127.0.0.1 with 5 s limits on every read and write.
+    enum Socket {
+        static func open(port: Int) -> Int32? {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return nil }
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard connected == 0 else { close(fd); return nil }
+            return fd
+        }
+
+        static func send(_ fd: Int32, _ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+    }
+}
