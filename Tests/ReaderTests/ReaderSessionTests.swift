@@ -457,3 +457,26 @@ private final class TestClock {
         #expect(plain.message?.contains("no print page numbers") == true)
     }
 }
+
+/// `:stats`: the reader's pace and time read, from the samples kept for time left.
+@Suite struct ReadingStatsTests {
+    @Test func statsGiveThePaceAndTheTimeReadHereAndToday() throws {
+        let book = try ReaderSessionTests.book(chapters: 1, paragraphs: 5)
+        let store = InMemoryPositionStore()
+        let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
+        let id = BookID(book: book)
+        // Three screens of this book today, at 20 characters a second (200 words a minute).
+        for _ in 0..<3 { try store.addPaceSample(PaceSample(characters: 2_400, seconds: 120, date: now), bookID: id) }
+        // Another book yesterday.
+        try store.addPaceSample(PaceSample(characters: 2_000, seconds: 600, date: now.addingTimeInterval(-86_400)), bookID: "other")
+        var session = ReaderSession(book: book, store: store, columns: 60, rows: 20, now: { now.timeIntervalSinceReferenceDate })
+        _ = session.perform(.stats)
+        let message = try #require(session.message)
+        #expect(message.hasPrefix("About 200 words ("), "\(message)")
+        #expect(message.contains("6 min read in this book, 6 min today in all books"), "\(message)")
+
+        var fresh = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
+        _ = fresh.perform(.stats)
+        #expect(fresh.message?.hasPrefix("Not enough reading yet") == true)
+    }
+}

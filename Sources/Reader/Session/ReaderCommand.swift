@@ -31,6 +31,8 @@ public enum ReaderCommand: Sendable, Hashable {
     case rate(Int)
     case pitch(Int)
     case back
+    /// `:stats`: the reader's pace and time read.
+    case stats
     case quit
 
     /// The commands with their arguments, for help and completion.
@@ -53,6 +55,7 @@ public enum ReaderCommand: Sendable, Hashable {
         ("rate 80 … 450", "reading-aloud speed, words a minute"),
         ("pitch 0 … 99", "reading-aloud pitch (50: the voice's own)"),
         ("back", "return from a link or jump"),
+        ("stats", "your reading pace, and time read today and in this book"),
         ("quit", "leave the book"),
     ]
 
@@ -132,6 +135,7 @@ public enum ReaderCommand: Sendable, Hashable {
             guard let pitch = Int(lowered), (0...99).contains(pitch) else { return .failure(.init("Pitch is 0 to 99 (50 is the voice's own): :pitch 40")) }
             return .success(.pitch(pitch))
         case "back": return .success(.back)
+        case "stats", "statistics", "pace": return .success(.stats)
         case "q", "quit", "exit", "wq", "x": return .success(.quit)
         default:
             return .failure(.init("There is no :\(name) command; press ? for the list."))
@@ -224,6 +228,7 @@ extension ReaderSession {
         case .rate(let rate): setSpeech { $0.speechRate = rate }
         case .pitch(let pitch): setSpeech { $0.speechPitch = pitch }
         case .back: goBack()
+        case .stats: message = readingStats()
         case .quit: return false
         }
         return true
