@@ -140,4 +140,44 @@ struct SignalTests {
         // Readline's own settings are back after fg: no line buffering.
         #expect(screen.contains("ICANON 0"), "\(screen.suffix(1500))")
     }
+
+    @Test("In the reader, SIGTSTP or Ctrl-Z gives the terminal back and stops; after fg it is raw again and the page is redrawn")
+    func readerStopsAndComesBack() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script = Self.unblock + Self.configuredLibraryPrelude + """
+        until("> ", 10); time.sleep(0.3)
+        type("top 1"); until("Top 1", 5)
+        type("borrow 1"); until("card number: ", 5)
+        type("1001"); until("PIN for card 1001: ", 5); time.sleep(0.3)
+        type("1234"); until("opens it.", 8)
+        type("read 1"); until("28 days left", 5); time.sleep(0.5)
+        p = bokpid()
+        def canon(): return 1 if termios.tcgetattr(fd)[3] & termios.ICANON else 0
+        print("READING ICANON %d" % canon())
+        for how in ["signal", "key"]:
+            if how == "signal": os.kill(p, signal.SIGTSTP)
+            else: os.write(fd, b"\\x1a")
+            print("%s STOPPED %s ICANON %d" % (how, wait_state(p, "T"), canon()))
+            until("\\x1b[?1049l", 2)
+            mark = len(out[0])
+            os.kill(p, signal.SIGCONT)
+            end = time.time() + 3
+            while not (b"\\x1b[?1049h" in out[0][mark:] and b"28 days left" in out[0][mark:].split(b"\\x1b[?1049h", 1)[-1]) and time.time() < end:
+                r, _, _ = select.select([fd], [], [], 0.1)
+                if r: out[0] += os.read(fd, 65536)
+            after = out[0][mark:]
+            redrawn = b"\\x1b[?1049h" in after and b"28 days left" in after.split(b"\\x1b[?1049h", 1)[-1]
+            print("%s BACK %s ICANON %d REDRAWN %d" % (how, state(p), canon(), 1 if redrawn else 0))
+        os.write(fd, b"q"); until("> ", 3); time.sleep(0.3)
+        finish()
+        """
+        let screen = try await runPatronScript(script, binary: PINSafetyTests.binary, home: home)
+        let report = screen.split(separator: "\n").filter { $0.contains("ICANON") }.joined(separator: "\n")
+        #expect(report.contains("READING ICANON 0"), "\(report)\n\(screen.suffix(800))")
+        for how in ["signal", "key"] {
+            #expect(report.contains("\(how) STOPPED T"), "\(report)")
+            #expect(report.contains("\(how) BACK S ICANON 0 REDRAWN 1") || report.contains("\(how) BACK R ICANON 0 REDRAWN 1"), "\(report)")
+        }
+    }
 }
