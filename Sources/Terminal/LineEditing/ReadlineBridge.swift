@@ -158,8 +158,10 @@ func promptGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
                    pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
         let ready = poll(&fds, nfds_t(wake >= 0 ? 2 : 1), -1)
         if ready < 0 {
-            if errno == EINTR { continue }
-            return EOF
+            guard errno == EINTR else { return EOF }
+            // A window change still goes through readline's own handler (`rl_catch_sigwinch`).
+            rl_check_signals()
+            continue
         }
         if wake >= 0, fds[1].revents != 0 {
             var drain = [UInt8](repeating: 0, count: 64)
