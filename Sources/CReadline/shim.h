@@ -37,11 +37,23 @@ static inline void bok_rl_discard_line_and_redisplay(void) {
     rl_redisplay();
 }
 
-/* For a question Ctrl-C cancels: readline leaves SIGINT to our handler (so a blocked read sees
-   EINTR at once) and reads keys through `getc`; NULL and 1 restore readline's own. */
-static inline void bok_rl_set_cancellable(rl_getc_func_t *getc, int catch_signals) {
-    rl_getc_function = getc ? getc : rl_getc;
-    rl_catch_signals = catch_signals;
+/* Readline leaves every signal to bok (SIGINT and SIGTSTP must work whichever thread the
+   kernel hands them to) and reads keys through `getc`. */
+static inline void bok_rl_take_signals(rl_getc_func_t *getc) {
+    rl_getc_function = getc;
+    rl_catch_signals = 0;
+}
+
+/* Before bok stops or ends at the prompt: the terminal as it was before readline. */
+static inline void bok_rl_leave_terminal(void) {
+    rl_cleanup_after_signal();
+}
+
+/* After `fg`: readline's terminal settings again, and the prompt with the typed text redrawn. */
+static inline void bok_rl_resume_terminal(void) {
+    rl_reset_after_signal();
+    rl_on_new_line();
+    rl_redisplay();
 }
 
 /* Empties the line being read (a cancelled question), so accepting it gives "". */

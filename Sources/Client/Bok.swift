@@ -133,7 +133,7 @@ struct Bok {
         }
         recorder?.watch(session)
         recorder?.start(library: session.libraryName)
-        await repl.run(lines: source)
+        await repl.run(lines: source, interruptible: isatty(0) == 1)
         return 0
     }
 }

@@ -466,9 +466,9 @@ private final class TestClock {
         let now = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let id = BookID(book: book)
         // Three screens of this book today, at 20 characters a second (200 words a minute).
-        for _ in 0..<3 { try store.addPaceSample(PaceSample(characters: 2_400, seconds: 120, date: now), bookID: id) }
+        for _ in 0..<3 { store.addPaceSample(PaceSample(characters: 2_400, seconds: 120, date: now), bookID: id) }
         // Another book yesterday.
-        try store.addPaceSample(PaceSample(characters: 2_000, seconds: 600, date: now.addingTimeInterval(-86_400)), bookID: "other")
+        store.addPaceSample(PaceSample(characters: 2_000, seconds: 600, date: now.addingTimeInterval(-86_400)), bookID: "other")
         var session = ReaderSession(book: book, store: store, columns: 60, rows: 20, now: { now.timeIntervalSinceReferenceDate })
         _ = session.perform(.stats)
         let message = try #require(session.message)

@@ -43,7 +43,9 @@ enum LoanCommands {
                 }
                 throw UserError(unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
-            let loan = try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
+            let loan = try await settledOnCancel("The library may have made the loan already; the next sync settles it (loans shows it then).") {
+                try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
+            }
             let days = session.today.days(until: loan.expiryDate)
             let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
@@ -106,7 +108,9 @@ enum LoanCommands {
             if !arguments.flag("yes"), let sure = session.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "), !sure {
                 return CommandOutput(lines: ["Kept \(q.quoted(loan.title)); nothing was returned."], json: ["returned": String?.none])
             }
-            try await session.service.returnLoan(id: loan.id, card: card)
+            try await settledOnCancel("The library may have ended the loan already; the next sync settles it (loans shows it then).") {
+                try await session.service.returnLoan(id: loan.id, card: card)
+            }
             session.endedFromList.insert(loan.id)
             await session.syncAfterChange()
             return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
@@ -135,6 +139,16 @@ enum LoanCommands {
             return [session.theme.dim("Downloaded to your shelf: read \(session.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.")]
         }
         return [session.theme.dim("Downloaded to your shelf: read \(word) opens it.")]
+    }
+
+    /// Runs a request that changes something at the library; Ctrl-C during it cannot take back
+    /// what the library may already have done, so the message says what the next sync will settle.
+    static func settledOnCancel<T>(_ consequence: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch is CancellationError {
+            throw UserError("Cancelled. " + consequence)
+        }
     }
 
     /// Creates a loan; if the answer is lost, looks at the patron's loans before trying once more,

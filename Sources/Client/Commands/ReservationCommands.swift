@@ -45,7 +45,9 @@ enum ReservationCommands {
                 throw UserError("\(q) is not out, so there is no queue to join: \(LoanCommands.limitSentence(words, session: session)) "
                                 + "tbr add \(word) keeps it on your to-be-read list until then.")
             }
-            let reservation = try await session.service.reserve(card: card, pin: pin, productID: id)
+            let reservation = try await LoanCommands.settledOnCancel("The library may have placed the reservation already; the next sync settles it (reservations shows it then).") {
+                try await session.service.reserve(card: card, pin: pin, productID: id)
+            }
             await session.syncAfterChange()
             var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
             if reservation.ready, let until = reservation.readyUntil {
@@ -111,7 +113,9 @@ enum ReservationCommands {
             guard !session.endedFromList.contains(reservation.id) else {
                 throw UserError("You have cancelled that reservation already. Type reservations to see the others.")
             }
-            try await session.service.cancelReservation(id: reservation.id, card: card)
+            try await LoanCommands.settledOnCancel("The library may have cancelled the reservation already; the next sync settles it (reservations shows it then).") {
+                try await session.service.cancelReservation(id: reservation.id, card: card)
+            }
             session.endedFromList.insert(reservation.id)
             await session.syncAfterChange()
             let title = await titleOf(reservation, session: session)

@@ -34,7 +34,9 @@ final class REPL {
     }
 
     /// Reads and runs lines until quit or end of input.
-    func run(lines source: any LineSource) async {
+    /// - Parameter interruptible: At a terminal, Ctrl-C cancels the command in flight and the
+    ///   prompt comes back (as in psql) instead of ending bok.
+    func run(lines source: any LineSource, interruptible: Bool = false) async {
         while true {
             recorder?.promptShown()
             guard let line = source.readLine(prompt: prompt) else { break }
@@ -43,11 +45,18 @@ final class REPL {
             // so do comments (a tester's `# task: …` markers).
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !line.hasPrefix(" "), !trimmed.isEmpty, !trimmed.hasPrefix("#") { source.remember(line) }
-            let quit = await execute(line)
+            let quit = interruptible ? await executeInterruptibly(line) : await execute(line)
             recorder?.finished(session: session)
             if quit { break }
         }
         recorder?.finish()
+    }
+
+    /// Runs one line as ``execute(_:)`` does, in a task Ctrl-C cancels: what the command was
+    /// waiting for (an answer, a download) stops, it says "Cancelled." and the prompt comes back.
+    func executeInterruptibly(_ line: String) async -> Bool {
+        let task = Task { await self.execute(line) }
+        return await CommandInterrupt.whileRunning(interrupt: { task.cancel() }) { await task.value }
     }
 
     /// Runs one line; returns true when the REPL should end. A line starting with `#` is a
@@ -70,6 +79,7 @@ final class REPL {
     /// The one line a patron sees for any error: never a stack trace or a type name.
     static func message(for error: any Error) -> String {
         switch error {
+        case is CancellationError: "Cancelled."
         case let error as UserError: error.message
         case let error as LendingError: error.message
         case let error as SearchQuery.ParseError: error.message

@@ -14,6 +14,10 @@ internal import Terminal
 final class ReaderTerminal {
     /// The pipe the SIGWINCH handler and background work write to, to wake the loop.
     private static let wakeFD = Atomic<Int32>(-1)
+    /// SIGTSTP from outside (`kill -TSTP`; Ctrl-Z itself arrives as a key in raw mode).
+    fileprivate static let stopAsked = Atomic<Bool>(false)
+    /// SIGCONT: the shell may have put its own terminal settings back while bok was stopped.
+    fileprivate static let continued = Atomic<Bool>(false)
 
     /// Stops a background page count that is no longer wanted.
     private final class Cancellation: Sendable {
@@ -57,6 +61,8 @@ final class ReaderTerminal {
             RawMode.leave()
             CrashGuard.uninstall()
             signal(SIGWINCH, SIG_DFL)
+            signal(SIGTSTP, SIG_DFL)
+            signal(SIGCONT, SIG_DFL)
             Self.wakeFD.store(-1, ordering: .releasing)
             if wakePipe[0] >= 0 { close(wakePipe[0]); close(wakePipe[1]) }
         }
@@ -72,6 +78,10 @@ final class ReaderTerminal {
         for fd in wakePipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         Self.wakeFD.store(wakePipe[1], ordering: .releasing)
         signal(SIGWINCH, onWindowChange)
+        Self.stopAsked.store(false, ordering: .releasing)
+        Self.continued.store(false, ordering: .releasing)
+        signal(SIGTSTP, onStopOrContinue)
+        signal(SIGCONT, onStopOrContinue)
     }
 
     fileprivate static func wake() {
@@ -101,6 +111,8 @@ final class ReaderTerminal {
             }
             if fds[1].revents & Int16(POLLIN) != 0 {
                 while read(wakePipe[0], &buffer, buffer.count) > 0 {}
+                if Self.stopAsked.exchange(false, ordering: .acquiringAndReleasing) { suspend() }
+                if Self.continued.exchange(false, ordering: .acquiringAndReleasing) { takeTerminalAgain() }
                 view.pageCountsChanged()
                 let current = TerminalSize.current()
                 if current.columns != size.columns || current.rows != size.rows {
@@ -158,13 +170,23 @@ final class ReaderTerminal {
         }
     }
 
-    /// Ctrl-Z: gives the terminal back to the shell, stops, and takes it again on `fg`.
+    /// Ctrl-Z (or SIGTSTP): gives the terminal back to the shell, stops, and takes it again on `fg`.
     private func suspend() {
         Screen.disableMouseReporting()
         Screen.showCursor()
         Screen.leaveAlternateScreen()
         RawMode.leave()
-        kill(getpid(), SIGTSTP)
+        // Stops this thread before it returns: a `kill` of the process could be taken by another
+        // thread while this one went on into raw mode, and the shell's cooked settings would win.
+        JobControl.stopNow()
+        Self.continued.store(false, ordering: .releasing)
+        takeTerminalAgain()
+    }
+
+    /// After `fg` (or any SIGCONT): raw mode, the alternate screen and the whole page again.
+    private func takeTerminalAgain() {
+        // The settings may have been changed under us while stopped: apply raw mode afresh.
+        RawMode.leave()
         try? RawMode.enter(fd: STDIN_FILENO)
         Screen.enterAlternateScreen()
         Screen.hideCursor()
@@ -174,5 +196,15 @@ final class ReaderTerminal {
 }
 
 private func onWindowChange(_ signal: Int32) {
+    ReaderTerminal.wake()
+}
+
+/// SIGTSTP and SIGCONT while the reader runs: noted, and the loop woken (async-signal-safe).
+private func onStopOrContinue(_ signal: Int32) {
+    if signal == SIGTSTP {
+        ReaderTerminal.stopAsked.store(true, ordering: .releasing)
+    } else {
+        ReaderTerminal.continued.store(true, ordering: .releasing)
+    }
     ReaderTerminal.wake()
 }

@@ -73,18 +73,24 @@ public final class LineEditor: Sendable {
         let prompt = Self.readlinePrompt(prompt)
         return ReadlineBridge.lock.withLock { _ -> String? in
             ReadlineBridge.installHooks()
+            PromptSignals.prepare()
             var action = sigaction()
-            TerminalModeGuard.setHandler(&action, noteInterrupt)
+            TerminalModeGuard.setHandler(&action, notePromptSignal)
             sigemptyset(&action.sa_mask)
-            action.sa_flags = 0  // no SA_RESTART: readline must see EINTR to run its event hook
-            var previous = sigaction()
+            action.sa_flags = SA_RESTART
+            // Whichever thread takes a signal, the handler wakes the key reader through a pipe.
+            var previous = Array(repeating: sigaction(), count: promptSignals.count)
             ReadlineBridge.cancelled.store(false, ordering: .releasing)
-            if cancelOnInterrupt { bok_rl_set_cancellable(cancellableGetc, 0) }
-            sigaction(SIGINT, &action, &previous)
+            PromptSignals.cancels.store(cancelOnInterrupt, ordering: .releasing)
+            for (index, signal) in promptSignals.enumerated() {
+                sigaction(signal, nil, &previous[index])
+                // An ignored signal stays ignored (nohup, or a parent that ignores SIGINT).
+                if !TerminalModeGuard.isIgnored(previous[index]) { sigaction(signal, &action, nil) }
+            }
             defer {
-                sigaction(SIGINT, &previous, nil)
+                for (index, signal) in promptSignals.enumerated() { sigaction(signal, &previous[index], nil) }
                 ReadlineBridge.interrupted.store(false, ordering: .releasing)
-                if cancelOnInterrupt { bok_rl_set_cancellable(nil, 1) }
+                PromptSignals.stop.store(false, ordering: .releasing)
             }
             fflush(nil)  // anything printed before the prompt must appear above it
             // At end of input readline 8 itself moves to a new line, so nothing is printed here.

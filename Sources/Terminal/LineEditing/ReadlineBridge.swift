@@ -33,6 +33,7 @@ enum ReadlineBridge {
     /// Points readline's hooks at our trampolines; call with ``lock`` held.
     static func installHooks() {
         bok_rl_install_hooks(attemptCompletion, handleSignalEvent)
+        bok_rl_take_signals(promptGetc)
     }
 }
 
@@ -69,38 +70,107 @@ private func nextCandidate(_ text: UnsafePointer<CChar>?, _ state: Int32) -> Uns
     }
 }
 
-/// Readline's `rl_signal_event_hook`, called after a signal interrupted its read.
-///
-/// After Ctrl-C, readline has already echoed `^C`; this drops the typed text and shows a
-/// fresh prompt on the next line, as bash does, instead of ending the program.
-private func handleSignalEvent() -> Int32 {
-    guard ReadlineBridge.interrupted.exchange(false, ordering: .acquiringAndReleasing) else { return 0 }
-    bok_rl_discard_line_and_redisplay()
-    return 0
-}
+/// Readline's `rl_signal_event_hook`; bok takes the signals itself (see ``promptGetc(_:)``).
+private func handleSignalEvent() -> Int32 { 0 }
 
-/// Readline's `rl_getc_function` while a question Ctrl-C cancels is asked: reads one key, and
-/// after Ctrl-C empties the line and answers Return, so readline returns at once (its own
-/// `rl_getc` would call the event hook and wait for another key).
-func cancellableGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
-    var byte: UInt8 = 0
-    let fd = stream.map { fileno($0) } ?? STDIN_FILENO
-    while true {
-        if ReadlineBridge.interrupted.exchange(false, ordering: .acquiringAndReleasing) {
-            ReadlineBridge.cancelled.store(true, ordering: .releasing)
-            bok_rl_clear_line()
-            // As at the main prompt, ^C shows where the question was cancelled.
-            _ = "^C".withCString { write(STDOUT_FILENO, $0, 2) }
-            return 13
+/// The signals bok handles while readline has the terminal: Ctrl-C, Ctrl-Z, and the ones that end it.
+let promptSignals: [Int32] = [SIGINT, SIGTSTP, SIGTERM, SIGHUP, SIGQUIT]
+
+/// Wakes ``promptGetc(_:)`` from a signal handler, whichever thread the kernel chose to run it on.
+///
+/// Readline's own handling only works when the signal lands on the thread blocked in `read`; with
+/// other threads about (libcurl's, the mock server's) it often does not, and Ctrl-C then waited
+/// for the next key. A pipe wakes the `poll` wherever the handler ran.
+enum PromptSignals {
+    /// Read end and write end, created once and never closed.
+    static let pipeEnds: (read: Int32, write: Int32) = {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return (-1, -1) }
+        for fd in ends {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         }
-        let count = read(fd, &byte, 1)
-        if count == 1 { return Int32(byte) }
-        if count < 0, errno == EINTR { continue }
-        return EOF
+        return (ends[0], ends[1])
+    }()
+    /// The write end, readable from a signal handler without touching lazy initialisation.
+    static let writeEnd = Atomic<Int32>(-1)
+    /// Ctrl-Z was pressed (or SIGTSTP sent) at the prompt.
+    static let stop = Atomic<Bool>(false)
+    /// A signal that ends bok (SIGTERM, SIGHUP, SIGQUIT), or 0.
+    static let fatal = Atomic<Int32>(0)
+    /// Whether Ctrl-C cancels the question (true) or discards the typed line (false).
+    static let cancels = Atomic<Bool>(false)
+
+    /// Creates the pipe before any handler can need it.
+    static func prepare() {
+        writeEnd.store(pipeEnds.write, ordering: .releasing)
     }
 }
 
-/// The SIGINT handler while a line is edited: only notes the interruption (async-signal-safe).
-func noteInterrupt(_ signal: Int32) {
-    ReadlineBridge.interrupted.store(true, ordering: .releasing)
+/// The handler for ``promptSignals`` while a line is edited: notes the signal and wakes the reader
+/// (async-signal-safe: atomics and `write` only).
+func notePromptSignal(_ signal: Int32) {
+    switch signal {
+    case SIGINT: ReadlineBridge.interrupted.store(true, ordering: .releasing)
+    case SIGTSTP: PromptSignals.stop.store(true, ordering: .releasing)
+    default: PromptSignals.fatal.store(signal, ordering: .releasing)
+    }
+    let fd = PromptSignals.writeEnd.load(ordering: .acquiring)
+    guard fd >= 0 else { return }
+    var byte: UInt8 = 1
+    _ = write(fd, &byte, 1)
+}
+
+/// Readline's `rl_getc_function`: one key from the terminal, or a signal acted on at once.
+///
+/// Ctrl-C at the command prompt shows `^C`, drops the typed text and gives a fresh prompt (as
+/// bash and psql do); at a question (a card number) it empties the line and answers Return, so
+/// the question is cancelled. Ctrl-Z gives the terminal back and stops bok; after `fg` the
+/// prompt and the typed text come back. SIGTERM, SIGHUP and SIGQUIT restore the terminal and
+/// end bok as they would have.
+func promptGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+    var byte: UInt8 = 0
+    let fd = stream.map { fileno($0) } ?? STDIN_FILENO
+    let wake = PromptSignals.pipeEnds.read
+    while true {
+        let fatal = PromptSignals.fatal.exchange(0, ordering: .acquiringAndReleasing)
+        if fatal != 0 {
+            bok_rl_leave_terminal()
+            signal(fatal, SIG_DFL)
+            raise(fatal)
+        }
+        if PromptSignals.stop.exchange(false, ordering: .acquiringAndReleasing) {
+            _ = "^Z".withCString { write(STDOUT_FILENO, $0, 2) }
+            bok_rl_leave_terminal()
+            JobControl.stopNow()
+            bok_rl_resume_terminal()
+        }
+        if ReadlineBridge.interrupted.exchange(false, ordering: .acquiringAndReleasing) {
+            _ = "^C".withCString { write(STDOUT_FILENO, $0, 2) }
+            if PromptSignals.cancels.load(ordering: .acquiring) {
+                ReadlineBridge.cancelled.store(true, ordering: .releasing)
+                bok_rl_clear_line()
+                return 13
+            }
+            bok_rl_discard_line_and_redisplay()
+        }
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, nfds_t(wake >= 0 ? 2 : 1), -1)
+        if ready < 0 {
+            guard errno == EINTR else { return EOF }
+            // A window change still goes through readline's own handler (`rl_catch_sigwinch`).
+            rl_check_signals()
+            continue
+        }
+        if wake >= 0, fds[1].revents != 0 {
+            var drain = [UInt8](repeating: 0, count: 64)
+            while read(wake, &drain, drain.count) > 0 {}
+        }
+        guard fds[0].revents != 0 else { continue }
+        let count = read(fd, &byte, 1)
+        if count == 1 { return Int32(byte) }
+        if count < 0, errno == EINTR || errno == EAGAIN { continue }
+        return EOF
+    }
 }

@@ -137,7 +137,7 @@ enum TerminalModeGuard {
         if saved.installed.3 { _ = sigaction(SIGQUIT, &saved.actions.3, nil) }
     }
 
-    private static func isIgnored(_ action: sigaction) -> Bool {
+    static func isIgnored(_ action: sigaction) -> Bool {
         // Respect an ignored signal (nohup ignores SIGHUP): leave it ignored.
         #if canImport(Glibc)
         return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
