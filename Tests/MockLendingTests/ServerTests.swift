@@ -3,7 +3,10 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockLending
+#if canImport(Glibc)
+import Glibc
+#endif
+@testable import MockLending
 import Testing
 
 /// The server over HTTP, through the real client (`HTTPLendingService`) wherever it can be.
@@ -262,25 +265,39 @@ struct ServerTests {
     }
 }
 
-/// `bok mock-server` runs the server in the foreground; it must serve until cancelled.
-@Suite("Foreground server")
-struct ForegroundServerTests {
-    @Test("runForever reports its URL once listening and serves until its task is cancelled")
-    func runForever() async throws {
-        let (urls, continuation) = AsyncStream<URL>.makeStream()
+/// `bok mock-server` and `bok --mock` start the server and stop it when they end.
+@Suite("Stopping the server", .serialized)
+struct StoppingServerTests {
+    @Test("stop closes the port")
+    func stopClosesPort() async throws {
         let configuration = MockConfiguration(seed: 9, catalogSize: 200)
-        let task = Task {
-            try await MockLendingServer.runForever(configuration, logger: TestServer.quiet) { continuation.yield($0) }
-        }
-        var iterator = urls.makeAsyncIterator()
-        let url = try #require(await iterator.next())
-        #expect(url.absoluteString.hasPrefix("http://127.0.0.1:") && url.absoluteString.hasSuffix("/library/v3.0/"))
-        let client = HTTPLendingService(endpoint: LibraryEndpoint(baseURL: url, serviceID: configuration.serviceID,
+        let server = try await MockLendingServer.start(configuration, logger: TestServer.quiet)
+        let client = HTTPLendingService(endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID,
                                                                   serviceKey: configuration.serviceKey))
         #expect(try await client.search(SearchRequest(query: "")).total == 200)
-        task.cancel()
-        _ = await task.result
+        await server.stop()
         let error = await #expect(throws: LendingError.self) { _ = try await client.library() }
-        #expect(error?.kind == .unreachable, "the port is closed after cancelling")
+        #expect(error?.kind == .unreachable, "the port is closed after stopping")
+    }
+
+    /// Connections waiting past the limit used to be accepted while the server stopped, and NIO
+    /// stopped the whole process over their unfinished writers (about one stop in five).
+    @Test("Stopping with connections waiting past the limit ends cleanly")
+    func stopWithBacklog() async throws {
+        for _ in 0..<25 {
+            var configuration = MockConfiguration(seed: 9, catalogSize: 50)
+            configuration.maxConnections = 2
+            configuration.idleTimeout = .milliseconds(200)
+            let server = try await MockLendingServer.start(configuration, logger: TestServer.quiet)
+            var waiting: [Int32] = []
+            for _ in 0..<12 {
+                let fd = try #require(RawConnection.open(port: server.port))
+                RawConnection.send(fd, "GET /mock/clock HTTP/1.1\r\n")
+                waiting.append(fd)
+            }
+            try await Task.sleep(for: .milliseconds(250))
+            waiting.forEach { close($0) }
+            await server.stop()
+        }
     }
 }

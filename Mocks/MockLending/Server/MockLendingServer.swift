@@ -9,7 +9,7 @@ import NIOCore
 /// generated library.
 ///
 /// `bok --mock` and the tests start it in-process with `start(_:logger:)` on port 0 and read the
-/// chosen port; `bok mock-server` runs it in the foreground with `runForever(_:logger:onReady:)`.
+/// chosen port, as `bok mock-server` does before it waits for Ctrl-C.
 public final class MockLendingServer: Sendable {
     /// The API base URL, e.g. `http://127.0.0.1:54321/library/v3.0/`.
     public let baseURL: URL
@@ -20,16 +20,19 @@ public final class MockLendingServer: Sendable {
 
     let library: MockLibrary
     private let task: Task<Void, any Error>
+    private let gate: AcceptGate
 
     /// The path all library API routes live under.
     public static let apiBasePath = "/library/v3.0"
 
-    private init(baseURL: URL, port: Int, preparationSeconds: Double, library: MockLibrary, task: Task<Void, any Error>) {
+    private init(baseURL: URL, port: Int, preparationSeconds: Double, library: MockLibrary,
+                 task: Task<Void, any Error>, gate: AcceptGate) {
         self.baseURL = baseURL
         self.port = port
         self.preparationSeconds = preparationSeconds
         self.library = library
         self.task = task
+        self.gate = gate
     }
 
     /// Why the server could not start.
@@ -49,7 +52,8 @@ public final class MockLendingServer: Sendable {
         let library = MockLibrary(configuration: configuration)
         let preparation = started.duration(to: .now)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let application = makeApplication(library, logger: logger) { port in
+        let gate = AcceptGate()
+        let application = makeApplication(library, gate: gate, logger: logger) { port in
             continuation.yield(port)
             continuation.finish()
         }
@@ -71,26 +75,14 @@ public final class MockLendingServer: Sendable {
             "seed": "\(configuration.seed)",
         ])
         return MockLendingServer(baseURL: baseURL(host: configuration.host, port: port), port: port,
-                                 preparationSeconds: Self.seconds(preparation), library: library, task: task)
+                                 preparationSeconds: Self.seconds(preparation), library: library, task: task, gate: gate)
     }
 
     /// Stops serving and waits until the port is closed.
     public func stop() async {
+        gate.close()
         task.cancel()
         _ = await task.result
-    }
-
-    /// Runs the server in the foreground until SIGINT or SIGTERM, for `bok mock-server`.
-    /// - Parameters:
-    ///   - onReady: Called with the API base URL once the port is bound (e.g. to print it).
-    public static func runForever(_ configuration: MockConfiguration, logger: Logger,
-                                  onReady: @escaping @Sendable (URL) -> Void = { _ in }) async throws {
-        let library = MockLibrary(configuration: configuration)
-        let application = makeApplication(library, logger: logger) { port in
-            onReady(baseURL(host: configuration.host, port: port))
-        }
-        // The default shutdown signals are SIGTERM and SIGINT: Ctrl-C stops the server gracefully.
-        try await application.runService()
     }
 
     // MARK: Virtual clock and seed
@@ -117,7 +109,7 @@ public final class MockLendingServer: Sendable {
 
     // MARK: Assembly
 
-    static func makeApplication(_ library: MockLibrary, logger: Logger,
+    static func makeApplication(_ library: MockLibrary, gate: AcceptGate, logger: Logger,
                                 onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let configuration = library.configuration
         let router = Router(context: MockRequestContext.self)
@@ -138,7 +130,7 @@ public final class MockLendingServer: Sendable {
             server: .http1(configuration: .init(idleTimeout: TimeAmount(configuration.idleTimeout))),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: nil,
-                availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: serverLogger)),
+                availableConnectionsDelegate: ConnectionLimit(maximum: configuration.maxConnections, gate: gate)),
             onServerRunning: { channel in onPort(channel.localAddress?.port ?? configuration.port) },
             logger: serverLogger)
     }
