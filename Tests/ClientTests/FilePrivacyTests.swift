@@ -21,7 +21,8 @@ struct FilePrivacyTests {
             process.arguments = ["-c", "umask 000; exec \"$0\" \"$@\"", binary.path] + arguments
             process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
                                    "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                                   "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+                                   "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+                                   "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
             let err = Pipe()
             process.standardError = err
             process.standardOutput = FileHandle.nullDevice
@@ -55,6 +56,19 @@ struct FilePrivacyTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-privacy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         return home
+    }
+
+    @Test("bok leaves nothing in the XDG folders but its own bok folder (no stray URL cache or build-named folder)")
+    func noStrayFolders() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let run = try await bok(["--mock"], home: home, input: "top 3\nsample 1\nmock clock +1d\nmock state\nshelf\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("data/bok/shelf.sqlite").path))
+        for folder in ["config", "data", "state", "cache"] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent(folder).path)) ?? []
+            #expect(entries.allSatisfy { $0 == "bok" }, "\(folder): \(entries)")
+        }
     }
 
     @Test("Item 11: under umask 000, the shelf, its folders and a remembered PIN are created private")

@@ -1,6 +1,6 @@
 public import Foundation
 #if canImport(FoundationNetworking)
-internal import FoundationNetworking
+public import FoundationNetworking
 #endif
 internal import Synchronization
 
@@ -31,10 +31,11 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 /// and body (and over any redirects); a cap on the body enforced while it streams in (reading
 /// stops at the cap); and redirects followed only within the first URL's origin, at most five.
 /// Built on ``HTTPTransfer`` (libcurl); see there why not URLSession.
-struct BoundedExchange {
+public struct BoundedExchange: Sendable {
     /// Why an exchange did not produce an answer.
-    struct Failure: Error, Sendable {
-        enum Kind: Sendable {
+    public struct Failure: Error, Sendable {
+        /// What kind of failure.
+        public enum Kind: Sendable {
             /// The deadline passed first.
             case timedOut
             /// The body was larger than the cap (said so in Content-Length, or while streaming).
@@ -44,20 +45,28 @@ struct BoundedExchange {
             /// The connection failed.
             case transport(HTTPTransfer.Failure)
         }
-        let kind: Kind
+        /// What kind of failure.
+        public let kind: Kind
     }
 
     /// What bok accepts, sent in `Accept`.
-    let accept: String
+    public let accept: String
     /// Seconds the whole exchange may take.
-    let deadline: TimeInterval
+    public let deadline: TimeInterval
     /// Largest body read, in bytes.
-    let maxBytes: Int
+    public let maxBytes: Int
+
+    /// Creates an exchange with these bounds.
+    public init(accept: String, deadline: TimeInterval, maxBytes: Int) {
+        self.accept = accept
+        self.deadline = deadline
+        self.maxBytes = maxBytes
+    }
 
     static let maxRedirects = 5
 
     /// Sends `request` and collects its answer within the bounds.
-    func run(_ request: URLRequest) async throws(Failure) -> (Data, HTTPURLResponse) {
+    public func run(_ request: URLRequest) async throws(Failure) -> (Data, HTTPURLResponse) {
         guard var url = request.url else { throw Failure(kind: .transport(.init(kind: .other, detail: "no URL"))) }
         let origin = Origin(url)
         let end = Date().addingTimeInterval(deadline)

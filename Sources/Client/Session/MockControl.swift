@@ -12,9 +12,10 @@ struct MockControl: Sendable {
     /// `http://host:port/mock/`.
     let root: URL
 
-    /// Not `URLSession.shared`: its cookie store and cache made an empty folder in
-    /// `$XDG_DATA_HOME` named after the build folder on every run.
-    private static let session = URLSession(configuration: .bok(timeout: 10, accept: "application/json"))
+    /// Through libcurl, as every other call of bok: URLSession's cookie store and cache made an
+    /// empty folder in `$XDG_DATA_HOME` (named after the build folder) and one in `$XDG_CACHE_HOME`
+    /// on every run, even with an ephemeral configuration.
+    private static let exchange = BoundedExchange(accept: "application/json", deadline: 10, maxBytes: 1 << 20)
 
     init(libraryBase: URL) {
         var components = URLComponents(url: libraryBase, resolvingAgainstBaseURL: false)!
@@ -72,13 +73,14 @@ struct MockControl: Sendable {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         let data: Data
-        let response: URLResponse
+        let response: HTTPURLResponse
         do {
-            (data, response) = try await Self.session.data(for: request)
+            (data, response) = try await Self.exchange.run(request)
         } catch {
+            try Task.checkCancellation()
             throw UserError("Cannot reach the mock library's control routes at \(root.absoluteString).")
         }
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let status = response.statusCode
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         guard (200..<300).contains(status) else {
             if status == 404 { throw UserError("This library is not the mock: mock commands only work with bok --mock or bok mock-server.") }
