@@ -99,4 +99,50 @@ struct ShelfProcessTests {
         try store.addToBeRead(productID: "after", title: "Efter kraschen")
         #expect(try store.toBeRead().last?.productID == "after")
     }
+
+    @Test("Three REPLs taking the same samples at once: each book whole, no .part left, no row without its file (issue 17, item 9)")
+    func sameSamplesAtOnce() async throws {
+        let home = Home()
+        defer { try? FileManager.default.removeItem(at: home.url) }
+        let withSample = CatalogGenerator(seed: 1, size: 600).generate().products.filter { $0.teaser != nil }.prefix(6).map(\.id)
+        let script = withSample.map { "sample id:\($0)\n" }.joined() + "quit\n"
+        let outputs = try await offPool {
+            let runs = try (0..<3).map { _ -> (Process, URL) in
+                let output = home.url.appendingPathComponent("out-\(UUID().uuidString)")
+                try FileManager.default.createDirectory(at: home.url, withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+                let process = Process()
+                process.executableURL = OneShotProcessTests.binary
+                process.arguments = ["--mock"]
+                process.environment = home.environment
+                let input = Pipe()
+                process.standardInput = input
+                let handle = try FileHandle(forWritingTo: output)
+                process.standardOutput = handle
+                process.standardError = handle
+                try process.run()
+                input.fileHandleForWriting.write(Data(script.utf8))
+                try input.fileHandleForWriting.close()
+                return (process, output)
+            }
+            return runs.map { process, output in
+                process.waitUntilExit()
+                return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+            }
+        }
+        for (status, text) in outputs {
+            #expect(status == 0, "\(text)")
+            #expect(!text.contains("Could not"), "\(text)")
+        }
+        let books = home.url.appendingPathComponent("data/bok/books")
+        let names = try FileManager.default.contentsOfDirectory(atPath: books.path)
+        #expect(names.filter { $0.hasSuffix(".part") }.isEmpty, "\(names)")
+        let store = ShelfStore(database: try ShelfDatabase.open(at: home.database), collation: Collation(.swedish))
+        for id in withSample {
+            let record = try #require(try store.download(productID: id), "no row for \(id)")
+            let file = URL(fileURLWithPath: record.path)
+            #expect(FileManager.default.fileExists(atPath: file.path), "\(id): the row names a missing file")
+            #expect(try BookDownloader.sha256(of: file) == record.sha256, "\(id): the file is not the one recorded")
+        }
+    }
 }

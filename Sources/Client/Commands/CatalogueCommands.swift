@@ -142,6 +142,15 @@ enum CatalogueCommands {
         }
         let name = "opds-" + String(entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16) + ".epub"
         let target = session.booksDirectory.appendingPathComponent(name)
+        let lock: DownloadLock
+        do {
+            // Another bok fetching the same book: wait for it, then take its file.
+            lock = try await DownloadLock(file: session.downloadLock(name),
+                                          timeout: BookDownloader().maxDuration)
+        } catch {
+            throw UserError(error.description)
+        }
+        defer { lock.release() }
         if FileManager.default.fileExists(atPath: target.path) { return target }
         let bar = session.progress?.start(title: entry.title)
         do {

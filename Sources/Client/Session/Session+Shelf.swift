@@ -125,6 +125,12 @@ extension Session {
 
     // MARK: Books on disk
 
+    /// The lock file held while a book is fetched (`$XDG_DATA_HOME/bok/locks/NAME.lock`), kept
+    /// out of the books folder.
+    func downloadLock(_ name: String) -> URL {
+        booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(name + ".lock")
+    }
+
     /// The file of a product on disk, downloaded (or downloaded again) when it is missing or damaged.
     ///
     /// - Parameters:
@@ -141,6 +147,15 @@ extension Session {
             throw UserError("The library gave \(theme.marks.quoted(title)) no product id, so bok cannot keep a copy of it; nothing was downloaded.")
         }
         let store = try shelfStore()
+        // Another bok may be fetching this book right now: wait for it, then find its file recorded.
+        let lock: DownloadLock
+        do {
+            lock = try await DownloadLock(file: downloadLock(Self.fileName(productID: productID, sample: false)),
+                                          timeout: BookDownloader().maxDuration)
+        } catch {
+            throw UserError(error.description)
+        }
+        defer { lock.release() }
         // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
         if let record = try store.download(productID: productID), FileManager.default.fileExists(atPath: record.path),
            (record.format == .sample) == (loanID == nil) {

@@ -11,7 +11,8 @@ internal import Synchronization
 /// Downloads a book file the way a patron can trust: into `NAME.part`, resumed with `Range` after
 /// an interruption, checked against the server's `Repr-Digest` when it sends one, and renamed
 /// into place only when whole. A failed download leaves no file at the destination, and no
-/// partial file either when the disk was full.
+/// partial file either when the disk was full. Processes that may fetch the same file hold a
+/// ``DownloadLock`` around looking, downloading and recording.
 ///
 /// A hostile server cannot make it loop, wait or fill the disk without end: at most three
 /// requests per download (a refused resume starts over once, a damaged copy is fetched again
@@ -439,6 +440,8 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
         case tooLarge
         /// The patron cancelled it; the part is kept for a resume.
         case cancelled
+        /// Another bok was downloading the same file for longer than a download may take.
+        case busy
     }
 
     /// What went wrong.
@@ -472,6 +475,8 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
             "The library sent a damaged copy twice (\(detail)); nothing was kept. Try again later."
         case .cancelled:
             "The download of \(path) was cancelled; it resumes where it stopped next time."
+        case .busy:
+            "Another bok has been downloading \(path) for too long; close it or try again later."
         case .tooLarge:
             "The library sent more than the book's size allows (over \(detail)) for \(path); bok stopped and kept nothing. Try again later, or tell the library."
         }

@@ -1,0 +1,56 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import Foundation
+
+/// One download of a book at a time, across every bok process of the user: an exclusive `flock`
+/// on a lock file of that book, held from looking at what is on disk to recording what was
+/// downloaded.
+///
+/// Two REPLs adding the same sample had written one `.part` together, renamed it under each
+/// other, and one had removed a file the other was replacing (its checksum looked wrong
+/// half-way), leaving rows for files that were gone. Holding this lock, the second finds the
+/// first one's file recorded and takes it instead of fetching it again.
+/// The lock file stays (removing it would let a third process lock a file no one else sees);
+/// `flock` locks go with the process, so a killed bok never leaves a book locked.
+public final class DownloadLock {
+    private var descriptor: Int32
+
+    /// Takes the lock `file`, waiting (asleep, not spinning) while another process holds it.
+    /// - Throws: `DownloadError` when the lock file cannot be made, the task is cancelled, or the
+    ///   other process holds it longer than `timeout`.
+    public init(file: URL, timeout: TimeInterval) async throws(DownloadError) {
+        do {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw DownloadError(.cannotWrite, path: file.deletingLastPathComponent().path, detail: error.localizedDescription)
+        }
+        let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw DownloadError(.cannotWrite, path: file.path, detail: String(cString: strerror(errno)))
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline, !Task.isCancelled else {
+                let cancelled = Task.isCancelled
+                close(descriptor)
+                throw DownloadError(cancelled ? .cancelled : .busy, path: file.path, detail: "another bok is downloading it")
+            }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        self.descriptor = descriptor
+    }
+
+    /// Lets the next process have it.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}
