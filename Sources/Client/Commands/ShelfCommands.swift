@@ -49,6 +49,8 @@ enum ShelfCommands {
             }
         }
         var offline = false
+        // A shelf the disk will not save (full, read-only) is shown as last saved, with why.
+        var saveProblem = try session.shelfStore().database.readOnlyBecause
         if forceSync || !session.syncedThisSession {
             do {
                 if try await session.syncShelf() != nil { session.syncedThisSession = true }
@@ -56,6 +58,8 @@ enum ShelfCommands {
                 // The shelf as last synced is still worth showing; the status line says why it may be behind.
                 session.logger.info("shelf sync failed", metadata: ["error": "\(error)"])
                 offline = true
+            } catch let error as ShelfError where error.isCannotSave {
+                saveProblem = error
             }
         }
         let shelf = try session.currentShelf()
@@ -71,6 +75,7 @@ enum ShelfCommands {
         let order = session.theme.dim(" \(m.middleDot) sorted by \(label(session.shelfSort, session: session))")
         if let card {
             status = [session.theme.bold("Shelf") + " \(m.middleDot) card \(card) \(m.middleDot) " + renderer.syncedWords(synced) + order]
+            if let saveProblem { status.append(session.theme.yellow(saveProblem.description)) }
             if offline || session.syncProblem != nil {
                 let why = session.syncProblem ?? "the library did not answer."
                 status.append(session.theme.yellow("Offline: \(why) This is your shelf as last synced; books on disk still open."))

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Shelf
 import Terminal
 
 /// The interactive prompt: reads a line, runs it through the command table, prints the answer.
@@ -83,6 +84,7 @@ final class REPL {
         case let error as UserError: error.message
         case let error as LendingError: error.message
         case let error as SearchQuery.ParseError: error.message
+        case let error as ShelfError: error.description
         default: "Something went wrong: \(error). Try again; if it keeps happening, please report it."
         }
     }

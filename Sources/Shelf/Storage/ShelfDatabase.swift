@@ -14,6 +14,9 @@ public import GRDB
 public struct ShelfDatabase: Sendable {
     /// The connection, shared by the whole process. Writes go through `ShelfStore`.
     public let writer: DatabaseQueue
+    /// Why the database was opened read-only (a full disk, a folder that refuses writes), or nil
+    /// when it can be written. Read-only, it shows the shelf as last saved.
+    public let readOnlyBecause: ShelfError?
 
     /// How long a write waits for another process's transaction to finish.
     public static let busyTimeout: TimeInterval = 5
@@ -27,6 +30,7 @@ public struct ShelfDatabase: Sendable {
     ///   newer schema; the file is left as it was. GRDB's `DatabaseError` otherwise.
     public init(_ writer: DatabaseQueue) throws {
         self.writer = writer
+        readOnlyBecause = nil
         let path = writer.path
         let migrator = Self.migrator
         do {
@@ -56,6 +60,15 @@ public struct ShelfDatabase: Sendable {
         }
     }
 
+    /// A database that could not be opened for writing, read as it was last saved.
+    private init(readOnly writer: DatabaseQueue, because problem: ShelfError) throws {
+        try writer.inDatabase { db in
+            guard try db.tableExists("grdb_migrations"), try db.tableExists("loan") else { throw problem }
+        }
+        self.writer = writer
+        readOnlyBecause = problem
+    }
+
     /// The configuration every shelf connection uses.
     public static func configuration() -> Configuration {
         var config = Configuration()
@@ -74,6 +87,27 @@ public struct ShelfDatabase: Sendable {
     /// Opens (creating if needed) the database at `url`, creating its directory.
     /// - Throws: `ShelfError` for a file that is not a bok database; file system and GRDB errors.
     public static func open(at url: URL) throws -> ShelfDatabase {
+        do {
+            return try openForWriting(at: url)
+        } catch {
+            // A full disk (or a folder turned read-only) must not take the shelf away: show it as last saved.
+            guard let problem = ShelfError.saving(error, path: url.path), FileManager.default.fileExists(atPath: url.path) else {
+                throw error
+            }
+            var configuration = configuration()
+            configuration.readonly = true
+            // `immutable=1`: no lock, no -wal or -shm to create, which a full disk would refuse.
+            // What an unfinished -wal holds is not seen; bok checkpoints it on every clean exit.
+            guard var components = URLComponents(url: url.standardizedFileURL, resolvingAgainstBaseURL: false) else { throw problem }
+            components.scheme = "file"
+            components.host = nil
+            components.query = "immutable=1"
+            guard let uri = components.string else { throw problem }
+            return try ShelfDatabase(readOnly: DatabaseQueue(path: uri, configuration: configuration), because: problem)
+        }
+    }
+
+    private static func openForWriting(at url: URL) throws -> ShelfDatabase {
         // The database holds card numbers and reading history: its folder 0700, the file 0600
         // (SQLite gives the -wal and -shm files the database file's mode).
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,

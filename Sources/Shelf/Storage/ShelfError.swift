@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 public import Foundation
+import GRDB
 
 /// A problem with the shelf's database, said in one line that names the file and what to do.
 ///
@@ -9,6 +13,7 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case newerSchema(version: String)
         case foreign(tables: [String])
         case busy
+        case cannotSave(diskFull: Bool, detail: String)
     }
 
     private let kind: Kind
@@ -28,6 +33,55 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Another process kept the file locked for longer than the busy timeout.
     public static func busy(_ path: String) -> ShelfError { ShelfError(kind: .busy, path: path) }
+
+    /// The file cannot be written: the disk is full, or the folder or file refuses writes.
+    public static func cannotSave(_ path: String, diskFull: Bool, detail: String) -> ShelfError {
+        ShelfError(kind: .cannotSave(diskFull: diskFull, detail: detail), path: path)
+    }
+
+    /// The shelf's words for an error of writing `path`, nil when `error` is not one (a
+    /// constraint, a bug). A full disk is told by SQLite's `SQLITE_FULL` or by the space left;
+    /// SQLite reports many failed writes on a full disk as plain I/O errors.
+    public static func saving(_ error: any Error, path: String) -> ShelfError? {
+        let detail: String
+        switch error {
+        case let error as ShelfError:
+            return error.isCannotSave ? error : nil
+        case let error as DatabaseError:
+            guard [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode) else {
+                return nil
+            }
+            if error.resultCode == .SQLITE_FULL { return .cannotSave(path, diskFull: true, detail: "") }
+            detail = switch error.resultCode {
+            case .SQLITE_READONLY: "the file is read-only"
+            case .SQLITE_CANTOPEN: "the file cannot be opened"
+            case .SQLITE_PERM: "permission denied"
+            default: "the disk reported an error"
+            }
+        case let error as CocoaError where [.fileWriteOutOfSpace, .fileWriteNoPermission, .fileWriteVolumeReadOnly].contains(error.code):
+            if error.code == .fileWriteOutOfSpace { return .cannotSave(path, diskFull: true, detail: "") }
+            detail = error.code == .fileWriteNoPermission ? "permission denied" : "read-only file system"
+        case let error as POSIXError where [.ENOSPC, .EDQUOT, .EACCES, .EROFS, .EIO].contains(error.code):
+            detail = String(cString: strerror(error.code.rawValue))
+        default:
+            return nil
+        }
+        return .cannotSave(path, diskFull: isFull(near: path), detail: detail)
+    }
+
+    /// True when the file system holding `path` (or its nearest existing folder) has almost no space left.
+    static func isFull(near path: String) -> Bool {
+        var url = URL(fileURLWithPath: path)
+        var info = statvfs()
+        while statvfs(url.path, &info) != 0 {
+            guard url.path != "/" else { return false }
+            url = url.deletingLastPathComponent()
+        }
+        return UInt64(info.f_bavail) * UInt64(info.f_frsize) < 256 * 1024
+    }
+
+    /// True when the shelf could not be written (see ``cannotSave(_:diskFull:detail:)``).
+    public var isCannotSave: Bool { if case .cannotSave = kind { true } else { false } }
 
     /// True when the file is not SQLite at all.
     public var isNotSQLite: Bool { kind == .notSQLite }
@@ -49,6 +103,12 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "Move it aside or point bok at another file."
         case .busy:
             return "\(path) is kept busy by another bok; try again in a moment, or quit the other bok."
+        case .cannotSave(diskFull: true, _):
+            return "The disk is full, so bok cannot save to \(path). Free some space: until then the shelf shows "
+                + "what it last saved, and the next sync records what the library did meanwhile."
+        case .cannotSave(diskFull: false, let detail):
+            return "bok cannot save to \(path) (\(detail)). Check that its folder is yours and writable: until then "
+                + "the shelf shows what it last saved, and the next sync records what the library did meanwhile."
         }
     }
 }

@@ -8,7 +8,7 @@ extension ShelfStore {
     /// Keeps a sample on the shelf (again: updates its title, authors and file).
     public func addSample(productID: String, title: String, authors: String = "", path: String? = nil,
                           now: Date = Date()) throws {
-        try writer.write { db in
+        try write { db in
             let addedAt = try SampleRecord.fetchOne(db, key: productID)?.addedAt ?? now
             try SampleRecord(productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
                              addedAt: addedAt, path: path).upsert(db)
@@ -18,7 +18,7 @@ extension ShelfStore {
     /// Removes a sample; false when it was not on the shelf.
     @discardableResult
     public func removeSample(productID: String) throws -> Bool {
-        try writer.write { db in try SampleRecord.deleteOne(db, key: productID) }
+        try write { db in try SampleRecord.deleteOne(db, key: productID) }
     }
 
     /// The samples, newest first.
@@ -30,7 +30,7 @@ extension ShelfStore {
 
     /// Puts a title at the end of the to-be-read list; one already there keeps its place.
     public func addToBeRead(productID: String, title: String, authors: String = "", now: Date = Date()) throws {
-        try writer.write { db in
+        try write { db in
             guard try !ToBeReadRecord.exists(db, key: productID) else { return }
             let next = try Int.fetchOne(db, sql: "SELECT coalesce(max(position) + 1, 0) FROM toBeRead") ?? 0
             try ToBeReadRecord(productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
@@ -41,7 +41,7 @@ extension ShelfStore {
     /// Takes a title off the to-be-read list; false when it was not there.
     @discardableResult
     public func removeToBeRead(productID: String) throws -> Bool {
-        try writer.write { db in try ToBeReadRecord.deleteOne(db, key: productID) }
+        try write { db in try ToBeReadRecord.deleteOne(db, key: productID) }
     }
 
     /// The to-be-read list in the patron's order.
@@ -53,7 +53,7 @@ extension ShelfStore {
 
     /// Records a downloaded file (replacing an earlier one of the same product).
     public func recordDownload(_ download: DownloadRecord) throws {
-        try writer.write { db in try download.upsert(db) }
+        try write { db in try download.upsert(db) }
     }
 
     /// The recorded download of a product.
@@ -64,7 +64,7 @@ extension ShelfStore {
     /// Forgets a download (the caller deletes the file); false when none was recorded.
     @discardableResult
     public func removeDownload(productID: String) throws -> Bool {
-        try writer.write { db in try DownloadRecord.deleteOne(db, key: productID) }
+        try write { db in try DownloadRecord.deleteOne(db, key: productID) }
     }
 
     // MARK: Loans and reservations as stored
@@ -89,12 +89,12 @@ extension ShelfStore {
 
     /// Sets an application setting.
     public func setSetting(_ key: String, to value: String) throws {
-        try writer.write { db in try Setting(key: key, value: value).upsert(db) }
+        try write { db in try Setting(key: key, value: value).upsert(db) }
     }
 
     /// Forgets an application setting.
     public func removeSetting(_ key: String) throws {
-        try writer.write { db in _ = try Setting.deleteOne(db, key: key) }
+        try write { db in _ = try Setting.deleteOne(db, key: key) }
     }
 
     /// An application setting's value.
@@ -104,7 +104,7 @@ extension ShelfStore {
 
     /// Saves a book's reader settings (a JSON object; the schema rejects anything else).
     public func setBookSettings(bookID: String, json: String) throws {
-        try writer.write { db in try BookSettings(bookID: bookID, settings: json).upsert(db) }
+        try write { db in try BookSettings(bookID: bookID, settings: json).upsert(db) }
     }
 
     /// A book's reader settings as JSON.

@@ -20,7 +20,7 @@ extension ShelfStore: PositionStore {
 
     /// Saves where the patron is in a book: one prepared upsert in one transaction.
     public func savePosition(_ position: ReadingPosition) throws {
-        try writer.write { db in
+        try write { db in
             // cachedStatement keeps the compiled upsert on the connection; only the arguments change.
             let statement = try db.cachedStatement(sql: """
                 INSERT INTO readingPosition (bookID, spineIndex, "offset", snippet, updatedAt, percent)
@@ -44,7 +44,7 @@ extension ShelfStore: PositionStore {
     @discardableResult
     public func addBookmark(_ locator: Locator, bookID: BookID) throws -> Bookmark {
         let bookmark = Bookmark(locator: locator)
-        try writer.write { db in
+        try write { db in
             // One bookmark per place: a new one replaces the old.
             try db.execute(sql: """
                 DELETE FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?;
@@ -70,7 +70,7 @@ extension ShelfStore: PositionStore {
     }
 
     public func removeBookmark(id: AnnotationID, bookID: BookID) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM bookmark WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
         }
     }
@@ -78,7 +78,7 @@ extension ShelfStore: PositionStore {
     // MARK: Highlights
 
     public func saveHighlight(_ highlight: Highlight, bookID: BookID) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO highlight (uuid, bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, endOffset,
                     endSnippet, colour, note, text, createdAt)
@@ -110,7 +110,7 @@ extension ShelfStore: PositionStore {
     }
 
     public func removeHighlight(id: AnnotationID, bookID: BookID) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: "DELETE FROM highlight WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
         }
     }
@@ -147,7 +147,7 @@ extension ShelfStore: PositionStore {
 
     public func addPaceSample(_ sample: PaceSample, bookID: BookID) throws {
         guard sample.seconds > 0, sample.characters >= 0 else { return }
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: "INSERT INTO paceSample (bookID, characters, seconds, date) VALUES (?, ?, ?, ?)",
                            arguments: [bookID.rawValue, sample.characters, sample.seconds, sample.date])
         }
@@ -170,7 +170,7 @@ extension ShelfStore: PositionStore {
 
     /// Remembers which reader book id a product's file has, so the shelf can show its percent read.
     public func recordBookIdentity(productID: String, bookID: BookID) throws {
-        try writer.write { db in
+        try write { db in
             try db.execute(sql: """
                 INSERT INTO bookIdentity (productID, bookID) VALUES (?, ?)
                 ON CONFLICT (productID) DO UPDATE SET bookID = excluded.bookID

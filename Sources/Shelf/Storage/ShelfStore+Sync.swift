@@ -40,7 +40,7 @@ extension ShelfStore {
         }
         let authorsByProduct = authors
 
-        return try await writer.write { db in
+        return try await write { db in
             let existingLoans = try LoanRecord
                 .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
             let byID = Dictionary(existingLoans.map { ($0.loanID, $0) }, uniquingKeysWith: { a, _ in a })

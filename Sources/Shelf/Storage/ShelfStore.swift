@@ -22,12 +22,39 @@ public struct ShelfStore: Sendable {
 
     var writer: DatabaseQueue { database.writer }
 
+    /// Runs `updates` in one write transaction. A write the disk refuses (full, read-only) throws
+    /// ``ShelfError/cannotSave(_:diskFull:detail:)``, in words, never an SQLite code.
+    func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        if let problem = database.readOnlyBecause { throw problem }
+        do {
+            return try writer.write(updates)
+        } catch {
+            throw ShelfError.saving(error, path: writer.path) ?? error
+        }
+    }
+
+    /// Runs `updates` in one write transaction, off the caller's thread (see the other `write`).
+    func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        if let problem = database.readOnlyBecause { throw problem }
+        do {
+            return try await writer.write(updates)
+        } catch {
+            throw ShelfError.saving(error, path: writer.path) ?? error
+        }
+    }
+
     // MARK: Library profiles
 
     /// Saves a library profile, matching an existing one by base URL and service id.
     @discardableResult
     public func saveProfile(name: String, baseURL: String, serviceID: String) throws -> LibraryProfile {
-        try writer.write { db in
+        // Read first: a shelf that cannot be written (a full disk) still finds its profile.
+        if let existing = try writer.read({ db in
+            try LibraryProfile.filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID).fetchOne(db)
+        }), existing.name == name {
+            return existing
+        }
+        return try write { db in
             if var existing = try LibraryProfile
                 .filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID)
                 .fetchOne(db) {

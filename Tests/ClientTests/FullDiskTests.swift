@@ -1,0 +1,115 @@
+@testable import Client
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+
+/// A full disk (issue 17, item 10) on a real file system: a small tmpfs under the patron's data
+/// folder, filled to the last byte. Mounting needs root, as the build machines and CI run.
+@Suite("A full disk", .serialized, .enabled(if: getuid() == 0, "mounting a tmpfs needs root"))
+@MainActor
+struct FullDiskTests {
+    /// Mounts a 2 MB tmpfs at `folder`.
+    static func mountTmpfs(at folder: URL) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=2m,mode=700", "tmpfs", folder.path]
+        try mount.run()
+        mount.waitUntilExit()
+        try #require(mount.terminationStatus == 0, "mount -t tmpfs failed")
+    }
+
+    static func unmount(_ folder: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = ["-l", folder.path]
+        try? umount.run()
+        umount.waitUntilExit()
+    }
+
+    /// Writes zeros into `file` until the file system has no byte left.
+    static func fill(_ file: URL) {
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        defer { close(descriptor) }
+        let block = [UInt8](repeating: 0, count: 4096)
+        while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    @Test("The shelf stays readable and says the disk is full; a loan made meanwhile is recorded by the next sync once there is space")
+    func shelfOnAFullDisk() async throws {
+        let h = try await Harness()
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        let data = h.dataDirectory.appendingPathComponent("data")
+        try Self.mountTmpfs(at: data)
+        defer { Self.unmount(data) }
+        defer { Task { await h.stop() } }
+
+        await h.run("search thriller")
+        #expect(await h.run("borrow 15").first?.hasPrefix("Borrowed") == true)
+        let filler = data.appendingPathComponent("filler")
+        Self.fill(filler)
+
+        // The library lends; the book cannot be kept, and bok says so in words.
+        let borrowed = await h.run("borrow 17").joined(separator: "\n")
+        #expect(borrowed.contains("Borrowed"), "\(borrowed)")
+        #expect(borrowed.contains("disk is full"), "\(borrowed)")
+        var shelf = await h.run("shelf --sync")
+        var text = shelf.joined(separator: "\n")
+        #expect(text.contains("The disk is full, so bok cannot save to"), "\(text)")
+        #expect(shelf.contains("Loans (1)"), "the shelf as last saved: \(text)")
+        #expect(!text.contains("SQLite") && !text.contains("Something went wrong"), "\(text)")
+
+        try FileManager.default.removeItem(at: filler)
+        shelf = await h.run("shelf --sync")
+        text = shelf.joined(separator: "\n")
+        #expect(shelf.contains("Loans (2)"), "the loan made while the disk was full: \(text)")
+        #expect(!text.contains("disk is full"), "\(text)")
+    }
+
+    @Test("bok started on a full disk opens the shelf as last saved and says why")
+    func startOnAFullDisk() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-full-\(UUID().uuidString)")
+        let data = home.appendingPathComponent("data")
+        try Self.mountTmpfs(at: data)
+        defer {
+            Self.unmount(data)
+            try? FileManager.default.removeItem(at: home)
+        }
+        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": data.path,
+                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                           "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+        func bok(_ input: String) async throws -> (Int32, String) {
+            try await offPool {
+                let process = Process()
+                process.executableURL = OneShotProcessTests.binary
+                process.arguments = ["--mock"]
+                process.environment = environment
+                let output = Pipe(), stdin = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                process.standardInput = stdin
+                try process.run()
+                stdin.fileHandleForWriting.write(Data(input.utf8))
+                try stdin.fileHandleForWriting.close()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return (process.terminationStatus, text)
+            }
+        }
+        let pin = home.appendingPathComponent("pin")
+        _ = FileManager.default.createFile(atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
+        let login = "login --card 1001 --pin-file \(pin.path)\n"
+        let (first, before) = try await bok(login + "top 3\nborrow 1\ntbr add 2\nshelf\n")
+        #expect(first == 0 && before.contains("To be read (1)"), "\(before)")
+        Self.fill(data.appendingPathComponent("filler"))
+
+        let (status, text) = try await bok(login + "top 3\ntbr add 3\nshelf\n")
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("The disk is full, so bok cannot save to"), "\(text)")
+        #expect(text.contains("To be read (1)"), "the shelf as last saved, without the book tbr add could not save: \(text)")
+        #expect(text.components(separatedBy: "The disk is full").count == 3, "tbr add and shelf each say so: \(text)")
+        #expect(!text.contains("SQLite") && !text.contains("Something went wrong"), "\(text)")
+    }
+}
