@@ -90,6 +90,8 @@ struct Bok {
                 printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))
             } else {
                 for line in output.lines { printer.out(line) }
+                // Told on stderr, so what a one-shot prints stays its answer alone.
+                for line in NoticeCommands.pending(session: session) { printer.err(line) }
             }
             return 0
         } catch {

@@ -20,7 +20,8 @@ final class Harness {
     static let day = DayDate(year: 2026, month: 11, day: 21)
 
     init(seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain,
-         dialect: APIDialect = .full) async throws {
+         dialect: APIDialect = .full,
+         wrap: (HTTPLendingService) -> any LendingService & PatronLending = { $0 }) async throws {
         // A stopped clock on a fixed day: due dates and badges are the same on every run.
         configuration = MockConfiguration(seed: seed, catalogSize: catalogSize,
                                           clockStart: Harness.day.startDate(in: MockRules.stockholm).addingTimeInterval(10 * 3600),
@@ -28,7 +29,7 @@ final class Harness {
         server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
-        session = Session(service: service, mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish, theme: theme,
+        session = Session(service: wrap(service), mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish, theme: theme,
                           logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         if let page = try? await service.library() { session.adopt(page) }
         session.followMockClock(await server.now())

@@ -19,7 +19,7 @@ struct CommandTable {
             PatronCommands.login, PatronCommands.logout, PatronCommands.whoami,
             LoanCommands.borrow, LoanCommands.loans, LoanCommands.giveBack,
             ReservationCommands.reserve, ReservationCommands.reservations, ReservationCommands.cancel,
-            ShelfCommands.shelf, ShelfCommands.tbr, ShelfCommands.sample, ShelfCommands.remove,
+            ShelfCommands.shelf, ShelfCommands.tbr, ShelfCommands.sample, ShelfCommands.remove, NoticeCommands.notices,
             ReadCommands.read, ReadCommands.notes, CatalogueCommands.browse, CatalogueCommands.get,
             MockCommand.mock, HelpCommand.help, HelpCommand.quit,
         ]

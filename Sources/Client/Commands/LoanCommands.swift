@@ -50,7 +50,7 @@ enum LoanCommands {
             let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
             var lines = [session.theme.green(line)]
-            await session.syncAfterChange()
+            await session.syncAfterChange(expected: loan.productID)
             let statedSize = known?.formats.first { $0.id == "4104" }?.sizeInBytes
             lines += await download(loan, title: title, word: word, statedSize: statedSize, session: session)
             return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
@@ -112,7 +112,7 @@ enum LoanCommands {
                 try await session.service.returnLoan(id: loan.id, card: card)
             }
             session.endedFromList.insert(loan.id)
-            await session.syncAfterChange()
+            await session.syncAfterChange(expected: loan.productID)
             return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
                                  json: ["returned": loan.id])
         })
@@ -153,14 +153,27 @@ enum LoanCommands {
 
     /// Creates a loan; if the answer is lost, looks at the patron's loans before trying once more,
     /// so a retry never makes two loans.
+    ///
+    /// The check is made at once (no waiting out a timeout). When bok cannot know — the check
+    /// fails too, or the retry's answer is lost as well — it says so instead of calling the borrow
+    /// failed: the next sync finds the loan if there is one, and tells it as a notice.
     static func createLoanSafely(card: String, pin: String, productID: String, session: Session) async throws -> Loan {
         do {
             return try await session.service.createLoan(card: card, pin: pin, productID: productID)
         } catch let error as LendingError where error.kind == .dropped || error.kind == .timeout {
             session.logger.notice("borrow answer lost; checking loans before retrying", metadata: ["product": "\(productID)"])
-            let loans = try await session.service.loans(card: card, onlyActive: true)
-            if let made = loans.first(where: { $0.productID == productID && $0.active }) { return made }
-            return try await session.service.createLoan(card: card, pin: pin, productID: productID)
+            do {
+                let loans = try await session.service.loans(card: card, onlyActive: true)
+                if let made = loans.first(where: { $0.productID == productID && $0.active }) { return made }
+                return try await session.service.createLoan(card: card, pin: pin, productID: productID)
+            } catch let error as LendingError where error.status == nil || (error.status ?? 0) >= 500 {
+                session.logger.notice("could not settle a lost borrow answer", metadata: ["error": "\(error)"])
+                // Try at once; if the library still does not answer, the next shelf syncs.
+                await session.syncAfterChange()
+                session.syncedThisSession = false
+                throw UserError("The library's answer was lost, so bok cannot tell whether it made the loan. "
+                                + "bok checks at the next sync and tells you then; loans shows it once the library answers.")
+            }
         }
     }
 

@@ -28,6 +28,8 @@ enum MockCommand {
             case "clock"?:
                 let date = words.count > 1 ? try await control.moveClock(words[1]) : try await control.now()
                 session.followMockClock(date)
+                // Loans ran out and reservations came due meanwhile: the shelf follows, and says what changed.
+                if words.count > 1 { await session.syncAfterChange() }
                 let today = session.today
                 return CommandOutput(lines: ["The mock library's clock: \(Words.dayWithWeekday(today)) \(today.year), \(time(date, session: session))."],
                                      json: ["now": Timestamp.format(date)])
@@ -36,6 +38,8 @@ enum MockCommand {
                 session.followMockClock(try await control.now())
                 session.loanList = []
                 session.reservationList = []
+                await session.syncAfterChange()
+                _ = session.notices.take()  // the seed's state is a fresh start, not news
                 return CommandOutput(lines: ["The mock library is back at its seed: loans, queues, clock and faults."], json: ["reset": true])
             case "fault"?, "faults"?:
                 let (faults, description) = try parseFault(Array(words.dropFirst()))

@@ -48,7 +48,7 @@ enum ReservationCommands {
             let reservation = try await LoanCommands.settledOnCancel("The library may have placed the reservation already; the next sync settles it (reservations shows it then).") {
                 try await session.service.reserve(card: card, pin: pin, productID: id)
             }
-            await session.syncAfterChange()
+            await session.syncAfterChange(expected: id)
             var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
             if reservation.ready, let until = reservation.readyUntil {
                 line = "Reserved \(q), and it is ready for you now: borrow it by \(Words.dayWithWeekday(until, today: session.today))"
@@ -117,7 +117,7 @@ enum ReservationCommands {
                 try await session.service.cancelReservation(id: reservation.id, card: card)
             }
             session.endedFromList.insert(reservation.id)
-            await session.syncAfterChange()
+            await session.syncAfterChange(expected: reservation.productID)
             let title = await titleOf(reservation, session: session)
             return CommandOutput(lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],
                                  json: ["cancelled": reservation.id])

@@ -39,6 +39,7 @@ final class REPL {
     ///   prompt comes back (as in psql) instead of ending bok.
     func run(lines source: any LineSource, interruptible: Bool = false) async {
         while true {
+            printNotices()
             recorder?.promptShown()
             guard let line = source.readLine(prompt: prompt) else { break }
             recorder?.entered(line)
@@ -70,11 +71,18 @@ final class REPL {
             guard !words.isEmpty else { return false }
             let output = try await table.run(words, in: session)
             for text in output.lines { printer.out(text) }
+            printNotices()
             return output.quit
         } catch {
             printer.err(session.theme.red(Self.message(for: error)))
+            printNotices()
             return false
         }
+    }
+
+    /// What the last syncs found changed at the library, one line each (each told once).
+    func printNotices() {
+        for line in NoticeCommands.pending(session: session) { printer.out(line) }
     }
 
     /// The one line a patron sees for any error: never a stack trace or a type name.

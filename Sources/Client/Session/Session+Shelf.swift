@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Logging
+import Synchronization
 import Reader
 import Shelf
 import Terminal
@@ -64,14 +65,17 @@ extension Session {
     /// Brings the shelf up to date with the library, for the card in use.
     /// - Returns: nil when no card is known yet.
     /// - Throws: the service's error (then the shelf keeps its last synced state), `UserError` for the database.
+    /// - Parameter expected: the product the patron just changed here (no notice for it).
     @discardableResult
-    func syncShelf() async throws -> SyncSummary? {
+    func syncShelf(expected: String? = nil) async throws -> SyncSummary? {
         guard let card = shelfCard() else { return nil }
         let (store, profileID) = try shelfProfile()
         let profile = LibraryProfile(id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
         do {
-            let summary = try await store.sync(from: service, card: card, profile: profile, now: clock())
+            let summary = try await store.sync(from: service, card: card, profile: profile, now: clock(), today: today,
+                                               expected: Set(expected.map { [$0] } ?? []))
             syncProblem = nil
+            notices.post(summary.notices)
             return summary
         } catch let error as LendingError {
             syncProblem = error.message
@@ -81,9 +85,9 @@ extension Session {
 
     /// Syncs after a borrow, reserve, return or cancel; a failure is logged, not shown (the
     /// command itself worked, and the next `shelf` says the shelf is behind).
-    func syncAfterChange() async {
+    func syncAfterChange(expected: String? = nil) async {
         do {
-            try await syncShelf()
+            try await syncShelf(expected: expected)
         } catch {
             logger.notice("shelf sync after a change failed", metadata: ["error": "\(error)"])
         }
@@ -98,7 +102,8 @@ extension Session {
     func startSyncInBackground() {
         guard startupSync == nil, let paths else { return }
         let (card, credentials) = (card, credentialStore)
-        let (key, name, service, now, collation) = (libraryKey, libraryName, service, clock(), Collation(alphabet))
+        let (key, name, service, now, today, collation) = (libraryKey, libraryName, service, clock(), today, Collation(alphabet))
+        let notices = notices
         startupSync = Task.detached {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
@@ -107,7 +112,8 @@ extension Session {
                       let card = try card ?? credentials.load()?.card ?? store.lastSyncedCard(profileID: profileID) else {
                     return .skipped
                 }
-                try await store.sync(from: service, card: card, profile: profile, now: now)
+                let summary = try await store.sync(from: service, card: card, profile: profile, now: now, today: today)
+                notices.post(summary.notices)
                 return .synced
             } catch let error as LendingError {
                 return .failed(error.message)
@@ -236,4 +242,18 @@ enum StartupSync: Sendable {
 extension Paths {
     /// The shelf's SQLite database.
     var shelfDatabase: URL { data.appendingPathComponent("shelf.sqlite") }
+}
+
+/// Notices a sync found and the patron has not seen yet; the REPL prints them before its next
+/// prompt. A class with a lock, because the start-up sync posts from its own task.
+final class NoticeInbox: Sendable {
+    private let waiting = Mutex<[Notice]>([])
+
+    func post(_ notices: [Notice]) {
+        guard !notices.isEmpty else { return }
+        waiting.withLock { $0 += notices }
+    }
+
+    /// The notices not shown yet, oldest first; afterwards none.
+    func take() -> [Notice] { waiting.withLock { taken in defer { taken = [] }; return taken } }
 }

@@ -64,6 +64,8 @@ final class Session {
     var syncedThisSession = false
     /// Why the last sync failed, or nil when it worked (or none was tried).
     var syncProblem: String?
+    /// What syncs found changed at the library, waiting to be told (see `Notice`).
+    let notices = NoticeInbox()
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.
     var progress: DownloadProgressBar?
     /// Reading state when the shelf's database cannot be opened: kept for this session only.

@@ -176,6 +176,24 @@ extension ShelfDatabase {
                 CREATE INDEX highlight_on_bookID ON highlight(bookID, startSpineIndex, startOffset);
                 """)
         }
+        migrator.registerMigration("v3") { db in
+            // What changed at the library since the last sync, told once per card (`Notice`).
+            try db.execute(sql: """
+                CREATE TABLE notice (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    libraryProfile INTEGER NOT NULL REFERENCES libraryProfile(id) ON DELETE CASCADE,
+                    card TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    productID TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    day TEXT,
+                    createdAt DATETIME NOT NULL,
+                    UNIQUE (libraryProfile, card, key)
+                );
+                CREATE INDEX notice_on_card ON notice(libraryProfile, card, createdAt);
+                """)
+        }
         return migrator
     }
 }

@@ -13,10 +13,17 @@ extension ShelfStore {
     /// ended (`active = false`, `endedAt` set), never deleted, so its position, bookmarks and notes
     /// survive. Authors the loan list does not carry are looked up once per new product.
     /// A profile not saved yet is saved first.
+    ///
+    /// What changed that the patron did not do here becomes a ``Notice``, told once: a loan
+    /// bok had not recorded, a loan ended, one due within ``dueSoonDays`` days of `today`, a
+    /// reservation ready or gone. The first sync of a card tells nothing (everything is new then).
+    /// - Parameters:
+    ///   - today: the library's day, for "due soon"; nil leaves those out.
+    ///   - expected: products whose change the patron just made here (a borrow, a return): no notice.
     /// - Throws: the service's `LendingError`; then nothing is written.
     @discardableResult
     public func sync(from service: some LendingService & PatronLending, card: String, profile: LibraryProfile,
-                     now: Date = Date()) async throws -> SyncSummary {
+                     now: Date = Date(), today: DayDate? = nil, expected: Set<String> = []) async throws -> SyncSummary {
         let profileID = try profile.id ?? saveProfile(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID).id!
         let loans = try await service.loans(card: card, onlyActive: false)
         let reservations = try await service.reservations(card: card)
@@ -41,6 +48,15 @@ extension ShelfStore {
         let authorsByProduct = authors
 
         return try await write { db in
+            var notices: [Notice] = []
+            // A card synced before on this computer: only then is anything "new".
+            let known = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastCardKey(profileID)]) == card
+                || LoanRecord.filter(Column("libraryProfile") == profileID && Column("card") == card).fetchCount(db) > 0
+            func tell(_ kind: Notice.Kind, _ key: String, productID: String, title: String, day: DayDate?) {
+                guard known, kind == .dueSoon || !expected.contains(productID) else { return }
+                notices.append(Notice(libraryProfile: profileID, card: card, key: key, kind: kind, productID: productID,
+                                      title: title, day: day, createdAt: now))
+            }
             let existingLoans = try LoanRecord
                 .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
             let byID = Dictionary(existingLoans.map { ($0.loanID, $0) }, uniquingKeysWith: { a, _ in a })
@@ -56,8 +72,18 @@ extension ShelfStore {
                     expiryDate: loan.expiryDate, createdDate: loan.createdDate ?? old?.createdDate,
                     active: loan.active, endedAt: nil, syncedAt: now)
                 if !loan.active {
-                    if old?.active == true { newlyEnded += 1 }
+                    if old?.active == true {
+                        newlyEnded += 1
+                        tell(.loanEnded, "ended:\(loan.id)", productID: loan.productID, title: record.title, day: loan.expiryDate)
+                    }
                     record.endedAt = old?.endedAt ?? min(now, loan.expiryDate.adding(days: 1).startDate(in: TimeZone(identifier: "UTC")!))
+                } else {
+                    if old == nil {
+                        tell(.loanMade, "made:\(loan.id)", productID: loan.productID, title: record.title, day: loan.expiryDate)
+                    }
+                    if let today, today.days(until: loan.expiryDate) <= Self.dueSoonDays {
+                        tell(.dueSoon, "due:\(loan.id)", productID: loan.productID, title: record.title, day: loan.expiryDate)
+                    }
                 }
                 try record.upsert(db)
             }
@@ -67,14 +93,20 @@ extension ShelfStore {
                 gone.syncedAt = now
                 try gone.update(db)
                 newlyEnded += 1
+                tell(.loanEnded, "ended:\(gone.loanID)", productID: gone.productID, title: gone.title, day: nil)
             }
 
             let existingReservations = try ReservationRecord
                 .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
             let oldTitles = Dictionary(existingReservations.map { ($0.reservationID, $0.title) }, uniquingKeysWith: { a, _ in a })
             var seenReservations = Set<String>()
+            let wasReady = Dictionary(existingReservations.map { ($0.reservationID, $0.ready && $0.active) }, uniquingKeysWith: { a, _ in a })
             for reservation in reservations {
                 seenReservations.insert(reservation.id)
+                if reservation.ready, wasReady[reservation.id] != true {
+                    tell(.reservationReady, "ready:\(reservation.id)", productID: reservation.productID,
+                         title: reservation.title.map(SafeText.line) ?? oldTitles[reservation.id] ?? "", day: reservation.readyUntil)
+                }
                 try ReservationRecord(
                     libraryProfile: profileID, card: card, reservationID: reservation.id, productID: reservation.productID,
                     title: reservation.title.map(SafeText.line) ?? oldTitles[reservation.id] ?? "",
@@ -83,17 +115,44 @@ extension ShelfStore {
                     syncedAt: now, active: true
                 ).upsert(db)
             }
+            let onLoan = Set(loans.filter(\.active).map(\.productID))
             for var gone in existingReservations where gone.active && !seenReservations.contains(gone.reservationID) {
                 gone.active = false
                 gone.syncedAt = now
                 try gone.update(db)
+                // Borrowed (here or elsewhere) is not news; gone without a loan is.
+                if !onLoan.contains(gone.productID) {
+                    tell(.reservationEnded, "gone:\(gone.reservationID)", productID: gone.productID, title: gone.title,
+                         day: gone.ready ? gone.readyUntil : nil)
+                }
+            }
+            // Told once: a key already stored (another process, an earlier sync) is not told again.
+            var told: [Notice] = []
+            for notice in notices {
+                try db.execute(sql: """
+                    INSERT OR IGNORE INTO notice (libraryProfile, card, key, kind, productID, title, day, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [notice.libraryProfile, notice.card, notice.key, notice.kind.rawValue, notice.productID,
+                                     notice.title, notice.day?.description, notice.createdAt])
+                if db.changesCount > 0 { told.append(notice) }
             }
 
             try db.execute(sql: "UPDATE libraryProfile SET lastSyncedAt = ? WHERE id = ?", arguments: [now, profileID])
             // The card is remembered with the sync, so the shelf can show it offline after a restart.
             try Setting(key: Self.lastCardKey(profileID), value: card).upsert(db)
             return SyncSummary(activeLoans: loans.filter(\.active).count, newlyEnded: newlyEnded,
-                               reservations: reservations.count, syncedAt: now)
+                               reservations: reservations.count, syncedAt: now, notices: told)
+        }
+    }
+
+    /// A loan whose last day is this many days away or fewer is "due soon".
+    public static let dueSoonDays = 3
+
+    /// The notices of a card at a library, newest first, from the last `days` days.
+    public func notices(profileID: Int64, card: String, since: Date) throws -> [Notice] {
+        try writer.read { db in
+            try Notice.filter(Column("libraryProfile") == profileID && Column("card") == card && Column("createdAt") >= since)
+                .order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
         }
     }
 

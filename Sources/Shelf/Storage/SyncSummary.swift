@@ -10,12 +10,15 @@ public struct SyncSummary: Sendable, Hashable {
     public var reservations: Int
     /// When the sync was recorded.
     public var syncedAt: Date
+    /// What changed that the patron had not been told (each notice is told once).
+    public var notices: [Notice]
 
     /// Creates a summary.
-    public init(activeLoans: Int, newlyEnded: Int, reservations: Int, syncedAt: Date) {
+    public init(activeLoans: Int, newlyEnded: Int, reservations: Int, syncedAt: Date, notices: [Notice] = []) {
         self.activeLoans = activeLoans
         self.newlyEnded = newlyEnded
         self.reservations = reservations
         self.syncedAt = syncedAt
+        self.notices = notices
     }
 }

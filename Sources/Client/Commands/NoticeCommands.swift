@@ -1,0 +1,88 @@
+import Catalog
+import Foundation
+import Logging
+import Shelf
+import Terminal
+
+/// `notices`: what changed at the library, as a lending app tells it, and the words for each notice.
+@MainActor
+enum NoticeCommands {
+    static let notices = Command(
+        name: "notices", aliases: ["news"],
+        synopsis: "notices",
+        summary: "What changed at the library lately: reservations ready, loans ending or ended",
+        details: [
+            "bok tells each change once, after the sync that finds it (at start, after borrow, return,",
+            "mock clock and shelf --sync): a reservation ready to borrow, a loan due within 3 days,",
+            "a loan that ended, a reservation that lapsed or the library cancelled, and a loan bok had",
+            "not recorded (made in another terminal, or whose answer was lost). notices lists those",
+            "of the last 30 days, newest first.",
+            "Examples:  notices     bok notices --json",
+        ],
+        run: { _, session in
+            guard let card = session.shelfCard() else {
+                throw UserError("notices needs your library card: log in first (login), or run bok login --remember once.")
+            }
+            let (store, profileID) = try session.shelfProfile()
+            // What is known now, not only what the last sync found.
+            do { try await session.syncShelf() } catch let error as LendingError {
+                session.logger.info("sync before notices failed", metadata: ["error": "\(error)"])
+            }
+            _ = session.notices.take()
+            let since = session.clock().addingTimeInterval(-30 * 86_400)
+            let notices = try store.notices(profileID: profileID, card: card, since: since)
+            let json = ["notices": notices.map { NoticeJSON($0) }]
+            guard !notices.isEmpty else {
+                return CommandOutput(lines: ["No notices in the last 30 days."], json: json)
+            }
+            let lines = notices.map { notice in
+                session.theme.dim(Words.dayWithWeekday(DayDate(notice.createdAt, in: session.timeZone), today: session.today) + "  ")
+                    + line(notice, session: session)
+            }
+            return CommandOutput(lines: ["Notices, last 30 days (\(notices.count))", ""] + lines, json: json)
+        })
+
+    /// One notice in words: `“Vintern 1953” is ready for you: borrow it by Friday 27 November.`
+    static func line(_ notice: Notice, session: Session) -> String {
+        let q = session.theme.marks
+        let title = q.quoted(notice.title.isEmpty ? "product \(notice.productID)" : notice.title)
+        let day = notice.day.map { Words.dayWithWeekday($0, today: session.today) }
+        switch notice.kind {
+        case .loanMade:
+            return "New loan on your card: \(title)" + (day.map { ", due \($0)" } ?? "") + ". read shows it on your shelf."
+        case .dueSoon:
+            guard let due = notice.day else { return "\(title) is due soon." }
+            let left = session.today.days(until: due)
+            return left <= 0 ? "\(title) is due today: it ends tonight." : "\(title) is due \(day ?? "") (\(Words.daysLeft(left)) left)."
+        case .loanEnded:
+            return "The loan of \(title) has ended."
+        case .reservationReady:
+            return "\(title) is ready for you" + (day.map { ": borrow it by \($0)" } ?? "") + "."
+        case .reservationEnded:
+            return day.map { "Your reservation of \(title) lapsed: it was not borrowed by \($0)." }
+                ?? "Your reservation of \(title) has ended without a loan: the library cancelled it."
+        }
+    }
+
+    /// The notices a sync found, one line each, for the REPL to print before its prompt.
+    static func pending(session: Session) -> [String] {
+        session.notices.take().map { session.theme.yellow("Notice: ") + line($0, session: session) }
+    }
+}
+
+/// A notice for `--json`: field names and kinds are an API, never translated.
+struct NoticeJSON: Encodable, Sendable {
+    let kind: String
+    let productID: String
+    let title: String
+    let day: String?
+    let at: String
+
+    init(_ notice: Notice) {
+        kind = notice.kind.rawValue
+        productID = notice.productID
+        title = notice.title
+        day = notice.day?.description
+        at = Timestamp.format(notice.createdAt)
+    }
+}

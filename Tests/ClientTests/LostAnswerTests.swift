@@ -1,0 +1,91 @@
+@testable import Client
+import Catalog
+import Foundation
+import Synchronization
+import Testing
+
+/// The library's answer to a borrow is lost (issue 17, items 14–15): bok settles it at once by
+/// asking for the patron's loans, and when it cannot know, says so and lets the next sync tell.
+@Suite("A lost answer to a borrow", .serialized)
+@MainActor
+struct LostAnswerTests {
+    /// The real mock over HTTP, except that the borrow's answer is lost after the loan is made,
+    /// and the first `failingChecks` looks at the loans after it fail with HTTP 500.
+    final class LosingService: LendingService, PatronLending {
+        let base: HTTPLendingService
+        let failingChecks: Int
+        /// Looks at the loans left to fail, once the borrow is made.
+        let failing = Mutex(0)
+
+        init(_ base: HTTPLendingService, failingChecks: Int) {
+            self.base = base
+            self.failingChecks = failingChecks
+        }
+
+        func search(_ request: SearchRequest) async throws -> SearchPage { try await base.search(request) }
+        func product(id: String) async throws -> Product { try await base.product(id: id) }
+        func availability(productID: String, card: String?) async throws -> Availability {
+            try await base.availability(productID: productID, card: card)
+        }
+        func library() async throws -> LibraryPage { try await base.library() }
+        func verifyPatron(card: String, pin: String) async throws -> Patron { try await base.verifyPatron(card: card, pin: pin) }
+        func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
+            _ = try await base.createLoan(card: card, pin: pin, productID: productID)
+            failing.withLock { $0 = failingChecks }
+            throw LendingError(.dropped, "the connection closed before the answer")
+        }
+        func loans(card: String, onlyActive: Bool) async throws -> [Loan] {
+            let fail = failing.withLock { left in
+                defer { left = max(0, left - 1) }
+                return left > 0
+            }
+            if fail { throw LendingError(.rejected, "The library could not answer (HTTP 500).", status: 500) }
+            return try await base.loans(card: card, onlyActive: onlyActive)
+        }
+        func loan(id: String) async throws -> Loan { try await base.loan(id: id) }
+        func returnLoan(id: String, card: String?) async throws { try await base.returnLoan(id: id, card: card) }
+        func reserve(card: String, pin: String, productID: String) async throws -> Reservation {
+            try await base.reserve(card: card, pin: pin, productID: productID)
+        }
+        func reservations(card: String) async throws -> [Reservation] { try await base.reservations(card: card) }
+        func cancelReservation(id: String, card: String?) async throws { try await base.cancelReservation(id: id, card: card) }
+    }
+
+    @Test("Item 14: the lost answer is settled by one look at the loans, at once: the borrow succeeds and there is one loan")
+    func settledAtOnce() async throws {
+        let h = try await Harness(wrap: { LosingService($0, failingChecks: 0) })
+        defer { Task { await h.stop() } }
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        await h.run("login")
+        await h.run("top 1")
+        let started = ContinuousClock.now
+        let screen = await h.run("borrow 1")
+        #expect(ContinuousClock.now - started < .seconds(3), "the lost answer was waited out")
+        #expect(screen.first?.hasPrefix("Borrowed") == true, "\(screen)")
+        let loans = try await h.session.service.loans(card: "1001", onlyActive: true)
+        #expect(loans.count == 1)
+    }
+
+    @Test("Item 15: when the check fails too, bok says it cannot tell, and the next sync tells of the loan as a notice")
+    func unknownThenNoticed() async throws {
+        // The look at the loans after the lost answer fails, and so does the sync right after it.
+        let h = try await Harness(wrap: { LosingService($0, failingChecks: 2) })
+        defer { Task { await h.stop() } }
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        await h.run("login")
+        await h.run("top 1")
+        let title = try #require(h.session.list?.byNumber[1]?.title)
+        let screen = await h.run("borrow 1").joined(separator: "\n")
+        #expect(screen.contains("cannot tell whether it made the loan"), "\(screen)")
+        #expect(screen.contains("next sync"), "\(screen)")
+        #expect(!screen.contains("failed") && !screen.contains("HTTP"), "\(screen)")
+
+        let shelf = await h.run("shelf --sync").joined(separator: "\n")
+        #expect(shelf.contains("Notice: New loan on your card: “\(title)”"), "\(shelf)")
+        #expect(shelf.contains("Loans (1)"), "\(shelf)")
+        // Told once.
+        #expect(!(await h.run("shelf --sync").joined(separator: "\n").contains("Notice:")))
+        let notices = await h.run("notices").joined(separator: "\n")
+        #expect(notices.contains("New loan on your card: “\(title)”"), "\(notices)")
+    }
+}
