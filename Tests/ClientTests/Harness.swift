@@ -32,7 +32,7 @@ final class Harness {
         session = Session(service: wrap(service), mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish, theme: theme,
                           logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         if let page = try? await service.library() { session.adopt(page) }
-        session.followMockClock(await server.now())
+        session.followLibraryClock(await server.now())
         session.timeZone = MockRules.stockholm
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bok-harness-\(UUID().uuidString)")
         session.paths = Paths(environment: ["HOME": dataDirectory.path, "XDG_DATA_HOME": dataDirectory.appendingPathComponent("data").path,

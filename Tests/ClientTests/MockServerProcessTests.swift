@@ -21,6 +21,56 @@ struct MockServerProcessTests {
         #expect(figures.peakMB > 0 && figures.peakMB < 100, "peak \(figures.peakMB) MB")
     }
 
+    @Test("Days left follow the library's calendar: its clock three days on and a machine 12 hours behind UTC still give a 28-day loan 28 days (issue 10, item 5)")
+    func libraryCalendar() async throws {
+        let text = try await offPool { () throws -> String in
+            let server = Process()
+            server.executableURL = OneShotProcessTests.binary
+            server.arguments = ["mock-server", "--port", "0"]
+            let out = Pipe()
+            server.standardOutput = out
+            server.standardError = FileHandle.nullDevice
+            try server.run()
+            defer { server.terminate(); server.waitUntilExit() }
+            let base = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let port = try #require(Int(base.split(separator: ":").last?.split(separator: "/").first ?? ""), "\(base)")
+            // The library's clock three days on, as a tester would move it.
+            let fd = try #require(Socket.open(port: port))
+            let body = #"{"Advance": "3d"}"#
+            Socket.send(fd, "POST /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            _ = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            close(fd)
+
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-calendar-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: home) }
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            let pin = home.appendingPathComponent("pin")
+            _ = FileManager.default.createFile(atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
+            let bok = Process()
+            bok.executableURL = OneShotProcessTests.binary
+            // A machine far west of the library: its date is a day behind Stockholm's for half of every day.
+            bok.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "Etc/GMT+12",
+                               "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                               "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                               "BOK_LIBRARY_URL": base, "BOK_SERVICE_ID": "bok-mock", "BOK_SERVICE_KEY": "mock-secret"]
+            let input = Pipe(), output = Pipe()
+            bok.standardInput = input
+            bok.standardOutput = output
+            bok.standardError = output
+            try bok.run()
+            input.fileHandleForWriting.write(Data("login --card 1001 --pin-file \(pin.path)\ntop 1\nborrow 1\nloans\nmock clock\n".utf8))
+            try input.fileHandleForWriting.close()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            bok.waitUntilExit()
+            return text
+        }
+        #expect(text.contains("Borrowed"), "\(text)")
+        #expect(text.contains("— 28 days."), "\(text)")
+        let loan = text.split(separator: "\n").first { $0.contains("due ") && $0.contains("days") }
+        #expect(loan?.contains(" 28 days ") == true, "\(text)")
+    }
+
     static func run(halfOpen: Int, requests: Int) throws -> Figures {
         let process = Process()
         process.executableURL = OneShotProcessTests.binary

@@ -9,7 +9,7 @@ enum LibraryProfile {
     static let locale = "sv-SE"
 
     /// The page on the day `today` (events are a few days ahead of the virtual clock).
-    static func page(today: DayDate, payPerLoanSpent: Bool, rules: MockRules) -> LibraryPage {
+    static func page(today: DayDate, now: Date, payPerLoanSpent: Bool, rules: MockRules) -> LibraryPage {
         var alerts: [LibraryPage.Notice] = []
         if payPerLoanSpent {
             alerts.append(LibraryPage.Notice(
@@ -32,6 +32,7 @@ enum LibraryProfile {
             LibraryPage.Event(title: "Sagostund för barn 3–6 år", date: today.adding(days: 3), place: "Kirsebergs bibliotek"),
         ].sorted { ($0.date ?? today) < ($1.date ?? today) }
         return LibraryPage(name: name, alerts: alerts, events: events, loanPeriodDays: rules.loanPeriodDays,
-                           maxLoansPerMonth: rules.maxLoansPerMonth, locale: locale)
+                           maxLoansPerMonth: rules.maxLoansPerMonth, locale: locale, timeZone: rules.timeZone.identifier,
+                           now: now)
     }
 }

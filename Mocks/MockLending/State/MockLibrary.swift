@@ -113,7 +113,7 @@ final class MockLibrary: Sendable {
     /// The library page on the clock's day.
     func libraryPage() -> LibraryPage {
         read { state in
-            LibraryProfile.page(today: state.today, payPerLoanSpent: state.payPerLoanUsed >= state.payPerLoanBudget,
+            LibraryProfile.page(today: state.today, now: state.clock, payPerLoanSpent: state.payPerLoanUsed >= state.payPerLoanBudget,
                                 rules: state.rules)
         }
     }

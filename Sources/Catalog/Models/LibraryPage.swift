@@ -1,3 +1,5 @@
+public import Foundation
+
 /// The library's own page: its name, notices, events and lending rules (`GET library`, extension).
 public struct LibraryPage: Sendable, Hashable, Codable {
     /// The library's name, e.g. `Malmö stadsbibliotek`.
@@ -12,6 +14,11 @@ public struct LibraryPage: Sendable, Hashable, Codable {
     public var maxLoansPerMonth: Int?
     /// The library's locale as a BCP 47 tag, e.g. `sv-SE` (extension; text order follows it).
     public var locale: String?
+    /// The library's time zone, an IANA name such as `Europe/Stockholm` (extension): its days
+    /// are the ones loans are due on.
+    public var timeZone: String?
+    /// The library's clock when it answered (extension; the mock's clock may have been moved).
+    public var now: Date?
 
     /// A notice on the library page.
     public struct Notice: Sendable, Hashable, Codable {
@@ -69,18 +76,32 @@ public struct LibraryPage: Sendable, Hashable, Codable {
 
     /// Creates a library page.
     public init(name: String, alerts: [Notice] = [], events: [Event] = [], loanPeriodDays: Int? = nil,
-                maxLoansPerMonth: Int? = nil, locale: String? = nil) {
+                maxLoansPerMonth: Int? = nil, locale: String? = nil, timeZone: String? = nil, now: Date? = nil) {
         self.name = name
         self.alerts = alerts
         self.events = events
         self.loanPeriodDays = loanPeriodDays
         self.maxLoansPerMonth = maxLoansPerMonth
         self.locale = locale
+        self.timeZone = timeZone
+        self.now = now
     }
 
     enum CodingKeys: String, CodingKey {
         case name = "Name", alerts = "Alerts", events = "Events", loanPeriodDays = "LoanPeriodDays"
-        case maxLoansPerMonth = "MaxLoansPerMonth", locale = "Locale"
+        case maxLoansPerMonth = "MaxLoansPerMonth", locale = "Locale", timeZone = "TimeZone", now = "Now"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(alerts, forKey: .alerts)
+        try c.encode(events, forKey: .events)
+        try c.encodeIfPresent(loanPeriodDays, forKey: .loanPeriodDays)
+        try c.encodeIfPresent(maxLoansPerMonth, forKey: .maxLoansPerMonth)
+        try c.encodeIfPresent(locale, forKey: .locale)
+        try c.encodeIfPresent(timeZone, forKey: .timeZone)
+        try c.encodeIfPresent(now.map(Timestamp.format), forKey: .now)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -91,5 +112,7 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         loanPeriodDays = try c.decodeIfPresent(Int.self, forKey: .loanPeriodDays)
         maxLoansPerMonth = try c.decodeIfPresent(Int.self, forKey: .maxLoansPerMonth)
         locale = try c.decodeLineIfPresent(forKey: .locale, TextPolicy(decoder))
+        timeZone = try? c.decodeIfPresent(String.self, forKey: .timeZone)
+        now = (try? c.decodeIfPresent(String.self, forKey: .now)).flatMap { $0.flatMap(Timestamp.parse) }
     }
 }

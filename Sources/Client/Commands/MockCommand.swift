@@ -27,7 +27,7 @@ enum MockCommand {
             switch words.first?.lowercased() {
             case "clock"?:
                 let date = words.count > 1 ? try await control.moveClock(words[1]) : try await control.now()
-                session.followMockClock(date)
+                session.followLibraryClock(date)
                 // Loans ran out and reservations came due meanwhile: the shelf follows, and says what changed.
                 if words.count > 1 { await session.syncAfterChange() }
                 let today = session.today
@@ -35,7 +35,7 @@ enum MockCommand {
                                      json: ["now": Timestamp.format(date)])
             case "reset"?:
                 try await control.reset()
-                session.followMockClock(try await control.now())
+                session.followLibraryClock(try await control.now())
                 session.loanList = []
                 session.reservationList = []
                 await session.syncAfterChange()

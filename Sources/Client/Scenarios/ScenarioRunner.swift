@@ -61,7 +61,7 @@ struct ScenarioRunner {
         let startup = try await Startup.connect(options: options, environment: environment,
                                                 theme: Theme(caps: caps, width: setup.width), logger: logger)
         let session = startup.session
-        if let server = try await session.mock?.value { session.followMockClock(await server.now()) }
+        if let server = try await session.mock?.value { session.followLibraryClock(await server.now()) }
         // As at the prompt (a fresh patron state has no card yet, so this syncs nothing until one is given).
         session.startSyncInBackground()
         return session

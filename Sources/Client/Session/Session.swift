@@ -109,8 +109,8 @@ final class Session {
         return control
     }
 
-    /// Makes "today" follow the mock's virtual clock, which may have been moved.
-    func followMockClock(_ mockNow: Date) {
+    /// Makes "today" follow the library's clock (the mock's virtual clock may have been moved).
+    func followLibraryClock(_ mockNow: Date) {
         let offset = mockNow.timeIntervalSince(Date())
         clock = { Date().addingTimeInterval(offset) }
     }
@@ -146,10 +146,16 @@ final class Session {
     var ordering: ProductOrdering { ProductOrdering(collation: Collation(alphabet)) }
 
     /// Loads the library page and adopts its name and locale.
+    ///
+    /// Days left, "today" and due dates follow the library's calendar, not this machine's: its time
+    /// zone when the page names one, and its clock when the page gives it (a mock whose clock was
+    /// moved, or a server whose clock is not this machine's).
     func adopt(_ page: LibraryPage) {
         libraryPage = page
         libraryName = page.name
         if let locale = page.locale { alphabet = Collation(locale: locale).alphabet }
+        if let name = page.timeZone, let zone = TimeZone(identifier: name) { timeZone = zone }
+        if let now = page.now, abs(now.timeIntervalSinceNow) > 60 { followLibraryClock(now) }
     }
 
     /// Resolves `N` (a number of the last list) or a product id to a product id.
