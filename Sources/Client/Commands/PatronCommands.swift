@@ -23,8 +23,7 @@ enum PatronCommands {
             let credentials = PatronCredentials(session: session)
             if arguments.option("card") == nil, session.prompt != nil { session.card = nil; session.pin = nil }
             let card = try credentials.card(arguments, command: "login")
-            let pin = try credentials.pin(for: card, arguments, command: "login")
-            let patron = try await verify(card: card, pin: pin, session: session)
+            let (patron, pin) = try await checkedPIN(card: card, arguments, command: "login", session: session)
             // The shelf shows this card's loans from now on.
             session.shelfList = []
             await session.syncAfterChange()
@@ -68,25 +67,54 @@ enum PatronCommands {
         run: { arguments, session in
             let credentials = PatronCredentials(session: session)
             let card = try credentials.card(arguments, command: "whoami")
-            let pin = try credentials.pin(for: card, arguments, command: "whoami")
-            let patron = try await verify(card: card, pin: pin, session: session)
+            let (patron, _) = try await checkedPIN(card: card, arguments, command: "whoami", session: session)
             return CommandOutput(lines: ["\(patron.name) \(session.theme.marks.middleDot) card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))"],
                                  json: PatronJSON(patron))
         })
 
-    /// Checks the card and PIN with the library and keeps them for the session.
-    static func verify(card: String, pin: String, session: Session) async throws -> Patron {
-        do {
-            let patron = try await session.service.verifyPatron(card: card, pin: pin)
-            session.card = card
-            session.pin = pin
-            session.patron = patron
-            return patron
-        } catch let error as LendingError where error.kind == .unauthorized {
-            session.pin = nil
-            throw UserError(error.reason.map { "The library did not accept card \(card): \($0)" } ?? error.message)
+    /// The library's refusal of a card in words: its reason, and for a locked card who can help.
+    static func refusal(_ error: LendingError, card: String) -> String {
+        guard let reason = error.reason else { return error.message }
+        let text = "The library did not accept card \(card): \(reason)"
+        // 403: the card is locked (or barred); only the library can lift that early.
+        return error.status == 403 ? text + " The library's staff can unlock it sooner." : text
+    }
+
+    /// The PIN for `card`, checked with the library. A wrong PIN typed at the prompt is asked for
+    /// again with the library's reason (how many tries are left), as a lending app does, until
+    /// the library accepts it or locks the card; a PIN from a file, stdin or memory is not retried,
+    /// since each try counts toward the lock.
+    static func checkedPIN(card: String, _ arguments: Arguments, command: String, session: Session) async throws -> (Patron, String) {
+        let credentials = PatronCredentials(session: session)
+        let typed = credentials.wouldAskPIN(for: card, arguments)
+        var pin = try credentials.pin(for: card, arguments, command: command)
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let patron = try await session.service.verifyPatron(card: card, pin: pin)
+                session.card = card
+                session.pin = pin
+                session.patron = patron
+                return (patron, pin)
+            } catch let error as LendingError where error.kind == .unauthorized {
+                session.pin = nil
+                let message = refusal(error, card: card)
+                // 401 is a wrong PIN (or card); 403 a locked card, where asking again only counts against it.
+                guard typed, error.status == 401, attempt < maxPINTries, let prompt = session.prompt else {
+                    throw UserError(message)
+                }
+                // Cancelled at the new prompt: what the library said stands.
+                guard let again = prompt.askSecret("\(message) PIN for card \(card): "), !again.isEmpty else {
+                    throw UserError(message)
+                }
+                pin = again
+            }
         }
     }
+
+    /// PINs asked for in one command at most (the library locks the card sooner if it counts fewer).
+    static let maxPINTries = 5
 
     static func used(_ patron: Patron) -> String {
         "\(patron.loansThisMonth) of \(patron.maxLoansPerMonth) loans used this month"
@@ -99,8 +127,7 @@ enum PatronCommands {
         if let pin = session.pin, session.card == card, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") {
             return (card, pin)
         }
-        let pin = try credentials.pin(for: card, arguments, command: command)
-        _ = try await verify(card: card, pin: pin, session: session)
+        let (_, pin) = try await checkedPIN(card: card, arguments, command: command, session: session)
         return (card, pin)
     }
 }

@@ -54,6 +54,13 @@ struct PatronCredentials {
         return pin
     }
 
+    /// True when ``pin(for:_:command:)`` would ask at the prompt (nothing else gives the PIN).
+    func wouldAskPIN(for card: String, _ arguments: Arguments) -> Bool {
+        guard session.prompt != nil, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") else { return false }
+        if session.pin != nil, session.card == card { return false }
+        return (try? session.credentialStore.load())??.card != card
+    }
+
     /// Card numbers are digits (spaces and dashes as printed on cards are dropped).
     static func validCard(_ text: String) throws -> String {
         let digits = text.filter { $0 != " " && $0 != "-" }
