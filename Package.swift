@@ -82,8 +82,10 @@ let package = Package(
                 "CZlib",
                 // SHA-256 for the Repr-Digest of book downloads.
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The state every bok --mock of a user shares (State/SharedState.swift).
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                // MaximumAvailableConnections: the mock's cap on open connections.
+                // AvailableConnectionsDelegate: the mock's cap on open connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -41,6 +41,10 @@ public struct MockConfiguration: Sendable {
     /// closes. Room for normal clients beside a 2 000-connection slowloris, while the mock
     /// stays under 100 MB with every slot taken (about 15 KB a connection: 94 MB at 2 980).
     public var maxConnections = 2_500
+    /// Where the library's state is kept and shared with other processes (`bok --mock` uses
+    /// `$XDG_STATE_HOME/bok/`); nil keeps it in memory, fresh from the seed (`bok mock-server`,
+    /// scenario runs, tests).
+    public var stateFile: URL?
 
     /// Creates a configuration.
     public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",

@@ -23,9 +23,9 @@ public struct GeneratedCatalog: Sendable {
 }
 
 /// How the library may lend one title, and its circulation when the mock starts.
-public struct Licence: Sendable, Hashable {
+public struct Licence: Sendable, Hashable, Codable {
     /// The licence model, as `GET libraryproducts/{id}` names it.
-    public enum Model: String, Sendable, Hashable, CaseIterable {
+    public enum Model: String, Sendable, Hashable, CaseIterable, Codable {
         /// Unlimited simultaneous loans; never runs out.
         case access
         /// A number of copies, each lent to one patron at a time.

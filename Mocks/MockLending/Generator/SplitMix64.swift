@@ -3,7 +3,7 @@
 /// The catalogue must be the same for the same seed on every machine and every run, so the
 /// generator never touches the system RNG. SplitMix64 passes BigCrush, needs one `UInt64` of
 /// state and is cheap enough to draw dozens of numbers per book for 200 000 books.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+struct SplitMix64: RandomNumberGenerator, Sendable, Codable {
     private var state: UInt64
 
     /// Creates a generator; equal seeds give equal sequences.

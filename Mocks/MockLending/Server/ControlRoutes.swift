@@ -17,7 +17,7 @@ struct ControlRoutes: Sendable {
         }
         mock.post("faults") { request, _ in try await setFaults(request) }
         mock.delete("faults") { _, _ in
-            library.update { $0.faults = .none }
+            library.updateLocal { $0.faults = .none }
             return JSONResponse.make(Faults.none)
         }
         mock.get("clock") { _, _ in clock() }
@@ -69,7 +69,7 @@ struct ControlRoutes: Sendable {
             throw APIFailure.badRequest(#"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, "DropAfterCommit": false}."#)
         }
         if let problem = faults.problem { throw APIFailure.badRequest(problem) }
-        library.update { $0.faults = faults }
+        library.updateLocal { $0.faults = faults }
         return JSONResponse.make(faults)
     }
 }

@@ -21,7 +21,7 @@ struct FaultMiddleware: RouterMiddleware {
         """.utf8)
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let (faults, roll) = library.update { state in (state.faults, state.faultDice.unit()) }
+        let (faults, roll) = library.updateLocal { state in (state.faults, state.faultDice.unit()) }
         if faults.latencyMs > 0 { try await Task.sleep(for: .milliseconds(faults.latencyMs)) }
         if faults.drop {
             try? await context.channel.close()

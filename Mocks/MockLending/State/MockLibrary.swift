@@ -16,9 +16,17 @@ final class MockLibrary: Sendable {
     /// Generated EPUBs, kept for the next download.
     let books = BookCache(capacity: 32)
     private let indexByID: [String: Int]
-    private let state: Mutex<LibraryState>
+    private let state: Mutex<Held>
+    /// Where the state is shared with other processes (`bok --mock`), or nil (in memory only).
+    private let shared: SharedState?
     /// Where the clock started, to reset to.
     private let startClock: Date
+
+    /// The state, and the shared generation it reflects (-1: not loaded from the file yet).
+    private struct Held: Sendable {
+        var state: LibraryState
+        var generation: Int64 = -1
+    }
 
     init(configuration: MockConfiguration) {
         let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize).generate()
@@ -31,7 +39,9 @@ final class MockLibrary: Sendable {
         self.indexByID = indexByID
         let clock = configuration.clockStart ?? Date()
         self.startClock = clock
-        self.state = Mutex(Self.seed(catalog, clock: clock, rules: configuration.rules))
+        self.state = Mutex(Held(state: Self.seed(catalog, clock: clock, rules: configuration.rules)))
+        // A file that cannot be opened leaves this process with a library of its own, as before.
+        self.shared = configuration.stateFile.flatMap { try? SharedState(file: $0) }
     }
 
     private static func seed(_ catalog: GeneratedCatalog, clock: Date, rules: MockRules) -> LibraryState {
@@ -49,27 +59,65 @@ final class MockLibrary: Sendable {
         state.moveClock(to: Date().addingTimeInterval(state.clockOffset))
     }
 
-    /// Reads the state under the lock, after moving the clock to now.
+    /// Takes what another process stored since this one last looked.
+    private func refresh(_ held: inout Held) {
+        guard let shared, let generation = try? shared.generation(), generation != held.generation,
+              let stored = try? shared.load() else { return }
+        if held.state.restore(stored.state) { held.generation = stored.generation }
+    }
+
+    /// Reads the state under the lock, after taking other processes' changes and moving the clock to now.
     func read<T: Sendable, E: Error>(_ body: (borrowing LibraryState) throws(E) -> T) throws(E) -> T {
-        try state.withLock { (state) throws(E) -> T in
-            tick(&state)
-            return try body(state)
+        try state.withLock { (held) throws(E) -> T in
+            refresh(&held)
+            tick(&held.state)
+            return try body(held.state)
         }
     }
 
     /// Changes the state under the lock, after moving the clock to now; one call is one
     /// consistent change (what `body` changed before throwing stays changed, e.g. a wrong PIN counted).
+    /// With a shared file it is one transaction there too: the newest stored state is changed
+    /// and stored, so no other process's change is lost.
     func update<T: Sendable, E: Error>(_ body: (inout LibraryState) throws(E) -> T) throws(E) -> T {
-        try state.withLock { (state) throws(E) -> T in
-            tick(&state)
-            return try body(&state)
+        try state.withLock { (held) throws(E) -> T in
+            guard let shared else {
+                tick(&held.state)
+                return try body(&held.state)
+            }
+            var outcome: Result<T, E>?
+            let exchanged = try? shared.exchange { stored -> (Void, Data) in
+                if let stored, stored.generation != held.generation, held.state.restore(stored.state) {
+                    held.generation = stored.generation
+                }
+                tick(&held.state)
+                outcome = Result { () throws(E) -> T in try body(&held.state) }
+                return ((), held.state.persisted())
+            }
+            if let (_, generation) = exchanged { held.generation = generation }
+            // The file failed (a full disk): the change still happens here, for this process.
+            if outcome == nil {
+                tick(&held.state)
+                outcome = Result { () throws(E) -> T in try body(&held.state) }
+            }
+            return try outcome!.get()
         }
+    }
+
+    /// Changes what stays with this process (faults and their dice), without the shared file.
+    func updateLocal<T: Sendable>(_ body: (inout LibraryState) -> T) -> T {
+        state.withLock { held in body(&held.state) }
     }
 
     /// Back to the seeded state: loans, queues, clock and faults as at start-up.
     func reset() {
         let fresh = Self.seed(catalog, clock: startClock, rules: configuration.rules)
-        state.withLock { $0 = fresh }
+        state.withLock { held in
+            held.state = fresh
+            if let shared, let (_, generation) = try? shared.exchange({ _ in ((), fresh.persisted()) }) {
+                held.generation = generation
+            }
+        }
     }
 
     // MARK: Clock

@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 
 /// A library card holder of the simulated library.
-struct Patron: Sendable, Hashable {
+struct Patron: Sendable, Hashable, Codable {
     /// The card number, as the patron types it.
     var card: String
     /// The PIN that proves the card is theirs. Never leaves the state: not in an answer, a
@@ -16,14 +16,34 @@ struct Patron: Sendable, Hashable {
     var wrongPINs = 0
     /// Until when the card is locked after too many wrong PINs.
     var lockedUntil: Date?
+
+    /// Stored without the PIN: the seed has it, and no file holds a patron's PIN (see `restore`).
+    enum CodingKeys: String, CodingKey { case card, name, demonstrates, wrongPINs, lockedUntil }
+
+    init(card: String, pin: String, name: String, demonstrates: String) {
+        self.card = card
+        self.pin = pin
+        self.name = name
+        self.demonstrates = demonstrates
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        card = try c.decode(String.self, forKey: .card)
+        pin = ""
+        name = try c.decode(String.self, forKey: .name)
+        demonstrates = try c.decode(String.self, forKey: .demonstrates)
+        wrongPINs = try c.decode(Int.self, forKey: .wrongPINs)
+        lockedUntil = try c.decodeIfPresent(Date.self, forKey: .lockedUntil)
+    }
 }
 
 /// A loan of one product to one patron the mock models.
 ///
 /// Loans to patrons it does not model are only expiry days (`LibraryState.otherLoans`).
-struct Loan: Sendable, Hashable {
+struct Loan: Sendable, Hashable, Codable {
     /// How a loan ended.
-    enum Ending: Sendable, Hashable {
+    enum Ending: Sendable, Hashable, Codable {
         /// Returned early, at that moment.
         case returned(Date)
         /// Ran out after its last day.
@@ -51,9 +71,9 @@ struct Loan: Sendable, Hashable {
 ///
 /// Patrons the mock does not model are counted in `Licence.waiting` and stand ahead of every
 /// reservation made here (they were there first); the queue a patron sees is both.
-struct Reservation: Sendable, Hashable {
+struct Reservation: Sendable, Hashable, Codable {
     /// How a reservation ended.
-    enum Ending: Sendable, Hashable {
+    enum Ending: Sendable, Hashable, Codable {
         /// The patron borrowed the book.
         case fulfilled
         /// The patron did not borrow it while it was ready.

@@ -8,6 +8,8 @@ struct Paths: Sendable {
     let data: URL
     /// `$XDG_CACHE_HOME/bok` (default `~/.cache/bok`).
     let cache: URL
+    /// `$XDG_STATE_HOME/bok` (default `~/.local/state/bok`): the built-in mock library's state.
+    let state: URL
 
     init(environment: [String: String]) {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
@@ -20,6 +22,12 @@ struct Paths: Sendable {
         config = base("XDG_CONFIG_HOME", ".config").appendingPathComponent("bok")
         data = base("XDG_DATA_HOME", ".local/share").appendingPathComponent("bok")
         cache = base("XDG_CACHE_HOME", ".cache").appendingPathComponent("bok")
+        state = base("XDG_STATE_HOME", ".local/state").appendingPathComponent("bok")
+    }
+
+    /// The state of the built-in mock library of `seed` and `size`, shared by every `bok --mock`.
+    func mockState(seed: UInt64, size: Int) -> URL {
+        state.appendingPathComponent("mock-library-seed\(seed)-\(size).sqlite")
     }
 
     /// The REPL's command history.

@@ -38,7 +38,12 @@ struct Startup {
         }
 
         if options.mock || !config.isConfigured {
-            let configuration = options.mockConfiguration
+            var configuration = options.mockConfiguration
+            // One simulated library per user, remembered like a real one: every bok --mock (a
+            // second terminal, a one-shot) shares its loans and clock. A stated clock is a fresh run.
+            if options.mockClockStart == nil, options.mockClockRuns {
+                configuration.stateFile = paths.mockState(seed: options.seed, size: options.catalogSize)
+            }
             // The server's own shutdown chatter is not for the patron; BOK_LOG=debug shows it.
             var serverLogger = logger
             if logger.logLevel > .debug { serverLogger.logLevel = .critical }
@@ -50,8 +55,11 @@ struct Startup {
                     throw UserError("The built-in mock library could not start: \(error). Try again, or use bok mock-server --port 0.")
                 }
             }
+            let clock = LibraryClockFollower()
             let ready = Task { () throws -> HTTPLendingService in
                 let started = try await server.value
+                // Its clock may have been moved by another bok, before any command counts days.
+                clock.follow(await started.now())
                 let endpoint = LibraryEndpoint(baseURL: started.baseURL, serviceID: configuration.serviceID,
                                                serviceKey: configuration.serviceKey)
                 return service(endpoint, options: options, logger: logger)
@@ -59,6 +67,7 @@ struct Startup {
             let session = Session(service: DeferredLendingService(ready: ready), mock: server,
                                   libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
             session.timeZone = configuration.rules.timeZone
+            clock.session = session
             // The mock's port changes every run; its shelf profile is named by what it simulates.
             session.libraryKey = .init(baseURL: "mock://bok-mock?seed=\(options.seed)&books=\(options.catalogSize)",
                                        serviceID: configuration.serviceID)
@@ -124,5 +133,21 @@ struct Startup {
         var service = HTTPLendingService(endpoint: endpoint, logger: logger)
         service.textPolicy = options.json ? .verbatim : .display
         return service
+    }
+}
+
+/// Makes the session's "today" follow the built-in mock's clock once the server has started
+/// (the session is made before the server is ready).
+@MainActor
+final class LibraryClockFollower {
+    weak var session: Session? {
+        didSet { if let pending { follow(pending) } }
+    }
+    private var pending: Date?
+
+    func follow(_ now: Date) {
+        guard let session else { pending = now; return }
+        session.followLibraryClock(now)
+        pending = nil
     }
 }
