@@ -78,6 +78,9 @@ public protocol LendingService: Sendable {
     func availability(productID: String, card: String?) async throws -> Availability
     /// The library's page.
     func library() async throws -> LibraryPage
+    /// Books like `productID`, best first (the rest of its series first), with availability for
+    /// `card` (extension; `unsupported` where the library has none).
+    func similar(productID: String, card: String?, limit: Int) async throws -> [Product]
 }
 
 /// The lending calls: patrons, loans and reservations.
@@ -100,4 +103,11 @@ public protocol PatronLending: Sendable {
     func reservations(card: String) async throws -> [Reservation]
     /// Leaves a queue (`DELETE reservations/{id}`, extension); `card` lets the server refuse someone else's.
     func cancelReservation(id: String, card: String?) async throws
+}
+
+extension LendingService {
+    /// A library without the extension: `unsupported`.
+    public func similar(productID: String, card: String?, limit: Int) async throws -> [Product] {
+        throw LendingError(.unsupported, "This library does not suggest similar books.")
+    }
 }

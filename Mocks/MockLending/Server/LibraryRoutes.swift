@@ -12,6 +12,7 @@ struct LibraryRoutes: Sendable {
         if library.configuration.dialect != .upstreamOnly {
             api.get("products") { request, _ in try search(request) }
             api.get("library") { request, _ in try libraryPage(request) }
+            api.get("products/:id/similar") { request, context in try similar(request, id: context.parameters.require("id")) }
         }
         api.get("products/:id") { request, context in try product(request, id: context.parameters.require("id")) }
         api.get("books/availability/:id") { request, context in try availability(request, id: context.parameters.require("id")) }
@@ -41,6 +42,18 @@ struct LibraryRoutes: Sendable {
         guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
         let origin = Self.origin(of: request, fallback: library.configuration)
         return JSONResponse.make(Wire.ProductAnswer(product: Self.absolute(library.catalog.products[index], origin: origin)))
+    }
+
+    /// `GET products/{id}/similar` (extension): books like this one, best first, with availability for `card`.
+    func similar(_ request: Request, id: String) throws -> Response {
+        let query = QueryParameters(request.uri.query)
+        try authentication.check(query, over: [id])
+        guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
+        let limit = min(50, max(1, query["limit"].flatMap(Int.init) ?? 10))
+        let card = query["card"].flatMap { $0.isEmpty ? nil : $0 }
+        let products = library.similar(to: index, card: card, limit: limit)
+        let origin = Self.origin(of: request, fallback: library.configuration)
+        return JSONResponse.make(Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: products.count))
     }
 
     func availability(_ request: Request, id: String) throws -> Response {

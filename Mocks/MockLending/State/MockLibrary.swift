@@ -143,6 +143,35 @@ final class MockLibrary: Sendable {
 
     // MARK: Catalogue
 
+    /// Books like the one at `index`, best first, each with its availability for `card`: the
+    /// rest of its series (in series order) first, then the same author, then a shared category
+    /// and shared keywords. The book itself is not among them.
+    func similar(to index: Int, card: String?, limit: Int) -> [Product] {
+        let book = catalog.products[index]
+        let authors = Set(book.authors.map(\.fullName))
+        let categories = Set(book.categories)
+        let keywords = Set(book.keywords)
+        var scored: [(score: Int, order: Int, index: Int)] = []
+        for (other, product) in catalog.products.enumerated() where other != index {
+            var score = 0
+            if let series = book.series, product.series?.name == series.name { score += 100 }
+            if !authors.isDisjoint(with: product.authors.map(\.fullName)) { score += 20 }
+            if !categories.isDisjoint(with: product.categories) { score += 5 }
+            score += 2 * keywords.intersection(product.keywords).count
+            // A category alone is too weak a likeness: at least a shared keyword or person too.
+            guard score > 5 else { continue }
+            scored.append((score, product.series?.order ?? Int.max, other))
+        }
+        scored.sort { ($0.score, -$0.order, -$0.index) > ($1.score, -$1.order, -$1.index) }
+        let snapshot = read { copy $0 }
+        let limited = snapshot.hasReachedLimit(card: card)
+        return scored.prefix(max(0, limit)).map { entry in
+            var product = catalog.products[entry.index]
+            product.availability = snapshot.withEstimate(snapshot.availability(entry.index, card: card, borrowerLimited: limited), entry.index)
+            return product
+        }
+    }
+
     /// A page of search results, each product with its availability for `options.card`.
     func searchPage(_ options: SearchOptions) -> (products: [Product], total: Int) {
         // Copying the state out is O(1) (its arrays are copy-on-write), so the search itself runs

@@ -71,6 +71,17 @@ public struct HTTPLendingService: LendingService {
         return try await get("products/\(id)", checksumOf: [id], query: [], as: Wire.ProductAnswer.self).product
     }
 
+    public func similar(productID: String, card: String?, limit: Int) async throws -> [Product] {
+        try validate(id: productID)
+        do {
+            let answer = try await get("products/\(productID)/similar", checksumOf: [productID],
+                                       query: [("card", card ?? ""), ("limit", String(limit))], as: Wire.SearchAnswer.self)
+            return Array(answer.products.prefix(max(0, limit)))
+        } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
+            throw LendingError(.unsupported, "The library at \(endpoint.displayName) does not suggest similar books.", status: 404)
+        }
+    }
+
     public func availability(productID: String, card: String?) async throws -> Availability {
         try await availability(productID: productID, card: card, before: nil)
     }

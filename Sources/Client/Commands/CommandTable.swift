@@ -15,7 +15,7 @@ struct CommandTable {
         [
             SearchCommands.search, SearchCommands.more, SearchCommands.back, SearchCommands.sort,
             SearchCommands.filter, SearchCommands.view,
-            InfoCommand.info, LibraryCommands.library, LibraryCommands.top, LibraryCommands.newest,
+            InfoCommand.info, InfoCommand.similar, LibraryCommands.library, LibraryCommands.top, LibraryCommands.newest,
             PatronCommands.login, PatronCommands.logout, PatronCommands.whoami,
             LoanCommands.borrow, LoanCommands.loans, LoanCommands.giveBack,
             ReservationCommands.reserve, ReservationCommands.reservations, ReservationCommands.cancel,

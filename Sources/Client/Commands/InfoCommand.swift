@@ -48,9 +48,59 @@ enum InfoCommand {
                 product.availability?.estimatedDate = counted.estimatedDate
             }
             if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
-            return CommandOutput(lines: InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(product, library: session.libraryPage),
-                                 json: InfoJSON(product, library: session.libraryPage))
+            var lines = InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(product, library: session.libraryPage)
+            lines += await seriesLines(of: product, session: session)
+            return CommandOutput(lines: lines, json: InfoJSON(product, library: session.libraryPage))
         })
+
+    /// `similar N`: books like book N, numbered for info and borrow.
+    static let similar = Command(
+        name: "similar", aliases: ["like", "more-like"],
+        synopsis: "similar N | similar id:PRODUCT",
+        summary: "Books like book N: its series, the same author, category and keywords",
+        details: [
+            "The library's own choice (an extension of the lending API): the rest of the series first,",
+            "then the same author, then books that share a category and keywords. The list becomes the",
+            "one info N, borrow N and reserve N use.",
+            "Examples:  similar 3     similar id:100042",
+        ],
+        completion: .resultNumbers,
+        run: { arguments, session in
+            guard let word = arguments.positional.first, arguments.positional.count == 1 else {
+                throw UserError.usage("Usage: similar N (a number from the last list) or similar id:PRODUCT.")
+            }
+            let picked = try await session.pick(word, command: "similar")
+            let title = try await session.title(of: picked)
+            let books: [Product]
+            do {
+                books = try await session.service.similar(productID: picked.productID, card: session.knownCard, limit: 10)
+            } catch let error as LendingError where error.kind == .unsupported {
+                throw UserError("This library does not suggest similar books; try search author:NAME or top category:NAME.")
+            } catch let error as LendingError where error.kind == .notFound {
+                throw UserError("The library has no product \(picked.productID). Check the id, or search for the title.")
+            }
+            let list = ResultList(source: .related(heading: "Books like \(session.theme.marks.quoted(title))"), sort: SortSpec(.relevance),
+                                  total: books.count, pageOffset: 0, pageSize: max(1, books.count),
+                                  byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
+            session.list = list
+            return ListRenderer(session: session).output(for: list)
+        })
+
+    /// The other books of the product's series, in series order, as a numbered list that `borrow N`
+    /// then uses; nothing when the book is in no series or the library cannot say.
+    static func seriesLines(of product: Product, session: Session) async -> [String] {
+        guard let series = product.series,
+              let related = try? await session.service.similar(productID: product.id, card: session.knownCard, limit: 30) else { return [] }
+        let books = related.filter { $0.series?.name == series.name }
+            .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }
+        guard !books.isEmpty else { return [] }
+        let list = ResultList(source: .related(heading: "Also in the series \(session.theme.marks.quoted(series.name))"),
+                              sort: SortSpec(.relevance), total: books.count, pageOffset: 0, pageSize: books.count,
+                              byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
+        session.list = list
+        return [""] + ListRenderer(session: session).output(for: list).lines
+            + ["", session.theme.dim("Numbers now mean this series: info N, borrow N and reserve N use them.")]
+    }
 }
 
 /// Renders a product as a page of labelled fields, skipping what is unknown.

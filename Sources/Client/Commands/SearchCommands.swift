@@ -213,6 +213,7 @@ enum SearchCommands {
         switch list.source {
         case .search(let q): query = q
         case .top, .newest, .libraryPage: query = ""
+        case .related: throw UserError("This list is the library's choice of similar books; sort and more work on search, top and new.")
         }
         let page = try await session.service.search(SearchRequest(
             query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters,

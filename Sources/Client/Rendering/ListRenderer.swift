@@ -44,6 +44,9 @@ struct ListRenderer {
             if list.sort != SortSpec(.date) { parts.append("sorted by \(sortLabel)") }
         case .libraryPage:
             parts = ["Top and newest books", "sorted by \(sortLabel)"]
+        case .related(let heading):
+            if list.total == 0 { return heading + ": none in this library." }
+            parts = [heading]
         }
         if let filters = Self.describe(session.filters), case .search = list.source { parts.append(filters) }
         return theme.bold(parts.joined(separator: " \(m.middleDot) "))
@@ -171,6 +174,7 @@ struct ListRenderer {
         case .top: kind = "top"
         case .newest: kind = "new"
         case .libraryPage: kind = "library"
+        case .related: kind = "similar"
         }
         return ListJSON(list: kind, query: query, total: list.isPaged ? list.total : list.highestNumber,
                         offset: list.pageOffset, sort: list.sort.key.rawValue, order: list.sort.order.rawValue,

@@ -18,6 +18,9 @@ struct DeferredLendingService: LendingService, PatronLending {
         try await service.availability(productID: productID, card: card)
     }
     func library() async throws -> LibraryPage { try await service.library() }
+    func similar(productID: String, card: String?, limit: Int) async throws -> [Product] {
+        try await service.similar(productID: productID, card: card, limit: limit)
+    }
     func verifyPatron(card: String, pin: String) async throws -> Patron { try await service.verifyPatron(card: card, pin: pin) }
     func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
         try await service.createLoan(card: card, pin: pin, productID: productID)

@@ -15,6 +15,8 @@ struct ResultList: Sendable {
         case newest
         /// The library page's top and newest lists together.
         case libraryPage
+        /// Books like one book (`similar N`), or the rest of its series (`info N`): the heading says which.
+        case related(heading: String)
     }
 
     var source: Source

@@ -1,0 +1,52 @@
+@testable import Client
+import Catalog
+import Foundation
+import Testing
+
+/// Other books of a series in `info`, and `similar N` (issue 10, item 9): numbered lists that
+/// `borrow N` then uses.
+@Suite("Similar books and series", .serialized)
+@MainActor
+struct SimilarTests {
+    @Test("info of a book in a series lists the rest in series order, and borrow N takes one of them")
+    func seriesInInfo() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        let page = try await h.session.service.search(SearchRequest(query: "", limit: 600))
+        let book = try #require(page.products.first { ($0.series?.order ?? 0) == 1 })
+        let series = try #require(book.series?.name)
+        let screen = await h.run("info id:\(book.id)")
+        let heading = try #require(screen.firstIndex(of: "Also in the series “\(series)”"), "\(screen)")
+        let listed = try #require(h.session.list?.byNumber)
+        #expect(!listed.isEmpty && listed.values.allSatisfy { $0.series?.name == series && $0.id != book.id }, "\(listed)")
+        let orders = (1...listed.count).compactMap { listed[$0]?.series?.order }
+        #expect(orders == orders.sorted(), "series order: \(orders)")
+        #expect(screen[heading...].contains { $0.hasPrefix(" 1  ") }, "numbered: \(screen)")
+        #expect(screen.last == "Numbers now mean this series: info N, borrow N and reserve N use them.")
+        // borrow N means the series list now.
+        let available = try #require((1...listed.count).first { listed[$0]?.availability?.available == true })
+        let borrowed = await h.run("borrow \(available)")
+        #expect(borrowed.first?.hasPrefix("Borrowed “\(listed[available]!.title)”") == true, "\(borrowed)")
+    }
+
+    @Test("similar N lists books like N, best first, numbered for info and borrow; the book itself is not among them")
+    func similarList() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        await h.run("search thriller")
+        let first = try #require(h.session.list?.byNumber[1])
+        let screen = await h.run("similar 1")
+        #expect(screen.first == "Books like “\(first.title)”", "\(screen)")
+        let listed = try #require(h.session.list?.byNumber)
+        #expect((1...10).allSatisfy { listed[$0] != nil }, "\(listed.keys.sorted())")
+        #expect(!listed.values.contains { $0.id == first.id })
+        // The same author or series first.
+        let authors = Set(first.authors.map(\.fullName))
+        #expect(listed[1].map { !authors.isDisjoint(with: $0.authors.map(\.fullName)) || $0.series?.name == first.series?.name } == true)
+        #expect(await h.run("info 2").first == listed[2]?.title)
+        let json = try await h.json(["similar", "id:\(first.id)"])
+        #expect(json["list"] as? String == "similar")
+        #expect((json["results"] as? [[String: Any]])?.count == 10)
+    }
+}
