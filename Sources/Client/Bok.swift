@@ -84,7 +84,7 @@ struct Bok {
             session.prompt = TerminalPatronPrompt(editor: LineEditor(historyFile: nil, maxHistory: 0))
         }
         do {
-            let output = try await CommandTable().run(words, in: session)
+            let output = try await LibraryWait.$observer.withValue(session.spinner) { try await CommandTable().run(words, in: session) }
             if json {
                 let plain: [String] = output.lines.map { Ansi.strip($0) }
                 printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))

@@ -188,6 +188,9 @@ public struct HTTPLendingService: LendingService {
         let seconds = min(timeout, deadline.map { max(0.001, $0.timeIntervalSinceNow) } ?? timeout)
         let exchange = BoundedExchange(accept: "application/json", deadline: seconds, maxBytes: maxBodyBytes)
         let data: Data, http: HTTPURLResponse
+        let observer = LibraryWait.observer
+        observer?.began()
+        defer { observer?.ended() }
         do {
             (data, http) = try await exchange.run(request)
         } catch {

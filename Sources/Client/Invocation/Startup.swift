@@ -22,6 +22,8 @@ struct Startup {
         // Download progress is for a person at a terminal; piped or --json output gets none.
         if isatty(2) == 1, !options.json {
             session.progress = DownloadProgressBar(marks: session.theme.marks, width: TerminalSize.current().columns)
+            let theme = session.theme
+            session.spinner = WaitSpinner(marks: theme.marks, dim: { theme.dim($0) })
         }
         return startup
     }

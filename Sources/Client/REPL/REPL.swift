@@ -57,7 +57,8 @@ final class REPL {
     /// Runs one line as ``execute(_:)`` does, in a task Ctrl-C cancels: what the command was
     /// waiting for (an answer, a download) stops, it says "Cancelled." and the prompt comes back.
     func executeInterruptibly(_ line: String) async -> Bool {
-        let task = Task { await self.execute(line) }
+        let spinner = session.spinner
+        let task = Task { await LibraryWait.$observer.withValue(spinner) { await self.execute(line) } }
         return await CommandInterrupt.whileRunning(interrupt: { task.cancel() }) { await task.value }
     }
 

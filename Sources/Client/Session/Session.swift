@@ -64,6 +64,8 @@ final class Session {
     var syncedThisSession = false
     /// Why the last sync failed, or nil when it worked (or none was tried).
     var syncProblem: String?
+    /// Shows that a command waits for the library (at a terminal only).
+    var spinner: WaitSpinner?
     /// What syncs found changed at the library, waiting to be told (see `Notice`).
     let notices = NoticeInbox()
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.

@@ -1,0 +1,70 @@
+import Catalog
+import Dispatch
+import Foundation
+import Synchronization
+import Terminal
+
+/// Shows that bok is waiting for the library: after 300 ms without an answer, a spinner on
+/// stderr (`⠹ Waiting for the library… Ctrl-C stops waiting`), cleared the moment the answer
+/// comes. Only made when stderr is a terminal; piped and `--json` output get none.
+///
+/// Told by `HTTPLendingService` through ``LibraryWait`` (task-local), so it turns only while the
+/// command in flight waits, never for a sync in the background, and never over a PIN prompt or
+/// the reader, which make no calls of their own while they are on screen.
+final class WaitSpinner: LibraryWaitObserver {
+    private struct State {
+        var waiting = 0
+        var timer: (any DispatchSourceTimer)?
+        var frame = 0
+        var drawn = false
+    }
+
+    static let delay: DispatchTimeInterval = .milliseconds(300)
+    private let frames: [String]
+    private let words: String
+    private let write: @Sendable (String) -> Void
+    private let state = Mutex(State())
+    private let queue = DispatchQueue(label: "bok.wait-spinner")
+
+    init(marks: Marks, dim: @escaping @Sendable (String) -> String,
+         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+        frames = marks.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
+        words = dim(" Waiting for the library\(marks.unicode ? "…" : "...") Ctrl-C stops waiting")
+        self.write = write
+    }
+
+    func began() {
+        state.withLock { state in
+            state.waiting += 1
+            guard state.waiting == 1, state.timer == nil else { return }
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + Self.delay, repeating: .milliseconds(120))
+            timer.setEventHandler { [weak self] in self?.tick() }
+            state.timer = timer
+            timer.resume()
+        }
+    }
+
+    func ended() {
+        state.withLock { state in
+            state.waiting = max(0, state.waiting - 1)
+            guard state.waiting == 0 else { return }
+            state.timer?.cancel()
+            state.timer = nil
+            if state.drawn {
+                // Back to the start of the line, and the line cleared: the answer prints where the spinner was.
+                write("\r\u{1B}[K")
+                state.drawn = false
+            }
+        }
+    }
+
+    private func tick() {
+        state.withLock { state in
+            guard state.waiting > 0, state.timer != nil else { return }
+            write("\r" + frames[state.frame % frames.count] + words)
+            state.frame += 1
+            state.drawn = true
+        }
+    }
+}
