@@ -1,4 +1,5 @@
 @testable import Client
+import Catalog
 import Foundation
 import Testing
 
@@ -44,5 +45,31 @@ struct PINRetryTests {
         let screen = await h.run("login --card 1001 --pin-file \(file.path)").joined(separator: "\n")
         #expect(screen.contains("Wrong PIN for card 1001"), "\(screen)")
         #expect(prompt.asked.isEmpty, "\(prompt.asked)")
+    }
+}
+
+/// Samples and the to-be-read list belong to the card that added them (issue 10, item 8).
+@Suite("Lists per card", .serialized)
+@MainActor
+struct ListsPerCardTests {
+    @Test("Two patrons on one computer keep their own to-be-read lists and samples")
+    func twoPatrons() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001", "1003", "1001"], secrets: ["1234", "3456", "1234"])
+        await h.run("login")
+        await h.run("top 4")
+        let titles = (1...4).compactMap { h.session.list?.byNumber[$0]?.title }
+        await h.run("tbr add 1")
+        await h.run("logout")
+        await h.run("login")
+        var tbr = await h.run("tbr").joined(separator: "\n")
+        #expect(tbr.contains("Your to-be-read list is empty"), "card 1003 sees 1001's list: \(tbr)")
+        await h.run("top 4")
+        await h.run("tbr add 2")
+        await h.run("logout")
+        await h.run("login")
+        tbr = await h.run("tbr").joined(separator: "\n")
+        #expect(tbr.contains(titles[0]) && !tbr.contains(titles[1]), "\(tbr)")
     }
 }

@@ -16,18 +16,22 @@ struct SimilarTests {
         let page = try await h.session.service.search(SearchRequest(query: "", limit: 600))
         let book = try #require(page.products.first { ($0.series?.order ?? 0) == 1 })
         let series = try #require(book.series?.name)
+        await h.run("top 3")
         let screen = await h.run("info id:\(book.id)")
         let heading = try #require(screen.firstIndex(of: "Also in the series “\(series)”"), "\(screen)")
+        // Numbered on after the list on screen: top 3 keeps 1–3.
         let listed = try #require(h.session.list?.byNumber)
-        #expect(!listed.isEmpty && listed.values.allSatisfy { $0.series?.name == series && $0.id != book.id }, "\(listed)")
-        let orders = (1...listed.count).compactMap { listed[$0]?.series?.order }
+        let added = listed.filter { $0.key > 3 }
+        #expect(!added.isEmpty && added.values.allSatisfy { $0.series?.name == series && $0.id != book.id }, "\(listed)")
+        let orders = added.keys.sorted().compactMap { added[$0]?.series?.order }
         #expect(orders == orders.sorted(), "series order: \(orders)")
-        #expect(screen[heading...].contains { $0.hasPrefix(" 1  ") }, "numbered: \(screen)")
-        #expect(screen.last == "Numbers now mean this series: info N, borrow N and reserve N use them.")
-        // borrow N means the series list now.
-        let available = try #require((1...listed.count).first { listed[$0]?.availability?.available == true })
+        #expect(screen[heading...].contains { $0.hasPrefix(" 4  ") }, "numbered on from 4: \(screen)")
+        #expect(screen.last?.hasSuffix("this series: info N, borrow N and reserve N use them.") == true, "\(screen)")
+        // borrow N of a series number takes that book; 1–3 still mean the top list.
+        let available = try #require(added.keys.sorted().first { added[$0]?.availability?.available == true })
         let borrowed = await h.run("borrow \(available)")
         #expect(borrowed.first?.hasPrefix("Borrowed “\(listed[available]!.title)”") == true, "\(borrowed)")
+        #expect(await h.run("info 1").first == listed[1]?.title)
     }
 
     @Test("similar N lists books like N, best first, numbered for info and borrow; the book itself is not among them")

@@ -86,22 +86,45 @@ enum InfoCommand {
             return ListRenderer(session: session).output(for: list)
         })
 
-    /// The other books of the product's series, in series order, as a numbered list that `borrow N`
-    /// then uses; nothing when the book is in no series or the library cannot say.
+    /// The other books of the product's series, in series order; nothing when the book is in no
+    /// series or the library cannot say.
+    ///
+    /// They are numbered on after the list on screen (a top 10 gets 11, 12, …), so `info 2` then
+    /// `borrow 2` still means the book just looked at, and `borrow 11` takes the series' next
+    /// book. When the numbers on screen are loans or the shelf, the books are named by id instead.
     static func seriesLines(of product: Product, session: Session) async -> [String] {
         guard let series = product.series,
               let related = try? await session.service.similar(productID: product.id, card: session.knownCard, limit: 30) else { return [] }
         let books = related.filter { $0.series?.name == series.name }
             .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }
         guard !books.isEmpty else { return [] }
-        let list = ResultList(source: .related(heading: "Also in the series \(session.theme.marks.quoted(series.name))"),
-                              sort: SortSpec(.relevance), total: books.count, pageOffset: 0, pageSize: books.count,
-                              byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
+        let heading = "Also in the series \(session.theme.marks.quoted(series.name))"
+        guard session.numbered == nil || session.numbered == .books, var list = session.list else {
+            let marks = AvailabilityWords(session: session)
+            return ["", session.theme.bold(heading)]
+                + books.map { "  \(marks.mark($0.availability)) \(session.theme.marks.middleDot) \($0.title) \(session.theme.dim("id:\($0.id)"))" }
+                + ["", session.theme.dim("borrow id:X or info id:X takes one of them.")]
+        }
+        // A book already numbered on screen keeps its number; the others are numbered on.
+        var next = list.highestNumber + 1
+        var page: [(number: Int, product: Product)] = []
+        for book in books {
+            if let number = list.byNumber.first(where: { $0.value.id == book.id })?.key {
+                page.append((number, book))
+            } else {
+                list.byNumber[next] = book
+                page.append((next, book))
+                next += 1
+            }
+        }
         session.list = list
-        return [""] + ListRenderer(session: session).output(for: list).lines
-            + ["", session.theme.dim("Numbers now mean this series: info N, borrow N and reserve N use them.")]
+        let numbers = page.map(\.number)
+        let which = numbers.count == 1 ? "Number \(numbers[0]) is" : "Numbers \(numbers.map(String.init).joined(separator: ", ")) are"
+        return ["", session.theme.bold(heading), ""] + ListRenderer(session: session).rows(page)
+            + ["", session.theme.dim("\(which) this series: info N, borrow N and reserve N use them.")]
     }
 }
+
 
 /// Renders a product as a page of labelled fields, skipping what is unknown.
 struct InfoRenderer {

@@ -110,8 +110,8 @@ enum ReadCommands {
                 }
                 return url
             }
-            if let sample = try store.samples().first(where: { $0.productID == entry.productID }), sample.path != file.path {
-                try store.addSample(productID: sample.productID, title: sample.title, authors: sample.authors, path: file.path)
+            if let sample = try store.samples(card: session.listCard).first(where: { $0.productID == entry.productID }), sample.path != file.path {
+                try store.addSample(card: sample.card, productID: sample.productID, title: sample.title, authors: sample.authors, path: file.path)
             }
             return (file.path, "Sample", nil)
         case .ready:

@@ -158,13 +158,14 @@ enum ShelfCommands {
                 let picked = try await session.pick(words[1], command: "tbr add")
                 let (id, known) = (picked.productID, picked.known)
                 let product = try await product(id, known: known, session: session)
-                try store.addToBeRead(productID: id, title: product.title, authors: ShelfStore.authorLine(product), now: session.clock())
-                let count = try store.toBeRead().count
+                try store.addToBeRead(card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product),
+                                      now: session.clock())
+                let count = try store.toBeRead(card: session.listCard).count
                 return CommandOutput(lines: ["Added \(q.quoted(product.title)) to your to-be-read list (\(count) \(count == 1 ? "book" : "books"))."],
                                      json: ["added": id])
             case "rm"?, "remove"?, "del"?:
                 guard words.count == 2 else { throw UserError.usage("Usage: tbr rm N (a number from tbr).") }
-                let list = try store.toBeRead()
+                let list = try store.toBeRead(card: session.listCard)
                 let record: ToBeReadRecord
                 if words[1].lowercased().hasPrefix("id:") {
                     let id = String(words[1].dropFirst(3))
@@ -175,7 +176,7 @@ enum ShelfCommands {
                 } else {
                     record = try LoanCommands.pick(words[1], from: list, what: "book on the to-be-read list", listCommand: "tbr")
                 }
-                try store.removeToBeRead(productID: record.productID)
+                try store.removeToBeRead(card: session.listCard, productID: record.productID)
                 return CommandOutput(lines: ["Took \(q.quoted(record.title)) off your to-be-read list."], json: ["removed": record.productID])
             default:
                 throw UserError.usage("Usage: tbr, tbr add N or tbr rm N.")
@@ -223,7 +224,7 @@ enum ShelfCommands {
             }
             let file = try await session.bookOnDisk(productID: id, loanID: nil, title: product.title) { url }
             let store = try session.shelfStore()
-            try store.addSample(productID: id, title: product.title, authors: ShelfStore.authorLine(product), path: file.path,
+            try store.addSample(card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product), path: file.path,
                                 now: session.clock())
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
@@ -254,7 +255,7 @@ enum ShelfCommands {
             try store.removeDownload(productID: item.entry.productID)
             var line: String
             if item.kind == .samples {
-                try store.removeSample(productID: item.entry.productID)
+                try store.removeSample(card: session.listCard, productID: item.entry.productID)
                 line = "Removed the sample of \(q.quoted(title))."
             } else if let record {
                 line = "Deleted \(q.quoted(title)) from this computer (\(Words.bytes(Int(record.size))))."

@@ -54,6 +54,10 @@ extension Session {
         return try? store.lastSyncedCard(profileID: profileID)
     }
 
+    /// Whose samples and to-be-read list the commands use: the card in use, or '' (everyone's)
+    /// when none is known.
+    var listCard: String { shelfCard() ?? "" }
+
     /// The shelf as it is stored, for the card in use.
     func currentShelf() throws -> Shelf {
         let (store, profileID) = try shelfProfile()

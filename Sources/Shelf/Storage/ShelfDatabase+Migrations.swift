@@ -192,6 +192,34 @@ extension ShelfDatabase {
                     UNIQUE (libraryProfile, card, key)
                 );
                 CREATE INDEX notice_on_card ON notice(libraryProfile, card, createdAt);
+                -- Samples and the to-be-read list belong to the card that added them; rows from
+                -- before get '' and are shown to every card.
+                CREATE TABLE sample_v3 (
+                    card TEXT NOT NULL DEFAULT '',
+                    productID TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    authors TEXT NOT NULL DEFAULT '',
+                    addedAt DATETIME NOT NULL,
+                    path TEXT,
+                    PRIMARY KEY (card, productID)
+                );
+                INSERT INTO sample_v3 (card, productID, title, authors, addedAt, path)
+                    SELECT '', productID, title, authors, addedAt, path FROM sample;
+                DROP TABLE sample;
+                ALTER TABLE sample_v3 RENAME TO sample;
+                CREATE TABLE toBeRead_v3 (
+                    card TEXT NOT NULL DEFAULT '',
+                    productID TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    authors TEXT NOT NULL DEFAULT '',
+                    addedAt DATETIME NOT NULL,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (card, productID)
+                );
+                INSERT INTO toBeRead_v3 (card, productID, title, authors, addedAt, position)
+                    SELECT '', productID, title, authors, addedAt, position FROM toBeRead;
+                DROP TABLE toBeRead;
+                ALTER TABLE toBeRead_v3 RENAME TO toBeRead;
                 """)
         }
         return migrator

@@ -3,50 +3,60 @@ import GRDB
 import TextSafety
 
 extension ShelfStore {
-    // MARK: Samples
+    // MARK: Samples and the to-be-read list, per card
+    //
+    // Each belongs to the card that added it (`card`), so two patrons on one computer keep their
+    // own; '' is a row added with no card known (or before cards were recorded), shown to all.
 
     /// Keeps a sample on the shelf (again: updates its title, authors and file).
-    public func addSample(productID: String, title: String, authors: String = "", path: String? = nil,
+    public func addSample(card: String = "", productID: String, title: String, authors: String = "", path: String? = nil,
                           now: Date = Date()) throws {
         try write { db in
-            let addedAt = try SampleRecord.fetchOne(db, key: productID)?.addedAt ?? now
-            try SampleRecord(productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
+            let addedAt = try SampleRecord.fetchOne(db, key: ["card": card, "productID": productID])?.addedAt ?? now
+            try SampleRecord(card: card, productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
                              addedAt: addedAt, path: path).upsert(db)
         }
     }
 
-    /// Removes a sample; false when it was not on the shelf.
+    /// Removes a sample of `card` (or one shown to every card); false when it was not on the shelf.
     @discardableResult
-    public func removeSample(productID: String) throws -> Bool {
-        try write { db in try SampleRecord.deleteOne(db, key: productID) }
-    }
-
-    /// The samples, newest first.
-    public func samples() throws -> [SampleRecord] {
-        try writer.read { db in try SampleRecord.order(Column("addedAt").desc).fetchAll(db) }
-    }
-
-    // MARK: To be read
-
-    /// Puts a title at the end of the to-be-read list; one already there keeps its place.
-    public func addToBeRead(productID: String, title: String, authors: String = "", now: Date = Date()) throws {
+    public func removeSample(card: String = "", productID: String) throws -> Bool {
         try write { db in
-            guard try !ToBeReadRecord.exists(db, key: productID) else { return }
-            let next = try Int.fetchOne(db, sql: "SELECT coalesce(max(position) + 1, 0) FROM toBeRead") ?? 0
-            try ToBeReadRecord(productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
+            try SampleRecord.filter(Column("productID") == productID && [card, ""].contains(Column("card"))).deleteAll(db) > 0
+        }
+    }
+
+    /// The samples `card` sees, newest first.
+    public func samples(card: String = "") throws -> [SampleRecord] {
+        try writer.read { db in
+            try SampleRecord.filter([card, ""].contains(Column("card"))).order(Column("addedAt").desc).fetchAll(db)
+        }
+    }
+
+    /// Puts a title at the end of `card`'s to-be-read list; one already there keeps its place.
+    public func addToBeRead(card: String = "", productID: String, title: String, authors: String = "", now: Date = Date()) throws {
+        try write { db in
+            let mine = ToBeReadRecord.filter([card, ""].contains(Column("card")))
+            guard try mine.filter(Column("productID") == productID).fetchCount(db) == 0 else { return }
+            let next = try Int.fetchOne(db, mine.select(max(Column("position")) + 1)) ?? 0
+            try ToBeReadRecord(card: card, productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
                                addedAt: now, position: next).insert(db)
         }
     }
 
-    /// Takes a title off the to-be-read list; false when it was not there.
+    /// Takes a title off `card`'s to-be-read list; false when it was not there.
     @discardableResult
-    public func removeToBeRead(productID: String) throws -> Bool {
-        try write { db in try ToBeReadRecord.deleteOne(db, key: productID) }
+    public func removeToBeRead(card: String = "", productID: String) throws -> Bool {
+        try write { db in
+            try ToBeReadRecord.filter(Column("productID") == productID && [card, ""].contains(Column("card"))).deleteAll(db) > 0
+        }
     }
 
-    /// The to-be-read list in the patron's order.
-    public func toBeRead() throws -> [ToBeReadRecord] {
-        try writer.read { db in try ToBeReadRecord.order(Column("position")).fetchAll(db) }
+    /// `card`'s to-be-read list in the patron's order.
+    public func toBeRead(card: String = "") throws -> [ToBeReadRecord] {
+        try writer.read { db in
+            try ToBeReadRecord.filter([card, ""].contains(Column("card"))).order(Column("position")).fetchAll(db)
+        }
     }
 
     // MARK: Downloads

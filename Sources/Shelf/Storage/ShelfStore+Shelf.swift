@@ -8,8 +8,8 @@ extension ShelfStore {
     /// Badges are derived from `today`, so a loan whose last day has passed moves to Ended at
     /// midnight without a sync. Empty sections are left out.
     ///
-    /// With a `scope`, loans and reservations are those of one card at one library; samples and
-    /// the to-be-read list belong to whoever uses this computer and are always shown.
+    /// With a `scope`, loans and reservations are those of one card at one library, and samples
+    /// and the to-be-read list those of that card (and any added with no card known).
     public func shelf(today: DayDate, sort: ShelfSort = ShelfSort(), scope: ShelfScope? = nil) throws -> Shelf {
         // One read transaction, so the sections agree with each other even while another process writes.
         let snapshot = try writer.read { db in
@@ -20,8 +20,11 @@ extension ShelfStore {
             }
             let loans = try Self.fetchLoans(db, scope: scope)
             let reservations = try reservationRequest.fetchAll(db)
-            let samples = try SampleRecord.fetchAll(db)
-            let toBeRead = try ToBeReadRecord.order(Column("position")).fetchAll(db)
+            let cards = scope.map { [$0.card, ""] }
+            let samples = try cards.map { SampleRecord.filter($0.contains(Column("card"))) }.map { try $0.fetchAll(db) }
+                ?? SampleRecord.fetchAll(db)
+            let toBeRead = try (cards.map { ToBeReadRecord.filter($0.contains(Column("card"))) } ?? ToBeReadRecord.all())
+                .order(Column("position")).fetchAll(db)
             // A product's percent is that of its book file (by the reader's book id), or one stored under its own id.
             let rows = try Row.fetchAll(db, sql: """
                 SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)

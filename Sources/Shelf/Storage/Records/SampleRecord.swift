@@ -3,6 +3,9 @@ public import GRDB
 
 /// A free sample the patron kept.
 public struct SampleRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    /// The library card that added it ('' when no card was known, or before cards were
+    /// recorded: shown to every card).
+    public var card: String
     /// The product.
     public var productID: String
     /// The title.
@@ -17,7 +20,8 @@ public struct SampleRecord: Codable, Sendable, Hashable, FetchableRecord, Persis
     public static let databaseTableName = "sample"
 
     /// Creates a record.
-    public init(productID: String, title: String, authors: String = "", addedAt: Date, path: String? = nil) {
+    public init(card: String = "", productID: String, title: String, authors: String = "", addedAt: Date, path: String? = nil) {
+        self.card = card
         self.productID = productID
         self.title = title
         self.authors = authors

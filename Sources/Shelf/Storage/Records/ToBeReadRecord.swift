@@ -3,6 +3,9 @@ public import GRDB
 
 /// A title on the patron's to-be-read list.
 public struct ToBeReadRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+    /// The library card that added it ('' when no card was known, or before cards were
+    /// recorded: shown to every card).
+    public var card: String
     /// The product.
     public var productID: String
     /// The title.
@@ -17,7 +20,8 @@ public struct ToBeReadRecord: Codable, Sendable, Hashable, FetchableRecord, Pers
     public static let databaseTableName = "toBeRead"
 
     /// Creates a record.
-    public init(productID: String, title: String, authors: String = "", addedAt: Date, position: Int) {
+    public init(card: String = "", productID: String, title: String, authors: String = "", addedAt: Date, position: Int) {
+        self.card = card
         self.productID = productID
         self.title = title
         self.authors = authors
