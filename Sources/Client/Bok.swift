@@ -126,7 +126,8 @@ struct Bok {
         if isatty(0) == 1 {
             let table = repl.table
             let readline = ReadlineSource(historyFile: Paths(environment: environment).historyFile) { line, word in
-                MainActor.assumeIsolated { table.completions(line: line, word: word, session: session) }
+                // The REPL's session: library use NAME may have replaced the one bok started with.
+                MainActor.assumeIsolated { table.completions(line: line, word: word, session: repl.session) }
             }
             session.prompt = TerminalPatronPrompt(editor: readline.editor)
             source = readline

@@ -35,8 +35,10 @@ final class Harness {
         session.followLibraryClock(await server.now())
         session.timeZone = MockRules.stockholm
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bok-harness-\(UUID().uuidString)")
-        session.paths = Paths(environment: ["HOME": dataDirectory.path, "XDG_DATA_HOME": dataDirectory.appendingPathComponent("data").path,
-                                            "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path])
+        session.environment = ["HOME": dataDirectory.path, "XDG_DATA_HOME": dataDirectory.appendingPathComponent("data").path,
+                               "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path,
+                               "XDG_STATE_HOME": dataDirectory.appendingPathComponent("state").path]
+        session.paths = Paths(environment: session.environment)
         session.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
         session.libraryKey = .init(baseURL: server.baseURL.absoluteString, serviceID: configuration.serviceID)
         repl = REPL(session: session, printer: printer)

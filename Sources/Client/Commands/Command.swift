@@ -6,6 +6,8 @@ struct CommandOutput {
     var json: (any Encodable & Sendable)?
     /// True when the REPL should end after this command.
     var quit = false
+    /// Another library's session, for the REPL to go on with (`library use NAME`).
+    var switchTo: Session?
 
     init(lines: [String] = [], json: (any Encodable & Sendable)? = nil, quit: Bool = false) {
         self.lines = lines

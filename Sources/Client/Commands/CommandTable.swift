@@ -45,7 +45,8 @@ struct CommandTable {
             throw UserError.usage("\(command.name) has no option --\(first). Usage: \(command.synopsis)")
         }
         // In an OPDS catalogue the list commands page through its feeds instead.
-        if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name] {
+        if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
+           !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments)) {
             return try await override(arguments, session)
         }
         let started = ContinuousClock.now

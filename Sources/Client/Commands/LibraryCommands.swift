@@ -6,10 +6,24 @@ import Terminal
 enum LibraryCommands {
     static let library = Command(
         name: "library", aliases: ["lib", "home"],
-        synopsis: "library",
-        summary: "The library's page: name, notices, events, top 10 and newest 10",
-        details: ["The top list is numbered 1–10 and the newest 11–20, so info 12 works afterwards."],
-        run: { _, session in
+        synopsis: "library | library list | library add NAME URL [--kind elib|opds] | library use NAME | library remove NAME",
+        summary: "The library's page (notices, events, top and newest); your libraries: list, add, use, remove",
+        details: [
+            "library alone shows the page: top list numbered 1–10 and the newest 11–20, so info 12 works afterwards.",
+            "Several libraries live in the config file as [library NAME] sections; mock is always the built-in one.",
+            "library list shows them (* the one in use); library add NAME URL adds one (the kind is found out",
+            "from what the address answers; a lending service needs --service-id ID --service-key KEY);",
+            "library use NAME switches to it now and from the next start; library remove NAME takes it out.",
+            "bok --library NAME COMMAND uses one for one command. Service keys are never shown.",
+            "Examples:  library     library list     library add home http://127.0.0.1:8080/opds     library use home",
+        ],
+        valued: ["kind", "service-id", "service-key", "name"],
+        completion: .words(["list", "add", "use", "remove"], then: []),
+        run: { arguments, session in
+            if LibraryProfileCommands.isSubcommand(arguments) { return try await LibraryProfileCommands.run(arguments, session: session) }
+            guard arguments.positional.isEmpty else {
+                throw UserError.usage("Usage: library, or library list | add NAME URL | use NAME | remove NAME.")
+            }
             async let pageCall = session.service.library()
             let card = session.knownCard
             async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10, card: card))

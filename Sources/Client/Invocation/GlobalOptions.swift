@@ -7,6 +7,8 @@ struct GlobalOptions: Sendable, Equatable {
     var mock = false
     /// A library base URL given with `--library`.
     var libraryURL: String?
+    /// A library of the config file named with `--library NAME` (`mock` is the built-in one).
+    var libraryName: String?
     /// `--kind elib|opds` for `--library`.
     var kind: String?
     /// Print JSON instead of text.
@@ -50,7 +52,10 @@ struct GlobalOptions: Sendable, Equatable {
             case "--no-color", "--no-colour": options.noColor = true
             case "--help", "-h": if options.command.isEmpty { options.help = true } else { options.command.append(word) }
             case "--version", "-V": options.version = true
-            case "--library": options.libraryURL = try value(word)
+            case "--library":
+                // A URL has a scheme; anything else names a library of the config file.
+                let given = try value(word)
+                if given.contains("://") { options.libraryURL = given } else { options.libraryName = given }
             case "--kind": options.kind = try value(word)
             case "--record": options.record = try value(word)
             case "--seed":

@@ -13,7 +13,10 @@ import TextSafety
 /// locale = sv-SE
 /// kind = elib          # or opds: an OPDS catalogue such as calibre's content server
 /// ```
-/// `BOK_LIBRARY_URL`, `BOK_SERVICE_ID`, `BOK_SERVICE_KEY` override the file; `--library URL` overrides both.
+/// Several libraries are named sections (`[library home]` followed by the same keys), and
+/// `use = NAME` at the top says which one bok starts with (see ``LibraryProfiles``);
+/// `mock` is always the built-in mock library.
+/// `BOK_LIBRARY_URL`, `BOK_SERVICE_ID`, `BOK_SERVICE_KEY` override the file; `--library URL|NAME` overrides both.
 struct LibraryConfig: Sendable, Equatable {
     var url: URL?
     var serviceID: String?
@@ -22,6 +25,10 @@ struct LibraryConfig: Sendable, Equatable {
     var locale: String?
     /// What the library speaks; nil: Elib when a service id is set, else found out from what the URL answers.
     var kind: Kind?
+    /// The profile's name (`[library NAME]`), nil for the unnamed library at the top of the file.
+    var profile: String?
+    /// The built-in mock library (`use = mock`, `--library mock`).
+    var isMock = false
 
     /// The protocols bok speaks.
     enum Kind: String, Sendable, Equatable {
@@ -31,43 +38,34 @@ struct LibraryConfig: Sendable, Equatable {
     /// True when a real library is configured.
     var isConfigured: Bool { url != nil }
 
-    /// Reads the file (if any) and the environment.
-    /// - Throws: `UserError` naming the file and line for a line that is not `key = value` or an unknown key.
-    static func load(file: URL, environment: [String: String]) throws -> LibraryConfig {
-        var config = LibraryConfig()
-        if let text = try? String(contentsOf: file, encoding: .utf8) {
-            try config.parse(text, fileName: file.path)
-        }
+    /// Reads the file (if any) and the environment: the library called `profile`, else the one
+    /// `use =` names, else the unnamed one.
+    /// - Throws: `UserError` naming the file and line for a line that is not `key = value`, an
+    ///   unknown key or section, an unknown profile, or a file with a secret that others can read.
+    static func load(file: URL, environment: [String: String], profile: String? = nil) throws -> LibraryConfig {
+        var config = try LibraryProfiles.load(file: file).config(named: profile, file: file)
+        guard !config.isMock else { return config }
         if let url = environment["BOK_LIBRARY_URL"], !url.isEmpty { config.url = try parseURL(url, source: "BOK_LIBRARY_URL") }
         if let id = environment["BOK_SERVICE_ID"], !id.isEmpty { config.serviceID = id }
         if let key = environment["BOK_SERVICE_KEY"], !key.isEmpty { config.serviceKey = key }
         return config
     }
 
-    mutating func parse(_ text: String, fileName: String) throws {
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("[") { continue }
-            guard let eq = line.firstIndex(of: "=") else {
-                throw UserError("\(fileName):\(index + 1): expected `key = value`, got \"\(line)\".")
+    /// Takes one `key = value` line of the file.
+    mutating func apply(key: String, value: String, at place: String) throws {
+        switch key {
+        case "url": url = try Self.parseURL(value, source: place)
+        case "service-id": serviceID = value
+        case "service-key": serviceKey = value
+        case "name": name = SafeText.line(value)
+        case "locale": locale = value
+        case "kind":
+            guard let parsed = Kind(rawValue: value.lowercased()) else {
+                throw UserError("\(place): kind is elib or opds, not \"\(value)\".")
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
-            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
-            switch key {
-            case "url": url = try Self.parseURL(value, source: "\(fileName):\(index + 1)")
-            case "service-id": serviceID = value
-            case "service-key": serviceKey = value
-            case "name": name = SafeText.line(value)
-            case "locale": locale = value
-            case "kind":
-                guard let parsed = Kind(rawValue: value.lowercased()) else {
-                    throw UserError("\(fileName):\(index + 1): kind is elib or opds, not \"\(value)\".")
-                }
-                kind = parsed
-            default:
-                throw UserError("\(fileName):\(index + 1): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale, kind.")
-            }
+            kind = parsed
+        default:
+            throw UserError("\(place): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale, kind (and use at the top).")
         }
     }
 

@@ -30,8 +30,11 @@ struct Startup {
 
     private static func open(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
         let paths = Paths(environment: environment)
-        var config = try LibraryConfig.load(file: paths.configFile, environment: environment)
-        if let url = options.libraryURL { config.url = try LibraryConfig.parseURL(url, source: "--library") }
+        var config = try LibraryConfig.load(file: paths.configFile, environment: environment, profile: options.libraryName)
+        if let url = options.libraryURL {
+            config = LibraryConfig(url: try LibraryConfig.parseURL(url, source: "--library"), serviceID: config.serviceID,
+                                   serviceKey: config.serviceKey, locale: config.locale)
+        }
         if let kind = options.kind {
             guard let parsed = LibraryConfig.Kind(rawValue: kind.lowercased()) else {
                 throw UserError.usage("--kind is elib or opds, not \"\(kind)\".")
@@ -39,7 +42,7 @@ struct Startup {
             config.kind = parsed
         }
 
-        if options.mock || !config.isConfigured {
+        if options.mock || config.isMock || !config.isConfigured {
             var configuration = options.mockConfiguration
             // One simulated library per user, remembered like a real one: every bok --mock (a
             // second terminal, a one-shot) shares its loans and clock. A stated clock is a fresh run.
@@ -73,7 +76,8 @@ struct Startup {
             // The mock's port changes every run; its shelf profile is named by what it simulates.
             session.libraryKey = .init(baseURL: "mock://bok-mock?seed=\(options.seed)&books=\(options.catalogSize)",
                                        serviceID: configuration.serviceID)
-            let note = options.mock
+            session.profileName = LibraryProfiles.mockName
+            let note = options.mock || config.isMock
                 ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."
                 : "No library is configured, so bok uses its built-in mock library (simulated loans). See docs/configuration.md."
             return Startup(session: session, note: note)
@@ -87,6 +91,7 @@ struct Startup {
                                   alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
             session.catalogue = CatalogueBrowser(client: client)
             session.libraryKey = .init(baseURL: url.absoluteString, serviceID: "opds")
+            session.profileName = config.profile
             return Startup(session: session, note: "\(name) is an OPDS catalogue: browse, search, info N, get N, read N.")
         }
         let endpoint = try config.endpoint()
@@ -98,6 +103,8 @@ struct Startup {
         var note: String?
         do {
             let page = try await quick.library()
+            // The patron's own name for the library (name = … in its profile) stays.
+            session.configuredName = config.name
             session.adopt(page)
             if let locale = config.locale { session.alphabet = Collation(locale: locale).alphabet }
         } catch let error as LendingError where error.kind == .notFound {
@@ -105,12 +112,13 @@ struct Startup {
         } catch {
             note = "Could not reach the library yet (\(REPL.message(for: error))) Commands will try again."
         }
+        session.profileName = config.profile
         return Startup(session: session, note: note)
     }
 
     /// Whether the configured library is an OPDS catalogue: said so (`kind = opds`, `--kind opds`),
     /// or, with no kind and no Elib service id, found out by asking the URL for a feed.
-    private static func isCatalogue(_ config: LibraryConfig, url: URL, logger: Logger) async throws -> Bool {
+    static func isCatalogue(_ config: LibraryConfig, url: URL, logger: Logger) async throws -> Bool {
         switch config.kind {
         case .opds?: return true
         case .elib?: return false

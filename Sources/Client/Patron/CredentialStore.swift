@@ -40,18 +40,24 @@ struct CredentialStore {
     /// others for a moment as a create-then-chmod would leave it; it is fsynced before the rename,
     /// and the folder after it, so a crash leaves the old file or the new one, whole.
     func save(_ credentials: Credentials) throws {
+        let body = "# bok: remembered library card (login --remember). Keep this file mode 600.\ncard = \(credentials.card)\npin = \(credentials.pin)\n"
+        try Self.writePrivate(body, to: file)
+    }
+
+    /// Writes `text` to `file` with mode 0600, atomically (see ``save(_:)``): the credentials and
+    /// a config file that holds a service key.
+    static func writePrivate(_ text: String, to file: URL) throws {
         let directory = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".credentials.\(getpid()).tmp")
-        let body = "# bok: remembered library card (login --remember). Keep this file mode 600.\ncard = \(credentials.card)\npin = \(credentials.pin)\n"
+        let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
         // A stale temporary of a crashed bok with the same pid; O_EXCL then refuses anything put in its place.
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
             throw UserError("Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that \(directory.path) is writable.")
         }
-        let bytes = Array(body.utf8)
+        let bytes = Array(text.utf8)
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, bytes.count - written) }

@@ -10,7 +10,8 @@ import Terminal
 @MainActor
 final class REPL {
     let table: CommandTable
-    let session: Session
+    /// The library in use; `library use NAME` replaces it.
+    private(set) var session: Session
     let printer: any Printer
     /// Records the session (`bok --record FILE`); its printer must be `printer`.
     let recorder: SessionRecorder?
@@ -72,6 +73,7 @@ final class REPL {
             guard !words.isEmpty else { return false }
             let output = try await table.run(words, in: session)
             for text in output.lines { printer.out(text) }
+            if let next = output.switchTo { switchLibrary(to: next) }
             printNotices()
             return output.quit
         } catch {
@@ -79,6 +81,17 @@ final class REPL {
             printNotices()
             return false
         }
+    }
+
+    /// Goes on with another library: the patron's prompt, bars and recorder follow, and its shelf
+    /// syncs in the background as at start.
+    func switchLibrary(to next: Session) {
+        next.prompt = session.prompt
+        next.progress = session.progress
+        next.spinner = session.spinner
+        recorder?.watch(next)
+        session = next
+        next.startSyncInBackground()
     }
 
     /// What the last syncs found changed at the library, one line each (each told once).

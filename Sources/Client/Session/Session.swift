@@ -64,6 +64,10 @@ final class Session {
     var syncedThisSession = false
     /// Why the last sync failed, or nil when it worked (or none was tried).
     var syncProblem: String?
+    /// The config file's name for this library (`mock`, `home`), nil for the unnamed one.
+    var profileName: String?
+    /// The patron's own name for the library (`name = …`), which its page does not override.
+    var configuredName: String?
     /// Shows that a command waits for the library (at a terminal only).
     var spinner: WaitSpinner?
     /// What syncs found changed at the library, waiting to be told (see `Notice`).
@@ -154,7 +158,7 @@ final class Session {
     /// moved, or a server whose clock is not this machine's).
     func adopt(_ page: LibraryPage) {
         libraryPage = page
-        libraryName = page.name
+        libraryName = configuredName ?? page.name
         if let locale = page.locale { alphabet = Collation(locale: locale).alphabet }
         if let name = page.timeZone, let zone = TimeZone(identifier: name) { timeZone = zone }
         if let now = page.now, abs(now.timeIntervalSinceNow) > 60 { followLibraryClock(now) }

@@ -1,0 +1,179 @@
+import Foundation
+import TextSafety
+
+/// The libraries of the config file: the unnamed one at the top (as before there were several),
+/// named ones in `[library NAME]` sections, and `use = NAME`, the one bok starts with. The
+/// built-in mock is always there as `mock`.
+///
+/// ```
+/// use = home
+///
+/// [library home]
+/// url = http://127.0.0.1:8080/opds
+/// kind = opds
+///
+/// [library malmo]
+/// url = https://elib.example.org/library/v3.0/
+/// service-id = 1234
+/// service-key = secret
+/// name = Malmö stadsbibliotek
+/// ```
+///
+/// `library add`, `use` and `remove` edit the file's text in place, so comments and the order of
+/// what the patron wrote stay; a file that holds a secret (a service key) is written 0600 and
+/// refused when others can read it, as the credentials file is.
+struct LibraryProfiles: Sendable {
+    /// The name that always means the built-in mock library.
+    static let mockName = "mock"
+
+    /// The library at the top of the file, without a section (nil when it names no URL).
+    var unnamed: LibraryConfig?
+    /// The named libraries, in the file's order.
+    var named: [LibraryConfig] = []
+    /// `use = NAME`.
+    var use: String?
+    /// The file's text, for editing in place.
+    var text = ""
+
+    /// Reads `file`; no file is no libraries.
+    static func load(file: URL) throws -> LibraryProfiles {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return LibraryProfiles() }
+        let profiles = try parse(text, fileName: file.path)
+        if profiles.holdsSecrets {
+            // A service key must not be readable by others: the same rule as the credentials file.
+            _ = try CredentialStore.readPrivate(file, what: "The config file, which holds a service key,")
+        }
+        return profiles
+    }
+
+    static func parse(_ text: String, fileName: String) throws -> LibraryProfiles {
+        var profiles = LibraryProfiles(text: text)
+        var top = LibraryConfig()
+        var current: LibraryConfig?
+        func close() {
+            if let section = current { profiles.named.append(section) }
+            current = nil
+        }
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let place = "\(fileName):\(index + 1)"
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("[") {
+                guard let name = sectionName(line) else {
+                    throw UserError("\(place): expected a section like [library NAME], got \"\(SafeText.line(line))\".")
+                }
+                guard name != mockName else {
+                    throw UserError("\(place): \"mock\" is the built-in mock library; give this library another name.")
+                }
+                guard !profiles.named.contains(where: { $0.profile == name }), current?.profile != name else {
+                    throw UserError("\(place): a second library called \"\(name)\"; give each its own name.")
+                }
+                close()
+                var section = LibraryConfig()
+                section.profile = name
+                current = section
+                continue
+            }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw UserError("\(place): expected `key = value`, got \"\(SafeText.line(line))\".")
+            }
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
+            var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if key == "use", current == nil {
+                profiles.use = value
+            } else if current != nil {
+                try current!.apply(key: key, value: value, at: place)
+            } else {
+                try top.apply(key: key, value: value, at: place)
+            }
+        }
+        close()
+        if top.url != nil || top.serviceID != nil || top.name != nil { profiles.unnamed = top }
+        return profiles
+    }
+
+    /// `[library home]` → `home`; names are letters, digits, `-` and `_`.
+    static func sectionName(_ line: String) -> String? {
+        guard line.hasSuffix("]") else { return nil }
+        let words = line.dropFirst().dropLast().split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count == 2, words[0].lowercased() == "library", isValidName(String(words[1])) else { return nil }
+        return String(words[1])
+    }
+
+    static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 40 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// True when any library holds a service key.
+    var holdsSecrets: Bool { ([unnamed].compactMap { $0 } + named).contains { $0.serviceKey != nil } }
+
+    /// The library called `name` (or the one `use` names, or the unnamed one).
+    func config(named name: String?, file: URL) throws -> LibraryConfig {
+        guard let wanted = name ?? use else { return unnamed ?? LibraryConfig() }
+        if wanted == Self.mockName {
+            var mock = LibraryConfig()
+            mock.profile = Self.mockName
+            mock.isMock = true
+            return mock
+        }
+        if let found = named.first(where: { $0.profile == wanted }) { return found }
+        let known = ([Self.mockName] + named.compactMap(\.profile)).joined(separator: ", ")
+        let source = name == nil ? "\(file.path) says use = \(wanted), but" : "\"\(wanted)\" is not a URL, and"
+        throw UserError("\(source) there is no library called \(wanted). Libraries: \(known). library add NAME URL adds one.")
+    }
+
+    // MARK: Editing
+
+    /// The file with a `[library NAME]` section added at the end.
+    func adding(_ config: LibraryConfig) -> String {
+        var lines = ["[library \(config.profile ?? "")]"]
+        if let url = config.url { lines.append("url = \(url.absoluteString)") }
+        if let kind = config.kind { lines.append("kind = \(kind.rawValue)") }
+        if let id = config.serviceID { lines.append("service-id = \(id)") }
+        if let key = config.serviceKey { lines.append("service-key = \(key)") }
+        if let name = config.name { lines.append("name = \(name)") }
+        let body = text.isEmpty || text.hasSuffix("\n\n") ? text : text.hasSuffix("\n") ? text + "\n" : text + "\n\n"
+        return body + lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The file without the section of `name` (and without `use = name`).
+    func removing(_ name: String) -> String {
+        var kept: [Substring] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") { inside = Self.sectionName(trimmed) == name }
+            if inside { continue }
+            if !trimmed.hasPrefix("#"), Self.isUse(trimmed), Self.useValue(trimmed) == name { continue }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// The file with `use = name` at the top (replacing an earlier one).
+    func using(_ name: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var sectionSeen = false
+        for (index, line) in lines.enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") { sectionSeen = true }
+            if !sectionSeen, Self.isUse(trimmed) {
+                lines[index] = "use = \(name)"
+                return lines.joined(separator: "\n")
+            }
+        }
+        let rest = text.isEmpty ? "" : "\n" + text
+        return "use = \(name)\n" + rest
+    }
+
+    private static func isUse(_ line: String) -> Bool {
+        guard let eq = line.firstIndex(of: "=") else { return false }
+        return line[..<eq].trimmingCharacters(in: .whitespaces).lowercased() == "use"
+    }
+
+    private static func useValue(_ line: String) -> String {
+        guard let eq = line.firstIndex(of: "=") else { return "" }
+        return line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+    }
+}

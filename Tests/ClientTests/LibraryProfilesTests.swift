@@ -1,0 +1,102 @@
+@testable import Client
+import Foundation
+import MockLending
+import Testing
+
+/// Several libraries as named profiles in the config file (issue 14): add, list, use, remove, at
+/// the prompt and one-shot, with the built-in mock always there and secrets never shown.
+@Suite("Library profiles", .serialized)
+@MainActor
+struct LibraryProfilesTests {
+    @Test("library add, list, use and remove; use switches the prompt at once; the file is 0600 and the key never shown")
+    func addListUseRemove() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let url = h.server.baseURL.absoluteString
+        var screen = await h.run("library add branch \(url) --service-id bok-mock --service-key mock-secret --name Filialen")
+        #expect(screen.first == "Added branch: a lending service at \(url). library use branch switches to it.", "\(screen)")
+        let file = try #require(h.session.paths?.configFile)
+        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+        let list = await h.run("library list").joined(separator: "\n")
+        #expect(list.contains("mock") && list.contains("branch") && list.contains("Filialen"), "\(list)")
+        #expect(!list.contains("mock-secret"), "the service key was shown: \(list)")
+        screen = await h.run("library use branch")
+        #expect(screen.first == "Now using branch: Filialen. bok starts with it from now on.", "\(screen)")
+        #expect(h.repl.session.profileName == "branch" && h.repl.session.libraryName == "Filialen")
+        #expect(await h.run("top 1").first == "Top 1 by popularity")
+        #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("use = branch\n"))
+        #expect(await h.run("library remove mock").first?.contains("cannot be removed") == true)
+        screen = await h.run("library remove branch")
+        #expect(screen.first?.hasPrefix("Removed branch from ") == true, "\(screen)")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(!text.contains("branch") && !text.contains("mock-secret"), "\(text)")
+    }
+
+    @Test("A lending service without its id and key, a bad name and a second library of one name are refused in words")
+    func refusals() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let url = h.server.baseURL.absoluteString
+        #expect(await h.text("library add branch \(url)").contains("needs the service id and key"))
+        #expect(await h.text("library add ../x \(url)").contains("letters, digits, - and _"))
+        #expect(await h.text("library add mock \(url)").contains("built-in mock library"))
+        await h.run("library add branch \(url) --service-id bok-mock --service-key mock-secret")
+        #expect(await h.text("library add branch \(url) --service-id a --service-key b").contains("called branch already"))
+        #expect(await h.text("library use nosuch").contains("there is no library called nosuch"))
+    }
+
+    @Test("A config file with a service key that others can read is refused, as the credentials file is")
+    func secretFileMustBePrivate() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-profiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config")
+        try "[library malmo]\nurl = https://elib.example.org/library/v3.0/\nservice-id = 1\nservice-key = s3cret\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let error = try #require(throws: UserError.self) { try LibraryConfig.load(file: file, environment: [:], profile: "malmo") }
+        #expect(error.message.contains("can be read by others") && error.message.contains("chmod 600"), "\(error.message)")
+        #expect(!error.message.contains("s3cret"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        let config = try LibraryConfig.load(file: file, environment: [:], profile: "malmo")
+        #expect(config.serviceKey == "s3cret" && config.profile == "malmo")
+        let mock = try LibraryConfig.load(file: file, environment: [:], profile: "mock")
+        #expect(mock.isMock)
+    }
+
+    @Test("bok --library NAME runs one command against that library; --library mock is the built-in one")
+    func oneShotByName() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-profiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let config = home.appendingPathComponent("config/bok")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        // A library that does not answer: naming it must reach it (and fail in words), not the mock.
+        try "[library gone]\nurl = http://127.0.0.1:9/library/v3.0/\nservice-id = x\nservice-key = y\n"
+            .write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.appendingPathComponent("config").path)
+        func bok(_ arguments: [String]) async throws -> (Int32, String) {
+            try await offPool {
+                let process = Process()
+                process.executableURL = OneShotProcessTests.binary
+                process.arguments = arguments
+                process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                                       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                                       "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+                let output = Pipe()
+                process.standardOutput = output
+                process.standardError = output
+                try process.run()
+                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return (process.terminationStatus, text)
+            }
+        }
+        let (gone, goneText) = try await bok(["--library", "gone", "top", "1"])
+        #expect(gone != 0 && goneText.contains("127.0.0.1:9"), "\(goneText)")
+        let (mock, mockText) = try await bok(["--library", "mock", "top", "1"])
+        #expect(mock == 0 && mockText.contains("Top 1 by popularity"), "\(mockText)")
+        let (unknown, unknownText) = try await bok(["--library", "nosuch", "top", "1"])
+        #expect(unknown != 0 && unknownText.contains("there is no library called nosuch"), "\(unknownText)")
+    }
+}
