@@ -32,10 +32,14 @@ struct Bok {
         }
         if options.help { printer.out(GlobalOptions.usage); return 0 }
         if options.version { printer.out("bok \(version)"); return 0 }
+        // `bok mock-server --help`, `bok scenario run --help`: their help, exit 0.
+        let wantsHelp = options.command.dropFirst().contains { $0 == "--help" || $0 == "-h" }
         if options.command.first == "mock-server" {
+            if wantsHelp { printer.out(MockServerCommand.help); return 0 }
             return await MockServerCommand.run(Array(options.command.dropFirst()), options: options, printer: printer)
         }
         if options.command.first == "scenario" {
+            if wantsHelp { printer.out(ScenarioCommand.help); return 0 }
             return await ScenarioCommand.run(Array(options.command.dropFirst()), options: options, environment: environment, printer: printer)
         }
         if options.record != nil, !options.command.isEmpty {
@@ -45,7 +49,7 @@ struct Bok {
 
         // Card numbers, the PIN and reading history live here: only the patron may read them.
         let paths = Paths(environment: environment)
-        let tightened = paths.makePrivate(state: Paths.state(environment: environment))
+        let tightened = paths.makePrivate()
         if tightened > 0 { printer.err(diagnostic(Paths.privacyNotice(tightened))) }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }

@@ -39,6 +39,10 @@ struct CommandTable {
     func run(_ words: [String], in session: Session) async throws -> CommandOutput {
         guard let name = words.first else { return CommandOutput() }
         guard let command = command(named: name) else { throw unknown(name) }
+        // `search --help`, as every command-line program answers it: the command's help, not an error.
+        if words.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }), command.name != "help" {
+            return try await HelpCommand.help.run(try Arguments([command.name]), session)
+        }
         let arguments = try Arguments(Array(words.dropFirst()), valued: command.valued)
         let stray = arguments.unknownFlags(known: command.flags.union(["json"]))
         if let first = stray.first {

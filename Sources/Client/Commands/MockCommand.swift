@@ -49,7 +49,7 @@ enum MockCommand {
                 let state = try await control.state()
                 let data = try JSONSerialization.data(withJSONObject: state, options: [.prettyPrinted, .sortedKeys])
                 return CommandOutput(lines: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init),
-                                     json: JSONText(state: String(decoding: data, as: UTF8.self)))
+                                     json: try? JSONDecoder().decode(JSONValue.self, from: data))
             default:
                 throw UserError.usage("Usage: mock clock [+14d|DATE] | mock reset | mock fault … | mock state. See help mock.")
             }
@@ -93,7 +93,46 @@ enum MockCommand {
     }
 }
 
-/// The mock's state, passed through as JSON text.
-struct JSONText: Encodable, Sendable {
-    let state: String
+/// A JSON value as `JSONSerialization` read it, encoded again as itself: `mock state --json` is
+/// the mock's state object, not a string holding it.
+enum JSONValue: Codable, Sendable {
+    case string(String)
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .integer(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
+        case .integer(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .null: try container.encodeNil()
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
 }

@@ -8,14 +8,6 @@ import Glibc
 /// creates is created so (the database, the books, the history, the credentials), and what an
 /// older bok or another tool left open is tightened at start, once, with a line that says so.
 extension Paths {
-    /// `$XDG_STATE_HOME/bok` (default `~/.local/state/bok`): not used by bok itself, tightened if there.
-    static func state(environment: [String: String]) -> URL {
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) } ?? FileManager.default.homeDirectoryForCurrentUser
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? home.appendingPathComponent(".local/state")
-        return base.appendingPathComponent("bok")
-    }
-
     /// The most entries looked at under one directory (a books folder is a few hundred files).
     static let privacyWalkLimit = 20_000
 
@@ -25,7 +17,7 @@ extension Paths {
     /// Symbolic links are neither followed nor changed: a link inside bok's folders points at
     /// something bok does not own.
     /// - Returns: how many directories and files were tightened (0 when all were private).
-    func makePrivate(state: URL) -> Int {
+    func makePrivate() -> Int {
         var tightened = 0
         for directory in [config, data] where !FileManager.default.fileExists(atPath: directory.path) {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,

@@ -4,6 +4,18 @@ import Terminal
 /// `bok scenario run|check|report`: scenario files for usability testers and CI (docs/scenarios.md).
 @MainActor
 enum ScenarioCommand {
+    static let help = """
+        bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]
+        bok scenario check FILE|DIR…
+        bok scenario report RECORDING [--json]
+
+        run      runs the scenario files' tasks against a fresh mock library and reports which passed
+        check    reads the files and reports mistakes with line numbers; runs nothing
+        report   time on task, commands, errors and help per task of a recording (bok --record FILE)
+
+        Exit status: 0 when every task passed (or every file reads), 1 when one failed, 2 for a usage mistake.
+        See docs/scenarios.md for the file format.
+        """
     static let usage = "Usage: bok scenario run FILE… [--report FILE.md] [--junit FILE.xml] [--json] | bok scenario check FILE… | bok scenario report RECORDING [--json]"
 
     static func run(_ words: [String], options: GlobalOptions, environment: [String: String], printer: any Printer) async -> Int32 {
