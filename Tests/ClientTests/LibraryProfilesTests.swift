@@ -1,5 +1,7 @@
 @testable import Client
+import Catalog
 import Foundation
+import Logging
 import MockLending
 import Testing
 
@@ -98,5 +100,32 @@ struct LibraryProfilesTests {
         #expect(mock == 0 && mockText.contains("Top 1 by popularity"), "\(mockText)")
         let (unknown, unknownText) = try await bok(["--library", "nosuch", "top", "1"])
         #expect(unknown != 0 && unknownText.contains("there is no library called nosuch"), "\(unknownText)")
+    }
+
+    @Test("The shelf shows the other library's loans under its name, narrows with --library, and refuses to return one from here")
+    func shelfAcrossLibraries() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let branch = try await MockLendingServer.start(MockConfiguration(seed: 1, catalogSize: 600), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        defer { Task { await branch.stop() } }
+        h.session.prompt = ScriptedPatronPrompt(answers: ["1001", "1001"], secrets: ["1234", "1234"])
+        await h.run("top 1")
+        let first = try #require(h.session.list?.byNumber[1]?.title)
+        #expect(await h.run("borrow 1").first?.hasPrefix("Borrowed") == true)
+        await h.run("library add branch \(branch.baseURL.absoluteString) --service-id bok-mock --service-key mock-secret --name Filialen")
+        await h.run("library use branch")
+        await h.run("search thriller")
+        let second = try #require(h.repl.session.list?.byNumber[15]?.title)
+        #expect(await h.run("borrow 15").first?.hasPrefix("Borrowed") == true)
+
+        let shelf = await h.run("shelf")
+        let name = MockLendingServer.libraryName
+        let other = try #require(shelf.firstIndex { $0.hasPrefix(name) && $0.contains("another library") }, "\(shelf)")
+        #expect(shelf[..<other].contains { $0.contains(second) }, "the branch's loan first: \(shelf)")
+        #expect(shelf[other...].contains { $0.hasPrefix(" 2  ") && $0.contains(first) }, "the first library's loan, numbered on: \(shelf)")
+        #expect(await h.text("return 2").contains("is at \(name), not the library in use"))
+        let narrowed = await h.run("shelf --library \"\(name)\"")
+        #expect(narrowed.contains { $0.contains(first) } && !narrowed.contains { $0.contains(second) }, "\(narrowed)")
+        #expect(await h.text("shelf --library nosuch").contains("No library called nosuch"))
     }
 }

@@ -89,7 +89,12 @@ enum ReadCommands {
         case .loans:
             guard let loanID = entry.upstreamID else { throw UserError("bok has no loan id for \(title); type shelf --sync.") }
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: loanID, title: entry.title) {
-                try await session.loanBookURL(loanID: loanID, title: entry.title)
+                // Only the library that lent it can send the file.
+                if let other = item.library {
+                    throw UserError("\(title) is on loan from \(other.name) and not on this computer yet: "
+                                    + (other.profile.map { "library use \($0), then read it." } ?? "switch to that library to fetch it."))
+                }
+                return try await session.loanBookURL(loanID: loanID, title: entry.title)
             }
             // The loan ends when its last day does in the library's time zone; the library's clock
             // (the mock's may have been moved) is turned into this machine's.

@@ -9,7 +9,7 @@ import Terminal
 enum ShelfCommands {
     static let shelf = Command(
         name: "shelf", aliases: ["books", "bookshelf"],
-        synopsis: "shelf [--sync] | shelf sort title|author|days|recent [asc|desc]",
+        synopsis: "shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]",
         summary: "Your loans with days left, reservations, samples and to-be-read list",
         details: [
             "Sections: Loans (12 days, 3 days in yellow, today in red), Ended, Ready to borrow,",
@@ -18,10 +18,11 @@ enum ShelfCommands {
             "borrow N, return N and cancel N use, until another list is shown.",
             "The shelf syncs when bok starts and after borrow, reserve, return and cancel; --sync syncs now.",
             "With the library out of reach it shows the shelf as last synced, and books on disk still open.",
-            "view grid shows cards instead of lines.",
-            "Examples:  shelf     shelf --sync     shelf sort author asc     shelf sort days",
+            "view grid shows cards instead of lines. Loans and reservations at your other libraries follow,",
+            "each under its library's name as last synced; shelf --library NAME shows one library's alone.",
+            "Examples:  shelf     shelf --sync     shelf --library home     shelf sort author asc     shelf sort days",
         ],
-        valued: PatronCommands.patronOptions, flags: ["sync", "pin-stdin"],
+        valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
         completion: .words(["sort"], then: ShelfSort.Key.allCases.map(\.rawValue)),
         run: { arguments, session in
             if arguments.positional.first == "sort" {
@@ -31,11 +32,11 @@ enum ShelfCommands {
                 throw UserError.usage("Usage: shelf [--sync], or shelf sort title|author|days|recent [asc|desc].")
             }
             if arguments.option("card") != nil { _ = try await PatronCommands.ensurePatron(arguments, command: "shelf", session: session) }
-            return try await show(session: session, forceSync: arguments.flag("sync"))
+            return try await show(session: session, forceSync: arguments.flag("sync"), library: arguments.option("library"))
         })
 
     /// Syncs when asked (or when nothing has synced yet this session), then shows the shelf.
-    static func show(session: Session, forceSync: Bool) async throws -> CommandOutput {
+    static func show(session: Session, forceSync: Bool, library narrowed: String? = nil) async throws -> CommandOutput {
         if let pending = session.startupSync {
             session.startupSync = nil
             switch await pending.value {
@@ -62,12 +63,23 @@ enum ShelfCommands {
                 saveProblem = error
             }
         }
-        let shelf = try session.currentShelf()
-        let items = ShelfRenderer.items(shelf)
+        var shelf = try session.currentShelf()
+        let (store, profileID) = try session.shelfProfile()
+        var others = try otherLibraries(session: session, store: store, profileID: profileID)
+        if let narrowed {
+            if narrowed == session.profileName || narrowed == session.libraryName {
+                others = []
+            } else if let one = others.first(where: { $0.library.profile == narrowed || $0.library.name == narrowed }) {
+                shelf = Shelf(sections: [])
+                others = [one]
+            } else {
+                throw UserError("No library called \(narrowed) has books on your shelf. library list shows your libraries.")
+            }
+        }
+        let items = ShelfRenderer.items(shelf, others: others)
         session.shelfList = items
         let notice = session.numbersNow(.shelf)
         let renderer = ShelfRenderer(session: session)
-        let (store, profileID) = try session.shelfProfile()
         let synced = try store.lastSync(profileID: profileID)
         let card = session.shelfCard()
         let m = session.theme.marks
@@ -84,11 +96,28 @@ enum ShelfCommands {
             status = [session.theme.bold("Shelf") + " \(m.middleDot) "
                       + session.theme.dim("not logged in: login shows your loans and reservations here") + order]
         }
-        var lines = renderer.lines(shelf, status: status)
+        var lines = renderer.lines(shelf, status: status, others: others)
         if let notice, !items.isEmpty { lines += ["", notice + session.theme.dim(" read N, info N, borrow N, return N, cancel N and remove N use them.")] }
         return CommandOutput(lines: lines,
                              json: ShelfJSON(items: items, card: card, syncedAt: synced, offline: offline || session.syncProblem != nil,
                                              sort: session.shelfSort))
+    }
+
+    /// The loans and reservations at the patron's other libraries, as last synced there (each
+    /// with the card last used at it); samples and the to-be-read list are the card's, shown above.
+    static func otherLibraries(session: Session, store: ShelfStore, profileID: Int64) throws -> [(library: OtherLibrary, shelf: Shelf)] {
+        let configured = (try? LibraryProfiles.load(file: session.paths?.configFile ?? URL(fileURLWithPath: "/nonexistent")))?.named ?? []
+        var others: [(library: OtherLibrary, shelf: Shelf)] = []
+        for profile in try store.profiles() where profile.id != profileID {
+            guard let id = profile.id, let card = try store.lastSyncedCard(profileID: id) else { continue }
+            let full = try store.shelf(today: session.today, sort: session.shelfSort, scope: ShelfScope(profileID: id, card: card))
+            let lending = Shelf(sections: full.sections.filter { [.loans, .ended, .ready, .reserved].contains($0.kind) })
+            guard !lending.isEmpty else { continue }
+            let name = profile.baseURL.hasPrefix("mock://") ? LibraryProfiles.mockName
+                : configured.first { $0.url?.absoluteString == profile.baseURL && ($0.serviceID ?? "opds") == profile.serviceID }?.profile
+            others.append((OtherLibrary(name: profile.name, profile: name), lending))
+        }
+        return others
     }
 
     /// `shelf sort author asc`: kept for the next session too.

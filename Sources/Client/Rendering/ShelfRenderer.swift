@@ -7,6 +7,16 @@ import Terminal
 struct ShelfItem: Sendable {
     let kind: Shelf.SectionKind
     let entry: Shelf.Entry
+    /// Another library's loan or reservation, shown under its name (nil: the library in use).
+    var library: OtherLibrary? = nil
+}
+
+/// A library other than the one in use, whose loans and reservations the shelf shows as last synced.
+struct OtherLibrary: Sendable, Equatable {
+    /// Its name, as its library page gave it.
+    let name: String
+    /// The config file's name for it, when it has one (`library use NAME` switches to it).
+    let profile: String?
 }
 
 /// Renders the shelf: a heading per section, then a line (list view) or card (grid view) per
@@ -19,14 +29,21 @@ struct ShelfRenderer {
     /// The width lines are fitted to: the terminal's, or 80 when piped.
     var width: Int { theme.width > 0 ? theme.width : 80 }
 
-    /// The numbered items in display order.
-    static func items(_ shelf: Shelf) -> [ShelfItem] {
+    /// The numbered items in display order: the library in use, then each other library's.
+    static func items(_ shelf: Shelf, others: [(library: OtherLibrary, shelf: Shelf)] = []) -> [ShelfItem] {
         shelf.sections.flatMap { section in section.entries.map { ShelfItem(kind: section.kind, entry: $0) } }
+            + others.flatMap { other in
+                other.shelf.sections.flatMap { section in
+                    section.entries.map { ShelfItem(kind: section.kind, entry: $0, library: other.library) }
+                }
+            }
     }
 
-    func lines(_ shelf: Shelf, status: [String]) -> [String] {
+    /// The shelf of the library in use, then each other library's loans and reservations under
+    /// its name, numbered on.
+    func lines(_ shelf: Shelf, status: [String], others: [(library: OtherLibrary, shelf: Shelf)] = []) -> [String] {
         var lines = status
-        let items = Self.items(shelf)
+        let items = Self.items(shelf, others: others)
         guard !items.isEmpty else {
             lines.append("Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N.")
             return lines
@@ -35,14 +52,21 @@ struct ShelfRenderer {
         // Badges line up in a column; the percent and ↓ columns sit just left of it.
         let badgeWidth = items.compactMap { $0.entry.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
         var number = 0
-        for section in shelf.sections {
-            lines.append("")
-            lines.append(theme.heading(section.kind.title) + theme.dim(" (\(section.entries.count))"))
-            let numbered = section.entries.map { entry -> (Int, Shelf.Entry) in
-                number += 1
-                return (number, entry)
+        func add(_ sections: [Shelf.Section]) {
+            for section in sections {
+                lines.append("")
+                lines.append(theme.heading(section.kind.title) + theme.dim(" (\(section.entries.count))"))
+                let numbered = section.entries.map { entry -> (Int, Shelf.Entry) in
+                    number += 1
+                    return (number, entry)
+                }
+                lines += session.view == .grid ? grid(numbered) : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
             }
-            lines += session.view == .grid ? grid(numbered) : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
+        }
+        add(shelf.sections)
+        for other in others where !other.shelf.isEmpty {
+            lines += ["", theme.bold(other.library.name) + theme.dim(" \(theme.marks.middleDot) another library, as last synced")]
+            add(other.shelf.sections)
         }
         return lines
     }

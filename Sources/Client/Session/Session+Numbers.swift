@@ -87,7 +87,14 @@ extension Session {
             let (id, known) = try resolve(word, command: command)
             return .product(id: id, known: known)
         case .shelf:
-            return .shelf(try ShelfCommands.shelfItem(word, session: self, command: command))
+            let item = try ShelfCommands.shelfItem(word, session: self, command: command)
+            // Another library's loan can be read from this computer; anything else is asked of that library.
+            if let other = item.library, !["read", "notes", "remove"].contains(command) {
+                let title = theme.marks.quoted(item.entry.title)
+                throw UserError("\(title) is at \(other.name), not the library in use: "
+                                + (other.profile.map { "library use \($0), then \(command) it there." } ?? "switch to that library to \(command) it."))
+            }
+            return .shelf(item)
         case .loans:
             if numbered == nil, let card = shelfCard() {
                 loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
