@@ -149,6 +149,8 @@ struct ShelfJSON: Encodable, Sendable {
         let percentRead: Double?
         let downloaded: Bool
         let upstreamID: String?
+        /// Another library's name, for its loans and reservations (absent for the library in use).
+        let library: String?
     }
 
     let card: String?
@@ -165,7 +167,8 @@ struct ShelfJSON: Encodable, Sendable {
         entries = items.enumerated().map { index, item in
             Entry(number: index + 1, section: item.kind.rawValue, productID: item.entry.productID, title: item.entry.title,
                   authors: item.entry.authors, badge: item.entry.badge?.text, daysLeft: item.entry.daysLeft,
-                  percentRead: item.entry.percentRead, downloaded: item.entry.isDownloaded, upstreamID: item.entry.upstreamID)
+                  percentRead: item.entry.percentRead, downloaded: item.entry.isDownloaded, upstreamID: item.entry.upstreamID,
+                  library: item.library?.name)
         }
     }
 }
