@@ -46,4 +46,22 @@ struct CatalogueTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("is an OPDS catalogue: browse shows its sections"), "\(result.stderr)")
     }
+
+    @Test("A catalogue with a password: login asks for it (here on stdin), then browse and get work, and a wrong one is said in words")
+    func loginAndDownloadWithAPassword() async throws {
+        let server = try await CalibreServer.start(books: Self.books, user: ("elsa", "hemligt"))
+        defer { server.stop() }
+        let bok = OneShotProcessTests()
+        let library = ["--library", server.root.absoluteString, "--kind", "opds"]
+        let session = try await bok.bok(library, stdin: "browse\nlogin --user elsa --password-stdin\nhemligt\nbrowse 2\nget 1\nquit\n")
+        #expect(session.stderr.contains("asks for a user name and password: log in with login"), "\(session.stderr)")
+        #expect(session.stdout.contains("Logged in to 127.0.0.1:\(server.root.port ?? 0) as elsa."), "\(session.stdout)\n\(session.stderr)")
+        #expect(session.stdout.contains("3 books"), "\(session.stdout)")
+        #expect(session.stdout.range(of: #"Downloaded to .*opds-[0-9a-f]+\.epub: read 1 opens it\."#, options: .regularExpression) != nil,
+                "\(session.stdout)\n\(session.stderr)")
+        #expect(!session.stdout.contains("hemligt") && !session.stderr.contains("hemligt"), "the password was shown")
+
+        let wrong = try await bok.bok(library, stdin: "login --user elsa --password-stdin\nfel\nquit\n")
+        #expect(wrong.stderr.contains("did not accept that user name and password"), "\(wrong.stderr)")
+    }
 }

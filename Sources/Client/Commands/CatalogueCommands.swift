@@ -49,12 +49,61 @@ enum CatalogueCommands {
     /// The commands that mean something else in a catalogue, by name.
     static let overrides: [String: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput] = [
         "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": getBook,
-        "top": notInCatalogue, "new": notInCatalogue,
+        "top": notInCatalogue, "new": notInCatalogue, "login": login,
         "library": { _, session in
             guard let browser = session.catalogue else { return CommandOutput() }
             return render(try await browser.open(), session: session)
         },
     ]
+
+    /// `login` in a catalogue that asks for a password (HTTP Basic, as calibre's content server
+    /// with --enable-auth): the user name, then the password with echo off, checked on the root
+    /// feed. The password goes only in an `Authorization` header to the catalogue's own address,
+    /// never in a URL, the history or a recording; it is kept for this session only.
+    static func login(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let browser = session.catalogue else { return CommandOutput() }
+        let root = browser.client.root
+        let name = browser.client.displayName
+        let user: String
+        if let given = arguments.option("user"), !given.isEmpty {
+            user = given
+        } else if let prompt = session.prompt {
+            guard let answer = prompt.ask("User name for \(name): ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+                throw UserError("No user name given; nothing was done.")
+            }
+            user = answer
+        } else {
+            throw UserError("login to \(name) needs a user name: give --user NAME with --password-file FILE (mode 600) or --password-stdin.")
+        }
+        let password: String
+        if let path = arguments.option("password-file") {
+            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The password file")
+            guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespacesAndNewlines), !line.isEmpty else {
+                throw UserError("The password file \(path) is empty. Put the password on its first line.")
+            }
+            password = line
+        } else if arguments.flag("password-stdin") {
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+                throw UserError("--password-stdin was given but standard input had no password on its first line.")
+            }
+            password = line
+        } else if let prompt = session.prompt {
+            guard let secret = prompt.askSecret("Password for \(user) at \(name): "), !secret.isEmpty else {
+                throw UserError("No password given; nothing was done.")
+            }
+            password = secret
+        } else {
+            throw UserError("login to \(name) needs the password, and there is no terminal to ask on: give --password-file FILE (mode 600) or --password-stdin.")
+        }
+        let client = OPDSClient(root: root, user: user, password: password)
+        let next = CatalogueBrowser(client: client)
+        // Checked at once on the root feed: a wrong password says so now, not at the next browse.
+        let feed = try await next.open()
+        session.catalogue = next
+        var lines = ["Logged in to \(name) as \(user). The password is kept for this session only."]
+        if arguments.flag("remember") { lines.append(session.theme.dim("--remember keeps library cards only; a catalogue's password is asked for again next time.")) }
+        return CommandOutput(lines: lines + [""] + render(feed, session: session).lines, json: ["user": user])
+    }
 
     static func notInCatalogue(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         throw UserError("\(session.libraryName) is an OPDS catalogue: browse shows its sections (calibre's include By Newest), search finds books.")
@@ -137,9 +186,8 @@ enum CatalogueCommands {
             throw UserError(formats.isEmpty ? "The catalogue offers no file of \(q.quoted(entry.title))."
                             : "\(q.quoted(entry.title)) is offered as \(formats.joined(separator: ", ")); bok reads EPUB.")
         }
-        guard session.catalogue?.client.authorization(for: link.href) == nil else {
-            throw UserError("Downloading from a catalogue that needs a password is not supported yet; download \(q.quoted(entry.title)) in a browser and read FILE.")
-        }
+        // The catalogue's password goes with the download when the file is on the catalogue's own address.
+        let authorization = session.catalogue?.client.authorization(for: link.href)
         let name = "opds-" + String(entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16) + ".epub"
         let target = session.booksDirectory.appendingPathComponent(name)
         let lock: DownloadLock
@@ -154,7 +202,7 @@ enum CatalogueCommands {
         if FileManager.default.fileExists(atPath: target.path) { return target }
         let bar = session.progress?.start(title: entry.title)
         do {
-            try await BookDownloader().download(from: link.href, to: target, progress: bar)
+            try await BookDownloader().download(from: link.href, to: target, authorization: authorization, progress: bar)
             session.progress?.finish()
         } catch {
             session.progress?.finish()

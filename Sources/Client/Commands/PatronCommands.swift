@@ -18,7 +18,8 @@ enum PatronCommands {
             "in ~/.config/bok/credentials (mode 600) so one-shot commands work without asking.",
             "Five wrong PINs in a row lock the card for a while; the library says how long.",
         ],
-        valued: patronOptions, flags: ["remember", "pin-stdin"],
+        // --user, --password-file and --password-stdin: logging in to a catalogue that asks for a password.
+        valued: patronOptions.union(["user", "password-file"]), flags: ["remember", "pin-stdin", "password-stdin"],
         run: { arguments, session in
             let credentials = PatronCredentials(session: session)
             if arguments.option("card") == nil, session.prompt != nil { session.card = nil; session.pin = nil }

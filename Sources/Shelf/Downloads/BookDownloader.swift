@@ -79,7 +79,9 @@ public struct BookDownloader: Sendable {
     ///   - progress: called now and then with how far it has come (on a background thread).
     /// - Throws: ``DownloadError``; the destination is then untouched.
     @discardableResult
-    public func download(from url: URL, to destination: URL, statedSize: Int64? = nil,
+    ///   - authorization: an `Authorization` header value, sent only to `url`'s own origin (a
+    ///     redirect elsewhere goes without it).
+    public func download(from url: URL, to destination: URL, statedSize: Int64? = nil, authorization: String? = nil,
                          progress: (@Sendable (Progress) -> Void)? = nil) async throws(DownloadError) -> Result {
         let limit = Self.maxBytes(statedSize: statedSize)
         let part = destination.appendingPathExtension("part")
@@ -100,7 +102,7 @@ public struct BookDownloader: Sendable {
             let have = Self.size(of: part)
             if attempt == 1 { resumedFrom = have }
             let fetch: Fetched
-            switch try await self.fetch(url, into: part, from: have, limit: limit, progress: progress) {
+            switch try await self.fetch(url, into: part, from: have, limit: limit, authorization: authorization, progress: progress) {
             case .fetched(let fetched):
                 fetch = fetched
             case .startAfresh(let status):
@@ -155,8 +157,9 @@ public struct BookDownloader: Sendable {
     static let maxRedirects = 5
 
     /// Fetches `url` into `part`, asking for the rest when `offset` bytes are already there.
-    private func fetch(_ url: URL, into part: URL, from offset: Int64, limit: Int64,
+    private func fetch(_ url: URL, into part: URL, from offset: Int64, limit: Int64, authorization: String?,
                        progress: (@Sendable (Progress) -> Void)?) async throws(DownloadError) -> Fetch {
+        let origin = Origin(url)
         let path = part.deletingPathExtension().path
         // The whole download within `maxDuration`, and no silence (below a byte a second) longer
         // than `timeout`: libcurl's own limits, so a dripping server cannot hold it for ever.
@@ -168,6 +171,7 @@ public struct BookDownloader: Sendable {
             let receiver = DownloadReceiver(sink: sink, limit: limit)
             let headers = [("Accept", "application/epub+zip, */*;q=0.5"), ("User-Agent", "bok/0.1")]
                 + (offset > 0 ? [("Range", "bytes=\(offset)-")] : [])
+                + (authorization.flatMap { Origin(url) == origin ? [("Authorization", $0)] : nil } ?? [])
             var transferFailure: HTTPTransfer.Failure?
             do {
                 _ = try await transfer.perform(url: url, headers: headers,
