@@ -3,7 +3,8 @@
 //   make bench (swift build -c release --static-swift-stdlib && .build/release/bok-bench [--quick])
 //
 // Reports medians (and p95 where asked) for: start-up to the prompt, search end to end on
-// loopback against a 200 000-book mock, and sorting 10 000 results by author in Swedish order.
+// loopback against a 200 000-book mock, sorting 10 000 results by author in Swedish order, and
+// parsing a 5 000-entry OPDS acquisition feed (Atom, as calibre writes them; and OPDS 2 JSON).
 import Catalog
 import Foundation
 import MockLending
@@ -73,6 +74,46 @@ func sortTimes(runs: Int) -> [Double] {
     return times
 }
 
+/// A 5 000-entry acquisition feed shaped like calibre's: title, author, summary, categories,
+/// cover and EPUB links, in Atom; and the same as OPDS 2 JSON.
+func opdsFeeds(entries: Int) -> (atom: Data, json: Data) {
+    let products = CatalogGenerator(seed: 3, size: entries).generate().products
+    var atom = #"<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/terms/" xmlns:opds="http://opds-spec.org/2010/catalog"><id>urn:bench</id><title>Bench</title><updated>2026-11-25T10:00:00Z</updated>"#
+    var publications: [String] = []
+    func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+    func json(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+    for product in products {
+        let author = product.authors.first?.fullName ?? "Okänd"
+        atom += "<entry><id>urn:\(product.id)</id><title>\(escape(product.title))</title><updated>2026-11-25T10:00:00Z</updated>"
+            + "<author><name>\(escape(author))</name></author><dc:language>\(product.language ?? "sv")</dc:language>"
+            + "<summary>\(escape(product.description ?? ""))</summary>"
+            + product.categories.map { "<category term=\"\(escape($0))\" label=\"\(escape($0))\"/>" }.joined()
+            + "<link rel=\"http://opds-spec.org/image\" type=\"image/png\" href=\"/get/cover/\(product.id)\"/>"
+            + "<link rel=\"http://opds-spec.org/acquisition\" type=\"application/epub+zip\" href=\"/get/epub/\(product.id)\"/></entry>"
+        publications.append(#"{"metadata":{"title":"\#(json(product.title))","author":"\#(json(author))","language":"\#(product.language ?? "sv")","description":"\#(json(product.description ?? ""))"},"links":[{"rel":"http://opds-spec.org/acquisition","type":"application/epub+zip","href":"/get/epub/\#(product.id)"}],"images":[{"href":"/get/cover/\#(product.id)","type":"image/png"}]}"#)
+    }
+    atom += "</feed>"
+    let json = #"{"metadata":{"title":"Bench"},"links":[{"rel":"self","href":"/opds2","type":"application/opds+json"}],"publications":["#
+        + publications.joined(separator: ",") + "]}"
+    return (Data(atom.utf8), Data(json.utf8))
+}
+
+func parseTimes(_ data: Data, runs: Int) throws -> [Double] {
+    let base = URL(string: "http://127.0.0.1:8080/opds")!
+    var times: [Double] = []
+    for _ in 0..<runs {
+        let start = now()
+        let feed = try OPDSParser.feed(data, base: base)
+        times.append(now() - start)
+        precondition(feed.entries.count == 5_000, "parsed \(feed.entries.count) entries")
+    }
+    return times
+}
+
 let queries = ["thriller", "author:Å*", "sommar", "category:Deckare", "the", "öland", "title:natt*", "fantasy drake",
                "isbn:978*", "publisher:norrsken", "barn", "klassiker", "mörker*", "language:en", "kärlek", "biografi"]
 
@@ -82,6 +123,12 @@ print("start-up to prompt (bok --mock, 600 books):  median \(ms(median(startup))
 
 let sorting = sortTimes(runs: quick ? 5 : 31)
 print("sort 10 000 results by author (Swedish):      median \(ms(median(sorting)))  p95 \(ms(percentile(sorting, 0.95)))   target < 20 ms")
+
+let (atomFeed, jsonFeed) = opdsFeeds(entries: 5_000)
+let atomParse = try parseTimes(atomFeed, runs: quick ? 3 : 11)
+print("parse a 5 000-entry OPDS feed, Atom (\(atomFeed.count >> 10) KB):   median \(ms(median(atomParse)))  p95 \(ms(percentile(atomParse, 0.95)))   target < 100 ms")
+let jsonParse = try parseTimes(jsonFeed, runs: quick ? 3 : 11)
+print("parse a 5 000-entry OPDS 2 feed, JSON (\(jsonFeed.count >> 10) KB): median \(ms(median(jsonParse)))  p95 \(ms(percentile(jsonParse, 0.95)))   target < 100 ms")
 
 let size = quick ? 20_000 : 200_000
 let search = try await MockBenchmarks.searchLatencies(catalogSize: size, queries: queries, runs: quick ? 3 : 10)

@@ -204,7 +204,7 @@ public enum OPDSParser {
 
     /// A link of the feed resolved against its address; nil for what is not http(s).
     static func resolve(_ href: String, base: URL) -> URL? {
-        guard let url = URL(string: href.trimmingCharacters(in: .whitespacesAndNewlines), relativeTo: base)?.absoluteURL,
+        guard let url = URL(string: href.trimmedWhitespace, relativeTo: base)?.absoluteURL,
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return url
     }
@@ -265,7 +265,7 @@ private final class AtomReader: NSObject, XMLParserDelegate {
             return
         }
         if name == "content" { contentDepth = 0 }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = text.trimmedWhitespace
         text = ""
         if name == "entry" {
             if var finished = entry, !finished.title.isEmpty || !finished.links.isEmpty {
@@ -321,5 +321,18 @@ private final class OpenSearchReader: NSObject, XMLParserDelegate {
         guard name == "Url", let candidate = attributes["template"], candidate.contains("{searchTerms}") else { return }
         let type = attributes["type"]?.lowercased() ?? ""
         if template == nil || type.hasPrefix("application/atom+xml") { template = candidate }
+    }
+}
+
+extension String {
+    /// The string without white space and line ends at either end. Written here because
+    /// `trimmingCharacters(in:)` goes through NSString on Linux: it was 12 % of parsing a 5 000-entry
+    /// feed (bok-bench), for text that is almost always already trimmed.
+    var trimmedWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return self }
+        return String(scalars[first...last])
     }
 }
