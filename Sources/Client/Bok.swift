@@ -27,8 +27,7 @@ struct Bok {
         do {
             options = try GlobalOptions.parse(argv)
         } catch {
-            printer.err(diagnostic(REPL.message(for: error)))
-            return 2
+            return ErrorReport.report(error, printer: printer)
         }
         if options.help { printer.out(GlobalOptions.usage); return 0 }
         if options.version { printer.out("bok \(version)"); return 0 }
@@ -50,7 +49,7 @@ struct Bok {
         // Card numbers, the PIN and reading history live here: only the patron may read them.
         let paths = Paths(environment: environment)
         let tightened = paths.makePrivate()
-        if tightened > 0 { printer.err(diagnostic(Paths.privacyNotice(tightened))) }
+        if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
@@ -64,8 +63,8 @@ struct Bok {
         do {
             startup = try await Startup.connect(options: options, environment: environment, theme: theme, logger: logger)
         } catch {
-            printer.err(diagnostic(REPL.message(for: error)))
-            return 1
+            // A bad --kind or library name is a usage mistake (2); an unreadable config file a failure (1).
+            return ErrorReport.report(error, json: options.json && !options.command.isEmpty, printer: printer)
         }
         let code = options.command.isEmpty
             ? await interactive(startup, environment: environment, record: options.record, printer: printer)
@@ -74,11 +73,6 @@ struct Bok {
         return code
     }
 
-    /// A message for stderr, after bok's name: "bok: could not read …", not "bok: bok could not read …"
-    /// for the messages (the reader's among them) that already start with bok's name.
-    static func diagnostic(_ message: String) -> String {
-        message.hasPrefix("bok ") ? "bok: " + message.dropFirst(4) : "bok: " + message
-    }
 
     /// Runs one command and prints its answer as text or JSON. Returns the exit status.
     @MainActor
@@ -99,10 +93,7 @@ struct Bok {
             }
             return 0
         } catch {
-            let message = REPL.message(for: error)
-            if json { printer.out(JSONOutput.encode(["error": message])) }
-            printer.err(diagnostic(message))
-            return (error as? UserError)?.exitCode ?? 1
+            return ErrorReport.report(error, json: json, printer: printer)
         }
     }
 
@@ -115,8 +106,7 @@ struct Bok {
             do {
                 recorder = try SessionRecorder(file: record, forwardingTo: printer)
             } catch {
-                printer.err(diagnostic(REPL.message(for: error)))
-                return 1
+                return ErrorReport.report(error, printer: printer)
             }
         }
         printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.libraryName)

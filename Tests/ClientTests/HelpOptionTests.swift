@@ -48,4 +48,21 @@ struct HelpOptionTests {
         #expect(object["CatalogSize"] as? Int == 600, "\(object.keys)")
         #expect(object["Loans"] is [Any])
     }
+
+    @Test("Exit status: 2 for a usage mistake, 1 for a failure, 0 for success, one line on stderr", arguments: [
+        (["--mock", "serch", "thriller"], Int32(2)),
+        (["--bogus"], Int32(2)),
+        (["--mock", "top", "abc"], Int32(2)),
+        (["--library", "nosuch", "top", "1"], Int32(2)),
+        (["--mock", "info", "id:0000000"], Int32(1)),
+        (["--mock", "top", "1"], Int32(0)),
+    ])
+    func exitStatus(arguments: [String], expected: Int32) async throws {
+        let (status, text) = try await Self.bok(arguments)
+        #expect(status == expected, "\(arguments): \(text)")
+        if expected != 0 {
+            let lines = text.split(separator: "\n").filter { $0.hasPrefix("bok: ") }
+            #expect(lines.count == 1, "\(text)")
+        }
+    }
 }

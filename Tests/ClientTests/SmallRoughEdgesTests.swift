@@ -37,7 +37,7 @@ struct SmallRoughEdgesTests {
         do {
             _ = try await h.session.bookOnDisk(productID: "", loanID: nil, title: "Nameless") { h.server.baseURL }
         } catch {
-            message = REPL.message(for: error)
+            message = ErrorReport.message(for: error)
         }
         #expect(message.contains("no product id") && message.contains("nothing was downloaded"), "\(message)")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: h.session.booksDirectory.path)) ?? []
@@ -53,8 +53,8 @@ struct SmallRoughEdgesTests {
         #expect(code != 0)
         let line = try #require(capture.errors.first)
         #expect(line.hasPrefix("bok: ") && !line.hasPrefix("bok: bok "), "\(line)")
-        #expect(Bok.diagnostic("bok could not read x") == "bok: could not read x")
-        #expect(Bok.diagnostic("Log in first.") == "bok: Log in first.")
+        #expect(ErrorReport.diagnostic("bok could not read x") == "bok: could not read x")
+        #expect(ErrorReport.diagnostic("Log in first.") == "bok: Log in first.")
     }
 
     @Test("--json writes the 8-bit CSI (U+009B) and the other C1 controls as \\u escapes")

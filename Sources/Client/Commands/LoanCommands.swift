@@ -127,7 +127,7 @@ enum LoanCommands {
         do {
             _ = try await session.bookOnDisk(productID: loan.productID, loanID: loan.id, title: name, statedSize: statedSize) { url }
         } catch {
-            return [session.theme.yellow("The book did not download (\(REPL.message(for: error))) read N on the shelf tries again.")]
+            return [session.theme.yellow("The book did not download (\(ErrorReport.message(for: error))) read N on the shelf tries again.")]
         }
         // The list on screen keeps its numbers: read N means the same book borrow N did.
         if session.numbered == .shelf || Int(word) == nil {

@@ -120,7 +120,8 @@ struct LibraryProfiles: Sendable {
         if let found = named.first(where: { $0.profile == wanted }) { return found }
         let known = ([Self.mockName] + named.compactMap(\.profile)).joined(separator: ", ")
         let source = name == nil ? "\(file.path) says use = \(wanted), but" : "\"\(wanted)\" is not a URL, and"
-        throw UserError("\(source) there is no library called \(wanted). Libraries: \(known). library add NAME URL adds one.")
+        let message = "\(source) there is no library called \(wanted). Libraries: \(known). library add NAME URL adds one."
+        throw name == nil ? UserError(message) : UserError.usage(message)
     }
 
     // MARK: Editing

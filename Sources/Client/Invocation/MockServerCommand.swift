@@ -47,10 +47,9 @@ enum MockServerCommand {
             printer.err("Mock lending library: \(options.catalogSize) books, seed \(options.seed); service id \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.")
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } catch {
-            let message = REPL.message(for: error)
+            let message = ErrorReport.message(for: error)
             let hint = message.contains("in use") || message.lowercased().contains("address") ? " Is another server on port \(port)? Try --port 0." : ""
-            printer.err("bok: \(message)\(hint)")
-            return (error as? UserError)?.exitCode ?? 1
+            return ErrorReport.report(error, hint: hint, printer: printer)
         }
     }
 }

@@ -37,10 +37,7 @@ enum ScenarioCommand {
                 throw UserError.usage("Unknown scenario command \"\(verb)\". \(usage)")
             }
         } catch {
-            let message = REPL.message(for: error)
-            if options.json { printer.out(JSONOutput.encode(["error": message])) }
-            printer.err("bok: \(message)")
-            return (error as? UserError)?.exitCode ?? 1
+            return ErrorReport.report(error, json: options.json, printer: printer)
         }
     }
 
@@ -77,7 +74,7 @@ enum ScenarioCommand {
                 for line in error.lines { printer.err(line) }
             } catch {
                 failed = true
-                printer.err("\(file): \(REPL.message(for: error))")
+                printer.err("\(file): \(ErrorReport.message(for: error))")
             }
         }
         return failed ? nil : scenarios

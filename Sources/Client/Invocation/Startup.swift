@@ -110,7 +110,7 @@ struct Startup {
         } catch let error as LendingError where error.kind == .notFound {
             // A plain Elib server has no library page; the configured name stands.
         } catch {
-            note = "Could not reach the library yet (\(REPL.message(for: error))) Commands will try again."
+            note = "Could not reach the library yet (\(ErrorReport.message(for: error))) Commands will try again."
         }
         session.profileName = config.profile
         return Startup(session: session, note: note)

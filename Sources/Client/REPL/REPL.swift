@@ -77,7 +77,7 @@ final class REPL {
             printNotices()
             return output.quit
         } catch {
-            printer.err(session.theme.red(Self.message(for: error)))
+            printer.err(session.theme.red(ErrorReport.message(for: error)))
             printNotices()
             return false
         }
@@ -97,17 +97,5 @@ final class REPL {
     /// What the last syncs found changed at the library, one line each (each told once).
     func printNotices() {
         for line in NoticeCommands.pending(session: session) { printer.out(line) }
-    }
-
-    /// The one line a patron sees for any error: never a stack trace or a type name.
-    static func message(for error: any Error) -> String {
-        switch error {
-        case is CancellationError: "Cancelled."
-        case let error as UserError: error.message
-        case let error as LendingError: error.message
-        case let error as SearchQuery.ParseError: error.message
-        case let error as ShelfError: error.description
-        default: "Something went wrong: \(error). Try again; if it keeps happening, please report it."
-        }
     }
 }

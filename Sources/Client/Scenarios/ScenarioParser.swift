@@ -185,7 +185,7 @@ private struct ParseState {
                 break
             }
         } catch {
-            issue(line, REPL.message(for: error))
+            issue(line, ErrorReport.message(for: error))
         }
     }
 
@@ -213,7 +213,7 @@ private struct ParseState {
                 scenario.tasks[taskIndex].steps[stepIndex].expectations.append(Expectation(line: line, kind: kind))
             }
         } catch {
-            issue(line, REPL.message(for: error))
+            issue(line, ErrorReport.message(for: error))
         }
     }
 

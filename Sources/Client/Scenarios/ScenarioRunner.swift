@@ -35,7 +35,7 @@ struct ScenarioRunner {
         } catch let error as ScenarioSetupError {
             result.setupError = error.message
         } catch {
-            result.setupError = "The mock library could not start: \(REPL.message(for: error))"
+            result.setupError = "The mock library could not start: \(ErrorReport.message(for: error))"
         }
         result.seconds = Self.seconds(started.duration(to: .now))
         return result
@@ -135,7 +135,7 @@ private struct SessionRun {
                                                   message: error.message)]
             return result
         } catch {
-            result.failures = [ExpectationFailure(line: step.line, expected: "pin:", message: REPL.message(for: error))]
+            result.failures = [ExpectationFailure(line: step.line, expected: "pin:", message: ErrorReport.message(for: error))]
             return result
         }
 
@@ -237,7 +237,7 @@ private struct SessionRun {
             do {
                 text = try CredentialStore.readPrivate(url, what: "The PIN file")
             } catch {
-                throw ScenarioSetupError(message: "\(at)\(REPL.message(for: error))")
+                throw ScenarioSetupError(message: "\(at)\(ErrorReport.message(for: error))")
             }
             guard let first = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty else {
                 throw ScenarioSetupError(message: "\(at)the PIN file \(url.path) is empty. Put the PIN on its first line.")

@@ -1,0 +1,49 @@
+import Catalog
+import Foundation
+import Shelf
+
+/// The one place that turns any error into the line a patron sees and a one-shot's exit status:
+/// never a stack trace, a type name or an HTTP body.
+///
+/// Exit statuses, as `docs/commands.md` documents them: 0 done, 1 failed (the library refused, a
+/// file could not be read, a network error), 2 a usage mistake (an unknown command or option, a
+/// bad argument: nothing was tried), 130 interrupted (Ctrl-C), as shells report SIGINT.
+enum ErrorReport {
+    /// The one line for `error`.
+    static func message(for error: any Error) -> String {
+        switch error {
+        case is CancellationError: "Cancelled."
+        case let error as UserError: error.message
+        case let error as LendingError: error.message
+        case let error as SearchQuery.ParseError: error.message
+        case let error as ShelfError: error.description
+        default: "Something went wrong: \(error). Try again; if it keeps happening, please report it."
+        }
+    }
+
+    /// The exit status for `error`.
+    static func exitCode(for error: any Error) -> Int32 {
+        switch error {
+        case is CancellationError: 130
+        case let error as UserError: error.exitCode
+        case is SearchQuery.ParseError: 2
+        default: 1
+        }
+    }
+
+    /// Says `error` on stderr after bok's name (and, with `json`, as `{"error": …}` on stdout, so a
+    /// script reading stdout sees it too); returns the exit status.
+    @MainActor
+    static func report(_ error: any Error, json: Bool = false, hint: String = "", printer: any Printer) -> Int32 {
+        let message = message(for: error)
+        if json { printer.out(JSONOutput.encode(["error": message])) }
+        printer.err(diagnostic(message + hint))
+        return exitCode(for: error)
+    }
+
+    /// A message for stderr, after bok's name: "bok: could not read …", not "bok: bok could not read …"
+    /// for the messages (the reader's among them) that already start with bok's name.
+    static func diagnostic(_ message: String) -> String {
+        message.hasPrefix("bok ") ? "bok: " + message.dropFirst(4) : "bok: " + message
+    }
+}
