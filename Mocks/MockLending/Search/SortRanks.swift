@@ -91,9 +91,16 @@ struct SortRanks: Sendable {
         return (ranks, UInt32(distinctKeys.count + 1))
     }
 
-    /// The sort keys with a precomputed primary rank (relevance uses popularity's).
-    private static let keys: [SortKey] = [.title, .author, .date, .publisher, .popularity, .rating]
+    /// The sort keys with a precomputed primary rank, in slot order: every key but relevance
+    /// (which uses popularity's). Derived from `slot(of:)`, whose switch the compiler keeps
+    /// complete, so a new `SortKey` cannot go without ranks or look one up out of range.
+    private static let keys: [SortKey] = {
+        let keys = SortKey.allCases.filter { $0 != .relevance }.sorted { slot(of: $0) < slot(of: $1) }
+        precondition(keys.map(slot(of:)) == Array(keys.indices), "SortRanks.slot(of:) must number the keys 0, 1, 2, …")
+        return keys
+    }()
 
+    /// The key's place in `primary`; fast enough for the per-product `key(_:_:score:)`.
     private static func slot(of key: SortKey) -> Int {
         switch key {
         case .title: 0
