@@ -49,7 +49,7 @@ enum CatalogueCommands {
     /// The commands that mean something else in a catalogue, by name.
     static let overrides: [String: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput] = [
         "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": getBook,
-        "top": notInCatalogue, "new": notInCatalogue, "login": login,
+        "top": notInCatalogue, "new": notInCatalogue, "login": login, "sort": facet, "filter": facet,
         "library": { _, session in
             guard let browser = session.catalogue else { return CommandOutput() }
             return render(try await browser.open(), session: session)
@@ -125,6 +125,44 @@ enum CatalogueCommands {
             throw UserError(browser.feed == nil ? "Nothing on screen yet: browse or search first." : "This is the last page; back goes to the one before.")
         }
         return render(try await browser.open(next.href), session: session)
+    }
+
+    /// `sort NAME` / `filter NAME` in a catalogue: follows the facet of the feed on screen whose
+    /// title begins with NAME (calibre and OPDS 2 feeds offer orders and groups this way);
+    /// alone, lists the facets.
+    static func facet(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        let browser = session.catalogue!
+        let facets = browser.feed?.facets ?? []
+        let wanted = arguments.positional.joined(separator: " ").lowercased()
+        guard !facets.isEmpty else {
+            throw UserError(browser.feed == nil ? "Nothing on screen yet: browse or search first."
+                            : "This page of the catalogue offers no orders or filters (facets); browse N and search work.")
+        }
+        guard !wanted.isEmpty else {
+            return CommandOutput(lines: facetLines(facets, session: session), json: ["facets": facets.compactMap(\.title)])
+        }
+        let matches = facets.filter { ($0.title ?? "").lowercased().hasPrefix(wanted) }
+        guard let chosen = matches.first(where: { ($0.title ?? "").lowercased() == wanted }) ?? matches.first else {
+            let names = facets.compactMap(\.title).joined(separator: ", ")
+            throw UserError.usage("No facet called \"\(wanted)\" here. This page offers: \(names).")
+        }
+        return render(try await browser.open(chosen.href), session: session)
+    }
+
+    /// `Sort by: Title · Newest` — one line a facet group, the one in force in bold.
+    static func facetLines(_ facets: [OPDSLink], session: Session) -> [String] {
+        let theme = session.theme
+        var groups: [(name: String, links: [OPDSLink])] = []
+        for facet in facets {
+            let name = facet.facetGroup ?? "Facets"
+            if let index = groups.firstIndex(where: { $0.name == name }) { groups[index].links.append(facet) } else { groups.append((name, [facet])) }
+        }
+        return groups.map { group in
+            theme.dim(group.name + ": ") + group.links.map { link in
+                let title = link.title ?? link.href.lastPathComponent
+                return link.isActiveFacet ? theme.bold(title) : title
+            }.joined(separator: " \(theme.marks.middleDot) ")
+        }
     }
 
     static func back(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
@@ -237,7 +275,9 @@ enum CatalogueCommands {
                 lines.append(theme.fit("\(number)  " + parts.joined(separator: " \(m.middleDot) ")))
             }
         }
+        if !feed.facets.isEmpty { lines += [""] + facetLines(feed.facets, session: session) }
         var hints: [String] = []
+        if !feed.facets.isEmpty { hints.append("sort NAME or filter NAME follows one") }
         if feed.link("next") != nil { hints.append("more for the next page") }
         if sections > 0 { hints.append("browse N opens a section") }
         if books > 0 { hints.append("info N, get N, read N for a book") }
