@@ -77,26 +77,9 @@ struct FullDiskTests {
             Self.unmount(data)
             try? FileManager.default.removeItem(at: home)
         }
-        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": data.path,
-                           "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                           "XDG_STATE_HOME": home.appendingPathComponent("state").path]
+        // The data folder is the tmpfs mounted above; the rest is the home's own.
         func bok(_ input: String) async throws -> (Int32, String) {
-            try await offPool {
-                let process = Process()
-                process.executableURL = OneShotProcessTests.binary
-                process.arguments = ["--mock"]
-                process.environment = environment
-                let output = Pipe(), stdin = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                process.standardInput = stdin
-                try process.run()
-                stdin.fileHandleForWriting.write(Data(input.utf8))
-                try stdin.fileHandleForWriting.close()
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                return (process.terminationStatus, text)
-            }
+            try await BokProcess.run(["--mock"], home: home, stdin: input, environment: ["XDG_DATA_HOME": data.path])
         }
         let pin = home.appendingPathComponent("pin")
         _ = FileManager.default.createFile(atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])

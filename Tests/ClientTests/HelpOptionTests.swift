@@ -8,21 +8,7 @@ struct HelpOptionTests {
     static func bok(_ arguments: [String]) async throws -> (Int32, String) {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-help-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        return try await offPool {
-            let process = Process()
-            process.executableURL = OneShotProcessTests.binary
-            process.arguments = arguments
-            process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                                   "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                                   "XDG_STATE_HOME": home.appendingPathComponent("state").path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
-        }
+        return try await BokProcess.run(arguments, home: home)
     }
 
     @Test("COMMAND --help shows the command's synopsis and exits 0", arguments: [

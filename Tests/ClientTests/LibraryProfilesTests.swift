@@ -77,23 +77,7 @@ struct LibraryProfilesTests {
         try "[library gone]\nurl = http://127.0.0.1:9/library/v3.0/\nservice-id = x\nservice-key = y\n"
             .write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.appendingPathComponent("config").path)
-        func bok(_ arguments: [String]) async throws -> (Int32, String) {
-            try await offPool {
-                let process = Process()
-                process.executableURL = OneShotProcessTests.binary
-                process.arguments = arguments
-                process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                                       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                                       "XDG_STATE_HOME": home.appendingPathComponent("state").path]
-                let output = Pipe()
-                process.standardOutput = output
-                process.standardError = output
-                try process.run()
-                let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                process.waitUntilExit()
-                return (process.terminationStatus, text)
-            }
-        }
+        func bok(_ arguments: [String]) async throws -> (Int32, String) { try await BokProcess.run(arguments, home: home) }
         let (gone, goneText) = try await bok(["--library", "gone", "top", "1"])
         #expect(gone != 0 && goneText.contains("127.0.0.1:9"), "\(goneText)")
         let (mock, mockText) = try await bok(["--library", "mock", "top", "1"])

@@ -47,22 +47,10 @@ struct MockServerProcessTests {
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             let pin = home.appendingPathComponent("pin")
             _ = FileManager.default.createFile(atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
-            let bok = Process()
-            bok.executableURL = OneShotProcessTests.binary
             // A machine far west of the library: its date is a day behind Stockholm's for half of every day.
-            bok.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "TZ": "Etc/GMT+12",
-                               "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                               "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                               "BOK_LIBRARY_URL": base, "BOK_SERVICE_ID": "bok-mock", "BOK_SERVICE_KEY": "mock-secret"]
-            let input = Pipe(), output = Pipe()
-            bok.standardInput = input
-            bok.standardOutput = output
-            bok.standardError = output
-            try bok.run()
-            input.fileHandleForWriting.write(Data("login --card 1001 --pin-file \(pin.path)\ntop 1\nborrow 1\nloans\nmock clock\n".utf8))
-            try input.fileHandleForWriting.close()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            bok.waitUntilExit()
+            let environment = ["TZ": "Etc/GMT+12", "BOK_LIBRARY_URL": base, "BOK_SERVICE_ID": "bok-mock", "BOK_SERVICE_KEY": "mock-secret"]
+            let text = try BokProcess.start([], home: home, stdin: "login --card 1001 --pin-file \(pin.path)\ntop 1\nborrow 1\nloans\nmock clock\n",
+                                            environment: environment).finish().output
             return text
         }
         #expect(text.contains("Borrowed"), "\(text)")

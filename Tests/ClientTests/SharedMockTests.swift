@@ -19,11 +19,6 @@ struct SharedMockTests {
 
     struct Home {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("bok-shared-\(UUID().uuidString)")
-        var environment: [String: String] {
-            ["HOME": url.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": url.appendingPathComponent("config").path,
-             "XDG_DATA_HOME": url.appendingPathComponent("data").path, "XDG_STATE_HOME": url.appendingPathComponent("state").path]
-        }
-
         /// A PIN file for `card` (the seeded cards' PINs), mode 0600.
         func pinFile(_ card: String) throws -> String {
             let file = url.appendingPathComponent("pin-\(card)")
@@ -34,27 +29,12 @@ struct SharedMockTests {
         }
     }
 
-    /// Starts `bok ARGUMENTS` with `input` on stdin; the caller waits with `finish`.
-    static func start(_ arguments: [String], input: String, home: Home) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = OneShotProcessTests.binary
-        process.arguments = arguments
-        process.environment = home.environment
-        let stdin = Pipe(), output = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
-        return (process, output)
+    /// Starts `bok ARGUMENTS` with `input` on stdin, in `home`; `finish` waits for it.
+    static func start(_ arguments: [String], input: String, home: Home) throws -> BokProcess {
+        try BokProcess.start(arguments, home: home.url, stdin: input)
     }
 
-    static func finish(_ run: (Process, Pipe)) -> (Int32, String) {
-        let text = String(decoding: run.1.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        run.0.waitUntilExit()
-        return (run.0.terminationStatus, text)
-    }
+    static func finish(_ run: BokProcess) -> (Int32, String) { run.finish() }
 
     /// The active loans of `card`, by product id, as a fresh one-shot sees them.
     static func loans(_ card: String, home: Home) throws -> [String] {

@@ -107,28 +107,8 @@ struct ShelfProcessTests {
         let withSample = CatalogGenerator(seed: 1, size: 600).generate().products.filter { $0.teaser != nil }.prefix(6).map(\.id)
         let script = withSample.map { "sample id:\($0)\n" }.joined() + "quit\n"
         let outputs = try await offPool {
-            let runs = try (0..<3).map { _ -> (Process, URL) in
-                let output = home.url.appendingPathComponent("out-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(at: home.url, withIntermediateDirectories: true)
-                _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-                let process = Process()
-                process.executableURL = OneShotProcessTests.binary
-                process.arguments = ["--mock"]
-                process.environment = home.environment
-                let input = Pipe()
-                process.standardInput = input
-                let handle = try FileHandle(forWritingTo: output)
-                process.standardOutput = handle
-                process.standardError = handle
-                try process.run()
-                input.fileHandleForWriting.write(Data(script.utf8))
-                try input.fileHandleForWriting.close()
-                return (process, output)
-            }
-            return runs.map { process, output in
-                process.waitUntilExit()
-                return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
-            }
+            // All three at once, then each to its end (their answers are a few lines: no pipe fills).
+            try (0..<3).map { _ in try BokProcess.start(["--mock"], home: home.url, stdin: script) }.map { $0.finish() }
         }
         for (status, text) in outputs {
             #expect(status == 0, "\(text)")

@@ -10,24 +10,7 @@ struct WaitSpinnerTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-wait-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let script = """
-        import os, pty, sys, time, select
-        pid, fd = pty.fork()
-        if pid == 0:
-            os.environ.update({"HOME": sys.argv[2], "XDG_CONFIG_HOME": sys.argv[2] + "/config",
-                               "XDG_DATA_HOME": sys.argv[2] + "/data", "XDG_STATE_HOME": sys.argv[2] + "/state",
-                               "TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "100", "LINES": "30"})
-            os.execv(sys.argv[1], [sys.argv[1], "--mock"])
-        out = [b""]
-        def until(text, limit=20):
-            end = time.time() + limit
-            while text.encode() not in out[0] and time.time() < end:
-                r, _, _ = select.select([fd], [], [], 0.1)
-                if r:
-                    try: out[0] += os.read(fd, 65536)
-                    except OSError: return
-        def type(line):
-            os.write(fd, line.encode() + b"\\r")
+        let script = patronScriptPrelude + """
         until("> ")
         type("top 2"); until("Top 2")
         out[0] += b"=====SLOW====="
@@ -52,24 +35,7 @@ struct WaitSpinnerTests {
     func nothingWhenPiped() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-wait-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        let text = try await offPool { () throws -> String in
-            let process = Process()
-            process.executableURL = PINSafetyTests.binary
-            process.arguments = ["--mock"]
-            process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                                   "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                                   "XDG_STATE_HOME": home.appendingPathComponent("state").path]
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            input.fileHandleForWriting.write(Data("mock fault latency 800\ntop 2\n".utf8))
-            try input.fileHandleForWriting.close()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text
-        }
+        let text = try await BokProcess.run(["--mock"], home: home, stdin: "mock fault latency 800\ntop 2\n").output
         #expect(text.contains("Top 2"), "\(text)")
         #expect(!text.contains("Waiting for the library"), "\(text)")
     }
