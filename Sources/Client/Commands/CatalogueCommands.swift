@@ -228,14 +228,8 @@ enum CatalogueCommands {
         let authorization = session.catalogue?.client.authorization(for: link.href)
         let name = "opds-" + String(entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16) + ".epub"
         let target = session.booksDirectory.appendingPathComponent(name)
-        let lock: DownloadLock
-        do {
-            // Another bok fetching the same book: wait for it, then take its file.
-            lock = try await DownloadLock(file: session.downloadLock(name),
-                                          timeout: BookDownloader().maxDuration)
-        } catch {
-            throw UserError(error.description)
-        }
+        // Another bok fetching the same book: wait for it, then take its file.
+        let lock = try await session.lockDownload(name)
         defer { lock.release() }
         if FileManager.default.fileExists(atPath: target.path) { return target }
         let bar = session.progress?.start(title: entry.title)

@@ -135,10 +135,16 @@ extension Session {
 
     // MARK: Books on disk
 
-    /// The lock file held while a book is fetched (`$XDG_DATA_HOME/bok/locks/NAME.lock`), kept
-    /// out of the books folder.
-    func downloadLock(_ name: String) -> URL {
-        booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(name + ".lock")
+    /// Takes the lock held while the book file `name` is looked at, fetched and recorded
+    /// (`$XDG_DATA_HOME/bok/locks/NAME.lock`, out of the books folder), waiting while another
+    /// bok holds it.
+    func lockDownload(_ name: String) async throws -> DownloadLock {
+        let file = booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(name + ".lock")
+        do {
+            return try await DownloadLock(file: file, timeout: BookDownloader().maxDuration)
+        } catch {
+            throw UserError(error.description)
+        }
     }
 
     /// The file of a product on disk, downloaded (or downloaded again) when it is missing or damaged.
@@ -158,13 +164,7 @@ extension Session {
         }
         let store = try shelfStore()
         // Another bok may be fetching this book right now: wait for it, then find its file recorded.
-        let lock: DownloadLock
-        do {
-            lock = try await DownloadLock(file: downloadLock(Self.fileName(productID: productID, sample: false)),
-                                          timeout: BookDownloader().maxDuration)
-        } catch {
-            throw UserError(error.description)
-        }
+        let lock = try await lockDownload(Self.fileName(productID: productID, sample: false))
         defer { lock.release() }
         // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
         if let record = try store.download(productID: productID), FileManager.default.fileExists(atPath: record.path),
