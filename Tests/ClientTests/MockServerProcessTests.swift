@@ -24,16 +24,8 @@ struct MockServerProcessTests {
     @Test("Days left follow the library's calendar: its clock three days on and a machine 12 hours behind UTC still give a 28-day loan 28 days (issue 10, item 5)")
     func libraryCalendar() async throws {
         let text = try await offPool { () throws -> String in
-            let server = Process()
-            server.executableURL = OneShotProcessTests.binary
-            server.arguments = ["mock-server", "--port", "0"]
-            let out = Pipe()
-            server.standardOutput = out
-            server.standardError = FileHandle.nullDevice
-            try server.run()
+            let (server, base, port) = try Self.startMockServer()
             defer { server.terminate(); server.waitUntilExit() }
-            let base = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            let port = try #require(Int(base.split(separator: ":").last?.split(separator: "/").first ?? ""), "\(base)")
             // The library's clock three days on, as a tester would move it.
             let fd = try #require(Socket.open(port: port))
             let body = #"{"Advance": "3d"}"#
@@ -59,7 +51,8 @@ struct MockServerProcessTests {
         #expect(loan?.contains(" 28 days ") == true, "\(text)")
     }
 
-    static func run(halfOpen: Int, requests: Int) throws -> Figures {
+    /// `bok mock-server --port 0` as a child: the process, the base URL it printed and its port.
+    static func startMockServer() throws -> (Process, base: String, port: Int) {
         let process = Process()
         process.executableURL = OneShotProcessTests.binary
         process.arguments = ["mock-server", "--port", "0"]
@@ -67,9 +60,18 @@ struct MockServerProcessTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
+        let base = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let port = Int(base.split(separator: ":").last?.split(separator: "/").first ?? "") else {
+            process.terminate()
+            process.waitUntilExit()
+            throw HarnessError(message: "bok mock-server printed no URL: \(base)")
+        }
+        return (process, base, port)
+    }
+
+    static func run(halfOpen: Int, requests: Int) throws -> Figures {
+        let (process, _, port) = try startMockServer()
         defer { process.terminate(); process.waitUntilExit() }
-        let line = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(Int(line.split(separator: ":").last?.split(separator: "/").first ?? ""), "\(line)")
 
         var hanging: [Int32] = []
         defer { hanging.forEach { close($0) } }
