@@ -80,7 +80,7 @@ public final class MockLendingServer: Sendable {
 
     /// Stops serving and waits until the port is closed.
     public func stop() async {
-        gate.close()
+        await gate.closeAndSettle()
         task.cancel()
         _ = await task.result
     }
