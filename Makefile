@@ -4,7 +4,10 @@ SWIFT ?= swift
 ## sooner and takes about 4.5 MB less memory than with them as shared libraries (docs/performance.md).
 RELEASE = -c release --static-swift-stdlib
 
-.PHONY: run test bench fuzz deps build clean
+## Where make install puts bok (DESTDIR for packaging).
+PREFIX ?= /usr/local
+
+.PHONY: run test bench fuzz deps build clean man install
 
 deps:
 	@scripts/install-deps.sh
@@ -21,6 +24,7 @@ test: deps
 	@scripts/install-test-epubs.sh
 	@scripts/install-test-tools.sh
 	$(SWIFT) build --build-tests
+	@scripts/generate-manual.sh
 	$(SWIFT) test --skip-build --no-parallel
 
 ## Benchmarks (release build); figures go in docs/performance.md.
@@ -34,6 +38,16 @@ bench: deps
 ## crashing inputs are kept in Tests/FuzzRegressions/. See docs/security.md.
 fuzz: deps
 	scripts/fuzz.sh
+
+## The man page, .build/man/bok.1 (man -l .build/man/bok.1 shows it).
+man: deps
+	scripts/generate-manual.sh
+
+## Installs bok, its man page and its bash, zsh and fish completions under $(PREFIX).
+install: deps
+	$(SWIFT) build $(RELEASE) --product bok
+	scripts/generate-manual.sh
+	scripts/install.sh "$(DESTDIR)$(PREFIX)" .build/release/bok .build/man/bok.1
 
 build: deps
 	$(SWIFT) build

@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         // SQLite for the Shelf's storage (system SQLite on Linux: libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        // The shell's command line: typed options, --help, completion scripts and the man page from one definition.
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
@@ -96,6 +98,7 @@ let package = Package(
             name: "Client",
             // CFuzzDriver only for the -D FUZZING build that fuzzes the scenario parser (make fuzz).
             dependencies: ["Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Catalog
 import Foundation
 import Logging
@@ -23,25 +24,29 @@ struct Bok {
     @MainActor
     static func run(_ argv: [String], environment: [String: String]) async -> Int32 {
         let printer = StandardPrinter()
-        let options: GlobalOptions
+        let parsed: any ParsableCommand
         do {
-            options = try GlobalOptions.parse(argv)
+            parsed = try BokCommand.parseAsRoot(argv)
         } catch {
-            return ErrorReport.report(error, printer: printer)
+            return CommandLineAnswer.report(error, argv: argv, printer: printer)
         }
-        if options.help { printer.out(GlobalOptions.usage); return 0 }
-        if options.version { printer.out("bok \(version)"); return 0 }
-        // `bok mock-server --help`, `bok scenario run --help`: their help, exit 0.
-        let wantsHelp = options.command.dropFirst().contains { $0 == "--help" || $0 == "-h" }
-        if options.command.first == "mock-server" {
-            if wantsHelp { printer.out(MockServerCommand.help); return 0 }
-            return await MockServerCommand.run(Array(options.command.dropFirst()), options: options, printer: printer)
+        guard let invocation = parsed as? any Invocation else {
+            // swift-argument-parser's own commands (help): their answer.
+            do {
+                var command = parsed
+                try command.run()
+                return 0
+            } catch {
+                return CommandLineAnswer.report(error, argv: argv, printer: printer)
+            }
         }
-        if options.command.first == "scenario" {
-            if wantsHelp { printer.out(ScenarioCommand.help); return 0 }
-            return await ScenarioCommand.run(Array(options.command.dropFirst()), options: options, environment: environment, printer: printer)
-        }
-        if options.record != nil, !options.command.isEmpty {
+        return await invocation.execute(environment: environment, printer: printer)
+    }
+
+    /// Connects to the library and runs `command` once, or the prompt when there is none.
+    @MainActor
+    static func start(command: [String], options: GlobalOptions, environment: [String: String], printer: any Printer) async -> Int32 {
+        if options.record != nil, !command.isEmpty {
             printer.err("bok: --record records an interactive session; leave out the command (bok --record FILE), or pipe commands in.")
             return 2
         }
@@ -63,16 +68,15 @@ struct Bok {
         do {
             startup = try await Startup.connect(options: options, environment: environment, theme: theme, logger: logger)
         } catch {
-            // A bad --kind or library name is a usage mistake (2); an unreadable config file a failure (1).
-            return ErrorReport.report(error, json: options.json && !options.command.isEmpty, printer: printer)
+            // A bad library name is a usage mistake (2); an unreadable config file a failure (1).
+            return ErrorReport.report(error, json: options.json && !command.isEmpty, printer: printer)
         }
-        let code = options.command.isEmpty
+        let code = command.isEmpty
             ? await interactive(startup, environment: environment, record: options.record, printer: printer)
-            : await oneShot(options.command, json: options.json, session: startup.session, printer: printer)
+            : await oneShot(command, json: options.json, session: startup.session, printer: printer)
         if let mock = startup.session.mock, let server = try? await mock.value { await server.stop() }
         return code
     }
-
 
     /// Runs one command and prints its answer as text or JSON. Returns the exit status.
     @MainActor

@@ -9,7 +9,7 @@ import Terminal
 /// entries of the feed on screen. In an Elib library, `browse` and `get` say what to use instead.
 @MainActor
 enum CatalogueCommands {
-    static let browse = Command(
+    nonisolated static let browse = Command(
         name: "browse", aliases: ["catalogue", "catalog"],
         synopsis: "browse [N]",
         summary: "An OPDS catalogue's sections: browse shows the top, browse N opens section N",
@@ -31,7 +31,7 @@ enum CatalogueCommands {
             return render(try await browser.open(section.href), session: session)
         })
 
-    static let get = Command(
+    nonisolated static let get = Command(
         name: "get", aliases: ["download"],
         synopsis: "get N",
         summary: "Download book N of an OPDS catalogue to your shelf's folder, to read with read N",

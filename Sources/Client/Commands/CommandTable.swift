@@ -10,20 +10,8 @@ struct CommandTable {
         self.commands = commands
     }
 
-    /// The commands bok knows.
-    static var all: [Command] {
-        [
-            SearchCommands.search, SearchCommands.more, SearchCommands.back, SearchCommands.sort,
-            SearchCommands.filter, SearchCommands.view,
-            InfoCommand.info, InfoCommand.similar, LibraryCommands.library, LibraryCommands.top, LibraryCommands.newest,
-            PatronCommands.login, PatronCommands.logout, PatronCommands.whoami,
-            LoanCommands.borrow, LoanCommands.loans, LoanCommands.giveBack,
-            ReservationCommands.reserve, ReservationCommands.reservations, ReservationCommands.cancel,
-            ShelfCommands.shelf, ShelfCommands.tbr, ShelfCommands.sample, ShelfCommands.remove, NoticeCommands.notices,
-            ReadCommands.read, ReadCommands.notes, CatalogueCommands.browse, CatalogueCommands.get,
-            MockCommand.mock, HelpCommand.help, HelpCommand.quit,
-        ]
-    }
+    /// The commands bok knows (TableEntries keeps their one list).
+    static var all: [Command] { TableEntries.commands }
 
     /// The command called `name` (or one of its aliases).
     func command(named name: String) -> Command? {
@@ -40,7 +28,7 @@ struct CommandTable {
         guard let name = words.first else { return CommandOutput() }
         guard let command = command(named: name) else { throw unknown(name) }
         // `search --help`, as every command-line program answers it: the command's help, not an error.
-        if words.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }), command.name != "help" {
+        if words.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
             return try await HelpCommand.help.run(try Arguments([command.name]), session)
         }
         let arguments = try Arguments(Array(words.dropFirst()), valued: command.valued)

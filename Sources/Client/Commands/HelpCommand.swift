@@ -4,7 +4,7 @@ import Terminal
 /// `help` and `quit`.
 @MainActor
 enum HelpCommand {
-    static let help = Command(
+    nonisolated static let help = Command(
         name: "help", aliases: ["?", "h"],
         synopsis: "help [COMMAND]",
         summary: "List the commands, or explain one",
@@ -34,7 +34,7 @@ enum HelpCommand {
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })
 
-    static let quit = Command(
+    nonisolated static let quit = Command(
         name: "quit", aliases: ["exit", "q", "bye"],
         synopsis: "quit",
         summary: "Leave bok (Ctrl-D works too)",

@@ -4,7 +4,7 @@ import Terminal
 /// `info N`: everything the library knows about a book.
 @MainActor
 enum InfoCommand {
-    static let info = Command(
+    nonisolated static let info = Command(
         name: "info", aliases: ["i", "show"],
         synopsis: "info N | info id:PRODUCT",
         summary: "Everything the library knows about a book: authors, series, dates, description, availability",
@@ -54,7 +54,7 @@ enum InfoCommand {
         })
 
     /// `similar N`: books like book N, numbered for info and borrow.
-    static let similar = Command(
+    nonisolated static let similar = Command(
         name: "similar", aliases: ["like", "more-like"],
         synopsis: "similar N | similar id:PRODUCT",
         summary: "Books like book N: its series, the same author, category and keywords",

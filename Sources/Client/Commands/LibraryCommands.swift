@@ -4,7 +4,7 @@ import Terminal
 /// `library`, `top` and `new`: the library's page and its lists.
 @MainActor
 enum LibraryCommands {
-    static let library = Command(
+    nonisolated static let library = Command(
         name: "library", aliases: ["lib", "home"],
         synopsis: "library | library list | library add NAME URL [--kind elib|opds] | library use NAME | library remove NAME",
         summary: "The library's page (notices, events, top and newest); your libraries: list, add, use, remove",
@@ -72,7 +72,7 @@ enum LibraryCommands {
             return CommandOutput(lines: lines, json: LibraryJSON(page: page, top: top, newest: newest))
         })
 
-    static let top = Command(
+    nonisolated static let top = Command(
         name: "top",
         synopsis: "top [N] [category:NAME]",
         summary: "The library's most borrowed books (default 10), numbered for info and borrow",
@@ -82,7 +82,7 @@ enum LibraryCommands {
             try await list(.top, sort: SortSpec(.popularity), arguments: arguments, session: session)
         })
 
-    static let newest = Command(
+    nonisolated static let newest = Command(
         name: "new", aliases: ["newest", "latest"],
         synopsis: "new [N] [category:NAME]",
         summary: "The newest books in the catalogue (default 10), numbered for info and borrow",

@@ -7,7 +7,7 @@ import Terminal
 /// `borrow`, `loans` and `return`: making and ending loans.
 @MainActor
 enum LoanCommands {
-    static let borrow = Command(
+    nonisolated static let borrow = Command(
         name: "borrow", aliases: ["b", "loan"],
         synopsis: "borrow N | borrow id:PRODUCT",
         summary: "Borrow a book from the last list with your library card",
@@ -56,7 +56,7 @@ enum LoanCommands {
             return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
         })
 
-    static let loans = Command(
+    nonisolated static let loans = Command(
         name: "loans",
         synopsis: "loans",
         summary: "Your active loans with the days left on each",
@@ -86,7 +86,7 @@ enum LoanCommands {
             return CommandOutput(lines: lines, json: LoansJSON(loans: loans, today: today))
         })
 
-    static let giveBack = Command(
+    nonisolated static let giveBack = Command(
         name: "return", aliases: ["giveback"],
         synopsis: "return N [--yes]",
         summary: "End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it",

@@ -5,7 +5,7 @@ import Terminal
 /// `mock clock|reset|fault|state`: rehearsing with the mock library. Refused against a real one.
 @MainActor
 enum MockCommand {
-    static let mock = Command(
+    nonisolated static let mock = Command(
         name: "mock",
         synopsis: "mock clock [+14d|+3h|DATE] | mock reset | mock fault … | mock state",
         summary: "Control the mock library: move its clock, reset it, inject faults, show its state",

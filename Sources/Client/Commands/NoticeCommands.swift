@@ -7,7 +7,7 @@ import Terminal
 /// `notices`: what changed at the library, as a lending app tells it, and the words for each notice.
 @MainActor
 enum NoticeCommands {
-    static let notices = Command(
+    nonisolated static let notices = Command(
         name: "notices", aliases: ["news"],
         synopsis: "notices",
         summary: "What changed at the library lately: reservations ready, loans ending or ended",

@@ -8,7 +8,7 @@ import Terminal
 enum PatronCommands {
     nonisolated static let patronOptions: Set<String> = ["card", "pin-file"]
 
-    static let login = Command(
+    nonisolated static let login = Command(
         name: "login", aliases: ["signin"],
         synopsis: "login [--remember] [--card N] [--pin-file FILE | --pin-stdin]",
         summary: "Give your library card and PIN (the PIN is never shown or stored unless you ask)",
@@ -37,7 +37,7 @@ enum PatronCommands {
             return CommandOutput(lines: lines, json: PatronJSON(patron))
         })
 
-    static let logout = Command(
+    nonisolated static let logout = Command(
         name: "logout", aliases: ["signout"],
         synopsis: "logout",
         summary: "Forget the card and PIN, in this session and any remembered with login --remember",
@@ -59,7 +59,7 @@ enum PatronCommands {
             return CommandOutput(lines: [line], json: ["loggedOut": true])
         })
 
-    static let whoami = Command(
+    nonisolated static let whoami = Command(
         name: "whoami", aliases: ["me", "account"],
         synopsis: "whoami",
         summary: "Your card, your name, and the loans you have used this month",

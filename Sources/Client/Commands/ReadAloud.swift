@@ -7,7 +7,7 @@ import Speech
 @MainActor
 enum ReadAloud {
     /// The options `read` takes for speech.
-    static let valued: Set<String> = ["to", "from", "rate", "pitch", "voice"]
+    nonisolated static let valued: Set<String> = ["to", "from", "rate", "pitch", "voice"]
 
     static func toFile(_ path: String, arguments: Arguments) throws -> CommandOutput {
         guard let target = arguments.option("to") else {

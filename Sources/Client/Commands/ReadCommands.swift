@@ -7,7 +7,7 @@ import Terminal
 /// `read` and `notes`: the in-terminal reader, for a book on the shelf or any EPUB file.
 @MainActor
 enum ReadCommands {
-    static let read = Command(
+    nonisolated static let read = Command(
         name: "read", aliases: ["open"],
         synopsis: "read N|FILE.epub [--aloud --to OUT.wav]",
         summary: "Read a book from your shelf (N from shelf) or an EPUB file, full screen",
@@ -40,7 +40,7 @@ enum ReadCommands {
             return CommandOutput(lines: [], json: ["closed": path])
         })
 
-    static let notes = Command(
+    nonisolated static let notes = Command(
         name: "notes",
         synopsis: "notes N | notes FILE.epub",
         summary: "Print a book's highlights, notes and bookmarks as Markdown",

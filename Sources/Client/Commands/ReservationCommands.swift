@@ -5,7 +5,7 @@ import Terminal
 /// `reserve`, `reservations` and `cancel`: queues for books that are out.
 @MainActor
 enum ReservationCommands {
-    static let reserve = Command(
+    nonisolated static let reserve = Command(
         name: "reserve", aliases: ["hold", "queue"],
         synopsis: "reserve N | reserve id:PRODUCT",
         summary: "Join the queue for a book that is out; shows your place and an estimated date",
@@ -59,7 +59,7 @@ enum ReservationCommands {
                                  json: ReservationJSON(reservation, title: title))
         })
 
-    static let reservations = Command(
+    nonisolated static let reservations = Command(
         name: "reservations", aliases: ["holds", "queues"],
         synopsis: "reservations",
         summary: "Your reservations: place in the queue, estimated date, or ready to borrow",
@@ -97,7 +97,7 @@ enum ReservationCommands {
             return CommandOutput(lines: lines, json: ["reservations": zip(list, titles).map { ReservationJSON($0, title: $1) }])
         })
 
-    static let cancel = Command(
+    nonisolated static let cancel = Command(
         name: "cancel", aliases: ["unreserve"],
         synopsis: "cancel N",
         summary: "Leave a reservation queue (N from reservations)",

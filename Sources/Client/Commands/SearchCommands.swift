@@ -3,7 +3,7 @@ import Catalog
 /// `search`, `more`, `back`, `sort`, `filter` and `view`: finding books and arranging the list.
 @MainActor
 enum SearchCommands {
-    static let search = Command(
+    nonisolated static let search = Command(
         name: "search", aliases: ["s", "find"],
         synopsis: "search QUERY [--sort KEY] [--order asc|desc]",
         summary: "Search the catalogue by title, author, category, publisher, ISBN or keyword",
@@ -41,7 +41,7 @@ enum SearchCommands {
             return ListRenderer(session: session).output(for: list)
         })
 
-    static let more = Command(
+    nonisolated static let more = Command(
         name: "more", aliases: ["next", "n"],
         synopsis: "more",
         summary: "Show the next page of the last results",
@@ -58,7 +58,7 @@ enum SearchCommands {
             return ListRenderer(session: session).output(for: list)
         })
 
-    static let back = Command(
+    nonisolated static let back = Command(
         name: "back", aliases: ["prev", "previous", "p"],
         synopsis: "back",
         summary: "Show the previous page of the last results",
@@ -72,7 +72,7 @@ enum SearchCommands {
             return ListRenderer(session: session).output(for: list)
         })
 
-    static let sort = Command(
+    nonisolated static let sort = Command(
         name: "sort", aliases: ["order"],
         synopsis: "sort [KEY [asc|desc]]",
         summary: "Order results by relevance, title, author, date, publisher, popularity or rating",
@@ -129,7 +129,7 @@ enum SearchCommands {
             return ListRenderer(session: session).output(for: list)
         })
 
-    static let filter = Command(
+    nonisolated static let filter = Command(
         name: "filter", aliases: ["f"],
         synopsis: "filter [available | language:CODE | category:NAME | publisher:NAME | clear [WHICH]]",
         summary: "Narrow searches to available books, a language, a category or a publisher",
@@ -185,7 +185,7 @@ enum SearchCommands {
             return ListRenderer(session: session).output(for: list)
         })
 
-    static let view = Command(
+    nonisolated static let view = Command(
         name: "view",
         synopsis: "view [list|grid]",
         summary: "Show results as a list (one book a row) or a grid of cards",

@@ -7,7 +7,7 @@ import Terminal
 /// `shelf`, `tbr`, `sample` and `remove`: the patron's bookshelf.
 @MainActor
 enum ShelfCommands {
-    static let shelf = Command(
+    nonisolated static let shelf = Command(
         name: "shelf", aliases: ["books", "bookshelf"],
         synopsis: "shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]",
         summary: "Your loans with days left, reservations, samples and to-be-read list",
@@ -166,7 +166,7 @@ enum ShelfCommands {
 
     // MARK: To be read
 
-    static let tbr = Command(
+    nonisolated static let tbr = Command(
         name: "tbr", aliases: ["toread"],
         synopsis: "tbr | tbr add N | tbr rm N",
         summary: "Your to-be-read list: add books from the last list, remove them by their number",
@@ -233,7 +233,7 @@ enum ShelfCommands {
 
     // MARK: Samples and files
 
-    static let sample = Command(
+    nonisolated static let sample = Command(
         name: "sample", aliases: ["teaser"],
         synopsis: "sample N | sample id:PRODUCT",
         summary: "Download a book's free sample to your shelf (no loan needed)",
@@ -268,7 +268,7 @@ enum ShelfCommands {
             return CommandOutput(lines: [line], json: ["sample": id, "path": file.path])
         })
 
-    static let remove = Command(
+    nonisolated static let remove = Command(
         name: "remove", aliases: ["rm", "delete"],
         synopsis: "remove N",
         summary: "Delete a book's file from this computer (N from shelf); a sample leaves the shelf",

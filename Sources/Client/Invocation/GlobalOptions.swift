@@ -1,7 +1,61 @@
+import ArgumentParser
 import Foundation
 import MockLending
 
-/// The options that come before (or anywhere around) a command: which library, and how to print.
+/// The options that come before (or after) a command: which library, and how to print. Their one
+/// definition: swift-argument-parser parses, validates and documents them (`--help`, the man page,
+/// shell completions).
+struct GlobalFlags: ParsableArguments {
+    @Flag(help: "Use the built-in mock library (the default when none is configured).")
+    var mock = false
+
+    @Option(
+        help: ArgumentHelp(
+            "A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed.",
+            valueName: "NAME|URL"),
+        completion: .custom { _, _, prefix in LibraryProfiles.names(environment: ProcessInfo.processInfo.environment, prefix: prefix) })
+    var library: String?
+
+    @Option(help: ArgumentHelp("What --library speaks (found out from what it answers when not given).", valueName: "elib|opds"))
+    var kind: LibraryConfig.Kind?
+
+    @Flag(help: "Print one JSON object per command.")
+    var json = false
+
+    @Flag(name: [.customLong("no-color"), .customLong("no-colour")], help: "Never colour output (NO_COLOR=1 does the same).")
+    var noColor = false
+
+    @Option(help: ArgumentHelp("The mock library's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
+    var seed: UInt64?
+
+    @Option(name: .customLong("catalog-size"), help: ArgumentHelp("The mock library's number of books (default 600).", valueName: "N"),
+            transform: GlobalFlags.catalogSize)
+    var catalogSize: Int?
+
+    @Option(help: ArgumentHelp("Record the interactive session in FILE: commands, what was shown, errors and help (PINs as ••••).",
+                               valueName: "FILE"),
+            completion: .file(extensions: ["jsonl"]))
+    var record: String?
+
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let seed = UInt64(text) else { throw UserError.usage("--seed takes a whole number, e.g. --seed 7.") }
+        return seed
+    }
+
+    static func catalogSize(_ text: String) throws -> Int {
+        guard let size = Int(text), (1...1_000_000).contains(size) else {
+            throw UserError.usage("--catalog-size takes a number from 1 to 1000000, e.g. --catalog-size 200000.")
+        }
+        return size
+    }
+}
+
+extension LibraryConfig.Kind: ExpressibleByArgument {
+    init?(argument: String) { self.init(rawValue: argument.lowercased()) }
+}
+
+/// The options a run ends up with: the flags given before the command and after it, the mock's
+/// settings that scenarios set (they have no flags).
 struct GlobalOptions: Sendable, Equatable {
     /// Run on the built-in mock library.
     var mock = false
@@ -10,7 +64,7 @@ struct GlobalOptions: Sendable, Equatable {
     /// A library of the config file named with `--library NAME` (`mock` is the built-in one).
     var libraryName: String?
     /// `--kind elib|opds` for `--library`.
-    var kind: String?
+    var kind: LibraryConfig.Kind?
     /// Print JSON instead of text.
     var json = false
     /// Never colour, even at a terminal.
@@ -25,97 +79,29 @@ struct GlobalOptions: Sendable, Equatable {
     var mockClockRuns = true
     /// `--record FILE`: record the interactive session there.
     var record: String?
-    /// `--help` was given.
-    var help = false
-    /// `--version` was given.
-    var version = false
-    /// The command and its words, if any (none starts the REPL).
-    var command: [String] = []
 
-    /// Parses `bok [options] [COMMAND [ARGS…]]`; global options may also follow the command.
-    static func parse(_ argv: [String]) throws -> GlobalOptions {
-        var options = GlobalOptions()
-        var index = 0
-        var passThrough = false
-        func value(_ name: String) throws -> String {
-            guard index < argv.count else { throw UserError.usage("\(name) needs a value. See bok --help.") }
-            defer { index += 1 }
-            return argv[index]
-        }
-        while index < argv.count {
-            let word = argv[index]
-            index += 1
-            if passThrough { options.command.append(word); continue }
-            switch word {
-            case "--mock": options.mock = true
-            case "--json": options.json = true
-            case "--no-color", "--no-colour": options.noColor = true
-            case "--help", "-h": if options.command.isEmpty { options.help = true } else { options.command.append(word) }
-            case "--version", "-V": options.version = true
-            case "--library":
+    init() {}
+
+    /// The options of flags given in several places (before the command, after it); a later
+    /// place's value wins, a flag set anywhere is set.
+    init(_ groups: [GlobalFlags]) {
+        for flags in groups {
+            mock = mock || flags.mock
+            json = json || flags.json
+            noColor = noColor || flags.noColor
+            if let library = flags.library {
                 // A URL has a scheme; anything else names a library of the config file.
-                let given = try value(word)
-                if given.contains("://") { options.libraryURL = given } else { options.libraryName = given }
-            case "--kind": options.kind = try value(word)
-            case "--record": options.record = try value(word)
-            case "--seed":
-                let text = try value(word)
-                guard let seed = UInt64(text) else { throw UserError.usage("--seed takes a whole number, e.g. --seed 7.") }
-                options.seed = seed
-            case "--catalog-size":
-                let text = try value(word)
-                guard let size = Int(text), (1...1_000_000).contains(size) else {
-                    throw UserError.usage("--catalog-size takes a number from 1 to 1000000, e.g. --catalog-size 200000.")
-                }
-                options.catalogSize = size
-            case "--":
-                options.command.append(word)
-                passThrough = true
-            default:
-                if options.command.isEmpty, word.hasPrefix("-") {
-                    throw UserError.usage("Unknown option \(word). See bok --help.")
-                }
-                options.command.append(word)
+                if library.contains("://") { libraryURL = library; libraryName = nil } else { libraryName = library; libraryURL = nil }
             }
+            kind = flags.kind ?? kind
+            seed = flags.seed ?? seed
+            catalogSize = flags.catalogSize ?? catalogSize
+            record = flags.record ?? record
         }
-        return options
     }
 
     /// The built-in mock library these options ask for.
     var mockConfiguration: MockConfiguration {
         MockConfiguration(seed: seed, catalogSize: catalogSize, clockStart: mockClockStart, clockRuns: mockClockRuns)
     }
-
-    /// `bok --help`.
-    static let usage = """
-        bok — find, borrow and read library e-books from the shell
-
-        Usage:
-          bok [--mock] [--library URL]               start the interactive prompt
-          bok [--mock] COMMAND [ARGS…] [--json]      run one command and exit
-          bok --record FILE [--mock]                 start the prompt and record the session in FILE
-          bok mock-server [--port P] [--seed S] [--catalog-size N]
-                                                     run the mock lending library alone
-          bok scenario run FILE… [--report R.md] [--junit R.xml] [--json]
-                                                     run scenario files, each on a fresh mock library
-          bok scenario check FILE…                   check scenario files without running them
-          bok scenario report RECORDING [--json]     summarise a recording by task
-
-        Options:
-          --mock               use the built-in mock library (the default when none is configured)
-          --library URL        the lending service's base URL (service id and key from the config file),
-                               or an OPDS catalogue's root feed
-          --kind elib|opds     what --library speaks (found out from what it answers when not given)
-          --json               print one JSON object per command
-          --no-color           never colour output (NO_COLOR=1 does the same)
-          --seed S             the mock library's seed (default 1)
-          --catalog-size N     the mock library's number of books (default 600)
-          --record FILE        record commands, what was shown, errors and help (PINs as ••••)
-          --version            print the version
-
-        Commands: search, more, back, sort, filter, view, info, library, top, new, login, logout,
-        whoami, borrow, loans, return, reserve, reservations, cancel, shelf, tbr, sample, remove,
-        read, notes, browse, get, mock, help, quit.
-        Type help inside bok, or see docs/commands.md; scenario files: docs/scenarios.md.
-        """
 }

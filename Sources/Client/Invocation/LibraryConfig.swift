@@ -31,7 +31,7 @@ struct LibraryConfig: Sendable, Equatable {
     var isMock = false
 
     /// The protocols bok speaks.
-    enum Kind: String, Sendable, Equatable {
+    enum Kind: String, Sendable, Equatable, CaseIterable {
         case elib, opds
     }
 

@@ -178,3 +178,13 @@ struct LibraryProfiles: Sendable {
         return line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
     }
 }
+
+extension LibraryProfiles {
+    /// The names of the config file's libraries and `mock`, starting with `prefix`, for shell
+    /// completion (none of a file that cannot be read).
+    static func names(environment: [String: String], prefix: String = "") -> [String] {
+        let file = Paths(environment: environment).configFile
+        let named = ((try? load(file: file))?.named ?? []).compactMap(\.profile)
+        return ([mockName] + named).filter { $0.hasPrefix(prefix) }
+    }
+}

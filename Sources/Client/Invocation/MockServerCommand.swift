@@ -1,50 +1,62 @@
+import ArgumentParser
 import Foundation
 import Logging
 import MockLending
 
 /// `bok mock-server`: runs the mock lending library alone, for testers and other clients.
-@MainActor
-enum MockServerCommand {
-    static let help = """
-        bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N]
+struct MockServerCommand: ParsableCommand, Invocation {
+    static let configuration = CommandConfiguration(
+        commandName: "mock-server",
+        abstract: "Run the mock lending library alone, for testers and other clients.",
+        usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N]",
+        discussion: """
+            Runs in the foreground and prints its API base URL; Ctrl-C stops it. Its state starts from \
+            the seed every time.
+            Example:  bok mock-server --port 8080 --seed 7 --catalog-size 200000
+            """
+    )
 
-        Runs the mock lending library alone, in the foreground, for testers and other clients, and
-        prints its API base URL. Ctrl-C stops it. Its state starts from the seed every time.
+    @ParentCommand var bok: BokCommand
 
-          --port P          the port, 0 for any free one (default 0)
-          --host H          the address to listen on (default 127.0.0.1, loopback only)
-          --seed S          the generated catalogue's seed (default 1)
-          --catalog-size N  books in the catalogue (default 600)
+    @Option(help: ArgumentHelp("The port, 0 for any free one.", valueName: "P"), transform: MockServerCommand.port)
+    var port = 0
 
-        Example:  bok mock-server --port 8080 --seed 7 --catalog-size 200000
-        """
+    @Option(help: ArgumentHelp("The address to listen on (loopback only by default).", valueName: "H"), transform: MockServerCommand.host)
+    var host = "127.0.0.1"
 
-    static func run(_ words: [String], options: GlobalOptions, printer: any Printer) async -> Int32 {
-        var port = 0
+    @Option(help: ArgumentHelp("The generated catalogue's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
+    var seed: UInt64?
+
+    @Option(name: .customLong("catalog-size"), help: ArgumentHelp("Books in the catalogue (default 600).", valueName: "N"),
+            transform: GlobalFlags.catalogSize)
+    var catalogSize: Int?
+
+    static func port(_ text: String) throws -> Int {
+        guard let value = Int(text), (0...65535).contains(value) else {
+            throw UserError.usage("--port takes a number from 0 to 65535 (0 picks a free port).")
+        }
+        return value
+    }
+
+    static func host(_ text: String) throws -> String {
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || ".:-".contains($0) }) else {
+            throw UserError.usage("--host takes an address to listen on, e.g. 127.0.0.1 (the default) or ::1.")
+        }
+        return text
+    }
+
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+        let options = GlobalOptions([bok.global])
+        var logger = Logger(label: "bok.mock") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .warning
+        var configuration = MockConfiguration(seed: seed ?? options.seed, catalogSize: catalogSize ?? options.catalogSize)
+        configuration.port = port
+        configuration.host = host
         do {
-            let arguments = try Arguments(words, valued: ["port", "host"])
-            if let stray = arguments.unknownFlags(known: []).first {
-                throw UserError.usage("mock-server has no option --\(stray). Usage: bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N]")
-            }
-            if let text = arguments.option("port") {
-                guard let value = Int(text), (0...65535).contains(value) else {
-                    throw UserError.usage("--port takes a number from 0 to 65535 (0 picks a free port).")
-                }
-                port = value
-            }
-            var logger = Logger(label: "bok.mock") { StreamLogHandler.standardError(label: $0) }
-            logger.logLevel = .warning
-            var configuration = MockConfiguration(seed: options.seed, catalogSize: options.catalogSize)
-            configuration.port = port
-            if let host = arguments.option("host") {
-                guard !host.isEmpty, host.allSatisfy({ $0.isLetter || $0.isNumber || ".:-".contains($0) }) else {
-                    throw UserError.usage("--host takes an address to listen on, e.g. 127.0.0.1 (the default) or ::1.")
-                }
-                configuration.host = host
-            }
             let server = try await MockLendingServer.start(configuration, logger: logger)
             printer.out(server.baseURL.absoluteString)
-            printer.err("Mock lending library: \(options.catalogSize) books, seed \(options.seed); service id \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.")
+            printer.err("Mock lending library: \(configuration.catalogSize) books, seed \(configuration.seed); service id \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.")
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } catch {
             let message = ErrorReport.message(for: error)

@@ -1,51 +1,119 @@
+import ArgumentParser
 import Foundation
 import Terminal
+import TextSafety
 
 /// `bok scenario run|check|report`: scenario files for usability testers and CI (docs/scenarios.md).
-@MainActor
-enum ScenarioCommand {
-    static let help = """
-        bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]
-        bok scenario check FILE|DIR…
-        bok scenario report RECORDING [--json]
+struct ScenarioCommand: ParsableCommand, Invocation {
+    static let configuration = CommandConfiguration(
+        commandName: "scenario",
+        abstract: "Run or check scenario files; sum up a recorded session by task.",
+        usage: usage,
+        discussion: """
+            Exit status: 0 when every task passed (or every file reads), 1 when one failed, 2 for a usage mistake. \
+            See docs/scenarios.md for the file format.
+            """,
+        subcommands: [Run.self, Check.self, Report.self]
+    )
+    static let usage = "bok scenario run FILE… [--report FILE.md] [--junit FILE.xml] [--json] | bok scenario check FILE… | bok scenario report RECORDING [--json]"
 
-        run      runs the scenario files' tasks against a fresh mock library and reports which passed
-        check    reads the files and reports mistakes with line numbers; runs nothing
-        report   time on task, commands, errors and help per task of a recording (bok --record FILE)
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+        ErrorReport.report(Self.unknown(nil), printer: printer)
+    }
 
-        Exit status: 0 when every task passed (or every file reads), 1 when one failed, 2 for a usage mistake.
-        See docs/scenarios.md for the file format.
-        """
-    static let usage = "Usage: bok scenario run FILE… [--report FILE.md] [--junit FILE.xml] [--json] | bok scenario check FILE… | bok scenario report RECORDING [--json]"
+    /// `bok scenario frobnicate`, or no verb at all.
+    static func unknown(_ verb: String?) -> UserError {
+        UserError.usage((verb.map { "Unknown scenario command \"\(SafeText.line($0))\". " } ?? "") + "Usage: " + usage)
+    }
 
-    static func run(_ words: [String], options: GlobalOptions, environment: [String: String], printer: any Printer) async -> Int32 {
-        let caps = TerminalCapabilities.detect(environment: environment, isTTY: isatty(1) == 1)
-        let theme = Theme(caps: options.noColor || options.json ? .plain : caps, width: 0)
-        do {
-            guard let verb = words.first else { throw UserError.usage(usage) }
-            let arguments = try Arguments(Array(words.dropFirst()), valued: ["report", "junit"])
-            let known: Set<String> = verb == "run" ? ["json"] : (verb == "report" ? ["json"] : [])
-            if let stray = arguments.unknownFlags(known: known).first { throw UserError.usage("scenario \(verb) has no option --\(stray). \(usage)") }
-            switch verb {
-            case "run":
-                return try await runFiles(arguments, json: options.json, environment: environment, theme: theme, printer: printer)
-            case "check":
-                return try check(arguments, theme: theme, printer: printer)
-            case "report":
-                return try report(arguments, json: options.json, theme: theme, printer: printer)
-            default:
-                throw UserError.usage("Unknown scenario command \"\(verb)\". \(usage)")
+    /// How scenario answers print: `--json`, `--no-color` here or before the command.
+    struct Output: ParsableArguments {
+        @Flag(help: "Print one JSON object.") var json = false
+        @Flag(name: [.customLong("no-color"), .customLong("no-colour")], help: "Never colour output.") var noColor = false
+
+        @MainActor
+        func theme(_ bok: BokCommand, environment: [String: String]) -> (Theme, json: Bool) {
+            let json = json || bok.global.json
+            let caps = TerminalCapabilities.detect(environment: environment, isTTY: isatty(1) == 1)
+            return (Theme(caps: noColor || bok.global.noColor || json ? .plain : caps, width: 0), json)
+        }
+    }
+
+    struct Run: ParsableCommand, Invocation {
+        static let configuration = CommandConfiguration(
+            abstract: "Run the scenario files' tasks, each file on a fresh mock library, and report which passed.",
+            usage: "bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]")
+        @ParentCommand var bok: BokCommand
+        @Argument(help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
+                  completion: .file(extensions: ["scenario"]))
+        var files: [String] = []
+        @Option(help: ArgumentHelp("Also write the report as Markdown to FILE.", valueName: "FILE.md"), completion: .file(extensions: ["md"]))
+        var report: String?
+        @Option(help: ArgumentHelp("Also write the report as JUnit XML to FILE.", valueName: "FILE.xml"), completion: .file(extensions: ["xml"]))
+        var junit: String?
+        @OptionGroup var output: Output
+
+        @MainActor
+        func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+            let (theme, json) = output.theme(bok, environment: environment)
+            do {
+                return try await ScenarioCommand.runFiles(try ScenarioCommand.files(files, what: "run"), report: report, junit: junit,
+                                                          json: json, environment: environment, theme: theme, printer: printer)
+            } catch {
+                return ErrorReport.report(error, json: json, printer: printer)
             }
-        } catch {
-            return ErrorReport.report(error, json: options.json, printer: printer)
+        }
+    }
+
+    struct Check: ParsableCommand, Invocation {
+        static let configuration = CommandConfiguration(
+            abstract: "Read the scenario files and report mistakes with line numbers; run nothing.",
+            usage: "bok scenario check FILE|DIR…")
+        @ParentCommand var bok: BokCommand
+        @Argument(help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
+                  completion: .file(extensions: ["scenario"]))
+        var files: [String] = []
+        @OptionGroup var output: Output
+
+        @MainActor
+        func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+            let (theme, json) = output.theme(bok, environment: environment)
+            do {
+                return try ScenarioCommand.check(try ScenarioCommand.files(files, what: "check"), theme: theme, printer: printer)
+            } catch {
+                return ErrorReport.report(error, json: json, printer: printer)
+            }
+        }
+    }
+
+    struct Report: ParsableCommand, Invocation {
+        static let configuration = CommandConfiguration(
+            abstract: "Time on task, commands, errors and help per task of a recording (bok --record FILE).",
+            usage: "bok scenario report RECORDING [--json]")
+        @ParentCommand var bok: BokCommand
+        @Argument(help: ArgumentHelp("A recording made with bok --record FILE.", valueName: "RECORDING"),
+                  completion: .file(extensions: ["jsonl"]))
+        var recordings: [String] = []
+        @OptionGroup var output: Output
+
+        @MainActor
+        func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+            let (theme, json) = output.theme(bok, environment: environment)
+            do {
+                return try ScenarioCommand.report(recordings, json: json, theme: theme, printer: printer)
+            } catch {
+                return ErrorReport.report(error, json: json, printer: printer)
+            }
         }
     }
 
     /// The files named, a folder standing for its `*.scenario` files in name order.
-    static func files(_ arguments: Arguments, what: String) throws -> [String] {
-        guard !arguments.positional.isEmpty else { throw UserError.usage("scenario \(what) needs at least one file. \(usage)") }
+    @MainActor
+    static func files(_ paths: [String], what: String) throws -> [String] {
+        guard !paths.isEmpty else { throw UserError.usage("scenario \(what) needs at least one file. Usage: \(usage)") }
         var files: [String] = []
-        for path in arguments.positional {
+        for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
                 throw UserError("There is no file \(path). Check the path.")
@@ -63,6 +131,7 @@ enum ScenarioCommand {
     }
 
     /// Parses every file, printing each mistake as `FILE:LINE: message`; nil when any file has one.
+    @MainActor
     static func parseAll(_ files: [String], printer: any Printer) -> [Scenario]? {
         var scenarios: [Scenario] = []
         var failed = false
@@ -80,9 +149,9 @@ enum ScenarioCommand {
         return failed ? nil : scenarios
     }
 
-    static func runFiles(_ arguments: Arguments, json: Bool, environment: [String: String], theme: Theme,
-                         printer: any Printer) async throws -> Int32 {
-        let files = try files(arguments, what: "run")
+    @MainActor
+    static func runFiles(_ files: [String], report reportFile: String?, junit: String?, json: Bool, environment: [String: String],
+                         theme: Theme, printer: any Printer) async throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else {
             throw UserError.usage("Nothing was run: fix the scenario files first (bok scenario check FILE shows the same).")
         }
@@ -94,8 +163,8 @@ enum ScenarioCommand {
             if !json { for line in ScenarioReport.lines(for: result, theme: theme) { printer.out(line) } }
         }
         let report = ScenarioReport(results: results)
-        if let path = arguments.option("report") { try write(report.markdown(), to: path) }
-        if let path = arguments.option("junit") { try write(report.junit(), to: path) }
+        if let path = reportFile { try write(report.markdown(), to: path) }
+        if let path = junit { try write(report.junit(), to: path) }
         if json {
             printer.out(JSONOutput.encode(report.json))
         } else {
@@ -105,8 +174,8 @@ enum ScenarioCommand {
         return report.passed ? 0 : 1
     }
 
-    static func check(_ arguments: Arguments, theme: Theme, printer: any Printer) throws -> Int32 {
-        let files = try files(arguments, what: "check")
+    @MainActor
+    static func check(_ files: [String], theme: Theme, printer: any Printer) throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else { return 1 }
         for scenario in scenarios {
             let steps = scenario.tasks.reduce(0) { $0 + $1.steps.count }
@@ -118,9 +187,10 @@ enum ScenarioCommand {
         return 0
     }
 
-    static func report(_ arguments: Arguments, json: Bool, theme: Theme, printer: any Printer) throws -> Int32 {
-        guard arguments.positional.count == 1, let path = arguments.positional.first else {
-            throw UserError.usage("scenario report takes one recording made with bok --record FILE. \(usage)")
+    @MainActor
+    static func report(_ recordings: [String], json: Bool, theme: Theme, printer: any Printer) throws -> Int32 {
+        guard recordings.count == 1, let path = recordings.first else {
+            throw UserError.usage("scenario report takes one recording made with bok --record FILE. Usage: \(usage)")
         }
         let recording = try Recording.read(file: path)
         let summary = RecordingSummary(recording)

@@ -35,12 +35,7 @@ struct Startup {
             config = LibraryConfig(url: try LibraryConfig.parseURL(url, source: "--library"), serviceID: config.serviceID,
                                    serviceKey: config.serviceKey, locale: config.locale)
         }
-        if let kind = options.kind {
-            guard let parsed = LibraryConfig.Kind(rawValue: kind.lowercased()) else {
-                throw UserError.usage("--kind is elib or opds, not \"\(kind)\".")
-            }
-            config.kind = parsed
-        }
+        if let kind = options.kind { config.kind = kind }
 
         if options.mock || config.isMock || !config.isConfigured {
             var configuration = options.mockConfiguration

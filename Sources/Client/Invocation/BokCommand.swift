@@ -1,0 +1,154 @@
+import ArgumentParser
+import Foundation
+
+/// What a parsed invocation does once parsed: runs on the main actor and returns the exit status.
+protocol Invocation {
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32
+}
+
+/// `bok`'s command line, as swift-argument-parser parses it: the global options, the commands of
+/// the table (one subcommand each, from the same `Command` the REPL and scenarios run), and the
+/// commands that only exist on the shell (`mock-server`, `scenario`, `completions`). The same
+/// definition gives `--help`, the shell completions and the man page.
+struct BokCommand: ParsableCommand, Invocation {
+    static let configuration = CommandConfiguration(
+        commandName: "bok",
+        abstract: "Find, borrow and read library e-books from the shell.",
+        usage: """
+            bok [OPTIONS]                           start the interactive prompt
+            bok [OPTIONS] COMMAND [ARGS…] [--json]  run one command and exit
+            bok --record FILE [OPTIONS]             start the prompt and record the session in FILE
+            """,
+        discussion: """
+            Without a command bok starts its prompt, where the same commands run; type help there. \
+            Every command takes --help. Exit status: 0 done, 1 failed, 2 a usage mistake, 130 interrupted. \
+            Commands: docs/commands.md; scenario files: docs/scenarios.md; configuration: docs/configuration.md.
+            """,
+        version: "bok \(Bok.version)",
+        subcommands: TableEntries.subcommands + [MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self],
+        helpNames: [.short, .long]
+    )
+
+    @OptionGroup var global: GlobalFlags
+
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+        await Bok.start(command: [], options: GlobalOptions([global]), environment: environment, printer: printer)
+    }
+
+    /// The answer for a word in the place of a command that names none (`bok serch x`, `bok
+    /// scenario frobnicate`): the first word that is neither an option nor an option's value.
+    @MainActor
+    static func strayCommand(in argv: [String]) -> UserError? {
+        var index = 0
+        var parent: any ParsableCommand.Type = BokCommand.self
+        while index < argv.count {
+            let word = argv[index]
+            index += 1
+            guard word.hasPrefix("-") else {
+                let found = parent.configuration.subcommands.first {
+                    $0.configuration.commandName == word || $0.configuration.aliases.contains(word)
+                }
+                if let found, !found.configuration.subcommands.isEmpty { parent = found; continue }
+                if found != nil { return nil }
+                return parent == BokCommand.self ? CommandTable().unknown(word) : ScenarioCommand.unknown(word)
+            }
+            // An option that does not parse alone takes the next word as its value.
+            if word.hasPrefix("--"), !word.contains("="), (try? GlobalFlags.parse([word])) == nil { index += 1 }
+        }
+        return nil
+    }
+}
+
+/// One command of the table as a subcommand of `bok`: its name, summary, synopsis and details come
+/// from the table's `Command`, and its words are parsed by the table as at the prompt.
+struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
+    static var configuration: CommandConfiguration {
+        let command = Entry.command
+        return CommandConfiguration(
+            commandName: command.name,
+            abstract: command.summary + ".",
+            usage: "bok \(command.synopsis) [--json]",
+            discussion: command.details.joined(separator: "\n"),
+            // Shells complete and man pages list names; "?" is for the prompt.
+            aliases: command.aliases.filter { $0.allSatisfy(\.isLetter) }
+        )
+    }
+
+    @ParentCommand var bok: BokCommand
+
+    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The command's words and options.", valueName: "ARGS"),
+              completion: .custom { words, index, prefix in TableCompletion.complete(Entry.command, words: words, index: index, prefix: prefix) })
+    var words: [String] = []
+
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+        do {
+            let (trailing, words) = try TableCompletion.splitGlobals(words, for: Entry.command)
+            // `bok help mock-server`: the shell-only commands have their help here.
+            if Entry.command.name == "help", let name = words.first, let type = BokCommand.shellOnly[name] {
+                printer.out(BokCommand.helpMessage(for: type))
+                return 0
+            }
+            return await Bok.start(command: [Entry.command.name] + words, options: GlobalOptions([bok.global, trailing]),
+                                   environment: environment, printer: printer)
+        } catch {
+            return ErrorReport.report(error, printer: printer)
+        }
+    }
+}
+
+extension BokCommand {
+    /// The subcommands that exist only on the shell, by name.
+    static let shellOnly: [String: any ParsableCommand.Type] = [
+        "mock-server": MockServerCommand.self, "scenario": ScenarioCommand.self, "completions": CompletionsCommand.self,
+    ]
+}
+
+/// `bok completions bash|zsh|fish`.
+struct CompletionsCommand: ParsableCommand, Invocation {
+    enum Shell: String, ExpressibleByArgument, CaseIterable { case bash, zsh, fish }
+
+    static let configuration = CommandConfiguration(
+        commandName: "completions",
+        abstract: "Print the shell completion script for bash, zsh or fish.",
+        discussion: """
+            Completes commands, options, sort keys, filter words, library names and scenario files.
+              bash:  bok completions bash > ~/.local/share/bash-completion/completions/bok
+              zsh:   bok completions zsh > ~/.zfunc/_bok   (with fpath+=~/.zfunc before compinit)
+              fish:  bok completions fish > ~/.config/fish/completions/bok.fish
+            make install puts them where each shell finds them.
+            """
+    )
+
+    @Argument(help: "bash, zsh or fish.")
+    var shell: Shell
+
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+        printer.out(BokCommand.completionScript(for: CompletionShell(rawValue: shell.rawValue)!))
+        return 0
+    }
+}
+
+/// Turns swift-argument-parser's own answers (help, version, completion scripts, a mistake) into
+/// what bok prints: help on stdout with status 0; a mistake as one line on stderr, status 2.
+enum CommandLineAnswer {
+    @MainActor
+    static func report(_ error: any Error, argv: [String], printer: any Printer) -> Int32 {
+        if BokCommand.exitCode(for: error) == .success {
+            let text = BokCommand.fullMessage(for: error)
+            if !text.isEmpty { printer.out(text) }
+            return 0
+        }
+        if let error = error as? UserError { return ErrorReport.report(error, printer: printer) }
+        if let stray = BokCommand.strayCommand(in: argv) { return ErrorReport.report(stray, printer: printer) }
+        // "Unknown option '--x'" as bok says it: the option bare, and where to look.
+        var message = BokCommand.message(for: error).replacingOccurrences(of: "Error: ", with: "")
+        message = message.replacingOccurrences(of: #"'(-[^']*)'"#, with: "$1", options: .regularExpression)
+        message = String(message.split(separator: "\n").first ?? "")
+        if !message.hasSuffix(".") { message += "." }
+        return ErrorReport.report(UserError.usage(message + " See bok --help."), printer: printer)
+    }
+}
