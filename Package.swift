@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Already resolved through hummingbird; named so MockLending can import NIOCore (Channel).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        // Also resolved through hummingbird; MockLending names HTTP fields and statuses with it.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         // SQLite for the Shelf's storage (system SQLite on Linux: libsqlite3-dev).
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // The shell's command line: typed options, --help, completion scripts and the man page from one definition.
@@ -69,7 +71,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SHA-256 of downloaded books.
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -89,6 +90,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // AvailableConnectionsDelegate: the mock's cap on open connections.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
@@ -101,37 +103,47 @@ let package = Package(
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")]
         ),
+        // What the three benchmarks share: median and percentile.
+        .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
         .executableTarget(
             name: "BokBench",
-            dependencies: ["Catalog", "MockLending", "Terminal"],
+            dependencies: ["BenchSupport", "Catalog", "MockLending"],
             path: "Benchmarks/BokBench"
         ),
         .executableTarget(
             name: "ShelfBench",
-            dependencies: ["Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["BenchSupport", "Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/ShelfBench"
         ),
         .executableTarget(
             name: "ReaderBench",
             // MockLending's zip and PNG writers package the generated novel.
-            dependencies: ["Reader", "Terminal", "MockLending"],
+            dependencies: ["BenchSupport", "Reader", "Terminal", "MockLending"],
             path: "Benchmarks/ReaderBench"
         ),
         // The parsers of untrusted bytes for libFuzzer (make fuzz) and for replaying saved inputs.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(name: "BokFuzz", dependencies: ["Catalog", "Reader", "CFuzzDriver"], path: "Fuzz/BokFuzz"),
-        // What tests share: a real calibre content server on loopback.
+        // What tests share: a pseudo-terminal, servers on loopback (calibre's, a hostile one), child processes.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "ShelfTests", dependencies: ["Shelf", "Reader", "MockLending", "TestSupport"]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "CZlib", "CWebP"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "ShelfTests", dependencies: [
+            "Shelf", "Catalog", "Reader", "MockLending", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Terminal", "CZlib", "CWebP", "TestSupport"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["BokFuzz"]),
         // Reader opens the generated books, as the client will.
-        .testTarget(name: "MockLendingTests", dependencies: ["MockLending", "Catalog", "Reader"]),
-        .testTarget(name: "ClientTests", dependencies: ["Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "MockLendingTests", dependencies: [
+            "MockLending", "Catalog", "Reader", "TestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "ClientTests", dependencies: [
+            "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+        ]),
     ]
 )
 

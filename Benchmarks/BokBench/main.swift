@@ -5,27 +5,14 @@
 // Reports medians (and p95 where asked) for: start-up to the prompt, search end to end on
 // loopback against a 200 000-book mock, sorting 10 000 results by author in Swedish order, and
 // parsing a 5 000-entry OPDS acquisition feed (Atom, as calibre writes them; and OPDS 2 JSON).
+import BenchSupport
 import Catalog
 import Foundation
 import MockLending
 
 let quick = CommandLine.arguments.contains("--quick")
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
-}
-
 func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
-
-func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
 
 /// Time from starting `bok --mock` to its prompt: the banner's last line is printed just before it.
 func startupTimes(runs: Int) throws -> [Double] {

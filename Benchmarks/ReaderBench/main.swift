@@ -9,6 +9,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import BenchSupport
 import Foundation
 import MockLending
 import Reader
@@ -61,7 +62,6 @@ case "measure":
     func ms(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     let capabilities = TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true)
 
     var view: ReaderView!

@@ -8,25 +8,12 @@
 //   - reading the shelf from the database (ShelfStore.shelf, the query behind `shelf`);
 //   - `shelf` end to end inside bok: the command as a patron runs it, with the library offline
 //     (so the shelf comes from the database), timed by bok's own BOK_LOG=debug line.
+import BenchSupport
 import Catalog
 import Foundation
 import GRDB
 import Reader
 import Shelf
-
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-}
-
-func percentile(_ values: [Double], _ p: Double) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
-}
-
-func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e6 }
 
 func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 

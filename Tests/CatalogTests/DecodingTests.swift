@@ -36,6 +36,32 @@ struct DecodingTests {
         #expect(DayDate(string: "2024-13-01") == nil)
     }
 
+    @Test("A day the calendar does not have is not a date", arguments: ["2024-02-30", "2023-02-29", "2024-04-31", "1900-02-29"])
+    func impossibleDays(text: String) {
+        #expect(DayDate(string: text) == nil)
+    }
+
+    @Test("Days are counted across months, leap days and years, as the calendar counts them")
+    func dayArithmetic() {
+        let leap = DayDate(year: 2024, month: 2, day: 28)
+        #expect(leap.adding(days: 1) == DayDate(year: 2024, month: 2, day: 29))
+        #expect(leap.adding(days: 2) == DayDate(year: 2024, month: 3, day: 1))
+        #expect(DayDate(year: 2023, month: 12, day: 31).adding(days: 1) == DayDate(year: 2024, month: 1, day: 1))
+        #expect(DayDate(year: 2024, month: 3, day: 1).adding(days: -366) == DayDate(year: 2023, month: 3, day: 1))
+        #expect(DayDate(year: 1970, month: 1, day: 1).ordinal == 0)
+        #expect(DayDate(year: 1969, month: 12, day: 31).ordinal == -1)
+        #expect(DayDate(year: 2024, month: 1, day: 1).days(until: DayDate(year: 2025, month: 1, day: 1)) == 366)
+        // Every day of four centuries agrees with Foundation's Gregorian calendar.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        for ordinal in stride(from: -36_524, through: 109_572, by: 97) {
+            let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(ordinal) * 86_400))
+            let day = DayDate(ordinal: ordinal)
+            #expect(day == DayDate(year: c.year!, month: c.month!, day: c.day!), "\(ordinal)")
+            #expect(day.ordinal == ordinal)
+        }
+    }
+
     @Test("The older feed's Authors array becomes authors")
     func olderAuthors() throws {
         let json = #"{"ProductId": "1", "Title": "Pippi", "Authors": [{"FullName": "Astrid Lindgren"}, {"FirstName": "Ingrid", "LastName": "Vang Nyman"}]}"#

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Synchronization
 import Testing
 import TestSupport
 
@@ -204,12 +205,10 @@ struct HostileLibraryTests {
 }
 
 /// The most calls a server saw at once.
-final class Gauge: @unchecked Sendable {
-    // @unchecked: both counters are behind the lock.
-    private let lock = NSLock()
-    private var now = 0
-    private var most = 0
-    func enter() { lock.withLock { now += 1; most = max(most, now) } }
-    func leave() { lock.withLock { now -= 1 } }
-    var peak: Int { lock.withLock { most } }
+final class Gauge: Sendable {
+    /// Calls now, and the most at once.
+    private let counts = Mutex((now: 0, most: 0))
+    func enter() { counts.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+    func leave() { counts.withLock { $0.now -= 1 } }
+    var peak: Int { counts.withLock { $0.most } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// bok's files are its patron's alone (issue 17, items 11–13): folders 0700 and files 0600 even
 /// under `umask 000`, older open ones tightened once with a line that says so, the remembered PIN

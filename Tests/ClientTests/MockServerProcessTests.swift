@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Testing
+import TestSupport
 
 /// `bok mock-server` as a child process, under a slowloris (issue 17, item 16).
 @Suite("bok mock-server under abuse", .serialized)
@@ -27,9 +28,9 @@ struct MockServerProcessTests {
             let (server, base, port) = try Self.startMockServer()
             defer { server.terminate(); server.waitUntilExit() }
             // The library's clock three days on, as a tester would move it.
-            let fd = try #require(Socket.open(port: port))
+            let fd = try #require(RawConnection.open(port: port))
             let body = #"{"Advance": "3d"}"#
-            Socket.send(fd, "POST /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            RawConnection.send(fd, "POST /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
             var buffer = [UInt8](repeating: 0, count: 4_096)
             _ = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
@@ -76,15 +77,15 @@ struct MockServerProcessTests {
         var hanging: [Int32] = []
         defer { hanging.forEach { close($0) } }
         for _ in 0..<halfOpen {
-            let fd = try #require(Socket.open(port: port))
-            Socket.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            let fd = try #require(RawConnection.open(port: port))
+            RawConnection.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             hanging.append(fd)
         }
         var figures = Figures()
         for _ in 0..<requests {
             let started = ContinuousClock.now
-            guard let fd = Socket.open(port: port) else { continue }
-            Socket.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            guard let fd = RawConnection.open(port: port) else { continue }
+            RawConnection.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             var buffer = [UInt8](repeating: 0, count: 4_096)
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
@@ -96,30 +97,5 @@ struct MockServerProcessTests {
             figures.peakMB = (Int(peak.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
         }
         return figures
-    }
-
-    /// Blocking sockets to 127.0.0.1 with 5 s limits on every read and write.
-    enum Socket {
-        static func open(port: Int) -> Int32? {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { return nil }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0 else { close(fd); return nil }
-            return fd
-        }
-
-        static func send(_ fd: Int32, _ text: String) {
-            let bytes = Array(text.utf8)
-            _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the real `bok` binary, as a script or a person at a shell would.
 @Suite("bok as a one-shot command", .serialized)

@@ -2,6 +2,7 @@
 import Foundation
 import Shelf
 import Terminal
+import Synchronization
 import Testing
 
 @Suite("The download progress bar")
@@ -30,9 +31,8 @@ struct ProgressBarTests {
     }
 }
 
-final class Written: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func add(_ text: String) { lock.withLock { lines.append(text) } }
-    var all: [String] { lock.withLock { lines } }
+final class Written: Sendable {
+    private let lines = Mutex<[String]>([])
+    func add(_ text: String) { lines.withLock { $0.append(text) } }
+    var all: [String] { lines.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 private let soxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/soxi")
 
@@ -47,18 +48,7 @@ struct ReadAloudTests {
         return url
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func run(_ tool: String, _ arguments: [String]) throws -> String { try runProgram(tool, arguments).output }
 
     @Test("A Swedish and an English chapter become plausible, audible WAV files in their own voices", arguments: [
         (swedish, "sv", "sv"), (english, "en", "en"),

@@ -4,6 +4,7 @@ import GRDB
 @testable import MockLending
 import Shelf
 import Testing
+import TestSupport
 
 /// Real `bok` processes sharing one shelf database: at once, and killed with SIGKILL mid-work.
 @Suite("The shelf across processes", .serialized)

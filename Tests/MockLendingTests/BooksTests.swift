@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Reader
 import Testing
+import TestSupport
 @testable import MockLending
 
 @Suite("Generated books")
@@ -37,7 +38,7 @@ struct BooksTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bok-zip-\(UUID().uuidString).epub")
         try epub.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let (status, output) = try run("/usr/bin/unzip", ["-t", file.path])
+        let (status, output) = try runProgram("/usr/bin/unzip", ["-t", file.path])
         #expect(status == 0, "unzip -t: \(output)")
         #expect(output.contains("No errors detected"))
     }
@@ -244,16 +245,4 @@ struct BooksTests {
         #expect(try F.text(epub, "EPUB/text/chapter-001.xhtml").contains("<ul>"))
     }
 
-    func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
 }

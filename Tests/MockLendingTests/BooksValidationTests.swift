@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+import TestSupport
 @testable import MockLending
 
 /// EPUBCheck, the W3C's validator, on a spread of generated books.
@@ -43,15 +44,6 @@ enum EPUBCheck {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bok-epubcheck-\(UUID().uuidString).epub")
         try epub.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["java", "-jar", jar ?? "epubcheck.jar", file.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
+        return try runProgram("/usr/bin/env", ["java", "-jar", jar ?? "epubcheck.jar", file.path]).output
     }
 }

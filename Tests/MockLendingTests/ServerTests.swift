@@ -8,6 +8,7 @@ import Glibc
 #endif
 @testable import MockLending
 import Testing
+import TestSupport
 
 /// The server over HTTP, through the real client (`HTTPLendingService`) wherever it can be.
 @Suite("Mock lending server")

@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 import Terminal
 
 /// The built `reader-bench` (its `read` mode is the full-screen reader), beside the test bundle.

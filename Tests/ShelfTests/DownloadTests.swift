@@ -6,6 +6,7 @@ import FoundationNetworking
 import Logging
 @testable import MockLending
 import Shelf
+import Synchronization
 import Testing
 
 /// Book downloads against the mock library on loopback, with its content faults.
@@ -101,9 +102,8 @@ struct DownloadTests {
 }
 
 /// Progress reports, collected from the download's thread.
-final class Reports: @unchecked Sendable {
-    private let lock = NSLock()
-    private var all: [BookDownloader.Progress] = []
-    func add(_ report: BookDownloader.Progress) { lock.withLock { all.append(report) } }
-    var last: BookDownloader.Progress? { lock.withLock { all.last } }
+final class Reports: Sendable {
+    private let all = Mutex<[BookDownloader.Progress]>([])
+    func add(_ report: BookDownloader.Progress) { all.withLock { $0.append(report) } }
+    var last: BookDownloader.Progress? { all.withLock { $0.last } }
 }

@@ -2,68 +2,8 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 @testable import Terminal
-
-/// A pseudo-terminal pair: the test types on `controller`, the code under test uses `device`.
-private final class PseudoTerminal: Sendable {
-    let controller: Int32
-    let device: Int32
-
-    init?() {
-        controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
-        guard controller >= 0 else { return nil }
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        // TIOCSPTLCK and TIOCGPTN; Swift cannot import these function-like macros.
-        guard ioctl(controller, UInt(0x4004_5431), &unlock) == 0,
-              ioctl(controller, UInt(0x8004_5430), &number) == 0 else {
-            close(controller)
-            return nil
-        }
-        device = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
-        guard device >= 0 else {
-            close(controller)
-            return nil
-        }
-    }
-
-    deinit {
-        close(device)
-        close(controller)
-    }
-
-    var localFlags: tcflag_t {
-        var settings = termios()
-        tcgetattr(device, &settings)
-        return settings.c_lflag
-    }
-
-    func type(_ text: String) {
-        var text = text
-        text.withUTF8 { _ = write(controller, $0.baseAddress, $0.count) }
-    }
-
-    /// Everything the code under test has written to the screen so far.
-    func screen() -> String {
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
-        while poll(&poller, 1, 100) > 0 {
-            let count = read(controller, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-}
-
-/// Runs a blocking read on a Dispatch thread: a read that waits for typing must not hold one of
-/// Swift's few cooperative threads, which the rest of the test run needs.
-private func offPool<T: Sendable>(_ job: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(returning: job()) }
-    }
-}
 
 /// Waits up to thirty seconds for `condition` (a bound for a loaded machine, not a speed check),
 /// sleeping the task rather than the thread.

@@ -1,15 +1,15 @@
 #if os(Linux)
 import Foundation
-import Glibc
+public import Glibc
 
 /// A program started with `posix_spawn` on a terminal device, with no signals blocked or
 /// ignored: Foundation's `Process` passes on the test runner's blocked-signal mask, under
 /// which a SIGTERM sent by a test would never arrive.
-final class ChildProcess {
-    let pid: pid_t
-    private(set) var status: Int32?
+public final class ChildProcess {
+    public let pid: pid_t
+    public private(set) var status: Int32?
 
-    init?(_ path: String, arguments: [String], environment: [String: String], terminal fd: Int32) {
+    public init?(_ path: String, arguments: [String], environment: [String: String], terminal fd: Int32) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -43,7 +43,7 @@ final class ChildProcess {
         }
     }
 
-    var isRunning: Bool {
+    public var isRunning: Bool {
         guard status == nil else { return false }
         var raw: Int32 = 0
         if waitpid(pid, &raw, WNOHANG) == pid {
@@ -54,20 +54,20 @@ final class ChildProcess {
     }
 
     /// Waits for the program to end; `false` if it is still running after `seconds`.
-    func waitForExit(seconds: Double) async -> Bool {
+    public func waitForExit(seconds: Double) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning, Date() < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         return !isRunning
     }
 
     /// The exit code, when it exited normally.
-    var exitCode: Int32? {
+    public var exitCode: Int32? {
         guard let status, status & 0x7F == 0 else { return nil }
         return (status >> 8) & 0xFF
     }
 
     /// The signal that ended it, if one did.
-    var signal: Int32? {
+    public var signal: Int32? {
         guard let status, status & 0x7F != 0, status & 0x7F != 0x7F else { return nil }
         return status & 0x7F
     }

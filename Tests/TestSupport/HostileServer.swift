@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +12,7 @@ import Glibc
 /// Every connection closes after one answer. All traffic stays on 127.0.0.x; every loop is bounded
 /// (a body by its size, a drip by its length, everything by `stop()` and by send timeouts when the
 /// client stops reading).
-public final class HostileServer: @unchecked Sendable {
+public final class HostileServer: Sendable {
     // @unchecked: the mutable state (requests, counters, open sockets, stopped) is behind `lock`.
 
     /// A request as the server read it.
@@ -44,23 +45,26 @@ public final class HostileServer: @unchecked Sendable {
     /// The address the server listens on (`127.0.0.1`, `127.0.0.2`, …).
     public let host: String
     /// Its port (chosen by the kernel).
-    public private(set) var port: Int = 0
+    public let port: Int
     /// `http://host:port/`.
     public var baseURL: URL { URL(string: "http://\(host):\(port)/")! }
 
     private let handler: Handler
     private let listener: Int32
-    private let lock = NSLock()
-    private var received: [Request] = []
-    private var sent = 0
-    private var connections: Set<Int32> = []
-    private var stopped = false
+    /// What the server's threads share.
+    private struct State {
+        var received: [Request] = []
+        var sent = 0
+        var connections: Set<Int32> = []
+        var stopped = false
+    }
+    private let state = Mutex(State())
 
     /// Starts listening on `host`, a free port, and answering with `handler`.
     public init(host: String = "127.0.0.1", handler: @escaping Handler) throws {
         self.host = host
         self.handler = handler
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -83,23 +87,24 @@ public final class HostileServer: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
         }
+        self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))
         let thread = Thread { [self] in acceptLoop() }
         thread.start()
     }
 
     /// The requests so far, in order.
-    public var requests: [Request] { lock.withLock { received } }
+    public var requests: [Request] { state.withLock { $0.received } }
     /// Bytes of answers written so far (all connections).
-    public var bytesSent: Int { lock.withLock { sent } }
+    public var bytesSent: Int { state.withLock { $0.sent } }
 
     /// Stops accepting and cuts every open connection.
     public func stop() {
         // Once only: a descriptor closed twice could be another server's by then.
-        let open = lock.withLock { () -> Set<Int32>? in
-            guard !stopped else { return nil }
-            stopped = true
-            return connections
+        let open = state.withLock { state -> Set<Int32>? in
+            guard !state.stopped else { return nil }
+            state.stopped = true
+            return state.connections
         }
         guard let open else { return }
         shutdown(listener, Int32(SHUT_RDWR))
@@ -109,7 +114,7 @@ public final class HostileServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { state.withLock { $0.stopped } }
 
     private func acceptLoop() {
         while !isStopped {
@@ -118,9 +123,9 @@ public final class HostileServer: @unchecked Sendable {
                 if errno == EINTR { continue }
                 return
             }
-            let admitted = lock.withLock { () -> Bool in
-                guard !stopped else { return false }
-                connections.insert(fd)
+            let admitted = state.withLock { state -> Bool in
+                guard !state.stopped else { return false }
+                state.connections.insert(fd)
                 return true
             }
             guard admitted else { close(fd); return }
@@ -136,12 +141,12 @@ public final class HostileServer: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         defer {
-            lock.withLock { _ = connections.remove(fd) }
+            state.withLock { _ = $0.connections.remove(fd) }
             shutdown(fd, Int32(SHUT_RDWR))
             close(fd)
         }
         guard let request = readRequest(fd) else { return }
-        lock.withLock { received.append(request) }
+        state.withLock { $0.received.append(request) }
         for step in handler(request) {
             guard !isStopped else { return }
             switch step {
@@ -206,7 +211,7 @@ public final class HostileServer: @unchecked Sendable {
                     return false
                 }
                 done += n
-                lock.withLock { sent += n }
+                state.withLock { $0.sent += n }
             }
             return true
         }

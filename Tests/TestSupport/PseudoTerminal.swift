@@ -1,14 +1,14 @@
 #if os(Linux)
 import Foundation
-import Glibc
+public import Glibc
 
 /// A pseudo-terminal pair: the test reads and types on `controller`; the program under test
-/// gets `device` as its standard input, output and error.
-final class PseudoTerminal {
-    let controller: Int32
-    let device: Int32
+/// (a child, or code in the test's own process) gets `device` as its terminal.
+public final class PseudoTerminal: Sendable {
+    public let controller: Int32
+    public let device: Int32
 
-    init?(columns: Int, rows: Int) {
+    public init?(columns: Int = 80, rows: Int = 24) {
         controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         guard controller >= 0 else { return nil }
         var unlock: Int32 = 0
@@ -34,20 +34,27 @@ final class PseudoTerminal {
     }
 
     /// The device's settings as `stty -g` would compare them.
-    var settings: [UInt32] {
+    public var settings: [UInt32] {
         var value = termios()
         tcgetattr(device, &value)
         return [value.c_iflag, value.c_oflag, value.c_cflag, value.c_lflag]
     }
 
-    func type(_ text: String) {
+    /// The device's local flags (ECHO, ICANON, …).
+    public var localFlags: tcflag_t {
+        var value = termios()
+        tcgetattr(device, &value)
+        return value.c_lflag
+    }
+
+    public func type(_ text: String) {
         var text = text
         text.withUTF8 { _ = write(controller, $0.baseAddress, $0.count) }
     }
 
     /// Reads what the program wrote until `condition` holds for all of it, or `seconds` pass.
     /// Waits by sleeping the task, not the thread, so other tests keep running meanwhile.
-    func read(until condition: (String) -> Bool, seconds: Double = 10) async -> String {
+    public func read(until condition: (String) -> Bool, seconds: Double = 10) async -> String {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = Date().addingTimeInterval(seconds)
@@ -59,6 +66,19 @@ final class PseudoTerminal {
             } else {
                 try? await Task.sleep(for: .milliseconds(20))
             }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Everything written so far, waiting up to 100 ms between pieces.
+    public func screen() -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+        while poll(&poller, 1, 100) > 0 {
+            let count = Glibc.read(controller, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -34,7 +34,7 @@ public struct CatalogGenerator: Sendable {
     /// Generates the catalogue.
     public func generate() -> GeneratedCatalog {
         let plans = makePlans()
-        let referenceOrdinal = DayArithmetic.ordinal(referenceDay)
+        let referenceOrdinal = referenceDay.ordinal
         var products: [Product] = []
         var licences: [Licence] = []
         products.reserveCapacity(size)
@@ -259,7 +259,7 @@ public struct CatalogGenerator: Sendable {
         if let companion = profile.companion { categories.append(companion.category) }
 
         // A few records from older feeds carry no publication date, as in real catalogues.
-        let published: DayDate? = rng.chance(0.015) ? nil : DayArithmetic.day(referenceOrdinal - age)
+        let published: DayDate? = rng.chance(0.015) ? nil : DayDate(ordinal: referenceOrdinal - age)
         let pages = rng.int(in: profile.genre.pages)
         let isbn = ISBN.make(index: index, language: profile.language)
 
@@ -267,8 +267,8 @@ public struct CatalogGenerator: Sendable {
         if rng.chance(0.25) {
             formats.append(Product.Format(id: "4103", name: "PDF", sizeInBytes: pages * rng.int(in: 9_000...16_000) + 400_000))
         }
-        let activeFrom = published.map { DayArithmetic.day(DayArithmetic.ordinal($0) - rng.int(in: 0...30)) }
-        let activeUntil: DayDate? = rng.chance(0.1) ? DayArithmetic.day(referenceOrdinal + rng.int(in: 180...2_000)) : nil
+        let activeFrom = published.map { $0.adding(days: -rng.int(in: 0...30)) }
+        let activeUntil: DayDate? = rng.chance(0.1) ? DayDate(ordinal: referenceOrdinal + rng.int(in: 180...2_000)) : nil
         let teaser: Product.Teaser? = rng.chance(0.85) ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
 
         var keywords: [String] = []

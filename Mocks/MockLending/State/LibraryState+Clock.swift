@@ -30,14 +30,14 @@ extension LibraryState {
     func nextEvent(after day: DayDate) -> DayDate? {
         let month = day.month == 12 ? DayDate(year: day.year + 1, month: 1, day: 1) : DayDate(year: day.year, month: day.month + 1, day: 1)
         var earliest = month
-        for loan in loans where loan.isActive { earliest = min(earliest, loan.expires.shifted(by: 1)) }
+        for loan in loans where loan.isActive { earliest = min(earliest, loan.expires.adding(days: 1)) }
         for expiries in otherLoans.values {
-            if let first = expiries.first { earliest = min(earliest, first.shifted(by: 1)) }
+            if let first = expiries.first { earliest = min(earliest, first.adding(days: 1)) }
         }
         for reservation in reservations {
-            if reservation.isReady, let until = reservation.readyUntil { earliest = min(earliest, until.shifted(by: 1)) }
+            if reservation.isReady, let until = reservation.readyUntil { earliest = min(earliest, until.adding(days: 1)) }
         }
-        return max(earliest, day.shifted(by: 1))
+        return max(earliest, day.adding(days: 1))
     }
 
     /// What happens at the start of `day`.
@@ -79,12 +79,12 @@ extension LibraryState {
             if licences[index].waiting > 0 {
                 licences[index].waiting -= 1
                 licences[index].onLoan += 1
-                otherLoans[index, default: []].append(day.shifted(by: rules.loanPeriodDays))
+                otherLoans[index, default: []].append(day.adding(days: rules.loanPeriodDays))
                 otherLoans[index]?.sort()
             } else if let next = reservations.firstIndex(where: {
                 $0.productIndex == index && $0.isActive && $0.readyUntil == nil
             }) {
-                reservations[next].readyUntil = day.shifted(by: rules.readyDays)
+                reservations[next].readyUntil = day.adding(days: rules.readyDays)
             } else {
                 break
             }
@@ -97,7 +97,7 @@ extension LibraryState {
     mutating func readyPayPerLoanReservations(on day: DayDate) {
         for k in reservations.indices where reservations[k].isActive && reservations[k].readyUntil == nil
             && licences[reservations[k].productIndex].model == .ppu {
-            reservations[k].readyUntil = day.shifted(by: rules.readyDays)
+            reservations[k].readyUntil = day.adding(days: rules.readyDays)
         }
     }
 }

@@ -53,7 +53,7 @@ extension LibraryState {
         let position = licences[index].waiting + ahead + 1
         let estimate: DayDate?
         if let until = reservation.readyUntil {
-            estimate = until.shifted(by: -rules.readyDays)
+            estimate = until.adding(days: -rules.readyDays)
         } else {
             estimate = estimatedDay(index, waitingPlace: position - queue.filter(\.isReady).count)
         }
@@ -94,13 +94,13 @@ extension LibraryState {
             return payPerLoanUsed >= payPerLoanBudget ? nextMonth : today
         case .copies:
             let copies = max(1, licence.copies)
-            var comingBack = (otherLoans[index] ?? []).map { $0.shifted(by: 1) }
-            comingBack += loans.filter { $0.productIndex == index && $0.isActive }.map { $0.expires.shifted(by: 1) }
-            comingBack += Array(repeating: today.shifted(by: rules.loanPeriodDays + 1), count: queueCounts(index).ready)
+            var comingBack = (otherLoans[index] ?? []).map { $0.adding(days: 1) }
+            comingBack += loans.filter { $0.productIndex == index && $0.isActive }.map { $0.expires.adding(days: 1) }
+            comingBack += Array(repeating: today.adding(days: rules.loanPeriodDays + 1), count: queueCounts(index).ready)
             comingBack.sort()
             while comingBack.count < copies { comingBack.insert(today, at: 0) }
             let k = max(0, place - 1)
-            return max(today, comingBack[k % copies].shifted(by: (k / copies) * rules.loanPeriodDays))
+            return max(today, comingBack[k % copies].adding(days: (k / copies) * rules.loanPeriodDays))
         }
     }
 }

@@ -76,7 +76,7 @@ extension LibraryState {
     /// deterministically from the seed.
     mutating func seedOtherLoans(seed: UInt64) {
         let period = max(1, rules.loanPeriodDays)
-        let days = (0..<period).map { today.shifted(by: $0) }
+        let days = (0..<period).map { today.adding(days: $0) }
         var rng = SplitMix64.stream(seed, 0x10A2)
         for index in licences.indices where licences[index].model == .copies && licences[index].onLoan > 0 {
             otherLoans[index] = (0..<licences[index].onLoan).map { _ in days[rng.below(period)] }.sorted()
@@ -96,13 +96,13 @@ extension LibraryState {
         guard let index = oneCopy.first(where: { licences[$0].onLoan == 1 && licences[$0].waiting == 0 })
             ?? oneCopy.first(where: { licences[$0].onLoan == 1 }) ?? oneCopy.first ?? candidates.first else { return nil }
         licences[index] = Licence(model: .copies, copies: 1, onLoan: 1, waiting: 0)
-        otherLoans[index] = [today.shifted(by: 1)]
+        otherLoans[index] = [today.adding(days: 1)]
         return index
     }
 
     /// Records a loan to a known patron and takes its copy.
     mutating func addLoan(productIndex: Int, card: String, created: Date) {
-        let expires = DayDate(created, in: rules.timeZone).shifted(by: rules.loanPeriodDays)
+        let expires = DayDate(created, in: rules.timeZone).adding(days: rules.loanPeriodDays)
         loans.append(Loan(id: takeID(prefix: "L"), productIndex: productIndex, card: card, created: created, expires: expires))
         licences[productIndex].onLoan += 1
     }

@@ -153,10 +153,3 @@ struct LibraryState: Sendable {
         }
     }
 }
-
-extension DayDate {
-    /// The day `days` later, by arithmetic on day numbers (no `Calendar`, so cheap in loops).
-    func shifted(by days: Int) -> DayDate {
-        DayArithmetic.day(DayArithmetic.ordinal(self) + days)
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import Shelf
+import Synchronization
 import Terminal
 import TextSafety
 
@@ -9,12 +10,12 @@ import TextSafety
 ///
 /// Only made when stderr is a terminal; piped output gets no bar. Callbacks come from the
 /// download's thread, so drawing is locked.
-final class DownloadProgressBar: @unchecked Sendable {
+final class DownloadProgressBar: Sendable {
     private let marks: Marks
     private let width: Int
     private let write: @Sendable (String) -> Void
-    private let lock = NSLock()
-    private var drawn = false
+    /// Whether the bar is on the line now; drawing holds it.
+    private let drawn = Mutex(false)
 
     init(marks: Marks, width: Int, write: @escaping @Sendable (String) -> Void = { text in
         FileHandle.standardError.write(Data(text.utf8))
@@ -28,7 +29,7 @@ final class DownloadProgressBar: @unchecked Sendable {
     func start(title: String) -> @Sendable (BookDownloader.Progress) -> Void {
         { [self] progress in
             let line = Self.line(title: title, progress: progress, marks: marks, width: width)
-            lock.withLock {
+            drawn.withLock { drawn in
                 drawn = true
                 write("\r" + line + "\u{1B}[K")
             }
@@ -37,7 +38,7 @@ final class DownloadProgressBar: @unchecked Sendable {
 
     /// Clears the bar's line.
     func finish() {
-        lock.withLock {
+        drawn.withLock { drawn in
             if drawn { write("\r\u{1B}[K") }
             drawn = false
         }

@@ -303,7 +303,12 @@ final class FileSink: @unchecked Sendable {
     func write(_ raw: UnsafeRawBufferPointer) -> Int32? {
         var done = 0
         while done < raw.count {
+            // write(2) by its module's name: this method's own name would shadow it.
+            #if canImport(Glibc)
             let n = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
+            #else
+            let n = Darwin.write(descriptor, raw.baseAddress! + done, raw.count - done)
+            #endif
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno

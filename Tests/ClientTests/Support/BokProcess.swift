@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The real `bok` binary as a child process in a home of its own: every XDG folder under `home`,
 /// nothing of the machine's (no library URL, no real shelf or mock state).

@@ -1,12 +1,5 @@
 import Foundation
-
-/// Runs blocking work (a child process, a pty) on a Dispatch thread: waiting there must not block
-/// Swift's small cooperative pool, which the in-process mock servers of other tests need.
-func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-    }
-}
+import TestSupport
 
 /// Runs a Python script that plays the patron at a pseudo-terminal, as `patron.py` in `home`,
 /// with the bok binary and `home` as its arguments; returns what it prints (the screen it saw).
