@@ -29,7 +29,8 @@ struct HostileDownloadTests {
                 await #expect(throws: DownloadError.self) { try await BookDownloader(timeout: 2).download(from: server.baseURL, to: target) }
             }
             #expect(server.requests.count - before == (existingPart ? 2 : 1))
-            #expect(seconds < 6)
+            // A bound against retrying until the deadline, loose enough for a loaded machine.
+            #expect(seconds < 12)
             #expect(error?.kind == .server)
             #expect(error?.description == "The library could not send the book (HTTP 416 to a request for the whole file). Try again later.")
             #expect(!FileManager.default.fileExists(atPath: Self.part(target).path))

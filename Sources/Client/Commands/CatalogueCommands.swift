@@ -238,7 +238,7 @@ enum CatalogueCommands {
             session.progress?.finish()
         } catch {
             session.progress?.finish()
-            throw UserError(error.description)
+            throw error
         }
         return target
     }

@@ -15,13 +15,8 @@ enum ReadAloud {
         }
         let rate = try number(arguments, "rate", default: 175, in: SpeechOptions.rates, unit: "words a minute")
         let pitch = try number(arguments, "pitch", default: 50, in: SpeechOptions.pitches, unit: "(50 is the voice's own)")
-        guard let engine = SpeechEngine.shared else { throw UserError(SpeechError.unavailable.description) }
-        let book: EPUBBook
-        do {
-            book = try EPUBBook.open(path: path)
-        } catch let error as ReaderError {
-            throw UserError(error.message)
-        }
+        guard let engine = SpeechEngine.shared else { throw SpeechError.unavailable }
+        let book = try EPUBBook.open(path: path)
         let bookVoice = try chooseVoice(arguments.option("voice"), book: book, engine: engine)
         let installed = engine.voiceNames
         let chapters = try chapters(of: book, from: arguments.option("from"))
@@ -53,11 +48,9 @@ enum ReadAloud {
                 }
             }
             try file.finish()
-        } catch let error as SpeechError {
-            file.discard()
-            throw UserError(error.description)
         } catch {
             file.discard()
+            if error is SpeechError { throw error }
             throw UserError("bok could not finish \(url.path) (\(error.localizedDescription)); nothing was written. Is the disk full?")
         }
         let minutes = Int(file.duration) / 60, seconds = Int(file.duration) % 60

@@ -31,12 +31,8 @@ enum ReadCommands {
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw UserError("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
             }
-            do {
-                try ReaderApp.run(path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
-                                  capabilities: session.theme.caps)
-            } catch let error as ReaderError {
-                throw UserError(error.message)
-            }
+            try ReaderApp.run(path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
+                              capabilities: session.theme.caps)
             return CommandOutput(lines: [], json: ["closed": path])
         })
 
@@ -47,13 +43,9 @@ enum ReadCommands {
         details: ["Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md"],
         run: { arguments, session in
             let (path, _, _) = try await book(arguments, command: "notes", session: session)
-            do {
-                let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
-                return CommandOutput(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                                     json: ["markdown": markdown])
-            } catch let error as ReaderError {
-                throw UserError(error.message)
-            }
+            let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
+            return CommandOutput(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                                 json: ["markdown": markdown])
         })
 
     /// What `read` opens: the file, the badge for the status line, and when a loan ends (on this machine's clock).

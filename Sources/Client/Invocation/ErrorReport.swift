@@ -1,9 +1,14 @@
 import Catalog
 import Foundation
+import MockLending
+import Reader
 import Shelf
+import Speech
+import Terminal
 
 /// The one place that turns any error into the line a patron sees and a one-shot's exit status:
-/// never a stack trace, a type name or an HTTP body.
+/// never a stack trace, a type name or an HTTP body. It knows every module's errors, so commands
+/// let them through instead of rewrapping each one.
 ///
 /// Exit statuses, as `docs/commands.md` documents them: 0 done, 1 failed (the library refused, a
 /// file could not be read, a network error), 2 a usage mistake (an unknown command or option, a
@@ -17,6 +22,13 @@ enum ErrorReport {
         case let error as LendingError: error.message
         case let error as SearchQuery.ParseError: error.message
         case let error as ShelfError: error.description
+        case let error as DownloadError: error.description
+        case let error as ReaderError: error.message
+        case let error as ReaderCommandError: error.message
+        case let error as SpeechError: error.description
+        case let error as TerminalError: error.description
+        case let error as MockLendingServer.StartError: error.description
+        case let error as ScenarioParseError: error.description
         default: "Something went wrong: \(error). Try again; if it keeps happening, please report it."
         }
     }
@@ -25,6 +37,7 @@ enum ErrorReport {
     static func exitCode(for error: any Error) -> Int32 {
         switch error {
         case is CancellationError: 130
+        case let error as DownloadError where error.kind == .cancelled: 130
         case let error as UserError: error.exitCode
         case is SearchQuery.ParseError: 2
         default: 1

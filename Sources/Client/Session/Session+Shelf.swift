@@ -21,7 +21,7 @@ extension Session {
                 database = try ShelfDatabase.inMemory()
             }
         } catch let error as ShelfError {
-            throw UserError(error.description)
+            throw error
         } catch {
             let file = paths?.shelfDatabase.path ?? "the shelf database"
             throw UserError("Could not open \(file): \(error.localizedDescription). Check that the directory is writable.")
@@ -140,11 +140,7 @@ extension Session {
     /// bok holds it.
     func lockDownload(_ name: String) async throws -> DownloadLock {
         let file = booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(name + ".lock")
-        do {
-            return try await DownloadLock(file: file, timeout: BookDownloader().maxDuration)
-        } catch {
-            throw UserError(error.description)
-        }
+        return try await DownloadLock(file: file, timeout: BookDownloader().maxDuration)
     }
 
     /// The file of a product on disk, downloaded (or downloaded again) when it is missing or damaged.
@@ -187,7 +183,7 @@ extension Session {
             progress?.finish()
         } catch {
             progress?.finish()
-            throw UserError(error.description)
+            throw error
         }
         try store.recordDownload(DownloadRecord(productID: productID, loanID: loanID, path: result.file.path,
                                                 size: result.size, sha256: result.sha256,

@@ -1,0 +1,228 @@
+internal import Foundation
+internal import Terminal
+
+/// The reader's frame: the page, the status line and the panels over it.
+extension ReaderView {
+    /// Rows a list panel shows.
+    var panelRows: Int { max(1, screenRows - 6) }
+
+    var palette: ReaderPalette { ReaderPalette(theme: session.preferences.theme, brightness: session.preferences.brightness) }
+
+    /// The whole screen, one row per terminal row.
+    func frame() -> [StyledRow] {
+        frameWithOverlays().rows
+    }
+
+    /// The screen's rows as the terminal gets them (escape codes by `capabilities`).
+    public func renderedRows() -> [String] {
+        frame().map { $0.rendered(capabilities) }
+    }
+
+    /// The screen's rows as plain text.
+    public func textRows() -> [String] {
+        frame().map(\.text)
+    }
+
+    /// The whole screen, and codes to write at cells after it (pictures on kitty; none while a
+    /// panel is open, since a picture would cover it).
+    func frameWithOverlays() -> (rows: [StyledRow], overlays: [FrameOverlay]) {
+        let palette = palette
+        let renderer = PageRenderer(palette: palette, capabilities: capabilities, night: session.preferences.theme == .night,
+                                    images: session.preferences.showImages ? images : nil)
+        var (rows, overlays) = renderer.rows(for: session, columns: screenColumns, rows: screenRows - 1)
+        if let panel = panel(palette: palette) {
+            let width = panel.first?.width ?? 0
+            let left = max(0, (screenColumns - width) / 2)
+            let top = max(0, (screenRows - 1 - panel.count) / 2)
+            for (index, row) in panel.enumerated() where top + index < rows.count {
+                rows[top + index] = rows[top + index].overlaid(row, at: left, fill: palette.text)
+            }
+            overlays = []
+        }
+        rows.append(statusLine(palette: palette))
+        return (rows, overlays)
+    }
+
+    // MARK: Status line
+
+    func statusLine(palette: ReaderPalette) -> StyledRow {
+        let width = screenColumns
+        if case .confirmOpen(let address) = mode {
+            var row = StyledRow()
+            row.append(" Open \(address) outside bok? y opens it, any other key does not", style: palette.status.merging(.bold))
+            return row.fitted(to: width, style: palette.status)
+        }
+        if case .prompt(let prompt) = mode {
+            var row = StyledRow()
+            row.append(" " + prompt.label, style: palette.status.merging(.bold))
+            let room = max(1, width - row.width - 2)
+            var text = prompt.text
+            while DisplayWidth.of(text) > room { text.removeFirst() }
+            row.append(text, style: palette.status)
+            row.append(" ", style: capabilities.usesColor ? palette.selection : .inverse)
+            return row.fitted(to: width, style: palette.status)
+        }
+        var right: [String] = []
+        let chapterPage = session.pageInChapter
+        let pageText = session.showsTwoPages && chapterPage.page < chapterPage.count
+            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)" : "\(chapterPage.page)/\(chapterPage.count)"
+        // The print edition's page, where the book marks them, after bok's own page.
+        right.append(pageText + (session.printPage().map { " (p. \($0))" } ?? ""))
+        right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
+        let left = session.timeLeft
+        let chapterLeft = Self.duration(left.chapter)
+        let bookLeft = Self.duration(left.book)
+        if let badge, !badge.isEmpty { right.append(badge) }
+        let variants: [[String]] = [
+            right.prefix(2) + ["\(chapterLeft) left in chapter", "\(bookLeft) in book"] + right.dropFirst(2),
+            right.prefix(2) + ["\(chapterLeft) · \(bookLeft) left"] + right.dropFirst(2),
+            right.prefix(2) + ["\(bookLeft) left"] + right.dropFirst(2),
+            right,
+            Array(right.prefix(2)),
+        ]
+        let separator = capabilities.unicode ? " · " : " | "
+        let title = session.book.metadata.title
+        let chapter = session.currentChapterTitle()
+        let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: capabilities.unicode ? " — " : " - ")
+        let message = session.message
+        var chosen = variants.last!.joined(separator: separator)
+        for variant in variants {
+            let text = variant.joined(separator: separator)
+            if DisplayWidth.of(text) + 2 + min(24, DisplayWidth.of(message ?? heading)) + 2 <= width {
+                chosen = text
+                break
+            }
+        }
+        let rightText = chosen + " "
+        let room = max(0, width - DisplayWidth.of(rightText) - 2)
+        var row = StyledRow()
+        row.append(" ", style: palette.status)
+        if let message {
+            row.append(DisplayWidth.truncate(message, to: room), style: palette.status.merging(.bold))
+        } else {
+            row.append(DisplayWidth.truncate(heading, to: room), style: palette.status)
+        }
+        row = row.fitted(to: max(0, width - DisplayWidth.of(rightText)), style: palette.status)
+        row.append(rightText, style: palette.status)
+        return row.fitted(to: width, style: palette.status)
+    }
+
+    /// `<1 min`, `12 min`, `3 h 05 min`.
+    static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        if minutes < 1 { return "<1 min" }
+        if minutes < 60 { return "\(minutes) min" }
+        let remainder = minutes % 60
+        return "\(minutes / 60) h" + (remainder == 0 ? "" : " \(remainder < 10 ? "0" : "")\(remainder) min")
+    }
+
+    // MARK: Panels
+
+    var helpLines: [(String, String)] {
+        [
+            ("space PgDn → l j", "next page (j: next line when scrolling)"),
+            ("b PgUp ← h k", "previous page (k: previous line when scrolling)"),
+            ("g Home / G End", "start / end of the book"),
+            ("n / p", "next / previous chapter"),
+            ("n / N", "next / previous hit while a search is active"),
+            ("Esc", "end the search"),
+            ("t", "contents, with page numbers once counted"),
+            ("/", "search (regular expression, any case)"),
+            ("m", "bookmark this page (again: remove)"),
+            ("'", "bookmarks: Enter to go, d to delete"),
+            ("v", "choose a paragraph: colour 1–5 and note, or r to read it aloud"),
+            ("Enter f", "follow a link (a footnote opens over the page; a web link asks first)"),
+            ("Backspace u", "go back after a link or jump"),
+            ("+ / -", "brighter / dimmer"),
+            ("r", "read aloud from this page (again: pause); Esc stops"),
+            (":", "command line:"),
+        ] + ReaderCommand.summary.map { (":" + $0.0, $0.1) } + [
+            ("?", "this help"),
+            ("q", "close the book"),
+        ]
+    }
+
+    func panel(palette: ReaderPalette) -> [StyledRow]? {
+        let width = min(screenColumns - 2, 76)
+        switch mode {
+        case .reading, .prompt, .confirmOpen:
+            return nil
+        case .note(let list, let lines, _):
+            return box(title: "Note", lines: lines, selected: nil, top: list.top, width: width,
+                       footer: "↑↓ scroll · Enter go to the note · Esc close", palette: palette)
+        case .help(let list):
+            let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
+            let lines = helpLines.map { DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1 }
+            return box(title: "Keys", lines: lines, selected: nil, top: list.top, width: width,
+                       footer: "↑↓ scroll · Esc close", palette: palette)
+        case .contents(let list, let items):
+            let lines = items.map { item -> (String, String) in
+                (String(repeating: "  ", count: min(item.depth, 4)) + item.title + (item.isCurrent ? "  ◂" : ""), item.page.map(String.init) ?? "")
+            }
+            let counted = items.contains { $0.page != nil }
+            return box(title: "Contents", pairs: lines, selected: list.selected, top: list.top, width: width,
+                       footer: "↑↓ choose · Enter go · Esc close" + (counted ? "" : " · counting pages…"), palette: palette)
+        case .bookmarks(let list):
+            let lines = session.bookmarks.map { mark -> (String, String) in
+                (mark.locator.snippet.map { "“\($0)…”" } ?? "Bookmark", chapterName(mark.locator.spineIndex))
+            }
+            return box(title: "Bookmarks", pairs: lines, selected: list.selected, top: list.top, width: width,
+                       footer: "↑↓ choose · Enter go · d delete · Esc close", palette: palette)
+        case .links(let list, let links):
+            let lines = links.map { link -> (String, String) in
+                if case .external(let address) = link.destination {
+                    return ("↗ " + link.text, URL(string: address)?.host ?? address)
+                }
+                return (link.isNoteReference ? "Note " + link.text : link.text, "")
+            }
+            return box(title: "Links on this page", pairs: lines, selected: list.selected, top: list.top, width: width,
+                       footer: "↑↓ choose · Enter follow · Esc close", palette: palette)
+        case .highlight(let list, let targets):
+            let lines = targets.map { target -> (String, String) in
+                let existing = session.highlight(covering: target)
+                return ((target.isSearchHit ? "Match: " : "") + target.text.replacingOccurrences(of: "\n", with: " "),
+                        existing.map { $0.color.rawValue } ?? "")
+            }
+            let colors = HighlightColor.allCases.map { "\($0.key) \($0.rawValue)" }.joined(separator: "  ")
+            return box(title: "Highlight", pairs: lines, selected: list.selected, top: list.top, width: width,
+                       footer: colors + " · x remove · r aloud · Esc", palette: palette)
+        }
+    }
+
+    func chapterName(_ spineIndex: Int) -> String {
+        session.book.tableOfContents.flatMap { $0.flattened() }.first { $0.entry.spineIndex == spineIndex }?.entry.title ?? ""
+    }
+
+    func box(title: String, lines: [String], selected: Int?, top: Int, width: Int, footer: String, palette: ReaderPalette) -> [StyledRow] {
+        box(title: title, pairs: lines.map { ($0, "") }, selected: selected, top: top, width: width, footer: footer, palette: palette)
+    }
+
+    /// A framed panel: a title row, rows of text with an optional right-hand column, a footer.
+    func box(title: String, pairs: [(String, String)], selected: Int?, top: Int, width: Int, footer: String,
+                     palette: ReaderPalette) -> [StyledRow] {
+        let inner = max(10, width - 4)
+        let visible = min(panelRows, max(1, pairs.count))
+        var rows: [StyledRow] = []
+        var head = StyledRow(blank: 2, style: palette.panel)
+        head.append(DisplayWidth.truncate(title, to: inner), style: palette.panel.merging(.bold))
+        rows.append(head.fitted(to: width, style: palette.panel))
+        rows.append(StyledRow(blank: width, style: palette.panel))
+        for index in top..<min(pairs.count, top + visible) {
+            let (text, side) = pairs[index]
+            let sideWidth = DisplayWidth.of(side)
+            let main = DisplayWidth.pad(DisplayWidth.truncate(text, to: max(4, inner - sideWidth - (sideWidth > 0 ? 2 : 0))),
+                                        to: max(4, inner - sideWidth))
+            let style = index == selected ? (capabilities.usesColor ? palette.selection : .inverse) : palette.panel
+            var row = StyledRow(blank: 2, style: palette.panel)
+            row.append(main + side, style: style)
+            rows.append(row.fitted(to: width, style: palette.panel))
+        }
+        if pairs.isEmpty { rows.append(StyledRow(blank: width, style: palette.panel)) }
+        rows.append(StyledRow(blank: width, style: palette.panel))
+        var foot = StyledRow(blank: 2, style: palette.panel)
+        let more = top + visible < pairs.count ? "more below · " : ""
+        foot.append(DisplayWidth.truncate(more + footer, to: inner), style: palette.panel.merging(.dim))
+        rows.append(foot.fitted(to: width, style: palette.panel))
+        return rows
+    }
+}

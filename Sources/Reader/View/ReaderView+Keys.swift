@@ -1,0 +1,298 @@
+internal import Foundation
+public import Terminal
+
+/// The reader's keys: what each does in each mode.
+extension ReaderView {
+    /// Acts on a key. Returns `false` when the reader asked to quit.
+    public mutating func handle(_ key: Key) -> Bool {
+        switch mode {
+        case .reading:
+            session.message = nil
+            return handleReading(key)
+        case .note(var list, let lines, let destination):
+            switch key {
+            case .enter, .character("f"):
+                mode = .reading
+                session.follow(destination)
+            case .down, .character("j"), .wheelDown:
+                list.top = min(max(0, lines.count - panelRows), list.top + 1)
+                mode = .note(list, lines, destination)
+            case .up, .character("k"), .wheelUp:
+                list.top = max(0, list.top - 1)
+                mode = .note(list, lines, destination)
+            default:
+                mode = .reading
+            }
+            return true
+        case .confirmOpen(let address):
+            mode = .reading
+            if key == .character("y") || key == .character("Y") {
+                session.message = openLink(address) ? "Opened \(address) in your browser."
+                    : "No browser to open it here; the address is \(address)"
+            } else {
+                session.message = "Not opened."
+            }
+            return true
+        case .prompt(var prompt):
+            return handlePrompt(key, &prompt)
+        case .help(var list):
+            if key == .character("q") || key == .escape || key == .character("?") || key == .enter { mode = .reading; return true }
+            // Help has no selection: the keys scroll it.
+            let limit = max(0, helpLines.count - panelRows)
+            switch key {
+            case .down, .character("j"), .wheelDown: list.top += 1
+            case .up, .character("k"), .wheelUp: list.top -= 1
+            case .pageDown, .character(" "): list.top += panelRows
+            case .pageUp, .character("b"): list.top -= panelRows
+            default: break
+            }
+            list.top = max(0, min(limit, list.top))
+            mode = .help(list)
+        case .contents(var list, let items):
+            if key == .enter, items.indices.contains(list.selected) {
+                mode = .reading
+                if let locator = session.locator(of: items[list.selected]) { session.jump(to: locator) }
+            } else if isCancel(key) || key == .character("t") {
+                mode = .reading
+            } else {
+                moveSelection(&list, key: key, count: items.count, visible: panelRows)
+                mode = .contents(list, items)
+            }
+        case .bookmarks(var list):
+            let marks = session.bookmarks
+            if key == .enter, marks.indices.contains(list.selected) {
+                mode = .reading
+                session.goTo(marks[list.selected])
+            } else if key == .character("d") || key == .delete, marks.indices.contains(list.selected) {
+                session.removeBookmark(marks[list.selected])
+                list.selected = min(list.selected, max(0, session.bookmarks.count - 1))
+                mode = session.bookmarks.isEmpty ? .reading : .bookmarks(list)
+            } else if isCancel(key) || key == .character("'") {
+                mode = .reading
+            } else {
+                moveSelection(&list, key: key, count: marks.count, visible: panelRows)
+                mode = .bookmarks(list)
+            }
+        case .links(var list, let links):
+            if key == .enter || key == .character("f"), links.indices.contains(list.selected) {
+                mode = .reading
+                follow(links[list.selected])
+            } else if isCancel(key) {
+                mode = .reading
+            } else {
+                moveSelection(&list, key: key, count: links.count, visible: panelRows)
+                mode = .links(list, links)
+            }
+        case .highlight(var list, let targets):
+            if case .character(let character) = key, let color = HighlightColor.allCases.first(where: { $0.key == character }),
+               targets.indices.contains(list.selected) {
+                mode = .prompt(Prompt(kind: .note(targets[list.selected], color), text: session.highlight(covering: targets[list.selected])?.note ?? ""))
+            } else if key == .character("x") || key == .delete, targets.indices.contains(list.selected),
+                      let existing = session.highlight(covering: targets[list.selected]) {
+                session.removeHighlight(existing)
+                session.message = "Highlight removed."
+                mode = .reading
+            } else if key == .character("r"), targets.indices.contains(list.selected) {
+                mode = .reading
+                session.readAloud(from: targets[list.selected])
+            } else if isCancel(key) || key == .character("v") {
+                mode = .reading
+            } else {
+                moveSelection(&list, key: key, count: targets.count, visible: panelRows)
+                mode = .highlight(list, targets)
+            }
+        }
+        return true
+    }
+
+    /// Follows a link: a footnote reference shows the note over the page; inside the book at
+    /// once; out of it only after asking.
+    mutating func follow(_ link: VisibleLink) {
+        switch link.destination {
+        case .external(let address):
+            mode = .confirmOpen(address)
+        case .internal(let target):
+            if link.isNoteReference, let text = session.noteText(at: target) {
+                let width = max(10, min(screenColumns - 2, 76) - 4)
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .flatMap { DisplayWidth.wrap(String($0), width: width) }
+                mode = .note(ListState(), lines, link.destination)
+            } else {
+                session.follow(link.destination)
+            }
+        }
+    }
+
+    func isCancel(_ key: Key) -> Bool {
+        key == .escape || key == .character("q") || key == .ctrl("c") || key == .ctrl("g")
+    }
+
+    mutating func handleReading(_ key: Key) -> Bool {
+        let scrolling = session.preferences.flow == .scroll
+        // In a book whose pages turn right to left, the left-hand keys go forward.
+        var key = key
+        if session.book.pagesTurnRightToLeft {
+            switch key {
+            case .left: key = .right
+            case .right: key = .left
+            case .character("h"): key = .character("l")
+            case .character("l"): key = .character("h")
+            default: break
+            }
+        }
+        switch key {
+        case .character(" "), .pageDown, .right, .character("l"), .ctrl("f"):
+            session.nextPage()
+        case .character("b"), .pageUp, .left, .character("h"), .ctrl("b"):
+            session.previousPage()
+        case .character("j"), .down:
+            if scrolling { session.scroll(lines: 1) } else { session.nextPage() }
+        case .character("k"), .up:
+            if scrolling { session.scroll(lines: -1) } else { session.previousPage() }
+        case .wheelDown:
+            if scrolling { session.scroll(lines: 3) } else { session.nextPage() }
+        case .wheelUp:
+            if scrolling { session.scroll(lines: -3) } else { session.previousPage() }
+        case .character("g"), .home:
+            session.goToStart()
+        case .character("G"), .end:
+            session.goToEnd()
+        case .character("n"):
+            if session.search != nil { session.nextHit() } else { session.nextChapter() }
+        case .character("N"):
+            if session.search != nil { session.previousHit() } else { session.previousChapter() }
+        case .character("p"):
+            session.previousChapter()
+        case .character("r"):
+            session.toggleReadingAloud()
+        case .escape where session.isReadingAloud:
+            session.stopReadingAloud()
+        case .escape:
+            if session.search != nil {
+                session.clearSearch()
+                session.message = "Search ended; n and p turn chapters again."
+            }
+        case .character("t"):
+            let items = session.tableOfContents()
+            guard !items.isEmpty else {
+                session.message = "This book has no table of contents."
+                return true
+            }
+            var list = ListState(selected: items.lastIndex(where: \.isCurrent) ?? 0)
+            list.top = max(0, list.selected - panelRows / 2)
+            mode = .contents(list, items)
+        case .character("/"):
+            mode = .prompt(Prompt(kind: .search))
+        case .character(":"):
+            mode = .prompt(Prompt(kind: .command))
+        case .character("m"):
+            session.toggleBookmark()
+        case .character("'"):
+            if session.bookmarks.isEmpty {
+                session.message = "No bookmarks yet; m adds one here."
+            } else {
+                let here = session.topLocator
+                mode = .bookmarks(ListState(selected: session.bookmarks.lastIndex { $0.locator <= here } ?? 0))
+            }
+        case .character("v"):
+            let targets = session.highlightTargets()
+            guard !targets.isEmpty else {
+                session.message = "Nothing on this page to highlight."
+                return true
+            }
+            mode = .highlight(ListState(), targets)
+        case .enter, .character("f"):
+            let links = session.visibleLinks().filter { link in
+                if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
+                return true
+            }
+            switch links.count {
+            case 0: session.message = "No links on this page."
+            case 1: follow(links[0])
+            default: mode = .links(ListState(), links)
+            }
+        case .backspace, .character("u"):
+            session.goBack()
+        case .character("+"), .character("="):
+            session.updatePreferences { $0.brightness += 1 }
+            session.message = "Brightness \(session.preferences.brightness)."
+        case .character("-"):
+            session.updatePreferences { $0.brightness -= 1 }
+            session.message = "Brightness \(session.preferences.brightness)."
+        case .character("?"), .function(1):
+            mode = .help(ListState())
+        case .character("q"), .ctrl("c"), .ctrl("d"):
+            return false
+        default:
+            break
+        }
+        return true
+    }
+
+    mutating func handlePrompt(_ key: Key, _ prompt: inout Prompt) -> Bool {
+        switch key {
+        case .character(let character):
+            prompt.text.append(character)
+        case .backspace:
+            if prompt.text.isEmpty { mode = .reading; return true }
+            prompt.text.removeLast()
+        case .ctrl("u"):
+            prompt.text = ""
+        case .escape, .ctrl("c"), .ctrl("g"):
+            mode = .reading
+            return true
+        case .enter:
+            mode = .reading
+            return submit(prompt)
+        default:
+            break
+        }
+        mode = .prompt(prompt)
+        return true
+    }
+
+    mutating func submit(_ prompt: Prompt) -> Bool {
+        let text = prompt.text
+        switch prompt.kind {
+        case .search:
+            guard !text.isEmpty else {
+                if let pattern = session.search?.pattern { session.message = "Searching for \"\(pattern)\"; n and N move." }
+                return true
+            }
+            do { try session.search(text) } catch { session.message = error.message }
+        case .command:
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+            switch ReaderCommand.parse(text) {
+            case .success(let command): return session.perform(command)
+            case .failure(let error): session.message = error.message
+            }
+        case .note(let target, let color):
+            if var existing = session.highlight(covering: target) {
+                existing.color = color
+                existing.note = text.isEmpty ? nil : text
+                session.saveHighlight(existing)
+                session.message = "Highlight changed."
+            } else {
+                session.addHighlight(target, color: color, note: text)
+            }
+        }
+        return true
+    }
+
+    func moveSelection(_ list: inout ListState, key: Key, count: Int, visible: Int) {
+        guard count > 0 else { return }
+        switch key {
+        case .down, .character("j"), .tab, .wheelDown: list.selected += 1
+        case .up, .character("k"), .backTab, .wheelUp: list.selected -= 1
+        case .pageDown, .character(" "): list.selected += max(1, visible - 1)
+        case .pageUp, .character("b"): list.selected -= max(1, visible - 1)
+        case .home, .character("g"): list.selected = 0
+        case .end, .character("G"): list.selected = count - 1
+        default: break
+        }
+        list.selected = max(0, min(count - 1, list.selected))
+        if list.selected < list.top { list.top = list.selected }
+        if list.selected >= list.top + visible { list.top = list.selected - visible + 1 }
+        list.top = max(0, min(list.top, max(0, count - visible)))
+    }
+}
