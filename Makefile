@@ -7,7 +7,7 @@ RELEASE = -c release --static-swift-stdlib
 ## Where make install puts bok (DESTDIR for packaging).
 PREFIX ?= /usr/local
 
-.PHONY: run test bench fuzz deps build clean man install
+.PHONY: run test bench fuzz deps build clean man install format lint
 
 deps:
 	@scripts/install-deps.sh
@@ -20,7 +20,7 @@ run: deps
 ## Build and run the whole test suite, one test at a time. (Parallel runs once hung: that was a
 ## URLSession cancellation deadlock in the lending client, since fixed; on 2 cores parallel saves
 ## only about 10 % and makes a failing run harder to read.)
-test: deps
+test: deps lint
 	@scripts/install-test-epubs.sh
 	@scripts/install-test-tools.sh
 	$(SWIFT) build --build-tests
@@ -48,6 +48,13 @@ install: deps
 	$(SWIFT) build $(RELEASE) --product bok
 	scripts/generate-manual.sh
 	scripts/install.sh "$(DESTDIR)$(PREFIX)" .build/release/bok .build/man/bok.1
+
+## The Swift sources in the style of .swift-format (line length 120); make test runs make lint.
+format:
+	swift format --in-place --recursive --parallel Sources Mocks Tests Benchmarks Fuzz Package.swift
+
+lint:
+	@scripts/lint.sh
 
 build: deps
 	$(SWIFT) build

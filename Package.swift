@@ -50,7 +50,8 @@ let package = Package(
         .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
-        // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming (Sources/Catalog/HTTP/HTTPTransfer.swift).
+        // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming
+        // (Sources/Catalog/HTTP/HTTPTransfer.swift).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
@@ -75,7 +76,10 @@ let package = Package(
         ),
         .target(
             name: "Reader",
-            dependencies: ["Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif", "CHyphen", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: [
+                "Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif", "CHyphen",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         .target(
             name: "MockLending",
@@ -99,9 +103,11 @@ let package = Package(
         .executableTarget(
             name: "Client",
             // CFuzzDriver only for the -D FUZZING build that fuzzes the scenario parser (make fuzz).
-            dependencies: ["Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // What the three benchmarks share: median and percentile.
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),
@@ -112,7 +118,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "ShelfBench",
-            dependencies: ["BenchSupport", "Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "BenchSupport", "Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Benchmarks/ShelfBench"
         ),
         .executableTarget(
@@ -127,23 +135,29 @@ let package = Package(
         // What tests share: a pseudo-terminal, servers on loopback (calibre's, a hostile one), child processes.
         .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
-        .testTarget(name: "ShelfTests", dependencies: [
-            "Shelf", "Catalog", "Reader", "MockLending", "TestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
-        ]),
+        .testTarget(
+            name: "ShelfTests",
+            dependencies: [
+                "Shelf", "Catalog", "Reader", "MockLending", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]),
         .testTarget(name: "ReaderTests", dependencies: ["Reader", "Terminal", "CZlib", "CWebP", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["BokFuzz"]),
         // Reader opens the generated books, as the client will.
-        .testTarget(name: "MockLendingTests", dependencies: [
-            "MockLending", "Catalog", "Reader", "TestSupport", .product(name: "Logging", package: "swift-log"),
-        ]),
-        .testTarget(name: "ClientTests", dependencies: [
-            "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
-        ]),
+        .testTarget(
+            name: "MockLendingTests",
+            dependencies: [
+                "MockLending", "Catalog", "Reader", "TestSupport", .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(
+            name: "ClientTests",
+            dependencies: [
+                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ]),
     ]
 )
 

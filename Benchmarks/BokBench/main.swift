@@ -16,9 +16,12 @@ func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 
 /// Time from starting `bok --mock` to its prompt: the banner's last line is printed just before it.
 func startupTimes(runs: Int) throws -> [Double] {
-    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bok")
+    let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+        "bok")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-        throw NSError(domain: "bench", code: 1, userInfo: [NSLocalizedDescriptionKey: "build bok first: \(binary.path) is missing"])
+        throw NSError(
+            domain: "bench", code: 1,
+            userInfo: [NSLocalizedDescriptionKey: "build bok first: \(binary.path) is missing"])
     }
     var times: [Double] = []
     for _ in 0..<runs {
@@ -65,26 +68,51 @@ func sortTimes(runs: Int) -> [Double] {
 /// cover and EPUB links, in Atom; and the same as OPDS 2 JSON.
 func opdsFeeds(entries: Int) -> (atom: Data, json: Data) {
     let products = CatalogGenerator(seed: 3, size: entries).generate().products
-    var atom = #"<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/terms/" xmlns:opds="http://opds-spec.org/2010/catalog"><id>urn:bench</id><title>Bench</title><updated>2026-11-25T10:00:00Z</updated>"#
+    var atom =
+        #"""
+        <?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" \#
+        xmlns:dc="http://purl.org/dc/terms/" \#
+        xmlns:opds="http://opds-spec.org/2010/catalog"><id>urn:bench</id><title>Bench</title><updated>\#
+        2026-11-25T10:00:00Z</updated>
+        """#
     var publications: [String] = []
     func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
     func json(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
     }
     for product in products {
         let author = product.authors.first?.fullName ?? "Okänd"
-        atom += "<entry><id>urn:\(product.id)</id><title>\(escape(product.title))</title><updated>2026-11-25T10:00:00Z</updated>"
+        atom +=
+            """
+            <entry><id>urn:\(product.id)</id><title>\(escape(product.title))</title><updated>\
+            2026-11-25T10:00:00Z</updated>
+            """
             + "<author><name>\(escape(author))</name></author><dc:language>\(product.language ?? "sv")</dc:language>"
             + "<summary>\(escape(product.description ?? ""))</summary>"
             + product.categories.map { "<category term=\"\(escape($0))\" label=\"\(escape($0))\"/>" }.joined()
             + "<link rel=\"http://opds-spec.org/image\" type=\"image/png\" href=\"/get/cover/\(product.id)\"/>"
-            + "<link rel=\"http://opds-spec.org/acquisition\" type=\"application/epub+zip\" href=\"/get/epub/\(product.id)\"/></entry>"
-        publications.append(#"{"metadata":{"title":"\#(json(product.title))","author":"\#(json(author))","language":"\#(product.language ?? "sv")","description":"\#(json(product.description ?? ""))"},"links":[{"rel":"http://opds-spec.org/acquisition","type":"application/epub+zip","href":"/get/epub/\#(product.id)"}],"images":[{"href":"/get/cover/\#(product.id)","type":"image/png"}]}"#)
+                + """
+                <link rel=\"http://opds-spec.org/acquisition\" type=\"application/epub+zip\" \
+                href=\"/get/epub/\(product.id)\"/></entry>
+                """
+        publications.append(
+            #"""
+            {"metadata":{"title":"\#(json(product.title))","author":"\#(json(author))",\#
+            "language":"\#(product.language ?? "sv")","description":"\#(json(product.description ?? ""))"},\#
+            "links":[{"rel":"http://opds-spec.org/acquisition","type":"application/epub+zip",\#
+            "href":"/get/epub/\#(product.id)"}],"images":[{"href":"/get/cover/\#(product.id)","type":"image/png"}]}
+            """#
+        )
     }
     atom += "</feed>"
-    let json = #"{"metadata":{"title":"Bench"},"links":[{"rel":"self","href":"/opds2","type":"application/opds+json"}],"publications":["#
+    let json =
+        #"""
+        {"metadata":{"title":"Bench"},"links":[{"rel":"self","href":"/opds2","type":"application/opds+json"}],\#
+        "publications":[
+        """#
         + publications.joined(separator: ",") + "]}"
     return (Data(atom.utf8), Data(json.utf8))
 }
@@ -101,23 +129,51 @@ func parseTimes(_ data: Data, runs: Int) throws -> [Double] {
     return times
 }
 
-let queries = ["thriller", "author:Å*", "sommar", "category:Deckare", "the", "öland", "title:natt*", "fantasy drake",
-               "isbn:978*", "publisher:norrsken", "barn", "klassiker", "mörker*", "language:en", "kärlek", "biografi"]
+let queries = [
+    "thriller", "author:Å*", "sommar", "category:Deckare", "the", "öland", "title:natt*", "fantasy drake",
+    "isbn:978*", "publisher:norrsken", "barn", "klassiker", "mörker*", "language:en", "kärlek", "biografi",
+]
 
 print("bok-bench (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 let startup = try startupTimes(runs: quick ? 5 : 21)
-print("start-up to prompt (bok --mock, 600 books):  median \(ms(median(startup)))  p95 \(ms(percentile(startup, 0.95)))   target < 100 ms")
+print(
+    """
+    start-up to prompt (bok --mock, 600 books):  median \(ms(median(startup)))  p95 \
+    \(ms(percentile(startup, 0.95)))   target < 100 ms
+    """
+)
 
 let sorting = sortTimes(runs: quick ? 5 : 31)
-print("sort 10 000 results by author (Swedish):      median \(ms(median(sorting)))  p95 \(ms(percentile(sorting, 0.95)))   target < 20 ms")
+print(
+    """
+    sort 10 000 results by author (Swedish):      median \(ms(median(sorting)))  p95 \
+    \(ms(percentile(sorting, 0.95)))   target < 20 ms
+    """
+)
 
 let (atomFeed, jsonFeed) = opdsFeeds(entries: 5_000)
 let atomParse = try parseTimes(atomFeed, runs: quick ? 3 : 11)
-print("parse a 5 000-entry OPDS feed, Atom (\(atomFeed.count >> 10) KB):   median \(ms(median(atomParse)))  p95 \(ms(percentile(atomParse, 0.95)))   target < 100 ms")
+print(
+    """
+    parse a 5 000-entry OPDS feed, Atom (\(atomFeed.count >> 10) KB):   median \(ms(median(atomParse)))  p95 \
+    \(ms(percentile(atomParse, 0.95)))   target < 100 ms
+    """
+)
 let jsonParse = try parseTimes(jsonFeed, runs: quick ? 3 : 11)
-print("parse a 5 000-entry OPDS 2 feed, JSON (\(jsonFeed.count >> 10) KB): median \(ms(median(jsonParse)))  p95 \(ms(percentile(jsonParse, 0.95)))   target < 100 ms")
+print(
+    """
+    parse a 5 000-entry OPDS 2 feed, JSON (\(jsonFeed.count >> 10) KB): median \(ms(median(jsonParse)))  p95 \
+    \(ms(percentile(jsonParse, 0.95)))   target < 100 ms
+    """
+)
 
 let size = quick ? 20_000 : 200_000
 let search = try await MockBenchmarks.searchLatencies(catalogSize: size, queries: queries, runs: quick ? 3 : 10)
 print("mock with \(size) books generated in          \(String(format: "%.2f s", search.generationSeconds))")
-print("search end to end on loopback (\(search.latenciesMs.count) searches): p50 \(ms(percentile(search.latenciesMs, 0.5)))  p95 \(ms(percentile(search.latenciesMs, 0.95)))   target p95 < 50 ms")
+print(
+    """
+    search end to end on loopback (\(search.latenciesMs.count) searches): p50 \
+    \(ms(percentile(search.latenciesMs, 0.5)))  p95 \(ms(percentile(search.latenciesMs, 0.95)))   target p95 < 50 \
+    ms
+    """
+)

@@ -17,7 +17,11 @@ enum CoverPainter {
                     (r, g, b) = (30, 70 + t / 5, 120 - t / 4)
                 }
                 let tower = abs(x - width * 2 / 3) < 8 && y > horizon - height / 4 && y < horizon + 4
-                if tower { (r, g, b) = ((y / 12) % 2 == 0 ? 235 : 200, (y / 12) % 2 == 0 ? 235 : 40, (y / 12) % 2 == 0 ? 230 : 40) }
+                if tower {
+                    (r, g, b) = (
+                        (y / 12) % 2 == 0 ? 235 : 200, (y / 12) % 2 == 0 ? 235 : 40, (y / 12) % 2 == 0 ? 230 : 40
+                    )
+                }
                 raw += [UInt8(clamping: r), UInt8(clamping: g), UInt8(clamping: b)]
             }
         }

@@ -26,13 +26,22 @@ struct NovelGenerator {
         "cover-page": NovelGenerator(coverPage: true),
     ]
 
-    private static let names = ["Anna", "Jonas", "Mira", "Old Henrik", "the ferryman", "Elsa", "Tomas", "the doctor", "Karin", "little Per"]
-    private static let places = ["the harbour", "the lighthouse", "the birch wood", "the station", "the bakery on Strand Street",
-                                 "the north shore", "the chapel", "the market square", "the island", "the empty school"]
-    private static let times = ["At dawn", "By noon", "Late that evening", "The next morning", "When the rain stopped",
-                                "Before the ferry left", "In the grey hour after supper", "On the first warm day", "That winter", "Some weeks later"]
-    private static let verbs = ["walked to", "waited at", "remembered", "wrote about", "came back to", "could not forget",
-                                "dreamed of", "painted", "searched", "left a letter at"]
+    private static let names = [
+        "Anna", "Jonas", "Mira", "Old Henrik", "the ferryman", "Elsa", "Tomas", "the doctor", "Karin", "little Per",
+    ]
+    private static let places = [
+        "the harbour", "the lighthouse", "the birch wood", "the station", "the bakery on Strand Street",
+        "the north shore", "the chapel", "the market square", "the island", "the empty school",
+    ]
+    private static let times = [
+        "At dawn", "By noon", "Late that evening", "The next morning", "When the rain stopped",
+        "Before the ferry left", "In the grey hour after supper", "On the first warm day", "That winter",
+        "Some weeks later",
+    ]
+    private static let verbs = [
+        "walked to", "waited at", "remembered", "wrote about", "came back to", "could not forget",
+        "dreamed of", "painted", "searched", "left a letter at",
+    ]
     private static let details = [
         "the gulls followed the boats as if they expected news",
         "the wind carried the smell of tar and salt",
@@ -47,9 +56,11 @@ struct NovelGenerator {
         "nobody had swept the steps for a week",
         "the radio played a song nobody could name",
     ]
-    private static let feelings = ["with a small, stubborn hope", "without quite knowing why", "as if nothing had happened",
-                                   "more slowly than usual", "with the letter folded in a pocket", "pretending not to listen",
-                                   "for the last time, or so it seemed", "laughing at something nobody else had heard"]
+    private static let feelings = [
+        "with a small, stubborn hope", "without quite knowing why", "as if nothing had happened",
+        "more slowly than usual", "with the letter folded in a pocket", "pretending not to listen",
+        "for the last time, or so it seemed", "laughing at something nobody else had heard",
+    ]
     private static let sayings = [
         "You always come back when the weather turns",
         "I kept the key, if that is what you are asking",
@@ -61,8 +72,10 @@ struct NovelGenerator {
         "If you wait long enough, everyone passes through the station",
     ]
     private static let replies = ["said", "asked", "whispered", "answered", "muttered", "called out"]
-    private static let chapterWords = ["Harbour", "Letters", "Winter", "The Ferry", "Lamps", "Birches", "The Station", "Salt",
-                                       "Rain", "The Island", "Keys", "The Market", "Lighthouse", "Snow", "Bread", "The Chapel"]
+    private static let chapterWords = [
+        "Harbour", "Letters", "Winter", "The Ferry", "Lamps", "Birches", "The Station", "Salt",
+        "Rain", "The Island", "Keys", "The Market", "Lighthouse", "Snow", "Bread", "The Chapel",
+    ]
 
     private var state: UInt64 = 0
 
@@ -80,19 +93,32 @@ struct NovelGenerator {
     private mutating func sentence() -> String {
         switch next() % 6 {
         case 0:
-            return "\(pick(Self.times)), \(pick(Self.names)) \(pick(Self.verbs)) \(pick(Self.places)) \(pick(Self.feelings))."
+            return
+                """
+                \(pick(Self.times)), \(pick(Self.names)) \(pick(Self.verbs)) \(pick(Self.places)) \
+                \(pick(Self.feelings)).
+                """
         case 1:
             let name = pick(Self.names)
             return "“\(pick(Self.sayings)),” \(name) \(pick(Self.replies)), and for a moment \(pick(Self.details))."
         case 2:
-            return "At \(pick(Self.places)) \(pick(Self.details)), and \(pick(Self.names)) stood there \(pick(Self.feelings))."
+            return
+                """
+                At \(pick(Self.places)) \(pick(Self.details)), and \(pick(Self.names)) stood there \
+                \(pick(Self.feelings)).
+                """
         case 3:
             return "It was the kind of day when \(pick(Self.details)); \(pick(Self.names)) noticed it only later."
         case 4:
             let name = pick(Self.names)
-            return "\(name.prefix(1).uppercased() + name.dropFirst()) \(pick(Self.verbs)) \(pick(Self.places)), <em>\(pick(Self.feelings))</em>."
+            return
+                """
+                \(name.prefix(1).uppercased() + name.dropFirst()) \(pick(Self.verbs)) \(pick(Self.places)), \
+                <em>\(pick(Self.feelings))</em>.
+                """
         default:
-            return "Years afterwards \(pick(Self.names)) would say that \(pick(Self.details)), though nobody believed it."
+            return
+                "Years afterwards \(pick(Self.names)) would say that \(pick(Self.details)), though nobody believed it."
         }
     }
 
@@ -105,12 +131,18 @@ struct NovelGenerator {
     mutating func files() -> [(String, [UInt8], Bool)] {
         state = seed
         var files: [(String, [UInt8], Bool)] = [("mimetype", Array("application/epub+zip".utf8), false)]
-        files.append(("META-INF/container.xml", Array("""
-        <?xml version="1.0"?>
-        <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-          <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
-        </container>
-        """.utf8), true))
+        files.append(
+            (
+                "META-INF/container.xml",
+                Array(
+                    """
+                    <?xml version="1.0"?>
+                    <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+                      <rootfiles><rootfile full-path="OEBPS/content.opf" \
+                    media-type="application/oebps-package+xml"/></rootfiles>
+                    </container>
+                    """.utf8), true
+            ))
         let perChapter = textBytes / max(1, chapters)
         let restPerChapter = hugeFirstChapter.map { (textBytes - $0) / max(1, chapters - 1) } ?? perChapter
         var manifest = ""
@@ -120,8 +152,16 @@ struct NovelGenerator {
         var playOrder = 0
         var titles: [String] = []
         if coverPage {
-            files.append(("OEBPS/cover.xhtml", Array(Self.xhtml(title: "Cover", body:
-                "<div class=\"cover\"><img src=\"cover.png\" alt=\"The Ferry at Dawn\"/></div>").utf8), true))
+            files.append(
+                (
+                    "OEBPS/cover.xhtml",
+                    Array(
+                        Self.xhtml(
+                            title: "Cover",
+                            body:
+                                "<div class=\"cover\"><img src=\"cover.png\" alt=\"The Ferry at Dawn\"/></div>"
+                        ).utf8), true
+                ))
             manifest += "<item id=\"coverpage\" href=\"cover.xhtml\" media-type=\"application/xhtml+xml\"/>\n"
             spine += "<itemref idref=\"coverpage\"/>\n"
         }
@@ -140,7 +180,11 @@ struct NovelGenerator {
                 var text = paragraph()
                 paragraphCount += 1
                 if paragraphCount == 4, number % 3 == 0 {
-                    text += " The ferry timetable<a epub:type=\"noteref\" href=\"notes.xhtml#n\(number)\">\(number / 3)</a> had changed again."
+                    text +=
+                        """
+                         The ferry timetable<a epub:type=\"noteref\" \
+                        href=\"notes.xhtml#n\(number)\">\(number / 3)</a> had changed again.
+                        """
                 }
                 if nestedContents, paragraphCount % 12 == 1 {
                     let section = "\(sections.count + 1). \(pick(Self.chapterWords))"
@@ -151,9 +195,17 @@ struct NovelGenerator {
                 body += "<p>\(text)</p>\n"
                 if paragraphCount == 5, imagesInChapters, number % 4 != 0 {
                     let image = "images/figure\(number).png"
-                    files.append(("OEBPS/\(image)", CoverPainter.png(width: 320, height: 200, seed: seed &+ UInt64(number)), false))
+                    files.append(
+                        (
+                            "OEBPS/\(image)", CoverPainter.png(width: 320, height: 200, seed: seed &+ UInt64(number)),
+                            false
+                        ))
                     manifest += "<item id=\"fig\(number)\" href=\"\(image)\" media-type=\"image/png\"/>\n"
-                    body += "<figure><img src=\"\(image)\" alt=\"Figure \(number)\"/><figcaption>Figure \(number)</figcaption></figure>\n"
+                    body +=
+                        """
+                        <figure><img src=\"\(image)\" alt=\"Figure \(number)\"/><figcaption>Figure \
+                        \(number)</figcaption></figure>\n
+                        """
                 }
                 if paragraphCount % 40 == 0 { body += "<hr/>\n" }
             }
@@ -164,13 +216,22 @@ struct NovelGenerator {
                 let nested = sections.enumerated().map { index, section in
                     "<li><a href=\"ch\(number).xhtml#c\(number)-s\(index + 1)\">\(section)</a></li>"
                 }.joined()
-                navItems += "<li><a href=\"ch\(number).xhtml#c\(number)\">\(number). \(title)</a><ol>\(nested)</ol></li>\n"
+                navItems +=
+                    "<li><a href=\"ch\(number).xhtml#c\(number)\">\(number). \(title)</a><ol>\(nested)</ol></li>\n"
                 playOrder += 1
-                ncxPoints += "<navPoint id=\"p\(number)\" playOrder=\"\(playOrder)\"><navLabel><text>\(number). \(title)</text></navLabel>"
+                ncxPoints +=
+                    """
+                    <navPoint id=\"p\(number)\" playOrder=\"\(playOrder)\"><navLabel><text>\(number). \
+                    \(title)</text></navLabel>
+                    """
                     + "<content src=\"ch\(number).xhtml#c\(number)\"/>"
                 for (index, section) in sections.enumerated() {
                     playOrder += 1
-                    ncxPoints += "<navPoint id=\"p\(number)-\(index + 1)\" playOrder=\"\(playOrder)\"><navLabel><text>\(section)</text></navLabel>"
+                    ncxPoints +=
+                        """
+                        <navPoint id=\"p\(number)-\(index + 1)\" \
+                        playOrder=\"\(playOrder)\"><navLabel><text>\(section)</text></navLabel>
+                        """
                         + "<content src=\"ch\(number).xhtml#c\(number)-s\(index + 1)\"/></navPoint>"
                 }
                 ncxPoints += "</navPoint>\n"
@@ -179,42 +240,64 @@ struct NovelGenerator {
             }
         }
         if nestedContents {
-            files.append(("OEBPS/toc.ncx", Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
-            <head><meta name="dtb:uid" content="urn:uuid:\(Self.uuid(seed))"/></head><docTitle><text>The Ferry at Dawn</text></docTitle>
-            <navMap>\(ncxPoints)</navMap></ncx>
-            """.utf8), true))
+            files.append(
+                (
+                    "OEBPS/toc.ncx",
+                    Array(
+                        """
+                        <?xml version="1.0" encoding="UTF-8"?>
+                        <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
+                        <head><meta name="dtb:uid" content="urn:uuid:\(Self.uuid(seed))"/></head><docTitle><text>The \
+                        Ferry at Dawn</text></docTitle>
+                        <navMap>\(ncxPoints)</navMap></ncx>
+                        """.utf8), true
+                ))
             manifest += "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>\n"
         }
         var notes = ""
         for number in stride(from: 3, through: chapters, by: 3) {
-            notes += "<aside epub:type=\"footnote\" id=\"n\(number)\"><p>\(number / 3). The timetable of chapter \(number): \(sentence())</p></aside>\n"
+            notes +=
+                """
+                <aside epub:type=\"footnote\" id=\"n\(number)\"><p>\(number / 3). The timetable of chapter \
+                \(number): \(sentence())</p></aside>\n
+                """
         }
         files.append(("OEBPS/notes.xhtml", Array(Self.xhtml(title: "Notes", body: notes).utf8), true))
-        files.append(("OEBPS/nav.xhtml", Array(Self.xhtml(title: "Contents", body: "<nav epub:type=\"toc\"><h1>Contents</h1><ol>\(navItems)</ol></nav>").utf8), true))
+        files.append(
+            (
+                "OEBPS/nav.xhtml",
+                Array(
+                    Self.xhtml(
+                        title: "Contents", body: "<nav epub:type=\"toc\"><h1>Contents</h1><ol>\(navItems)</ol></nav>"
+                    ).utf8), true
+            ))
         files.append(("OEBPS/cover.png", CoverPainter.png(width: 240, height: 360, seed: seed), false))
-        files.append(("OEBPS/content.opf", Array("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
-          <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-            <dc:identifier id="uid">urn:uuid:\(Self.uuid(seed))</dc:identifier>
-            <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
-            <dc:title>The Ferry at Dawn</dc:title>
-            <dc:creator>Bok Benchmark</dc:creator>
-            <dc:language>en</dc:language>
-            <meta name="cover" content="cover"/>
-          </metadata>
-          <manifest>
-            <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
-            <item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>
-            <item id="notes" href="notes.xhtml" media-type="application/xhtml+xml"/>
-        \(manifest)  </manifest>
-          <spine\(nestedContents ? " toc=\"ncx\"" : "")>
-        \(spine)    <itemref idref="notes" linear="no"/>
-          </spine>
-        </package>
-        """.utf8), true))
+        files.append(
+            (
+                "OEBPS/content.opf",
+                Array(
+                    """
+                    <?xml version="1.0" encoding="UTF-8"?>
+                    <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid">
+                      <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+                        <dc:identifier id="uid">urn:uuid:\(Self.uuid(seed))</dc:identifier>
+                        <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
+                        <dc:title>The Ferry at Dawn</dc:title>
+                        <dc:creator>Bok Benchmark</dc:creator>
+                        <dc:language>en</dc:language>
+                        <meta name="cover" content="cover"/>
+                      </metadata>
+                      <manifest>
+                        <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
+                        <item id="cover" href="cover.png" media-type="image/png" properties="cover-image"/>
+                        <item id="notes" href="notes.xhtml" media-type="application/xhtml+xml"/>
+                    \(manifest)  </manifest>
+                      <spine\(nestedContents ? " toc=\"ncx\"" : "")>
+                    \(spine)    <itemref idref="notes" linear="no"/>
+                      </spine>
+                    </package>
+                    """.utf8), true
+            ))
         return files
     }
 

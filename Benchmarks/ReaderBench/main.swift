@@ -49,8 +49,9 @@ case "generate":
 
 case "read":
     do {
-        try ReaderApp.run(path: path, store: InMemoryPositionStore(), badge: argument("--badge", in: arguments),
-                          capabilities: .detect(), firstFrameOnly: arguments.contains("--first-frame"))
+        try ReaderApp.run(
+            path: path, store: InMemoryPositionStore(), badge: argument("--badge", in: arguments),
+            capabilities: .detect(), firstFrameOnly: arguments.contains("--first-frame"))
     } catch {
         fail(error.message)
     }
@@ -81,7 +82,10 @@ case "measure":
         }
         turns.append(ms(turn))
     }
-    print(String(format: "page turn (key to frame text): median %.3f ms, max %.2f ms over %d turns", median(turns), turns.max()!, turns.count))
+    print(
+        String(
+            format: "page turn (key to frame text): median %.3f ms, max %.2f ms over %d turns", median(turns),
+            turns.max()!, turns.count))
 
     var session = view.session
     let content = session.content
@@ -91,8 +95,14 @@ case "measure":
     for _ in 0..<5 {
         warmRuns.append(ms(clock.measure { hits = try! content.search("lighthouse|ferryman").count }))
     }
-    print(String(format: "whole-book search: cold (converting every chapter) %.1f ms, warm median %.1f ms, %d hits (capped at 2000)",
-                  ms(cold), median(warmRuns), hits))
+    print(
+        String(
+            format:
+                """
+                whole-book search: cold (converting every chapter) %.1f ms, warm median %.1f ms, %d hits (capped \
+                at 2000)
+                """,
+            ms(cold), median(warmRuns), hits))
     let literal = clock.measure { _ = try! content.search("the gulls followed", limit: 100_000) }
     print(String(format: "whole-book search, plain phrase, all hits: %.1f ms", ms(literal)))
 
@@ -101,10 +111,12 @@ case "measure":
     print(String(format: "page count at %d×%d (background task): %.1f ms, %d pages", columns, rows, ms(count), pages))
     var relayouts: [Double] = []
     for width in [90, 70, 110] {
-        relayouts.append(ms(clock.measure {
-            session.resize(columns: width, rows: rows - 1)
-            _ = session.visiblePages()
-        }))
+        relayouts.append(
+            ms(
+                clock.measure {
+                    session.resize(columns: width, rows: rows - 1)
+                    _ = session.visiblePages()
+                }))
     }
     print(String(format: "re-layout to a new width, page on screen: median %.2f ms", median(relayouts)))
     let full = clock.measure {

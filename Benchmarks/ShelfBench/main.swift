@@ -19,7 +19,13 @@ func ms(_ value: Double) -> String { String(format: "%.2f ms", value) }
 
 let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bok")
 guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-    FileHandle.standardError.write(Data("shelf-bench: build bok first (make bench, or swift build -c release --static-swift-stdlib); \(binary.path) is missing\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            """
+            shelf-bench: build bok first (make bench, or swift build -c release --static-swift-stdlib); \
+            \(binary.path) is missing\n
+            """
+            .utf8))
     exit(1)
 }
 
@@ -64,41 +70,61 @@ guard let profileID = try store.profiles().first?.id else { fatalError("bok made
 let today = DayDate(Date(), in: TimeZone(identifier: "Europe/Stockholm")!)
 let card = "1001"
 let firstNames = ["Anna", "Åsa", "Erik", "Örjan", "Karin", "Lars", "Émile", "Maja", "Nils", "Ärla"]
-let lastNames = ["Andersson", "Åkesson", "Berg", "Ek", "Lindgren", "Zetterberg", "Ås", "Östlund", "Ringqvist", "Ärnlund"]
+let lastNames = [
+    "Andersson", "Åkesson", "Berg", "Ek", "Lindgren", "Zetterberg", "Ås", "Östlund", "Ringqvist", "Ärnlund",
+]
 let fill = now()
 try database.writer.write { db in
     for i in 0..<1_000 {
         let author = "\(firstNames[i % 10]) \(lastNames[(i / 10) % 10])"
-        try LoanRecord(libraryProfile: profileID, card: card, loanID: "L\(i)", productID: "p\(i)", title: "Bok nummer \(i) om Åre",
-                       authors: author, expiryDate: today.adding(days: 1 + i % 28), createdDate: Date(), syncedAt: Date()).insert(db)
-        try DownloadRecord(productID: "p\(i)", loanID: "L\(i)", path: "/books/p\(i).epub", size: 300_000,
-                           sha256: String(repeating: "a", count: 64), downloadedAt: Date()).insert(db)
+        try LoanRecord(
+            libraryProfile: profileID, card: card, loanID: "L\(i)", productID: "p\(i)", title: "Bok nummer \(i) om Åre",
+            authors: author, expiryDate: today.adding(days: 1 + i % 28), createdDate: Date(), syncedAt: Date()
+        ).insert(db)
+        try DownloadRecord(
+            productID: "p\(i)", loanID: "L\(i)", path: "/books/p\(i).epub", size: 300_000,
+            sha256: String(repeating: "a", count: 64), downloadedAt: Date()
+        ).insert(db)
     }
     try db.execute(sql: "UPDATE libraryProfile SET lastSyncedAt = ? WHERE id = ?", arguments: [Date(), profileID])
 }
 for i in 0..<1_000 {
     try store.recordBookIdentity(productID: "p\(i)", bookID: BookID(rawValue: "epub:p\(i)"))
-    try store.savePosition(Locator(spineIndex: i % 20, offset: i * 7, snippet: "Det var en gång"), percent: Double(i % 100),
-                           bookID: BookID(rawValue: "epub:p\(i)"))
+    try store.savePosition(
+        Locator(spineIndex: i % 20, offset: i * 7, snippet: "Det var en gång"), percent: Double(i % 100),
+        bookID: BookID(rawValue: "epub:p\(i)"))
 }
 for i in 0..<5_000 {
     let book = BookID(rawValue: "epub:p\(i % 1_000)")
     try store.addBookmark(Locator(spineIndex: i % 30, offset: i, snippet: "bokmärke \(i)"), bookID: book)
-    try store.saveHighlight(Highlight(start: Locator(spineIndex: i % 30, offset: i), end: Locator(spineIndex: i % 30, offset: i + 40),
-                                      color: .yellow, note: i % 3 == 0 ? "anteckning" : nil, text: "en mening att minnas"),
-                            bookID: book)
+    try store.saveHighlight(
+        Highlight(
+            start: Locator(spineIndex: i % 30, offset: i), end: Locator(spineIndex: i % 30, offset: i + 40),
+            color: .yellow, note: i % 3 == 0 ? "anteckning" : nil, text: "en mening att minnas"),
+        bookID: book)
 }
 try store.setSetting(ShelfStore.lastCardKey(profileID), to: card)
-print("shelf of \(try store.loans().count) loans, \(try store.annotationCount()) bookmarks and highlights (filled in \(Int(now() - fill)) ms)")
+print(
+    """
+    shelf of \(try store.loans().count) loans, \(try store.annotationCount()) bookmarks and highlights (filled in \
+    \(Int(now() - fill)) ms)
+    """
+)
 
 // 3. Saving a position, as on a page turn.
 var saves: [Double] = []
 for i in 0..<2_000 {
     let start = now()
-    try store.savePosition(Locator(spineIndex: i % 20, offset: i, snippet: "sida"), percent: Double(i % 100), bookID: "epub:p7")
+    try store.savePosition(
+        Locator(spineIndex: i % 20, offset: i, snippet: "sida"), percent: Double(i % 100), bookID: "epub:p7")
     saves.append(now() - start)
 }
-print("save a reading position: median \(ms(median(saves))), p95 \(ms(percentile(saves, 0.95))) (2000 saves; target < 2 ms)")
+print(
+    """
+    save a reading position: median \(ms(median(saves))), p95 \(ms(percentile(saves, 0.95))) (2000 saves; target \
+    < 2 ms)
+    """
+)
 
 // 4. The shelf from the database.
 var reads: [Double] = []
@@ -122,5 +148,6 @@ guard times.count == 31 else {
     exit(1)
 }
 // The first run opens the database; the rest are what a patron sees each time.
-print("shelf in bok (1000 loans, rendered, offline): median \(ms(median(Array(times.dropFirst())))), "
-      + "p95 \(ms(percentile(Array(times.dropFirst()), 0.95))), first \(ms(times[0])) (target < 30 ms)")
+print(
+    "shelf in bok (1000 loans, rendered, offline): median \(ms(median(Array(times.dropFirst())))), "
+        + "p95 \(ms(percentile(Array(times.dropFirst()), 0.95))), first \(ms(times[0])) (target < 30 ms)")

@@ -6,7 +6,8 @@ import Logging
 public enum MockBenchmarks {
     /// Queries that exercise the index: words, a prefix, a field term, a phrase, the whole catalogue.
     public static let sampleQueries = [
-        "thriller", "author:Å*", "döden", "title:sommar*", "\"huset vid sjön\"", "", "stjärn", "category:fantasy drakens",
+        "thriller", "author:Å*", "döden", "title:sommar*", "\"huset vid sjön\"", "", "stjärn",
+        "category:fantasy drakens",
     ]
 
     /// Starts a server with `catalogSize` products and times end-to-end searches through
@@ -16,15 +17,22 @@ public enum MockBenchmarks {
     ///   - runs: How many times to send the whole list (after one warm-up round, not timed).
     /// - Returns: Seconds from start to listening (catalogue generation plus indexing) and each
     ///   search's latency in milliseconds.
-    public static func searchLatencies(catalogSize: Int = 200_000, queries: [String], runs: Int) async throws
-        -> (generationSeconds: Double, latenciesMs: [Double]) {
+    public static func searchLatencies(
+        catalogSize: Int = 200_000, queries: [String], runs: Int
+    ) async throws
+        -> (generationSeconds: Double, latenciesMs: [Double])
+    {
         let quiet = Logger(label: "bok.mock.bench", factory: { _ in SwiftLogNoOpLogHandler() })
         let configuration = MockConfiguration(catalogSize: catalogSize)
         let server = try await MockLendingServer.start(configuration, logger: quiet)
-        let client = HTTPLendingService(endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID,
-                                                                  serviceKey: configuration.serviceKey))
-        let sorts: [SortSpec] = [SortSpec(.relevance), SortSpec(.title), SortSpec(.author, .descending), SortSpec(.popularity),
-                                 SortSpec(.date)]
+        let client = HTTPLendingService(
+            endpoint: LibraryEndpoint(
+                baseURL: server.baseURL, serviceID: configuration.serviceID,
+                serviceKey: configuration.serviceKey))
+        let sorts: [SortSpec] = [
+            SortSpec(.relevance), SortSpec(.title), SortSpec(.author, .descending), SortSpec(.popularity),
+            SortSpec(.date),
+        ]
         var latencies: [Double] = []
         latencies.reserveCapacity(runs * queries.count)
         do {

@@ -47,9 +47,12 @@ public struct MockConfiguration: Sendable {
     public var stateFile: URL?
 
     /// Creates a configuration.
-    public init(seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
-                port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules(), clockRuns: Bool = true,
-                dialect: APIDialect = .full) {
+    public init(
+        seed: UInt64 = 1, catalogSize: Int = 600, serviceID: String = "bok-mock", serviceKey: String = "mock-secret",
+        port: Int = 0, host: String = "127.0.0.1", clockStart: Date? = nil, rules: MockRules = MockRules(),
+        clockRuns: Bool = true,
+        dialect: APIDialect = .full
+    ) {
         self.seed = seed
         self.catalogSize = catalogSize
         self.serviceID = serviceID

@@ -24,9 +24,11 @@ public struct MockRules: Sendable, Hashable {
 
     /// Creates rules; the defaults are 28 days, 5 loans a month, a budget of 40, 3 days to
     /// collect a reservation, a 15-minute lock after 5 wrong PINs, Europe/Stockholm.
-    public init(loanPeriodDays: Int = 28, maxLoansPerMonth: Int = 5, payPerLoanMonthlyBudget: Int = 40, readyDays: Int = 3,
-                maxWrongPINs: Int = 5, lockDuration: TimeInterval = 15 * 60,
-                timeZone: TimeZone = MockRules.stockholm) {
+    public init(
+        loanPeriodDays: Int = 28, maxLoansPerMonth: Int = 5, payPerLoanMonthlyBudget: Int = 40, readyDays: Int = 3,
+        maxWrongPINs: Int = 5, lockDuration: TimeInterval = 15 * 60,
+        timeZone: TimeZone = MockRules.stockholm
+    ) {
         self.loanPeriodDays = loanPeriodDays
         self.maxLoansPerMonth = maxLoansPerMonth
         self.payPerLoanMonthlyBudget = payPerLoanMonthlyBudget

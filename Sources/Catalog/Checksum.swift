@@ -18,7 +18,8 @@ public enum Checksum {
     }
 
     /// Compares a received checksum with the expected one in constant time.
-    public static func matches(_ received: String, serviceID: String, parameters: [String], serviceKey: String) -> Bool {
+    public static func matches(_ received: String, serviceID: String, parameters: [String], serviceKey: String) -> Bool
+    {
         let expected = Array(compute(serviceID: serviceID, parameters: parameters, serviceKey: serviceKey).utf8)
         let got = Array(received.lowercased().utf8)
         guard expected.count == got.count else { return false }

@@ -10,7 +10,8 @@ public struct SearchFilters: Sendable, Hashable, Codable {
     public var availableOnly: Bool
 
     /// Creates filters; none by default.
-    public init(category: String? = nil, language: String? = nil, publisher: String? = nil, availableOnly: Bool = false) {
+    public init(category: String? = nil, language: String? = nil, publisher: String? = nil, availableOnly: Bool = false)
+    {
         self.category = category
         self.language = language
         self.publisher = publisher
@@ -37,8 +38,10 @@ public struct SearchRequest: Sendable, Hashable {
     public var card: String?
 
     /// Creates a request.
-    public init(query: String, sort: SortSpec = SortSpec(.relevance), offset: Int = 0, limit: Int = 20,
-                filters: SearchFilters = SearchFilters(), card: String? = nil) {
+    public init(
+        query: String, sort: SortSpec = SortSpec(.relevance), offset: Int = 0, limit: Int = 20,
+        filters: SearchFilters = SearchFilters(), card: String? = nil
+    ) {
         self.query = query
         self.sort = sort
         self.offset = offset

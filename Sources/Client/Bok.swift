@@ -45,9 +45,16 @@ struct Bok {
 
     /// Connects to the library and runs `command` once, or the prompt when there is none.
     @MainActor
-    static func start(command: [String], options: GlobalOptions, environment: [String: String], printer: any Printer) async -> Int32 {
+    static func start(
+        command: [String], options: GlobalOptions, environment: [String: String], printer: any Printer
+    ) async -> Int32 {
         if options.record != nil, !command.isEmpty {
-            printer.err("bok: --record records an interactive session; leave out the command (bok --record FILE), or pipe commands in.")
+            printer.err(
+                """
+                bok: --record records an interactive session; leave out the command (bok --record FILE), or pipe \
+                commands in.
+                """
+            )
             return 2
         }
 
@@ -66,12 +73,14 @@ struct Bok {
 
         let startup: Startup
         do {
-            startup = try await Startup.connect(options: options, environment: environment, theme: theme, logger: logger)
+            startup = try await Startup.connect(
+                options: options, environment: environment, theme: theme, logger: logger)
         } catch {
             // A bad library name is a usage mistake (2); an unreadable config file a failure (1).
             return ErrorReport.report(error, json: options.json && !command.isEmpty, printer: printer)
         }
-        let code = command.isEmpty
+        let code =
+            command.isEmpty
             ? await interactive(startup, environment: environment, record: options.record, printer: printer)
             : await oneShot(command, json: options.json, session: startup.session, printer: printer)
         if let mock = startup.session.mock, let server = try? await mock.value { await server.stop() }
@@ -86,7 +95,9 @@ struct Bok {
             session.prompt = TerminalPatronPrompt(editor: LineEditor(historyFile: nil, maxHistory: 0))
         }
         do {
-            let output = try await LibraryWait.$observer.withValue(session.spinner) { try await CommandTable().run(words, in: session) }
+            let output = try await LibraryWait.$observer.withValue(session.spinner) {
+                try await CommandTable().run(words, in: session)
+            }
             if json {
                 let plain: [String] = output.lines.map { Ansi.strip($0) }
                 printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))
@@ -102,7 +113,9 @@ struct Bok {
     }
 
     @MainActor
-    static func interactive(_ startup: Startup, environment: [String: String], record: String? = nil, printer: any Printer) async -> Int32 {
+    static func interactive(
+        _ startup: Startup, environment: [String: String], record: String? = nil, printer: any Printer
+    ) async -> Int32 {
         let session = startup.session
         let theme = session.theme
         var recorder: SessionRecorder?
@@ -116,7 +129,15 @@ struct Bok {
         printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.libraryName)
         if let note = startup.note { printer.out(theme.dim(note)) }
         printer.out(theme.dim("Type help for commands, search WORDS to find books, quit to leave."))
-        if let record { printer.out(theme.dim("Recording this session in \(record) (PINs as ••••). Type # task: TITLE when a task begins, # end when it ends.")) }
+        if let record {
+            printer.out(
+                theme.dim(
+                    """
+                    Recording this session in \(record) (PINs as ••••). Type # task: TITLE when a task begins, # \
+                    end when it ends.
+                    """
+                ))
+        }
         let repl = recorder.map { REPL(session: session, recorder: $0) } ?? REPL(session: session, printer: printer)
         // The shelf catches up with the library while the patron types; the first shelf waits for it.
         session.startSyncInBackground()
@@ -167,7 +188,8 @@ enum JSONOutput {
         var out = String.UnicodeScalarView()
         for scalar in json.unicodeScalars {
             let v = scalar.value
-            let inert = v == 0x7F || (0x80...0x9F).contains(v) || (0x2028...0x2029).contains(v)
+            let inert =
+                v == 0x7F || (0x80...0x9F).contains(v) || (0x2028...0x2029).contains(v)
                 || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
                 || v == 0x200E || v == 0x200F || v == 0x061C
             if inert {

@@ -69,7 +69,8 @@ extension ReaderParsers {
         public static let nav = """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>
-            <nav epub:type="toc"><ol><li><a href="c1.xhtml">Ett</a><ol><li><a href="c1.xhtml#s2">Två</a></li></ol></li></ol></nav>
+            <nav epub:type="toc"><ol><li><a href="c1.xhtml">Ett</a><ol><li><a \
+            href="c1.xhtml#s2">Två</a></li></ol></li></ol></nav>
             <nav epub:type="page-list"><ol><li><a href="c1.xhtml#p1">1</a></li></ol></nav>
             </body></html>
             """
@@ -85,7 +86,8 @@ extension ReaderParsers {
         public static let chapter = """
             <?xml version="1.0" encoding="UTF-8"?>
             <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="sv"><body>
-            <h1 id="p1">Ett</h1><p>Första stycket&nbsp;med <em>kursiv</em>, <a href="#n1" epub:type="noteref">1</a> och &#x2014; streck.</p>
+            <h1 id="p1">Ett</h1><p>Första stycket&nbsp;med <em>kursiv</em>, <a href="#n1" epub:type="noteref">1</a> \
+            och &#x2014; streck.</p>
             <h2 id="s2">Två</h2><table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>
             <ul><li>ett</li><li>två</li></ul><pre>  förformaterat\n  text</pre>
             <aside epub:type="footnote" id="n1"><p>En not.</p></aside></body></html>
@@ -101,11 +103,14 @@ enum StoredZip {
     static func book(opf: [UInt8], nav: [UInt8], ncx: [UInt8]) -> [UInt8] {
         let container = """
             <?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-            <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>
+            <rootfiles><rootfile full-path="OEBPS/content.opf" \
+            media-type="application/oebps-package+xml"/></rootfiles></container>
             """
-        return archive([("mimetype", Array("application/epub+zip".utf8)), ("META-INF/container.xml", Array(container.utf8)),
-                        ("OEBPS/content.opf", opf), ("OEBPS/nav.xhtml", nav), ("OEBPS/toc.ncx", ncx),
-                        ("OEBPS/c1.xhtml", Array(ReaderParsers.Fixture.chapter.utf8))])
+        return archive([
+            ("mimetype", Array("application/epub+zip".utf8)), ("META-INF/container.xml", Array(container.utf8)),
+            ("OEBPS/content.opf", opf), ("OEBPS/nav.xhtml", nav), ("OEBPS/toc.ncx", ncx),
+            ("OEBPS/c1.xhtml", Array(ReaderParsers.Fixture.chapter.utf8)),
+        ])
     }
 
     static func archive(_ files: [(name: String, bytes: [UInt8])]) -> [UInt8] {
@@ -115,14 +120,17 @@ enum StoredZip {
             let offset = UInt32(out.count)
             let crc = bytes.withUnsafeBufferPointer { UInt32(CZlib.crc32(0, $0.baseAddress, uInt($0.count))) }
             let nameBytes = Array(name.utf8)
-            let common = le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
+            let common =
+                le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + le32(crc)
                 + le32(UInt32(bytes.count)) + le32(UInt32(bytes.count)) + le16(UInt16(nameBytes.count)) + le16(0)
             out += le32(0x0403_4B50) + common + nameBytes + bytes
-            directory += le32(0x0201_4B50) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + nameBytes
+            directory +=
+                le32(0x0201_4B50) + le16(20) + common + le16(0) + le16(0) + le16(0) + le32(0) + le32(offset) + nameBytes
         }
         let start = UInt32(out.count)
         out += directory
-        out += le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(files.count)) + le16(UInt16(files.count))
+        out +=
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(UInt16(files.count)) + le16(UInt16(files.count))
             + le32(UInt32(directory.count)) + le32(start) + le16(0)
         return out
     }

@@ -19,8 +19,11 @@ public final class SoundOutput: @unchecked Sendable {
         var handle: OpaquePointer?
         guard bok_snd_pcm_open(&handle, "default", SND_PCM_STREAM_PLAYBACK, 0) == 0, let handle else { return nil }
         // A quarter second of buffer: pausing and stopping take effect about that fast.
-        guard bok_snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
-                                 UInt32(sampleRate), 1, 250_000) == 0 else {
+        guard
+            bok_snd_pcm_set_params(
+                handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1,
+                UInt32(sampleRate), 1, 250_000) == 0
+        else {
             bok_snd_pcm_close(handle)
             return nil
         }

@@ -30,8 +30,10 @@ public final class SpeechEngine: Sendable {
     /// to stop (quitting, Esc): synthesis ends after the current block. Returns when the text has
     /// been spoken or stopped.
     /// - Throws: ``SpeechError`` when the voice does not exist or eSpeak fails.
-    public func speak(_ text: String, options: SpeechOptions,
-                      to sink: (_ samples: UnsafeBufferPointer<Int16>, _ events: [SpeechEvent]) -> Bool) throws {
+    public func speak(
+        _ text: String, options: SpeechOptions,
+        to sink: (_ samples: UnsafeBufferPointer<Int16>, _ events: [SpeechEvent]) -> Bool
+    ) throws {
         try lock.withLock { _ in
             guard bok_espeak_SetVoiceByName(options.voice) == EE_OK else {
                 throw SpeechError.noVoice(options.voice)
@@ -44,8 +46,9 @@ public final class SpeechEngine: Sendable {
                 defer { unmanaged.release() }
                 let bytes = Array(text.utf8) + [0]
                 let status = bytes.withUnsafeBufferPointer { buffer in
-                    bok_espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
-                                 UInt32(espeakCHARS_UTF8), nil, unmanaged.toOpaque())
+                    bok_espeak_Synth(
+                        buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0,
+                        UInt32(espeakCHARS_UTF8), nil, unmanaged.toOpaque())
                 }
                 guard status == EE_OK else { throw SpeechError.failed }
                 _ = bok_espeak_Synchronize()
@@ -101,8 +104,10 @@ private final class SynthesisContext {
 }
 
 /// eSpeak's callback: audio and a list of events ended by `LIST_TERMINATED`; 1 stops synthesis.
-private func speechCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
-                            _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+private func speechCallback(
+    _ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
+    _ events: UnsafeMutablePointer<espeak_EVENT>?
+) -> Int32 {
     guard let events, let user = events.pointee.user_data else { return 0 }
     let context = Unmanaged<SynthesisContext>.fromOpaque(user).takeUnretainedValue()
     var list: [SpeechEvent] = []
@@ -113,7 +118,8 @@ private func speechCallback(_ wav: UnsafeMutablePointer<Int16>?, _ count: Int32,
         let offset = max(0, Int(event.text_position) - 1)
         switch event.type {
         case espeakEVENT_SENTENCE: list.append(.sentence(offset: offset, audioMilliseconds: Int(event.audio_position)))
-        case espeakEVENT_WORD: list.append(.word(offset: offset, length: Int(event.length), audioMilliseconds: Int(event.audio_position)))
+        case espeakEVENT_WORD:
+            list.append(.word(offset: offset, length: Int(event.length), audioMilliseconds: Int(event.audio_position)))
         default: break
         }
         index += 1
@@ -157,13 +163,21 @@ public struct SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     public let description: String
 
     static func noVoice(_ voice: String) -> SpeechError {
-        SpeechError(description: "No eSpeak NG voice \(voice) is installed; see bok read --aloud --help for the installed ones.")
+        SpeechError(
+            description: "No eSpeak NG voice \(voice) is installed; see bok read --aloud --help for the installed ones."
+        )
     }
     static let failed = SpeechError(description: "eSpeak NG could not speak this text.")
     /// More speech than one WAV file can hold.
-    public static let tooLong = SpeechError(description:
-        "That is more speech than a WAV file can hold (about 27 hours); choose a later chapter with --from.")
+    public static let tooLong = SpeechError(
+        description:
+            "That is more speech than a WAV file can hold (about 27 hours); choose a later chapter with --from.")
     /// eSpeak NG or its voice data is missing.
-    public static let unavailable = SpeechError(description:
-        "Reading aloud needs eSpeak NG (Debian packages libespeak-ng1 and espeak-ng-data); it is not installed here.")
+    public static let unavailable = SpeechError(
+        description:
+            """
+            Reading aloud needs eSpeak NG (Debian packages libespeak-ng1 and espeak-ng-data); it is not installed \
+            here.
+            """
+    )
 }

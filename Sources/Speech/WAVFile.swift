@@ -19,7 +19,8 @@ public final class WAVFile {
         self.url = url
         self.sampleRate = sampleRate
         partURL = url.appendingPathExtension("part")
-        _ = FileManager.default.createFile(atPath: partURL.path, contents: Self.header(sampleRate: sampleRate, samples: 0))
+        _ = FileManager.default.createFile(
+            atPath: partURL.path, contents: Self.header(sampleRate: sampleRate, samples: 0))
         guard let handle = FileHandle(forWritingAtPath: partURL.path) else {
             throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
@@ -62,11 +63,16 @@ public final class WAVFile {
     /// The 44-byte RIFF header of 16-bit mono PCM.
     static func header(sampleRate: Int, samples: Int) -> Data {
         var data = Data()
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) } }
-        func u16(_ v: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) } }
+        func u32(_ v: Int) {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) }
+        }
+        func u16(_ v: Int) {
+            withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) }
+        }
         let bytes = samples * 2
         data.append(contentsOf: Array("RIFF".utf8)); u32(36 + bytes); data.append(contentsOf: Array("WAVE".utf8))
-        data.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2); u16(2); u16(16)
+        data.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2);
+        u16(2); u16(16)
         data.append(contentsOf: Array("data".utf8)); u32(bytes)
         return data
     }

@@ -40,8 +40,8 @@ public enum SafeText {
     public static func replacement(for scalar: Unicode.Scalar) -> Unicode.Scalar? {
         let v = scalar.value
         switch v {
-        case 0x00...0x1F: return Unicode.Scalar(0x2400 + v)   // ␀ … ␟ (␛ for ESC)
-        case 0x7F: return "\u{2421}"                          // ␡
+        case 0x00...0x1F: return Unicode.Scalar(0x2400 + v)  // ␀ … ␟ (␛ for ESC)
+        case 0x7F: return "\u{2421}"  // ␡
         case 0x80...0x9F: return "\u{FFFD}"
         default: return nil
         }
@@ -171,27 +171,27 @@ public enum SafeText {
                 out.append(keepingLineBreaks ? "\n" : " ")
             case 0x09:
                 out.append(keepingLineBreaks ? "\t" : " ")
-            case 0x202A, 0x202B, 0x202D, 0x202E:            // LRE RLE LRO RLO
+            case 0x202A, 0x202B, 0x202D, 0x202E:  // LRE RLE LRO RLO
                 sawBidi = true
                 openers.append(.embedding)
                 out.append(scalar)
-            case 0x2066, 0x2067, 0x2068:                    // LRI RLI FSI
+            case 0x2066, 0x2067, 0x2068:  // LRI RLI FSI
                 sawBidi = true
                 openers.append(.isolate)
                 out.append(scalar)
-            case 0x202C:                                    // PDF: only closes an embedding
+            case 0x202C:  // PDF: only closes an embedding
                 sawBidi = true
                 if openers.last == .embedding {
                     openers.removeLast()
                     out.append(scalar)
                 }
-            case 0x2069:                                    // PDI: closes an isolate and what it holds
+            case 0x2069:  // PDI: closes an isolate and what it holds
                 sawBidi = true
                 if let index = openers.lastIndex(of: .isolate) {
                     openers.removeSubrange(index...)
                     out.append(scalar)
                 }
-            case 0x200E, 0x200F, 0x061C:                    // LRM RLM ALM: harmless inside the isolate
+            case 0x200E, 0x200F, 0x061C:  // LRM RLM ALM: harmless inside the isolate
                 sawBidi = true
                 out.append(scalar)
             default:
@@ -219,7 +219,7 @@ public enum SafeText {
     /// Whether any scalar needs cleaning; one pass over UTF-8 bytes, no decoding.
     private static func needsWork(_ text: String, keepingLineBreaks: Bool) -> Bool {
         var utf8 = text.utf8.makeIterator()
-        var b1: UInt8 = 0, b2: UInt8 = 0     // the two bytes before the current one
+        var b1: UInt8 = 0, b2: UInt8 = 0  // the two bytes before the current one
         while let b = utf8.next() {
             defer { b1 = b2; b2 = b }
             if b < 0x20 {
@@ -227,10 +227,10 @@ public enum SafeText {
                 return true
             }
             if b == 0x7F { return true }
-            if b2 == 0xC2, (0x80...0x9F).contains(b) { return true }                 // C1
-            if b2 == 0xD8, b == 0x9C { return true }                                  // U+061C ALM
+            if b2 == 0xC2, (0x80...0x9F).contains(b) { return true }  // C1
+            if b2 == 0xD8, b == 0x9C { return true }  // U+061C ALM
             if b1 == 0xE2, b2 == 0x80, (0x8E...0x8F).contains(b) || (0xA8...0xAE).contains(b) { return true }
-            if b1 == 0xE2, b2 == 0x81, (0xA6...0xA9).contains(b) { return true }     // U+2066–U+2069
+            if b1 == 0xE2, b2 == 0x81, (0xA6...0xA9).contains(b) { return true }  // U+2066–U+2069
         }
         return false
     }

@@ -8,13 +8,15 @@ struct CollationTests {
     @Test("Swedish order puts Å, Ä, Ö after Z, in that order")
     func swedish() {
         let sorted = Collation(.swedish).sorted(names, by: { $0 })
-        #expect(sorted == ["Andersson", "Ekdahl", "ekström", "Élise", "Zetterlund", "Åberg", "Ängström", "Öberg", "Ödman"])
+        #expect(
+            sorted == ["Andersson", "Ekdahl", "ekström", "Élise", "Zetterlund", "Åberg", "Ängström", "Öberg", "Ödman"])
     }
 
     @Test("English order reads Å, Ä as A and Ö as O")
     func english() {
         let sorted = Collation(.english).sorted(names, by: { $0 })
-        #expect(sorted == ["Åberg", "Andersson", "Ängström", "Ekdahl", "ekström", "Élise", "Öberg", "Ödman", "Zetterlund"])
+        #expect(
+            sorted == ["Åberg", "Andersson", "Ängström", "Ekdahl", "ekström", "Élise", "Öberg", "Ödman", "Zetterlund"])
     }
 
     @Test("Descending Swedish order starts with Ö")
@@ -46,10 +48,12 @@ struct CollationTests {
         #expect(Collation(.swedish).areInIncreasingOrder("Ek Anna", "Eka"))
     }
 
-    @Test("Locale tags choose the alphabet", arguments: [
-        ("sv-SE", Collation.Alphabet.swedish), ("sv_SE.UTF-8", .swedish), ("fi", .swedish),
-        ("en-GB", .english), (nil, .english),
-    ] as [(String?, Collation.Alphabet)])
+    @Test(
+        "Locale tags choose the alphabet",
+        arguments: [
+            ("sv-SE", Collation.Alphabet.swedish), ("sv_SE.UTF-8", .swedish), ("fi", .swedish),
+            ("en-GB", .english), (nil, .english),
+        ] as [(String?, Collation.Alphabet)])
     func locales(tag: String?, alphabet: Collation.Alphabet) {
         #expect(Collation(locale: tag).alphabet == alphabet)
     }
@@ -57,14 +61,19 @@ struct CollationTests {
 
 @Suite("Sorting products")
 struct ProductOrderingTests {
-    func product(_ id: String, _ title: String, last: String, first: String = "Anna", year: Int = 2000, popularity: Int = 0) -> Product {
-        Product(id: id, title: title, contributors: [Contributor(firstName: first, lastName: last)],
-                publishedDate: DayDate(year: year, month: 1, day: 1), popularity: popularity)
+    func product(
+        _ id: String, _ title: String, last: String, first: String = "Anna", year: Int = 2000, popularity: Int = 0
+    ) -> Product {
+        Product(
+            id: id, title: title, contributors: [Contributor(firstName: first, lastName: last)],
+            publishedDate: DayDate(year: year, month: 1, day: 1), popularity: popularity)
     }
 
     @Test("Author order uses the first author's last name, Å after Z in Swedish")
     func byAuthor() {
-        let products = [product("1", "B", last: "Åkesson"), product("2", "C", last: "Zander"), product("3", "A", last: "Berg")]
+        let products = [
+            product("1", "B", last: "Åkesson"), product("2", "C", last: "Zander"), product("3", "A", last: "Berg"),
+        ]
         let swedish = ProductOrdering(collation: Collation(.swedish))
         #expect(swedish.sorted(products, by: SortSpec(.author, .ascending)).map(\.id) == ["3", "2", "1"])
         #expect(swedish.sorted(products, by: SortSpec(.author, .descending)).map(\.id) == ["1", "2", "3"])
@@ -74,9 +83,11 @@ struct ProductOrderingTests {
 
     @Test("Date and popularity default to newest and most popular first")
     func numbers() {
-        let products = [product("1", "A", last: "X", year: 1990, popularity: 5),
-                        product("2", "B", last: "Y", year: 2020, popularity: 50),
-                        product("3", "C", last: "Z", year: 2005, popularity: 500)]
+        let products = [
+            product("1", "A", last: "X", year: 1990, popularity: 5),
+            product("2", "B", last: "Y", year: 2020, popularity: 50),
+            product("3", "C", last: "Z", year: 2005, popularity: 500),
+        ]
         let ordering = ProductOrdering(collation: Collation(.swedish))
         #expect(ordering.sorted(products, by: SortSpec(.date)).map(\.id) == ["2", "3", "1"])
         #expect(ordering.sorted(products, by: SortSpec(.popularity)).map(\.id) == ["3", "2", "1"])
@@ -86,7 +97,8 @@ struct ProductOrderingTests {
     @Test("Ties break by title so pages are stable")
     func ties() {
         let products = [product("9", "Öken", last: "Berg"), product("8", "Annat", last: "Berg")]
-        let sorted = ProductOrdering(collation: Collation(.swedish)).sorted(products, by: SortSpec(.author, .descending))
+        let sorted = ProductOrdering(collation: Collation(.swedish)).sorted(
+            products, by: SortSpec(.author, .descending))
         #expect(sorted.map(\.title) == ["Annat", "Öken"])
     }
 

@@ -12,31 +12,42 @@ struct DecodingTests {
         #expect(answer.product.publishedDate == DayDate(year: 2021, month: 3, day: 12))
         // The old spelling of other answers is not accepted for a product.
         let wrong = #"{"Product": {"ProductID": "1", "Title": "X"}}"#
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Wire.ProductAnswer.self, from: Data(wrong.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(Wire.ProductAnswer.self, from: Data(wrong.utf8))
+        }
     }
 
     @Test("Availability answers use ProductID and an empty Reason when available")
     func availability() throws {
-        let json = #"{"Products": [{"ProductID": "12", "Available": false, "Reason": "borrower"}, {"ProductID": "13", "Available": true, "Reason": ""}]}"#
+        let json =
+            #"""
+            {"Products": [{"ProductID": "12", "Available": false, "Reason": "borrower"}, {"ProductID": "13", \#
+            "Available": true, "Reason": ""}]}
+            """#
         let answer = try JSONDecoder().decode(Wire.AvailabilityAnswer.self, from: Data(json.utf8))
         #expect(answer.products.map(\.productID) == ["12", "13"])
         #expect(answer.products[0].reason == "borrower")
-        let embedded = try JSONDecoder().decode(Availability.self, from: Data(#"{"Available": true, "Reason": ""}"#.utf8))
+        let embedded = try JSONDecoder().decode(
+            Availability.self, from: Data(#"{"Available": true, "Reason": ""}"#.utf8))
         #expect(embedded.reason == nil)
     }
 
-    @Test("Dates with a time keep only the day; nonsense is an error", arguments: [
-        ("2024-02-29", DayDate(year: 2024, month: 2, day: 29)),
-        ("2024-02-29T23:30:00+01:00", DayDate(year: 2024, month: 2, day: 29)),
-        ("2024-02-29 08:00:00", DayDate(year: 2024, month: 2, day: 29)),
-    ])
+    @Test(
+        "Dates with a time keep only the day; nonsense is an error",
+        arguments: [
+            ("2024-02-29", DayDate(year: 2024, month: 2, day: 29)),
+            ("2024-02-29T23:30:00+01:00", DayDate(year: 2024, month: 2, day: 29)),
+            ("2024-02-29 08:00:00", DayDate(year: 2024, month: 2, day: 29)),
+        ])
     func dates(text: String, day: DayDate) throws {
         #expect(DayDate(string: text) == day)
         #expect(DayDate(string: "29/02/2024") == nil)
         #expect(DayDate(string: "2024-13-01") == nil)
     }
 
-    @Test("A day the calendar does not have is not a date", arguments: ["2024-02-30", "2023-02-29", "2024-04-31", "1900-02-29"])
+    @Test(
+        "A day the calendar does not have is not a date",
+        arguments: ["2024-02-30", "2023-02-29", "2024-04-31", "1900-02-29"])
     func impossibleDays(text: String) {
         #expect(DayDate(string: text) == nil)
     }
@@ -55,7 +66,8 @@ struct DecodingTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         for ordinal in stride(from: -36_524, through: 109_572, by: 97) {
-            let c = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(ordinal) * 86_400))
+            let c = calendar.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(ordinal) * 86_400))
             let day = DayDate(ordinal: ordinal)
             #expect(day == DayDate(year: c.year!, month: c.month!, day: c.day!), "\(ordinal)")
             #expect(day.ordinal == ordinal)
@@ -64,7 +76,11 @@ struct DecodingTests {
 
     @Test("The older feed's Authors array becomes authors")
     func olderAuthors() throws {
-        let json = #"{"ProductId": "1", "Title": "Pippi", "Authors": [{"FullName": "Astrid Lindgren"}, {"FirstName": "Ingrid", "LastName": "Vang Nyman"}]}"#
+        let json =
+            #"""
+            {"ProductId": "1", "Title": "Pippi", "Authors": [{"FullName": "Astrid Lindgren"}, {"FirstName": \#
+            "Ingrid", "LastName": "Vang Nyman"}]}
+            """#
         let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
         #expect(product.authors.map(\.fullName) == ["Astrid Lindgren", "Ingrid Vang Nyman"])
         #expect(product.authors.first?.lastName == "Lindgren")
@@ -73,15 +89,15 @@ struct DecodingTests {
     @Test("Contributors carry roles, series come from Relations, PDF is ignored next to EPUB")
     func fullProduct() throws {
         let json = #"""
-        {"ProductId": "100", "Title": "Tyst hamn", "OriginalTitle": "The Silent Harbour",
-         "Contributors": [{"Role": "Author", "FirstName": "John", "LastName": "Smith"},
-                          {"Role": "Translator", "FirstName": "Åsa", "LastName": "Ödman"}],
-         "Relations": [{"Type": "Series", "Name": "Hamnserien", "Order": 2}],
-         "PublicIdentifiers": [{"IdType": "ISBN13", "Id": "9789100123456"}],
-         "AvailableFormats": [{"FormatId": "4104", "Name": "EPUB"}, {"FormatId": "4103", "Name": "PDF"}],
-         "Statuses": [{"Name": "Active", "ValidFrom": "2020-01-01", "ValidUntil": "2030-12-31"}],
-         "Availability": {"Available": false, "Reason": "product", "Copies": 3, "Waiting": 2}}
-        """#
+            {"ProductId": "100", "Title": "Tyst hamn", "OriginalTitle": "The Silent Harbour",
+             "Contributors": [{"Role": "Author", "FirstName": "John", "LastName": "Smith"},
+                              {"Role": "Translator", "FirstName": "Åsa", "LastName": "Ödman"}],
+             "Relations": [{"Type": "Series", "Name": "Hamnserien", "Order": 2}],
+             "PublicIdentifiers": [{"IdType": "ISBN13", "Id": "9789100123456"}],
+             "AvailableFormats": [{"FormatId": "4104", "Name": "EPUB"}, {"FormatId": "4103", "Name": "PDF"}],
+             "Statuses": [{"Name": "Active", "ValidFrom": "2020-01-01", "ValidUntil": "2030-12-31"}],
+             "Availability": {"Available": false, "Reason": "product", "Copies": 3, "Waiting": 2}}
+            """#
         let product = try JSONDecoder().decode(Product.self, from: Data(json.utf8))
         #expect(product.translators.map(\.fullName) == ["Åsa Ödman"])
         #expect(product.series == Product.Series(name: "Hamnserien", order: 2))
@@ -95,12 +111,17 @@ struct DecodingTests {
         #expect(again == product)
     }
 
-    @Test("Reasons in words", arguments: [
-        (Availability(available: false, reason: .product, copies: 1, waiting: 0), "the only copy is on loan"),
-        (Availability(available: false, reason: .product, copies: 3, waiting: 2), "all 3 copies on loan, 2 waiting"),
-        (Availability(available: false, reason: .library), "library's loan limit reached for this month"),
-        (Availability(available: false, reason: .borrower), "you have reached your own loan limit for this month"),
-    ])
+    @Test(
+        "Reasons in words",
+        arguments: [
+            (Availability(available: false, reason: .product, copies: 1, waiting: 0), "the only copy is on loan"),
+            (
+                Availability(available: false, reason: .product, copies: 3, waiting: 2),
+                "all 3 copies on loan, 2 waiting"
+            ),
+            (Availability(available: false, reason: .library), "library's loan limit reached for this month"),
+            (Availability(available: false, reason: .borrower), "you have reached your own loan limit for this month"),
+        ])
     func reasons(availability: Availability, words: String) {
         #expect(availability.explanation == words)
     }
@@ -111,7 +132,13 @@ struct ChecksumTests {
     @Test("SHA-512 over service id, parameters in order, and key, in lower-case hex")
     func known() {
         let sum = Checksum.compute(serviceID: "bok-mock", parameters: ["42"], serviceKey: "mock-secret")
-        #expect(sum == "61a0dbeb0eaa9b809e3c09f8ed5dde1789ee76fa3ee3f871434dc49f01b490f02c49a94500b96e2fc71883a92f4258e3892490b007dd2223e86a3314d0307559")
+        #expect(
+            sum
+                == """
+                61a0dbeb0eaa9b809e3c09f8ed5dde1789ee76fa3ee3f871434dc49f01b490f02c49a94500b96e2fc71883a92f4258e3892\
+                490b007dd2223e86a3314d0307559
+                """
+        )
         #expect(sum.count == 128)
     }
 

@@ -10,9 +10,12 @@ import TestSupport
 /// generously (a test fails at three times the deadline, never on the exact figure).
 @Suite("A hostile library", .serialized)
 struct HostileLibraryTests {
-    static func service(_ server: HostileServer, timeout: TimeInterval = 2, maxBodyBytes: Int = 16 << 20) -> HTTPLendingService {
-        HTTPLendingService(endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: "bok", serviceKey: "secret"),
-                           timeout: timeout, maxBodyBytes: maxBodyBytes)
+    static func service(
+        _ server: HostileServer, timeout: TimeInterval = 2, maxBodyBytes: Int = 16 << 20
+    ) -> HTTPLendingService {
+        HTTPLendingService(
+            endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: "bok", serviceKey: "secret"),
+            timeout: timeout, maxBodyBytes: maxBodyBytes)
     }
 
     static func products(_ count: Int, from first: Int = 1) -> String {
@@ -38,17 +41,27 @@ struct HostileLibraryTests {
     func drip() async throws {
         for dripHeaders in [true, false] {
             let body = #"{"Products": [\#(Self.products(3))], "TotalCount": 3}"#
-            let head = HostileServer.head(200, [("Content-Type", "application/json"), ("Content-Length", String(body.utf8.count))])
+            let head = HostileServer.head(
+                200, [("Content-Type", "application/json"), ("Content-Length", String(body.utf8.count))])
             let server = try HostileServer { _ in
-                dripHeaders ? [.drip(head + Data(body.utf8), every: 0.5)] : [.send(head), .drip(Data(body.utf8), every: 0.5)]
+                dripHeaders
+                    ? [.drip(head + Data(body.utf8), every: 0.5)] : [.send(head), .drip(Data(body.utf8), every: 0.5)]
             }
             defer { server.stop() }
             let (result, seconds) = await Self.timed {
-                await #expect(throws: LendingError.self) { try await Self.service(server, timeout: 2).search(SearchRequest(query: "x")) }
+                await #expect(throws: LendingError.self) {
+                    try await Self.service(server, timeout: 2).search(SearchRequest(query: "x"))
+                }
             }
             #expect(seconds < 6, "dripping \(dripHeaders ? "headers" : "body"): \(seconds) s for a 2 s deadline")
             #expect(result?.kind == .timeout)
-            #expect(result?.message == "The library at 127.0.0.1:\(server.port) did not answer within 2 s. Try again, or check the server.")
+            #expect(
+                result?.message
+                    == """
+                    The library at 127.0.0.1:\(server.port) did not answer within 2 s. Try again, or check the \
+                    server.
+                    """
+            )
         }
     }
 
@@ -56,7 +69,10 @@ struct HostileLibraryTests {
     func opdsDrip() async throws {
         let feed = #"<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title></feed>"#
         let server = try HostileServer { _ in
-            [.send(HostileServer.head(200, [("Content-Type", "application/atom+xml")])), .drip(Data(feed.utf8), every: 0.5)]
+            [
+                .send(HostileServer.head(200, [("Content-Type", "application/atom+xml")])),
+                .drip(Data(feed.utf8), every: 0.5),
+            ]
         }
         defer { server.stop() }
         let (error, seconds) = await Self.timed {
@@ -74,8 +90,14 @@ struct HostileLibraryTests {
             // 1 GB, announced in Content-Length or not (then the connection's close ends it).
             let total = 1 << 30
             let server = try HostileServer { _ in
-                [.send(HostileServer.head(200, [("Content-Type", "application/json")] + (announced ? [("Content-Length", String(total))] : []))),
-                 .stream(total: total)]
+                [
+                    .send(
+                        HostileServer.head(
+                            200,
+                            [("Content-Type", "application/json")]
+                                + (announced ? [("Content-Length", String(total))] : []))),
+                    .stream(total: total),
+                ]
             }
             defer { server.stop() }
             let (error, seconds) = await Self.timed {
@@ -84,11 +106,19 @@ struct HostileLibraryTests {
                 }
             }
             #expect(error?.kind == .badResponse)
-            #expect(error?.message == "The library at 127.0.0.1:\(server.port) sent an answer larger than 4 MB to products; refusing it.")
+            #expect(
+                error?.message
+                    == """
+                    The library at 127.0.0.1:\(server.port) sent an answer larger than 4 MB to products; refusing \
+                    it.
+                    """
+            )
             #expect(seconds < 20, "\(seconds) s")
             // The server could write what the cap and the sockets' buffers hold, not the gigabyte.
             try await Task.sleep(for: .milliseconds(300))
-            #expect(server.bytesSent < 4 << 20 + 32 << 20, "\(server.bytesSent) bytes sent with Content-Length \(announced)")
+            #expect(
+                server.bytesSent < 4 << 20 + 32 << 20, "\(server.bytesSent) bytes sent with Content-Length \(announced)"
+            )
         }
     }
 
@@ -99,11 +129,15 @@ struct HostileLibraryTests {
             [.send(HostileServer.head(200, [("Content-Length", "10")]) + Data(body.utf8)), .stream(total: 8 << 20)]
         }
         defer { short.stop() }
-        let error = await #expect(throws: LendingError.self) { try await Self.service(short).search(SearchRequest(query: "x")) }
+        let error = await #expect(throws: LendingError.self) {
+            try await Self.service(short).search(SearchRequest(query: "x"))
+        }
         #expect(error?.kind == .badResponse && Self.isOneLine(error?.message ?? ""), "\(error?.message ?? "")")
         #expect(short.bytesSent < 32 << 20)
 
-        let long = try HostileServer { _ in [.send(HostileServer.head(200, [("Content-Length", "100000")]) + Data(body.utf8))] }
+        let long = try HostileServer { _ in
+            [.send(HostileServer.head(200, [("Content-Length", "100000")]) + Data(body.utf8))]
+        }
         defer { long.stop() }
         let (dropped, seconds) = await Self.timed {
             await #expect(throws: LendingError.self) { try await Self.service(long).search(SearchRequest(query: "x")) }
@@ -125,10 +159,13 @@ struct HostileLibraryTests {
             inFlight.enter()
             defer { inFlight.leave() }
             Thread.sleep(forTimeInterval: 0.05)
-            return HostileServer.answer(200, json: #"{"Products": [{"ProductID": "\#(id)", "Available": true, "Reason": ""}]}"#)
+            return HostileServer.answer(
+                200, json: #"{"Products": [{"ProductID": "\#(id)", "Available": true, "Reason": ""}]}"#)
         }
         defer { server.stop() }
-        let (page, seconds) = try await Self.timed { try await Self.service(server, timeout: 5).search(SearchRequest(query: "x", limit: 20)) }
+        let (page, seconds) = try await Self.timed {
+            try await Self.service(server, timeout: 5).search(SearchRequest(query: "x", limit: 20))
+        }
         #expect(page.products.count == 20)
         #expect(page.products.allSatisfy { $0.availability?.available == true })
         let calls = server.requests.filter { $0.path.contains("availability") }.count
@@ -143,11 +180,15 @@ struct HostileLibraryTests {
             if request.path.hasSuffix("/products") {
                 return HostileServer.answer(200, json: #"{"Products": [\#(Self.products(20))], "TotalCount": 20}"#)
             }
-            return [.pause(1.5)] + HostileServer.answer(200, json: #"{"Products": [{"ProductID": "1", "Available": true, "Reason": ""}]}"#)
+            return [.pause(1.5)]
+                + HostileServer.answer(
+                    200, json: #"{"Products": [{"ProductID": "1", "Available": true, "Reason": ""}]}"#)
         }
         defer { server.stop() }
         // 20 products, 6 at a time, 1.5 s each: 6 s unbounded; one 2 s budget ends it.
-        let (page, seconds) = try await Self.timed { try await Self.service(server, timeout: 2).search(SearchRequest(query: "x")) }
+        let (page, seconds) = try await Self.timed {
+            try await Self.service(server, timeout: 2).search(SearchRequest(query: "x"))
+        }
         #expect(page.products.count == 20)
         #expect(page.products.contains { $0.availability == nil })
         #expect(seconds < 6, "\(seconds) s")
@@ -157,20 +198,40 @@ struct HostileLibraryTests {
 
     @Test("A redirect to another host or port is not followed, and nothing reaches that server")
     func redirectAway() async throws {
-        let elsewhere = try HostileServer(host: "127.0.0.2") { _ in HostileServer.answer(200, json: #"{"Library": {"Name": "Evil"}}"#) }
+        let elsewhere = try HostileServer(host: "127.0.0.2") { _ in
+            HostileServer.answer(200, json: #"{"Library": {"Name": "Evil"}}"#)
+        }
         defer { elsewhere.stop() }
         let otherPort = try HostileServer { _ in HostileServer.answer(200, json: #"{"Library": {"Name": "Evil"}}"#) }
         defer { otherPort.stop() }
         for target in [elsewhere.baseURL, otherPort.baseURL, URL(string: "https://127.0.0.1:1/")!] {
             let server = try HostileServer { request in
-                [.send(HostileServer.head(302, [("Location", target.absoluteString + "library?" + (request.target.split(separator: "?").last ?? "")),
-                                                ("Content-Length", "0")]))]
+                [
+                    .send(
+                        HostileServer.head(
+                            302,
+                            [
+                                (
+                                    "Location",
+                                    target.absoluteString + "library?"
+                                        + (request.target.split(separator: "?").last ?? "")
+                                ),
+                                ("Content-Length", "0"),
+                            ]))
+                ]
             }
             defer { server.stop() }
             let error = await #expect(throws: LendingError.self) { try await Self.service(server).library() }
             #expect(error?.kind == .redirected)
             let host = "\(target.host!):\(target.port!)"
-            #expect(error?.message == "The library at 127.0.0.1:\(server.port) sent bok to another server (\(host)); bok only talks to the library's own address. If the library has moved, put its new address in the config file.")
+            #expect(
+                error?.message
+                    == """
+                    The library at 127.0.0.1:\(server.port) sent bok to another server (\(host)); bok only talks \
+                    to the library's own address. If the library has moved, put its new address in the config \
+                    file.
+                    """
+            )
         }
         #expect(elsewhere.requests.isEmpty && otherPort.requests.isEmpty)
     }
@@ -179,7 +240,8 @@ struct HostileLibraryTests {
     func redirectWithin() async throws {
         let server = try HostileServer { request in
             if request.path.hasSuffix("/moved") {
-                return HostileServer.answer(200, json: #"{"Library": {"Name": "Stadsbiblioteket", "Alerts": [], "Events": []}}"#)
+                return HostileServer.answer(
+                    200, json: #"{"Library": {"Name": "Stadsbiblioteket", "Alerts": [], "Events": []}}"#)
             }
             return [.send(HostileServer.head(301, [("Location", "/moved"), ("Content-Length", "0")]))]
         }
@@ -190,10 +252,16 @@ struct HostileLibraryTests {
 
     @Test("An OPDS catalogue's redirect elsewhere takes no password along")
     func opdsRedirectAway() async throws {
-        let elsewhere = try HostileServer(host: "127.0.0.2") { _ in [.send(HostileServer.head(200, [("Content-Length", "0")]))] }
+        let elsewhere = try HostileServer(host: "127.0.0.2") { _ in
+            [.send(HostileServer.head(200, [("Content-Length", "0")]))]
+        }
         defer { elsewhere.stop() }
         let server = try HostileServer { _ in
-            [.send(HostileServer.head(302, [("Location", elsewhere.baseURL.absoluteString + "feed"), ("Content-Length", "0")]))]
+            [
+                .send(
+                    HostileServer.head(
+                        302, [("Location", elsewhere.baseURL.absoluteString + "feed"), ("Content-Length", "0")]))
+            ]
         }
         defer { server.stop() }
         let client = OPDSClient(root: server.baseURL, user: "patron", password: "hemligt", timeout: 2)
@@ -208,7 +276,11 @@ struct HostileLibraryTests {
 final class Gauge: Sendable {
     /// Calls now, and the most at once.
     private let counts = Mutex((now: 0, most: 0))
-    func enter() { counts.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+    func enter() {
+        counts.withLock {
+            $0.now += 1; $0.most = max($0.most, $0.now)
+        }
+    }
     func leave() { counts.withLock { $0.now -= 1 } }
     var peak: Int { counts.withLock { $0.most } }
 }

@@ -7,12 +7,12 @@ import Testing
 struct HostileTextDecodingTests {
     // Valid JSON: every control is a \u escape, as a hostile server would send it.
     static let answer = #"""
-    {"Product": {"ProductId": 1, "Title": "Evil\u001b]0;PWNED\u0007\u001b]52;c;cHduZWQ=\u0007\u001b[2JTitle",
-      "Contributors": [{"Role": "Author", "FirstName": "\u001b[5mAnna", "LastName": "Öberg\u009b?1049h"}],
-      "Categories": ["Thriller\u0000"], "Description": "Line one\r\nline two\u202e reversed",
-      "Publisher": "Förlaget\u007f", "Relations": [{"Type": "Series", "Name": "Serien\u2066", "Order": 1}],
-      "Availability": {"Available": false, "Reason": "\u202eelbaliava"}}}
-    """#
+        {"Product": {"ProductId": 1, "Title": "Evil\u001b]0;PWNED\u0007\u001b]52;c;cHduZWQ=\u0007\u001b[2JTitle",
+          "Contributors": [{"Role": "Author", "FirstName": "\u001b[5mAnna", "LastName": "Öberg\u009b?1049h"}],
+          "Categories": ["Thriller\u0000"], "Description": "Line one\r\nline two\u202e reversed",
+          "Publisher": "Förlaget\u007f", "Relations": [{"Type": "Series", "Name": "Serien\u2066", "Order": 1}],
+          "Availability": {"Available": false, "Reason": "\u202eelbaliava"}}}
+        """#
 
     static func product(_ policy: TextPolicy?) throws -> Product {
         let decoder = JSONDecoder()
@@ -31,7 +31,8 @@ struct HostileTextDecodingTests {
         #expect(product.series?.name == "\u{2068}Serien\u{2066}\u{2069}\u{2069}")
         // The unknown reason is shown in the list: an isolate, so "✗" and what follows keep their order.
         let explanation = try #require(product.availability?.explanation)
-        #expect(explanation.hasPrefix("\u{2068}") && explanation.hasSuffix("\u{2069}"), "\(explanation.debugDescription)")
+        #expect(
+            explanation.hasPrefix("\u{2068}") && explanation.hasSuffix("\u{2069}"), "\(explanation.debugDescription)")
     }
 
     @Test func decodedForJSONTheWordsAreVerbatim() throws {

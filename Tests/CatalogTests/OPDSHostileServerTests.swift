@@ -13,19 +13,33 @@ struct OPDSHostileServerTests {
           <id>urn:test</id><title>Test</title><updated>2026-11-25T10:00:00Z</updated>
           <entry><id>urn:a</id><title>No links at all</title><updated>2026-11-25T10:00:00Z</updated></entry>
           <entry><id>urn:b</id><title>Climbing</title><updated>2026-11-25T10:00:00Z</updated>
-            <link rel="http://opds-spec.org/acquisition" type="application/epub+zip" href="../../../../../../etc/passwd"/>
-            <link rel="http://opds-spec.org/acquisition/open-access" type="application/epub+zip" href="file:///etc/passwd"/>
+            <link rel="http://opds-spec.org/acquisition" type="application/epub+zip" \
+        href="../../../../../../etc/passwd"/>
+            <link rel="http://opds-spec.org/acquisition/open-access" type="application/epub+zip" \
+        href="file:///etc/passwd"/>
           </entry>
         </feed>
         """
 
     static func atom(_ body: String) -> [HostileServer.Step] {
         let bytes = Data(body.utf8)
-        return [.send(HostileServer.head(200, [("Content-Type", "application/atom+xml;profile=opds-catalog"),
-                                               ("Content-Length", String(bytes.count))]) + bytes)]
+        return [
+            .send(
+                HostileServer.head(
+                    200,
+                    [
+                        ("Content-Type", "application/atom+xml;profile=opds-catalog"),
+                        ("Content-Length", String(bytes.count)),
+                    ]) + bytes)
+        ]
     }
 
-    @Test("An entry without links is listed with nothing to get; a link that climbs stays on the catalogue's host; file: is dropped")
+    @Test(
+        """
+        An entry without links is listed with nothing to get; a link that climbs stays on the catalogue's host; \
+        file: is dropped
+        """
+    )
     func linksStayOnTheHost() async throws {
         let server = try HostileServer.start { _ in Self.atom(Self.feed) }
         defer { server.stop() }
@@ -33,7 +47,10 @@ struct OPDSHostileServerTests {
         #expect(feed.entries.map(\.title) == ["No links at all", "Climbing"])
         #expect(feed.entries[0].acquisitions.isEmpty)
         let links = feed.entries[1].acquisitions.map(\.href)
-        #expect(!links.isEmpty && links.allSatisfy { $0.scheme == "http" && $0.host == "127.0.0.1" && $0.port == server.port }, "\(links)")
+        #expect(
+            !links.isEmpty
+                && links.allSatisfy { $0.scheme == "http" && $0.host == "127.0.0.1" && $0.port == server.port },
+            "\(links)")
         #expect(!links.contains { $0.absoluteString.hasPrefix("file:") })
     }
 
@@ -41,10 +58,16 @@ struct OPDSHostileServerTests {
     func notAFeed() async throws {
         let server = try HostileServer.start { _ in
             let page = Data("<html><body><h1>Logga in</h1></body></html>".utf8)
-            return [.send(HostileServer.head(200, [("Content-Type", "text/html"), ("Content-Length", String(page.count))]) + page)]
+            return [
+                .send(
+                    HostileServer.head(200, [("Content-Type", "text/html"), ("Content-Length", String(page.count))])
+                        + page)
+            ]
         }
         defer { server.stop() }
-        let error = await #expect(throws: LendingError.self) { try await OPDSClient(root: server.baseURL, timeout: 5).feed() }
+        let error = await #expect(throws: LendingError.self) {
+            try await OPDSClient(root: server.baseURL, timeout: 5).feed()
+        }
         let message = error?.message ?? ""
         #expect(!message.contains("\n") && message.contains("not") && !message.contains("XMLParser"), "\(message)")
     }
@@ -54,11 +77,20 @@ struct OPDSHostileServerTests {
         let elsewhere = try HostileServer.start(host: "127.0.0.2") { _ in Self.atom(Self.feed) }
         defer { elsewhere.stop() }
         let server = try HostileServer.start { _ in
-            [.send(HostileServer.head(302, [("Location", elsewhere.baseURL.appendingPathComponent("opds").absoluteString),
-                                             ("Content-Length", "0")]))]
+            [
+                .send(
+                    HostileServer.head(
+                        302,
+                        [
+                            ("Location", elsewhere.baseURL.appendingPathComponent("opds").absoluteString),
+                            ("Content-Length", "0"),
+                        ]))
+            ]
         }
         defer { server.stop() }
-        let error = await #expect(throws: LendingError.self) { try await OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5).feed() }
+        let error = await #expect(throws: LendingError.self) {
+            try await OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5).feed()
+        }
         #expect(error?.kind == .redirected, "\(String(describing: error))")
         #expect(elsewhere.requests.isEmpty, "the catalogue's password could have gone to another host")
     }
@@ -70,7 +102,9 @@ struct OPDSHostileServerTests {
         }
         defer { server.stop() }
         let started = ContinuousClock.now
-        let error = await #expect(throws: LendingError.self) { try await OPDSClient(root: server.baseURL, timeout: 10).feed() }
+        let error = await #expect(throws: LendingError.self) {
+            try await OPDSClient(root: server.baseURL, timeout: 10).feed()
+        }
         #expect(ContinuousClock.now - started < .seconds(10))
         #expect(error?.message.contains("MB") == true, "\(String(describing: error))")
         #expect(server.bytesSent < 40 << 20, "read \(server.bytesSent) bytes of a 50 MB answer")
@@ -79,12 +113,17 @@ struct OPDSHostileServerTests {
     @Test("A feed dripped a byte at a time ends at the deadline with one line")
     func drip() async throws {
         let server = try HostileServer.start { _ in
-            [.send(HostileServer.head(200, [("Content-Type", "application/atom+xml"), ("Content-Length", "100000")])),
-             .drip(Data(repeating: 0x20, count: 200), every: 0.2)]
+            [
+                .send(
+                    HostileServer.head(200, [("Content-Type", "application/atom+xml"), ("Content-Length", "100000")])),
+                .drip(Data(repeating: 0x20, count: 200), every: 0.2),
+            ]
         }
         defer { server.stop() }
         let started = ContinuousClock.now
-        let error = await #expect(throws: LendingError.self) { try await OPDSClient(root: server.baseURL, timeout: 2).feed() }
+        let error = await #expect(throws: LendingError.self) {
+            try await OPDSClient(root: server.baseURL, timeout: 2).feed()
+        }
         let took = ContinuousClock.now - started
         #expect(took < .seconds(6), "took \(took) against a 2 s deadline")
         #expect(error?.kind == .timeout, "\(String(describing: error))")

@@ -13,24 +13,31 @@ struct OPDSParserTests {
 
     @Test func anOPDS2FeedHasItsNavigationPublicationsFacetsAndPages() throws {
         let json = #"""
-        {"metadata": {"title": "Bibliotek"},
-         "links": [{"rel": "self", "href": "root.json"}, {"rel": "next", "href": "page2.json", "type": "application/opds+json"},
-                   {"rel": "search", "href": "search{?query}", "type": "application/opds+json", "templated": true}],
-         "facets": [{"metadata": {"title": "Språk"}, "links": [{"href": "sv.json", "title": "Svenska", "type": "application/opds+json"}]}],
-         "navigation": [{"href": "new.json", "title": "Nytt", "type": "application/opds+json"}],
-         "publications": [{"metadata": {"title": "Vintern 1953", "author": [{"name": "Anna Åberg"}, "Eva Öst"],
-             "language": "sv", "publisher": {"name": "Förlaget"}, "description": "Om vintern.", "identifier": "urn:isbn:9789100000001",
-             "subject": [{"name": "Deckare"}], "belongsTo": {"series": {"name": "Serien", "position": 2}}},
-           "links": [{"rel": "http://opds-spec.org/acquisition/open-access", "href": "/books/1.epub", "type": "application/epub+zip"}]}]}
-        """#
+            {"metadata": {"title": "Bibliotek"},
+             "links": [{"rel": "self", "href": "root.json"}, {"rel": "next", "href": "page2.json", "type": \#
+            "application/opds+json"},
+                       {"rel": "search", "href": "search{?query}", "type": "application/opds+json", "templated": true}],
+             "facets": [{"metadata": {"title": "Språk"}, "links": [{"href": "sv.json", "title": "Svenska", "type": \#
+            "application/opds+json"}]}],
+             "navigation": [{"href": "new.json", "title": "Nytt", "type": "application/opds+json"}],
+             "publications": [{"metadata": {"title": "Vintern 1953", "author": [{"name": "Anna Åberg"}, "Eva Öst"],
+                 "language": "sv", "publisher": {"name": "Förlaget"}, "description": "Om vintern.", "identifier": \#
+            "urn:isbn:9789100000001",
+                 "subject": [{"name": "Deckare"}], "belongsTo": {"series": {"name": "Serien", "position": 2}}},
+               "links": [{"rel": "http://opds-spec.org/acquisition/open-access", "href": "/books/1.epub", "type": \#
+            "application/epub+zip"}]}]}
+            """#
         let feed = try OPDSParser.feed(Data(json.utf8), base: Self.base)
         #expect(feed.title == "Bibliotek")
         #expect(feed.link("next")?.href.absoluteString == "http://127.0.0.1:8000/catalog/page2.json")
         #expect(feed.facets.first?.title == "Svenska" && feed.facets.first?.facetGroup == "Språk")
         let navigation = try #require(feed.entries.first)
-        #expect(navigation.title == "Nytt" && navigation.navigation?.href.absoluteString == "http://127.0.0.1:8000/catalog/new.json")
+        #expect(
+            navigation.title == "Nytt"
+                && navigation.navigation?.href.absoluteString == "http://127.0.0.1:8000/catalog/new.json")
         let book = try #require(feed.entries.last)
-        #expect(book.authors == ["Anna Åberg", "Eva Öst"] && book.publisher == "Förlaget" && book.series == "Serien, 2")
+        #expect(
+            book.authors == ["Anna Åberg", "Eva Öst"] && book.publisher == "Förlaget" && book.series == "Serien, 2")
         #expect(book.subjects == ["Deckare"] && book.language == "sv")
         #expect(book.epub?.href.absoluteString == "http://127.0.0.1:8000/books/1.epub")
         #expect(book.navigation == nil && book.formats == ["EPUB"])
@@ -38,19 +45,22 @@ struct OPDSParserTests {
 
     @Test func whatIsNotACatalogueSaysSoInOneLine() {
         // An HTML login page, JSON that is not OPDS, plain text, a cut-off feed, and ESC (which XML 1.0 forbids).
-        for body in ["<!DOCTYPE html><html><body>Logga in</body></html>", "{\"hello\": 1}", "Internal error", "<feed",
-                     "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>&#x1B;]0;x</title></feed>"] {
+        for body in [
+            "<!DOCTYPE html><html><body>Logga in</body></html>", "{\"hello\": 1}", "Internal error", "<feed",
+            "<?xml version=\"1.0\"?><feed xmlns=\"http://www.w3.org/2005/Atom\"><title>&#x1B;]0;x</title></feed>",
+        ] {
             #expect(throws: OPDSParser.Failure.self) { try OPDSParser.feed(Data(body.utf8), base: Self.base) }
         }
     }
 
     @Test func aHostileFeedsWordsAreSafeAndItsLinksStayHTTP() throws {
         let atom = """
-        <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
-        <entry><title>Evil\u{9B}2J\u{202E}x</title><author><name>A\u{85}B</name></author><id>1</id>
-        <link rel="http://opds-spec.org/acquisition" type="application/epub+zip" href="file:///etc/passwd"/>
-        <link rel="http://opds-spec.org/acquisition" type="application/epub+zip" href="../../../../b.epub"/></entry></feed>
-        """
+            <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+            <entry><title>Evil\u{9B}2J\u{202E}x</title><author><name>A\u{85}B</name></author><id>1</id>
+            <link rel="http://opds-spec.org/acquisition" type="application/epub+zip" href="file:///etc/passwd"/>
+            <link rel="http://opds-spec.org/acquisition" type="application/epub+zip" \
+            href="../../../../b.epub"/></entry></feed>
+            """
         let feed = try OPDSParser.feed(Data(atom.utf8), base: Self.base)
         let entry = try #require(feed.entries.first)
         #expect(entry.title == "\u{2068}Evil\u{FFFD}2J\u{202E}x\u{202C}\u{2069}" && entry.authors == ["A\u{FFFD}B"])
@@ -62,16 +72,19 @@ struct OPDSParserTests {
 /// The same client against calibre's content server, a real OPDS server nobody here wrote.
 @Suite(.serialized, .enabled(if: CalibreServer.isInstalled, "needs calibre (Debian package calibre)"))
 struct CalibreOPDSTests {
-    static let books = [CalibreServer.Book(title: "Vintern 1953", author: "Anna Åberg", language: "sv"),
-                        CalibreServer.Book(title: "The Lake", author: "John Smith", language: "en"),
-                        CalibreServer.Book(title: "Sjön", author: "Eva Öst", language: "sv")]
+    static let books = [
+        CalibreServer.Book(title: "Vintern 1953", author: "Anna Åberg", language: "sv"),
+        CalibreServer.Book(title: "The Lake", author: "John Smith", language: "en"),
+        CalibreServer.Book(title: "Sjön", author: "Eva Öst", language: "sv"),
+    ]
 
     @Test func browseSearchAndDownloadFromCalibre() async throws {
         let server = try await CalibreServer.start(books: Self.books)
         defer { server.stop() }
         let client = OPDSClient(root: server.root)
         let root = try await client.feed()
-        let byTitle = try #require(root.entries.first { $0.title == "By Title" }?.navigation, "\(root.entries.map(\.title))")
+        let byTitle = try #require(
+            root.entries.first { $0.title == "By Title" }?.navigation, "\(root.entries.map(\.title))")
         let titles = try await client.feed(byTitle.href)
         #expect(Set(titles.entries.map(\.title)) == Set(Self.books.map(\.title)))
         #expect(titles.entries.allSatisfy { $0.epub != nil }, "every book can be had as EPUB")
@@ -95,7 +108,9 @@ struct CalibreOPDSTests {
             _ = try await OPDSClient(root: server.root).feed()
             Issue.record("no password, yet the catalogue answered")
         } catch let error as LendingError {
-            #expect(error.kind == .unauthorized && error.message.contains("asks for a user name and password"), "\(error.message)")
+            #expect(
+                error.kind == .unauthorized && error.message.contains("asks for a user name and password"),
+                "\(error.message)")
         }
         do {
             _ = try await OPDSClient(root: server.root, user: "elsa", password: "fel").feed()

@@ -6,11 +6,12 @@ struct SearchQueryTests {
     @Test("Free words, field terms and prefixes")
     func terms() throws {
         let query = try SearchQuery.parse("thriller author:Å* title:Sommar")
-        #expect(query.terms == [
-            .init(field: nil, value: "thriller", isPrefix: false),
-            .init(field: .author, value: "å", isPrefix: true),
-            .init(field: .title, value: "sommar", isPrefix: false),
-        ])
+        #expect(
+            query.terms == [
+                .init(field: nil, value: "thriller", isPrefix: false),
+                .init(field: .author, value: "å", isPrefix: true),
+                .init(field: .title, value: "sommar", isPrefix: false),
+            ])
     }
 
     @Test("Quoted phrases stay together, also after a field")

@@ -7,12 +7,16 @@ import Testing
 struct SortingReferenceTests {
     /// Names that sort differently in Swedish and English, spellings with equal keys ("O'Connor",
     /// "OConnor"), a decomposed é, upper and lower case, and single-name authors.
-    static let lastNames = ["Åberg", "Aberg", "Andersson", "Ängström", "Öberg", "Ødegaard", "Ærø", "Über",
-                            "Zetterlund", "Élise", "E\u{301}lise", "ekström", "Ekström", "O'Connor", "OConnor",
-                            "Ek", "Eka", "Lindén", "Müller", "Nørgaard", "Ståhl", "van der Berg", "", "Łukasz"]
+    static let lastNames = [
+        "Åberg", "Aberg", "Andersson", "Ängström", "Öberg", "Ødegaard", "Ærø", "Über",
+        "Zetterlund", "Élise", "E\u{301}lise", "ekström", "Ekström", "O'Connor", "OConnor",
+        "Ek", "Eka", "Lindén", "Müller", "Nørgaard", "Ståhl", "van der Berg", "", "Łukasz",
+    ]
     static let firstNames = ["Anna", "Åsa", "Örjan", "Erik", "", "Émile", "Jürgen", "Søren", "anna"]
-    static let titles = ["Natt", "natt", "Öken", "Annat", "Ödemark", "Éclair", "Eclair", "Mörker över Åre",
-                         "Ek Anna", "Eka", "", "1984", "Zoo"]
+    static let titles = [
+        "Natt", "natt", "Öken", "Annat", "Ödemark", "Éclair", "Eclair", "Mörker över Åre",
+        "Ek Anna", "Eka", "", "1984", "Zoo",
+    ]
     static let publishers = ["Norrsken", "Åkes förlag", "Éditions du Phare", "", "norrsken"]
 
     /// A few thousand products from a fixed seed; ids repeat now and then so that the last tie-break,
@@ -23,13 +27,20 @@ struct SortingReferenceTests {
             var contributors: [Contributor] = []
             switch random.below(10) {
             case 0: break  // no contributors: sorts as an empty name
-            case 1: contributors = [Contributor(role: .translator, firstName: random.pick(firstNames), lastName: random.pick(lastNames))]
+            case 1:
+                contributors = [
+                    Contributor(role: .translator, firstName: random.pick(firstNames), lastName: random.pick(lastNames))
+                ]
             default:
                 contributors = [Contributor(firstName: random.pick(firstNames), lastName: random.pick(lastNames))]
-                if random.below(4) == 0 { contributors.append(Contributor(firstName: random.pick(firstNames), lastName: random.pick(lastNames))) }
+                if random.below(4) == 0 {
+                    contributors.append(
+                        Contributor(firstName: random.pick(firstNames), lastName: random.pick(lastNames)))
+                }
             }
-            return Product(id: "P\(random.below(2_800))", title: random.pick(titles), contributors: contributors,
-                           publisher: random.below(5) == 0 ? nil : random.pick(publishers), popularity: index % 7)
+            return Product(
+                id: "P\(random.below(2_800))", title: random.pick(titles), contributors: contributors,
+                publisher: random.below(5) == 0 ? nil : random.pick(publishers), popularity: index % 7)
         }
     }()
 
@@ -58,10 +69,12 @@ struct SortingReferenceTests {
         return order.map { products[$0] }
     }
 
-    @Test("Author, title and publisher orders, both directions, both alphabets", arguments: [
-        SortSpec(.author, .ascending), SortSpec(.author, .descending), SortSpec(.title, .ascending),
-        SortSpec(.title, .descending), SortSpec(.publisher, .ascending), SortSpec(.publisher, .descending),
-    ])
+    @Test(
+        "Author, title and publisher orders, both directions, both alphabets",
+        arguments: [
+            SortSpec(.author, .ascending), SortSpec(.author, .descending), SortSpec(.title, .ascending),
+            SortSpec(.title, .descending), SortSpec(.publisher, .ascending), SortSpec(.publisher, .descending),
+        ])
     func matchesReference(spec: SortSpec) {
         for alphabet in [Collation.Alphabet.swedish, .english] {
             let collation = Collation(alphabet)
@@ -69,7 +82,9 @@ struct SortingReferenceTests {
             let expected = referenceOrder(Self.products, spec, collation)
             #expect(sorted.count == expected.count)
             let firstDifference = sorted.indices.first { $0 < expected.count && sorted[$0] != expected[$0] }
-            #expect(firstDifference == nil, "\(alphabet) \(spec.label(alphabet: alphabet)): first difference at position \(firstDifference ?? -1)")
+            #expect(
+                firstDifference == nil,
+                "\(alphabet) \(spec.label(alphabet: alphabet)): first difference at position \(firstDifference ?? -1)")
         }
     }
 

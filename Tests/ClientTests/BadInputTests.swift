@@ -87,7 +87,8 @@ struct BadInputTests {
 
     @Test("Plain output has no escape codes; NO_COLOR turns colour off at a terminal; C locale gets ASCII marks")
     func plainOutput() async throws {
-        let noColor = TerminalCapabilities.detect(environment: ["NO_COLOR": "1", "TERM": "xterm-256color", "LANG": "sv_SE.UTF-8"], isTTY: true)
+        let noColor = TerminalCapabilities.detect(
+            environment: ["NO_COLOR": "1", "TERM": "xterm-256color", "LANG": "sv_SE.UTF-8"], isTTY: true)
         let h = try await Harness(theme: Theme(caps: noColor, width: 100))
         defer { Task { await h.stop() } }
         let text = await h.text("search thriller")

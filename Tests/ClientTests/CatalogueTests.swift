@@ -6,9 +6,11 @@ import TestSupport
 /// found from what the URL answers, and a patron browses, searches, reads details and downloads.
 @Suite("An OPDS catalogue (calibre)", .serialized, .enabled(if: CalibreServer.isInstalled, "needs calibre"))
 struct CatalogueTests {
-    static let books = [CalibreServer.Book(title: "Vintern 1953", author: "Anna Åberg", language: "sv"),
-                        CalibreServer.Book(title: "The Lake", author: "John Smith", language: "en"),
-                        CalibreServer.Book(title: "Sjön", author: "Eva Öst", language: "sv")]
+    static let books = [
+        CalibreServer.Book(title: "Vintern 1953", author: "Anna Åberg", language: "sv"),
+        CalibreServer.Book(title: "The Lake", author: "John Smith", language: "en"),
+        CalibreServer.Book(title: "Sjön", author: "Eva Öst", language: "sv"),
+    ]
 
     @Test("browse, search and --json one-shots, and a session that browses a section and downloads a book")
     func browseSearchAndGet() async throws {
@@ -22,19 +24,25 @@ struct CatalogueTests {
         #expect(top.stdout.contains("▸ By Title") && top.stdout.contains("browse N opens a section"), "\(top.stdout)")
 
         let found = try await bok.bok(library + ["search", "Sjön"])
-        #expect(found.stdout.contains("1 hit for “Sjön”") && found.stdout.contains("Sjön · Eva Öst · EPUB"), "\(found.stdout)")
+        #expect(
+            found.stdout.contains("1 hit for “Sjön”") && found.stdout.contains("Sjön · Eva Öst · EPUB"),
+            "\(found.stdout)")
 
         let json = try await bok.bok(library + ["search", "vintern", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let entries = try #require(object?["entries"] as? [[String: Any]])
-        #expect(entries.first?["title"] as? String == "Vintern 1953" && entries.first?["authors"] as? [String] == ["Anna Åberg"])
+        #expect(
+            entries.first?["title"] as? String == "Vintern 1953"
+                && entries.first?["authors"] as? [String] == ["Anna Åberg"])
 
         // A session on a pipe: into the section by title, details of a book, download it.
         let session = try await bok.bok(library, stdin: "browse\nbrowse 2\ninfo 3\nget 3\nborrow 9\nquit\n")
         #expect(session.stdout.contains("3 books"), "\(session.stdout)")
         #expect(session.stdout.contains("Formats      EPUB"), "\(session.stdout)")
-        #expect(session.stdout.range(of: #"Downloaded to .*opds-[0-9a-f]+\.epub: read 3 opens it\."#, options: .regularExpression) != nil,
-                "\(session.stdout)\n\(session.stderr)")
+        #expect(
+            session.stdout.range(
+                of: #"Downloaded to .*opds-[0-9a-f]+\.epub: read 3 opens it\."#, options: .regularExpression) != nil,
+            "\(session.stdout)\n\(session.stderr)")
         #expect(session.stderr.contains("There is no entry 9 on screen (there are 3)."), "\(session.stderr)")
     }
 
@@ -42,23 +50,35 @@ struct CatalogueTests {
     func lendingCommandsSayWhatWorks() async throws {
         let server = try await CalibreServer.start(books: Array(Self.books.prefix(1)))
         defer { server.stop() }
-        let result = try await OneShotProcessTests().bok(["--library", server.root.absoluteString, "--kind", "opds", "top", "3"])
+        let result = try await OneShotProcessTests().bok([
+            "--library", server.root.absoluteString, "--kind", "opds", "top", "3",
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("is an OPDS catalogue: browse shows its sections"), "\(result.stderr)")
     }
 
-    @Test("A catalogue with a password: login asks for it (here on stdin), then browse and get work, and a wrong one is said in words")
+    @Test(
+        """
+        A catalogue with a password: login asks for it (here on stdin), then browse and get work, and a wrong one \
+        is said in words
+        """
+    )
     func loginAndDownloadWithAPassword() async throws {
         let server = try await CalibreServer.start(books: Self.books, user: ("elsa", "hemligt"))
         defer { server.stop() }
         let bok = OneShotProcessTests()
         let library = ["--library", server.root.absoluteString, "--kind", "opds"]
-        let session = try await bok.bok(library, stdin: "browse\nlogin --user elsa --password-stdin\nhemligt\nbrowse 2\nget 1\nquit\n")
+        let session = try await bok.bok(
+            library, stdin: "browse\nlogin --user elsa --password-stdin\nhemligt\nbrowse 2\nget 1\nquit\n")
         #expect(session.stderr.contains("asks for a user name and password: log in with login"), "\(session.stderr)")
-        #expect(session.stdout.contains("Logged in to 127.0.0.1:\(server.root.port ?? 0) as elsa."), "\(session.stdout)\n\(session.stderr)")
+        #expect(
+            session.stdout.contains("Logged in to 127.0.0.1:\(server.root.port ?? 0) as elsa."),
+            "\(session.stdout)\n\(session.stderr)")
         #expect(session.stdout.contains("3 books"), "\(session.stdout)")
-        #expect(session.stdout.range(of: #"Downloaded to .*opds-[0-9a-f]+\.epub: read 1 opens it\."#, options: .regularExpression) != nil,
-                "\(session.stdout)\n\(session.stderr)")
+        #expect(
+            session.stdout.range(
+                of: #"Downloaded to .*opds-[0-9a-f]+\.epub: read 1 opens it\."#, options: .regularExpression) != nil,
+            "\(session.stdout)\n\(session.stderr)")
         #expect(!session.stdout.contains("hemligt") && !session.stderr.contains("hemligt"), "the password was shown")
 
         let wrong = try await bok.bok(library, stdin: "login --user elsa --password-stdin\nfel\nquit\n")

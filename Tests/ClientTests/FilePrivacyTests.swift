@@ -20,10 +20,13 @@ struct FilePrivacyTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "umask 000; exec \"$0\" \"$@\"", binary.path] + arguments
-            process.environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-                                   "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-                                   "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-                                   "XDG_CACHE_HOME": home.appendingPathComponent("cache").path]
+            process.environment = [
+                "HOME": home.path, "PATH": "/usr/bin:/bin",
+                "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+                "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+                "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+                "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+            ]
             let err = Pipe()
             process.standardError = err
             process.standardOutput = FileHandle.nullDevice
@@ -67,7 +70,8 @@ struct FilePrivacyTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("data/bok/shelf.sqlite").path))
         for folder in ["config", "data", "state", "cache"] {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent(folder).path)) ?? []
+            let entries =
+                (try? FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent(folder).path)) ?? []
             #expect(entries.allSatisfy { $0 == "bok" }, "\(folder): \(entries)")
         }
     }
@@ -79,12 +83,14 @@ struct FilePrivacyTests {
         let pinFile = home.appendingPathComponent("pin")
         try "1234\n".write(to: pinFile, atomically: true, encoding: .utf8)
         chmod(pinFile.path, 0o600)
-        let login = try await bok(["--mock", "login", "--remember", "--card", "1001", "--pin-file", pinFile.path], home: home)
+        let login = try await bok(
+            ["--mock", "login", "--remember", "--card", "1001", "--pin-file", pinFile.path], home: home)
         #expect(login.status == 0, "\(login.stderr)")
         // A REPL fed by a pipe: two samples downloaded, the shelf shown.
         let shelf = try await bok(["--mock"], home: home, input: "top 5\nsample 1\nsample 2\nshelf\n")
         #expect(shelf.status == 0, "\(shelf.stderr)")
-        let books = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("data/bok/books").path)
+        let books = try FileManager.default.contentsOfDirectory(
+            atPath: home.appendingPathComponent("data/bok/books").path)
         #expect(books.filter { $0.hasSuffix(".epub") }.count == 2, "\(books)")
         let data = home.appendingPathComponent("data/bok"), config = home.appendingPathComponent("config/bok")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("shelf.sqlite").path))
@@ -94,7 +100,8 @@ struct FilePrivacyTests {
         // Item 12: no temporary left behind by the atomic write.
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: config.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
-        #expect(!login.stderr.contains("private") && !shelf.stderr.contains("private"), "\(login.stderr) \(shelf.stderr)")
+        #expect(
+            !login.stderr.contains("private") && !shelf.stderr.contains("private"), "\(login.stderr) \(shelf.stderr)")
     }
 
     @Test("Item 11: folders and files an older bok left open are tightened at start, said once")
@@ -106,12 +113,20 @@ struct FilePrivacyTests {
         try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try Data("PK".utf8).write(to: books.appendingPathComponent("1.epub"))
-        for (path, mode) in [(data, 0o755), (books, 0o755), (state, 0o755), (books.appendingPathComponent("1.epub"), 0o644)] {
+        for (path, mode) in [
+            (data, 0o755), (books, 0o755), (state, 0o755), (books.appendingPathComponent("1.epub"), 0o644),
+        ] {
             chmod(path.path, mode_t(mode))
         }
         let first = try await bok(["--mock", "library"], home: home)
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stderr == "bok: made 4 of its files and folders private (readable by you only): they hold your card number and reading history, and others could read them. Nothing else changed.\n", "\(first.stderr)")
+        #expect(
+            first.stderr
+                == """
+                bok: made 4 of its files and folders private (readable by you only): they hold your card number \
+                and reading history, and others could read them. Nothing else changed.\n
+                """,
+            "\(first.stderr)")
         #expect(openEntries(under: data).isEmpty && openEntries(under: state).isEmpty)
         #expect(mode(books.appendingPathComponent("1.epub")) == 0o600 && mode(books) == 0o700)
         let second = try await bok(["--mock", "library"], home: home)
@@ -138,6 +153,12 @@ struct FilePrivacyTests {
         chmod(target.path, 0o640)
         let open = try await bok(["--mock", "whoami", "--card", "1001", "--pin-file", link.path], home: home)
         #expect(open.status == 1)
-        #expect(open.stderr == "bok: The PIN file \(link.path) (a link to \(target.path)) can be read by others (its group may; mode 640); bok will not use it. Run: chmod 600 \(target.path)\n", "\(open.stderr)")
+        #expect(
+            open.stderr
+                == """
+                bok: The PIN file \(link.path) (a link to \(target.path)) can be read by others (its group may; \
+                mode 640); bok will not use it. Run: chmod 600 \(target.path)\n
+                """,
+            "\(open.stderr)")
     }
 }

@@ -37,7 +37,12 @@ struct FullDiskTests {
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
     }
 
-    @Test("The shelf stays readable and says the disk is full; a loan made meanwhile is recorded by the next sync once there is space")
+    @Test(
+        """
+        The shelf stays readable and says the disk is full; a loan made meanwhile is recorded by the next sync \
+        once there is space
+        """
+    )
     func shelfOnAFullDisk() async throws {
         let h = try await Harness()
         h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
@@ -82,7 +87,8 @@ struct FullDiskTests {
             try await BokProcess.run(["--mock"], home: home, stdin: input, environment: ["XDG_DATA_HOME": data.path])
         }
         let pin = home.appendingPathComponent("pin")
-        _ = FileManager.default.createFile(atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
         let login = "login --card 1001 --pin-file \(pin.path)\n"
         let (first, before) = try await bok(login + "top 3\nborrow 1\ntbr add 2\nshelf\n")
         #expect(first == 0 && before.contains("To be read (1)"), "\(before)")
@@ -91,7 +97,9 @@ struct FullDiskTests {
         let (status, text) = try await bok(login + "top 3\ntbr add 3\nshelf\n")
         #expect(status == 0, "\(text)")
         #expect(text.contains("The disk is full, so bok cannot save to"), "\(text)")
-        #expect(text.contains("To be read (1)"), "the shelf as last saved, without the book tbr add could not save: \(text)")
+        #expect(
+            text.contains("To be read (1)"), "the shelf as last saved, without the book tbr add could not save: \(text)"
+        )
         #expect(text.components(separatedBy: "The disk is full").count == 3, "tbr add and shelf each say so: \(text)")
         #expect(!text.contains("SQLite") && !text.contains("Something went wrong"), "\(text)")
     }

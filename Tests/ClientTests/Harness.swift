@@ -19,25 +19,35 @@ final class Harness {
     /// The mock library's date in these tests.
     static let day = DayDate(year: 2026, month: 11, day: 21)
 
-    init(seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain,
-         dialect: APIDialect = .full,
-         wrap: (HTTPLendingService) -> any LendingService & PatronLending = { $0 }) async throws {
+    init(
+        seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain,
+        dialect: APIDialect = .full,
+        wrap: (HTTPLendingService) -> any LendingService & PatronLending = { $0 }
+    ) async throws {
         // A stopped clock on a fixed day: due dates and badges are the same on every run.
-        configuration = MockConfiguration(seed: seed, catalogSize: catalogSize,
-                                          clockStart: Harness.day.startDate(in: MockRules.stockholm).addingTimeInterval(10 * 3600),
-                                          clockRuns: false, dialect: dialect)
-        server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        let endpoint = LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
+        configuration = MockConfiguration(
+            seed: seed, catalogSize: catalogSize,
+            clockStart: Harness.day.startDate(in: MockRules.stockholm).addingTimeInterval(10 * 3600),
+            clockRuns: false, dialect: dialect)
+        server = try await MockLendingServer.start(
+            configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let endpoint = LibraryEndpoint(
+            baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
-        session = Session(service: wrap(service), mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish, theme: theme,
-                          logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        session = Session(
+            service: wrap(service), mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish,
+            theme: theme,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         if let page = try? await service.library() { session.adopt(page) }
         session.followLibraryClock(await server.now())
         session.timeZone = MockRules.stockholm
-        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("bok-harness-\(UUID().uuidString)")
-        session.environment = ["HOME": dataDirectory.path, "XDG_DATA_HOME": dataDirectory.appendingPathComponent("data").path,
-                               "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path,
-                               "XDG_STATE_HOME": dataDirectory.appendingPathComponent("state").path]
+        dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bok-harness-\(UUID().uuidString)")
+        session.environment = [
+            "HOME": dataDirectory.path, "XDG_DATA_HOME": dataDirectory.appendingPathComponent("data").path,
+            "XDG_CONFIG_HOME": dataDirectory.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": dataDirectory.appendingPathComponent("state").path,
+        ]
         session.paths = Paths(environment: session.environment)
         session.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
         session.libraryKey = .init(baseURL: server.baseURL.absoluteString, serviceID: configuration.serviceID)

@@ -11,14 +11,16 @@ struct HelpOptionTests {
         return try await BokProcess.run(arguments, home: home)
     }
 
-    @Test("COMMAND --help shows the command's synopsis and exits 0", arguments: [
-        (["--mock", "search", "--help"], "search QUERY"),
-        (["--mock", "borrow", "-h"], "borrow N"),
-        (["--mock", "library", "add", "--help"], "library add NAME URL"),
-        (["--mock", "notices", "--help"], "notices"),
-        (["mock-server", "--help"], "bok mock-server [--port P] [--host H]"),
-        (["scenario", "run", "--help"], "bok scenario run FILE"),
-    ])
+    @Test(
+        "COMMAND --help shows the command's synopsis and exits 0",
+        arguments: [
+            (["--mock", "search", "--help"], "search QUERY"),
+            (["--mock", "borrow", "-h"], "borrow N"),
+            (["--mock", "library", "add", "--help"], "library add NAME URL"),
+            (["--mock", "notices", "--help"], "notices"),
+            (["mock-server", "--help"], "bok mock-server [--port P] [--host H]"),
+            (["scenario", "run", "--help"], "bok scenario run FILE"),
+        ])
     func helpEverywhere(arguments: [String], synopsis: String) async throws {
         let (status, text) = try await Self.bok(arguments)
         #expect(status == 0, "\(text)")
@@ -35,14 +37,16 @@ struct HelpOptionTests {
         #expect(object["Loans"] is [Any])
     }
 
-    @Test("Exit status: 2 for a usage mistake, 1 for a failure, 0 for success, one line on stderr", arguments: [
-        (["--mock", "serch", "thriller"], Int32(2)),
-        (["--bogus"], Int32(2)),
-        (["--mock", "top", "abc"], Int32(2)),
-        (["--library", "nosuch", "top", "1"], Int32(2)),
-        (["--mock", "info", "id:0000000"], Int32(1)),
-        (["--mock", "top", "1"], Int32(0)),
-    ])
+    @Test(
+        "Exit status: 2 for a usage mistake, 1 for a failure, 0 for success, one line on stderr",
+        arguments: [
+            (["--mock", "serch", "thriller"], Int32(2)),
+            (["--bogus"], Int32(2)),
+            (["--mock", "top", "abc"], Int32(2)),
+            (["--library", "nosuch", "top", "1"], Int32(2)),
+            (["--mock", "info", "id:0000000"], Int32(1)),
+            (["--mock", "top", "1"], Int32(0)),
+        ])
     func exitStatus(arguments: [String], expected: Int32) async throws {
         let (status, text) = try await Self.bok(arguments)
         #expect(status == expected, "\(arguments): \(text)")

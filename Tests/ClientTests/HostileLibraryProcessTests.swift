@@ -25,7 +25,11 @@ struct HostileLibraryProcessTests {
         try await offPool {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments = ["-f", "bok-time %M %e %U %S", OneShotProcessTests.binary.path, "--library", server.baseURL.absoluteString] + arguments
+            process.arguments =
+                [
+                    "-f", "bok-time %M %e %U %S", OneShotProcessTests.binary.path, "--library",
+                    server.baseURL.absoluteString,
+                ] + arguments
             let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-hostile-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: home) }
             var environment = ProcessInfo.processInfo.environment
@@ -50,14 +54,17 @@ struct HostileLibraryProcessTests {
             let timing = (lines.popLast() ?? "").split(separator: " ")
             // time(1)'s own note of a failed command.
             lines.removeAll { $0.hasPrefix("Command exited with non-zero status") }
-            guard timing.count == 5, timing[0] == "bok-time", let kb = Double(timing[1]), let seconds = Double(timing[2]),
-                  let user = Double(timing[3]), let system = Double(timing[4]) else {
+            guard timing.count == 5, timing[0] == "bok-time", let kb = Double(timing[1]),
+                let seconds = Double(timing[2]),
+                let user = Double(timing[3]), let system = Double(timing[4])
+            else {
                 throw HarnessError(message: "no timing from /usr/bin/time: \(stderr)")
             }
             // time(1) reports bok's own exit status as its own.
-            return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: lines.joined(separator: "\n"), peakMB: kb / 1024, seconds: seconds,
-                       cpuSeconds: user + system)
+            return Run(
+                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                stderr: lines.joined(separator: "\n"), peakMB: kb / 1024, seconds: seconds,
+                cpuSeconds: user + system)
         }
     }
 
@@ -83,11 +90,20 @@ struct HostileLibraryProcessTests {
         #expect(server.bytesSent < 1 << 30)
     }
 
-    @Test("Items 2 and 4: a one-shot search against a server dripping a byte every half second ends at its deadline with one line, and waits asleep")
+    @Test(
+        """
+        Items 2 and 4: a one-shot search against a server dripping a byte every half second ends at its deadline \
+        with one line, and waits asleep
+        """
+    )
     func drip() async throws {
         let server = try HostileServer { _ in
-            [.drip(HostileServer.head(200, [("Content-Type", "application/json"), ("Content-Length", "100")]) + Data(repeating: 0x20, count: 100),
-                   every: 0.5)]
+            [
+                .drip(
+                    HostileServer.head(200, [("Content-Type", "application/json"), ("Content-Length", "100")])
+                        + Data(repeating: 0x20, count: 100),
+                    every: 0.5)
+            ]
         }
         defer { server.stop() }
         let run = try await Self.bok(["search", "thriller"], library: server)
@@ -105,7 +121,14 @@ struct HostileLibraryProcessTests {
         try HostileServer { request in
             if request.path.hasSuffix("/products/1") {
                 let host = request.headers["host"] ?? ""
-                return HostileServer.answer(200, json: #"{"Product": {"ProductId": "1", "Title": "Boken", "Teaser": {"Url": "http://\#(host)/book.epub", "FormatID": "4104"}}}"#)
+                return HostileServer.answer(
+                    200,
+                    json:
+                        #"""
+                        {"Product": {"ProductId": "1", "Title": "Boken", "Teaser": {"Url": \#
+                        "http://\#(host)/book.epub", "FormatID": "4104"}}}
+                        """#
+                )
             }
             if request.path == "/book.epub" { return book(request) }
             return HostileServer.answer(404, json: #"{"Reason": "Not here"}"#)
@@ -124,9 +147,16 @@ struct HostileLibraryProcessTests {
         #expect(run.seconds < 10 && run.peakMB < 100, "\(run.seconds) s, \(run.peakMB) MB")
     }
 
-    @Test("Item 3: an endless book is refused at bok's limit for a book of unknown size; no file is kept, memory stays low")
+    @Test(
+        """
+        Item 3: an endless book is refused at bok's limit for a book of unknown size; no file is kept, memory \
+        stays low
+        """
+    )
     func endlessBook() async throws {
-        let server = try Self.sampleLibrary { _ in [.send(HostileServer.head(200, [("Content-Type", "application/epub+zip")])), .stream(total: 1 << 30)] }
+        let server = try Self.sampleLibrary { _ in
+            [.send(HostileServer.head(200, [("Content-Type", "application/epub+zip")])), .stream(total: 1 << 30)]
+        }
         defer { server.stop() }
         let run = try await Self.bok(["sample", "id:1"], library: server)
         #expect(run.status != 0)

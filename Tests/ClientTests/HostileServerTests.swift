@@ -16,8 +16,10 @@ struct HostileServerTests {
         var found: [String] = []
         let plain = Ansi.strip(text)  // bok's own colour codes; whatever else is left must be inert
         for sequence in HostileText.sequences where text.contains(sequence) { found.append(sequence.debugDescription) }
-        for scalar in plain.unicodeScalars where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r")
-            || (0x7F...0x9F).contains(scalar.value) {
+        for scalar in plain.unicodeScalars
+        where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r")
+            || (0x7F...0x9F).contains(scalar.value)
+        {
             found.append(scalar.escaped(asASCII: true))
         }
         return found
@@ -46,7 +48,8 @@ struct HostileServerTests {
             screens[line] = await harness.run(line)
         }
         screens["search (list)"] = await harness.run("search thriller")
-        let available = try #require(hitLines(screens["search (list)"] ?? []).first { $0.line.contains("Available") }?.number)
+        let available = try #require(
+            hitLines(screens["search (list)"] ?? []).first { $0.line.contains("Available") }?.number)
         harness.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         screens["borrow"] = await harness.run("borrow \(available)")
         for line in ["loans", "reservations", "shelf", "whoami"] { screens[line] = await harness.run(line) }
@@ -58,13 +61,16 @@ struct HostileServerTests {
         }
         #expect(screens["search (list)"]?.joined().contains("␛]0;PWNED␇␛]52;c;cHduZWQ=␇␛[2J") == true)
         #expect(screens["info 1"]?.joined().contains("␛[5m") == true)
-        #expect(screens["loans"]?.joined().contains("␛]52;") == true, "\(screens["borrow"] ?? []) \(screens["loans"] ?? [])")
+        #expect(
+            screens["loans"]?.joined().contains("␛]52;") == true, "\(screens["borrow"] ?? []) \(screens["loans"] ?? [])"
+        )
     }
 
     @Test("A one-shot at a pipe shows the replacements; --json gives the server's words back exactly")
     func oneShots() async throws {
         let configuration = MockConfiguration(seed: 1, catalogSize: 300, clockRuns: false)
-        let server = try await MockLendingServer.start(configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let server = try await MockLendingServer.start(
+            configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         defer { Task { await server.stop() } }
         let environment = ["BOK_SERVICE_ID": configuration.serviceID, "BOK_SERVICE_KEY": configuration.serviceKey]
         let library = ["--library", server.baseURL.absoluteString]
@@ -86,7 +92,9 @@ struct HostileServerTests {
         try #require(!after.isEmpty && before.count == after.count)
         for (plain, hostile) in zip(before, after) {
             #expect(hostile["title"] as? String == (plain["title"] as? String ?? "") + HostileText.title)
-            #expect(hostile["categories"] as? [String] == (plain["categories"] as? [String] ?? []).map { $0 + HostileText.category })
+            #expect(
+                hostile["categories"] as? [String]
+                    == (plain["categories"] as? [String] ?? []).map { $0 + HostileText.category })
         }
 
         let text = try await bok.bok(library + ["search", "thriller"], environment: environment)
@@ -104,15 +112,16 @@ struct HostileServerTests {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
-        let script = patronScriptPrelude + """
-        until("> ")
-        type("mock fault hostile"); until("inert")
-        type("search thriller"); until("Showing")
-        type("info 1"); until("Product id")
-        type("library"); until("> ", 5); time.sleep(1)
-        type("quit"); until("\\x00", 3)
-        sys.stdout.buffer.write(out[0])
-        """
+        let script =
+            patronScriptPrelude + """
+                until("> ")
+                type("mock fault hostile"); until("inert")
+                type("search thriller"); until("Showing")
+                type("info 1"); until("Product id")
+                type("library"); until("> ", 5); time.sleep(1)
+                type("quit"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
         let output = try await runPatronScript(script, binary: PINSafetyTests.binary, home: home)
         #expect(output.contains("Product id"), "\(output.suffix(1500))")
         #expect(output.contains("␛]52;c;cHduZWQ=␇"))
@@ -136,10 +145,13 @@ struct HostileInputTests {
 
     @Test("A file name with escape codes in an error is shown with visible stand-ins")
     func fileNames() async throws {
-        let name = FileManager.default.temporaryDirectory.appendingPathComponent("bok-\u{1B}]0;PWNED\u{07}\u{1B}[2J.epub").path
+        let name = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bok-\u{1B}]0;PWNED\u{07}\u{1B}[2J.epub"
+        ).path
         let result = try await OneShotProcessTests().bok(["read", name, "--aloud", "--to", "/tmp/x.wav"])
         #expect(result.status != 0)
-        #expect(!result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
+        #expect(
+            !result.stderr.contains("\u{1B}") && !result.stderr.contains("\u{07}"), "\(result.stderr.debugDescription)")
         #expect(result.stderr.contains("␛]0;PWNED␇␛[2J"), "\(result.stderr)")
     }
 

@@ -23,8 +23,14 @@ struct LendingREPLTests {
         let screen = await h.run("borrow 1")
         #expect(prompt.asked == ["Library card number: ", "PIN for card 1001: "])
         let line = try #require(screen.first)
-        #expect(line.range(of: #"^Borrowed “.+”\. Due (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} [A-Z][a-z]+ — 28 days\.$"#,
-                           options: .regularExpression) != nil, "\(line)")
+        #expect(
+            line.range(
+                of:
+                    #"""
+                    ^Borrowed “.+”\. Due (Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2} \#
+                    [A-Z][a-z]+ — 28 days\.$
+                    """#,
+                options: .regularExpression) != nil, "\(line)")
         let loans = await h.text("loans")
         #expect(loans.contains("28 days"))
         // The PIN is kept for the session: no second prompt.
@@ -64,13 +70,17 @@ struct LendingREPLTests {
         defer { Task { await h.stop() } }
         let object = try await h.json(["search", "category:Thriller", "--sort", "popularity"])
         let borrowed = Set(try await h.session.service.loans(card: "1002", onlyActive: true).map(\.productID))
-        let available = try #require((object["results"] as? [[String: Any]])?.first {
-            $0["reason"] as? String == "borrower" || ($0["available"] as? Bool == true && !borrowed.contains($0["id"] as? String ?? ""))
-        })
+        let available = try #require(
+            (object["results"] as? [[String: Any]])?.first {
+                $0["reason"] as? String == "borrower"
+                    || ($0["available"] as? Bool == true && !borrowed.contains($0["id"] as? String ?? ""))
+            })
         let number = try #require(available["number"] as? Int)
         let screen = await h.run("borrow \(number)")
         #expect(screen.count == 1)
-        #expect(screen.first?.contains("your 5 loans this month are used. New loans from Tuesday 1 December") == true, "\(screen)")
+        #expect(
+            screen.first?.contains("your 5 loans this month are used. New loans from Tuesday 1 December") == true,
+            "\(screen)")
         #expect(screen.first?.contains("reserve") == false, "\(screen)")
     }
 
@@ -84,7 +94,10 @@ struct LendingREPLTests {
         let borrow = await h.text("borrow \(n)")
         #expect(borrow.contains("Type reserve \(n) to join the queue"), "\(borrow)")
         let reserve = await h.text("reserve \(n)")
-        #expect(reserve.range(of: #"Reserved “.+”\. You are #\d+ in the queue, expected around"#, options: .regularExpression) != nil, "\(reserve)")
+        #expect(
+            reserve.range(
+                of: #"Reserved “.+”\. You are #\d+ in the queue, expected around"#, options: .regularExpression) != nil,
+            "\(reserve)")
         let list = await h.text("reservations")
         #expect(list.contains("in queue"))
         let cancel = await h.text("cancel 1")
@@ -98,7 +111,8 @@ struct LendingREPLTests {
         defer { Task { await h.stop() } }
         await h.run("top 1")
         let screen = await h.run("reserve 1")
-        #expect(screen == ["“\(h.session.list!.byNumber[1]!.title)” can be borrowed now, no need to queue. Type borrow 1."])
+        #expect(
+            screen == ["“\(h.session.list!.byNumber[1]!.title)” can be borrowed now, no need to queue. Type borrow 1."])
     }
 
     @Test("A product id that does not exist")
@@ -153,11 +167,17 @@ struct LendingREPLTests {
     func mockRefusedElsewhere() async throws {
         let (h, _) = try await harness()
         defer { Task { await h.stop() } }
-        let service = HTTPLendingService(endpoint: LibraryEndpoint(baseURL: URL(string: "http://127.0.0.1:9/library/v3.0/")!, serviceID: "x", serviceKey: "y"))
-        let real = Session(service: service, mock: nil, libraryName: "Real", alphabet: .swedish, theme: .plain, logger: h.session.logger)
+        let service = HTTPLendingService(
+            endpoint: LibraryEndpoint(
+                baseURL: URL(string: "http://127.0.0.1:9/library/v3.0/")!, serviceID: "x", serviceKey: "y"))
+        let real = Session(
+            service: service, mock: nil, libraryName: "Real", alphabet: .swedish, theme: .plain,
+            logger: h.session.logger)
         let repl = REPL(session: real, printer: h.printer)
         h.printer.clear()
         await repl.execute("mock clock +1d")
-        #expect(h.printer.screen.first?.contains("not the mock") == true || h.printer.screen.first?.contains("real library") == true, "\(h.printer.screen)")
+        #expect(
+            h.printer.screen.first?.contains("not the mock") == true
+                || h.printer.screen.first?.contains("real library") == true, "\(h.printer.screen)")
     }
 }

@@ -10,15 +10,20 @@ import Testing
 @Suite("Library profiles", .serialized)
 @MainActor
 struct LibraryProfilesTests {
-    @Test("library add, list, use and remove; use switches the prompt at once; the file is 0600 and the key never shown")
+    @Test(
+        "library add, list, use and remove; use switches the prompt at once; the file is 0600 and the key never shown")
     func addListUseRemove() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         let url = h.server.baseURL.absoluteString
-        var screen = await h.run("library add branch \(url) --service-id bok-mock --service-key mock-secret --name Filialen")
-        #expect(screen.first == "Added branch: a lending service at \(url). library use branch switches to it.", "\(screen)")
+        var screen = await h.run(
+            "library add branch \(url) --service-id bok-mock --service-key mock-secret --name Filialen")
+        #expect(
+            screen.first == "Added branch: a lending service at \(url). library use branch switches to it.", "\(screen)"
+        )
         let file = try #require(h.session.paths?.configFile)
-        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?.intValue
+        let mode = (try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber)?
+            .intValue
         #expect(mode == 0o600)
         let list = await h.run("library list").joined(separator: "\n")
         #expect(list.contains("mock") && list.contains("branch") && list.contains("Filialen"), "\(list)")
@@ -44,7 +49,8 @@ struct LibraryProfilesTests {
         #expect(await h.text("library add ../x \(url)").contains("letters, digits, - and _"))
         #expect(await h.text("library add mock \(url)").contains("built-in mock library"))
         await h.run("library add branch \(url) --service-id bok-mock --service-key mock-secret")
-        #expect(await h.text("library add branch \(url) --service-id a --service-key b").contains("called branch already"))
+        #expect(
+            await h.text("library add branch \(url) --service-id a --service-key b").contains("called branch already"))
         #expect(await h.text("library use nosuch").contains("there is no library called nosuch"))
     }
 
@@ -57,8 +63,11 @@ struct LibraryProfilesTests {
         try "[library malmo]\nurl = https://elib.example.org/library/v3.0/\nservice-id = 1\nservice-key = s3cret\n"
             .write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-        let error = try #require(throws: UserError.self) { try LibraryConfig.load(file: file, environment: [:], profile: "malmo") }
-        #expect(error.message.contains("can be read by others") && error.message.contains("chmod 600"), "\(error.message)")
+        let error = try #require(throws: UserError.self) {
+            try LibraryConfig.load(file: file, environment: [:], profile: "malmo")
+        }
+        #expect(
+            error.message.contains("can be read by others") && error.message.contains("chmod 600"), "\(error.message)")
         #expect(!error.message.contains("s3cret"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         let config = try LibraryConfig.load(file: file, environment: [:], profile: "malmo")
@@ -76,8 +85,11 @@ struct LibraryProfilesTests {
         // A library that does not answer: naming it must reach it (and fail in words), not the mock.
         try "[library gone]\nurl = http://127.0.0.1:9/library/v3.0/\nservice-id = x\nservice-key = y\n"
             .write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.appendingPathComponent("config").path)
-        func bok(_ arguments: [String]) async throws -> (Int32, String) { try await BokProcess.run(arguments, home: home) }
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: config.appendingPathComponent("config").path)
+        func bok(_ arguments: [String]) async throws -> (Int32, String) {
+            try await BokProcess.run(arguments, home: home)
+        }
         let (gone, goneText) = try await bok(["--library", "gone", "top", "1"])
         #expect(gone != 0 && goneText.contains("127.0.0.1:9"), "\(goneText)")
         let (mock, mockText) = try await bok(["--library", "mock", "top", "1"])
@@ -86,17 +98,29 @@ struct LibraryProfilesTests {
         #expect(unknown != 0 && unknownText.contains("there is no library called nosuch"), "\(unknownText)")
     }
 
-    @Test("The shelf shows the other library's loans under its name, narrows with --library, and refuses to return one from here")
+    @Test(
+        """
+        The shelf shows the other library's loans under its name, narrows with --library, and refuses to return \
+        one from here
+        """
+    )
     func shelfAcrossLibraries() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        let branch = try await MockLendingServer.start(MockConfiguration(seed: 1, catalogSize: 600), logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let branch = try await MockLendingServer.start(
+            MockConfiguration(seed: 1, catalogSize: 600),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         defer { Task { await branch.stop() } }
         h.session.prompt = ScriptedPatronPrompt(answers: ["1001", "1001"], secrets: ["1234", "1234"])
         await h.run("top 1")
         let first = try #require(h.session.list?.byNumber[1]?.title)
         #expect(await h.run("borrow 1").first?.hasPrefix("Borrowed") == true)
-        await h.run("library add branch \(branch.baseURL.absoluteString) --service-id bok-mock --service-key mock-secret --name Filialen")
+        await h.run(
+            """
+            library add branch \(branch.baseURL.absoluteString) --service-id bok-mock --service-key mock-secret \
+            --name Filialen
+            """
+        )
         await h.run("library use branch")
         await h.run("search thriller")
         let second = try #require(h.repl.session.list?.byNumber[15]?.title)
@@ -106,7 +130,9 @@ struct LibraryProfilesTests {
         let name = MockLendingServer.libraryName
         let other = try #require(shelf.firstIndex { $0.hasPrefix(name) && $0.contains("another library") }, "\(shelf)")
         #expect(shelf[..<other].contains { $0.contains(second) }, "the branch's loan first: \(shelf)")
-        #expect(shelf[other...].contains { $0.hasPrefix(" 2  ") && $0.contains(first) }, "the first library's loan, numbered on: \(shelf)")
+        #expect(
+            shelf[other...].contains { $0.hasPrefix(" 2  ") && $0.contains(first) },
+            "the first library's loan, numbered on: \(shelf)")
         #expect(await h.text("return 2").contains("is at \(name), not the library in use"))
         let narrowed = await h.run("shelf --library \"\(name)\"")
         #expect(narrowed.contains { $0.contains(first) } && !narrowed.contains { $0.contains(second) }, "\(narrowed)")

@@ -44,7 +44,10 @@ struct ListNumbersTests {
         defer { Task { await h.stop() } }
         await h.run("top 3")
         let loans = await h.run("loans")
-        #expect(loans.last == "Numbers now mean these loans. return N ends a loan early, read N opens it, info N tells more.", "\(loans)")
+        #expect(
+            loans.last
+                == "Numbers now mean these loans. return N ends a loan early, read N opens it, info N tells more.",
+            "\(loans)")
         let first = try #require(loans.dropFirst().first { $0.hasPrefix(" 1  ") })
         let info = await h.text("info 1")
         let loanTitle = try #require(info.split(separator: "\n").first.map(String.init))
@@ -64,7 +67,9 @@ struct ListNumbersTests {
         #expect(shelf.last?.hasPrefix("Numbers now mean this list.") == true, "\(shelf)")
         let row = try #require(shelf.first { $0.hasPrefix(" 1  ") })
         let returned = await h.text("return 1")
-        #expect(returned.hasPrefix("Returned “") && row.contains(returned.dropFirst(10).prefix(while: { $0 != "”" })), "\(returned) / \(row)")
+        #expect(
+            returned.hasPrefix("Returned “") && row.contains(returned.dropFirst(10).prefix(while: { $0 != "”" })),
+            "\(returned) / \(row)")
         #expect(await h.text("return 1").contains("already"))
     }
 }

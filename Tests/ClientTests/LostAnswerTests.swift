@@ -28,7 +28,9 @@ struct LostAnswerTests {
             try await base.availability(productID: productID, card: card)
         }
         func library() async throws -> LibraryPage { try await base.library() }
-        func verifyPatron(card: String, pin: String) async throws -> Patron { try await base.verifyPatron(card: card, pin: pin) }
+        func verifyPatron(card: String, pin: String) async throws -> Patron {
+            try await base.verifyPatron(card: card, pin: pin)
+        }
         func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
             _ = try await base.createLoan(card: card, pin: pin, productID: productID)
             failing.withLock { $0 = failingChecks }
@@ -48,10 +50,17 @@ struct LostAnswerTests {
             try await base.reserve(card: card, pin: pin, productID: productID)
         }
         func reservations(card: String) async throws -> [Reservation] { try await base.reservations(card: card) }
-        func cancelReservation(id: String, card: String?) async throws { try await base.cancelReservation(id: id, card: card) }
+        func cancelReservation(id: String, card: String?) async throws {
+            try await base.cancelReservation(id: id, card: card)
+        }
     }
 
-    @Test("Item 14: the lost answer is settled by one look at the loans, at once: the borrow succeeds and there is one loan")
+    @Test(
+        """
+        Item 14: the lost answer is settled by one look at the loans, at once: the borrow succeeds and there is \
+        one loan
+        """
+    )
     func settledAtOnce() async throws {
         let h = try await Harness(wrap: { LosingService($0, failingChecks: 0) })
         defer { Task { await h.stop() } }

@@ -22,7 +22,12 @@ struct MockServerProcessTests {
         #expect(figures.peakMB > 0 && figures.peakMB < 100, "peak \(figures.peakMB) MB")
     }
 
-    @Test("Days left follow the library's calendar: its clock three days on and a machine 12 hours behind UTC still give a 28-day loan 28 days (issue 10, item 5)")
+    @Test(
+        """
+        Days left follow the library's calendar: its clock three days on and a machine 12 hours behind UTC still \
+        give a 28-day loan 28 days (issue 10, item 5)
+        """
+    )
     func libraryCalendar() async throws {
         let text = try await offPool { () throws -> String in
             let (server, base, port) = try Self.startMockServer()
@@ -30,20 +35,33 @@ struct MockServerProcessTests {
             // The library's clock three days on, as a tester would move it.
             let fd = try #require(RawConnection.open(port: port))
             let body = #"{"Advance": "3d"}"#
-            RawConnection.send(fd, "POST /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+            RawConnection.send(
+                fd,
+                """
+                POST /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \
+                \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)
+                """
+            )
             var buffer = [UInt8](repeating: 0, count: 4_096)
             _ = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
 
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-calendar-\(UUID().uuidString)")
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "bok-calendar-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: home) }
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             let pin = home.appendingPathComponent("pin")
-            _ = FileManager.default.createFile(atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(
+                atPath: pin.path, contents: Data("1234\n".utf8), attributes: [.posixPermissions: 0o600])
             // A machine far west of the library: its date is a day behind Stockholm's for half of every day.
-            let environment = ["TZ": "Etc/GMT+12", "BOK_LIBRARY_URL": base, "BOK_SERVICE_ID": "bok-mock", "BOK_SERVICE_KEY": "mock-secret"]
-            let text = try BokProcess.start([], home: home, stdin: "login --card 1001 --pin-file \(pin.path)\ntop 1\nborrow 1\nloans\nmock clock\n",
-                                            environment: environment).finish().output
+            let environment = [
+                "TZ": "Etc/GMT+12", "BOK_LIBRARY_URL": base, "BOK_SERVICE_ID": "bok-mock",
+                "BOK_SERVICE_KEY": "mock-secret",
+            ]
+            let text = try BokProcess.start(
+                [], home: home, stdin: "login --card 1001 --pin-file \(pin.path)\ntop 1\nborrow 1\nloans\nmock clock\n",
+                environment: environment
+            ).finish().output
             return text
         }
         #expect(text.contains("Borrowed"), "\(text)")
@@ -61,7 +79,8 @@ struct MockServerProcessTests {
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let base = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let base = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard let port = Int(base.split(separator: ":").last?.split(separator: "/").first ?? "") else {
             process.terminate()
             process.waitUntilExit()
@@ -89,12 +108,15 @@ struct MockServerProcessTests {
             var buffer = [UInt8](repeating: 0, count: 4_096)
             let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             close(fd)
-            if count > 0, String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200") { figures.answered += 1 }
+            if count > 0, String(decoding: buffer[0..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200") {
+                figures.answered += 1
+            }
             figures.slowest = max(figures.slowest, started.duration(to: .now))
         }
         let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
         if let peak = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) {
-            figures.peakMB = (Int(peak.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
+            figures.peakMB =
+                (Int(peak.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) / 1024
         }
         return figures
     }

@@ -19,13 +19,18 @@ struct MonthlyLimitTests {
         // The book just borrowed is the patron's, not "all copies on loan".
         #expect(hitLines(await h.run("top 1")).first?.line.hasPrefix("✓ on loan to you · ") == true)
         let top = await h.run("search thriller")
-        let limited = hitLines(top).filter { $0.line.hasPrefix("✗ your 5 loans this month are used · new loans from 1 December · ") }
+        let limited = hitLines(top).filter {
+            $0.line.hasPrefix("✗ your 5 loans this month are used · new loans from 1 December · ")
+        }
         #expect(!limited.isEmpty, "\(top)")
         #expect(!top.contains { $0.contains("✓ Available") }, "\(top)")
         let n = try #require(limited.last?.number)
 
         let borrow = await h.text("borrow \(n)")
-        #expect(borrow.contains("your 5 loans this month are used. New loans from Tuesday 1 December; tbr add \(n) keeps it"), "\(borrow)")
+        #expect(
+            borrow.contains(
+                "your 5 loans this month are used. New loans from Tuesday 1 December; tbr add \(n) keeps it"),
+            "\(borrow)")
         #expect(!borrow.contains("reserve"))
         let reserve = await h.text("reserve \(n)")
         #expect(reserve.contains("is not out, so there is no queue to join"), "\(reserve)")
@@ -42,11 +47,17 @@ struct MonthlyLimitTests {
         h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         let top = await h.run("top 10")
         let out = try #require(hitLines(top).first { $0.line.contains("waiting") }, "\(top)")
-        #expect(out.line.range(of: #"\d+ waiting · ~\d+ (days|weeks|months) · "#, options: .regularExpression) != nil, "\(out.line)")
+        #expect(
+            out.line.range(of: #"\d+ waiting · ~\d+ (days|weeks|months) · "#, options: .regularExpression) != nil,
+            "\(out.line)")
         let info = await h.text("info \(out.number)")
-        #expect(info.range(of: #"Availability +✗ .*\d+ waiting · ~\d+ (days|weeks|months)"#, options: .regularExpression) != nil, "\(info)")
+        #expect(
+            info.range(of: #"Availability +✗ .*\d+ waiting · ~\d+ (days|weeks|months)"#, options: .regularExpression)
+                != nil, "\(info)")
         let borrow = await h.text("borrow \(out.number)")
-        #expect(borrow.range(of: #"waiting · ~\d+ (days|weeks|months)\. Type reserve \#(out.number) to join the queue\."#,
-                             options: .regularExpression) != nil, "\(borrow)")
+        #expect(
+            borrow.range(
+                of: #"waiting · ~\d+ (days|weeks|months)\. Type reserve \#(out.number) to join the queue\."#,
+                options: .regularExpression) != nil, "\(borrow)")
     }
 }

@@ -28,7 +28,8 @@ struct NoticesTests {
         #expect(screen.contains("Notice: “\(reserved)” is ready for you: borrow it by "), "\(screen)")
         screen = await h.run("mock clock +3d").joined(separator: "\n")
         #expect(screen.contains("Notice: The loan of “\(lent)” has ended."), "\(screen)")
-        #expect(screen.contains("Notice: Your reservation of “\(reserved)” lapsed: it was not borrowed by "), "\(screen)")
+        #expect(
+            screen.contains("Notice: Your reservation of “\(reserved)” lapsed: it was not borrowed by "), "\(screen)")
         // Told once: another sync, and another look, tell nothing new.
         #expect(!(await h.run("shelf --sync").joined(separator: "\n").contains("Notice:")))
 

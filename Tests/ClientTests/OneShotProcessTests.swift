@@ -6,7 +6,8 @@ import TestSupport
 @Suite("bok as a one-shot command", .serialized)
 struct OneShotProcessTests {
     static let binary: URL = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return root.appendingPathComponent(".build/debug/bok")
     }()
 
@@ -18,7 +19,9 @@ struct OneShotProcessTests {
 
     /// Runs bok on a Dispatch thread: waiting for a process must not block Swift's small cooperative pool,
     /// which the in-process mock servers of other tests need.
-    func bok(_ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]) async throws -> Result {
+    func bok(
+        _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:]
+    ) async throws -> Result {
         try await offPool { try runBok(arguments, stdin: stdin, environment: extra) }
     }
 
@@ -45,8 +48,9 @@ struct OneShotProcessTests {
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: home)
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
     @Test("search --json prints one object with the documented fields")
@@ -67,7 +71,8 @@ struct OneShotProcessTests {
 
     @Test("Piped output has no escape codes, even with colour available")
     func pipedIsPlain() async throws {
-        let result = try await bok(["--mock", "search", "thriller"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
+        let result = try await bok(
+            ["--mock", "search", "thriller"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
         #expect(result.status == 0)
         #expect(!result.stdout.contains("\u{1B}"))
         #expect(result.stdout.contains("hits for “thriller”"))
@@ -95,8 +100,9 @@ struct OneShotProcessTests {
 
     @Test("A library that is down: one line naming it, exit 1")
     func libraryDown() async throws {
-        let result = try await bok(["--library", "http://127.0.0.1:9/library/v3.0/", "top"],
-                             environment: ["BOK_SERVICE_ID": "x", "BOK_SERVICE_KEY": "y"])
+        let result = try await bok(
+            ["--library", "http://127.0.0.1:9/library/v3.0/", "top"],
+            environment: ["BOK_SERVICE_ID": "x", "BOK_SERVICE_KEY": "y"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("Cannot reach the library at 127.0.0.1:9"))
         #expect(result.stderr.split(separator: "\n").count == 1)

@@ -30,7 +30,8 @@ struct PINRetryTests {
         let screen = await h.run("login").joined(separator: "\n")
         #expect(screen.contains("is locked after 5 wrong PINs; try again after "), "\(screen)")
         #expect(screen.contains("staff can unlock it sooner"), "\(screen)")
-        #expect(prompt.secrets.count == 3, "asked \(8 - prompt.secrets.count) times, not until the lock: \(prompt.asked)")
+        #expect(
+            prompt.secrets.count == 3, "asked \(8 - prompt.secrets.count) times, not until the lock: \(prompt.asked)")
     }
 
     @Test("A wrong PIN from a file is not retried: each try would count toward the lock")
@@ -41,7 +42,8 @@ struct PINRetryTests {
         h.session.prompt = prompt
         let file = h.dataDirectory.appendingPathComponent("pin")
         try FileManager.default.createDirectory(at: h.dataDirectory, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: file.path, contents: Data("0000\n".utf8), attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(
+            atPath: file.path, contents: Data("0000\n".utf8), attributes: [.posixPermissions: 0o600])
         let screen = await h.run("login --card 1001 --pin-file \(file.path)").joined(separator: "\n")
         #expect(screen.contains("Wrong PIN for card 1001"), "\(screen)")
         #expect(prompt.asked.isEmpty, "\(prompt.asked)")

@@ -27,7 +27,9 @@ struct PlainElibTests {
         defer { Task { await h.stop() } }
         let search = await h.run("search thriller")
         #expect(search.count == 1)
-        #expect(search.first?.contains("has no catalogue search. Use info, borrow and the shelf with a product id") == true, "\(search)")
+        #expect(
+            search.first?.contains("has no catalogue search. Use info, borrow and the shelf with a product id") == true,
+            "\(search)")
         #expect(await h.text("top").contains("no catalogue search"))
         let info = await h.text("info id:3575457")
         #expect(info.contains("Everything You Need to Know About the Brain"), "\(info)")

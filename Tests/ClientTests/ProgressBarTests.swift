@@ -18,15 +18,17 @@ struct ProgressBarTests {
         bar.finish()
         let all = written.all
         #expect(all.count == 3)
-        #expect(all[0] == "\r↓ Fritt fall  [█████████░░░░░░░░░░░]   47%  164 kB of 342 kB · 1.2 MB/s\u{1B}[K", "\(all[0])")
+        #expect(
+            all[0] == "\r↓ Fritt fall  [█████████░░░░░░░░░░░]   47%  164 kB of 342 kB · 1.2 MB/s\u{1B}[K", "\(all[0])")
         #expect(all[1].contains("[████████████████████]  100%  342 kB of 342 kB"))
         #expect(all[2] == "\r\u{1B}[K")
     }
 
     @Test("Without a size from the server it counts bytes; ASCII terminals get ASCII")
     func unknownSize() {
-        let line = DownloadProgressBar.line(title: "Bok", progress: BookDownloader.Progress(received: 5000, total: nil, bytesPerSecond: 0),
-                                            marks: Marks(unicode: false), width: 80)
+        let line = DownloadProgressBar.line(
+            title: "Bok", progress: BookDownloader.Progress(received: 5000, total: nil, bytesPerSecond: 0),
+            marks: Marks(unicode: false), width: 80)
         #expect(line == "v Bok  4 kB")
     }
 }

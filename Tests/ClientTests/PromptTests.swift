@@ -11,21 +11,21 @@ struct PromptTests {
         defer { try? FileManager.default.removeItem(at: home) }
         // The test runner may start processes with SIGINT blocked or ignored; bok at a terminal never is.
         let script = """
-        import signal
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
+            import signal
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGINT])
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-        """ + patronScriptPrelude + """
+            """ + patronScriptPrelude + """
 
-        until("> ")
-        type("login"); until("card number: ")
-        time.sleep(0.3)
-        os.write(fd, b"10"); time.sleep(0.3)
-        os.write(fd, b"\\x03"); until("nothing was done", 10)
-        type("help whoami"); until("whoami", 5); time.sleep(0.5)
-        type("quit"); until("\\x00", 3)
-        sys.stdout.buffer.write(out[0])
-        """
+                until("> ")
+                type("login"); until("card number: ")
+                time.sleep(0.3)
+                os.write(fd, b"10"); time.sleep(0.3)
+                os.write(fd, b"\\x03"); until("nothing was done", 10)
+                type("help whoami"); until("whoami", 5); time.sleep(0.5)
+                type("quit"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
         let screen = try await runPatronScript(script, binary: PINSafetyTests.binary, home: home)
         #expect(screen.contains("No card number given; nothing was done."), "\(screen.suffix(1500))")
         // The line typed after Ctrl-C ran as a command, not as a card number.
@@ -42,8 +42,11 @@ struct PromptTests {
         h.session.prompt = prompt
         for line in ["borrow abc", "reserve abc", "return abc", "cancel abc", "borrow 1 2"] {
             let screen = await h.run(line)
-            #expect(screen.count == 1 && (screen.first?.contains("neither a result number nor a product id") == true
-                                          || screen.first?.hasPrefix("Usage:") == true), "\(line): \(screen)")
+            #expect(
+                screen.count == 1
+                    && (screen.first?.contains("neither a result number nor a product id") == true
+                        || screen.first?.hasPrefix("Usage:") == true),
+                "\(line): \(screen)")
         }
         #expect(prompt.asked.isEmpty, "\(prompt.asked)")
     }

@@ -25,16 +25,26 @@ struct ReadAloudTests {
     static func book(_ text: String, language: String, chapterLanguage: String? = nil, in folder: URL) throws -> URL {
         let url = folder.appendingPathComponent("book-\(language).epub")
         let script = """
-        import sys, zipfile
-        path, lang, chapter_lang, text = sys.argv[1], sys.argv[2], sys.argv[3], sys.stdin.read()
-        html_lang = f' xml:lang="{chapter_lang}"' if chapter_lang else ""
-        with zipfile.ZipFile(path, "w") as z:
-            z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
-            z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="c.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
-            z.writestr("c.opf", f'<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="i"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="i">urn:uuid:1</dc:identifier><dc:title>Vinter</dc:title><dc:language>{lang}</dc:language></metadata><manifest><item id="n" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>')
-            z.writestr("nav.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="c.xhtml">1</a></li></ol></nav></body></html>')
-            z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"{html_lang}><body><p>{text}</p></body></html>')
-        """
+            import sys, zipfile
+            path, lang, chapter_lang, text = sys.argv[1], sys.argv[2], sys.argv[3], sys.stdin.read()
+            html_lang = f' xml:lang="{chapter_lang}"' if chapter_lang else ""
+            with zipfile.ZipFile(path, "w") as z:
+                z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
+                z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" \
+            xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="c.opf" \
+            media-type="application/oebps-package+xml"/></rootfiles></container>')
+                z.writestr("c.opf", f'<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" \
+            unique-identifier="i"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier \
+            id="i">urn:uuid:1</dc:identifier><dc:title>Vinter</dc:title><dc:language>{lang}</dc:language></metadata>\
+            <manifest><item id="n" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c" \
+            href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref \
+            idref="c"/></spine></package>')
+                z.writestr("nav.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml" \
+            xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a \
+            href="c.xhtml">1</a></li></ol></nav></body></html>')
+                z.writestr("c.xhtml", f'<html \
+            xmlns="http://www.w3.org/1999/xhtml"{html_lang}><body><p>{text}</p></body></html>')
+            """
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", script, url.path, language, chapterLanguage ?? ""]
@@ -50,9 +60,11 @@ struct ReadAloudTests {
 
     static func run(_ tool: String, _ arguments: [String]) throws -> String { try runProgram(tool, arguments).output }
 
-    @Test("A Swedish and an English chapter become plausible, audible WAV files in their own voices", arguments: [
-        (swedish, "sv", "sv"), (english, "en", "en"),
-    ])
+    @Test(
+        "A Swedish and an English chapter become plausible, audible WAV files in their own voices",
+        arguments: [
+            (swedish, "sv", "sv"), (english, "en", "en"),
+        ])
     func speaksAChapter(text: String, language: String, voice: String) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,17 +72,22 @@ struct ReadAloudTests {
         let book = try Self.book(text, language: language, in: folder)
         let wav = folder.appendingPathComponent("out.wav")
         let rate = 150
-        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav.path, "--rate", String(rate)])
+        let result = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", wav.path, "--rate", String(rate),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("voice \(voice) at \(rate) words a minute"), "\(result.stdout)")
 
         // sox reads it as 16-bit mono PCM.
         let info = try Self.run("/usr/bin/soxi", [wav.path])
         #expect(info.contains("Channels       : 1") && info.contains("16-bit"), "\(info)")
-        let seconds = try #require(Double(try Self.run("/usr/bin/soxi", ["-D", wav.path]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        let seconds = try #require(
+            Double(try Self.run("/usr/bin/soxi", ["-D", wav.path]).trimmingCharacters(in: .whitespacesAndNewlines)))
         let words = Double(text.split(whereSeparator: \.isWhitespace).count)
         let expected = words / Double(rate) * 60
-        #expect(abs(seconds - expected) / expected < 0.3, "\(seconds) s for \(Int(words)) words at \(rate) wpm (expected \(expected) s)")
+        #expect(
+            abs(seconds - expected) / expected < 0.3,
+            "\(seconds) s for \(Int(words)) words at \(rate) wpm (expected \(expected) s)")
         // Not silent: sox's RMS amplitude of real speech is well above zero.
         let stat = try Self.run("/usr/bin/sox", [wav.path, "-n", "stat"])
         let rmsLine = try #require(stat.split(separator: "\n").first { $0.hasPrefix("RMS     amplitude") })
@@ -85,7 +102,9 @@ struct ReadAloudTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let book = try Self.book(Self.swedish, language: "en", chapterLanguage: "sv", in: folder)
-        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", folder.appendingPathComponent("o.wav").path])
+        let result = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", folder.appendingPathComponent("o.wav").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("voice sv at"), "\(result.stdout)")
     }
@@ -95,10 +114,13 @@ struct ReadAloudTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = "Elsa läste brevet högt för sig själv. <q xml:lang=\"en\">The ice lay thick and grey over the bay.</q> "
+        let text =
+            "Elsa läste brevet högt för sig själv. <q xml:lang=\"en\">The ice lay thick and grey over the bay.</q> "
             + "Sedan blev det tyst igen."
         let book = try Self.book(text, language: "sv", in: folder)
-        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", folder.appendingPathComponent("o.wav").path])
+        let result = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", folder.appendingPathComponent("o.wav").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("voices sv and en at"), "\(result.stdout)")
     }
@@ -114,7 +136,9 @@ struct ReadAloudTests {
         #expect(fast.status == 2 && fast.stderr.contains("--rate takes a number from 80 to 450"), "\(fast.stderr)")
         let chapter = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav, "--from", "7"])
         #expect(chapter.status == 2 && chapter.stderr.contains("one entry"), "\(chapter.stderr)")
-        let noVoice = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav, "--voice", "xx-nope"])
+        let noVoice = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", wav, "--voice", "xx-nope",
+        ])
         #expect(noVoice.status == 2 && noVoice.stderr.contains("no eSpeak NG voice xx-nope"), "\(noVoice.stderr)")
         #expect(!FileManager.default.fileExists(atPath: wav) && !FileManager.default.fileExists(atPath: wav + ".part"))
     }

@@ -19,8 +19,11 @@ struct ReadCommandTests {
         }
     }
 
-    @Test("notes prints a book's notes as Markdown, headed by its title",
-          .enabled(if: FileManager.default.fileExists(atPath: manual), "needs live-manual-epub (scripts/install-test-epubs.sh)"))
+    @Test(
+        "notes prints a book's notes as Markdown, headed by its title",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: manual), "needs live-manual-epub (scripts/install-test-epubs.sh)"
+        ))
     func notes() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }

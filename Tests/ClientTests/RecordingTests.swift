@@ -104,8 +104,11 @@ struct RecordingTests {
     func refusals() throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try "{\"event\":\"start\",\"at\":\"2026-11-21T10:00:00.000Z\"}\nnot json\n".write(toFile: file, atomically: true, encoding: .utf8)
-        let overwrite = try #require(throws: UserError.self) { try SessionRecorder(file: file, forwardingTo: CapturingPrinter()) }
+        try "{\"event\":\"start\",\"at\":\"2026-11-21T10:00:00.000Z\"}\nnot json\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let overwrite = try #require(throws: UserError.self) {
+            try SessionRecorder(file: file, forwardingTo: CapturingPrinter())
+        }
         #expect(overwrite.message.contains("already exists"))
         let bad = try #require(throws: UserError.self) { try Recording.read(file: file) }
         #expect(bad.message == "\(file):2: not a line bok --record writes. Is this a recording?")

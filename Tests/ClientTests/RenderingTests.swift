@@ -26,17 +26,24 @@ private struct UnusedService: LendingService, PatronLending {
 @MainActor
 struct RenderingTests {
     func session(width: Int) -> Session {
-        Session(service: UnusedService(), mock: nil, libraryName: "Test", alphabet: .swedish,
-                theme: Theme(caps: .plain, width: width), logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
+        Session(
+            service: UnusedService(), mock: nil, libraryName: "Test", alphabet: .swedish,
+            theme: Theme(caps: .plain, width: width),
+            logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     let products = [
-        Product(id: "1", title: "漢字の本と東京の夜", contributors: [Contributor(firstName: "Haruki", lastName: "村上")],
-                publishedDate: DayDate(year: 2020, month: 1, day: 1), categories: ["Roman"], availability: Availability(available: true)),
-        Product(id: "2", title: "Cafe\u{301} Ängel", contributors: [Contributor(firstName: "Åsa", lastName: "Öberg")],
-                categories: ["Poesi"], availability: Availability(available: false, reason: .product, copies: 2, waiting: 1)),
-        Product(id: "3", title: "Plain title", contributors: [Contributor(firstName: "Ann", lastName: "Berg")],
-                availability: Availability(available: false, reason: .library)),
+        Product(
+            id: "1", title: "漢字の本と東京の夜", contributors: [Contributor(firstName: "Haruki", lastName: "村上")],
+            publishedDate: DayDate(year: 2020, month: 1, day: 1), categories: ["Roman"],
+            availability: Availability(available: true)),
+        Product(
+            id: "2", title: "Cafe\u{301} Ängel", contributors: [Contributor(firstName: "Åsa", lastName: "Öberg")],
+            categories: ["Poesi"], availability: Availability(available: false, reason: .product, copies: 2, waiting: 1)
+        ),
+        Product(
+            id: "3", title: "Plain title", contributors: [Contributor(firstName: "Ann", lastName: "Berg")],
+            availability: Availability(available: false, reason: .library)),
     ]
 
     @Test("Grid cards line up by cells with wide characters and combining marks")
@@ -62,7 +69,8 @@ struct RenderingTests {
         #expect(lines[0].hasPrefix(" 1  ✓ Available · "))
         // Too narrow for the whole reason: it shortens before the title is cut.
         #expect(lines[2].hasPrefix(" 2  ✗ on loan · 1 waiting · Café"))
-        let wide = ListRenderer(session: session(width: 80)).rows(products.enumerated().map { ($0.offset + 1, $0.element) })
+        let wide = ListRenderer(session: session(width: 80)).rows(
+            products.enumerated().map { ($0.offset + 1, $0.element) })
         #expect(wide[2] == " 2  ✗ both copies on loan, 1 waiting · Cafe\u{301} Ängel")
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// with a scenario or a list of mistakes, and never crashes.
 struct ScenarioFuzzRegressionTests {
     @Test @MainActor func savedInputsAndShippedScenariosParseWithoutCrashing() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         var files: [URL] = []
         for folder in ["Tests/FuzzRegressions/scenario", "scenarios"] {
             let directory = root.appendingPathComponent(folder)

@@ -30,7 +30,8 @@ struct ScenarioProcessTests {
     func runFails() async throws {
         let file = temporary("fail.scenario")
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try "scenario: Must fail\ntask: Top list\n> top 1\ncontains: Fritt fall\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "scenario: Must fail\ntask: Top list\n> top 1\ncontains: Fritt fall\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let result = try await shell.bok(["scenario", "run", file])
         #expect(result.status == 1)
         #expect(result.stdout.contains("line 4: contains: Fritt fall"))
@@ -42,16 +43,22 @@ struct ScenarioProcessTests {
     func check() async throws {
         let file = temporary("bad.scenario")
         defer { try? FileManager.default.removeItem(atPath: file) }
-        try "scenario: Bad\ncatalog size: lots\ntask: t\n> top\nexpect: x\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try "scenario: Bad\ncatalog size: lots\ntask: t\n> top\nexpect: x\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
         let bad = try await shell.bok(["scenario", "check", file])
         #expect(bad.status == 1)
-        #expect(bad.stderr.split(separator: "\n").map(String.init) == [
-            "\(file):2: catalog size: takes a number from 1 to 1000000, e.g. catalog size: 600.",
-            "\(file):5: unknown keyword \"expect\". See docs/scenarios.md for the keywords.",
+        #expect(
+            bad.stderr.split(separator: "\n").map(String.init) == [
+                "\(file):2: catalog size: takes a number from 1 to 1000000, e.g. catalog size: 600.",
+                "\(file):5: unknown keyword \"expect\". See docs/scenarios.md for the keywords.",
+            ])
+        let good = try await shell.bok([
+            "scenario", "check", ScenarioTests.root.appendingPathComponent("scenarios").path,
         ])
-        let good = try await shell.bok(["scenario", "check", ScenarioTests.root.appendingPathComponent("scenarios").path])
         #expect(good.status == 0, "\(good.stderr)")
-        #expect(good.stdout.contains("study-1-release-date.scenario: Release date of the fourth book in the top list · 1 task"))
+        #expect(
+            good.stdout.contains(
+                "study-1-release-date.scenario: Release date of the fourth book in the top list · 1 task"))
         let usage = try await shell.bok(["scenario", "frobnicate"])
         #expect(usage.status == 2)
         #expect(usage.stderr.hasPrefix("bok: Unknown scenario command \"frobnicate\". Usage: bok scenario run FILE…"))
@@ -61,8 +68,9 @@ struct ScenarioProcessTests {
     func recordAndReport() async throws {
         let recording = temporary("session.jsonl")
         defer { try? FileManager.default.removeItem(atPath: recording) }
-        let session = try await shell.bok(["--mock", "--record", recording],
-                                          stdin: "# task: Find top four\ntop 4\nhelp\ninfo 4\n# end\nquit\n")
+        let session = try await shell.bok(
+            ["--mock", "--record", recording],
+            stdin: "# task: Find top four\ntop 4\nhelp\ninfo 4\n# end\nquit\n")
         #expect(session.status == 0, "\(session.stderr)")
         #expect(session.stdout.contains("Recording this session in \(recording)"))
         let report = try await shell.bok(["scenario", "report", recording])

@@ -7,7 +7,8 @@ import Testing
 @Suite("Scenario files", .serialized)
 @MainActor
 struct ScenarioTests {
-    nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    nonisolated static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The shipped scenarios, in name order.
     nonisolated static var shipped: [String] {
@@ -18,7 +19,9 @@ struct ScenarioTests {
 
     /// A standalone PIN of the mock's patrons, anywhere in `text`.
     nonisolated static func containsMockPIN(_ text: String) -> Bool {
-        ["1234", "2345", "3456", "4567"].contains { text.range(of: "(?<![0-9])\($0)(?![0-9])", options: .regularExpression) != nil }
+        ["1234", "2345", "3456", "4567"].contains {
+            text.range(of: "(?<![0-9])\($0)(?![0-9])", options: .regularExpression) != nil
+        }
     }
 
     func run(_ text: String, environment: [String: String] = [:]) async throws -> ScenarioResult {
@@ -30,7 +33,9 @@ struct ScenarioTests {
     func shippedFiles() {
         let names = Self.shipped.map { URL(fileURLWithPath: $0).lastPathComponent }
         for study in 1...5 { #expect(names.contains { $0.hasPrefix("study-\(study)-") }, "\(names)") }
-        for own in ["sample", "read-loan", "loan-runs-out", "reservation-due"] { #expect(names.contains("\(own).scenario")) }
+        for own in ["sample", "read-loan", "loan-runs-out", "reservation-due"] {
+            #expect(names.contains("\(own).scenario"))
+        }
     }
 
     @Test("Every shipped scenario passes against the seeded mock, and writes no PIN", arguments: ScenarioTests.shipped)
@@ -49,7 +54,8 @@ struct ScenarioTests {
 
     @Test("A wrong expectation fails, naming its line, what was expected and what the screen showed")
     func wrongExpectationFails() async throws {
-        let result = try await run("""
+        let result = try await run(
+            """
             scenario: Must fail
             card: 1001
             pin: mock
@@ -68,7 +74,9 @@ struct ScenarioTests {
         #expect(failure.line == 7)
         #expect(failure.expected == "contains: Borrowed “Fritt fall”")
         #expect(failure.message == "The screen does not contain “Borrowed “Fritt fall””.")
-        #expect(step.screen.contains { $0.hasPrefix("Cannot borrow “Fritt fall” now: all 3 copies on loan") }, "\(step.screen)")
+        #expect(
+            step.screen.contains { $0.hasPrefix("Cannot borrow “Fritt fall” now: all 3 copies on loan") },
+            "\(step.screen)")
         // The error was not expected either, and the rest of the task did not run.
         #expect(step.failures.count == 2)
         #expect(result.tasks[0].notRun == ["> loans"])
@@ -79,18 +87,30 @@ struct ScenarioTests {
         #expect(summary.contains("1 passed, 1 failed"))
         #expect(summary.contains("PIN for card 1001: ••••"))
         let junit = ScenarioReport(results: [result]).junit()
-        #expect(junit.contains(#"<failure message="line 7: contains: Borrowed “Fritt fall” — The screen does not contain"#))
+        #expect(
+            junit.contains(#"<failure message="line 7: contains: Borrowed “Fritt fall” — The screen does not contain"#))
     }
 
-    @Test("Each kind of expectation reports what it found instead", arguments: [
-        ("results: 3", "The last list holds 2 books; expected 3."),
-        ("result 1 lastname: Å*", "Result 1’s lastname is “Walker”, expected “Å*”."),
-        ("count >=3: Available", "1 line matches /Available/; expected at least 3."),
-        ("no line: ^Top", "A line matches /^Top/: Top 2 by popularity"),
-        ("in order: Fritt fall | Everything You Need", "“Everything You Need” is not on a line after “Fritt fall”."),
-        ("error: Wrong PIN", "The command printed no error."),
-        ("not contains: Fritt fall", "The screen contains “Fritt fall”, on the line:  2  ✗ all 3 copies on loan, 61 waiting · ~19 months · Fritt fall"),
-    ])
+    @Test(
+        "Each kind of expectation reports what it found instead",
+        arguments: [
+            ("results: 3", "The last list holds 2 books; expected 3."),
+            ("result 1 lastname: Å*", "Result 1’s lastname is “Walker”, expected “Å*”."),
+            ("count >=3: Available", "1 line matches /Available/; expected at least 3."),
+            ("no line: ^Top", "A line matches /^Top/: Top 2 by popularity"),
+            (
+                "in order: Fritt fall | Everything You Need",
+                "“Everything You Need” is not on a line after “Fritt fall”."
+            ),
+            ("error: Wrong PIN", "The command printed no error."),
+            (
+                "not contains: Fritt fall",
+                """
+                The screen contains “Fritt fall”, on the line:  2  ✗ all 3 copies on loan, 61 waiting · ~19 \
+                months · Fritt fall
+                """
+            ),
+        ])
     func expectationMessages(_ expectation: String, _ message: String) async throws {
         let result = try await run("scenario: x\ntask: t\n> top 2\n\(expectation)\n")
         #expect(result.tasks.first?.firstFailure?.failure.message == message)
@@ -98,7 +118,8 @@ struct ScenarioTests {
 
     @Test("A shelf expectation finds the book's line and its badge, and leaves the last list alone")
     func shelfExpectation() async throws {
-        let result = try await run("""
+        let result = try await run(
+            """
             scenario: Shelf
             card: 1001
             pin: mock
@@ -108,10 +129,16 @@ struct ScenarioTests {
             shelf: Everything You Need to Know About the Brain | 3 days
             """)
         let failure = try #require(result.tasks.first?.firstFailure?.failure)
-        #expect(failure.message == "The shelf shows “Everything You Need to Know About the Brain” without “3 days” on its line.")
-        #expect(failure.shown?.contains { $0.contains("Everything You Need to Know About the Brain") && $0.contains("28 days") } == true)
+        #expect(
+            failure.message
+                == "The shelf shows “Everything You Need to Know About the Brain” without “3 days” on its line.")
+        #expect(
+            failure.shown?.contains {
+                $0.contains("Everything You Need to Know About the Brain") && $0.contains("28 days")
+            } == true)
 
-        let kept = try await run("""
+        let kept = try await run(
+            """
             scenario: Shelf keeps the list
             card: 1001
             pin: mock
@@ -144,7 +171,9 @@ struct ScenarioTests {
             pin: sometimes
             task: Empty
             """
-        let error = try #require(throws: ScenarioParseError.self) { try ScenarioParser.parse(text, file: "bad.scenario") }
+        let error = try #require(throws: ScenarioParseError.self) {
+            try ScenarioParser.parse(text, file: "bad.scenario")
+        }
         #expect(error.issues.map(\.line) == [3, 4, 7, 9, 10, 11, 12, 14, 15])
         #expect(error.lines[0] == "bad.scenario:3: seed: takes a whole number, e.g. seed: 1.")
         #expect(error.issues[1].message.hasPrefix("a PIN is never written in a scenario file"))
@@ -154,7 +183,9 @@ struct ScenarioTests {
 
     @Test("A file without a name or tasks, and pin: mock for a card the mock does not have")
     func missingParts() throws {
-        let empty = try #require(throws: ScenarioParseError.self) { try ScenarioParser.parse("# nothing\n", file: "e.scenario") }
+        let empty = try #require(throws: ScenarioParseError.self) {
+            try ScenarioParser.parse("# nothing\n", file: "e.scenario")
+        }
         #expect(empty.issues.map(\.message).contains("the file has no scenario: line. Start it with scenario: NAME."))
         #expect(empty.issues.map(\.message).contains("the file has no tasks. Add task: TITLE and > command lines."))
         let card = try #require(throws: ScenarioParseError.self) {
@@ -181,7 +212,8 @@ struct ScenarioTests {
 
     @Test("pin: wrong answers with a PIN that is not the card's, and it is not shown")
     func wrongPIN() async throws {
-        let result = try await run("""
+        let result = try await run(
+            """
             scenario: wrong
             card: 1001
             pin: mock

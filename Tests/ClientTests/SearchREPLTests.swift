@@ -12,7 +12,10 @@ struct SearchREPLTests {
         defer { Task { await h.stop() } }
         let screen = await h.run("search thriller")
         let count = try #require(screen.first)
-        #expect(count.range(of: #"^\d+ hits for “thriller” · sorted by relevance, best match first$"#, options: .regularExpression) != nil, "\(count)")
+        #expect(
+            count.range(
+                of: #"^\d+ hits for “thriller” · sorted by relevance, best match first$"#, options: .regularExpression)
+                != nil, "\(count)")
         let hits = hitLines(screen)
         #expect(hits.map(\.number) == Array(1...20))
         for hit in hits {
@@ -33,7 +36,9 @@ struct SearchREPLTests {
         // The JSON form of the same list gives the authors; check them against Swedish order.
         let object = try await h.json(["search", "thriller", "--sort", "author", "--order", "desc"])
         let results = try #require(object["results"] as? [[String: Any]])
-        let lastNames = results.compactMap { ($0["authors"] as? [String])?.first?.split(separator: " ").last.map(String.init) }
+        let lastNames = results.compactMap {
+            ($0["authors"] as? [String])?.first?.split(separator: " ").last.map(String.init)
+        }
         #expect(lastNames.count == results.count)
         let collation = Collation(.swedish)
         for (a, b) in zip(lastNames, lastNames.dropFirst()) {
@@ -102,7 +107,10 @@ struct SearchREPLTests {
         defer { Task { await h.stop() } }
         await h.run("top 5")
         let text = await h.text("info 1")
-        for label in ["Author", "Publisher", "Published", "Language", "Categories", "Pages", "ISBN", "Formats", "Loan period", "Availability"] {
+        for label in [
+            "Author", "Publisher", "Published", "Language", "Categories", "Pages", "ISBN", "Formats", "Loan period",
+            "Availability",
+        ] {
             #expect(text.contains(label), "missing \(label)")
         }
         #expect(text.contains("28 days"))

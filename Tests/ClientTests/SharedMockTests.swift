@@ -25,7 +25,8 @@ struct SharedMockTests {
             let file = url.appendingPathComponent("pin-\(card)")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             let pin = try #require(MockLendingServer.seededPIN(card: card))
-            _ = FileManager.default.createFile(atPath: file.path, contents: Data("\(pin)\n".utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(
+                atPath: file.path, contents: Data("\(pin)\n".utf8), attributes: [.posixPermissions: 0o600])
             return file.path
         }
     }
@@ -39,8 +40,10 @@ struct SharedMockTests {
 
     /// The active loans of `card`, by product id, as a fresh one-shot sees them.
     static func loans(_ card: String, home: Home) throws -> [String] {
-        let (status, text) = finish(try start(["--mock", "loans", "--card", card, "--pin-file", home.pinFile(card), "--json"],
-                                              input: "", home: home))
+        let (status, text) = finish(
+            try start(
+                ["--mock", "loans", "--card", card, "--pin-file", home.pinFile(card), "--json"],
+                input: "", home: home))
         try #require(status == 0, "\(text)")
         let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         return ((object?["loans"] as? [[String: Any]]) ?? []).compactMap { $0["productID"] as? String }.sorted()
@@ -53,10 +56,14 @@ struct SharedMockTests {
         let book = try #require(Self.unlimited.first)
         let pin = try home.pinFile("1001")
         let (first, second) = try await offPool { () throws -> ((Int32, String), (Int32, String)) in
-            let first = Self.finish(try Self.start(["--mock"], input: "login --card 1001 --pin-file \(pin)\nborrow id:\(book)\nmock clock +2d\n",
-                                                   home: home))
-            let second = Self.finish(try Self.start(["--mock"], input: "login --card 1001 --pin-file \(pin)\nshelf --sync\nloans\n",
-                                                    home: home))
+            let first = Self.finish(
+                try Self.start(
+                    ["--mock"], input: "login --card 1001 --pin-file \(pin)\nborrow id:\(book)\nmock clock +2d\n",
+                    home: home))
+            let second = Self.finish(
+                try Self.start(
+                    ["--mock"], input: "login --card 1001 --pin-file \(pin)\nshelf --sync\nloans\n",
+                    home: home))
             return (first, second)
         }
         #expect(first.0 == 0 && first.1.contains("Borrowed"), "\(first.1)")
@@ -80,14 +87,18 @@ struct SharedMockTests {
         let (pinA, pinB, pinC) = (try home.pinFile("1001"), try home.pinFile("1003"), try home.pinFile("1004"))
         @Sendable func script(_ card: String, _ pin: String, _ ids: [String]) -> String {
             // Borrow two, return the first, borrow the third: two loans stay.
-            "login --card \(card) --pin-file \(pin)\nborrow id:\(ids[0])\nborrow id:\(ids[1])\nreturn id:\(ids[0]) --yes\nborrow id:\(ids[2])\n"
+            """
+            login --card \(card) --pin-file \(pin)\nborrow id:\(ids[0])\nborrow id:\(ids[1])\nreturn id:\(ids[0]) \
+            --yes\nborrow id:\(ids[2])\n
+            """
         }
         let results = try await offPool { () throws -> [(Int32, String)] in
             let runs = [
                 try Self.start(["--mock"], input: script("1001", pinA, a), home: home),
                 try Self.start(["--mock"], input: script("1003", pinB, b), home: home),
                 // 1004 has one loan left this month.
-                try Self.start(["--mock", "borrow", "id:\(c)", "--card", "1004", "--pin-file", pinC], input: "", home: home),
+                try Self.start(
+                    ["--mock", "borrow", "id:\(c)", "--card", "1004", "--pin-file", pinC], input: "", home: home),
             ]
             return runs.map(Self.finish)
         }
@@ -95,17 +106,21 @@ struct SharedMockTests {
             #expect(status == 0, "\(text)")
             #expect(!text.contains("Something went wrong"), "\(text)")
         }
-        let expected = [("1001", (before["1001", default: []] + [a[1], a[2]]).sorted()),
-                        ("1003", (before["1003", default: []] + [b[1], b[2]]).sorted()),
-                        ("1004", (before["1004", default: []] + [c]).sorted())]
+        let expected = [
+            ("1001", (before["1001", default: []] + [a[1], a[2]]).sorted()),
+            ("1003", (before["1003", default: []] + [b[1], b[2]]).sorted()),
+            ("1004", (before["1004", default: []] + [c]).sorted()),
+        ]
         for (card, ids) in expected {
             #expect(try Self.loans(card, home: home) == ids, "card \(card)")
         }
         // The shelves of two terminals agree after a sync.
         let shelves = try await offPool { () throws -> [String] in
             try ["1001", "1003"].map { card in
-                let (_, text) = Self.finish(try Self.start(["--mock", "shelf", "--sync", "--card", card, "--pin-file", home.pinFile(card), "--json"],
-                                                           input: "", home: home))
+                let (_, text) = Self.finish(
+                    try Self.start(
+                        ["--mock", "shelf", "--sync", "--card", card, "--pin-file", home.pinFile(card), "--json"],
+                        input: "", home: home))
                 return text
             }
         }
@@ -121,7 +136,11 @@ struct SharedMockTests {
         let pin = try home.pinFile("1001")
         let seeded = try Self.loans("1001", home: home)
         let book = try #require(Self.unlimited.first { !seeded.contains($0) })
-        _ = try await offPool { Self.finish(try Self.start(["--mock", "borrow", "id:\(book)", "--card", "1001", "--pin-file", pin], input: "", home: home)) }
+        _ = try await offPool {
+            Self.finish(
+                try Self.start(
+                    ["--mock", "borrow", "id:\(book)", "--card", "1001", "--pin-file", pin], input: "", home: home))
+        }
         #expect(try Self.loans("1001", home: home) == (seeded + [book]).sorted())
         _ = try await offPool { Self.finish(try Self.start(["--mock", "mock", "reset"], input: "", home: home)) }
         #expect(try Self.loans("1001", home: home) == seeded)

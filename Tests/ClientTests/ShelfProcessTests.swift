@@ -51,7 +51,9 @@ struct ShelfProcessTests {
             input.write(Data(replIDs.map { "tbr add id:\($0)\n" }.joined().utf8))
             // One-shots, two at a time, while the REPL is working through its lines.
             for pair in stride(from: 0, to: oneShotIDs.count, by: 2) {
-                let processes = try oneShotIDs[pair..<pair + 2].map { try Self.start(["--mock", "tbr", "add", "id:\($0)"], home: home).0 }
+                let processes = try oneShotIDs[pair..<pair + 2].map {
+                    try Self.start(["--mock", "tbr", "add", "id:\($0)"], home: home).0
+                }
                 for process in processes {
                     process.waitUntilExit()
                     #expect(process.terminationStatus == 0)
@@ -65,7 +67,8 @@ struct ShelfProcessTests {
         let store = ShelfStore(database: try ShelfDatabase.open(at: home.database))
         let stored = Set(try store.toBeRead().map(\.productID))
         #expect(stored == Set(replIDs + oneShotIDs), "missing: \(Set(replIDs + oneShotIDs).subtracting(stored))")
-        let check = try await store.database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let check = try await store.database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
         #expect(check == ["ok"])
     }
 
@@ -80,8 +83,12 @@ struct ShelfProcessTests {
             // Kill it once it is well into the list, wherever it is.
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
-                if let store = try? ShelfDatabase.open(at: home.database), let count = try? ShelfStore(database: store).toBeRead().count,
-                   count >= 20 { break }
+                if let store = try? ShelfDatabase.open(at: home.database),
+                    let count = try? ShelfStore(database: store).toBeRead().count,
+                    count >= 20
+                {
+                    break
+                }
                 Thread.sleep(forTimeInterval: 0.02)
             }
             kill(repl.processIdentifier, SIGKILL)
@@ -89,7 +96,8 @@ struct ShelfProcessTests {
             #expect(repl.terminationReason == .uncaughtSignal)
         }
         let store = ShelfStore(database: try ShelfDatabase.open(at: home.database))
-        let check = try await store.database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        let check = try await store.database.writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
         #expect(check == ["ok"])
         let stored = try store.toBeRead().map(\.productID)
         // Each tbr add is one transaction: what is there is exactly the first N lines, in order, whole.
@@ -101,11 +109,17 @@ struct ShelfProcessTests {
         #expect(try store.toBeRead().last?.productID == "after")
     }
 
-    @Test("Three REPLs taking the same samples at once: each book whole, no .part left, no row without its file (issue 17, item 9)")
+    @Test(
+        """
+        Three REPLs taking the same samples at once: each book whole, no .part left, no row without its file \
+        (issue 17, item 9)
+        """
+    )
     func sameSamplesAtOnce() async throws {
         let home = Home()
         defer { try? FileManager.default.removeItem(at: home.url) }
-        let withSample = CatalogGenerator(seed: 1, size: 600).generate().products.filter { $0.teaser != nil }.prefix(6).map(\.id)
+        let withSample = CatalogGenerator(seed: 1, size: 600).generate().products.filter { $0.teaser != nil }.prefix(6)
+            .map(\.id)
         let script = withSample.map { "sample id:\($0)\n" }.joined() + "quit\n"
         let outputs = try await offPool {
             // All three at once, then each to its end (their answers are a few lines: no pipe fills).

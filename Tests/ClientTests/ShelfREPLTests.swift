@@ -33,7 +33,9 @@ struct ShelfREPLTests {
         #expect(screen.first?.hasPrefix("Shelf · card 1001 · synced today ") == true, "\(screen)")
         #expect(screen.contains("Loans (1)"))
         let row = try #require(line(screen, title))
-        #expect(row.hasPrefix(" 1  \(title)") && row.range(of: #"↓ +28 days$"#, options: .regularExpression) != nil, "\(row)")
+        #expect(
+            row.hasPrefix(" 1  \(title)") && row.range(of: #"↓ +28 days$"#, options: .regularExpression) != nil,
+            "\(row)")
 
         await h.run("mock clock +25d")
         screen = await h.run("shelf")
@@ -60,7 +62,9 @@ struct ShelfREPLTests {
         let number = try #require(list.byNumber.keys.sorted().first { list.byNumber[$0]?.teaser != nil })
         let title = try #require(list.byNumber[number]?.title)
         let answer = await h.text("sample \(number)")
-        #expect(answer.hasPrefix("The sample of “\(title)” is on your shelf (") && answer.hasSuffix("read 1 opens it."), "\(answer)")
+        #expect(
+            answer.hasPrefix("The sample of “\(title)” is on your shelf (") && answer.hasSuffix("read 1 opens it."),
+            "\(answer)")
         let screen = await h.run("shelf")
         #expect(screen.contains("Samples (1)"))
         #expect(line(screen, title)?.range(of: #"↓ +Sample$"#, options: .regularExpression) != nil, "\(screen)")
@@ -105,7 +109,10 @@ struct ShelfREPLTests {
         await h.run("mock clock +2d")
         screen = await h.run("shelf --sync")
         #expect(screen.contains("Ready to borrow (1)") && screen.contains("Reserved (1)"), "\(screen)")
-        #expect(screen.contains { $0.range(of: #"Ready · borrow by \d{1,2} [A-Z][a-z]{2}$"#, options: .regularExpression) != nil })
+        #expect(
+            screen.contains {
+                $0.range(of: #"Ready · borrow by \d{1,2} [A-Z][a-z]{2}$"#, options: .regularExpression) != nil
+            })
     }
 
     @Test("shelf sort author asc puts Å after Z, remembers the order, and flips on repeat")
@@ -117,7 +124,9 @@ struct ShelfREPLTests {
         #expect(screen.first == "Shelf sorted by author, A→Ö.")
         let authors = screen.filter { $0.range(of: #"^ +\d+  "#, options: .regularExpression) != nil }
             .compactMap { $0.components(separatedBy: " · ").dropFirst().first?.components(separatedBy: "  ").first }
-        let lastNames = authors.map { $0.components(separatedBy: ",")[0].split(separator: " ").last.map(String.init) ?? "" }
+        let lastNames = authors.map {
+            $0.components(separatedBy: ",")[0].split(separator: " ").last.map(String.init) ?? ""
+        }
         #expect(lastNames.count == 5)
         let collation = Collation(.swedish)
         #expect(lastNames == lastNames.sorted { collation.key($0) < collation.key($1) }, "\(lastNames)")
@@ -126,7 +135,12 @@ struct ShelfREPLTests {
         #expect((await h.run("shelf sort author")).first == "Shelf sorted by author, Ö→A.")
     }
 
-    @Test("Offline: the shelf as last synced, and when; a book on disk still opens, a damaged one is refused and fetched again")
+    @Test(
+        """
+        Offline: the shelf as last synced, and when; a book on disk still opens, a damaged one is refused and \
+        fetched again
+        """
+    )
     func offline() async throws {
         let h = try await harness()
         defer { Task { await h.stop() } }
@@ -145,7 +159,9 @@ struct ShelfREPLTests {
         await h.run("mock fault drop")
         let screen = await h.run("shelf --sync")
         #expect(screen.first?.hasPrefix("Shelf · card 1001 · synced today ") == true, "\(screen)")
-        #expect(screen.contains { $0.hasPrefix("Offline: ") && $0.contains("as last synced; books on disk still open") }, "\(screen)")
+        #expect(
+            screen.contains { $0.hasPrefix("Offline: ") && $0.contains("as last synced; books on disk still open") },
+            "\(screen)")
         #expect(screen.contains("Loans (1)"))
         let notes = await h.text("notes 1")
         #expect(notes.hasPrefix("# ") && notes.contains("No highlights"), "\(notes)")
@@ -184,7 +200,8 @@ struct ShelfREPLTests {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("these are my notes, not a database\n".utf8).write(to: file)
         let answer = await h.text("shelf")
-        #expect(answer == "\(file.path) is not a bok database (not SQLite). Move it aside and bok will start a new one.")
+        #expect(
+            answer == "\(file.path) is not a bok database (not SQLite). Move it aside and bok will start a new one.")
         #expect(try String(contentsOf: file, encoding: .utf8) == "these are my notes, not a database\n")
     }
 

@@ -11,7 +11,9 @@ struct ShellIntegrationTests {
     static let manPage = root.appendingPathComponent(".build/man/bok.1")
 
     /// Runs a program with `PATH` leading to the built bok; returns its status and output.
-    static func run(_ program: String, _ arguments: [String], environment extra: [String: String] = [:]) async throws -> (Int32, String) {
+    static func run(
+        _ program: String, _ arguments: [String], environment extra: [String: String] = [:]
+    ) async throws -> (Int32, String) {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-shell-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let bin = OneShotProcessTests.binary.deletingLastPathComponent().path
@@ -47,28 +49,32 @@ struct ShellIntegrationTests {
         }
     }
 
-    @Test("The shell-only commands answer --help and bok help NAME with their usage, exit 0", arguments: [
-        (["completions", "--help"], "bok completions <shell>"),
-        (["help", "completions"], "bok completions <shell>"),
-        (["help", "mock-server"], "bok mock-server [--port P]"),
-        (["scenario", "--help"], "bok scenario run FILE"),
-        (["scenario", "check", "--help"], "bok scenario check FILE"),
-        (["scenario", "report", "-h"], "bok scenario report RECORDING"),
-        (["--help"], "bok [OPTIONS] COMMAND [ARGS…]"),
-    ])
+    @Test(
+        "The shell-only commands answer --help and bok help NAME with their usage, exit 0",
+        arguments: [
+            (["completions", "--help"], "bok completions <shell>"),
+            (["help", "completions"], "bok completions <shell>"),
+            (["help", "mock-server"], "bok mock-server [--port P]"),
+            (["scenario", "--help"], "bok scenario run FILE"),
+            (["scenario", "check", "--help"], "bok scenario check FILE"),
+            (["scenario", "report", "-h"], "bok scenario report RECORDING"),
+            (["--help"], "bok [OPTIONS] COMMAND [ARGS…]"),
+        ])
     func shellOnlyHelp(arguments: [String], usage: String) async throws {
         let (status, text) = try await Self.run("bok", arguments)
         #expect(status == 0, "\(text)")
         #expect(text.contains(usage), "\(text)")
     }
 
-    @Test("Options are checked before anything runs: a bad value is one line, exit 2", arguments: [
-        (["--seed", "x", "top"], "--seed takes a whole number"),
-        (["--catalog-size", "0"], "--catalog-size takes a number from 1 to 1000000"),
-        (["--kind", "gopher", "top"], "--kind"),
-        (["mock-server", "--port", "70000"], "--port takes a number from 0 to 65535"),
-        (["completions", "tcsh"], "tcsh"),
-    ])
+    @Test(
+        "Options are checked before anything runs: a bad value is one line, exit 2",
+        arguments: [
+            (["--seed", "x", "top"], "--seed takes a whole number"),
+            (["--catalog-size", "0"], "--catalog-size takes a number from 1 to 1000000"),
+            (["--kind", "gopher", "top"], "--kind"),
+            (["mock-server", "--port", "70000"], "--port takes a number from 0 to 65535"),
+            (["completions", "tcsh"], "tcsh"),
+        ])
     func badOptionValues(arguments: [String], words: String) async throws {
         let (status, text) = try await Self.run("bok", arguments)
         #expect(status == 2, "\(text)")
@@ -102,9 +108,15 @@ struct ShellIntegrationTests {
     @Test("zsh: the script loads under compinit and defines the completion function")
     func zsh() async throws {
         try #require(Self.has("zsh"), "zsh is installed by scripts/install-test-tools.sh")
-        let (status, text) = try await Self.run("zsh", ["-f", "-c", """
-            autoload -U compinit && compinit -u -D && source <(bok completions zsh) && whence -w _bok && print ${_comps[bok]}
-            """])
+        let (status, text) = try await Self.run(
+            "zsh",
+            [
+                "-f", "-c",
+                """
+                autoload -U compinit && compinit -u -D && source <(bok completions zsh) && whence -w _bok && print \
+                ${_comps[bok]}
+                """,
+            ])
         #expect(status == 0, "\(text)")
         #expect(text.contains("_bok: function"), "\(text)")
     }
@@ -114,21 +126,34 @@ struct ShellIntegrationTests {
         try #require(Self.has("fish"), "fish is installed by scripts/install-test-tools.sh")
         // fish 3 cannot run the library-name and sort-key callbacks outside an interactive
         // session (commandline -o); the callback itself is checked below with SAP_SHELL=fish.
-        let (status, text) = try await Self.run("fish", ["--no-config", "-c", """
-            bok completions fish | source; complete -C 'bok sor'; echo ---; complete -C 'bok completions '
-            """])
+        let (status, text) = try await Self.run(
+            "fish",
+            [
+                "--no-config", "-c",
+                """
+                bok completions fish | source; complete -C 'bok sor'; echo ---; complete -C 'bok completions '
+                """,
+            ])
         #expect(status == 0, "\(text)")
         let parts = text.components(separatedBy: "---\n")
         #expect(parts.first?.hasPrefix("sort\tOrder results") == true, "\(text)")
         #expect(parts.last == "bash\nzsh\nfish\n", "\(text)")
     }
 
-    @Test("The shells' callback: bok ---completion answers sort keys, orders and library names", arguments: [
-        (["---completion", "sort", "--", "positional@0", "2", "0", "bok", "sort", ""], ["relevance", "title", "author"]),
-        (["---completion", "search", "--", "positional@0", "3", "0", "bok", "search", "--sort", ""], ["popularity"]),
-        (["---completion", "library", "--", "positional@0", "3", "0", "bok", "library", "use", ""], ["mock"]),
-        (["---completion", "--", "--library", "2", "1", "bok", "--library", "m"], ["mock"]),
-    ])
+    @Test(
+        "The shells' callback: bok ---completion answers sort keys, orders and library names",
+        arguments: [
+            (
+                ["---completion", "sort", "--", "positional@0", "2", "0", "bok", "sort", ""],
+                ["relevance", "title", "author"]
+            ),
+            (
+                ["---completion", "search", "--", "positional@0", "3", "0", "bok", "search", "--sort", ""],
+                ["popularity"]
+            ),
+            (["---completion", "library", "--", "positional@0", "3", "0", "bok", "library", "use", ""], ["mock"]),
+            (["---completion", "--", "--library", "2", "1", "bok", "--library", "m"], ["mock"]),
+        ])
     func callback(arguments: [String], expected: [String]) async throws {
         let (status, text) = try await Self.run("bok", arguments, environment: ["SAP_SHELL": "fish"])
         #expect(status == 0, "\(text)")
@@ -139,9 +164,12 @@ struct ShellIntegrationTests {
     @Test("The man page renders with man -l and documents the options and every command")
     @MainActor
     func manPage() async throws {
-        try #require(FileManager.default.fileExists(atPath: Self.manPage.path), "make test (or make man) writes \(Self.manPage.path)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.manPage.path),
+            "make test (or make man) writes \(Self.manPage.path)")
         try #require(Self.has("man"), "man-db is installed by scripts/install-test-tools.sh")
-        let (status, text) = try await Self.run("man", ["-l", Self.manPage.path], environment: ["MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"])
+        let (status, text) = try await Self.run(
+            "man", ["-l", Self.manPage.path], environment: ["MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"])
         #expect(status == 0, "\(text)")
         #expect(text.contains("--catalog-size"), "\(text.prefix(500))")
         for name in TableEntries.commands.map(\.name) + ["mock-server", "scenario", "completions"] {
@@ -151,20 +179,26 @@ struct ShellIntegrationTests {
 
     @Test("install puts the binary, man page and completions where bash, zsh, fish and man look")
     func install() async throws {
-        try #require(FileManager.default.fileExists(atPath: Self.manPage.path), "make test (or make man) writes \(Self.manPage.path)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.manPage.path),
+            "make test (or make man) writes \(Self.manPage.path)")
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("bok-prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let script = Self.root.appendingPathComponent("scripts/install.sh").path
-        let (status, text) = try await Self.run("bash", [script, prefix.path, OneShotProcessTests.binary.path, Self.manPage.path])
+        let (status, text) = try await Self.run(
+            "bash", [script, prefix.path, OneShotProcessTests.binary.path, Self.manPage.path])
         #expect(status == 0, "\(text)")
-        for path in ["bin/bok", "share/man/man1/bok.1", "share/bash-completion/completions/bok",
-                     "share/zsh/site-functions/_bok", "share/fish/vendor_completions.d/bok.fish"] {
+        for path in [
+            "bin/bok", "share/man/man1/bok.1", "share/bash-completion/completions/bok",
+            "share/zsh/site-functions/_bok", "share/fish/vendor_completions.d/bok.fish",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path)")
         }
         let (version, said) = try await Self.run(prefix.appendingPathComponent("bin/bok").path, ["--version"])
         #expect(version == 0 && said.hasPrefix("bok "), "\(said)")
         if Self.has("man") {
-            let (found, where_) = try await Self.run("man", ["-w", "bok"], environment: ["MANPATH": prefix.appendingPathComponent("share/man").path])
+            let (found, where_) = try await Self.run(
+                "man", ["-w", "bok"], environment: ["MANPATH": prefix.appendingPathComponent("share/man").path])
             #expect(found == 0 && where_.contains("bok.1"), "\(where_)")
         }
         let completions = prefix.appendingPathComponent("share/bash-completion/completions/bok").path

@@ -22,7 +22,8 @@ struct SimilarTests {
         // Numbered on after the list on screen: top 3 keeps 1–3.
         let listed = try #require(h.session.list?.byNumber)
         let added = listed.filter { $0.key > 3 }
-        #expect(!added.isEmpty && added.values.allSatisfy { $0.series?.name == series && $0.id != book.id }, "\(listed)")
+        #expect(
+            !added.isEmpty && added.values.allSatisfy { $0.series?.name == series && $0.id != book.id }, "\(listed)")
         let orders = added.keys.sorted().compactMap { added[$0]?.series?.order }
         #expect(orders == orders.sorted(), "series order: \(orders)")
         #expect(screen[heading...].contains { $0.hasPrefix(" 4  ") }, "numbered on from 4: \(screen)")
@@ -47,7 +48,10 @@ struct SimilarTests {
         #expect(!listed.values.contains { $0.id == first.id })
         // The same author or series first.
         let authors = Set(first.authors.map(\.fullName))
-        #expect(listed[1].map { !authors.isDisjoint(with: $0.authors.map(\.fullName)) || $0.series?.name == first.series?.name } == true)
+        #expect(
+            listed[1].map {
+                !authors.isDisjoint(with: $0.authors.map(\.fullName)) || $0.series?.name == first.series?.name
+            } == true)
         #expect(await h.run("info 2").first == listed[2]?.title)
         let json = try await h.json(["similar", "id:\(first.id)"])
         #expect(json["list"] as? String == "similar")

@@ -24,7 +24,9 @@ struct SmallRoughEdgesTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         let screen = await h.run("search " + String(repeating: "a", count: 100_000))
-        #expect(screen == ["A search can be at most 500 characters long (this one has 100000); shorten it."], "\(screen.map { $0.prefix(120) })")
+        #expect(
+            screen == ["A search can be at most 500 characters long (this one has 100000); shorten it."],
+            "\(screen.map { $0.prefix(120) })")
         let fine = await h.run("search " + String(repeating: "x", count: 500))
         #expect(fine.first?.contains("500 characters") != true)
     }
@@ -41,7 +43,8 @@ struct SmallRoughEdgesTests {
         }
         #expect(message.contains("no product id") && message.contains("nothing was downloaded"), "\(message)")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: h.session.booksDirectory.path)) ?? []
-        #expect(!files.contains(".epub") && !files.contains(".-sample.epub") && !files.contains("-sample.epub"), "\(files)")
+        #expect(
+            !files.contains(".epub") && !files.contains(".-sample.epub") && !files.contains("-sample.epub"), "\(files)")
     }
 
     @Test("read DIR in a one-shot says bok's name once")

@@ -14,24 +14,54 @@ struct StaticCatalogueTests {
     static func writeCatalogue(in folder: URL) throws {
         func publication(_ title: String, _ author: String, file: String) -> String {
             #"{"metadata": {"title": "\#(title)", "author": "\#(author)", "language": "sv"}, "#
-                + #""links": [{"rel": "http://opds-spec.org/acquisition/open-access", "type": "application/epub+zip", "href": "books/\#(file)"}]}"#
+                + #"""
+                "links": [{"rel": "http://opds-spec.org/acquisition/open-access", "type": "application/epub+zip", \#
+                "href": "books/\#(file)"}]}
+                """#
         }
-        let facets = #""facets": [{"metadata": {"title": "Sort by"}, "links": [{"href": "new.json", "title": "Newest", "type": "application/opds+json"}, {"href": "by-title.json", "title": "Title", "type": "application/opds+json"}]}]"#
+        let facets =
+            #"""
+            "facets": [{"metadata": {"title": "Sort by"}, "links": [{"href": "new.json", "title": "Newest", \#
+            "type": "application/opds+json"}, {"href": "by-title.json", "title": "Title", "type": \#
+            "application/opds+json"}]}]
+            """#
         let files = [
-            "root.json": #"{"metadata": {"title": "Bokbytet"}, "links": [{"rel": "self", "href": "root.json", "type": "application/opds+json"}], "navigation": [{"href": "new.json", "title": "Newest", "type": "application/opds+json"}]}"#,
-            "new.json": #"{"metadata": {"title": "Newest"}, "links": [{"rel": "next", "href": "new-2.json", "type": "application/opds+json"}], "#
-                + facets + #", "publications": ["# + [publication("Ödemarken", "Åsa Berg", file: "a.epub"), publication("Bäcken", "Eva Öst", file: "a.epub"),
-                                                     publication("Cirkeln", "Bo Ek", file: "a.epub")].joined(separator: ", ") + "]}",
-            "new-2.json": #"{"metadata": {"title": "Newest, page 2"}, "links": [{"rel": "previous", "href": "new.json", "type": "application/opds+json"}], "publications": ["#
-                + [publication("Dimman", "Ann Lund", file: "a.epub"), publication("Ängen", "Per Ås", file: "a.epub")].joined(separator: ", ") + "]}",
+            "root.json":
+                #"""
+            {"metadata": {"title": "Bokbytet"}, "links": [{"rel": "self", "href": "root.json", "type": \#
+            "application/opds+json"}], "navigation": [{"href": "new.json", "title": "Newest", "type": \#
+            "application/opds+json"}]}
+            """#,
+            "new.json":
+                #"""
+            {"metadata": {"title": "Newest"}, "links": [{"rel": "next", "href": "new-2.json", "type": \#
+            "application/opds+json"}], 
+            """#
+                + facets + #", "publications": ["#
+                + [
+                    publication("Ödemarken", "Åsa Berg", file: "a.epub"),
+                    publication("Bäcken", "Eva Öst", file: "a.epub"),
+                    publication("Cirkeln", "Bo Ek", file: "a.epub"),
+                ].joined(separator: ", ") + "]}",
+            "new-2.json":
+                #"""
+            {"metadata": {"title": "Newest, page 2"}, "links": [{"rel": "previous", "href": "new.json", \#
+            "type": "application/opds+json"}], "publications": [
+            """#
+                + [publication("Dimman", "Ann Lund", file: "a.epub"), publication("Ängen", "Per Ås", file: "a.epub")]
+                .joined(separator: ", ") + "]}",
             "by-title.json": #"{"metadata": {"title": "By title"}, "# + facets + #", "publications": ["#
-                + [publication("Bäcken", "Eva Öst", file: "a.epub"), publication("Cirkeln", "Bo Ek", file: "a.epub")].joined(separator: ", ") + "]}",
+                + [publication("Bäcken", "Eva Öst", file: "a.epub"), publication("Cirkeln", "Bo Ek", file: "a.epub")]
+                .joined(separator: ", ") + "]}",
         ]
-        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        for (name, text) in files {
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         let books = folder.appendingPathComponent("books")
         try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
         let product = CatalogGenerator(seed: 1, size: 50).generate().products[0]
-        try Data(MockBooks.archive(for: product, seed: 1, sample: true)).write(to: books.appendingPathComponent("a.epub"))
+        try Data(MockBooks.archive(for: product, seed: 1, sample: true)).write(
+            to: books.appendingPathComponent("a.epub"))
     }
 
     /// A free port on 127.0.0.1 (bound and released; http.server takes it next).
@@ -44,7 +74,9 @@ struct StaticCatalogueTests {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
         }
         try #require(bound)
         return Int(UInt16(bigEndian: address.sin_port))
@@ -59,7 +91,9 @@ struct StaticCatalogueTests {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
     }
 
@@ -86,14 +120,18 @@ struct StaticCatalogueTests {
         }
         try #require(ready, "http.server did not start")
 
-        let result = try await OneShotProcessTests().bok(["--library", root.absoluteString, "--kind", "opds"],
-                                                        stdin: "browse\nbrowse 1\nmore\nback\nsort title\nget 1\nquit\n")
+        let result = try await OneShotProcessTests().bok(
+            ["--library", root.absoluteString, "--kind", "opds"],
+            stdin: "browse\nbrowse 1\nmore\nback\nsort title\nget 1\nquit\n")
         let out = result.stdout
         #expect(out.contains("▸ Newest"), "\(out)\n\(result.stderr)")
-        #expect(out.contains("Ödemarken") && out.contains("Sort by: ") && out.contains("more for the next page"), "\(out)")
+        #expect(
+            out.contains("Ödemarken") && out.contains("Sort by: ") && out.contains("more for the next page"), "\(out)")
         #expect(out.contains("Newest, page 2") && out.contains("Ängen"), "\(out)")
         #expect(out.contains("By title"), "the Title facet was not followed: \(out)")
-        #expect(out.range(of: #"Downloaded to .*\.epub: read 1 opens it\."#, options: .regularExpression) != nil, "\(out)\n\(result.stderr)")
+        #expect(
+            out.range(of: #"Downloaded to .*\.epub: read 1 opens it\."#, options: .regularExpression) != nil,
+            "\(out)\n\(result.stderr)")
         #expect(result.stderr.isEmpty, "\(result.stderr)")
     }
 }

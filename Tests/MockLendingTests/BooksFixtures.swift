@@ -85,7 +85,13 @@ enum BookFixtures {
         out.reserveCapacity(xhtml.utf8.count)
         var inTag = false
         for scalar in xhtml.unicodeScalars {
-            if scalar == "<" { inTag = true } else if scalar == ">" { inTag = false } else if !inTag { out.unicodeScalars.append(scalar) }
+            if scalar == "<" {
+                inTag = true
+            } else if scalar == ">" {
+                inTag = false
+            } else if !inTag {
+                out.unicodeScalars.append(scalar)
+            }
         }
         return out
     }

@@ -9,9 +9,11 @@ struct BooksPhraseTests {
     static let cases: [(BookKind, Story.Language)] = BookKind.allCases.flatMap { [($0, .swedish), ($0, .english)] }
 
     static func product(_ kind: BookKind, _ language: Story.Language) -> Product {
-        let category = ["Deckare", "Fantasy", "Barn", "Biografi", "Fakta", "Poesi", "Romance"][BookKind.allCases.firstIndex(of: kind)!]
-        return Product(id: "1234567", title: "Prov", contributors: [Contributor(firstName: "Alma", lastName: "Öberg")],
-                       language: language == .english ? "en" : "sv", categories: [category], pages: 200)
+        let category = ["Deckare", "Fantasy", "Barn", "Biografi", "Fakta", "Poesi", "Romance"][
+            BookKind.allCases.firstIndex(of: kind)!]
+        return Product(
+            id: "1234567", title: "Prov", contributors: [Contributor(firstName: "Alma", lastName: "Öberg")],
+            language: language == .english ? "en" : "sv", categories: [category], pages: 200)
     }
 
     @Test("Every slot in every phrase names a list, a pool or a character of the book", arguments: cases.indices)
@@ -21,15 +23,19 @@ struct BooksPhraseTests {
         let facts = BookFacts(product: Self.product(kind, language), seed: 1)
         let cast = Cast(facts: facts, kind: kind, &rng)
         let english = language == .english
-        let books = kind == .facts
-            ? (english ? [FactsTopic.gardenEnglish, .natureEnglish, .foodEnglish, .historyEnglish]
-                       : [FactsTopic.gardenSwedish, .natureSwedish, .foodSwedish, .historySwedish]).map(\.book)
+        let books =
+            kind == .facts
+            ? (english
+                ? [FactsTopic.gardenEnglish, .natureEnglish, .foodEnglish, .historyEnglish]
+                : [FactsTopic.gardenSwedish, .natureSwedish, .foodSwedish, .historySwedish]).map(\.book)
             : [Phrasebook.of(kind, language)]
         for book in books {
             for (pool, phrases) in book.pools {
                 for phrase in phrases {
                     for slot in phrase.slots {
-                        let known = book.lists[slot] != nil || book.pools[slot] != nil || slot == "backLink" || !cast[slot].isEmpty
+                        let known =
+                            book.lists[slot] != nil || book.pools[slot] != nil || slot == "backLink"
+                            || !cast[slot].isEmpty
                         #expect(known, "\(kind) \(language) pool \(pool): {\(slot)}")
                     }
                 }
@@ -42,9 +48,15 @@ struct BooksPhraseTests {
         var cast = SplitMix64(seed: 1)
         let facts = BookFacts(product: Self.product(.family, .swedish), seed: 1)
         let people = Cast(facts: facts, kind: .family, &cast)
-        var dash = ProseWriter(rng: SplitMix64(seed: 1), language: .swedish, book: .of(.family, .swedish), cast: people, dashDialogue: true)
-        var quotes = ProseWriter(rng: SplitMix64(seed: 1), language: .swedish, book: .of(.family, .swedish), cast: people, dashDialogue: false)
-        var english = ProseWriter(rng: SplitMix64(seed: 1), language: .english, book: .of(.family, .english), cast: people, dashDialogue: false)
+        var dash = ProseWriter(
+            rng: SplitMix64(seed: 1), language: .swedish, book: .of(.family, .swedish), cast: people, dashDialogue: true
+        )
+        var quotes = ProseWriter(
+            rng: SplitMix64(seed: 1), language: .swedish, book: .of(.family, .swedish), cast: people,
+            dashDialogue: false)
+        var english = ProseWriter(
+            rng: SplitMix64(seed: 1), language: .english, book: .of(.family, .english), cast: people,
+            dashDialogue: false)
         #expect(dash.quote("Kom hit.", speaker: nil, answer: false) == "– Kom hit.")
         #expect(quotes.quote("Kom hit.", speaker: nil, answer: false) == "”Kom hit.”")
         let tagged = dash.quote("Kom hit.", speaker: "Alma", answer: false)
@@ -64,7 +76,10 @@ struct BooksPhraseTests {
         let id = BookFacts(product: product, seed: 1).identifier
         #expect(id == BookFacts(product: product, seed: 1).identifier)
         #expect(id != BookFacts(product: product, seed: 2).identifier)
-        #expect(id.range(of: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$", options: .regularExpression) != nil, "\(id)")
+        #expect(
+            id.range(
+                of: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$",
+                options: .regularExpression) != nil, "\(id)")
     }
 
     @Test("Every kind of book in both languages is written without a hitch, sample and whole")

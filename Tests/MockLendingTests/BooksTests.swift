@@ -32,7 +32,9 @@ struct BooksTests {
         let names = F.entryNames(epub)
         #expect(names.first == "mimetype")
         #expect(names.contains("META-INF/container.xml") && names.contains("EPUB/package.opf"))
-        #expect(names.contains("EPUB/nav.xhtml") && names.contains("EPUB/toc.ncx") && names.contains("EPUB/images/cover.png"))
+        #expect(
+            names.contains("EPUB/nav.xhtml") && names.contains("EPUB/toc.ncx")
+                && names.contains("EPUB/images/cover.png"))
 
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/unzip") else { return }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bok-zip-\(UUID().uuidString).epub")
@@ -43,7 +45,9 @@ struct BooksTests {
         #expect(output.contains("No errors detected"))
     }
 
-    @Test("The package document says what the catalogue says", arguments: [F.swedishNovel, F.englishNovel, F.translatedNovel, F.childrensBook])
+    @Test(
+        "The package document says what the catalogue says",
+        arguments: [F.swedishNovel, F.englishNovel, F.translatedNovel, F.childrensBook])
     func packageMetadata(_ product: Product) throws {
         let epub = F.epub(product)
         let opf = try F.text(epub, "EPUB/package.opf")
@@ -65,7 +69,9 @@ struct BooksTests {
         #expect(translators == product.translators.map(\.fullName))
         #expect(book.coverImagePath == "EPUB/images/cover.png")
         if let series = product.series {
-            #expect(opf.contains("<meta property=\"belongs-to-collection\" id=\"series\">\(XML.escape(series.name))</meta>"))
+            #expect(
+                opf.contains("<meta property=\"belongs-to-collection\" id=\"series\">\(XML.escape(series.name))</meta>")
+            )
         }
     }
 
@@ -80,15 +86,17 @@ struct BooksTests {
         #expect(title.contains(XML.escape(product.title)) && title.contains(XML.escape(product.authors[0].fullName)))
     }
 
-    @Test("The nav document and the NCX list every chapter, in reading order",
-          arguments: [F.swedishNovel, F.poetryBook, F.biography, F.factsBook])
+    @Test(
+        "The nav document and the NCX list every chapter, in reading order",
+        arguments: [F.swedishNovel, F.poetryBook, F.biography, F.factsBook])
     func navigation(_ product: Product) throws {
         let epub = F.epub(product)
         let chapters = F.entryNames(epub).filter { $0.hasPrefix("EPUB/text/chapter-") }.map { String($0.dropFirst(5)) }
         #expect(chapters.count == BookPlan(product: product).chapterCount)
         let navDocument = try F.text(epub, "EPUB/nav.xhtml")
         // The table of contents only: the landmarks after it point at the first chapter again.
-        let nav = String(navDocument[..<(navDocument.range(of: "epub:type=\"landmarks\"")?.lowerBound ?? navDocument.endIndex)])
+        let nav = String(
+            navDocument[..<(navDocument.range(of: "epub:type=\"landmarks\"")?.lowerBound ?? navDocument.endIndex)])
         let ncx = try F.text(epub, "EPUB/toc.ncx")
         #expect(F.captures("href=\"(text/chapter-[0-9]+\\.xhtml)\"", in: nav) == chapters)
         #expect(F.captures("src=\"(text/chapter-[0-9]+\\.xhtml)\"", in: ncx) == chapters)
@@ -123,8 +131,9 @@ struct BooksTests {
         #expect((3_200_000...3_900_000).contains(text), "\(text) bytes of text")
     }
 
-    @Test("Children's and non-fiction books carry valid PNG illustrations with alt text",
-          arguments: [F.childrensBook, F.factsBook])
+    @Test(
+        "Children's and non-fiction books carry valid PNG illustrations with alt text",
+        arguments: [F.childrensBook, F.factsBook])
     func illustrations(_ product: Product) throws {
         let epub = F.epub(product)
         let book = try EPUBBook(bytes: [UInt8](epub))
@@ -164,8 +173,9 @@ struct BooksTests {
         #expect(types.first == "IHDR" && types.last == "IEND" && types.contains("IDAT"), "\(path): \(types)")
     }
 
-    @Test("A sample has the front matter, the first chapter (or two) and a closing note, and nothing more",
-          arguments: [F.swedishNovel, F.englishNovel, F.childrensBook, F.poetryBook])
+    @Test(
+        "A sample has the front matter, the first chapter (or two) and a closing note, and nothing more",
+        arguments: [F.swedishNovel, F.englishNovel, F.childrensBook, F.poetryBook])
     func samples(_ product: Product) throws {
         let full = F.epub(product)
         let sample = F.epub(product, sample: true)
@@ -208,15 +218,24 @@ struct BooksTests {
         // The other-language book: its file says its language, its text says it is Swedish.
         let other = F.otherLanguageBook
         let chapter = try F.text(F.epub(other), "EPUB/text/chapter-001.xhtml")
-        #expect(chapter.contains("<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" xml:lang=\"\(other.language!)\""))
+        #expect(
+            chapter.contains(
+                """
+                <html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\" \
+                xml:lang=\"\(other.language!)\"
+                """
+            ))
         #expect(chapter.contains("epub:type=\"chapter\" id=\"chapter-001\" xml:lang=\"sv\" lang=\"sv\""))
 
         // A blurb that names a place and a heroine gets a book set there, about her.
         for product in F.products.prefix(80) where F.kind(product) == .crime && F.ordinary(product) {
             let blurb = product.description ?? ""
             guard let place = Cast.place(in: blurb),
-                  let heroine = Cast.firstName(in: blurb, from: Vocabulary.swedishHeroines + Vocabulary.englishHeroines) else { continue }
-            let text = try F.text(F.epub(product), "EPUB/text/chapter-001.xhtml") + (try F.text(F.epub(product), "EPUB/text/chapter-002.xhtml"))
+                let heroine = Cast.firstName(in: blurb, from: Vocabulary.swedishHeroines + Vocabulary.englishHeroines)
+            else { continue }
+            let text =
+                try F.text(F.epub(product), "EPUB/text/chapter-001.xhtml")
+                + (try F.text(F.epub(product), "EPUB/text/chapter-002.xhtml"))
             #expect(text.contains(heroine.name), "\(product.id): \(heroine.name) from “\(blurb)”")
             #expect(text.contains(place.name), "\(product.id): \(place.name) from “\(blurb)”")
         }

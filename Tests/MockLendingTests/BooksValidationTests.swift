@@ -8,7 +8,9 @@ import TestSupport
 ///
 /// `scripts/install-test-tools.sh` installs it (the Debian package `epubcheck`); without it these
 /// tests are skipped with that advice.
-@Suite("Generated books pass EPUBCheck", .enabled(if: EPUBCheck.jar != nil, "epubcheck is not installed: run scripts/install-test-tools.sh"))
+@Suite(
+    "Generated books pass EPUBCheck",
+    .enabled(if: EPUBCheck.jar != nil, "epubcheck is not installed: run scripts/install-test-tools.sh"))
 struct BooksValidationTests {
     typealias F = BookFixtures
 
@@ -41,7 +43,8 @@ enum EPUBCheck {
 
     /// EPUBCheck's report on `epub`.
     static func check(_ epub: Data) throws -> String {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bok-epubcheck-\(UUID().uuidString).epub")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bok-epubcheck-\(UUID().uuidString).epub")
         try epub.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         return try runProgram("/usr/bin/env", ["java", "-jar", jar ?? "epubcheck.jar", file.path]).output

@@ -64,8 +64,10 @@ struct CatalogGeneratorTests {
     @Test("The catalogue has the categories, languages and publishers of a Swedish public library")
     func spread() {
         let categories = Set(products.flatMap(\.categories))
-        for name in ["Thriller", "Deckare", "Fantasy", "Barn", "Biografi", "Klassiker", "Romance", "Historiska romaner",
-                     "Science fiction", "Ungdom", "Fakta", "Poesi", "Feelgood"] {
+        for name in [
+            "Thriller", "Deckare", "Fantasy", "Barn", "Biografi", "Klassiker", "Romance", "Historiska romaner",
+            "Science fiction", "Ungdom", "Fakta", "Poesi", "Feelgood",
+        ] {
             #expect(categories.contains(name), "no \(name)")
         }
         let languages = Dictionary(grouping: products, by: { $0.language ?? "" }).mapValues(\.count)
@@ -87,8 +89,9 @@ struct CatalogGeneratorTests {
     @Test("Series have two to six books, numbered from 1, by one author")
     func series() {
         // Two authors may both write a "Visbyserien", as in real catalogues: a series is name and author.
-        let bySeries = Dictionary(grouping: products.filter { $0.series != nil },
-                                  by: { "\($0.series!.name) / \($0.authors.first?.fullName ?? "")" })
+        let bySeries = Dictionary(
+            grouping: products.filter { $0.series != nil },
+            by: { "\($0.series!.name) / \($0.authors.first?.fullName ?? "")" })
         #expect(bySeries.count >= 5)
         for (name, books) in bySeries {
             let orders = books.compactMap(\.series?.order).sorted()

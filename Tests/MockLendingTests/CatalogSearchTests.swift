@@ -9,24 +9,30 @@ struct CatalogSearchTests {
     let products = Fixtures.catalog.products
 
     /// All hits of a query, in order (several pages when needed).
-    func all(_ text: String, sort: SortSpec = SortSpec(.relevance), category: String? = nil, language: String? = nil,
-             publisher: String? = nil, availableOnly: Bool = false) throws -> [Product] {
+    func all(
+        _ text: String, sort: SortSpec = SortSpec(.relevance), category: String? = nil, language: String? = nil,
+        publisher: String? = nil, availableOnly: Bool = false
+    ) throws -> [Product] {
         let query = text.isEmpty ? nil : try SearchQuery.parse(text)
-        let options = SearchOptions(query: query, sort: sort, offset: 0, limit: products.count, category: category,
-                                    language: language, publisher: publisher, availableOnly: availableOnly)
+        let options = SearchOptions(
+            query: query, sort: sort, offset: 0, limit: products.count, category: category,
+            language: language, publisher: publisher, availableOnly: availableOnly)
         let page = search.search(options) { Fixtures.state.availability($0, card: nil).available }
         #expect(page.total == page.indices.count)
         return page.indices.map { products[$0] }
     }
 
-    static let sorts: [SortSpec] = SortKey.allCases.filter { $0 != .relevance }.flatMap { [SortSpec($0, .ascending), SortSpec($0, .descending)] }
+    static let sorts: [SortSpec] = SortKey.allCases.filter { $0 != .relevance }.flatMap {
+        [SortSpec($0, .ascending), SortSpec($0, .descending)]
+    }
 
     @Test("Every sort order equals ProductOrdering in Swedish", arguments: sorts)
     func sortOrdersMatchProductOrdering(spec: SortSpec) throws {
         let expected = ProductOrdering(collation: Collation(.swedish)).sorted(products, by: spec).map(\.id)
         #expect(try all("", sort: spec).map(\.id) == expected)
         let thrillers = products.filter { $0.categories.contains("Thriller") }
-        #expect(try all("", sort: spec, category: "thriller").map(\.id)
+        #expect(
+            try all("", sort: spec, category: "thriller").map(\.id)
                 == ProductOrdering(collation: Collation(.swedish)).sorted(thrillers, by: spec).map(\.id))
     }
 
@@ -54,7 +60,9 @@ struct CatalogSearchTests {
             #expect(words.contains { $0.hasPrefix("Å") }, "\(hit.title) by \(hit.contributors.map(\.fullName))")
         }
         // Å is a letter of its own: no "Andersson" without an Å name.
-        let expected = products.filter { SearchIndex.authors(of: $0).contains { $0.firstName.hasPrefix("Å") || $0.lastName.hasPrefix("Å") } }
+        let expected = products.filter {
+            SearchIndex.authors(of: $0).contains { $0.firstName.hasPrefix("Å") || $0.lastName.hasPrefix("Å") }
+        }
         #expect(Set(hits.map(\.id)) == Set(expected.map(\.id)))
     }
 
@@ -69,7 +77,10 @@ struct CatalogSearchTests {
     func fieldTermsAndPrefix() throws {
         let exact = try all("title:sommar")
         let prefix = try all("title:sommar*")
-        #expect(exact.allSatisfy { SearchQuery.fold($0.title + " " + ($0.originalTitle ?? "")).split(separator: " ").contains("sommar") })
+        #expect(
+            exact.allSatisfy {
+                SearchQuery.fold($0.title + " " + ($0.originalTitle ?? "")).split(separator: " ").contains("sommar")
+            })
         #expect(prefix.count > exact.count)
         #expect(prefix.contains { $0.title.contains("Sommaren") || $0.title.contains("sommaren") })
     }
@@ -90,11 +101,12 @@ struct CatalogSearchTests {
     func relevance() throws {
         // A word that is a title word of some books and a name of others' authors.
         let index = search.index
-        let word = try #require(index.words.indices.first { id in
-            let inTitle = Set(index.postings[SearchIndex.Field.title.rawValue][id])
-            let inAuthor = Set(index.postings[SearchIndex.Field.author.rawValue][id])
-            return inTitle.count >= 2 && inAuthor.subtracting(inTitle).count >= 2 && index.words[id].count >= 4
-        }.map { index.words[$0] })
+        let word = try #require(
+            index.words.indices.first { id in
+                let inTitle = Set(index.postings[SearchIndex.Field.title.rawValue][id])
+                let inAuthor = Set(index.postings[SearchIndex.Field.author.rawValue][id])
+                return inTitle.count >= 2 && inAuthor.subtracting(inTitle).count >= 2 && index.words[id].count >= 4
+            }.map { index.words[$0] })
         let hits = try all("\"\(word)\"")
         let inTitle = hits.map { SearchQuery.fold($0.title).split(separator: " ").contains(Substring(word)) }
         let lastTitleHit = try #require(inTitle.lastIndex(of: true))
@@ -120,7 +132,8 @@ struct CatalogSearchTests {
         let isbn = book.isbns[0]
         #expect(try all(isbn).map(\.id) == [book.id])
         #expect(try all("isbn:\(isbn)").map(\.id) == [book.id])
-        let hyphenated = "\(isbn.prefix(3))-\(isbn.dropFirst(3).prefix(2))-\(isbn.dropFirst(5).prefix(4))-\(isbn.dropFirst(9))"
+        let hyphenated =
+            "\(isbn.prefix(3))-\(isbn.dropFirst(3).prefix(2))-\(isbn.dropFirst(5).prefix(4))-\(isbn.dropFirst(9))"
         #expect(try all(hyphenated).map(\.id) == [book.id])
     }
 
@@ -158,7 +171,9 @@ struct CatalogSearchTests {
         var totals: Set<Int> = []
         var offset = 0
         while true {
-            let page = search.search(SearchOptions(query: query, sort: SortSpec(.title), offset: offset, limit: 7)) { _ in true }
+            let page = search.search(SearchOptions(query: query, sort: SortSpec(.title), offset: offset, limit: 7)) {
+                _ in true
+            }
             totals.insert(page.total)
             if page.indices.isEmpty { break }
             seen += page.indices.map { products[$0].id }

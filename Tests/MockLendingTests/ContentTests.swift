@@ -26,13 +26,17 @@ struct ContentTests {
             #expect(response.value(forHTTPHeaderField: "Content-Length") == "\(n)")
             #expect(response.value(forHTTPHeaderField: "Accept-Ranges") == "bytes")
 
-            let cases: [(String, Range<Int>)] = [("bytes=0-4", 0..<5), ("bytes=5-", 5..<n), ("bytes=-3", (n - 3)..<n),
-                                                 ("bytes=2-\(n + 100)", 2..<n), ("bytes=-\(n + 5)", 0..<n)]
+            let cases: [(String, Range<Int>)] = [
+                ("bytes=0-4", 0..<5), ("bytes=5-", 5..<n), ("bytes=-3", (n - 3)..<n),
+                ("bytes=2-\(n + 100)", 2..<n), ("bytes=-\(n + 5)", 0..<n),
+            ]
             for (header, range) in cases {
                 let (part, partial) = try await server.download(url, range: header)
                 #expect(partial.statusCode == 206, "\(header)")
                 #expect(part == book.subdata(in: range), "\(header)")
-                #expect(partial.value(forHTTPHeaderField: "Content-Range") == "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(n)")
+                #expect(
+                    partial.value(forHTTPHeaderField: "Content-Range")
+                        == "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(n)")
                 #expect(partial.value(forHTTPHeaderField: "Content-Length") == "\(range.count)")
             }
             for header in ["bytes=\(n)-", "bytes=\(n + 10)-\(n + 20)", "bytes=-0"] {
@@ -61,20 +65,24 @@ struct ContentTests {
             #expect(partial.statusCode == 206)
 
             let without = try #require(Fixtures.catalog.products.first { $0.teaser == nil })
-            let (body, missing) = try await server.download("http://127.0.0.1:\(server.server.port)/mock/content/\(without.id)/sample.epub")
+            let (body, missing) = try await server.download(
+                "http://127.0.0.1:\(server.server.port)/mock/content/\(without.id)/sample.epub")
             #expect(missing.statusCode == 404 && String(decoding: body, as: UTF8.self).contains("no sample"))
-            let (_, unknownLoan) = try await server.download("http://127.0.0.1:\(server.server.port)/mock/content/loans/L999999.epub")
+            let (_, unknownLoan) = try await server.download(
+                "http://127.0.0.1:\(server.server.port)/mock/content/loans/L999999.epub")
             #expect(unknownLoan.statusCode == 404)
         }
     }
 
-    @Test("Range headers", arguments: [
-        ("bytes=0-9", ByteRange.part(0..<10)), ("bytes=90-", .part(90..<100)), ("bytes=-10", .part(90..<100)),
-        ("bytes=95-200", .part(95..<100)), ("bytes=-500", .part(0..<100)), ("bytes=100-", .unsatisfiable),
-        ("bytes=-0", .unsatisfiable), ("bytes=99999999999999999999-", .unsatisfiable), ("bytes=9-3", .whole),
-        ("bytes=0-1,5-6", .whole), ("items=0-9", .whole), ("bytes=a-b", .whole), ("bytes=-", .whole), ("", .whole),
-        (" bytes = 3 - 4 ", .whole), ("bytes=3 - 4", .part(3..<5)),
-    ])
+    @Test(
+        "Range headers",
+        arguments: [
+            ("bytes=0-9", ByteRange.part(0..<10)), ("bytes=90-", .part(90..<100)), ("bytes=-10", .part(90..<100)),
+            ("bytes=95-200", .part(95..<100)), ("bytes=-500", .part(0..<100)), ("bytes=100-", .unsatisfiable),
+            ("bytes=-0", .unsatisfiable), ("bytes=99999999999999999999-", .unsatisfiable), ("bytes=9-3", .whole),
+            ("bytes=0-1,5-6", .whole), ("items=0-9", .whole), ("bytes=a-b", .whole), ("bytes=-", .whole), ("", .whole),
+            (" bytes = 3 - 4 ", .whole), ("bytes=3 - 4", .part(3..<5)),
+        ])
     func byteRanges(header: String, expected: ByteRange) {
         #expect(ByteRange(header: header, length: 100) == expected)
     }

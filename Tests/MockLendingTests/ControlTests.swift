@@ -9,7 +9,9 @@ import Testing
 /// The virtual clock, the state view and reset.
 @Suite("Mock lending: clock, state and reset")
 struct ControlTests {
-    func clock(_ server: TestServer, _ method: String = "GET", json: String? = nil) async throws -> (status: Int, body: [String: Any]) {
+    func clock(
+        _ server: TestServer, _ method: String = "GET", json: String? = nil
+    ) async throws -> (status: Int, body: [String: Any]) {
         let (data, response) = try await server.control(method, "clock", json: json)
         return (response.statusCode, try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any]))
     }
@@ -31,7 +33,8 @@ struct ControlTests {
 
             for bad in [#"{"Advance": "soon"}"#, #"{"Advance": "3w"}"#, #"{"Set": "tomorrow"}"#, #"{}"#, "not json"] {
                 let refused = try await clock(server, "POST", json: bad)
-                #expect(refused.status == 400 && (refused.body["Reason"] as? String)?.contains("Advance") == true, "\(bad)")
+                #expect(
+                    refused.status == 400 && (refused.body["Reason"] as? String)?.contains("Advance") == true, "\(bad)")
             }
         }
     }
@@ -68,7 +71,11 @@ struct ControlTests {
             let loans = try #require(state["Loans"] as? [[String: Any]])
             #expect(loans.count == 11)
             #expect(Set(loans.compactMap { $0["Card"] as? String }) == ["1002", "1003", "1004"])
-            #expect(loans.allSatisfy { $0["LoanID"] is String && $0["ProductID"] is String && $0["ExpiryDate"] is String && $0["Active"] as? Bool == true })
+            #expect(
+                loans.allSatisfy {
+                    $0["LoanID"] is String && $0["ProductID"] is String && $0["ExpiryDate"] is String
+                        && $0["Active"] as? Bool == true
+                })
             let queues = try #require(state["Queues"] as? [[String: Any]])
             #expect(queues.count == 2)
             let soon = try #require(queues.first { $0["ProductID"] as? String == LendingFixtures.comingBackTitle })

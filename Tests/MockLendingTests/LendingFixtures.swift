@@ -63,7 +63,9 @@ extension TestServer {
     var lending: any PatronLending { client() }
 
     /// Runs `body` with a server whose clock starts at the fixtures' clock.
-    static func lending<T: Sendable>(rules: MockRules = MockRules(), _ body: (TestServer) async throws -> T) async throws -> T {
+    static func lending<T: Sendable>(
+        rules: MockRules = MockRules(), _ body: (TestServer) async throws -> T
+    ) async throws -> T {
         try await with(LendingFixtures.configuration(rules: rules), body)
     }
 }

@@ -14,10 +14,14 @@ struct LendingTests {
         try await TestServer.lending { server in
             let patron = try await server.lending.verifyPatron(card: "1004", pin: "4567")
             #expect(patron == Patron(card: "1004", name: "Måns Ängström", loansThisMonth: 4, maxLoansPerMonth: 5))
-            let wrong = await #expect(throws: LendingError.self) { _ = try await server.lending.verifyPatron(card: "1004", pin: "0000") }
+            let wrong = await #expect(throws: LendingError.self) {
+                _ = try await server.lending.verifyPatron(card: "1004", pin: "0000")
+            }
             #expect(wrong?.status == 401 && wrong?.reason?.contains("Wrong PIN for card 1004") == true)
             #expect(wrong?.reason?.contains("0000") == false && wrong?.reason?.contains("4567") == false)
-            let unknown = await #expect(throws: LendingError.self) { _ = try await server.lending.verifyPatron(card: "9999", pin: "1234") }
+            let unknown = await #expect(throws: LendingError.self) {
+                _ = try await server.lending.verifyPatron(card: "9999", pin: "1234")
+            }
             #expect(unknown?.status == 401 && unknown?.reason?.contains("9999") == true)
         }
     }
@@ -27,16 +31,24 @@ struct LendingTests {
         try await TestServer.lending { server in
             let lending = server.lending
             for attempt in 1...4 {
-                let error = await #expect(throws: LendingError.self) { _ = try await lending.verifyPatron(card: "1002", pin: "9999") }
-                #expect(error?.status == 401 && error?.reason?.contains("\(5 - attempt) tr") == true, "\(String(describing: error))")
+                let error = await #expect(throws: LendingError.self) {
+                    _ = try await lending.verifyPatron(card: "1002", pin: "9999")
+                }
+                #expect(
+                    error?.status == 401 && error?.reason?.contains("\(5 - attempt) tr") == true,
+                    "\(String(describing: error))")
             }
             let fifth = await #expect(throws: LendingError.self) {
                 _ = try await lending.createLoan(card: "1002", pin: "9999", productID: LendingFixtures.accessTitle())
             }
             // 10:00 in Stockholm plus 15 minutes.
-            #expect(fifth?.status == 403 && fifth?.reason == "Card 1002 is locked after 5 wrong PINs; try again after 10:15.",
-                    "\(String(describing: fifth?.reason))")
-            let right = await #expect(throws: LendingError.self) { _ = try await lending.verifyPatron(card: "1002", pin: "2345") }
+            #expect(
+                fifth?.status == 403
+                    && fifth?.reason == "Card 1002 is locked after 5 wrong PINs; try again after 10:15.",
+                "\(String(describing: fifth?.reason))")
+            let right = await #expect(throws: LendingError.self) {
+                _ = try await lending.verifyPatron(card: "1002", pin: "2345")
+            }
             #expect(right?.status == 403 && right?.reason?.contains("locked") == true)
             // Other cards are not affected.
             let other = try await lending.verifyPatron(card: "1001", pin: "1234")
@@ -48,7 +60,9 @@ struct LendingTests {
             let unlocked = try await lending.verifyPatron(card: "1002", pin: "2345")
             #expect(unlocked.card == "1002")
             // The count starts again: one wrong PIN now does not lock.
-            let again = await #expect(throws: LendingError.self) { _ = try await lending.verifyPatron(card: "1002", pin: "1") }
+            let again = await #expect(throws: LendingError.self) {
+                _ = try await lending.verifyPatron(card: "1002", pin: "1")
+            }
             #expect(again?.status == 401 && again?.reason?.contains("4 tries left") == true)
         }
     }
@@ -61,14 +75,17 @@ struct LendingTests {
             let loan = try await lending.createLoan(card: "1001", pin: "1234", productID: id)
             #expect(loan.productID == id && loan.active)
             #expect(loan.expiryDate == LendingFixtures.day(28))
-            #expect(!loan.title.isEmpty && loan.coverImage?.hasPrefix("http://127.0.0.1:\(server.server.port)/") == true)
+            #expect(
+                !loan.title.isEmpty && loan.coverImage?.hasPrefix("http://127.0.0.1:\(server.server.port)/") == true)
             let url = try #require(loan.epubURL)
             #expect(url == "http://127.0.0.1:\(server.server.port)/mock/content/loans/\(loan.id).epub")
             #expect(try await lending.loan(id: loan.id) == loan)
             #expect(try await lending.loans(card: "1001", onlyActive: true) == [loan])
             #expect(try await lending.verifyPatron(card: "1001", pin: "1234").loansThisMonth == 1)
 
-            let twice = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1001", pin: "1234", productID: id) }
+            let twice = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1001", pin: "1234", productID: id)
+            }
             #expect(twice?.status == 409 && twice?.reason == "You already have this book on loan")
             let wrongPIN = await #expect(throws: LendingError.self) {
                 _ = try await lending.createLoan(card: "1004", pin: "1234", productID: LendingFixtures.accessTitle())
@@ -85,7 +102,9 @@ struct LendingTests {
             let client = server.client()
             let id = LendingFixtures.accessTitle()
             #expect(try await client.availability(productID: id, card: "1002").reason == .borrower)
-            let limited = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1002", pin: "2345", productID: id) }
+            let limited = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1002", pin: "2345", productID: id)
+            }
             #expect(limited?.status == 409 && limited?.reason?.contains("5 loans this month") == true)
             #expect(limited?.reason?.contains("2026-12-01") == true)
 
@@ -99,8 +118,11 @@ struct LendingTests {
             // Returning does not give a loan back; a new month does.
             let first = try #require(try await lending.loans(card: "1002", onlyActive: true).first)
             try await lending.returnLoan(id: first.id, card: nil)
-            await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1002", pin: "2345", productID: id) }
-            await server.server.setClock(DayDate(year: 2026, month: 12, day: 1).startDate(in: MockRules.stockholm).addingTimeInterval(3_600))
+            await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1002", pin: "2345", productID: id)
+            }
+            await server.server.setClock(
+                DayDate(year: 2026, month: 12, day: 1).startDate(in: MockRules.stockholm).addingTimeInterval(3_600))
             #expect(try await lending.createLoan(card: "1002", pin: "2345", productID: id).active)
         }
     }
@@ -117,7 +139,8 @@ struct LendingTests {
             }
             #expect(spent?.status == 409 && spent?.reason?.contains("budget") == true)
 
-            await server.server.setClock(DayDate(year: 2026, month: 12, day: 2).startDate(in: MockRules.stockholm).addingTimeInterval(36_000))
+            await server.server.setClock(
+                DayDate(year: 2026, month: 12, day: 2).startDate(in: MockRules.stockholm).addingTimeInterval(36_000))
             #expect(try await client.availability(productID: titles[0], card: nil).available)
             _ = try await lending.createLoan(card: "1001", pin: "1234", productID: titles[0])
             _ = try await lending.createLoan(card: "1004", pin: "4567", productID: titles[1])
@@ -139,8 +162,12 @@ struct LendingTests {
             let id = LendingFixtures.lastCopyTitle()
             _ = try await lending.createLoan(card: "1001", pin: "1234", productID: id)
             #expect(try await client.availability(productID: id, card: "1004").reason == .product)
-            let out = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1004", pin: "4567", productID: id) }
-            #expect(out?.status == 409 && out?.reason?.contains("on loan; reserve it") == true, "\(String(describing: out?.reason))")
+            let out = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1004", pin: "4567", productID: id)
+            }
+            #expect(
+                out?.status == 409 && out?.reason?.contains("on loan; reserve it") == true,
+                "\(String(describing: out?.reason))")
         }
     }
 
@@ -186,7 +213,9 @@ struct LendingTests {
             for case .failure(let error) in results {
                 #expect(error.status == 409, "\(error)")
                 let reason = error.reason ?? ""
-                #expect(reason.contains("on loan; reserve it") || reason == "You already have this book on loan", "\(reason)")
+                #expect(
+                    reason.contains("on loan; reserve it") || reason == "You already have this book on loan",
+                    "\(reason)")
             }
             var lent = 0
             for (card, _) in patrons {
@@ -236,19 +265,27 @@ struct LendingTests {
         try await TestServer.lending { server in
             let lending = server.lending
             let loan = try await lending.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
-            let (body, response) = try await server.rawDelete("loans/\(loan.id)", checksumOf: [loan.id], query: [("card", "1004")])
+            let (body, response) = try await server.rawDelete(
+                "loans/\(loan.id)", checksumOf: [loan.id], query: [("card", "1004")])
             #expect(response.statusCode == 403)
             #expect(String(decoding: body, as: UTF8.self).contains("This loan belongs to another card"))
-            let (_, own) = try await server.rawDelete("loans/\(loan.id)", checksumOf: [loan.id], query: [("card", "1001")])
+            let (_, own) = try await server.rawDelete(
+                "loans/\(loan.id)", checksumOf: [loan.id], query: [("card", "1001")])
             #expect(own.statusCode == 204)
 
             let noLoan = await #expect(throws: LendingError.self) { _ = try await lending.loan(id: "L999999") }
             #expect(noLoan?.status == 404 && noLoan?.reason == "Loan L999999 not found")
-            let noReturn = await #expect(throws: LendingError.self) { try await lending.returnLoan(id: "L999999", card: nil) }
+            let noReturn = await #expect(throws: LendingError.self) {
+                try await lending.returnLoan(id: "L999999", card: nil)
+            }
             #expect(noReturn?.status == 404 && noReturn?.kind == .notFound)
-            let noProduct = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1001", pin: "1234", productID: "42") }
+            let noProduct = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1001", pin: "1234", productID: "42")
+            }
             #expect(noProduct?.status == 404 && noProduct?.reason == "Product not found")
-            let noCard = await #expect(throws: LendingError.self) { _ = try await lending.loans(card: "9999", onlyActive: true) }
+            let noCard = await #expect(throws: LendingError.self) {
+                _ = try await lending.loans(card: "9999", onlyActive: true)
+            }
             #expect(noCard?.status == 404 && noCard?.reason?.contains("9999") == true)
         }
     }
@@ -273,20 +310,25 @@ struct LendingTests {
         }
     }
 
-    @Test("A wrong checksum on every lending call is 401", arguments: [
-        "verify", "createLoan", "loans", "loan", "returnLoan", "reserve", "reservations", "cancelReservation",
-    ])
+    @Test(
+        "A wrong checksum on every lending call is 401",
+        arguments: [
+            "verify", "createLoan", "loans", "loan", "returnLoan", "reserve", "reservations", "cancelReservation",
+        ])
     func checksums(call: String) async throws {
         try await TestServer.lending { server in
             let wrong: any PatronLending = server.client(serviceKey: "wrong")
             let error = await #expect(throws: LendingError.self) {
                 switch call {
                 case "verify": _ = try await wrong.verifyPatron(card: "1001", pin: "1234")
-                case "createLoan": _ = try await wrong.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
+                case "createLoan":
+                    _ = try await wrong.createLoan(card: "1001", pin: "1234", productID: LendingFixtures.accessTitle())
                 case "loans": _ = try await wrong.loans(card: "1001", onlyActive: true)
                 case "loan": _ = try await wrong.loan(id: "L100001")
                 case "returnLoan": try await wrong.returnLoan(id: "L100001", card: nil)
-                case "reserve": _ = try await wrong.reserve(card: "1001", pin: "1234", productID: Fixtures.catalog.products[Fixtures.byPopularity[1]].id)
+                case "reserve":
+                    _ = try await wrong.reserve(
+                        card: "1001", pin: "1234", productID: Fixtures.catalog.products[Fixtures.byPopularity[1]].id)
                 case "reservations": _ = try await wrong.reservations(card: "1003")
                 default: try await wrong.cancelReservation(id: "R100012", card: nil)
                 }

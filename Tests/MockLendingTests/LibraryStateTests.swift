@@ -33,7 +33,8 @@ struct LibraryStateTests {
         let title = index(LendingFixtures.payPerLoanTitle())
         let reservation = try state.reserve(title, card: "1001", pin: "1234")
         #expect(state.reservationView(reservation).estimatedDate == DayDate(year: 2026, month: 12, day: 1))
-        state.moveClock(to: DayDate(year: 2026, month: 12, day: 1).startDate(in: MockRules.stockholm).addingTimeInterval(3_600))
+        state.moveClock(
+            to: DayDate(year: 2026, month: 12, day: 1).startDate(in: MockRules.stockholm).addingTimeInterval(3_600))
         let ready = state.reservationView(state.reservations.first { $0.id == reservation.id }!)
         #expect(ready.ready && ready.readyUntil == DayDate(year: 2026, month: 12, day: 4))
         _ = try state.borrow(title, card: "1001", pin: "1234")
@@ -44,19 +45,26 @@ struct LibraryStateTests {
     @Test("A lock that ends after midnight names the day")
     func lockPastMidnight() {
         var state = Fixtures.state
-        state.moveClock(to: DayDate(year: 2026, month: 11, day: 18).startDate(in: MockRules.stockholm).addingTimeInterval(23 * 3_600 + 55 * 60))
+        state.moveClock(
+            to: DayDate(year: 2026, month: 11, day: 18).startDate(in: MockRules.stockholm).addingTimeInterval(
+                23 * 3_600 + 55 * 60))
         var last: LendingRefusal?
         for _ in 0..<5 {
             do { try state.authenticate(card: "1001", pin: "0000") } catch { last = error }
         }
-        #expect(last == LendingRefusal(.forbidden, "Card 1001 is locked after 5 wrong PINs; try again after 00:10 on 2026-11-19."))
+        #expect(
+            last
+                == LendingRefusal(
+                    .forbidden, "Card 1001 is locked after 5 wrong PINs; try again after 00:10 on 2026-11-19."))
     }
 
     @Test("A locked card is refused before any other rule, and the right PIN does not unlock it")
     func lockComesFirst() {
         var state = Fixtures.state
         for _ in 0..<5 { _ = try? state.authenticate(card: "1002", pin: "1") }
-        let refusal = #expect(throws: LendingRefusal.self) { _ = try state.borrow(Fixtures.byPopularity[0], card: "1002", pin: "2345") }
+        let refusal = #expect(throws: LendingRefusal.self) {
+            _ = try state.borrow(Fixtures.byPopularity[0], card: "1002", pin: "2345")
+        }
         #expect(refusal?.kind == .forbidden && refusal?.reason.contains("locked") == true)
         #expect(state.loansThisMonth(card: "1002") == 5)
         #expect(state.patrons["1002"]?.lockedUntil != nil)

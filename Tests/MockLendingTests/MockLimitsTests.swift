@@ -13,7 +13,12 @@ import TestSupport
 /// The mock stays usable under abuse (half-sent requests) and serves everything it advertises.
 @Suite("Mock lending: limits, covers and the clock's range", .serialized)
 struct MockLimitsTests {
-    @Test("500 half-sent requests: normal requests still answer at once, and the half-sent ones are closed after the timeout")
+    @Test(
+        """
+        500 half-sent requests: normal requests still answer at once, and the half-sent ones are closed after the \
+        timeout
+        """
+    )
     func slowloris() async throws {
         var configuration = MockConfiguration()
         configuration.idleTimeout = .seconds(1)
@@ -99,18 +104,22 @@ struct MockLimitsTests {
                 let epub = MockBooks.archive(for: product, seed: server.configuration.seed, sample: true)
                 #expect(epub.firstRange(of: Array(data)) != nil, "the cover in \(product.id)'s EPUB differs")
             }
-            let (_, missing) = try await server.download("http://127.0.0.1:\(server.server.port)/mock/content/nosuch/cover.png")
+            let (_, missing) = try await server.download(
+                "http://127.0.0.1:\(server.server.port)/mock/content/nosuch/cover.png")
             #expect(missing.statusCode == 404)
         }
     }
 
     @Test("The clock refuses to move past 9999-01-01, so due dates keep four-digit years")
     func clockRange() async throws {
-        try await TestServer.with(MockConfiguration(clockStart: Timestamp.parse("2026-11-18T10:00:00Z"), clockRuns: false)) { server in
+        try await TestServer.with(
+            MockConfiguration(clockStart: Timestamp.parse("2026-11-18T10:00:00Z"), clockRuns: false)
+        ) { server in
             for body in [#"{"Set": "9999-12-31T10:00:00Z"}"#, #"{"Advance": "999999999d"}"#] {
                 let (data, response) = try await server.control("POST", "clock", json: body)
                 #expect(response.statusCode == 400, "\(body)")
-                let reason = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])["Reason"] as? String
+                let reason =
+                    try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])["Reason"] as? String
                 #expect(reason?.contains("9999-01-01") == true, "\(reason ?? "")")
             }
             #expect(await server.server.now() == Timestamp.parse("2026-11-18T10:00:00Z"))

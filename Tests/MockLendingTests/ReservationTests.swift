@@ -20,7 +20,8 @@ struct ReservationTests {
             #expect(soon.queuePosition == 1 && !soon.ready && soon.estimatedDate == LendingFixtures.day(2))
             #expect(soon.title == LendingFixtures.title(id))
             let popular = try #require(before.first { $0.productID != id })
-            #expect(popular.queuePosition > 1 && (popular.estimatedDate ?? LendingFixtures.day()) > LendingFixtures.day())
+            #expect(
+                popular.queuePosition > 1 && (popular.estimatedDate ?? LendingFixtures.day()) > LendingFixtures.day())
 
             try await server.control("POST", "clock", json: #"{"Advance": "1d"}"#)
             #expect(try await lending.reservations(card: "1003").first { $0.productID == id }?.ready == false)
@@ -31,8 +32,11 @@ struct ReservationTests {
             let client = server.client()
             #expect(try await client.availability(productID: id, card: "1003").available)
             #expect(try await client.availability(productID: id, card: "1001").reason == .product)
-            let held = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1001", pin: "1234", productID: id) }
-            #expect(held?.status == 409 && held?.reason?.contains("held for a patron whose reservation is ready") == true)
+            let held = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1001", pin: "1234", productID: id)
+            }
+            #expect(
+                held?.status == 409 && held?.reason?.contains("held for a patron whose reservation is ready") == true)
             let loan = try await lending.createLoan(card: "1003", pin: "3456", productID: id)
             #expect(loan.active && loan.expiryDate == LendingFixtures.day(30))
             #expect(try await lending.reservations(card: "1003").map(\.productID) == [popular.productID])
@@ -47,7 +51,8 @@ struct ReservationTests {
             let loan = try await lending.createLoan(card: "1001", pin: "1234", productID: id)
             let first = try await lending.reserve(card: "1004", pin: "4567", productID: id)
             let second = try await lending.reserve(card: "1003", pin: "3456", productID: id)
-            let third = try await lending.reserve(card: "1002", pin: "2345", productID: id)  // at the loan limit, may still queue
+            // At the loan limit, a patron may still queue.
+            let third = try await lending.reserve(card: "1002", pin: "2345", productID: id)
             #expect([first, second, third].map(\.queuePosition) == [1, 2, 3])
 
             // Estimates: the copies come back in turn, and each patron ahead keeps one 28 days.
@@ -58,9 +63,13 @@ struct ReservationTests {
                 #expect(reservation.estimatedDate == expected, "place \(place + 1)")
             }
 
-            let twice = await #expect(throws: LendingError.self) { _ = try await lending.reserve(card: "1004", pin: "4567", productID: id) }
+            let twice = await #expect(throws: LendingError.self) {
+                _ = try await lending.reserve(card: "1004", pin: "4567", productID: id)
+            }
             #expect(twice?.status == 409 && twice?.reason == "You have already reserved this book")
-            let onLoan = await #expect(throws: LendingError.self) { _ = try await lending.reserve(card: "1001", pin: "1234", productID: id) }
+            let onLoan = await #expect(throws: LendingError.self) {
+                _ = try await lending.reserve(card: "1001", pin: "1234", productID: id)
+            }
             #expect(onLoan?.status == 409 && onLoan?.reason == "You already have this book on loan")
 
             try await lending.returnLoan(id: loan.id, card: nil)
@@ -68,7 +77,9 @@ struct ReservationTests {
             #expect(ready.ready && ready.readyUntil == LendingFixtures.day(3) && ready.queuePosition == 1)
             let waiting = try #require(try await lending.reservations(card: "1003").first { $0.productID == id })
             #expect(!waiting.ready && waiting.queuePosition == 2)
-            let held = await #expect(throws: LendingError.self) { _ = try await lending.createLoan(card: "1003", pin: "3456", productID: id) }
+            let held = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1003", pin: "3456", productID: id)
+            }
             #expect(held?.status == 409)
 
             #expect(try await lending.createLoan(card: "1004", pin: "4567", productID: id).active)
@@ -105,8 +116,10 @@ struct ReservationTests {
             try await server.control("POST", "clock", json: #"{"Advance": "2d"}"#)
             #expect(try await lending.reservations(card: "1001").first?.ready == false)
             try await server.control("POST", "clock", json: #"{"Advance": "3d"}"#)
-            #expect(try await lending.reservations(card: "1003").first { $0.productID == id }?.readyUntil == LendingFixtures.day(5),
-                    "still ready on its last day")
+            #expect(
+                try await lending.reservations(card: "1003").first { $0.productID == id }?.readyUntil
+                    == LendingFixtures.day(5),
+                "still ready on its last day")
             try await server.control("POST", "clock", json: #"{"Advance": "1d"}"#)
             #expect(try await lending.reservations(card: "1003").contains { $0.productID == id } == false)
             let next = try #require(try await lending.reservations(card: "1001").first)
@@ -123,7 +136,9 @@ struct ReservationTests {
                 }
                 #expect(error?.status == 409 && error?.reason == "The book is available; borrow it instead")
             }
-            let unknown = await #expect(throws: LendingError.self) { _ = try await server.lending.reserve(card: "1001", pin: "1234", productID: "42") }
+            let unknown = await #expect(throws: LendingError.self) {
+                _ = try await server.lending.reserve(card: "1001", pin: "1234", productID: "42")
+            }
             #expect(unknown?.status == 404 && unknown?.reason == "Product not found")
         }
     }
@@ -139,16 +154,20 @@ struct ReservationTests {
             let mine = try await lending.reserve(card: "1001", pin: "1234", productID: id)
             #expect(mine.queuePosition == 2 && !mine.ready)
 
-            let (body, forbidden) = try await server.rawDelete("reservations/\(theirs.id)", checksumOf: [theirs.id], query: [("card", "1001")])
+            let (body, forbidden) = try await server.rawDelete(
+                "reservations/\(theirs.id)", checksumOf: [theirs.id], query: [("card", "1001")])
             #expect(forbidden.statusCode == 403)
             #expect(String(decoding: body, as: UTF8.self).contains("This reservation belongs to another card"))
-            let (_, allowed) = try await server.rawDelete("reservations/\(theirs.id)", checksumOf: [theirs.id], query: [("card", "1003")])
+            let (_, allowed) = try await server.rawDelete(
+                "reservations/\(theirs.id)", checksumOf: [theirs.id], query: [("card", "1003")])
             #expect(allowed.statusCode == 204)
             try await lending.cancelReservation(id: theirs.id, card: nil)  // again: harmless
 
             let now = try #require(try await lending.reservations(card: "1001").first)
             #expect(now.ready && now.queuePosition == 1 && now.readyUntil == LendingFixtures.day(5))
-            let unknown = await #expect(throws: LendingError.self) { try await lending.cancelReservation(id: "R999999", card: nil) }
+            let unknown = await #expect(throws: LendingError.self) {
+                try await lending.cancelReservation(id: "R999999", card: nil)
+            }
             #expect(unknown?.status == 404 && unknown?.reason == "Reservation R999999 not found")
         }
     }
@@ -157,12 +176,14 @@ struct ReservationTests {
     func rawSpellings() async throws {
         try await TestServer.lending { server in
             let id = Fixtures.catalog.products[Fixtures.byPopularity[1]].id
-            let (created, response) = try await server.rawPost("reservations", checksumOf: ["1001", id],
-                                                               form: [("Card", "1001"), ("ProductID", id), ("Pin", "1234")])
+            let (created, response) = try await server.rawPost(
+                "reservations", checksumOf: ["1001", id],
+                form: [("Card", "1001"), ("ProductID", id), ("Pin", "1234")])
             #expect(response.statusCode == 200)
             let text = String(decoding: created, as: UTF8.self)
-            #expect(text.contains("\"CreatedReservation\":{") && text.contains("\"QueuePosition\":")
-                && text.contains("\"EstimatedDate\":\"") && !text.contains("1234"))
+            #expect(
+                text.contains("\"CreatedReservation\":{") && text.contains("\"QueuePosition\":")
+                    && text.contains("\"EstimatedDate\":\"") && !text.contains("1234"))
             let (list, _) = try await server.rawGet("reservations", checksumOf: ["1001"], query: [("card", "1001")])
             #expect(String(decoding: list, as: UTF8.self).contains("\"Title\":"))
         }

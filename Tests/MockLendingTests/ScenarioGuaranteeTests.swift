@@ -86,14 +86,16 @@ struct ScenarioGuaranteeTests {
         let soon = reservations.first { $0.productIndex != Fixtures.byPopularity[1] }
         #expect(soon.map { state.reservationView($0).queuePosition } == 1)
         #expect(soon.map { state.reservationView($0).estimatedDate } == today.adding(days: 2))
-        #expect(soon.map { state.licences[$0.productIndex] } == Licence(model: .copies, copies: 1, onLoan: 1, waiting: 0))
+        #expect(
+            soon.map { state.licences[$0.productIndex] } == Licence(model: .copies, copies: 1, onLoan: 1, waiting: 0))
     }
 
     @Test("The guarantees hold for other seeds too", arguments: [UInt64(2), 3, 42, 2026])
     func otherSeeds(seed: UInt64) {
         let catalog = CatalogGenerator(seed: seed, size: 600).generate()
         let state = LibraryState.seeded(catalog, clock: Fixtures.clock)
-        let ordered = ProductOrdering(collation: Collation(.swedish)).sorted(catalog.products, by: SortSpec(.popularity))
+        let ordered = ProductOrdering(collation: Collation(.swedish)).sorted(
+            catalog.products, by: SortSpec(.popularity))
         let index = Dictionary(uniqueKeysWithValues: catalog.products.enumerated().map { ($1.id, $0) })
         let top = ordered.map { index[$0.id]! }
         #expect(state.availability(top[0], card: nil).available)
@@ -101,6 +103,10 @@ struct ScenarioGuaranteeTests {
         let aring = catalog.products.indices.filter { Fixtures.isAringThriller(catalog.products[$0]) }
         #expect(aring.count >= 3)
         #expect(aring.contains { state.availability($0, card: nil).available })
-        #expect(catalog.products.indices.contains { state.availability($0, card: nil).reason == .product && (state.availability($0, card: nil).waiting ?? 0) > 0 })
+        #expect(
+            catalog.products.indices.contains {
+                state.availability($0, card: nil).reason == .product
+                    && (state.availability($0, card: nil).waiting ?? 0) > 0
+            })
     }
 }

@@ -20,12 +20,15 @@ struct ServerTests {
     func authorPrefixSortedSwedish() async throws {
         try await TestServer.with { server in
             let client = server.client()
-            let up = try await client.search(SearchRequest(query: "author:Å*", sort: SortSpec(.author, .ascending), limit: 100))
-            let down = try await client.search(SearchRequest(query: "author:Å*", sort: SortSpec(.author, .descending), limit: 100))
+            let up = try await client.search(
+                SearchRequest(query: "author:Å*", sort: SortSpec(.author, .ascending), limit: 100))
+            let down = try await client.search(
+                SearchRequest(query: "author:Å*", sort: SortSpec(.author, .descending), limit: 100))
             #expect(up.total >= 10 && up.total == down.total && up.products.count == up.total)
             let swedish = ProductOrdering(collation: Collation(.swedish))
             #expect(up.products.map(\.id) == swedish.sorted(up.products, by: SortSpec(.author, .ascending)).map(\.id))
-            #expect(down.products.map(\.id) == swedish.sorted(up.products, by: SortSpec(.author, .descending)).map(\.id))
+            #expect(
+                down.products.map(\.id) == swedish.sorted(up.products, by: SortSpec(.author, .descending)).map(\.id))
             // A patron sees it: Åberg and Åkesson come after Andersson going up, first going down.
             let names = authorTexts(up)
             let lastNonSwedish = try #require(names.lastIndex { !"ÅÄÖ".contains($0.first!) })
@@ -63,16 +66,21 @@ struct ServerTests {
     func filtersAndPagination() async throws {
         try await TestServer.with { server in
             let client = server.client()
-            let english = try await client.search(SearchRequest(query: "", limit: 100, filters: SearchFilters(language: "en")))
+            let english = try await client.search(
+                SearchRequest(query: "", limit: 100, filters: SearchFilters(language: "en")))
             #expect(english.total > 0 && english.products.allSatisfy { $0.language == "en" })
-            let available = try await client.search(SearchRequest(query: "category:deckare", limit: 100,
-                                                                  filters: SearchFilters(availableOnly: true)))
+            let available = try await client.search(
+                SearchRequest(
+                    query: "category:deckare", limit: 100,
+                    filters: SearchFilters(availableOnly: true)))
             #expect(available.products.allSatisfy { $0.availability?.available == true })
-            let all = try await client.search(SearchRequest(query: "category:deckare", sort: SortSpec(.title), limit: 100))
+            let all = try await client.search(
+                SearchRequest(query: "category:deckare", sort: SortSpec(.title), limit: 100))
             #expect(available.total < all.total)
             var pages: [String] = []
             for offset in stride(from: 0, to: all.total, by: 9) {
-                let page = try await client.search(SearchRequest(query: "category:deckare", sort: SortSpec(.title), offset: offset, limit: 9))
+                let page = try await client.search(
+                    SearchRequest(query: "category:deckare", sort: SortSpec(.title), offset: offset, limit: 9))
                 #expect(page.total == all.total)
                 #expect(page.offset == offset)
                 pages += page.products.map(\.id)
@@ -92,7 +100,8 @@ struct ServerTests {
             #expect((top.products[1].availability?.waiting ?? 0) > 0)
             #expect(top.products[2].availability?.reason == .library)
             #expect(top.products[3].publishedDate != nil)
-            let asNils = try await client.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 1, card: "1002"))
+            let asNils = try await client.search(
+                SearchRequest(query: "", sort: SortSpec(.popularity), limit: 1, card: "1002"))
             #expect(asNils.products[0].availability?.reason == .borrower)
             // The availability call agrees with the search.
             let id = top.products[0].id
@@ -108,7 +117,8 @@ struct ServerTests {
     func productLicenceLibrary() async throws {
         try await TestServer.with { server in
             let client = server.client()
-            let hit = try await client.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 1)).products[0]
+            let hit = try await client.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 1)).products[
+                0]
             let product = try await client.product(id: hit.id)
             #expect(product.title == hit.title)
             let origin = "http://127.0.0.1:\(server.server.port)/mock/content/\(hit.id)/"
@@ -132,7 +142,8 @@ struct ServerTests {
             #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
             let productText = String(decoding: product, as: UTF8.self)
             #expect(productText.contains("\"ProductId\":\"\(id)\"") && !productText.contains("ProductID\""))
-            let (availability, _) = try await server.rawGet("books/availability/\(id)", checksumOf: ["", id], query: [("card", "")])
+            let (availability, _) = try await server.rawGet(
+                "books/availability/\(id)", checksumOf: ["", id], query: [("card", "")])
             #expect(String(decoding: availability, as: UTF8.self).contains("\"ProductID\":\"\(id)\""))
             let (licence, _) = try await server.rawGet("libraryproducts/\(id)", checksumOf: [id])
             let licenceText = String(decoding: licence, as: UTF8.self)
@@ -141,8 +152,9 @@ struct ServerTests {
             let searchText = String(decoding: search, as: UTF8.self)
             #expect(searchText.contains("\"TotalCount\":") && searchText.contains("\"Availability\":{"))
             // The checksum covers the decoded query, spaces and Swedish letters included.
-            let (swedish, swedishResponse) = try await server.rawGet("products", checksumOf: ["author:Ö* +sv"],
-                                                                      query: [("q", "author:Ö* +sv")])
+            let (swedish, swedishResponse) = try await server.rawGet(
+                "products", checksumOf: ["author:Ö* +sv"],
+                query: [("q", "author:Ö* +sv")])
             #expect(swedishResponse.statusCode == 200, "\(String(decoding: swedish, as: UTF8.self))")
         }
     }
@@ -153,7 +165,8 @@ struct ServerTests {
             let checksum = await #expect(throws: LendingError.self) {
                 _ = try await server.client(serviceKey: "wrong").search(SearchRequest(query: "thriller"))
             }
-            #expect(checksum?.kind == .unauthorized && checksum?.status == 401 && checksum?.reason == "Invalid checksum")
+            #expect(
+                checksum?.kind == .unauthorized && checksum?.status == 401 && checksum?.reason == "Invalid checksum")
             let service = await #expect(throws: LendingError.self) {
                 _ = try await server.client(serviceID: "someone-else").library()
             }
@@ -260,8 +273,12 @@ struct ServerTests {
 
     @Test("Two servers with the same seed serve the same catalogue")
     func sameSeedSameServer() async throws {
-        let a = try await TestServer.with { try await $0.client().search(SearchRequest(query: "", sort: SortSpec(.title), limit: 50)) }
-        let b = try await TestServer.with { try await $0.client().search(SearchRequest(query: "", sort: SortSpec(.title), limit: 50)) }
+        let a = try await TestServer.with {
+            try await $0.client().search(SearchRequest(query: "", sort: SortSpec(.title), limit: 50))
+        }
+        let b = try await TestServer.with {
+            try await $0.client().search(SearchRequest(query: "", sort: SortSpec(.title), limit: 50))
+        }
         #expect(a.products.map(\.id) == b.products.map(\.id))
     }
 }
@@ -273,8 +290,10 @@ struct StoppingServerTests {
     func stopClosesPort() async throws {
         let configuration = MockConfiguration(seed: 9, catalogSize: 200)
         let server = try await MockLendingServer.start(configuration, logger: TestServer.quiet)
-        let client = HTTPLendingService(endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: configuration.serviceID,
-                                                                  serviceKey: configuration.serviceKey))
+        let client = HTTPLendingService(
+            endpoint: LibraryEndpoint(
+                baseURL: server.baseURL, serviceID: configuration.serviceID,
+                serviceKey: configuration.serviceKey))
         #expect(try await client.search(SearchRequest(query: "")).total == 200)
         await server.stop()
         let error = await #expect(throws: LendingError.self) { _ = try await client.library() }

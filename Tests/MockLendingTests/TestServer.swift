@@ -14,8 +14,10 @@ struct TestServer {
     static let quiet = Logger(label: "test.mock", factory: { _ in SwiftLogNoOpLogHandler() })
 
     /// Runs `body` with a fresh server (each test its own, so faults and loans do not leak).
-    static func with<T: Sendable>(_ configuration: MockConfiguration = MockConfiguration(),
-                                  _ body: (TestServer) async throws -> T) async throws -> T {
+    static func with<T: Sendable>(
+        _ configuration: MockConfiguration = MockConfiguration(),
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
         let server = try await MockLendingServer.start(configuration, logger: quiet)
         do {
             let result = try await body(TestServer(server: server, configuration: configuration))
@@ -29,47 +31,68 @@ struct TestServer {
 
     /// The real client, with the right credentials unless told otherwise.
     func client(serviceID: String? = nil, serviceKey: String? = nil, timeout: TimeInterval = 10) -> HTTPLendingService {
-        HTTPLendingService(endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: serviceID ?? configuration.serviceID,
-                                                     serviceKey: serviceKey ?? configuration.serviceKey),
-                           timeout: timeout)
+        HTTPLendingService(
+            endpoint: LibraryEndpoint(
+                baseURL: server.baseURL, serviceID: serviceID ?? configuration.serviceID,
+                serviceKey: serviceKey ?? configuration.serviceKey),
+            timeout: timeout)
     }
 
     /// A raw GET of an API path with a correct checksum over `checksumOf`.
-    func rawGet(_ path: String, checksumOf parameters: [String], query: [(String, String)] = []) async throws -> (Data, HTTPURLResponse) {
-        let checksum = Checksum.compute(serviceID: configuration.serviceID, parameters: parameters,
-                                        serviceKey: configuration.serviceKey)
-        var components = URLComponents(url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "serviceid", value: configuration.serviceID),
-                                 URLQueryItem(name: "checksum", value: checksum)] + query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    func rawGet(
+        _ path: String, checksumOf parameters: [String], query: [(String, String)] = []
+    ) async throws -> (Data, HTTPURLResponse) {
+        let checksum = Checksum.compute(
+            serviceID: configuration.serviceID, parameters: parameters,
+            serviceKey: configuration.serviceKey)
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems =
+            [
+                URLQueryItem(name: "serviceid", value: configuration.serviceID),
+                URLQueryItem(name: "checksum", value: checksum),
+            ] + query.map { URLQueryItem(name: $0.0, value: $0.1) }
         // As the real client does: a literal `+` must not read as a space.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return try await send(URLRequest(url: components.url!))
     }
 
     /// A raw form POST of an API path, as the real client sends it (`ServiceID`, fields, `Checksum`).
-    func rawPost(_ path: String, checksumOf parameters: [String], form: [(String, String)],
-                 serviceKey: String? = nil) async throws -> (Data, HTTPURLResponse) {
-        let checksum = Checksum.compute(serviceID: configuration.serviceID, parameters: parameters,
-                                        serviceKey: serviceKey ?? configuration.serviceKey)
+    func rawPost(
+        _ path: String, checksumOf parameters: [String], form: [(String, String)],
+        serviceKey: String? = nil
+    ) async throws -> (Data, HTTPURLResponse) {
+        let checksum = Checksum.compute(
+            serviceID: configuration.serviceID, parameters: parameters,
+            serviceKey: serviceKey ?? configuration.serviceKey)
         var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         let fields = [("ServiceID", configuration.serviceID)] + form + [("Checksum", checksum)]
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
-        let body = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
+        let body = fields.map { "\($0)=\($1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(
+            separator: "&")
         request.httpBody = Data(body.utf8)
         return try await send(request)
     }
 
     /// A raw DELETE of an API path with a correct checksum over `checksumOf`, e.g. with `card`.
-    func rawDelete(_ path: String, checksumOf parameters: [String], query: [(String, String)] = []) async throws
-        -> (Data, HTTPURLResponse) {
-        let checksum = Checksum.compute(serviceID: configuration.serviceID, parameters: parameters,
-                                        serviceKey: configuration.serviceKey)
-        var components = URLComponents(url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        components.queryItems = [URLQueryItem(name: "serviceid", value: configuration.serviceID),
-                                 URLQueryItem(name: "checksum", value: checksum)] + query.map { URLQueryItem(name: $0.0, value: $0.1) }
+    func rawDelete(
+        _ path: String, checksumOf parameters: [String], query: [(String, String)] = []
+    ) async throws
+        -> (Data, HTTPURLResponse)
+    {
+        let checksum = Checksum.compute(
+            serviceID: configuration.serviceID, parameters: parameters,
+            serviceKey: configuration.serviceKey)
+        var components = URLComponents(
+            url: server.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        components.queryItems =
+            [
+                URLQueryItem(name: "serviceid", value: configuration.serviceID),
+                URLQueryItem(name: "checksum", value: checksum),
+            ] + query.map { URLQueryItem(name: $0.0, value: $0.1) }
         var request = URLRequest(url: components.url!)
         request.httpMethod = "DELETE"
         return try await send(request)

@@ -10,8 +10,11 @@ import Testing
         let voices = AloudVoices(installed: installed, chosen: nil, bookLanguage: "sv-SE")
         #expect(voices.voice(forChapterLanguage: nil) == "sv")
         #expect(voices.voice(forChapterLanguage: "en-US") == "en-us")
-        #expect(voices.voice(forChapterLanguage: "tlh") == "sv", "a chapter language with no voice falls back to the book's")
-        #expect(AloudVoices(installed: installed, chosen: nil, bookLanguage: "tlh").voice(forChapterLanguage: nil) == nil)
+        #expect(
+            voices.voice(forChapterLanguage: "tlh") == "sv", "a chapter language with no voice falls back to the book's"
+        )
+        #expect(
+            AloudVoices(installed: installed, chosen: nil, bookLanguage: "tlh").voice(forChapterLanguage: nil) == nil)
     }
 
     @Test func aChosenVoiceReadsTheTextButNotMarkedPassages() {
@@ -26,6 +29,8 @@ import Testing
     @Test func aPassageWithNoInstalledVoiceIsReadInTheChaptersVoice() {
         let voices = AloudVoices(installed: installed, chosen: nil, bookLanguage: "sv")
         #expect(voices.voice(for: LanguagePassage(range: 0..<3, language: "tlh"), chapterLanguage: nil) == "sv")
-        #expect(AloudVoices(installed: installed, chosen: "xx", bookLanguage: "sv").chosen == nil, "an uninstalled choice is ignored")
+        #expect(
+            AloudVoices(installed: installed, chosen: "xx", bookLanguage: "sv").chosen == nil,
+            "an uninstalled choice is ignored")
     }
 }

@@ -4,10 +4,15 @@ import Testing
 @Suite struct BookLayoutTests {
     static func novel(chapters: Int, paragraphs: Int) -> EPUBBuilder {
         let list = (1...chapters).map { number in
-            EPUBBuilder.Chapter("ch\(number).xhtml", "Chapter \(number)",
-                                "<h1>Chapter \(number)</h1>" + (1...paragraphs).map {
-                                    "<p>In chapter \(number), paragraph \($0) tells of the <em>long</em> road north, and the rain that followed.</p>"
-                                }.joined())
+            EPUBBuilder.Chapter(
+                "ch\(number).xhtml", "Chapter \(number)",
+                "<h1>Chapter \(number)</h1>"
+                    + (1...paragraphs).map {
+                        """
+                        <p>In chapter \(number), paragraph \($0) tells of the <em>long</em> road north, and the \
+                        rain that followed.</p>
+                        """
+                    }.joined())
         }
         return EPUBBuilder(chapters: list)
     }
@@ -56,7 +61,9 @@ import Testing
         #expect(first <= locator.offset && locator.offset <= last)
         // And back: the wide page that contains the narrow page's start is the same or the one before.
         let back = wide.page(containing: narrow.locator(atPageStart: page))
-        #expect(back == position || back.page == position.page - 1, "\(back) \(locator) \(narrow.locator(atPageStart: page)) \(page)")
+        #expect(
+            back == position || back.page == position.page - 1,
+            "\(back) \(locator) \(narrow.locator(atPageStart: page)) \(page)")
     }
 
     @Test func searchFindsHitsAsLocators() throws {
@@ -66,7 +73,9 @@ import Testing
         #expect(hits.count == 15)
         let hit = try #require(hits.first)
         #expect(hit.context[hit.matchInContext] == "road north")
-        #expect(content.plainText(at: hit.locator.spineIndex).utf16.dropFirst(hit.locator.offset).starts(with: "road north".utf16))
+        #expect(
+            content.plainText(at: hit.locator.spineIndex).utf16.dropFirst(hit.locator.offset).starts(
+                with: "road north".utf16))
         #expect(try content.search("road north", caseSensitive: true).count == 15)
         #expect(try content.search("ROAD", caseSensitive: true).isEmpty)
         #expect(try content.search("chapter [23],", literal: false).count == 10)
@@ -77,7 +86,8 @@ import Testing
 
     @Test func searchFindsEveryHitInALargeBook() throws {
         // About 3.5 MB of text in 60 chapters.
-        let paragraph = String(repeating: "The quick brown fox jumps over the lazy dog while rain falls on the old town. ", count: 6)
+        let paragraph = String(
+            repeating: "The quick brown fox jumps over the lazy dog while rain falls on the old town. ", count: 6)
         let chapter = String(repeating: paragraph + "\n", count: 126)
         let texts = Array(repeating: chapter, count: 60)
         #expect(texts.reduce(0) { $0 + $1.utf8.count } > 3_400_000)
@@ -88,7 +98,8 @@ import Testing
 
     @Test func theCoverComesFirstWhenTheFirstChapterDoesNotShowIt() throws {
         var builder = Self.novel(chapters: 2, paragraphs: 3)
-        builder.extraManifest = "<item id=\"cov\" href=\"cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+        builder.extraManifest =
+            "<item id=\"cov\" href=\"cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
         builder.extraFiles = [("OEBPS/cover.png", PNGWriter.rgba(width: 60, height: 90) { _, _ in (10, 20, 30, 255) })]
         let content = BookContent(book: try builder.open())
         let first = content.document(at: 0)

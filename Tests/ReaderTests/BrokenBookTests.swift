@@ -9,7 +9,7 @@ import Testing
 
     enum Broken: String, CaseIterable, CustomTestStringConvertible {
         case emptyFile, textFile, pngFile, truncated, missingContainer, containerPointsNowhere,
-             packageWithoutManifest, allChaptersMissing, drm, zipBomb, lyingZipBomb
+            packageWithoutManifest, allChaptersMissing, drm, zipBomb, lyingZipBomb
         var testDescription: String { rawValue }
     }
 
@@ -28,11 +28,15 @@ import Testing
         case .containerPointsNowhere:
             var zip = ZipWriter()
             zip.add("mimetype", "application/epub+zip", deflate: false)
-            zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"OEBPS/book.opf\"/></rootfiles></container>")
+            zip.add(
+                "META-INF/container.xml",
+                "<container><rootfiles><rootfile full-path=\"OEBPS/book.opf\"/></rootfiles></container>")
             return zip.archive()
         case .packageWithoutManifest:
             var zip = ZipWriter()
-            zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"a.opf\"/></rootfiles></container>")
+            zip.add(
+                "META-INF/container.xml",
+                "<container><rootfiles><rootfile full-path=\"a.opf\"/></rootfiles></container>")
             zip.add("a.opf", "this is not xml at all")
             return zip.archive()
         case .allChaptersMissing:
@@ -41,11 +45,18 @@ import Testing
             return builder.build()
         case .drm:
             var builder = EPUBBuilder(chapters: chapters)
-            builder.extraFiles = [("META-INF/encryption.xml", Array("""
-            <encryption xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData>
-            <enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
-            <enc:CipherData><enc:CipherReference URI="OEBPS/ch1.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>
-            """.utf8))]
+            builder.extraFiles = [
+                (
+                    "META-INF/encryption.xml",
+                    Array(
+                        """
+                        <encryption xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData>
+                        <enc:EncryptionMethod Algorithm="http://www.w3.org/2001/04/xmlenc#aes128-cbc"/>
+                        <enc:CipherData><enc:CipherReference \
+                        URI="OEBPS/ch1.xhtml"/></enc:CipherData></enc:EncryptedData></encryption>
+                        """.utf8)
+                )
+            ]
             return builder.build()
         case .zipBomb:
             var builder = EPUBBuilder(chapters: chapters)
@@ -65,13 +76,42 @@ import Testing
         .textFile: (.notEPUB, "This file is not an EPUB book (it is not a zip archive); open an .epub file."),
         .pngFile: (.notEPUB, "This file is a PNG image, not an EPUB book; open an .epub file."),
         .truncated: (.truncated, "The book file is incomplete (the zip archive ends early); download it again."),
-        .missingContainer: (.missingContainer, "The book has no META-INF/container.xml, so bok cannot find its contents; the file is damaged or not an EPUB."),
-        .containerPointsNowhere: (.missingPackage, "The book's container points at OEBPS/book.opf, which is not in the file; the book is damaged, download it again."),
-        .packageWithoutManifest: (.unreadablePackage, "The book's package document (a.opf) cannot be read: it has no <package> element; the file is damaged."),
-        .allChaptersMissing: (.noContent, "None of the book's 1 chapters is in the file; the book is damaged, download it again."),
+        .missingContainer: (
+            .missingContainer,
+            """
+            The book has no META-INF/container.xml, so bok cannot find its contents; the file is damaged or not \
+            an EPUB.
+            """
+        ),
+        .containerPointsNowhere: (
+            .missingPackage,
+            """
+            The book's container points at OEBPS/book.opf, which is not in the file; the book is damaged, \
+            download it again.
+            """
+        ),
+        .packageWithoutManifest: (
+            .unreadablePackage,
+            "The book's package document (a.opf) cannot be read: it has no <package> element; the file is damaged."
+        ),
+        .allChaptersMissing: (
+            .noContent, "None of the book's 1 chapters is in the file; the book is damaged, download it again."
+        ),
         .drm: (.drm, "This book is protected by DRM; bok cannot open protected books."),
-        .zipBomb: (.tooLarge, "The book would decompress to more than 1 MB; it is damaged or malicious (zip bomb), so bok will not open it."),
-        .lyingZipBomb: (.tooLarge, "The file META-INF/container.xml in the book decompresses to more than its declared size; the book is damaged or malicious (zip bomb), so bok will not open it."),
+        .zipBomb: (
+            .tooLarge,
+            """
+            The book would decompress to more than 1 MB; it is damaged or malicious (zip bomb), so bok will not \
+            open it.
+            """
+        ),
+        .lyingZipBomb: (
+            .tooLarge,
+            """
+            The file META-INF/container.xml in the book decompresses to more than its declared size; the book is \
+            damaged or malicious (zip bomb), so bok will not open it.
+            """
+        ),
     ]
 
     @Test(arguments: Broken.allCases)
@@ -93,7 +133,7 @@ import Testing
 
     @Test func malformedXHTMLAndUndefinedEntitiesStillOpen() throws {
         let book = try EPUBBuilder(chapters: [
-            .init("ch1.xhtml", "One", "<p>Unclosed <b>bold <i>and &bogus; entity &amp; more<p>Next & last</div>"),
+            .init("ch1.xhtml", "One", "<p>Unclosed <b>bold <i>and &bogus; entity &amp; more<p>Next & last</div>")
         ]).open()
         let text = book.document(at: 0).plainText
         #expect(text.contains("Unclosed bold and &bogus; entity & more"))
@@ -105,19 +145,24 @@ import Testing
         let firstLine = String(passwd.split(separator: "\n").first ?? "root:x:0:0")
         var zip = ZipWriter()
         zip.add("mimetype", "application/epub+zip", deflate: false)
-        zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"a.opf\"/></rootfiles></container>")
-        zip.add("a.opf", """
-        <?xml version="1.0"?>
-        <!DOCTYPE package [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>
-        <package version="3.0"><metadata><dc:title>&x;</dc:title></metadata>
-        <manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest>
-        <spine><itemref idref="a"/></spine></package>
-        """)
-        zip.add("a.xhtml", """
-        <?xml version="1.0"?>
-        <!DOCTYPE html [ <!ENTITY x SYSTEM "file:///etc/passwd"> <!ENTITY % p SYSTEM "file:///etc/passwd"> %p; ]>
-        <html><body><p>Before &x; after</p></body></html>
-        """)
+        zip.add(
+            "META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"a.opf\"/></rootfiles></container>")
+        zip.add(
+            "a.opf",
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE package [ <!ENTITY x SYSTEM "file:///etc/passwd"> ]>
+            <package version="3.0"><metadata><dc:title>&x;</dc:title></metadata>
+            <manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/></manifest>
+            <spine><itemref idref="a"/></spine></package>
+            """)
+        zip.add(
+            "a.xhtml",
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE html [ <!ENTITY x SYSTEM "file:///etc/passwd"> <!ENTITY % p SYSTEM "file:///etc/passwd"> %p; ]>
+            <html><body><p>Before &x; after</p></body></html>
+            """)
         let book = try EPUBBook(bytes: zip.archive())
         let text = book.document(at: 0).plainText
         #expect(text == "Before &x; after\n")
@@ -129,17 +174,21 @@ import Testing
     @Test func zipEntryClimbingOutIsNeverRead() throws {
         var zip = ZipWriter()
         zip.add("mimetype", "application/epub+zip", deflate: false)
-        zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"a.opf\"/></rootfiles></container>")
-        zip.add("a.opf", """
-        <package version="3.0"><metadata><dc:title>T</dc:title></metadata>
-        <manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/>
-        <item id="e" href="../evil.xhtml" media-type="application/xhtml+xml"/></manifest>
-        <spine><itemref idref="a"/><itemref idref="e"/></spine></package>
-        """)
+        zip.add(
+            "META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"a.opf\"/></rootfiles></container>")
+        zip.add(
+            "a.opf",
+            """
+            <package version="3.0"><metadata><dc:title>T</dc:title></metadata>
+            <manifest><item id="a" href="a.xhtml" media-type="application/xhtml+xml"/>
+            <item id="e" href="../evil.xhtml" media-type="application/xhtml+xml"/></manifest>
+            <spine><itemref idref="a"/><itemref idref="e"/></spine></package>
+            """)
         zip.add("a.xhtml", "<p>Good</p>")
         zip.add("../evil.xhtml", "<p>EVIL CONTENT</p>")
         let book = try EPUBBook(bytes: zip.archive())
-        #expect(book.warnings.contains("Ignored the file \"../evil.xhtml\" in the book: its name points outside the book."))
+        #expect(
+            book.warnings.contains("Ignored the file \"../evil.xhtml\" in the book: its name points outside the book."))
         #expect(book.spine[1].isMissing)
         let all = book.spine.indices.map { book.document(at: $0).plainText }.joined()
         #expect(!all.contains("EVIL"))

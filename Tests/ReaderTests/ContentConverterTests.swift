@@ -4,11 +4,11 @@ import Testing
 @Suite struct ContentConverterTests {
     private func convert(_ body: String, head: String = "", path: String = "OEBPS/ch1.xhtml") -> ChapterDocument {
         let html = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
-        <head><title>Doc title</title>\(head)<style>p { color: red }</style></head>
-        <body>\(body)</body></html>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops">
+            <head><title>Doc title</title>\(head)<style>p { color: red }</style></head>
+            <body>\(body)</body></html>
+            """
         return ContentConverter.convert(Array(html.utf8), path: path)
     }
 
@@ -35,7 +35,8 @@ import Testing
     }
 
     @Test func listsAreNumberedAndNested() {
-        let doc = convert("<ol start=\"3\"><li>three</li><li>four<ul><li>inner</li></ul></li></ol><ul><li><p>bullet</p></li></ul>")
+        let doc = convert(
+            "<ol start=\"3\"><li>three</li><li>four<ul><li>inner</li></ul></li></ol><ul><li><p>bullet</p></li></ul>")
         let items = doc.blocks.map { ($0.listMarker ?? "", $0.listDepth, $0.text) }
         #expect(items.map(\.0) == ["3.", "4.", "◦", "•"])
         #expect(items.map(\.1) == [1, 1, 2, 1])
@@ -49,15 +50,18 @@ import Testing
     }
 
     @Test func footnotesLinksAndAnchors() {
-        let doc = convert("""
-        <p id="start">See<a epub:type="noteref" href="#n1">1</a> and <a href="ch2.xhtml#x">there</a> or <a href="https://example.org">web</a>.</p>
-        <aside epub:type="footnote" id="n1"><p>The note.</p></aside>
-        """)
+        let doc = convert(
+            """
+            <p id="start">See<a epub:type="noteref" href="#n1">1</a> and <a href="ch2.xhtml#x">there</a> or <a \
+            href="https://example.org">web</a>.</p>
+            <aside epub:type="footnote" id="n1"><p>The note.</p></aside>
+            """)
         let runs = doc.blocks[0].runs
         let noteRef = runs.first { $0.text == "1" }
         #expect(noteRef?.style.contains(.noteReference) == true)
         #expect(noteRef?.link == .internal(LinkTarget(path: "OEBPS/ch1.xhtml", fragment: "n1")))
-        #expect(runs.first { $0.text == "there" }?.link == .internal(LinkTarget(path: "OEBPS/ch2.xhtml", fragment: "x")))
+        #expect(
+            runs.first { $0.text == "there" }?.link == .internal(LinkTarget(path: "OEBPS/ch2.xhtml", fragment: "x")))
         #expect(runs.first { $0.text == "web" }?.link == .external("https://example.org"))
         #expect(doc.blocks[1].isNote)
         #expect(doc.anchors["start"] == 0)
@@ -73,7 +77,8 @@ import Testing
     }
 
     @Test func imagesRulesAndTables() {
-        let doc = convert("<p>a</p><img src=\"../img/p.png\" alt=\"A map\"/><hr/><table><tr><th>k</th><td><p>v</p></td></tr></table>")
+        let doc = convert(
+            "<p>a</p><img src=\"../img/p.png\" alt=\"A map\"/><hr/><table><tr><th>k</th><td><p>v</p></td></tr></table>")
         #expect(doc.blocks[1].kind == .image(ImageReference(path: "img/p.png", alt: "A map")))
         #expect(doc.blocks[2].kind == .horizontalRule)
         #expect(doc.blocks[3].kind == .tableRow)
@@ -94,7 +99,13 @@ import Testing
 
     @Test func cssClassesAreHonoured() {
         var styles = BookStyles()
-        styles.add(css: "/* c */ p { text-indent: 1.5em } .it { font-style: italic } span.sc { font-variant: small-caps } .gone{display:none}")
+        styles.add(
+            css:
+                """
+                /* c */ p { text-indent: 1.5em } .it { font-style: italic } span.sc { font-variant: small-caps } \
+                .gone{display:none}
+                """
+        )
         let html = "<p><span class=\"it\">a</span> <span class=\"sc\">b</span><span class=\"gone\">hidden</span></p>"
         let doc = ContentConverter.convert(Array(html.utf8), path: "x.xhtml", styles: styles)
         #expect(doc.plainText == "a B\n")
@@ -108,9 +119,10 @@ import Testing
 @Suite struct LanguagePassageTests {
     private func convert(_ body: String, lang: String = "sv") -> ChapterDocument {
         let html = """
-        <?xml version="1.0" encoding="utf-8"?>
-        <html xmlns="http://www.w3.org/1999/xhtml" xml:lang="\(lang)"><head><title>t</title></head><body>\(body)</body></html>
-        """
+            <?xml version="1.0" encoding="utf-8"?>
+            <html xmlns="http://www.w3.org/1999/xhtml" \
+            xml:lang="\(lang)"><head><title>t</title></head><body>\(body)</body></html>
+            """
         return ContentConverter.convert(Array(html.utf8), path: "c.xhtml")
     }
 
@@ -122,12 +134,19 @@ import Testing
         let doc = convert(#"<p>Hon sa <q xml:lang="fr">Bonjour, mon ami</q> och gick.</p><p>Sedan regnade det.</p>"#)
         #expect(doc.language == "sv")
         // The quotation marks are French too (<q> is drawn with its language's marks).
-        #expect(spoken(doc) == ["-:Hon sa «\u{A0}", "fr:Bonjour, mon ami", "-:\u{A0}» och gick.\nSedan regnade det.\n"])
+        #expect(
+            spoken(doc) == ["-:Hon sa «\u{A0}", "fr:Bonjour, mon ami", "-:\u{A0}» och gick.\nSedan regnade det.\n"])
     }
 
     @Test func nestedPassagesTakeTheInnermostLanguage() {
-        let doc = convert(#"<div lang="en-GB"><p>An English page with <i lang="sv">ett svenskt ord</i> inside.</p></div><p>Svenska.</p>"#)
-        #expect(spoken(doc) == ["en-GB:An English page with ", "sv:ett svenskt ord", "en-GB: inside.\n", "-:Svenska.\n"])
+        let doc = convert(
+            #"""
+            <div lang="en-GB"><p>An English page with <i lang="sv">ett svenskt ord</i> \#
+            inside.</p></div><p>Svenska.</p>
+            """#
+        )
+        #expect(
+            spoken(doc) == ["en-GB:An English page with ", "sv:ett svenskt ord", "en-GB: inside.\n", "-:Svenska.\n"])
     }
 
     @Test func theChaptersOwnLanguageMarkedAgainIsNoPassage() {
@@ -145,7 +164,9 @@ import Testing
 
     @Test func anUnclosedPassageEndsWithTheChapter() {
         let doc = convert(#"<p>Svenska <span lang="en">and English to the end"#)
-        #expect(spoken(doc) == ["-:Svenska ", "en:and English to the end\n"], "the line break after it is no passage of its own")
+        #expect(
+            spoken(doc) == ["-:Svenska ", "en:and English to the end\n"],
+            "the line break after it is no passage of its own")
     }
 }
 
@@ -175,17 +196,30 @@ import Testing
 /// Numbers that a list and its items would both show appear once.
 @Suite struct ListNumberTests {
     private func markers(_ body: String) -> [String] {
-        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\" xmlns:epub=\"http://www.idpf.org/2007/ops\"><body>\(body)</body></html>"
-        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml").blocks.map { ($0.listMarker ?? "") + "|" + $0.text }
+        let html =
+            """
+            <html xmlns=\"http://www.w3.org/1999/xhtml\" \
+            xmlns:epub=\"http://www.idpf.org/2007/ops\"><body>\(body)</body></html>
+            """
+        return ContentConverter.convert(Array(html.utf8), path: "c.xhtml").blocks.map {
+            ($0.listMarker ?? "") + "|" + $0.text
+        }
     }
 
     @Test func aNavigationDocumentsListsAreNotNumbered() {
-        #expect(markers(#"<nav epub:type="toc"><ol><li><a href="a.xhtml">1. Fish</a></li><li><a href="b.xhtml">Birds</a></li></ol></nav>"#)
+        #expect(
+            markers(
+                #"""
+                <nav epub:type="toc"><ol><li><a href="a.xhtml">1. Fish</a></li><li><a \#
+                href="b.xhtml">Birds</a></li></ol></nav>
+                """#
+            )
                 == ["|1. Fish", "|Birds"])
     }
 
     @Test func anItemThatCarriesItsNumberIsNotNumberedAgain() {
-        #expect(markers("<ol><li>1. Fish</li><li>2 Birds</li><li>Cats</li><li>10. Dogs</li></ol>")
+        #expect(
+            markers("<ol><li>1. Fish</li><li>2 Birds</li><li>Cats</li><li>10. Dogs</li></ol>")
                 == ["|1. Fish", "|2 Birds", "3.|Cats", "4.|10. Dogs"])
     }
 }
@@ -193,7 +227,8 @@ import Testing
 /// XHTML is XML: a chapter that is not well-formed is read as far as it can be, and marked.
 @Suite struct WellFormednessTests {
     private func document(_ body: String) -> ChapterDocument {
-        let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body>\(body)</body></html>"
+        let html =
+            "<html xmlns=\"http://www.w3.org/1999/xhtml\"><head><title>t</title></head><body>\(body)</body></html>"
         return ContentConverter.convert(Array(html.utf8), path: "c.xhtml")
     }
 
@@ -211,12 +246,15 @@ import Testing
 
 extension WellFormednessTests {
     @Test func theReaderSaysOnceWhenAChapterIsNotWellFormed() throws {
-        let book = try EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Fine.</p>"),
-                                              .init("two.xhtml", "Two", "<p>Broken <em>markup</p><p>More.</p>")]).open()
+        let book = try EPUBBuilder(chapters: [
+            .init("one.xhtml", "One", "<p>Fine.</p>"),
+            .init("two.xhtml", "Two", "<p>Broken <em>markup</p><p>More.</p>"),
+        ]).open()
         var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
         #expect(session.message == nil)
         _ = session.nextPage()
-        #expect(session.message == "This chapter is not well-formed XHTML; bok shows its text as far as it could be read.")
+        #expect(
+            session.message == "This chapter is not well-formed XHTML; bok shows its text as far as it could be read.")
         session.message = nil
         _ = session.previousPage()
         _ = session.nextPage()
@@ -233,15 +271,41 @@ extension WellFormednessTests {
     }
 
     @Test(arguments: [
-        (#"<p>So <math alttext="E equals m c squared"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>.</p>"#,
-         "So E equals m c squared.\n"),
-        (#"<p><math><semantics><mfrac><mi>a</mi><mi>b</mi></mfrac><annotation encoding="application/x-tex">\frac{a}{b}</annotation></semantics></math></p>"#,
-         "\\frac{a}{b}\n"),
-        ("<p><math><msub><mi>x</mi><mn>1</mn></msub><mo>+</mo><mn>2</mn><msub><mi>x</mi><mn>2</mn></msub><mo>=</mo><mn>4</mn></math></p>",
-         "x₁ + 2x₂ = 4\n"),
-        ("<p><math><msup><mrow><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo></mrow><mn>2</mn></msup></math></p>", "(a + b)²\n"),
-        ("<p><math><msub><mi>x</mi><mrow><mi>n</mi><mo>+</mo><mn>1</mn></mrow></msub><mo>,</mo><msub><mi>a</mi><mrow><mi>b</mi><mi>c</mi></mrow></msub></math></p>",
-         "xₙ₊₁, a_(bc)\n"),
+        (
+            #"""
+            <p>So <math alttext="E equals m c \#
+            squared"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>.</p>
+            """#,
+            "So E equals m c squared.\n"
+        ),
+        (
+            #"""
+            <p><math><semantics><mfrac><mi>a</mi><mi>b</mi></mfrac><annotation \#
+            encoding="application/x-tex">\frac{a}{b}</annotation></semantics></math></p>
+            """#,
+            "\\frac{a}{b}\n"
+        ),
+        (
+            """
+            <p><math><msub><mi>x</mi><mn>1</mn></msub><mo>+</mo><mn>2</mn><msub><mi>x</mi><mn>2</mn></msub><mo>\
+            =</mo><mn>4</mn></math></p>
+            """,
+            "x₁ + 2x₂ = 4\n"
+        ),
+        (
+            """
+            <p><math><msup><mrow><mo>(</mo><mi>a</mi><mo>+</mo><mi>b</mi><mo>)</mo></mrow><mn>2</mn></msup></math>\
+            </p>
+            """,
+            "(a + b)²\n"
+        ),
+        (
+            """
+            <p><math><msub><mi>x</mi><mrow><mi>n</mi><mo>+</mo><mn>1</mn></mrow></msub><mo>,</mo><msub><mi>a</mi>\
+            <mrow><mi>b</mi><mi>c</mi></mrow></msub></math></p>
+            """,
+            "xₙ₊₁, a_(bc)\n"
+        ),
         ("<p><math><msub><mi>x</mi><mrow><mi>n</mi><mo>+</mo><mi>b</mi></mrow></msub></math></p>", "x_(n+b)\n"),
         ("<p><math><mfrac><mi>a</mi><mrow><mi>b</mi><mo>+</mo><mn>1</mn></mrow></mfrac></math></p>", "a/(b + 1)\n"),
         ("<p><math><msqrt><mi>x</mi><mo>+</mo><mn>1</mn></msqrt></math></p>", "√(x + 1)\n"),
@@ -252,13 +316,21 @@ extension WellFormednessTests {
 
     @Test func deeplyNestedMathIsBoundedNotACrash() {
         let depth = 50_000
-        let body = "<p><math>" + String(repeating: "<mrow>", count: depth) + "<mi>x</mi>" + String(repeating: "</mrow>", count: depth) + "</math></p>"
+        let body =
+            "<p><math>" + String(repeating: "<mrow>", count: depth) + "<mi>x</mi>"
+            + String(repeating: "</mrow>", count: depth) + "</math></p>"
         #expect(text(body) == "x\n")
     }
 
     @Test func aDisplayedMatrixIsARowALine() {
-        let matrix = "<mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr><mtd><mn>0</mn></mtd><mtd><mn>1</mn></mtd></mtr></mtable>"
-        #expect(text("<p>Before</p><math display=\"block\">\(matrix)</math><p>After</p>") == "Before\n1\u{2003}\u{2003}0\n0\u{2003}\u{2003}1\nAfter\n")
+        let matrix =
+            """
+            <mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>0</mn></mtd></mtr><mtr><mtd><mn>0</mn></mtd><mtd><mn>1</mn>\
+            </mtd></mtr></mtable>
+            """
+        #expect(
+            text("<p>Before</p><math display=\"block\">\(matrix)</math><p>After</p>")
+                == "Before\n1\u{2003}\u{2003}0\n0\u{2003}\u{2003}1\nAfter\n")
     }
 }
 
@@ -273,15 +345,20 @@ extension WellFormednessTests {
 
     @Test func floatedLineNumbersAreDropped() {
         let css = ".linenum { float: right; font-size: 0.8em }"
-        #expect(text("<p>Of all the city directors;<span class=\"linenum\">180</span><br/>and so on</p>", css: css)
+        #expect(
+            text("<p>Of all the city directors;<span class=\"linenum\">180</span><br/>and so on</p>", css: css)
                 == "Of all the city directors;\nand so on\n")
-        #expect(text(#"<p>Sing, goddess<span style="position: absolute; right: 0">xii</span> the wrath</p>"#) == "Sing, goddess the wrath\n")
+        #expect(
+            text(#"<p>Sing, goddess<span style="position: absolute; right: 0">xii</span> the wrath</p>"#)
+                == "Sing, goddess the wrath\n")
     }
 
     @Test func aDropCapOrFloatedWordsStay() {
         let css = ".dropcap { float: left; font-size: 3em } .aside { float: right }"
         #expect(text("<p><span class=\"dropcap\">O</span>nce upon a time</p>", css: css) == "Once upon a time\n")
-        #expect(text("<p>Text <span class=\"aside\">a floated remark</span> more</p>", css: css) == "Text a floated remark more\n")
+        #expect(
+            text("<p>Text <span class=\"aside\">a floated remark</span> more</p>", css: css)
+                == "Text a floated remark more\n")
     }
 }
 
@@ -296,12 +373,22 @@ extension WellFormednessTests {
     }
 
     @Test func aCoverWrappedInSVGIsItsPicture() {
-        let found = images(#"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 600 800"><title>Vintern 1953</title><image width="600" height="800" xlink:href="../images/cover.jpg"/></svg>"#)
+        let found = images(
+            #"""
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 600 \#
+            800"><title>Vintern 1953</title><image width="600" height="800" xlink:href="../images/cover.jpg"/></svg>
+            """#
+        )
         #expect(found == [ImageReference(path: "OEBPS/images/cover.jpg", alt: "Vintern 1953")])
     }
 
     @Test func aDrawingShowsItsTitleRatherThanImage() {
-        let found = images(#"<p>Before</p><svg xmlns="http://www.w3.org/2000/svg"><title>Map of the harbour</title><path d="M0 0L10 10"/><text x="1" y="2">Pier</text></svg><p>After</p>"#)
+        let found = images(
+            #"""
+            <p>Before</p><svg xmlns="http://www.w3.org/2000/svg"><title>Map of the harbour</title><path d="M0 \#
+            0L10 10"/><text x="1" y="2">Pier</text></svg><p>After</p>
+            """#
+        )
         #expect(found.map(\.placeholder) == ["[image: Map of the harbour]"])
         #expect(images(#"<svg><text>Pier 4</text></svg>"#).map(\.placeholder) == ["[image: Pier 4]"])
     }

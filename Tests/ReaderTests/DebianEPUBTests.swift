@@ -17,8 +17,11 @@ enum DebianEPUBs {
     static let available = !present.isEmpty
 }
 
-@Suite(.enabled(if: DebianEPUBs.available,
-                "Debian's live-manual-epub and ubuntu-packaging-guide-epub are not installed; run scripts/install-test-epubs.sh"))
+@Suite(
+    .enabled(
+        if: DebianEPUBs.available,
+        "Debian's live-manual-epub and ubuntu-packaging-guide-epub are not installed; run scripts/install-test-epubs.sh"
+    ))
 struct DebianEPUBTests {
     @Test(arguments: DebianEPUBs.present)
     func opensLaysOutToTheEndAndSearches(path: String) throws {
@@ -69,9 +72,10 @@ struct DebianEPUBTests {
 extension DebianEPUBTests {
     /// Books nobody here wrote are well-formed XHTML, and bok must not say otherwise.
     @Test func realBooksAreNotCalledMalformed() throws {
-        let books = ["/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub"]
+        let books =
+            ["/usr/share/doc/ubuntu-packaging-guide-epub/ubuntu-packaging-guide.epub"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: "/usr/share/calibre/quick_start")) ?? [])
-                .filter { $0.hasSuffix(".epub") }.map { "/usr/share/calibre/quick_start/" + $0 }
+            .filter { $0.hasSuffix(".epub") }.map { "/usr/share/calibre/quick_start/" + $0 }
         for path in books where FileManager.default.fileExists(atPath: path) {
             let book = try EPUBBook.open(path: path)
             for index in book.readingOrder {

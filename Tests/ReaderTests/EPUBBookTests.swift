@@ -4,23 +4,32 @@ import Testing
 @Suite struct EPUBBookTests {
     static let threeChapters: [EPUBBuilder.Chapter] = [
         .init("text/ch1.xhtml", "Chapter One", "<h1>Chapter One</h1><p>It was a dark night.</p>"),
-        .init("text/ch2.xhtml", "Chapter Two", "<h1>Chapter Two</h1><p>The day came.<a epub:type=\"noteref\" href=\"notes.xhtml#n1\">1</a></p>"),
-        .init("text/notes.xhtml", "Notes", "<aside epub:type=\"footnote\" id=\"n1\"><p>A note.</p></aside>", linear: false),
+        .init(
+            "text/ch2.xhtml", "Chapter Two",
+            "<h1>Chapter Two</h1><p>The day came.<a epub:type=\"noteref\" href=\"notes.xhtml#n1\">1</a></p>"),
+        .init(
+            "text/notes.xhtml", "Notes", "<aside epub:type=\"footnote\" id=\"n1\"><p>A note.</p></aside>", linear: false
+        ),
     ]
 
     @Test func opensEPUB3WithNavAndMetadata() throws {
         var builder = EPUBBuilder(version: "3.0", chapters: Self.threeChapters)
         builder.extraMetadata = """
-        <dc:creator id="a1">Selma Lagerlöf</dc:creator>
-        <meta refines="#a1" property="role" scheme="marc:relators">aut</meta>
-        <meta refines="#a1" property="file-as">Lagerlöf, Selma</meta>
-        <dc:contributor id="t1">Jane Doe</dc:contributor>
-        <meta refines="#t1" property="role" scheme="marc:relators">trl</meta>
-        <dc:publisher>Bonniers</dc:publisher><dc:date>1891-01-01</dc:date>
-        """
-        builder.extraManifest = "<item id=\"cov\" href=\"images/cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+            <dc:creator id="a1">Selma Lagerlöf</dc:creator>
+            <meta refines="#a1" property="role" scheme="marc:relators">aut</meta>
+            <meta refines="#a1" property="file-as">Lagerlöf, Selma</meta>
+            <dc:contributor id="t1">Jane Doe</dc:contributor>
+            <meta refines="#t1" property="role" scheme="marc:relators">trl</meta>
+            <dc:publisher>Bonniers</dc:publisher><dc:date>1891-01-01</dc:date>
+            """
+        builder.extraManifest =
+            "<item id=\"cov\" href=\"images/cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
         builder.extraFiles = [("OEBPS/images/cover.png", [0x89, 0x50, 0x4E, 0x47])]
-        builder.navExtra = "<nav epub:type=\"page-list\"><ol><li><a href=\"text/ch1.xhtml\">1</a></li><li><a href=\"text/ch2.xhtml\">2</a></li></ol></nav>"
+        builder.navExtra =
+            """
+            <nav epub:type=\"page-list\"><ol><li><a href=\"text/ch1.xhtml\">1</a></li><li><a \
+            href=\"text/ch2.xhtml\">2</a></li></ol></nav>
+            """
         let book = try builder.open()
         #expect(book.version == "3.0")
         #expect(book.metadata.title == "Test Book")
@@ -58,32 +67,43 @@ import Testing
     @Test func opensEPUB2WithNestedNCX() throws {
         var builder = EPUBBuilder(version: "2.0", chapters: Self.threeChapters)
         builder.extraMetadata = """
-        <dc:creator opf:role="aut" opf:file-as="Strindberg, August">August Strindberg</dc:creator>
-        <meta name="cover" content="cov"/>
-        """
+            <dc:creator opf:role="aut" opf:file-as="Strindberg, August">August Strindberg</dc:creator>
+            <meta name="cover" content="cov"/>
+            """
         builder.extraManifest = "<item id=\"cov\" href=\"cover.jpg\" media-type=\"image/jpeg\"/>\n"
         builder.extraFiles = [("OEBPS/cover.jpg", [0xFF, 0xD8, 0xFF])]
         let book = try builder.open()
-        #expect(book.metadata.creators == [Contributor(name: "August Strindberg", role: "aut", fileAs: "Strindberg, August")])
+        #expect(
+            book.metadata.creators == [
+                Contributor(name: "August Strindberg", role: "aut", fileAs: "Strindberg, August")
+            ])
         #expect(book.tableOfContents.map(\.title) == ["Chapter One", "Chapter Two", "Notes"])
         #expect(book.coverImagePath == "OEBPS/cover.jpg")
 
         // Nested navPoints.
         var zip = ZipWriter()
         zip.add("mimetype", "application/epub+zip", deflate: false)
-        zip.add("META-INF/container.xml", "<container><rootfiles><rootfile full-path=\"content.opf\"/></rootfiles></container>")
-        zip.add("content.opf", """
-        <package version="2.0"><metadata><dc:title>N</dc:title></metadata>
-        <manifest><item id="a" href="a.html" media-type="application/xhtml+xml"/><item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/></manifest>
-        <spine toc="ncx"><itemref idref="a"/></spine></package>
-        """)
+        zip.add(
+            "META-INF/container.xml",
+            "<container><rootfiles><rootfile full-path=\"content.opf\"/></rootfiles></container>")
+        zip.add(
+            "content.opf",
+            """
+            <package version="2.0"><metadata><dc:title>N</dc:title></metadata>
+            <manifest><item id="a" href="a.html" media-type="application/xhtml+xml"/><item id="ncx" href="toc.ncx" \
+            media-type="application/x-dtbncx+xml"/></manifest>
+            <spine toc="ncx"><itemref idref="a"/></spine></package>
+            """)
         zip.add("a.html", "<html><body><h1 id=s1>Part</h1><p>x</p><h2 id=s2>Sub</h2><p>y</p></body></html>")
-        zip.add("toc.ncx", """
-        <ncx><navMap><navPoint><navLabel><text>Part</text></navLabel><content src="a.html#s1"/>
-          <navPoint><navLabel><text>Sub</text></navLabel><content src="a.html#s2"/></navPoint>
-        </navPoint></navMap>
-        <pageList><pageTarget value="7" type="normal"><navLabel><text>7</text></navLabel><content src="a.html#s2"/></pageTarget></pageList></ncx>
-        """)
+        zip.add(
+            "toc.ncx",
+            """
+            <ncx><navMap><navPoint><navLabel><text>Part</text></navLabel><content src="a.html#s1"/>
+              <navPoint><navLabel><text>Sub</text></navLabel><content src="a.html#s2"/></navPoint>
+            </navPoint></navMap>
+            <pageList><pageTarget value="7" type="normal"><navLabel><text>7</text></navLabel><content \
+            src="a.html#s2"/></pageTarget></pageList></ncx>
+            """)
         let nested = try EPUBBook(bytes: zip.archive())
         #expect(nested.tableOfContents.count == 1)
         #expect(nested.tableOfContents[0].children.map(\.title) == ["Sub"])
@@ -94,10 +114,12 @@ import Testing
     }
 
     @Test func withoutTOCTheSpineGivesChapterTitles() throws {
-        var builder = EPUBBuilder(version: "3.0", chapters: [
-            .init("a.xhtml", "Title A", "<h2>First heading</h2><p>x</p>"),
-            .init("b.xhtml", "Title B", "<p>no heading here</p>"),
-        ])
+        var builder = EPUBBuilder(
+            version: "3.0",
+            chapters: [
+                .init("a.xhtml", "Title A", "<h2>First heading</h2><p>x</p>"),
+                .init("b.xhtml", "Title B", "<p>no heading here</p>"),
+            ])
         builder.withNav = false
         let book = try builder.open()
         #expect(!book.hasOwnTableOfContents)
@@ -106,14 +128,21 @@ import Testing
 
     @Test func fontObfuscationIsNotDRM() throws {
         var builder = EPUBBuilder(chapters: Self.threeChapters)
-        builder.extraFiles = [("META-INF/encryption.xml", Array("""
-        <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
-        <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>
-        <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/a.otf"/></enc:CipherData></enc:EncryptedData>
-        <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/>
-        <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/b.otf"/></enc:CipherData></enc:EncryptedData>
-        </encryption>
-        """.utf8))]
+        builder.extraFiles = [
+            (
+                "META-INF/encryption.xml",
+                Array(
+                    """
+                    <encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" \
+                    xmlns:enc="http://www.w3.org/2001/04/xmlenc#">
+                    <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://www.idpf.org/2008/embedding"/>
+                    <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/a.otf"/></enc:CipherData></enc:EncryptedData>
+                    <enc:EncryptedData><enc:EncryptionMethod Algorithm="http://ns.adobe.com/pdf/enc#RC"/>
+                    <enc:CipherData><enc:CipherReference URI="OEBPS/fonts/b.otf"/></enc:CipherData></enc:EncryptedData>
+                    </encryption>
+                    """.utf8)
+            )
+        ]
         let book = try builder.open()
         #expect(book.document(at: 0).plainText.contains("dark night"))
     }
@@ -133,10 +162,21 @@ import Testing
     @Test func aContentsEntryWhoseLabelIsAPictureUsesItsAltText() throws {
         var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Text.</p>")])
         builder.withNav = false
-        builder.extraManifest = "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
-        builder.extraFiles = [("OEBPS/nav.xhtml", Array(EPUBBuilder.xhtml(title: "Contents", body: """
-            <nav epub:type="toc"><ol><li><a href="one.xhtml"><img src="title.png" alt="Chapter the First"/></a></li></ol></nav>
-            """).utf8))]
+        builder.extraManifest =
+            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+        builder.extraFiles = [
+            (
+                "OEBPS/nav.xhtml",
+                Array(
+                    EPUBBuilder.xhtml(
+                        title: "Contents",
+                        body: """
+                            <nav epub:type="toc"><ol><li><a href="one.xhtml"><img src="title.png" alt="Chapter the \
+                            First"/></a></li></ol></nav>
+                            """
+                    ).utf8)
+            )
+        ]
         let book = try builder.open()
         #expect(book.tableOfContents.map(\.title) == ["Chapter the First"])
     }
@@ -147,7 +187,8 @@ import Testing
     @Test func aScriptedChapterWithAFallbackIsReplacedByIt() throws {
         var builder = EPUBBuilder()
         builder.extraManifest = """
-            <item id="quiz" href="quiz.xhtml" media-type="application/xhtml+xml" properties="scripted" fallback="plain"/>
+            <item id="quiz" href="quiz.xhtml" media-type="application/xhtml+xml" properties="scripted" \
+            fallback="plain"/>
             <item id="plain" href="plain.xhtml" media-type="application/xhtml+xml"/>\n
             """
         builder.extraFiles = [
@@ -159,7 +200,9 @@ import Testing
         #expect(book.document(at: 0).plainText == "Without scripts.\n")
     }
 
-    @Test(arguments: [("scrolled-doc", ReaderPreferences.Flow.scroll), ("paginated", .paged), (nil, .paged)] as [(String?, ReaderPreferences.Flow)])
+    @Test(
+        arguments: [("scrolled-doc", ReaderPreferences.Flow.scroll), ("paginated", .paged), (nil, .paged)]
+            as [(String?, ReaderPreferences.Flow)])
     func renditionFlowChoosesScrollingUntilTheReaderChooses(flow: String?, expected: ReaderPreferences.Flow) throws {
         var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Text.</p>")])
         if let flow { builder.extraMetadata = "<meta property=\"rendition:flow\">\(flow)</meta>" }
@@ -168,25 +211,35 @@ import Testing
         var session = ReaderSession(book: book, store: store, columns: 60, rows: 20)
         #expect(session.preferences.flow == expected)
         _ = session.perform(.flow(.paged))
-        #expect(ReaderSession(book: book, store: store, columns: 60, rows: 20).preferences.flow == .paged, "the reader's choice wins")
+        #expect(
+            ReaderSession(book: book, store: store, columns: 60, rows: 20).preferences.flow == .paged,
+            "the reader's choice wins")
     }
 }
 
 /// Pictures as EPUB 3.3 asks: through the manifest's fallbacks, and only what the manifest lists.
 @Suite struct ManifestPictureTests {
     @Test func aPictureTheReaderCannotDrawFallsBackAndAnUnlistedOneIsNotShown() throws {
-        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", #"<p><img src="fig.svg" alt="Figure"/></p><p><img src="loose.png" alt="Loose"/></p>"#)])
+        var builder = EPUBBuilder(chapters: [
+            .init(
+                "one.xhtml", "One",
+                #"<p><img src="fig.svg" alt="Figure"/></p><p><img src="loose.png" alt="Loose"/></p>"#)
+        ])
         builder.extraManifest = """
             <item id="fig" href="fig.svg" media-type="image/svg+xml" fallback="figpng"/>
             <item id="figpng" href="fig.png" media-type="image/png"/>\n
             """
         let png = PNGWriter.rgba(width: 2, height: 2) { _, _ in (10, 20, 30, 255) }
-        builder.extraFiles = [("OEBPS/fig.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)), ("OEBPS/fig.png", png), ("OEBPS/loose.png", png)]
+        builder.extraFiles = [
+            ("OEBPS/fig.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)), ("OEBPS/fig.png", png),
+            ("OEBPS/loose.png", png),
+        ]
         let book = try builder.open()
         let images = book.document(at: 0).blocks.compactMap { block -> ImageReference? in
             if case .image(let image) = block.kind { return image }
             return nil
         }
-        #expect(images == [ImageReference(path: "OEBPS/fig.png", alt: "Figure"), ImageReference(path: nil, alt: "Loose")])
+        #expect(
+            images == [ImageReference(path: "OEBPS/fig.png", alt: "Figure"), ImageReference(path: nil, alt: "Loose")])
     }
 }

@@ -18,16 +18,22 @@ import Terminal
             let sentence = "The lamps along the harbour went out one by one while the ferry waited. "
             let repeats = self == .manySmallItems ? 3 : self == .hugeChapter ? 12_000 : 40
             var chapters = (1...count).map { number in
-                let body = "<h1>Chapter \(number)</h1>" + ["s1", "s2", "s3"].map { id in
-                    "<h2 id=\"\(id)\">Part \(id)</h2><p>\(String(repeating: sentence, count: repeats / 3))</p>"
-                }.joined()
+                let body =
+                    "<h1>Chapter \(number)</h1>"
+                    + ["s1", "s2", "s3"].map { id in
+                        "<h2 id=\"\(id)\">Part \(id)</h2><p>\(String(repeating: sentence, count: repeats / 3))</p>"
+                    }.joined()
                 return EPUBBuilder.Chapter("ch\(number).xhtml", "Chapter \(number)", body)
             }
             var builder = EPUBBuilder(version: self == .ncxWithFragments ? "2.0" : "3.0")
             if self == .coverPageFirst {
-                chapters.insert(.init("cover.xhtml", "Cover", "<div><img src=\"cover.png\" alt=\"Cover\"/></div>"), at: 0)
-                builder.extraManifest = "<item id=\"cover-img\" href=\"cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
-                builder.extraFiles = [("OEBPS/cover.png", PNGWriter.rgba(width: 4, height: 6) { _, _ in (200, 60, 60, 255) })]
+                chapters.insert(
+                    .init("cover.xhtml", "Cover", "<div><img src=\"cover.png\" alt=\"Cover\"/></div>"), at: 0)
+                builder.extraManifest =
+                    "<item id=\"cover-img\" href=\"cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+                builder.extraFiles = [
+                    ("OEBPS/cover.png", PNGWriter.rgba(width: 4, height: 6) { _, _ in (200, 60, 60, 255) })
+                ]
             }
             builder.chapters = chapters
             builder.tocFragments = ["s1", "s2", "s3"]
@@ -65,7 +71,9 @@ import Terminal
         let index = try #require(items.firstIndex { $0.title == "Chapter 20 s3" })
         for _ in 0..<index { _ = view.handle(.down) }
         _ = view.handle(.enter)
-        #expect(view.textRows().dropLast().contains { $0.contains("Part s3") }, "the jump found the section, not the chapter's start")
+        #expect(
+            view.textRows().dropLast().contains { $0.contains("Part s3") },
+            "the jump found the section, not the chapter's start")
         #expect(view.session.currentChapterTitle()?.hasPrefix("Chapter 20") == true)
 
         // :goto chapter 12 in an EPUB 2 book whose NCX links into sections.

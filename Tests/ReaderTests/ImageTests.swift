@@ -47,7 +47,7 @@ import Terminal
         0xFA, 0xFF, 0xDA, 0x00, 0x0C, 0x03, 0x01, 0x00, 0x02, 0x11, 0x03, 0x11, 0x00, 0x3F, 0x00, 0xF0,
         0x7A, 0xF1, 0x7A, 0x28, 0xAF, 0xD7, 0x7C, 0x00, 0xFF, 0x00, 0x99, 0xA7, 0xFD, 0xC1, 0xFF, 0x00,
         0xDC, 0xA7, 0xEE, 0xBE, 0x37, 0xFF, 0x00, 0xCC, 0xBB, 0xFE, 0xE2, 0xFF, 0x00, 0xEE, 0x33, 0xFF,
-        0xD9
+        0xD9,
     ]
 
     static let png = PNGWriter.rgba(width: 20, height: 10) { x, _ in x < 10 ? (0, 200, 0, 255) : (0, 0, 0, 0) }
@@ -83,29 +83,38 @@ import Terminal
     }
 
     @Test func halfBlocksCarryTwoPixelsPerCell() throws {
-        var builder = EPUBBuilder(chapters: [.init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.png\" alt=\"A green field\"/>")])
+        var builder = EPUBBuilder(chapters: [
+            .init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.png\" alt=\"A green field\"/>")
+        ])
         builder.extraManifest = "<item id=\"pic\" href=\"pic.png\" media-type=\"image/png\"/>"
         builder.extraFiles = [("OEBPS/pic.png", Self.png)]
         let book = try builder.open()
-        let cells = try #require(ImageCells.make(book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
-                                                 environment: ["TERM": "xterm-256color"]))
+        let cells = try #require(
+            ImageCells.make(
+                book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
+                environment: ["TERM": "xterm-256color"]))
         let reference = ImageReference(path: "OEBPS/pic.png", alt: "A green field")
         let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 6)
-        let drawing = try #require(cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
+        let drawing = try #require(
+            cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
         #expect(drawing.rows.count == 2)  // 6 cells across a 2:1 picture: 3 pixel rows, 2 text rows
         #expect(drawing.rows.allSatisfy { $0.text == String(repeating: "▀", count: 6) }, "\(drawing.rows.map(\.text))")
         #expect(drawing.overlay == nil)
         // The transparent right half takes the page's colour; a night page gives a dark one.
         #expect(drawing.rows[0].segments.last?.style.background == .rgb(250, 250, 246))
-        let night = try #require(cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
+        let night = try #require(
+            cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
         #expect(night.rows[0].segments.last?.style.background == .rgb(22, 22, 26))
         #expect(night.rows[0].segments.first?.style.foreground == .rgb(0, 200, 0))
         // No colour: labels, not pictures.
         #expect(ImageCells.make(book: book, capabilities: .plain, environment: [:]) == nil)
         // Kitty: blank cells and the graphics protocol.
-        let kitty = try #require(ImageCells.make(book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
-                                                 environment: ["TERM": "xterm-kitty"]))
-        let placed = try #require(kitty.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
+        let kitty = try #require(
+            ImageCells.make(
+                book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),
+                environment: ["TERM": "xterm-kitty"]))
+        let placed = try #require(
+            kitty.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (22, 22, 26)))
         #expect(placed.overlay?.hasPrefix("\u{1B}_Ga=t,f=32,s=20,v=10") == true)
         #expect(placed.overlay?.contains("a=p") == true)
     }
@@ -115,11 +124,12 @@ import Terminal
 @Suite struct GIFAndWebPTests {
     /// A 1×1 GIF89a written by hand: a two-colour table (red, black), no transparency, and the
     /// LZW codes clear, 0, end.
-    static let redGIF: [UInt8] = Array("GIF89a".utf8) + [
-        0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00,
-        0x21, 0xF9, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00,
-        0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
-    ]
+    static let redGIF: [UInt8] =
+        Array("GIF89a".utf8) + [
+            0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00, 0xFF, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x21, 0xF9, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00,
+            0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0x02, 0x02, 0x44, 0x01, 0x00, 0x3B,
+        ]
 
     @Test func aGIFsFirstFrameDecodes() throws {
         #expect(ImageSize.of(Self.redGIF)! == (1, 1))
@@ -131,7 +141,9 @@ import Terminal
 
     @Test func aWebPDecodesAndItsSizeComesFromItsHeader() throws {
         // Made here with libwebp's own lossless encoder: 6×4, left half green, right half blue.
-        let pixels: [UInt8] = (0..<24).flatMap { index in index % 6 < 3 ? [0, 200, 0, 255] : [0, 0, 220, 255] as [UInt8] }
+        let pixels: [UInt8] = (0..<24).flatMap { index in
+            index % 6 < 3 ? [0, 200, 0, 255] : [0, 0, 220, 255] as [UInt8]
+        }
         var output: UnsafeMutablePointer<UInt8>?
         let size = pixels.withUnsafeBufferPointer { WebPEncodeLosslessRGBA($0.baseAddress, 6, 4, 24, &output) }
         let bytes = Array(UnsafeBufferPointer(start: try #require(output), count: size))

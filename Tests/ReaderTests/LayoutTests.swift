@@ -7,11 +7,15 @@ import Testing
         ContentConverter.convert(Array("<html><body>\(body)</body></html>".utf8), path: "c.xhtml")
     }
 
-    private func layout(_ body: String, width: Int, margin: Int = 0, justify: Bool = false,
-                        style: LayoutSettings.ParagraphStyle = .blankLine, rows: Int = 100) -> ChapterLayout {
-        ChapterLayout.make(document(body), spineIndex: 0,
-                           settings: LayoutSettings(width: width, rows: rows, margin: margin, justify: justify, paragraphStyle: style,
-                                                    hyphenate: justify, language: "en"))
+    private func layout(
+        _ body: String, width: Int, margin: Int = 0, justify: Bool = false,
+        style: LayoutSettings.ParagraphStyle = .blankLine, rows: Int = 100
+    ) -> ChapterLayout {
+        ChapterLayout.make(
+            document(body), spineIndex: 0,
+            settings: LayoutSettings(
+                width: width, rows: rows, margin: margin, justify: justify, paragraphStyle: style,
+                hyphenate: justify, language: "en"))
     }
 
     @Test func wrapsAtSpacesWithinWidth() {
@@ -63,14 +67,16 @@ import Testing
 
     @Test func rightToLeftRunsStayInLogicalOrder() {
         let result = layout("<p>Start <span dir=\"rtl\">שלום עולם ומה שלומך היום</span> end of line</p>", width: 14)
-        let rtl = result.lines.flatMap(\.runs).filter { $0.style.contains(.rightToLeft) }.map(\.text).joined(separator: " ")
+        let rtl = result.lines.flatMap(\.runs).filter { $0.style.contains(.rightToLeft) }.map(\.text).joined(
+            separator: " ")
         #expect(rtl.replacingOccurrences(of: "  ", with: " ") == "שלום עולם ומה שלומך היום")
         for line in result.lines { #expect(CellWidth.of(line.text) <= 14) }
     }
 
     @Test func justificationFillsEveryLineButTheLast() {
-        let result = layout("<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>",
-                            width: 24, justify: true)
+        let result = layout(
+            "<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>",
+            width: 24, justify: true)
         for line in result.lines.dropLast() { #expect(line.width == 24, "\(line.text)") }
         #expect(CellWidth.of(result.lines.last!.text) < 24)
     }
@@ -104,19 +110,28 @@ import Testing
     }
 
     @Test func listsQuotesRulesAndImages() {
-        let result = layout("<ol><li>one</li><li>two</li></ol><blockquote><p>quoted</p></blockquote><hr/><img src=\"a.png\" alt=\"A cat\"/>",
-                            width: 30, margin: 1)
-        #expect(result.lines.map(\.rendered) == [" 1. one", " 2. two", "", "   quoted", "", "            * * *", "", " [image: A cat]"])
+        let result = layout(
+            """
+            <ol><li>one</li><li>two</li></ol><blockquote><p>quoted</p></blockquote><hr/><img src=\"a.png\" \
+            alt=\"A cat\"/>
+            """,
+            width: 30, margin: 1)
+        #expect(
+            result.lines.map(\.rendered) == [
+                " 1. one", " 2. two", "", "   quoted", "", "            * * *", "", " [image: A cat]",
+            ])
     }
 
     @Test func lineSpacingAddsBlankLines() {
         let doc = document("<p>one two three four five six seven</p>")
-        let double = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 10, margin: 0, lineSpacing: .double))
+        let double = ChapterLayout.make(
+            doc, spineIndex: 0, settings: LayoutSettings(width: 10, margin: 0, lineSpacing: .double))
         #expect(double.lines.map(\.text) == ["one two", "", "three four", "", "five six", "", "seven"])
     }
 
     @Test func pagesAndLocatorsRoundTrip() {
-        let paragraphs = (1...40).map { "<p>Paragraph \($0) has a few words that wrap around the narrow column.</p>" }.joined()
+        let paragraphs = (1...40).map { "<p>Paragraph \($0) has a few words that wrap around the narrow column.</p>" }
+            .joined()
         let result = layout(paragraphs, width: 30, rows: 10)
         #expect(result.pageCount > 5)
         for page in 0..<result.pageCount {
@@ -128,21 +143,27 @@ import Testing
 
     @Test(arguments: [(80, 40), (40, 100), (120, 30), (33, 61)])
     func widthChangeKeepsTheSentence(from: Int, to: Int) {
-        let paragraphs = (1...60).map { "<p>Sentence number \($0) is here, and it is long enough to wrap at most widths we try.</p>" }.joined()
+        let paragraphs = (1...60).map {
+            "<p>Sentence number \($0) is here, and it is long enough to wrap at most widths we try.</p>"
+        }.joined()
         let doc = document(paragraphs)
         let before = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: from, rows: 12))
         for page in stride(from: 0, to: before.pageCount, by: 3) {
             let offset = before.offset(atPageStart: page)
             let after = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: to, rows: 12))
             let newPage = after.page(containing: offset)
-            let range = after.lines(onPage: newPage).reduce(Int.max) { min($0, $1.sourceRange.lowerBound) }..<(after.lines(onPage: newPage).last?.sourceRange.upperBound ?? 0)
+            let range =
+                after.lines(onPage: newPage).reduce(Int.max) {
+                    min($0, $1.sourceRange.lowerBound)
+                }..<(after.lines(onPage: newPage).last?.sourceRange.upperBound ?? 0)
             #expect(range.contains(offset) || range.lowerBound == offset, "offset \(offset) not on page \(newPage)")
         }
     }
 
     @Test func oneAndAHalfSpacingAddsABlankAfterEverySecondLine() {
         let doc = document("<p>one two three four five six seven</p>")
-        let spaced = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 10, margin: 0, lineSpacing: .oneAndHalf))
+        let spaced = ChapterLayout.make(
+            doc, spineIndex: 0, settings: LayoutSettings(width: 10, margin: 0, lineSpacing: .oneAndHalf))
         #expect(spaced.lines.map(\.text) == ["one two", "three four", "", "five six", "seven"])
         // Blank rows are empty, so a locator finds the line of text, not the blank row.
         #expect(spaced.lines[2].sourceRange.isEmpty)
@@ -151,9 +172,11 @@ import Testing
 
     @Test(arguments: [LayoutSettings.LineSpacing.single, .oneAndHalf, .double])
     func spacingKeepsPagesAndLocatorsConsistent(spacing: LayoutSettings.LineSpacing) {
-        let paragraphs = (1...30).map { "<p>Paragraph \($0) has words enough to wrap over a few lines here.</p>" }.joined()
-        let result = ChapterLayout.make(document(paragraphs), spineIndex: 0,
-                                        settings: LayoutSettings(width: 30, rows: 9, margin: 0, lineSpacing: spacing))
+        let paragraphs = (1...30).map { "<p>Paragraph \($0) has words enough to wrap over a few lines here.</p>" }
+            .joined()
+        let result = ChapterLayout.make(
+            document(paragraphs), spineIndex: 0,
+            settings: LayoutSettings(width: 30, rows: 9, margin: 0, lineSpacing: spacing))
         for page in 0..<result.pageCount {
             #expect(result.lines(onPage: page).count <= 9)
             #expect(result.page(containing: result.offset(atPageStart: page)) == page)
@@ -186,7 +209,9 @@ import Testing
         #expect(result.pageCount >= 2)
         #expect(result.lines(onPage: 1).first.map { if case .image = $0.role { true } else { false } } == true)
         // Without picture rows: one label row.
-        let labels = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 40, rows: 8, margin: 0)) { _ in (400, 300) }
+        let labels = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 40, rows: 8, margin: 0)) {
+            _ in (400, 300)
+        }
         #expect(labels.lines.map(\.text).contains("[image: A cat]"))
         #expect(!labels.lines.contains { $0.role == .imageSpace })
     }

@@ -31,10 +31,10 @@ import Testing
 
     @Test func externalEntitiesAreNeverResolved() {
         let source = """
-        <?xml version="1.0"?>
-        <!DOCTYPE html [ <!ENTITY x SYSTEM "file:///etc/passwd"> <!ENTITY y "internal"> ]>
-        <p>&x; &y;</p>
-        """
+            <?xml version="1.0"?>
+            <!DOCTYPE html [ <!ENTITY x SYSTEM "file:///etc/passwd"> <!ENTITY y "internal"> ]>
+            <p>&x; &y;</p>
+            """
         let result = text(source)
         #expect(result.contains("&x;"))
         #expect(result.contains("internal"))
@@ -44,10 +44,14 @@ import Testing
     @Test func tagsAndAttributes() {
         var tokenizer = MarkupTokenizer(#"<P Class="a" id='b' hidden data-x=1/><br>"#)
         let tokens = tokenizer.tokens()
-        #expect(tokens.first == .start(name: "p", attributes: [
-            MarkupAttribute(name: "class", value: "a"), MarkupAttribute(name: "id", value: "b"),
-            MarkupAttribute(name: "hidden", value: ""), MarkupAttribute(name: "data-x", value: "1"),
-        ], selfClosing: true))
+        #expect(
+            tokens.first
+                == .start(
+                    name: "p",
+                    attributes: [
+                        MarkupAttribute(name: "class", value: "a"), MarkupAttribute(name: "id", value: "b"),
+                        MarkupAttribute(name: "hidden", value: ""), MarkupAttribute(name: "data-x", value: "1"),
+                    ], selfClosing: true))
         #expect(tokens.last == .start(name: "br", attributes: [], selfClosing: false))
     }
 

@@ -19,8 +19,9 @@ import Testing
         #expect(store.bookmarks(bookID: one).map(\.locator.spineIndex) == [1])
         #expect(store.bookmarks(bookID: two).isEmpty)
 
-        var highlight = Highlight(start: Locator(spineIndex: 1, offset: 5), end: Locator(spineIndex: 1, offset: 20),
-                                  color: .yellow, text: "a marked sentence")
+        var highlight = Highlight(
+            start: Locator(spineIndex: 1, offset: 5), end: Locator(spineIndex: 1, offset: 20),
+            color: .yellow, text: "a marked sentence")
         store.saveHighlight(highlight, bookID: one)
         highlight.color = .green
         highlight.note = "Why?"
@@ -52,8 +53,9 @@ import Testing
     }
 
     @Test func preferencesSurviveJSON() throws {
-        let preferences = ReaderPreferences(margin: 4, lineSpacing: .oneAndHalf, justify: true, textWidth: 60, theme: .sepia,
-                                            brightness: -1, flow: .scroll, twoPage: true)
+        let preferences = ReaderPreferences(
+            margin: 4, lineSpacing: .oneAndHalf, justify: true, textWidth: 60, theme: .sepia,
+            brightness: -1, flow: .scroll, twoPage: true)
         let decoded = try JSONDecoder().decode(ReaderPreferences.self, from: JSONEncoder().encode(preferences))
         #expect(decoded == preferences)
     }

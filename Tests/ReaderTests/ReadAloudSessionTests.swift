@@ -5,8 +5,11 @@ import Testing
 /// Reading aloud in a session, without a terminal: from a chosen paragraph, and not past the
 /// end of a loan. Needs eSpeak NG's data; there is no sound device here, so the voice is paced
 /// silently at the speed it would be heard.
-@Suite(.serialized, .enabled(if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/espeak-ng-data/sv_dict"),
-                             "needs eSpeak NG's voice data"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: FileManager.default.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/espeak-ng-data/sv_dict"),
+        "needs eSpeak NG's voice data"))
 struct ReadAloudSessionTests {
     final class Clock {
         var seconds = 1_000.0
@@ -15,7 +18,8 @@ struct ReadAloudSessionTests {
     static func session(clock: Clock) throws -> ReaderSession {
         let paragraphs = (1...12).map { "<p>Stycke \($0) börjar här. Det slutar strax efter.</p>" }.joined()
         let book = try EPUBBuilder(chapters: [.init("one.xhtml", "Ett", paragraphs)]).open()
-        var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20, now: { clock.seconds })
+        var session = ReaderSession(
+            book: book, store: InMemoryPositionStore(), columns: 60, rows: 20, now: { clock.seconds })
         session.setSpeech { $0.speechRate = 450 }
         return session
     }
@@ -36,8 +40,9 @@ struct ReadAloudSessionTests {
         session.readAloud(from: chosen)
         #expect(session.isReadingAloud)
         let spoken = try #require(await Self.firstSpoken(session))
-        #expect(session.content.document(at: spoken.spineIndex).text(in: spoken.sentence).hasPrefix("Stycke 4 börjar"),
-                "the voice starts at the chosen paragraph, not the top of the page")
+        #expect(
+            session.content.document(at: spoken.spineIndex).text(in: spoken.sentence).hasPrefix("Stycke 4 börjar"),
+            "the voice starts at the chosen paragraph, not the top of the page")
         session.stopReadingAloud()
         #expect(!session.isReadingAloud)
     }

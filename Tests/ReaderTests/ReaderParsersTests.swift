@@ -5,8 +5,9 @@ import Testing
 /// or every fuzzed package or navigation document would die in the zip reader and test nothing.
 struct ReaderParsersTests {
     @Test func theFixtureBookOpensWithItsNestedTableOfContents() throws {
-        let bytes = StoredZip.book(opf: Array(ReaderParsers.Fixture.opf.utf8), nav: Array(ReaderParsers.Fixture.nav.utf8),
-                                   ncx: Array(ReaderParsers.Fixture.ncx.utf8))
+        let bytes = StoredZip.book(
+            opf: Array(ReaderParsers.Fixture.opf.utf8), nav: Array(ReaderParsers.Fixture.nav.utf8),
+            ncx: Array(ReaderParsers.Fixture.ncx.utf8))
         let book = try EPUBBook(bytes: bytes)
         #expect(book.metadata.title == "Fuzz")
         #expect(book.tableOfContents.flatMap { $0.flattened() }.map(\.entry.title) == ["Ett", "Två"])

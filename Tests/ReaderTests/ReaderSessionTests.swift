@@ -20,21 +20,31 @@ private final class TestClock {
     /// A book of `chapters` chapters of `paragraphs` paragraphs each, with a footnote in chapter 2.
     static func book(chapters: Int = 6, paragraphs: Int = 40) throws -> EPUBBook {
         let list = (1...chapters).map { number in
-            let body = "<h1>Chapter \(number)</h1>" + (1...paragraphs).map { paragraph in
-                let text = (0..<3).map { sentences[(number + paragraph + $0) % sentences.count] }.joined(separator: " ")
-                let note = number == 2 && paragraph == 3
-                    ? " See the note<a epub:type=\"noteref\" href=\"notes.xhtml#n1\">1</a>." : ""
-                return "<p>Paragraph \(number).\(paragraph). \(text)\(note)</p>"
-            }.joined()
+            let body =
+                "<h1>Chapter \(number)</h1>"
+                + (1...paragraphs).map { paragraph in
+                    let text = (0..<3).map { sentences[(number + paragraph + $0) % sentences.count] }.joined(
+                        separator: " ")
+                    let note =
+                        number == 2 && paragraph == 3
+                        ? " See the note<a epub:type=\"noteref\" href=\"notes.xhtml#n1\">1</a>." : ""
+                    return "<p>Paragraph \(number).\(paragraph). \(text)\(note)</p>"
+                }.joined()
             return EPUBBuilder.Chapter("ch\(number).xhtml", "Chapter \(number)", body)
         }
         var builder = EPUBBuilder(chapters: list)
-        builder.chapters.append(.init("notes.xhtml", "Notes", "<aside epub:type=\"footnote\" id=\"n1\"><p>The note itself, about ferries.</p></aside>", linear: false))
+        builder.chapters.append(
+            .init(
+                "notes.xhtml", "Notes",
+                "<aside epub:type=\"footnote\" id=\"n1\"><p>The note itself, about ferries.</p></aside>", linear: false)
+        )
         return try builder.open()
     }
 
-    private func session(_ book: EPUBBook, store: InMemoryPositionStore = InMemoryPositionStore(),
-                         columns: Int = 80, rows: Int = 24, clock: TestClock = TestClock()) -> ReaderSession {
+    private func session(
+        _ book: EPUBBook, store: InMemoryPositionStore = InMemoryPositionStore(),
+        columns: Int = 80, rows: Int = 24, clock: TestClock = TestClock()
+    ) -> ReaderSession {
         ReaderSession(book: book, store: store, columns: columns, rows: rows, now: { clock.seconds })
     }
 
@@ -99,7 +109,8 @@ private final class TestClock {
         let text = content.plainText(at: 2)
         let target = (text as NSString).range(of: "Paragraph 3.20.").location
         let snippet = content.locator(spineIndex: 2, offset: target).snippet
-        store.savePosition(Locator(spineIndex: 2, offset: target - 37, snippet: snippet), percent: 10, bookID: BookID(book: book))
+        store.savePosition(
+            Locator(spineIndex: 2, offset: target - 37, snippet: snippet), percent: 10, bookID: BookID(book: book))
         let reader = session(book, store: store)
         #expect(reader.anchor.offset == target)
     }
@@ -169,7 +180,8 @@ private final class TestClock {
         for command in ["spacing 2", "justify on", "margin 6", "width 50", "spacing 1.5", "paragraphs indent"] {
             reader.perform(try ReaderCommand.parse(command).get())
             let visible = try #require(reader.visibleRanges().first)
-            #expect(visible.range.contains(anchor.offset) || visible.range.lowerBound == anchor.offset, "after \(command)")
+            #expect(
+                visible.range.contains(anchor.offset) || visible.range.lowerBound == anchor.offset, "after \(command)")
         }
         #expect(reader.layout.settings.lineSpacing == .oneAndHalf)
         #expect(reader.layout.settings.justify)
@@ -243,7 +255,10 @@ private final class TestClock {
         let count = try reader.search("GULLS")
         #expect(count > 10)
         let first = try #require(reader.currentHit)
-        #expect(reader.visibleRanges().contains { $0.spineIndex == first.locator.spineIndex && $0.range.contains(first.locator.offset) })
+        #expect(
+            reader.visibleRanges().contains {
+                $0.spineIndex == first.locator.spineIndex && $0.range.contains(first.locator.offset)
+            })
         #expect(reader.visibleMarks().contains { $0.kind == .searchHit(current: true) })
         reader.nextHit()
         #expect(try #require(reader.currentHit).locator > first.locator)
@@ -258,7 +273,9 @@ private final class TestClock {
         let result9 = try reader.search("no such words here")
         #expect(result9 == 0)
         #expect(reader.search == nil)
-        #expect(throws: ReaderError.self) { var copy = reader; try copy.search("[unclosed") }
+        #expect(throws: ReaderError.self) {
+            var copy = reader; try copy.search("[unclosed")
+        }
         // Regular expressions, and the back stack returns to where the search began.
         reader.goToStart()
         try reader.search("paragraph 4\\.2[0-9]\\.")
@@ -359,7 +376,9 @@ private final class TestClock {
         var reader = session(try Self.book(), store: store, clock: clock)
         let characters = reader.visibleRanges().reduce(0) { $0 + $1.range.count }
         let before = reader.timeLeft
-        #expect(abs(before.book * ReaderSession.defaultCharactersPerSecond - Double(reader.chapterLength(0) * 6)) / Double(reader.chapterLength(0) * 6) < 0.2)
+        #expect(
+            abs(before.book * ReaderSession.defaultCharactersPerSecond - Double(reader.chapterLength(0) * 6))
+                / Double(reader.chapterLength(0) * 6) < 0.2)
         // A slow reader: two minutes a page.
         for _ in 0..<5 {
             clock.seconds += 120
@@ -381,12 +400,14 @@ private final class TestClock {
     // MARK: Commands
 
     @Test(arguments: [
-        ("goto 42%", ReaderCommand.gotoPercent(0.42)), ("goto chapter 3", .gotoChapter(3)), ("goto 120", .gotoPage(120)),
+        ("goto 42%", ReaderCommand.gotoPercent(0.42)), ("goto chapter 3", .gotoChapter(3)),
+        ("goto 120", .gotoPage(120)),
         ("goto end", .gotoEnd), ("width 70", .width(70)), ("width full", .width(nil)), ("theme night", .theme(.night)),
         ("spacing 1.5", .spacing(.oneAndHalf)), ("justify on", .justify(true)), ("justify off", .justify(false)),
         ("hyphenate off", .hyphenate(false)), ("hyphenate on", .hyphenate(true)),
         ("margin 4", .margin(4)), ("scroll", .flow(.scroll)), ("paged", .flow(.paged)), ("twopage on", .twoPage(true)),
-        ("brightness -1", .brightness(-1)), ("brightness +2", .brightness(2)), ("search the whale", .search("the whale")),
+        ("brightness -1", .brightness(-1)), ("brightness +2", .brightness(2)),
+        ("search the whale", .search("the whale")),
         ("q", .quit),
     ])
     func commandsParse(line: String, command: ReaderCommand) throws {
@@ -406,8 +427,11 @@ private final class TestClock {
 /// A book of pictures moves on in percent as its pages are turned.
 @Suite struct PictureBookProgressTests {
     @Test func everyPictureCountsInTheProgress() throws {
-        var builder = EPUBBuilder(chapters: (1...8).map { .init("p\($0).xhtml", "Page \($0)", "<img src=\"p\($0).png\" alt=\"\"/>") })
-        builder.extraFiles = (1...8).map { ("OEBPS/p\($0).png", PNGWriter.rgba(width: 8, height: 8) { _, _ in (90, 90, 200, 255) }) }
+        var builder = EPUBBuilder(
+            chapters: (1...8).map { .init("p\($0).xhtml", "Page \($0)", "<img src=\"p\($0).png\" alt=\"\"/>") })
+        builder.extraFiles = (1...8).map {
+            ("OEBPS/p\($0).png", PNGWriter.rgba(width: 8, height: 8) { _, _ in (90, 90, 200, 255) })
+        }
         let book = try builder.open()
         var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
         var seen: [Double] = [session.fractionRead]
@@ -426,14 +450,20 @@ private final class TestClock {
 @Suite struct PrintPageTests {
     static func book() throws -> EPUBBook {
         let sentence = "The lamps along the harbour went out one by one while the ferry waited. "
-        var builder = EPUBBuilder(chapters: (1...3).map { chapter in
-            let body = (1...4).map { part in
-                let page = (chapter - 1) * 4 + part + 10
-                return "<span epub:type=\"pagebreak\" id=\"p\(page)\" title=\"\(page)\"/><p>Page \(page). \(String(repeating: sentence, count: 30))</p>"
-            }.joined()
-            return EPUBBuilder.Chapter("ch\(chapter).xhtml", "Chapter \(chapter)", body)
-        })
-        let links = (11...22).map { page in "<li><a href=\"ch\((page - 11) / 4 + 1).xhtml#p\(page)\">\(page)</a></li>" }.joined()
+        var builder = EPUBBuilder(
+            chapters: (1...3).map { chapter in
+                let body = (1...4).map { part in
+                    let page = (chapter - 1) * 4 + part + 10
+                    return
+                        """
+                        <span epub:type=\"pagebreak\" id=\"p\(page)\" title=\"\(page)\"/><p>Page \(page). \
+                        \(String(repeating: sentence, count: 30))</p>
+                        """
+                }.joined()
+                return EPUBBuilder.Chapter("ch\(chapter).xhtml", "Chapter \(chapter)", body)
+            })
+        let links = (11...22).map { page in "<li><a href=\"ch\((page - 11) / 4 + 1).xhtml#p\(page)\">\(page)</a></li>" }
+            .joined()
         builder.navExtra = "<nav epub:type=\"page-list\"><ol>\(links)</ol></nav>"
         return try builder.open()
     }
@@ -451,7 +481,9 @@ private final class TestClock {
         var session2 = view.session
         _ = session2.perform(.gotoPrintPage("99"))
         #expect(session2.message == "The book's print pages run from 11 to 22; there is no page 99.")
-        var plain = ReaderSession(book: try ReaderSessionTests.book(chapters: 1, paragraphs: 3), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        var plain = ReaderSession(
+            book: try ReaderSessionTests.book(chapters: 1, paragraphs: 3), store: InMemoryPositionStore(), columns: 60,
+            rows: 12)
         #expect(plain.printPage() == nil)
         _ = plain.perform(.gotoPrintPage("4"))
         #expect(plain.message?.contains("no print page numbers") == true)
@@ -468,8 +500,10 @@ private final class TestClock {
         // Three screens of this book today, at 20 characters a second (200 words a minute).
         for _ in 0..<3 { store.addPaceSample(PaceSample(characters: 2_400, seconds: 120, date: now), bookID: id) }
         // Another book yesterday.
-        store.addPaceSample(PaceSample(characters: 2_000, seconds: 600, date: now.addingTimeInterval(-86_400)), bookID: "other")
-        var session = ReaderSession(book: book, store: store, columns: 60, rows: 20, now: { now.timeIntervalSinceReferenceDate })
+        store.addPaceSample(
+            PaceSample(characters: 2_000, seconds: 600, date: now.addingTimeInterval(-86_400)), bookID: "other")
+        var session = ReaderSession(
+            book: book, store: store, columns: 60, rows: 20, now: { now.timeIntervalSinceReferenceDate })
         _ = session.perform(.stats)
         let message = try #require(session.message)
         #expect(message.hasPrefix("About 200 words ("), "\(message)")

@@ -7,15 +7,19 @@ import Terminal
 
 /// The built `reader-bench` (its `read` mode is the full-screen reader), beside the test bundle.
 private let readerBenchBinary: String? = {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     let besideBundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("reader-bench").path
     return [besideBundle, root.appendingPathComponent(".build/debug/reader-bench").path]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 }()
 
 /// Runs the real reader on a pseudo-terminal: pages turn, q quits, and the terminal is as before.
-@Suite(.serialized, .enabled(if: readerBenchBinary != nil && access("/dev/ptmx", R_OK | W_OK) == 0,
-                             "needs the reader-bench executable (swift build) and /dev/ptmx"))
+@Suite(
+    .serialized,
+    .enabled(
+        if: readerBenchBinary != nil && access("/dev/ptmx", R_OK | W_OK) == 0,
+        "needs the reader-bench executable (swift build) and /dev/ptmx"))
 struct ReaderTerminalTests {
     static var binary: String? { readerBenchBinary }
 
@@ -38,7 +42,9 @@ struct ReaderTerminalTests {
         environment["LANG"] = "C.UTF-8"
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let path = try #require(binary)
-        return try #require(ChildProcess(path, arguments: ["read", book, "--badge", "12 days"], environment: environment, terminal: tty.device))
+        return try #require(
+            ChildProcess(
+                path, arguments: ["read", book, "--badge", "12 days"], environment: environment, terminal: tty.device))
     }
 
     @Test func turnsPagesQuitsWithQAndRestoresTheTerminal() async throws {
@@ -82,7 +88,9 @@ struct ReaderTerminalTests {
         _ = ioctl(tty.device, UInt(TIOCSWINSZ), &size)
         kill(process.pid, SIGWINCH)
         // The status line moves to the new last row, and no row is wider than 60 cells.
-        let redrawn = await tty.read(until: { $0.contains(ScreenCode.moveTo(row: 20, column: 1)) && Ansi.strip($0).contains("12 days") })
+        let redrawn = await tty.read(until: {
+            $0.contains(ScreenCode.moveTo(row: 20, column: 1)) && Ansi.strip($0).contains("12 days")
+        })
         #expect(redrawn.contains(ScreenCode.moveTo(row: 20, column: 1)))
         #expect(!redrawn.contains(ScreenCode.moveTo(row: 21, column: 1)))
         tty.type("q")

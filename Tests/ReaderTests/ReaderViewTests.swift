@@ -4,8 +4,10 @@ import Terminal
 @testable import Reader
 
 @Suite struct ReaderViewTests {
-    private func view(columns: Int = 80, rows: Int = 24, capabilities: TerminalCapabilities = .plain,
-                      store: InMemoryPositionStore = InMemoryPositionStore(), badge: String? = "12 days") throws -> ReaderView {
+    private func view(
+        columns: Int = 80, rows: Int = 24, capabilities: TerminalCapabilities = .plain,
+        store: InMemoryPositionStore = InMemoryPositionStore(), badge: String? = "12 days"
+    ) throws -> ReaderView {
         let book = try ReaderSessionTests.book()
         let session = ReaderSession(book: book, store: store, columns: columns, rows: rows - 1)
         return ReaderView(session: session, capabilities: capabilities, badge: badge, columns: columns, rows: rows)
@@ -32,7 +34,9 @@ import Terminal
     @Test func keysTurnPagesAndQQuits() throws {
         var reader = try view()
         let first = reader.textRows()
-        for key: Key in [.character(" "), .pageDown, .right, .character("l"), .character("j")] { _ = reader.handle(key) }
+        for key: Key in [.character(" "), .pageDown, .right, .character("l"), .character("j")] {
+            _ = reader.handle(key)
+        }
         #expect(reader.session.pageInChapter.page == 6)
         for key: Key in [.character("b"), .pageUp, .left, .character("h"), .character("k")] { _ = reader.handle(key) }
         #expect(reader.textRows() == first)
@@ -97,7 +101,10 @@ import Terminal
         var reader = try view(rows: 60)
         _ = reader.handle(.character("?"))
         let screen = reader.textRows().joined(separator: "\n")
-        for key in ["space PgDn", "b PgUp", "g Home", "n / p", "n / N", "t", "/", "m", "'", "v", "Enter f", "Backspace u", ":goto", ":theme", "q"] {
+        for key in [
+            "space PgDn", "b PgUp", "g Home", "n / p", "n / N", "t", "/", "m", "'", "v", "Enter f", "Backspace u",
+            ":goto", ":theme", "q",
+        ] {
             #expect(screen.contains(key), "help lacks \(key)")
         }
         _ = reader.handle(.escape)
@@ -166,7 +173,10 @@ import Terminal
         let rows = reader.textRows()
         let pageWidth = (140 - ReaderPreferences.gutter) / 2
         // Text on both halves of the same row.
-        #expect(rows.dropLast().contains { !$0.prefix(pageWidth).allSatisfy { $0 == " " } && !$0.dropFirst(pageWidth + 2).allSatisfy { $0 == " " } })
+        #expect(
+            rows.dropLast().contains {
+                !$0.prefix(pageWidth).allSatisfy { $0 == " " } && !$0.dropFirst(pageWidth + 2).allSatisfy { $0 == " " }
+            })
         #expect(rows.last?.contains("1–2/") == true)
     }
 
@@ -201,10 +211,14 @@ import Terminal
             <a href="mailto:bok@example.org">the author</a>, skip <a href="javascript:alert(1)">this</a> \
             or read <a href="two.xhtml">the next chapter</a>.</p>
             """
-        let book = try EPUBBuilder(chapters: [.init("one.xhtml", "One", body), .init("two.xhtml", "Two", "<p>Next.</p>")]).open()
+        let book = try EPUBBuilder(chapters: [
+            .init("one.xhtml", "One", body), .init("two.xhtml", "Two", "<p>Next.</p>"),
+        ]).open()
         let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 80, rows: 23)
         var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 80, rows: 24)
-        view.openLink = { address in opened(address); return true }
+        view.openLink = { address in
+            opened(address); return true
+        }
         return view
     }
 
@@ -234,10 +248,15 @@ import Terminal
 @Suite struct RightToLeftPagesTests {
     private func view(spine: String = "", language: String = "en", columns: Int = 60) throws -> ReaderView {
         let sentence = "Page text that fills the screen so that there are several pages to turn. "
-        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", (1...12).map { "<p>Part \($0). \(String(repeating: sentence, count: 4))</p>" }.joined())])
+        var builder = EPUBBuilder(chapters: [
+            .init(
+                "one.xhtml", "One",
+                (1...12).map { "<p>Part \($0). \(String(repeating: sentence, count: 4))</p>" }.joined())
+        ])
         builder.spineExtra = spine
         builder.language = language
-        let session = ReaderSession(book: try builder.open(), store: InMemoryPositionStore(), columns: columns, rows: 11)
+        let session = ReaderSession(
+            book: try builder.open(), store: InMemoryPositionStore(), columns: columns, rows: 11)
         return ReaderView(session: session, capabilities: .plain, badge: nil, columns: columns, rows: 12)
     }
 

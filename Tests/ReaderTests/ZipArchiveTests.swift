@@ -25,16 +25,17 @@ import Testing
         #expect(!archive.contains("evil2"))
     }
 
-    @Test(arguments: [
-        ("a/b/c.xhtml", "../d.css", "a/d.css"),
-        ("a/c.xhtml", "d%20e.xhtml#x", "a/d e.xhtml"),
-        // EPUB 3.3: climbing above the container's root stops at the root; a leading / is the root.
-        ("c.xhtml", "../../x", "x"),
-        ("OEBPS/text/c.xhtml", "../../../OEBPS/images/a.png", "OEBPS/images/a.png"),
-        ("OEBPS/text/c.xhtml", "/OEBPS/images/a.png", "OEBPS/images/a.png"),
-        ("OEBPS/text/c.xhtml", "//example.org/a.png", nil),
-        ("OPS/c.xhtml", "#n1", "OPS/c.xhtml"),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            ("a/b/c.xhtml", "../d.css", "a/d.css"),
+            ("a/c.xhtml", "d%20e.xhtml#x", "a/d e.xhtml"),
+            // EPUB 3.3: climbing above the container's root stops at the root; a leading / is the root.
+            ("c.xhtml", "../../x", "x"),
+            ("OEBPS/text/c.xhtml", "../../../OEBPS/images/a.png", "OEBPS/images/a.png"),
+            ("OEBPS/text/c.xhtml", "/OEBPS/images/a.png", "OEBPS/images/a.png"),
+            ("OEBPS/text/c.xhtml", "//example.org/a.png", nil),
+            ("OPS/c.xhtml", "#n1", "OPS/c.xhtml"),
+        ] as [(String, String, String?)])
     func resolvesHrefs(base: String, href: String, expected: String?) {
         #expect(BookPath.resolve(href, relativeTo: base)?.path == expected)
     }

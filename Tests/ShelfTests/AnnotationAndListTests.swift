@@ -12,17 +12,21 @@ struct AnnotationAndListTests {
     @Test("A position is replaced, not added, and comes back as saved")
     func positions() throws {
         #expect(try store.position(bookID: "b") == nil)
-        try store.savePosition(ReadingPosition(bookID: "b", locator: Locator(spineIndex: 1, offset: 2, snippet: "ett"), percent: 3))
-        try store.savePosition(ReadingPosition(bookID: "b", locator: Locator(spineIndex: 4, offset: 5, snippet: "fyra"), percent: 60))
+        try store.savePosition(
+            ReadingPosition(bookID: "b", locator: Locator(spineIndex: 1, offset: 2, snippet: "ett"), percent: 3))
+        try store.savePosition(
+            ReadingPosition(bookID: "b", locator: Locator(spineIndex: 4, offset: 5, snippet: "fyra"), percent: 60))
         let position = try #require(try store.position(bookID: "b"))
         #expect(position.locator == Locator(spineIndex: 4, offset: 5, snippet: "fyra"))
         #expect(position.percent == 60)
         // The schema refuses nonsense rather than storing it.
         #expect(throws: DatabaseError.self) {
-            try store.savePosition(ReadingPosition(bookID: "b", locator: Locator(spineIndex: -1, offset: 0), percent: 10))
+            try store.savePosition(
+                ReadingPosition(bookID: "b", locator: Locator(spineIndex: -1, offset: 0), percent: 10))
         }
         #expect(throws: DatabaseError.self) {
-            try store.savePosition(ReadingPosition(bookID: "b", locator: Locator(spineIndex: 0, offset: 0), percent: 101))
+            try store.savePosition(
+                ReadingPosition(bookID: "b", locator: Locator(spineIndex: 0, offset: 0), percent: 101))
         }
     }
 
@@ -43,19 +47,25 @@ struct AnnotationAndListTests {
 
     @Test("Highlights: saved again with a new colour and note, a backwards range is refused, remove")
     func highlights() throws {
-        var highlight = Highlight(start: Locator(spineIndex: 1, offset: 10, snippet: "från"), end: Locator(spineIndex: 2, offset: 3, snippet: "till"),
-                                  color: .yellow, text: "från här till där")
+        var highlight = Highlight(
+            start: Locator(spineIndex: 1, offset: 10, snippet: "från"),
+            end: Locator(spineIndex: 2, offset: 3, snippet: "till"),
+            color: .yellow, text: "från här till där")
         try store.saveHighlight(highlight, bookID: "b")
         highlight.color = .purple
         highlight.note = "Så sant."
         try store.saveHighlight(highlight, bookID: "b")
         let stored = try store.highlights(bookID: "b")
         #expect(stored.count == 1)
-        #expect(stored.first?.color == .purple && stored.first?.note == "Så sant." && stored.first?.text == "från här till där")
+        #expect(
+            stored.first?.color == .purple && stored.first?.note == "Så sant."
+                && stored.first?.text == "från här till där")
         #expect(stored.first?.start == Locator(spineIndex: 1, offset: 10) && stored.first?.end.snippet == "till")
         #expect(throws: DatabaseError.self) {
-            try store.saveHighlight(Highlight(start: Locator(spineIndex: 3, offset: 0), end: Locator(spineIndex: 2, offset: 0),
-                                              color: .green, text: "x"), bookID: "b")
+            try store.saveHighlight(
+                Highlight(
+                    start: Locator(spineIndex: 3, offset: 0), end: Locator(spineIndex: 2, offset: 0),
+                    color: .green, text: "x"), bookID: "b")
         }
         try store.removeHighlight(id: highlight.id, bookID: "b")
         #expect(try store.highlights(bookID: "b").isEmpty)
@@ -74,7 +84,10 @@ struct AnnotationAndListTests {
         try store.setBookSettings(bookID: "c", json: #"{"fontScale":1.2}"#)
         #expect(try store.settings(bookID: "c") == nil)
 
-        for n in 1...5 { try store.addPaceSample(PaceSample(characters: n * 100, seconds: 10), bookID: n.isMultiple(of: 2) ? "b" : "c") }
+        for n in 1...5 {
+            try store.addPaceSample(
+                PaceSample(characters: n * 100, seconds: 10), bookID: n.isMultiple(of: 2) ? "b" : "c")
+        }
         #expect(try store.paceSamples(bookID: "b", limit: 10).map(\.characters) == [200, 400])
         #expect(try store.paceSamples(bookID: nil, limit: 3).map(\.characters) == [300, 400, 500])
     }
@@ -92,12 +105,14 @@ struct AnnotationAndListTests {
         try store.addToBeRead(productID: "a", title: "A")
         #expect(try store.toBeRead().map(\.productID) == ["b", "a"])
 
-        let download = DownloadRecord(productID: "p", loanID: "L", path: "/data/p.epub", size: 10,
-                                      sha256: String(repeating: "0", count: 64), downloadedAt: Date())
+        let download = DownloadRecord(
+            productID: "p", loanID: "L", path: "/data/p.epub", size: 10,
+            sha256: String(repeating: "0", count: 64), downloadedAt: Date())
         try store.recordDownload(download)
         #expect(try store.download(productID: "p")?.path == "/data/p.epub")
         #expect(throws: DatabaseError.self) {
-            try store.recordDownload(DownloadRecord(productID: "q", path: "/data/q.epub", size: 1, sha256: "short", downloadedAt: Date()))
+            try store.recordDownload(
+                DownloadRecord(productID: "q", path: "/data/q.epub", size: 1, sha256: "short", downloadedAt: Date()))
         }
         #expect(try store.removeDownload(productID: "p"))
         #expect(try store.download(productID: "p") == nil)
@@ -113,7 +128,8 @@ struct AnnotationAndListTests {
     @Test("A profile is saved once per library and never holds the service key")
     func profiles() throws {
         let first = try store.saveProfile(name: "Bibblan", baseURL: "https://elib.example/v1", serviceID: "7")
-        let renamed = try store.saveProfile(name: "Stadsbiblioteket", baseURL: "https://elib.example/v1", serviceID: "7")
+        let renamed = try store.saveProfile(
+            name: "Stadsbiblioteket", baseURL: "https://elib.example/v1", serviceID: "7")
         #expect(first.id == renamed.id)
         #expect(try store.profiles().map(\.name) == ["Stadsbiblioteket"])
         let columns = try store.database.writer.read { db in try db.columns(in: "libraryProfile").map(\.name) }

@@ -6,14 +6,16 @@ import Testing
 struct BadgeTests {
     let expiry = DayDate(year: 2026, month: 12, day: 19)
 
-    @Test("Days left around the thresholds", arguments: [
-        (DayDate(year: 2026, month: 11, day: 21), Badge.daysLeft(28), "28 days"),
-        (DayDate(year: 2026, month: 12, day: 15), .daysLeft(4), "4 days"),
-        (DayDate(year: 2026, month: 12, day: 16), .fewDaysLeft(3), "3 days"),
-        (DayDate(year: 2026, month: 12, day: 18), .fewDaysLeft(1), "1 day"),
-        (DayDate(year: 2026, month: 12, day: 19), .lastDay, "today"),
-        (DayDate(year: 2026, month: 12, day: 20), .ended, "ended"),
-    ])
+    @Test(
+        "Days left around the thresholds",
+        arguments: [
+            (DayDate(year: 2026, month: 11, day: 21), Badge.daysLeft(28), "28 days"),
+            (DayDate(year: 2026, month: 12, day: 15), .daysLeft(4), "4 days"),
+            (DayDate(year: 2026, month: 12, day: 16), .fewDaysLeft(3), "3 days"),
+            (DayDate(year: 2026, month: 12, day: 18), .fewDaysLeft(1), "1 day"),
+            (DayDate(year: 2026, month: 12, day: 19), .lastDay, "today"),
+            (DayDate(year: 2026, month: 12, day: 20), .ended, "ended"),
+        ])
     func loanBadges(today: DayDate, badge: Badge, text: String) {
         #expect(Badge.loan(expiry: expiry, today: today) == badge)
         #expect(badge.text == text)
@@ -21,8 +23,12 @@ struct BadgeTests {
 
     @Test("Across a month and a year boundary")
     func boundaries() {
-        #expect(Badge.loan(expiry: DayDate(year: 2027, month: 1, day: 2), today: DayDate(year: 2026, month: 12, day: 30)) == .fewDaysLeft(3))
-        #expect(Badge.loan(expiry: DayDate(year: 2024, month: 3, day: 1), today: DayDate(year: 2024, month: 2, day: 28)) == .fewDaysLeft(2))
+        #expect(
+            Badge.loan(expiry: DayDate(year: 2027, month: 1, day: 2), today: DayDate(year: 2026, month: 12, day: 30))
+                == .fewDaysLeft(3))
+        #expect(
+            Badge.loan(expiry: DayDate(year: 2024, month: 3, day: 1), today: DayDate(year: 2024, month: 2, day: 28))
+                == .fewDaysLeft(2))
     }
 
     @Test("Queue and readiness read as on the shelf")

@@ -19,7 +19,8 @@ struct ConcurrencyAndCrashTests {
                 group.addTask {
                     for i in 0..<perWriter {
                         try store.addToBeRead(productID: "\(name)\(i)", title: "Bok \(name) \(i)")
-                        try store.savePosition(ReadingPosition(bookID: name, locator: Locator(spineIndex: 0, offset: i), percent: 1))
+                        try store.savePosition(
+                            ReadingPosition(bookID: name, locator: Locator(spineIndex: 0, offset: i), percent: 1))
                     }
                 }
             }
@@ -48,7 +49,13 @@ struct ConcurrencyAndCrashTests {
             let victim = try DatabaseQueue(path: url.path, configuration: config)
             try victim.writeWithoutTransaction { db in
                 try db.execute(sql: "BEGIN IMMEDIATE")
-                try db.execute(sql: "INSERT INTO toBeRead (productID, title, authors, addedAt, position) VALUES ('lost', 'x', '', '2026-01-01', 99)")
+                try db.execute(
+                    sql:
+                        """
+                        INSERT INTO toBeRead (productID, title, authors, addedAt, position) VALUES ('lost', 'x', \
+                        '', '2026-01-01', 99)
+                        """
+                )
                 try db.execute(sql: "UPDATE toBeRead SET title = 'overwritten' WHERE productID = 'kept'")
             }
             try? victim.close()
@@ -63,9 +70,10 @@ struct ConcurrencyAndCrashTests {
         #expect(list.first?.title == "Committed before the crash")
     }
 
-    @Test("A real process killed with SIGKILL mid-transaction loses only its own uncommitted write",
-          // make test installs sqlite3 (scripts/install-test-tools.sh).
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    @Test(
+        "A real process killed with SIGKILL mid-transaction loses only its own uncommitted write",
+        // make test installs sqlite3 (scripts/install-test-tools.sh).
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
     func sigkilledProcess() throws {
         let dir = try TemporaryDirectory()
         let url = dir.url.appendingPathComponent("bok.sqlite")

@@ -20,7 +20,8 @@ struct DatabaseOpeningTests {
     func migratesEmpty() throws {
         let database = try ShelfDatabase.inMemory()
         let tables = try database.writer.read { db in
-            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+            try String.fetchAll(
+                db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
         }
         #expect(Set(tables) == ShelfDatabase.tables.union(["grdb_migrations"]))
         let applied = try database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
@@ -35,17 +36,20 @@ struct DatabaseOpeningTests {
             let queue = try DatabaseQueue(path: url.path, configuration: ShelfDatabase.configuration())
             try ShelfDatabase.migrator.migrate(queue, upTo: "v1")
             try queue.write { db in
-                try db.execute(sql: """
-                    INSERT INTO libraryProfile (id, name, baseURL, serviceID) VALUES (1, 'Bibblan', 'https://elib.example', '7');
-                    INSERT INTO loan (libraryProfile, loanID, productID, title, expiryDate, active, syncedAt)
-                        VALUES (1, 'L1', 'p1', 'Röda rummet', '2026-12-01', 1, '2026-11-20 10:00:00.000');
-                    INSERT INTO bookmark (bookID, spineIndex, "offset", snippet, createdAt)
-                        VALUES ('b', 2, 40, 'Det var en afton', '2026-11-20 10:00:00.000'),
-                               ('b', 3, 0, 'Nästa', '2026-11-20 10:00:00.000');
-                    INSERT INTO highlight (bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, endOffset,
-                        endSnippet, colour, note, createdAt)
-                        VALUES ('b', 1, 5, 'Han gick', 1, 60, 'hem', 'pink', 'vackert', '2026-11-20 10:00:00.000');
-                    """)
+                try db.execute(
+                    sql: """
+                        INSERT INTO libraryProfile (id, name, baseURL, serviceID) VALUES (1, 'Bibblan', \
+                        'https://elib.example', '7');
+                        INSERT INTO loan (libraryProfile, loanID, productID, title, expiryDate, active, syncedAt)
+                            VALUES (1, 'L1', 'p1', 'Röda rummet', '2026-12-01', 1, '2026-11-20 10:00:00.000');
+                        INSERT INTO bookmark (bookID, spineIndex, "offset", snippet, createdAt)
+                            VALUES ('b', 2, 40, 'Det var en afton', '2026-11-20 10:00:00.000'),
+                                   ('b', 3, 0, 'Nästa', '2026-11-20 10:00:00.000');
+                        INSERT INTO highlight (bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, \
+                        endOffset,
+                            endSnippet, colour, note, createdAt)
+                            VALUES ('b', 1, 5, 'Han gick', 1, 60, 'hem', 'pink', 'vackert', '2026-11-20 10:00:00.000');
+                        """)
             }
         }
         let store = ShelfStore(database: try ShelfDatabase.open(at: url))
@@ -82,7 +86,9 @@ struct DatabaseOpeningTests {
         try content.write(to: url)
         let error = try #require(throws: ShelfError.self) { try ShelfDatabase.open(at: url) }
         #expect(error.isNotSQLite)
-        #expect(error.description == "\(url.path) is not a bok database (not SQLite). Move it aside and bok will start a new one.")
+        #expect(
+            error.description
+                == "\(url.path) is not a bok database (not SQLite). Move it aside and bok will start a new one.")
         #expect(try Data(contentsOf: url) == content)
         #expect(!FileManager.default.fileExists(atPath: url.path + "-wal"))
     }
@@ -94,7 +100,13 @@ struct DatabaseOpeningTests {
         do {
             let other = try DatabaseQueue(path: url.path)
             try other.write { db in
-                try db.execute(sql: "CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO recipes VALUES (1, 'Kanelbulle')")
+                try db.execute(
+                    sql:
+                        """
+                        CREATE TABLE recipes (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO recipes VALUES (1, \
+                        'Kanelbulle')
+                        """
+                )
             }
             try other.close()
         }

@@ -14,8 +14,9 @@ import Testing
 struct DownloadTests {
     /// A started mock and the sample URL of a product that has one.
     static func server() async throws -> (MockLendingServer, URL) {
-        let server = try await MockLendingServer.start(MockConfiguration(seed: 1, catalogSize: 600, clockRuns: false),
-                                                       logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let server = try await MockLendingServer.start(
+            MockConfiguration(seed: 1, catalogSize: 600, clockRuns: false),
+            logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
         let product = try #require(CatalogGenerator(seed: 1, size: 600).generate().products.first { $0.teaser != nil })
         let url = URL(string: "/mock/content/\(product.id)/sample.epub", relativeTo: server.baseURL)!.absoluteURL
         return (server, url)
@@ -78,7 +79,9 @@ struct DownloadTests {
 
         try FileManager.default.removeItem(at: target)
         try await Self.setFaults(#"{"CorruptContent": true}"#, on: server)
-        let error = await #expect(throws: DownloadError.self) { try await BookDownloader().download(from: url, to: target) }
+        let error = await #expect(throws: DownloadError.self) {
+            try await BookDownloader().download(from: url, to: target)
+        }
         #expect(error?.kind == .checksumMismatch)
         #expect(error?.description.contains("damaged copy") == true)
         #expect(!FileManager.default.fileExists(atPath: target.path))
@@ -93,7 +96,9 @@ struct DownloadTests {
         let target = dir.url.appendingPathComponent("book.epub")
         // The part file is /dev/full: every write fails with ENOSPC, as on a full disk.
         try FileManager.default.createSymbolicLink(atPath: target.path + ".part", withDestinationPath: "/dev/full")
-        let error = await #expect(throws: DownloadError.self) { try await BookDownloader().download(from: url, to: target) }
+        let error = await #expect(throws: DownloadError.self) {
+            try await BookDownloader().download(from: url, to: target)
+        }
         #expect(error?.kind == .diskFull)
         #expect(error?.description.hasPrefix("The disk is full") == true)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: target.path + ".part")) == nil)

@@ -37,7 +37,9 @@ actor FakeLending: LendingService, PatronLending {
         onlyActive ? currentLoans.filter(\.active) : currentLoans
     }
     func loan(id: String) async throws -> Loan {
-        guard let loan = currentLoans.first(where: { $0.id == id }) else { throw LendingError(.notFound, "No loan \(id).") }
+        guard let loan = currentLoans.first(where: { $0.id == id }) else {
+            throw LendingError(.notFound, "No loan \(id).")
+        }
         return loan
     }
     func returnLoan(id: String, card: String?) async throws { currentLoans.removeAll { $0.id == id } }

@@ -8,7 +8,12 @@ import Testing
 /// The reader on the shelf's database: what a patron leaves in a book is there next time.
 @Suite("Reading state in the shelf's database")
 struct ReaderPersistenceTests {
-    @Test("A book reopens at the page it was left on, with its bookmark, highlight, theme and percent, from a new connection")
+    @Test(
+        """
+        A book reopens at the page it was left on, with its bookmark, highlight, theme and percent, from a new \
+        connection
+        """
+    )
     func reopens() throws {
         let dir = try TemporaryDirectory()
         let product = try #require(CatalogGenerator(seed: 1, size: 600).generate().products.first)
@@ -38,7 +43,10 @@ struct ReaderPersistenceTests {
         #expect(again.anchor == left)
         #expect(again.preferences.theme == .sepia)
         #expect(try store.bookmarks(bookID: BookID(book: book)).count == 1)
-        #expect(try store.highlights(bookID: BookID(book: book)).first.map { ($0.note, $0.color) }.map { $0 == ("fint", .purple) } == true)
+        #expect(
+            try store.highlights(bookID: BookID(book: book)).first.map { ($0.note, $0.color) }.map {
+                $0 == ("fint", .purple)
+            } == true)
         // The shelf shows the loan's percent through the product's book id.
         let percent = try #require(try store.position(bookID: BookID(book: book).rawValue)?.percent)
         #expect(percent > 0 && percent < 100)

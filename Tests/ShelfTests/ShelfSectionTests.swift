@@ -16,9 +16,11 @@ struct ShelfSectionTests {
         let profile = try store.saveProfile(name: "Bib", baseURL: "https://x", serviceID: "1")
         try store.database.writer.write { db in
             for (index, (title, author, expiry)) in loans.enumerated() {
-                try LoanRecord(libraryProfile: profile.id!, loanID: "L\(index)", productID: "p\(index)", title: title,
-                               authors: author, expiryDate: expiry, createdDate: synced.addingTimeInterval(Double(index) * 60),
-                               syncedAt: synced).insert(db)
+                try LoanRecord(
+                    libraryProfile: profile.id!, loanID: "L\(index)", productID: "p\(index)", title: title,
+                    authors: author, expiryDate: expiry, createdDate: synced.addingTimeInterval(Double(index) * 60),
+                    syncedAt: synced
+                ).insert(db)
             }
             for var reservation in reservations {
                 reservation.libraryProfile = profile.id!
@@ -28,11 +30,13 @@ struct ShelfSectionTests {
         return store
     }
 
-    @Test("Badges on each side of midnight", arguments: [
-        (DayDate(year: 2026, month: 12, day: 30), Shelf.SectionKind.loans, Badge.fewDaysLeft(1)),
-        (DayDate(year: 2026, month: 12, day: 31), .loans, .lastDay),
-        (DayDate(year: 2027, month: 1, day: 1), .ended, .ended),
-    ])
+    @Test(
+        "Badges on each side of midnight",
+        arguments: [
+            (DayDate(year: 2026, month: 12, day: 30), Shelf.SectionKind.loans, Badge.fewDaysLeft(1)),
+            (DayDate(year: 2026, month: 12, day: 31), .loans, .lastDay),
+            (DayDate(year: 2027, month: 1, day: 1), .ended, .ended),
+        ])
     func midnight(today: DayDate, section: Shelf.SectionKind, badge: Badge) throws {
         let store = try store(loans: [("Nyårsboken", "Eva Ek", DayDate(year: 2026, month: 12, day: 31))])
         let shelf = try store.shelf(today: today)
@@ -54,19 +58,24 @@ struct ShelfSectionTests {
         let store = try store(
             loans: [("Lånad", "A", today.adding(days: 14))],
             reservations: [
-                ReservationRecord(libraryProfile: 0, reservationID: "R1", productID: "q1", title: "Köad", queuePosition: 3,
-                                  estimatedDate: DayDate(year: 2027, month: 1, day: 9), syncedAt: synced),
-                ReservationRecord(libraryProfile: 0, reservationID: "R2", productID: "q2", title: "Redo", queuePosition: 1,
-                                  ready: true, readyUntil: today.adding(days: 2), syncedAt: synced),
-                ReservationRecord(libraryProfile: 0, reservationID: "R3", productID: "q3", title: "Förfallen", queuePosition: 1,
-                                  ready: true, readyUntil: today.adding(days: -1), syncedAt: synced),
+                ReservationRecord(
+                    libraryProfile: 0, reservationID: "R1", productID: "q1", title: "Köad", queuePosition: 3,
+                    estimatedDate: DayDate(year: 2027, month: 1, day: 9), syncedAt: synced),
+                ReservationRecord(
+                    libraryProfile: 0, reservationID: "R2", productID: "q2", title: "Redo", queuePosition: 1,
+                    ready: true, readyUntil: today.adding(days: 2), syncedAt: synced),
+                ReservationRecord(
+                    libraryProfile: 0, reservationID: "R3", productID: "q3", title: "Förfallen", queuePosition: 1,
+                    ready: true, readyUntil: today.adding(days: -1), syncedAt: synced),
             ])
         try store.addSample(productID: "s1", title: "Smakprov", authors: "B", now: synced)
         try store.addToBeRead(productID: "t2", title: "Sedan", now: synced)
         try store.addToBeRead(productID: "t1", title: "Först", now: synced)
         try store.addToBeRead(productID: "t2", title: "Sedan", now: synced)
-        try store.recordDownload(DownloadRecord(productID: "p0", loanID: "L0", path: "/tmp/p0.epub", size: 1234,
-                                                sha256: String(repeating: "ab", count: 32), downloadedAt: synced))
+        try store.recordDownload(
+            DownloadRecord(
+                productID: "p0", loanID: "L0", path: "/tmp/p0.epub", size: 1234,
+                sha256: String(repeating: "ab", count: 32), downloadedAt: synced))
         try store.savePosition(ReadingPosition(bookID: "s1", locator: Locator(spineIndex: 0, offset: 5), percent: 7.5))
 
         let shelf = try store.shelf(today: today)
@@ -92,7 +101,9 @@ struct ShelfSectionTests {
             ("Anna", "Anna Andersson", day.adding(days: 4)),
         ])
         let today = DayDate(year: 2026, month: 12, day: 1)
-        func titles(_ sort: ShelfSort) throws -> [String] { try store.shelf(today: today, sort: sort).entries(.loans).map(\.title) }
+        func titles(_ sort: ShelfSort) throws -> [String] {
+            try store.shelf(today: today, sort: sort).entries(.loans).map(\.title)
+        }
         #expect(try titles(ShelfSort(.title)) == ["Anna", "Zebran", "Åren", "Änglarna", "Ödets väg"])
         #expect(try titles(ShelfSort(.title, .descending)) == ["Ödets väg", "Änglarna", "Åren", "Zebran", "Anna"])
         // By last name, as a library orders authors: Andersson, Berg, Ek, Zetterberg, Ås.
@@ -101,7 +112,8 @@ struct ShelfSectionTests {
         #expect(try titles(ShelfSort(.days, .descending)) == ["Anna", "Åren", "Änglarna", "Zebran", "Ödets väg"])
         #expect(try titles(ShelfSort(.recent)) == ["Anna", "Åren", "Änglarna", "Zebran", "Ödets väg"])
         let english = ShelfStore(database: store.database, collation: Collation(.english))
-        #expect(try english.shelf(today: today, sort: ShelfSort(.title)).entries(.loans).map(\.title)
+        #expect(
+            try english.shelf(today: today, sort: ShelfSort(.title)).entries(.loans).map(\.title)
                 == ["Änglarna", "Anna", "Åren", "Ödets väg", "Zebran"])
     }
 }

@@ -7,11 +7,13 @@ import Testing
 @Suite("Syncing the shelf from the lending service")
 struct SyncTests {
     let today = DayDate(year: 2026, month: 11, day: 21)
-    let now = DayDate(year: 2026, month: 11, day: 21).startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(12 * 3600)
+    let now = DayDate(year: 2026, month: 11, day: 21).startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(
+        12 * 3600)
 
     func makeStore() throws -> (ShelfStore, LibraryProfile) {
         let store = ShelfStore(database: try ShelfDatabase.inMemory())
-        let profile = try store.saveProfile(name: "Stadsbiblioteket", baseURL: "https://elib.example/v1", serviceID: "1234")
+        let profile = try store.saveProfile(
+            name: "Stadsbiblioteket", baseURL: "https://elib.example/v1", serviceID: "1234")
         return (store, profile)
     }
 
@@ -19,11 +21,15 @@ struct SyncTests {
     func loanEnds() async throws {
         let (store, profile) = try makeStore()
         let fake = FakeLending()
-        await fake.add(Product(id: "p1", title: "Röda rummet", contributors: [Contributor(firstName: "August", lastName: "Strindberg")]))
-        await fake.set(loans: [
-            Loan(id: "L1", productID: "p1", title: "Röda rummet", expiryDate: today.adding(days: 10)),
-            Loan(id: "L2", productID: "p2", title: "Doktor Glas", expiryDate: today.adding(days: 2)),
-        ], reservations: [Reservation(id: "R1", productID: "p3", title: "Kallocain", queuePosition: 2)])
+        await fake.add(
+            Product(
+                id: "p1", title: "Röda rummet", contributors: [Contributor(firstName: "August", lastName: "Strindberg")]
+            ))
+        await fake.set(
+            loans: [
+                Loan(id: "L1", productID: "p1", title: "Röda rummet", expiryDate: today.adding(days: 10)),
+                Loan(id: "L2", productID: "p2", title: "Doktor Glas", expiryDate: today.adding(days: 2)),
+            ], reservations: [Reservation(id: "R1", productID: "p3", title: "Kallocain", queuePosition: 2)])
 
         #expect(try store.lastSync() == nil)
         let first = try await store.sync(from: fake, card: "1111", profile: profile, now: now)
@@ -31,10 +37,14 @@ struct SyncTests {
         #expect(try store.lastSync(profileID: profile.id) == now)
         #expect(try store.lastSyncedCard(profileID: try #require(profile.id)) == "1111")
 
-        let bookmark = try store.addBookmark(Locator(spineIndex: 3, offset: 120, snippet: "Det var en afton"), bookID: "p1")
-        try store.saveHighlight(Highlight(start: Locator(spineIndex: 3, offset: 10), end: Locator(spineIndex: 3, offset: 40),
-                                          color: .green, note: "citat", text: "citat"), bookID: "p1")
-        try store.savePosition(ReadingPosition(bookID: "p1", locator: Locator(spineIndex: 4, offset: 9, snippet: "x"), percent: 42))
+        let bookmark = try store.addBookmark(
+            Locator(spineIndex: 3, offset: 120, snippet: "Det var en afton"), bookID: "p1")
+        try store.saveHighlight(
+            Highlight(
+                start: Locator(spineIndex: 3, offset: 10), end: Locator(spineIndex: 3, offset: 40),
+                color: .green, note: "citat", text: "citat"), bookID: "p1")
+        try store.savePosition(
+            ReadingPosition(bookID: "p1", locator: Locator(spineIndex: 4, offset: 9, snippet: "x"), percent: 42))
 
         var shelf = try store.shelf(today: today)
         #expect(shelf.entries(.loans).map(\.title) == ["Doktor Glas", "Röda rummet"])
@@ -43,7 +53,8 @@ struct SyncTests {
         #expect(shelf.entries(.reserved).map(\.badge) == [.queued(place: 2, estimate: nil)])
 
         // The server forgets L1 (returned on another device) and R1 (cancelled).
-        await fake.set(loans: [Loan(id: "L2", productID: "p2", title: "Doktor Glas", expiryDate: today.adding(days: 2))])
+        await fake.set(loans: [Loan(id: "L2", productID: "p2", title: "Doktor Glas", expiryDate: today.adding(days: 2))]
+        )
         let later = now.addingTimeInterval(3600)
         let second = try await store.sync(from: fake, card: "1111", profile: profile, now: later)
         #expect(second.newlyEnded == 1 && second.activeLoans == 1)

@@ -37,7 +37,8 @@ struct SpeechEngineTests {
         let words = events.compactMap { if case .word(let offset, _, _) = $0 { offset } else { nil } }
         #expect(words.count >= 8, "\(events)")
         #expect(words == words.sorted())
-        let second = try #require(text.unicodeScalars.firstIndex(of: "D").map { _ in text.range(of: "Den")!.lowerBound })
+        let second = try #require(
+            text.unicodeScalars.firstIndex(of: "D").map { _ in text.range(of: "Den")!.lowerBound })
         let secondOffset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: second)
         #expect(words.contains(secondOffset), "a word event at “Den” (\(secondOffset)): \(words)")
         #expect(sentences.count >= 1)

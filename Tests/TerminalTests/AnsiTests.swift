@@ -5,11 +5,13 @@ import Terminal
 struct AnsiTests {
     static let colour = TerminalCapabilities(isTTY: true, colorDepth: .ansi16, unicode: true)
 
-    @Test("Without colour, painted text is the text itself", arguments: [
-        TextStyle(foreground: .red, bold: true),
-        TextStyle(foreground: .rgb(10, 200, 30), underline: true, inverse: true),
-        TextStyle.dim,
-    ])
+    @Test(
+        "Without colour, painted text is the text itself",
+        arguments: [
+            TextStyle(foreground: .red, bold: true),
+            TextStyle(foreground: .rgb(10, 200, 30), underline: true, inverse: true),
+            TextStyle.dim,
+        ])
     func noColorNoEscapes(style: TextStyle) {
         let caps = TerminalCapabilities.detect(environment: ["NO_COLOR": "1", "TERM": "xterm-256color"], isTTY: true)
         let text = "Tillgänglig ✓"
@@ -19,10 +21,12 @@ struct AnsiTests {
 
     @Test("Painting wraps the text in the style's codes and a reset")
     func paintSixteenColours() {
-        #expect(Ansi.paint("ok", TextStyle(foreground: .green, bold: true), caps: Self.colour) == "\u{1B}[1;32mok\u{1B}[0m")
+        #expect(
+            Ansi.paint("ok", TextStyle(foreground: .green, bold: true), caps: Self.colour) == "\u{1B}[1;32mok\u{1B}[0m")
         #expect(Ansi.paint("note", TextStyle(foreground: .gray), caps: Self.colour) == "\u{1B}[90mnote\u{1B}[0m")
-        #expect(Ansi.paint("x", TextStyle(italic: true, underline: true, inverse: true), caps: Self.colour)
-            == "\u{1B}[3;4;7mx\u{1B}[0m")
+        #expect(
+            Ansi.paint("x", TextStyle(italic: true, underline: true, inverse: true), caps: Self.colour)
+                == "\u{1B}[3;4;7mx\u{1B}[0m")
     }
 
     @Test("A plain style or empty text adds no codes")
@@ -61,17 +65,19 @@ struct AnsiTests {
         #expect(Ansi.strip(outer) == "Due in 3 days!")
     }
 
-    @Test("strip removes CSI, OSC and other escapes and keeps the text", arguments: [
-        ("\u{1B}[1;31mRed\u{1B}[0m text", "Red text"),
-        ("\u{1B}]8;;https://example.org\u{07}link\u{1B}]8;;\u{07}", "link"),
-        ("\u{1B}]0;title\u{1B}\\after", "after"),
-        ("\u{1B}[38;2;1;2;3mÅäö 漢字\u{1B}[m", "Åäö 漢字"),
-        ("\u{9B}31mC1\u{9B}0m", "C1"),
-        ("\u{1B}7saved\u{1B}8", "saved"),
-        ("\u{1B}(Bcharset", "charset"),
-        ("no escapes at all", "no escapes at all"),
-        ("e\u{301} 👩‍💻", "e\u{301} 👩‍💻"),
-    ])
+    @Test(
+        "strip removes CSI, OSC and other escapes and keeps the text",
+        arguments: [
+            ("\u{1B}[1;31mRed\u{1B}[0m text", "Red text"),
+            ("\u{1B}]8;;https://example.org\u{07}link\u{1B}]8;;\u{07}", "link"),
+            ("\u{1B}]0;title\u{1B}\\after", "after"),
+            ("\u{1B}[38;2;1;2;3mÅäö 漢字\u{1B}[m", "Åäö 漢字"),
+            ("\u{9B}31mC1\u{9B}0m", "C1"),
+            ("\u{1B}7saved\u{1B}8", "saved"),
+            ("\u{1B}(Bcharset", "charset"),
+            ("no escapes at all", "no escapes at all"),
+            ("e\u{301} 👩‍💻", "e\u{301} 👩‍💻"),
+        ])
     func strip(input: String, expected: String) {
         #expect(Ansi.strip(input) == expected)
     }

@@ -15,14 +15,16 @@ struct CapabilitiesTests {
         #expect(TerminalCapabilities.detect(environment: env, isTTY: true).colorDepth == .ansi16)
     }
 
-    @Test("Colour depth follows TERM and COLORTERM", arguments: [
-        (["TERM": "dumb", "COLORTERM": "truecolor"], ColorDepth.none),
-        (["TERM": "xterm"], .ansi16),
-        (["TERM": "screen-256color"], .ansi256),
-        (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .trueColor),
-        (["TERM": "xterm", "COLORTERM": "24bit"], .trueColor),
-        ([:], .ansi16),
-    ])
+    @Test(
+        "Colour depth follows TERM and COLORTERM",
+        arguments: [
+            (["TERM": "dumb", "COLORTERM": "truecolor"], ColorDepth.none),
+            (["TERM": "xterm"], .ansi16),
+            (["TERM": "screen-256color"], .ansi256),
+            (["TERM": "xterm-256color", "COLORTERM": "truecolor"], .trueColor),
+            (["TERM": "xterm", "COLORTERM": "24bit"], .trueColor),
+            ([:], .ansi16),
+        ])
     func depthFromEnvironment(env: [String: String], expected: ColorDepth) {
         #expect(TerminalCapabilities.detect(environment: env, isTTY: true).colorDepth == expected)
     }
@@ -34,17 +36,19 @@ struct CapabilitiesTests {
         #expect(!caps.isTTY)
     }
 
-    @Test("Unicode follows the locale, LC_ALL first", arguments: [
-        (["LANG": "sv_SE.UTF-8"], true),
-        (["LANG": "C.UTF-8"], true),
-        (["LANG": "en_US.utf8"], true),
-        (["LC_CTYPE": "sv_SE.Utf-8", "LANG": "C"], true),
-        (["LC_ALL": "C", "LANG": "sv_SE.UTF-8"], false),
-        (["LC_ALL": "", "LANG": "sv_SE.UTF-8"], true),
-        (["LANG": "C"], false),
-        (["LANG": "POSIX"], false),
-        ([:], false),
-    ])
+    @Test(
+        "Unicode follows the locale, LC_ALL first",
+        arguments: [
+            (["LANG": "sv_SE.UTF-8"], true),
+            (["LANG": "C.UTF-8"], true),
+            (["LANG": "en_US.utf8"], true),
+            (["LC_CTYPE": "sv_SE.Utf-8", "LANG": "C"], true),
+            (["LC_ALL": "C", "LANG": "sv_SE.UTF-8"], false),
+            (["LC_ALL": "", "LANG": "sv_SE.UTF-8"], true),
+            (["LANG": "C"], false),
+            (["LANG": "POSIX"], false),
+            ([:], false),
+        ])
     func unicodeFromLocale(env: [String: String], expected: Bool) {
         #expect(TerminalCapabilities.detect(environment: env, isTTY: true).unicode == expected)
     }

@@ -3,33 +3,35 @@ import Terminal
 
 @Suite("Display width")
 struct DisplayWidthTests {
-    @Test("Cells per string", arguments: [
-        ("", 0),
-        ("hello", 5),
-        ("漢字", 4),
-        ("日本語のテキスト", 16),
-        ("한국어", 6),
-        ("ｆｕｌｌ", 8),
-        ("e\u{301}", 1),
-        ("a\u{0308}o\u{0308}", 2),
-        ("Å Ä Ö", 5),
-        ("Åsa Öberg går", 13),
-        ("😀", 2),
-        ("👍🏽", 2),
-        ("👩‍💻", 2),
-        ("👨‍👩‍👧‍👦", 2),
-        ("🇸🇪", 2),
-        ("❤️", 2),
-        ("1️⃣", 2),
-        ("✓ ✗ → …", 7),
-        ("soft\u{AD}hyphen", 10),
-        ("zero\u{200B}width", 9),
-        ("tab\there", 7),
-        ("bell\u{07}", 4),
-        ("\u{1B}[1;31mred\u{1B}[0m", 3),
-        ("\u{1B}]8;;https://x.org\u{1B}\\漢\u{1B}]8;;\u{1B}\\", 2),
-        ("Straße – “quote”", 16),
-    ])
+    @Test(
+        "Cells per string",
+        arguments: [
+            ("", 0),
+            ("hello", 5),
+            ("漢字", 4),
+            ("日本語のテキスト", 16),
+            ("한국어", 6),
+            ("ｆｕｌｌ", 8),
+            ("e\u{301}", 1),
+            ("a\u{0308}o\u{0308}", 2),
+            ("Å Ä Ö", 5),
+            ("Åsa Öberg går", 13),
+            ("😀", 2),
+            ("👍🏽", 2),
+            ("👩‍💻", 2),
+            ("👨‍👩‍👧‍👦", 2),
+            ("🇸🇪", 2),
+            ("❤️", 2),
+            ("1️⃣", 2),
+            ("✓ ✗ → …", 7),
+            ("soft\u{AD}hyphen", 10),
+            ("zero\u{200B}width", 9),
+            ("tab\there", 7),
+            ("bell\u{07}", 4),
+            ("\u{1B}[1;31mred\u{1B}[0m", 3),
+            ("\u{1B}]8;;https://x.org\u{1B}\\漢\u{1B}]8;;\u{1B}\\", 2),
+            ("Straße – “quote”", 16),
+        ])
     func widths(text: String, expected: Int) {
         #expect(DisplayWidth.of(text) == expected)
     }
@@ -44,8 +46,10 @@ struct DisplayWidthTests {
 
     @Test("Truncation never goes over the width and never splits a character", arguments: Array(0...14))
     func truncateFits(width: Int) {
-        let samples = ["Astrid Lindgren: Bröderna Lejonhjärta", "漢字かな交じり文の本のタイトル",
-                       "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}", "👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻", "short"]
+        let samples = [
+            "Astrid Lindgren: Bröderna Lejonhjärta", "漢字かな交じり文の本のタイトル",
+            "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}", "👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻", "short",
+        ]
         for sample in samples {
             let cut = DisplayWidth.truncate(sample, to: width)
             #expect(DisplayWidth.of(cut) <= width, "\(sample) → \(cut)")
@@ -77,7 +81,9 @@ struct DisplayWidthTests {
 
     @Test("Padded and fitted columns line up whatever the script")
     func columnsAlign() {
-        let titles = ["Nils Holgersson", "漢字の本", "Åke", "e\u{301}te\u{301}", "👩‍💻 code", "A very long title that is cut"]
+        let titles = [
+            "Nils Holgersson", "漢字の本", "Åke", "e\u{301}te\u{301}", "👩‍💻 code", "A very long title that is cut",
+        ]
         let rows = titles.map { DisplayWidth.fit($0, to: 12) + " | " + DisplayWidth.pad("7", to: 3, align: .right) }
         for row in rows {
             #expect(DisplayWidth.of(row) == 18, "\(row)")

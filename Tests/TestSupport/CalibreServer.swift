@@ -37,7 +37,8 @@ public final class CalibreServer: @unchecked Sendable {
     private let input: Pipe
     public var root: URL { URL(string: "http://127.0.0.1:\(port)/opds")! }
 
-    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("calibre_server.py")
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "calibre_server.py")
 
     /// Builds a library of `books` and starts the server on it; with `user`, only that user
     /// (HTTP Basic) may read it. Blocks until the server is ready: call it off the cooperative pool.
@@ -47,7 +48,8 @@ public final class CalibreServer: @unchecked Sendable {
         port = try Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.script.path, folder.path, String(port)] + (user.map { [$0.name, $0.password] } ?? [])
+        process.arguments =
+            ["python3", Self.script.path, folder.path, String(port)] + (user.map { [$0.name, $0.password] } ?? [])
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -79,14 +81,17 @@ public final class CalibreServer: @unchecked Sendable {
     static func freePort() throws -> Int {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c",
-                             "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1]); s.close()"]
+        process.arguments = [
+            "python3", "-c",
+            "import socket; s=socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1]); s.close()",
+        ]
         let out = Pipe()
         process.standardOutput = out
         try process.run()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             throw Failure(description: "no free port")
         }
         return port
@@ -98,7 +103,8 @@ extension CalibreServer {
     public static func start(books: [Book], user: (String, String)? = nil) async throws -> CalibreServer {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try CalibreServer(books: books, user: user.map { (name: $0.0, password: $0.1) }) })
+                continuation.resume(
+                    with: Result { try CalibreServer(books: books, user: user.map { (name: $0.0, password: $0.1) }) })
             }
         }
     }

@@ -76,7 +76,9 @@ public final class HostileServer: Sendable {
             throw Failure(description: "\(host) is not a loopback address")
         }
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(listener, 64) == 0 else {
             let message = String(cString: strerror(errno))
@@ -189,7 +191,8 @@ public final class HostileServer: Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = buffer.count - end.upperBound
         let length = min(Int(headers["content-length"] ?? "") ?? 0, 1 << 20)
@@ -235,7 +238,11 @@ extension HostileServer {
     /// A whole answer with a true `Content-Length`.
     public static func answer(_ status: Int, json body: String, headers: [(String, String)] = []) -> [Step] {
         let bytes = Data(body.utf8)
-        return [.send(head(status, [("Content-Type", "application/json"), ("Content-Length", String(bytes.count))] + headers) + bytes)]
+        return [
+            .send(
+                head(status, [("Content-Type", "application/json"), ("Content-Length", String(bytes.count))] + headers)
+                    + bytes)
+        ]
     }
 
     /// Starts a server off Swift's cooperative pool (binding is quick, but the accept thread is a real thread).

@@ -18,7 +18,9 @@ public func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) asy
 
 /// Runs `executable` with `arguments` to its end: its exit status and what it printed on stdout
 /// and stderr together.
-public func runProgram(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+public func runProgram(
+    _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -14,7 +14,8 @@ public final class PseudoTerminal: Sendable {
         var unlock: Int32 = 0
         var number: UInt32 = 0
         // TIOCSPTLCK and TIOCGPTN; Swift cannot import these function-like macros.
-        guard ioctl(controller, UInt(0x4004_5431), &unlock) == 0, ioctl(controller, UInt(0x8004_5430), &number) == 0 else {
+        guard ioctl(controller, UInt(0x4004_5431), &unlock) == 0, ioctl(controller, UInt(0x8004_5430), &number) == 0
+        else {
             close(controller)
             return nil
         }

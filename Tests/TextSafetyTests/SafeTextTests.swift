@@ -20,12 +20,12 @@ struct SafeTextTests {
     }
 
     @Test(arguments: [
-        Case(input: "\u{9B}2J", expected: "\u{FFFD}2J"),                 // C1 CSI
-        Case(input: "\u{90}q\u{9C}", expected: "\u{FFFD}q\u{FFFD}"),     // C1 DCS … ST
+        Case(input: "\u{9B}2J", expected: "\u{FFFD}2J"),  // C1 CSI
+        Case(input: "\u{90}q\u{9C}", expected: "\u{FFFD}q\u{FFFD}"),  // C1 DCS … ST
         Case(input: "a\u{7F}b", expected: "a␡b"),
         Case(input: "nul\u{0}here", expected: "nul␀here"),
-        Case(input: "\u{1B}", expected: "␛"),                             // a lone escape byte
-        Case(input: "\u{1B}P1$r\u{1B}\\", expected: "␛P1$r␛\\"),          // DCS
+        Case(input: "\u{1B}", expected: "␛"),  // a lone escape byte
+        Case(input: "\u{1B}P1$r\u{1B}\\", expected: "␛P1$r␛\\"),  // DCS
     ])
     func controlsOfEveryKindAreReplaced(_ c: Case) {
         #expect(SafeText.line(c.input) == c.expected)

@@ -37,9 +37,10 @@ public enum MockBooks {
         var pictureRNG = SplitMix64.stream(seed, salt ^ 0x0000_C0FE_0000_0000)
         let palette = Palette.make(for: plan.kind, &pictureRNG)
         let cover = Pictures.cover(palette: palette, &pictureRNG)
-        let manuscript = write(facts: facts, plan: plan, palette: palette, product: product,
-                               rng: SplitMix64.stream(seed, salt ^ 0x0000_7E47_0000_0000),
-                               pictureRNG: pictureRNG, sample: sample)
+        let manuscript = write(
+            facts: facts, plan: plan, palette: palette, product: product,
+            rng: SplitMix64.stream(seed, salt ^ 0x0000_7E47_0000_0000),
+            pictureRNG: pictureRNG, sample: sample)
         return EPUBWriter(facts: facts, manuscript: manuscript, cover: cover, isSample: sample).archive()
     }
 
@@ -47,8 +48,10 @@ public enum MockBooks {
     static let shortChapter = 6_000
 
     /// Writes the chapters (all of them, or a sample's) and the illustrations they show.
-    static func write(facts: BookFacts, plan: BookPlan, palette: Palette, product: Product, rng: SplitMix64,
-                      pictureRNG: SplitMix64, sample: Bool) -> Manuscript {
+    static func write(
+        facts: BookFacts, plan: BookPlan, palette: Palette, product: Product, rng: SplitMix64,
+        pictureRNG: SplitMix64, sample: Bool
+    ) -> Manuscript {
         var rng = rng
         var pictureRNG = pictureRNG
         let language = facts.textLanguage
@@ -70,9 +73,13 @@ public enum MockBooks {
                 let figureNumber = index + 1
                 if plan.kind == .facts, index == 0, let topic {
                     let values = topic.rows.map { Int($0[$0.count - 1].filter(\.isNumber)) ?? 0 }
-                    let alt = (english ? "Bar chart of \(topic.header.last ?? ""): " : "Stapeldiagram över \(topic.header.last ?? ""): ")
+                    let alt =
+                        (english
+                            ? "Bar chart of \(topic.header.last ?? ""): "
+                            : "Stapeldiagram över \(topic.header.last ?? ""): ")
                         + topic.rows.map { "\($0[0]) \($0[$0.count - 1])" }.joined(separator: ", ") + "."
-                    illustrations.append(Illustration(png: Pictures.barChart(values: values, palette: palette), alt: alt))
+                    illustrations.append(
+                        Illustration(png: Pictures.barChart(values: values, palette: palette), alt: alt))
                     let caption = english ? "Figure 1. Table 1 as a bar chart." : "Figur 1. Tabell 1 som stapeldiagram."
                     figures[chapter] = (index, caption)
                 } else {
@@ -82,7 +89,10 @@ public enum MockBooks {
                     if plan.kind == .children {
                         writer.fill(writer.draw("caption"), into: &caption)
                     } else {
-                        caption = english ? "Figure \(figureNumber). A house in the country." : "Figur \(figureNumber). Ett hus på landet."
+                        caption =
+                            english
+                            ? "Figure \(figureNumber). A house in the country."
+                            : "Figur \(figureNumber). Ett hus på landet."
                     }
                     figures[chapter] = (index, caption)
                 }
@@ -102,11 +112,13 @@ public enum MockBooks {
             case .children:
                 chapter = writer.storyChapter(number: number, target: target, short: true, figure: figures[number])
             case .biography:
-                chapter = writer.lifeChapter(number: number, of: plan.chapterCount, born: born, now: now, target: target)
+                chapter = writer.lifeChapter(
+                    number: number, of: plan.chapterCount, born: born, now: now, target: target)
             case .facts:
                 guard let topic else { preconditionFailure("a non-fiction book has a topic") }
-                chapter = writer.factsChapter(number: number, topic: topic, target: target,
-                                              tableNumber: number == 1 ? 1 : nil, figure: figures[number])
+                chapter = writer.factsChapter(
+                    number: number, topic: topic, target: target,
+                    tableNumber: number == 1 ? 1 : nil, figure: figures[number])
             case .poetry:
                 chapter = writer.poemChapter(number: number, target: target)
             }

@@ -94,7 +94,9 @@ public struct CatalogGenerator: Sendable {
             let roll = rng.unit()
             if roll < 0.06, size - index >= 2 {
                 let length = min(size - index, rng.int(in: 2...6))
-                for order in 1...length { plans[index + order - 1] = .series(leader: index, order: order, length: length) }
+                for order in 1...length {
+                    plans[index + order - 1] = .series(leader: index, order: order, length: length)
+                }
                 index += length
             } else if roll < 0.075 {
                 plans[index] = .classic(rng.below(Vocabulary.classics.count))
@@ -140,17 +142,21 @@ public struct CatalogGenerator: Sendable {
     static let foreignGenres: Set<Genre> = [.deckare, .thriller, .romance, .feelgood, .historiska, .skrack]
 
     func person(_ origin: Vocabulary.Origin, _ role: Contributor.Role, _ rng: inout SplitMix64) -> Contributor {
-        Contributor(role: role, firstName: rng.pickSkewed(origin.firstNames), lastName: rng.pickSkewed(origin.lastNames))
+        Contributor(
+            role: role, firstName: rng.pickSkewed(origin.firstNames), lastName: rng.pickSkewed(origin.lastNames))
     }
 
     func makeProfile(_ rng: inout SplitMix64, aring: Int?, seriesLength: Int?) -> Profile {
-        let genre: Genre = aring != nil ? .thriller : {
-            var g = rng.pick(Self.genreWeights)
-            if g == .klassiker { g = .historiska }  // classics come from the table, never invented
-            // Series are stories: non-fiction in a "Visbyserien" would read oddly.
-            if seriesLength != nil, !g.isFiction { g = rng.pick(Self.seriesGenres) }
-            return g
-        }()
+        let genre: Genre =
+            aring != nil
+            ? .thriller
+            : {
+                var g = rng.pick(Self.genreWeights)
+                if g == .klassiker { g = .historiska }  // classics come from the table, never invented
+                // Series are stories: non-fiction in a "Visbyserien" would read oddly.
+                if seriesLength != nil, !g.isFiction { g = rng.pick(Self.seriesGenres) }
+                return g
+            }()
         var companion: Genre?
         if let pair = genre.companion, rng.chance(pair.chance) { companion = pair.genre }
 
@@ -182,7 +188,8 @@ public struct CatalogGenerator: Sendable {
         let heroLast = rng.pickSkewed(origin.lastNames)
         let friend = rng.pick(origin == .english ? Vocabulary.englishFirstNames : Vocabulary.swedishFirstNames)
         let year = genre == .historiska ? rng.int(in: 1650...1955) : rng.int(in: 1890...2020)
-        var story = Story(place: place, hero: hero, heroLast: heroLast, friend: friend, year: year, author: authors[0].lastName)
+        var story = Story(
+            place: place, hero: hero, heroLast: heroLast, friend: friend, year: year, author: authors[0].lastName)
         if genre == .biografi {
             // Memoirs: the book is about its author.
             story.hero = authors[0].firstName
@@ -192,7 +199,13 @@ public struct CatalogGenerator: Sendable {
         // Publication age: a third in the last two years, most since 2000, some back to the 1960s.
         let ageRoll = rng.unit()
         var age: Int
-        if ageRoll < 0.33 { age = rng.int(in: 0...730) } else if ageRoll < 0.78 { age = rng.int(in: 730...9_500) } else { age = rng.int(in: 9_500...23_000) }
+        if ageRoll < 0.33 {
+            age = rng.int(in: 0...730)
+        } else if ageRoll < 0.78 {
+            age = rng.int(in: 730...9_500)
+        } else {
+            age = rng.int(in: 9_500...23_000)
+        }
         var seriesName: String?
         if let seriesLength {
             age = max(age, seriesLength * 420)
@@ -201,11 +214,13 @@ public struct CatalogGenerator: Sendable {
             // "Gamla stanserien" reads badly: compounds only with one-word places.
             if place.name.contains(" "), pattern.hasPrefix("{place}") { pattern = "Serien om {heroFull}" }
             let template = Vocabulary.seriesTemplates[pattern] ?? Template(pattern)
-            seriesName = Story.capitalizingFirst(template.render(story: story, language: english ? .english : .swedish, rng: &rng))
+            seriesName = Story.capitalizingFirst(
+                template.render(story: story, language: english ? .english : .swedish, rng: &rng))
         }
-        return Profile(genre: genre, companion: companion, origin: origin, language: language, translated: translated,
-                       authors: authors, translator: translator, illustrator: illustrator, publisher: publisher,
-                       story: story, age: age, seriesName: seriesName)
+        return Profile(
+            genre: genre, companion: companion, origin: origin, language: language, translated: translated,
+            authors: authors, translator: translator, illustrator: illustrator, publisher: publisher,
+            story: story, age: age, seriesName: seriesName)
     }
 
     func book(_ index: Int, plan: Plan, referenceOrdinal: Int) -> (Product, Licence) {
@@ -230,8 +245,11 @@ public struct CatalogGenerator: Sendable {
             profile.illustrator = nil
             profile.story.author = classic.last
             profile.story.year = classic.year
-            profile.publisher = classic.language == "sv" ? rng.pickSkewed(Vocabulary.swedishPublishers)
-                : classic.language == "en" ? rng.pick(Vocabulary.englishPublishers) : rng.pick(Vocabulary.Origin.french.publishers)
+            profile.publisher =
+                classic.language == "sv"
+                ? rng.pickSkewed(Vocabulary.swedishPublishers)
+                : classic.language == "en"
+                    ? rng.pick(Vocabulary.englishPublishers) : rng.pick(Vocabulary.Origin.french.publishers)
             title = classic.title
             originalTitle = classic.originalTitle
             age = rng.int(in: 200...6_000)  // e-book editions of classics are recent
@@ -263,13 +281,18 @@ public struct CatalogGenerator: Sendable {
         let pages = rng.int(in: profile.genre.pages)
         let isbn = ISBN.make(index: index, language: profile.language)
 
-        var formats = [Product.Format(id: "4104", name: "EPUB", sizeInBytes: pages * rng.int(in: 2_200...3_400) + 180_000)]
+        var formats = [
+            Product.Format(id: "4104", name: "EPUB", sizeInBytes: pages * rng.int(in: 2_200...3_400) + 180_000)
+        ]
         if rng.chance(0.25) {
-            formats.append(Product.Format(id: "4103", name: "PDF", sizeInBytes: pages * rng.int(in: 9_000...16_000) + 400_000))
+            formats.append(
+                Product.Format(id: "4103", name: "PDF", sizeInBytes: pages * rng.int(in: 9_000...16_000) + 400_000))
         }
         let activeFrom = published.map { $0.adding(days: -rng.int(in: 0...30)) }
-        let activeUntil: DayDate? = rng.chance(0.1) ? DayDate(ordinal: referenceOrdinal + rng.int(in: 180...2_000)) : nil
-        let teaser: Product.Teaser? = rng.chance(0.85) ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
+        let activeUntil: DayDate? =
+            rng.chance(0.1) ? DayDate(ordinal: referenceOrdinal + rng.int(in: 180...2_000)) : nil
+        let teaser: Product.Teaser? =
+            rng.chance(0.85) ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
 
         var keywords: [String] = []
         let pool = profile.genre.keywords
@@ -291,7 +314,8 @@ public struct CatalogGenerator: Sendable {
         if profile.language != "sv" { popularity *= 0.35 }
         let popularityCount = Int(min(popularity, 40_000))
         let spread = (rng.unit() + rng.unit() + rng.unit() - 1.5) * 1.3
-        let rating = (min(5, max(1, 3.6 + spread + min(0.6, log10(Double(popularityCount) + 1) * 0.15))) * 10).rounded() / 10
+        let rating =
+            (min(5, max(1, 3.6 + spread + min(0.6, log10(Double(popularityCount) + 1) * 0.15))) * 10).rounded() / 10
 
         let product = Product(
             id: id, title: title, originalTitle: originalTitle, contributors: contributors,
@@ -299,7 +323,8 @@ public struct CatalogGenerator: Sendable {
             categories: categories,
             description: makeBlurb(profile, seriesOrder: seriesOrder, &rng),
             coverImage: "/mock/content/\(id)/cover.png", pages: pages, bookType: "Ebook", isbns: [isbn],
-            formats: formats, statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
+            formats: formats,
+            statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
             teaser: teaser, series: profile.seriesName.map { Product.Series(name: $0, order: seriesOrder) },
             keywords: keywords, popularity: popularityCount, rating: rating)
         return (product, makeLicence(genre: profile.genre, popularity: popularityCount, &rng))
@@ -307,8 +332,12 @@ public struct CatalogGenerator: Sendable {
 
     func makeTitle(_ profile: Profile, _ rng: inout SplitMix64) -> (String, String?) {
         if profile.origin != .swedish, profile.origin != .english,
-           let templates = Vocabulary.otherLanguageTitles[profile.language] {
-            return (Story.capitalizingFirst(rng.pick(templates).render(story: profile.story, language: .swedish, rng: &rng)), nil)
+            let templates = Vocabulary.otherLanguageTitles[profile.language]
+        {
+            return (
+                Story.capitalizingFirst(
+                    rng.pick(templates).render(story: profile.story, language: .swedish, rng: &rng)), nil
+            )
         }
         let template = rng.pick(Vocabulary.titleTemplates[profile.genre.rawValue])
         let pair = template.render(story: profile.story, rng: &rng)
@@ -318,7 +347,9 @@ public struct CatalogGenerator: Sendable {
 
     func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64) -> String {
         let english = profile.language == "en"
-        let set = english ? Vocabulary.englishBlurbs[profile.genre.rawValue] : Vocabulary.swedishBlurbs[profile.genre.rawValue]
+        let set =
+            english
+            ? Vocabulary.englishBlurbs[profile.genre.rawValue] : Vocabulary.swedishBlurbs[profile.genre.rawValue]
         let language: Story.Language = english ? .english : .swedish
         var text = ""
         text.reserveCapacity(400)
@@ -328,7 +359,8 @@ public struct CatalogGenerator: Sendable {
         set.middles[first].render(into: &text, story: profile.story, language: language, rng: &rng)
         if set.middles.count > 1, rng.chance(0.4) {
             text += " "
-            set.middles[(first + 1) % set.middles.count].render(into: &text, story: profile.story, language: language, rng: &rng)
+            set.middles[(first + 1) % set.middles.count].render(
+                into: &text, story: profile.story, language: language, rng: &rng)
         }
         text += " "
         rng.pick(set.closings).render(into: &text, story: profile.story, language: language, rng: &rng)

@@ -80,8 +80,10 @@ enum Genre: Int, Sendable, CaseIterable {
     /// Subject keywords a cataloguer would add, most typical first.
     var keywords: [String] {
         switch self {
-        case .deckare: ["polis", "mord", "kriminalroman", "utredning", "småstad", "kommissarie", "cold case", "skärgård"]
-        case .thriller: ["spänning", "hämnd", "psykologisk thriller", "seriemördare", "journalist", "konspiration", "försvinnande"]
+        case .deckare:
+            ["polis", "mord", "kriminalroman", "utredning", "småstad", "kommissarie", "cold case", "skärgård"]
+        case .thriller:
+            ["spänning", "hämnd", "psykologisk thriller", "seriemördare", "journalist", "konspiration", "försvinnande"]
         case .romance: ["kärlek", "relationer", "förälskelse", "andra chansen", "sommar", "bröllop"]
         case .feelgood: ["vänskap", "nystart", "småstad", "café", "livsglädje", "landet", "familj"]
         case .fantasy: ["magi", "drakar", "äventyr", "episk fantasy", "profetia", "andra världar"]

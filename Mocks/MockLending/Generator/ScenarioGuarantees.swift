@@ -32,7 +32,8 @@ enum ScenarioGuarantees {
         if top.count > 1 {
             let second = top[1]
             let copies = max(2, licences[second].copies)
-            licences[second] = Licence(model: .copies, copies: copies, onLoan: copies, waiting: max(4, licences[second].waiting))
+            licences[second] = Licence(
+                model: .copies, copies: copies, onLoan: copies, waiting: max(4, licences[second].waiting))
         }
         if top.count > 2 { licences[top[2]] = Licence(model: .ppu) }
         if top.count > 3, products[top[3]].publishedDate == nil {
@@ -42,7 +43,8 @@ enum ScenarioGuarantees {
         // One of the Å thrillers available: the first that is not among the top three.
         let reserved = Set(top.prefix(3))
         if let aring = products.indices.first(where: { !reserved.contains($0) && isAringThriller(products[$0]) }),
-           !isAvailable(licences[aring]) {
+            !isAvailable(licences[aring])
+        {
             licences[aring] = Licence(model: .access, onLoan: licences[aring].onLoan)
         }
     }

@@ -26,11 +26,13 @@ struct Template: Sendable {
                 if let binding = Story.Binding(rawValue: name) {
                     pieces.append(.binding(binding))
                 } else if let words = named[name] {
-                    let index = listIndex[name] ?? {
-                        lists.append(words)
-                        listIndex[name] = lists.count - 1
-                        return lists.count - 1
-                    }()
+                    let index =
+                        listIndex[name]
+                        ?? {
+                            lists.append(words)
+                            listIndex[name] = lists.count - 1
+                            return lists.count - 1
+                        }()
                     pieces.append(.list(index))
                 } else {
                     preconditionFailure("Template \"\(pattern)\" names an unknown slot {\(name)}")
@@ -109,11 +111,13 @@ struct BilingualTemplate: Sendable {
                     if let binding = Story.Binding(rawValue: name) {
                         pieces.append(.binding(binding))
                     } else if let words = named[name] {
-                        let index = listIndex[name] ?? {
-                            lists.append(words)
-                            listIndex[name] = lists.count - 1
-                            return lists.count - 1
-                        }()
+                        let index =
+                            listIndex[name]
+                            ?? {
+                                lists.append(words)
+                                listIndex[name] = lists.count - 1
+                                return lists.count - 1
+                            }()
                         pieces.append(.list(index))
                     } else {
                         preconditionFailure("Title \"\(pattern)\" names an unknown slot {\(name)}")

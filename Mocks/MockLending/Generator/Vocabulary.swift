@@ -30,10 +30,13 @@ enum Vocabulary {
             case .swedish: Vocabulary.swedishFirstNames
             case .english: Vocabulary.englishFirstNames
             case .danish: ["Mette", "Søren", "Ida", "Rasmus", "Kirsten", "Mads", "Birgitte", "Jens", "Signe", "Anders"]
-            case .norwegian: ["Ingvild", "Øystein", "Kari", "Håvard", "Solveig", "Torstein", "Ragnhild", "Eirik", "Åse", "Sindre"]
+            case .norwegian:
+                ["Ingvild", "Øystein", "Kari", "Håvard", "Solveig", "Torstein", "Ragnhild", "Eirik", "Åse", "Sindre"]
             case .finnish: ["Aino", "Juha", "Päivi", "Mikko", "Riikka", "Jari", "Tuula", "Eero", "Sanna", "Ilkka"]
-            case .german: ["Jürgen", "Katrin", "Lukas", "Anja", "Matthias", "Ulrike", "Felix", "Sabine", "Jörg", "Hannah"]
-            case .french: ["Élodie", "Étienne", "Amélie", "Julien", "Camille", "Hélène", "Thibault", "Margaux", "Benoît", "Léa"]
+            case .german:
+                ["Jürgen", "Katrin", "Lukas", "Anja", "Matthias", "Ulrike", "Felix", "Sabine", "Jörg", "Hannah"]
+            case .french:
+                ["Élodie", "Étienne", "Amélie", "Julien", "Camille", "Hélène", "Thibault", "Margaux", "Benoît", "Léa"]
             case .spanish: ["Lucía", "Javier", "Elena", "Andrés", "Carmen", "Tomás", "Inés", "Pablo", "Marta", "Íñigo"]
             }
         }
@@ -84,12 +87,27 @@ enum Vocabulary {
             switch self {
             case .swedish: Vocabulary.swedishLastNames
             case .english: Vocabulary.englishLastNames
-            case .danish: ["Jørgensen", "Østergaard", "Mørk", "Kjær", "Lund", "Bech", "Holm", "Søndergaard", "Nygaard", "Dahl"]
-            case .norwegian: ["Østby", "Haugen", "Brekke", "Løvlie", "Solberg", "Aasen", "Rønning", "Hagen", "Bakke", "Ødegård"]
-            case .finnish: ["Mäkinen", "Järvinen", "Virtanen", "Korhonen", "Nieminen", "Hämäläinen", "Laine", "Heikkinen", "Kallio", "Ylönen"]
-            case .german: ["Müller", "Schäfer", "Böhm", "Krüger", "Wagner", "Vogel", "Zimmermann", "Hoffmann", "Über", "Lang"]
-            case .french: ["Lefèvre", "Dubois", "Moreau", "Girard", "Rousseau", "Fontaine", "Mercier", "Bélanger", "Chevalier", "Roux"]
-            case .spanish: ["García", "Martínez", "Ortega", "Núñez", "Romero", "Castillo", "Vidal", "Herrera", "Iglesias", "Álvarez"]
+            case .danish:
+                ["Jørgensen", "Østergaard", "Mørk", "Kjær", "Lund", "Bech", "Holm", "Søndergaard", "Nygaard", "Dahl"]
+            case .norwegian:
+                ["Østby", "Haugen", "Brekke", "Løvlie", "Solberg", "Aasen", "Rønning", "Hagen", "Bakke", "Ødegård"]
+            case .finnish:
+                [
+                    "Mäkinen", "Järvinen", "Virtanen", "Korhonen", "Nieminen", "Hämäläinen", "Laine", "Heikkinen",
+                    "Kallio", "Ylönen",
+                ]
+            case .german:
+                ["Müller", "Schäfer", "Böhm", "Krüger", "Wagner", "Vogel", "Zimmermann", "Hoffmann", "Über", "Lang"]
+            case .french:
+                [
+                    "Lefèvre", "Dubois", "Moreau", "Girard", "Rousseau", "Fontaine", "Mercier", "Bélanger", "Chevalier",
+                    "Roux",
+                ]
+            case .spanish:
+                [
+                    "García", "Martínez", "Ortega", "Núñez", "Romero", "Castillo", "Vidal", "Herrera", "Iglesias",
+                    "Álvarez",
+                ]
             }
         }
     }
@@ -123,7 +141,9 @@ enum Vocabulary {
     ]
 
     /// Heroines of English-language stories.
-    static let englishHeroines = ["Emily", "Grace", "Alice", "Imogen", "Claire", "Hannah", "Rose", "Nora", "Beth", "Lydia"]
+    static let englishHeroines = [
+        "Emily", "Grace", "Alice", "Imogen", "Claire", "Hannah", "Rose", "Nora", "Beth", "Lydia",
+    ]
 
     /// Swedish last names that start with Å (the scenario `author:Å*` relies on them).
     static let swedishAringLastNames = ["Åberg", "Åkesson", "Åström", "Ågren", "Åhlén"]
@@ -187,7 +207,9 @@ enum Vocabulary {
         for genre in Genre.allCases {
             for english in [false, true] {
                 for length in 2...6 {
-                    for pattern in seriesNames(genre, english: english, length: length) { templates[pattern] = Template(pattern) }
+                    for pattern in seriesNames(genre, english: english, length: length) {
+                        templates[pattern] = Template(pattern)
+                    }
                 }
             }
         }
@@ -199,7 +221,8 @@ enum Vocabulary {
     static func seriesNames(_ genre: Genre, english: Bool, length: Int) -> [String] {
         var names: [String]
         switch (genre, english) {
-        case (.deckare, false), (.thriller, false): names = ["{place}serien", "Fallen {inPlace}", "Serien om {heroFull}"]
+        case (.deckare, false), (.thriller, false):
+            names = ["{place}serien", "Fallen {inPlace}", "Serien om {heroFull}"]
         case (.fantasy, false): names = ["Sagan om {hero}", "Krönikan om {place}"]
         case (.barn, false): names = ["Serien om {hero}", "Böckerna om {hero}"]
         case (_, false): names = ["{place}serien", "Serien om {heroFull}"]

@@ -41,7 +41,8 @@ extension SearchIndex {
                     if score > 0 {
                         current.indices[kept] = index
                         // Saturating: a query of hundreds of terms must not wrap around to a low score.
-                        current.scores[kept] = UInt16(min(UInt32(UInt16.max), UInt32(current.scores[position]) + UInt32(score)))
+                        current.scores[kept] = UInt16(
+                            min(UInt32(UInt16.max), UInt32(current.scores[position]) + UInt32(score)))
                         kept += 1
                     }
                 }
@@ -82,23 +83,27 @@ extension SearchIndex {
         var fields = Field.searched(by: term.field)
         var value = term.value
         if term.field == nil, value.allSatisfy({ $0.isNumber || $0 == " " }),
-           value.filter(\.isNumber).count >= 10 {
+            value.filter(\.isNumber).count >= 10
+        {
             fields = [.isbn]
             value = value.filter(\.isNumber)
         }
         let words = value.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return }
         if words.count == 1 {
-            scoreWord(words[0], fields: fields, explicitPrefix: term.isPrefix,
-                      implicitPrefix: term.field == nil && !term.isPrefix && words[0].count >= Self.implicitPrefixLength,
-                      into: &scratch)
+            scoreWord(
+                words[0], fields: fields, explicitPrefix: term.isPrefix,
+                implicitPrefix: term.field == nil && !term.isPrefix && words[0].count >= Self.implicitPrefixLength,
+                into: &scratch)
         } else {
             scorePhrase(words, fields: fields, lastIsPrefix: term.isPrefix, products: products, into: &scratch)
         }
     }
 
-    private func scoreWord(_ word: String, fields: [Field], explicitPrefix: Bool, implicitPrefix: Bool,
-                           into scratch: inout TermScratch) {
+    private func scoreWord(
+        _ word: String, fields: [Field], explicitPrefix: Bool, implicitPrefix: Bool,
+        into scratch: inout TermScratch
+    ) {
         if fields.contains(.isbn) {
             for index in products(withISBN: word, prefix: explicitPrefix) { scratch.mark(index, Field.isbn.weight) }
         }
@@ -119,8 +124,10 @@ extension SearchIndex {
         }
     }
 
-    private func scorePhrase(_ words: [String], fields: [Field], lastIsPrefix: Bool, products: [Product],
-                             into scratch: inout TermScratch) {
+    private func scorePhrase(
+        _ words: [String], fields: [Field], lastIsPrefix: Bool, products: [Product],
+        into scratch: inout TermScratch
+    ) {
         for field in fields where field != .isbn {
             let lists = postings[field.rawValue]
             // Candidates hold every word of the phrase in this field; then check that they are consecutive.
@@ -169,7 +176,11 @@ extension SearchIndex {
         var i = 0
         var j = 0
         while i < a.count, j < b.count {
-            if a[i] < b[j] { i += 1 } else if b[j] < a[i] { j += 1 } else {
+            if a[i] < b[j] {
+                i += 1
+            } else if b[j] < a[i] {
+                j += 1
+            } else {
                 if result.last != a[i] { result.append(a[i]) }
                 i += 1
                 j += 1

@@ -222,11 +222,13 @@ struct SearchIndex: Sendable {
             for keyword in product.keywords { post(.keyword, keyword, index) }
             for isbn in product.isbns { isbns.append((SearchIndex.digitsOnly(isbn), index)) }
             if let language = product.language {
-                let ids = languageIDs[language] ?? {
-                    let ids = ([language] + (SearchIndex.languageNames[language] ?? [])).flatMap { self.ids($0) }
-                    languageIDs[language] = ids
-                    return ids
-                }()
+                let ids =
+                    languageIDs[language]
+                    ?? {
+                        let ids = ([language] + (SearchIndex.languageNames[language] ?? [])).flatMap { self.ids($0) }
+                        languageIDs[language] = ids
+                        return ids
+                    }()
                 for id in ids where postings[Field.language.rawValue][Int(id)].last != index {
                     postings[Field.language.rawValue][Int(id)].append(index)
                 }

@@ -27,9 +27,11 @@ struct SearchOptions: Sendable, Equatable {
     }
 
     /// Creates options directly (tests, benchmarks).
-    init(query: SearchQuery?, sort: SortSpec = SortSpec(.relevance), offset: Int = 0, limit: Int = defaultLimit,
-         category: String? = nil, language: String? = nil, publisher: String? = nil, availableOnly: Bool = false,
-         card: String? = nil) {
+    init(
+        query: SearchQuery?, sort: SortSpec = SortSpec(.relevance), offset: Int = 0, limit: Int = defaultLimit,
+        category: String? = nil, language: String? = nil, publisher: String? = nil, availableOnly: Bool = false,
+        card: String? = nil
+    ) {
         self.query = query
         self.text = ""
         self.sort = sort
@@ -76,7 +78,8 @@ struct SearchOptions: Sendable, Equatable {
         sort = SortSpec(sortKey, order)
         // Capped so that offset + limit cannot overflow; no catalogue is that large.
         offset = min(try Self.number(parameters["offset"], name: "offset", default: 0), 1 << 30)
-        limit = min(Self.maxLimit, max(1, try Self.number(parameters["limit"], name: "limit", default: Self.defaultLimit)))
+        limit = min(
+            Self.maxLimit, max(1, try Self.number(parameters["limit"], name: "limit", default: Self.defaultLimit)))
         category = parameters["category"].flatMap(Self.filterValue)
         language = parameters["language"].flatMap(Self.filterValue)
         publisher = parameters["publisher"].flatMap(Self.filterValue)

@@ -53,12 +53,15 @@ struct SortRanks: Sendable {
     /// Keys come from `ProductOrdering.primaryKey`, so the order is its order; they are computed
     /// once per distinct value and ranked among the distinct ones only (a few thousand titles
     /// and names, not 200 000 products), then looked up per product.
-    private static func denseRanks(_ products: [Product], _ key: SortKey, _ ordering: ProductOrdering) -> ([UInt32], UInt32) {
+    private static func denseRanks(
+        _ products: [Product], _ key: SortKey, _ ordering: ProductOrdering
+    ) -> ([UInt32], UInt32) {
         switch key {
         case .title: denseRanks(products, key, ordering) { $0.title }
         case .author: denseRanks(products, key, ordering) { ProductOrdering.authorSortText($0) }
         case .publisher: denseRanks(products, key, ordering) { $0.publisher }
-        case .date: denseRanks(products, key, ordering) { $0.publishedDate.map { $0.year * 10_000 + $0.month * 100 + $0.day } }
+        case .date:
+            denseRanks(products, key, ordering) { $0.publishedDate.map { $0.year * 10_000 + $0.month * 100 + $0.day } }
         case .popularity: denseRanks(products, key, ordering) { $0.popularity }
         case .rating: denseRanks(products, key, ordering) { $0.rating }
         case .relevance: ([UInt32](repeating: 0, count: products.count), 1)
@@ -66,8 +69,10 @@ struct SortRanks: Sendable {
     }
 
     /// - Parameter value: What the primary key is computed from; products with equal values have equal keys.
-    private static func denseRanks<Value: Hashable>(_ products: [Product], _ key: SortKey, _ ordering: ProductOrdering,
-                                                     value: (borrowing Product) -> Value?) -> ([UInt32], UInt32) {
+    private static func denseRanks<Value: Hashable>(
+        _ products: [Product], _ key: SortKey, _ ordering: ProductOrdering,
+        value: (borrowing Product) -> Value?
+    ) -> ([UInt32], UInt32) {
         var keyOfValue: [Value: ProductOrdering.FieldKey] = [:]
         var valueOfProduct: [Value?] = []
         valueOfProduct.reserveCapacity(products.count)
@@ -123,7 +128,8 @@ struct SortRanks: Sendable {
         if spec.key == .relevance {
             let slot = Self.slot(of: .popularity)
             let popularityDescending = UInt64(maxPrimary[slot] - primary[slot][i])
-            let descending = UInt64(UInt16.max - score) << (2 * Self.rankBits) | popularityDescending << Self.rankBits | tieRank
+            let descending =
+                UInt64(UInt16.max - score) << (2 * Self.rankBits) | popularityDescending << Self.rankBits | tieRank
             return spec.order == .descending ? descending : ~descending
         }
         let slot = Self.slot(of: spec.key)

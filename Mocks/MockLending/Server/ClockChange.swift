@@ -10,7 +10,8 @@ enum ClockChange: Sendable, Hashable {
     case set(Date)
 
     /// What to tell a tester whose body this is not.
-    static let usage = #"Send {"Advance": "14d"} (units d, h and m, e.g. "1d12h" or "90m") or {"Set": "2026-12-01T10:00:00Z"}."#
+    static let usage =
+        #"Send {"Advance": "14d"} (units d, h and m, e.g. "1d12h" or "90m") or {"Set": "2026-12-01T10:00:00Z"}."#
 
     /// The latest time the clock may be moved to. Loans and reservations fall due weeks after
     /// the clock, and a due date in the year 10000 has no four-digit ISO 8601 form that clients
@@ -18,17 +19,27 @@ enum ClockChange: Sendable, Hashable {
     static let latest = Date(timeIntervalSince1970: 253_370_764_800)  // 9999-01-01T00:00:00Z
 
     /// Why a move past `latest` is refused.
-    static let tooLate = "The clock goes no later than 9999-01-01 (loans made later would fall due in the year 10000); pick an earlier date"
+    static let tooLate =
+        """
+        The clock goes no later than 9999-01-01 (loans made later would fall due in the year 10000); pick an \
+        earlier date
+        """
 
     /// Reads a JSON body.
     /// - Throws: a reason for the tester when the body is neither form.
     init(json: Data) throws(APIFailure) {
-        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else { throw .badRequest(Self.usage) }
+        guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
+            throw .badRequest(Self.usage)
+        }
         if let text = object["Advance"] as? String, object["Set"] == nil {
-            guard let seconds = Self.seconds(text) else { throw .badRequest("\"\(text)\" is not a time to advance by. " + Self.usage) }
+            guard let seconds = Self.seconds(text) else {
+                throw .badRequest("\"\(text)\" is not a time to advance by. " + Self.usage)
+            }
             self = .advance(seconds)
         } else if let text = object["Set"] as? String, object["Advance"] == nil {
-            guard let date = Timestamp.parse(text) else { throw .badRequest("\"\(text)\" is not an ISO 8601 time. " + Self.usage) }
+            guard let date = Timestamp.parse(text) else {
+                throw .badRequest("\"\(text)\" is not an ISO 8601 time. " + Self.usage)
+            }
             self = .set(date)
         } else {
             throw .badRequest(Self.usage)

@@ -21,8 +21,12 @@ struct ContentRoutes: Sendable {
     static func loanPath(_ id: String) -> String { "/mock/content/loans/\(id).epub" }
 
     func register(on mock: RouterGroup<MockRequestContext>) {
-        mock.get("content/loans/{id}.epub") { request, context in try loanBook(request, id: context.parameters.require("id")) }
-        mock.get("content/:id/sample.epub") { request, context in try sample(request, id: context.parameters.require("id")) }
+        mock.get("content/loans/{id}.epub") { request, context in
+            try loanBook(request, id: context.parameters.require("id"))
+        }
+        mock.get("content/:id/sample.epub") { request, context in
+            try sample(request, id: context.parameters.require("id"))
+        }
         mock.get("content/:id/cover.png") { _, context in try cover(id: context.parameters.require("id")) }
     }
 
@@ -88,8 +92,10 @@ struct ContentRoutes: Sendable {
             let part = data[data.startIndex + range.lowerBound..<data.startIndex + range.upperBound]
             return Response(status: .partialContent, headers: headers, body: body(Data(part)))
         case .unsatisfiable:
-            var response = JSONResponse.make(Wire.ErrorAnswer(
-                reason: "The range asked for is outside the book's \(data.count) bytes", responseStatus: "RangeNotSatisfiable"),
+            var response = JSONResponse.make(
+                Wire.ErrorAnswer(
+                    reason: "The range asked for is outside the book's \(data.count) bytes",
+                    responseStatus: "RangeNotSatisfiable"),
                 status: .rangeNotSatisfiable)
             response.headers[.contentRange] = "bytes */\(data.count)"
             response.headers[.acceptRanges] = "bytes"

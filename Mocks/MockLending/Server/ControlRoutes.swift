@@ -27,8 +27,10 @@ struct ControlRoutes: Sendable {
     /// `{"Now": "2026-11-18T09:00:00Z", "Today": "2026-11-18", "TimeZone": "Europe/Stockholm"}`.
     func clock() -> Response {
         let (now, today) = library.read { ($0.clock, $0.today) }
-        return JSONResponse.make(ClockAnswer(now: Timestamp.format(now), today: today,
-                                             timeZone: library.configuration.rules.timeZone.identifier))
+        return JSONResponse.make(
+            ClockAnswer(
+                now: Timestamp.format(now), today: today,
+                timeZone: library.configuration.rules.timeZone.identifier))
     }
 
     /// Moves the clock and processes what happened meanwhile (loans ending, reservations coming due).
@@ -56,7 +58,9 @@ struct ControlRoutes: Sendable {
     }
 
     func summary() -> Response {
-        let summary = library.read { StateSummary($0, seed: library.catalog.seed, catalogSize: library.catalog.products.count) }
+        let summary = library.read {
+            StateSummary($0, seed: library.catalog.seed, catalogSize: library.catalog.products.count)
+        }
         return JSONResponse.make(summary)
     }
 
@@ -66,7 +70,12 @@ struct ControlRoutes: Sendable {
         do {
             faults = try JSONDecoder().decode(Faults.self, from: Data(body.readableBytesView))
         } catch {
-            throw APIFailure.badRequest(#"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, "DropAfterCommit": false}."#)
+            throw APIFailure.badRequest(
+                #"""
+                Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, \#
+                "DropAfterCommit": false}.
+                """#
+            )
         }
         if let problem = faults.problem { throw APIFailure.badRequest(problem) }
         library.updateLocal { $0.faults = faults }

@@ -14,13 +14,16 @@ struct FaultMiddleware: RouterMiddleware {
     struct Dropped: Error {}
 
     /// What a captive portal or a misconfigured proxy answers: 200, but HTML.
-    static let malformedBody = Data("""
+    static let malformedBody = Data(
+        """
         <!DOCTYPE html>
         <html><head><title>Logga in</title></head>
         <body><h1>Logga in på gästnätet</h1><p>Ange ditt lånekortsnummer för att fortsätta.</p></body></html>
         """.utf8)
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let (faults, roll) = library.updateLocal { state in (state.faults, state.faultDice.unit()) }
         if faults.latencyMs > 0 { try await Task.sleep(for: .milliseconds(faults.latencyMs)) }
         if faults.drop {

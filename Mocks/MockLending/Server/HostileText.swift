@@ -31,7 +31,8 @@ public enum HostileText {
     /// when the body is not a JSON object or array (then it goes out unchanged).
     static func infect(_ body: Data) -> Data? {
         guard let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-              json is [String: Any] || json is [Any] else { return nil }
+            json is [String: Any] || json is [Any]
+        else { return nil }
         return try? JSONSerialization.data(withJSONObject: infect(json, key: nil), options: [.withoutEscapingSlashes])
     }
 

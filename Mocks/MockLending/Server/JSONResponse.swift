@@ -13,8 +13,9 @@ enum JSONResponse {
         do {
             data = try encoder.encode(value)
         } catch {
-            return raw(Data(#"{"Reason":"The mock could not encode its answer","ResponseStatus":"InternalServerError"}"#.utf8),
-                       status: .internalServerError, contentType: "application/json")
+            return raw(
+                Data(#"{"Reason":"The mock could not encode its answer","ResponseStatus":"InternalServerError"}"#.utf8),
+                status: .internalServerError, contentType: "application/json")
         }
         return raw(data, status: status, contentType: "application/json")
     }

@@ -129,7 +129,9 @@ struct LendingRoutes: Sendable {
         let query = QueryParameters(request.uri.query)
         try authentication.check(query, over: [id])
         try refusing { () throws(LendingRefusal) in
-            try library.update { (state) throws(LendingRefusal) in try state.cancelReservation(id: id, card: query["card"]) }
+            try library.update { (state) throws(LendingRefusal) in
+                try state.cancelReservation(id: id, card: query["card"])
+            }
         }
         return Response(status: .noContent)
     }
@@ -151,10 +153,13 @@ struct LendingRoutes: Sendable {
         let origin = LibraryRoutes.origin(of: request, fallback: library.configuration)
         let product = library.catalog.products[loan.productIndex]
         let cover = product.coverImage.map { $0.hasPrefix("/") ? origin + $0 : $0 }
-        let epub = Catalog.Loan.Link(formatID: "4104", contents: [
-            Catalog.Loan.Link.Part(part: 1, url: origin + ContentRoutes.loanPath(loan.id)),
-        ])
-        return Catalog.Loan(id: loan.id, productID: product.id, title: product.title, coverImage: cover,
-                            createdDate: loan.created, expiryDate: loan.expires, active: loan.isActive, links: [epub])
+        let epub = Catalog.Loan.Link(
+            formatID: "4104",
+            contents: [
+                Catalog.Loan.Link.Part(part: 1, url: origin + ContentRoutes.loanPath(loan.id))
+            ])
+        return Catalog.Loan(
+            id: loan.id, productID: product.id, title: product.title, coverImage: cover,
+            createdDate: loan.created, expiryDate: loan.expires, active: loan.isActive, links: [epub])
     }
 }

@@ -12,11 +12,16 @@ struct LibraryRoutes: Sendable {
         if library.configuration.dialect != .upstreamOnly {
             api.get("products") { request, _ in try search(request) }
             api.get("library") { request, _ in try libraryPage(request) }
-            api.get("products/:id/similar") { request, context in try similar(request, id: context.parameters.require("id")) }
+            api.get("products/:id/similar") { request, context in
+                try similar(request, id: context.parameters.require("id"))
+            }
         }
         api.get("products/:id") { request, context in try product(request, id: context.parameters.require("id")) }
-        api.get("books/availability/:id") { request, context in try availability(request, id: context.parameters.require("id")) }
-        api.get("libraryproducts/:id") { request, context in try licence(request, id: context.parameters.require("id")) }
+        api.get("books/availability/:id") { request, context in
+            try availability(request, id: context.parameters.require("id"))
+        }
+        api.get("libraryproducts/:id") { request, context in try licence(request, id: context.parameters.require("id"))
+        }
     }
 
     func search(_ request: Request) throws -> Response {
@@ -30,10 +35,13 @@ struct LibraryRoutes: Sendable {
         }
         var (products, total) = library.searchPage(options)
         if library.configuration.dialect == .searchWithoutAvailability {
-            products = products.map { var plain = $0; plain.availability = nil; return plain }
+            products = products.map {
+                var plain = $0; plain.availability = nil; return plain
+            }
         }
         let origin = Self.origin(of: request, fallback: library.configuration)
-        return JSONResponse.make(Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: total))
+        return JSONResponse.make(
+            Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: total))
     }
 
     func product(_ request: Request, id: String) throws -> Response {
@@ -41,7 +49,8 @@ struct LibraryRoutes: Sendable {
         try authentication.check(query, over: [id])
         guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
         let origin = Self.origin(of: request, fallback: library.configuration)
-        return JSONResponse.make(Wire.ProductAnswer(product: Self.absolute(library.catalog.products[index], origin: origin)))
+        return JSONResponse.make(
+            Wire.ProductAnswer(product: Self.absolute(library.catalog.products[index], origin: origin)))
     }
 
     /// `GET products/{id}/similar` (extension): books like this one, best first, with availability for `card`.
@@ -53,7 +62,8 @@ struct LibraryRoutes: Sendable {
         let card = query["card"].flatMap { $0.isEmpty ? nil : $0 }
         let products = library.similar(to: index, card: card, limit: limit)
         let origin = Self.origin(of: request, fallback: library.configuration)
-        return JSONResponse.make(Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: products.count))
+        return JSONResponse.make(
+            Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: products.count))
     }
 
     func availability(_ request: Request, id: String) throws -> Response {
@@ -62,9 +72,11 @@ struct LibraryRoutes: Sendable {
         try authentication.check(query, over: [card, id])
         guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
         let availability = library.read { $0.availability(index, card: card.isEmpty ? nil : card) }
-        return JSONResponse.make(Wire.AvailabilityAnswer(products: [
-            Wire.ProductAvailability(productID: id, available: availability.available, reason: availability.reason?.word ?? ""),
-        ]))
+        return JSONResponse.make(
+            Wire.AvailabilityAnswer(products: [
+                Wire.ProductAvailability(
+                    productID: id, available: availability.available, reason: availability.reason?.word ?? "")
+            ]))
     }
 
     func licence(_ request: Request, id: String) throws -> Response {

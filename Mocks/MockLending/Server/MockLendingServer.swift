@@ -25,8 +25,10 @@ public final class MockLendingServer: Sendable {
     /// The path all library API routes live under.
     public static let apiBasePath = "/library/v3.0"
 
-    private init(baseURL: URL, port: Int, preparationSeconds: Double, library: MockLibrary,
-                 task: Task<Void, any Error>, gate: AcceptGate) {
+    private init(
+        baseURL: URL, port: Int, preparationSeconds: Double, library: MockLibrary,
+        task: Task<Void, any Error>, gate: AcceptGate
+    ) {
         self.baseURL = baseURL
         self.port = port
         self.preparationSeconds = preparationSeconds
@@ -68,14 +70,23 @@ public final class MockLendingServer: Sendable {
             case .failure(let error): reason = String(describing: error)
             case .success: reason = "the server stopped at once"
             }
-            throw StartError(description: "The mock lending server could not listen on \(configuration.host):\(configuration.port): \(reason). Try another port, or 0 for any free one.")
+            throw StartError(
+                description:
+                    """
+                    The mock lending server could not listen on \(configuration.host):\(configuration.port): \
+                    \(reason). Try another port, or 0 for any free one.
+                    """
+            )
         }
-        logger.info("mock lending server listening", metadata: [
-            "url": "\(baseURL(host: configuration.host, port: port))", "products": "\(configuration.catalogSize)",
-            "seed": "\(configuration.seed)",
-        ])
-        return MockLendingServer(baseURL: baseURL(host: configuration.host, port: port), port: port,
-                                 preparationSeconds: Self.seconds(preparation), library: library, task: task, gate: gate)
+        logger.info(
+            "mock lending server listening",
+            metadata: [
+                "url": "\(baseURL(host: configuration.host, port: port))", "products": "\(configuration.catalogSize)",
+                "seed": "\(configuration.seed)",
+            ])
+        return MockLendingServer(
+            baseURL: baseURL(host: configuration.host, port: port), port: port,
+            preparationSeconds: Self.seconds(preparation), library: library, task: task, gate: gate)
     }
 
     /// Stops serving and waits until the port is closed.
@@ -109,12 +120,15 @@ public final class MockLendingServer: Sendable {
 
     // MARK: Assembly
 
-    static func makeApplication(_ library: MockLibrary, gate: AcceptGate, logger: Logger,
-                                onPort: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+    static func makeApplication(
+        _ library: MockLibrary, gate: AcceptGate, logger: Logger,
+        onPort: @escaping @Sendable (Int) -> Void
+    ) -> some ApplicationProtocol {
         let configuration = library.configuration
         let router = Router(context: MockRequestContext.self)
         let api = router.group(RouterPath(apiBasePath)).add(middleware: FaultMiddleware(library: library))
-        let authentication = ServiceAuthentication(serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
+        let authentication = ServiceAuthentication(
+            serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         LibraryRoutes(library: library, authentication: authentication).register(on: api)
         LendingRoutes(library: library, authentication: authentication).register(on: api)
         let mock = router.group("mock")

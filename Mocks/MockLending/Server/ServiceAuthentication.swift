@@ -10,7 +10,8 @@ struct ServiceAuthentication: Sendable {
     func check(_ query: QueryParameters, over parameters: [String]) throws(APIFailure) {
         guard let id = query["serviceid"], id == serviceID else { throw APIFailure.unknownService(query["serviceid"]) }
         guard let checksum = query["checksum"],
-              Checksum.matches(checksum, serviceID: serviceID, parameters: parameters, serviceKey: serviceKey) else {
+            Checksum.matches(checksum, serviceID: serviceID, parameters: parameters, serviceKey: serviceKey)
+        else {
             throw APIFailure.invalidChecksum
         }
     }

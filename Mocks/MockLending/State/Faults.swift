@@ -1,7 +1,8 @@
 /// Failures the mock injects into the library API, to test how the client copes.
 ///
 /// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false,
-/// "DropAfterCommit": false, "CorruptContent": false, "CutContentAfter": 0, "Hostile": false}`), cleared with `DELETE /mock/faults` or `POST /mock/reset`. They apply
+/// "DropAfterCommit": false, "CorruptContent": false, "CutContentAfter": 0, "Hostile": false}`), cleared with `DELETE
+/// /mock/faults` or `POST /mock/reset`. They apply
 /// to every call under the API base path and never to `/mock/` itself, so a tester can always
 /// switch them off; the two content faults apply to the book downloads under `/mock/content/`.
 public struct Faults: Sendable, Hashable, Codable {
@@ -28,9 +29,11 @@ public struct Faults: Sendable, Hashable, Codable {
     public var hostile: Bool
 
     /// Creates faults; none by default.
-    public init(latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false,
-                dropAfterCommit: Bool = false, corruptContent: Bool = false, cutContentAfter: Int = 0,
-                hostile: Bool = false) {
+    public init(
+        latencyMs: Int = 0, errorRate: Double = 0, malformed: Bool = false, drop: Bool = false,
+        dropAfterCommit: Bool = false, corruptContent: Bool = false, cutContentAfter: Int = 0,
+        hostile: Bool = false
+    ) {
         self.latencyMs = latencyMs
         self.errorRate = errorRate
         self.malformed = malformed

@@ -28,14 +28,18 @@ extension LibraryState {
     /// The first day after `day` on which something happens: a loan or other loan has run out
     /// (the day after its last day), a ready reservation lapses, or a month begins.
     func nextEvent(after day: DayDate) -> DayDate? {
-        let month = day.month == 12 ? DayDate(year: day.year + 1, month: 1, day: 1) : DayDate(year: day.year, month: day.month + 1, day: 1)
+        let month =
+            day.month == 12
+            ? DayDate(year: day.year + 1, month: 1, day: 1) : DayDate(year: day.year, month: day.month + 1, day: 1)
         var earliest = month
         for loan in loans where loan.isActive { earliest = min(earliest, loan.expires.adding(days: 1)) }
         for expiries in otherLoans.values {
             if let first = expiries.first { earliest = min(earliest, first.adding(days: 1)) }
         }
         for reservation in reservations {
-            if reservation.isReady, let until = reservation.readyUntil { earliest = min(earliest, until.adding(days: 1)) }
+            if reservation.isReady, let until = reservation.readyUntil {
+                earliest = min(earliest, until.adding(days: 1))
+            }
         }
         return max(earliest, day.adding(days: 1))
     }
@@ -95,8 +99,10 @@ extension LibraryState {
     /// A new month refills the pay-per-loan budget: those who reserved a pay-per-loan title can
     /// borrow it now.
     mutating func readyPayPerLoanReservations(on day: DayDate) {
-        for k in reservations.indices where reservations[k].isActive && reservations[k].readyUntil == nil
-            && licences[reservations[k].productIndex].model == .ppu {
+        for k in reservations.indices
+        where reservations[k].isActive && reservations[k].readyUntil == nil
+            && licences[reservations[k].productIndex].model == .ppu
+        {
             reservations[k].readyUntil = day.adding(days: rules.readyDays)
         }
     }

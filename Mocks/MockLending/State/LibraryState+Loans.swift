@@ -14,14 +14,17 @@ extension LibraryState {
     mutating func borrow(_ index: Int, card: String, pin: String?) throws(LendingRefusal) -> Loan {
         try authenticate(card: card, pin: pin)
         guard products[index].isActive(on: today) else {
-            throw LendingRefusal(.conflict, "This book cannot be borrowed at the moment: the library's licence for it is not active.")
+            throw LendingRefusal(
+                .conflict, "This book cannot be borrowed at the moment: the library's licence for it is not active.")
         }
         if loans.contains(where: { $0.card == card && $0.productIndex == index && $0.isActive }) {
             throw LendingRefusal(.conflict, "You already have this book on loan")
         }
         if loansThisMonth(card: card) >= rules.maxLoansPerMonth {
-            throw LendingRefusal(.conflict, "You have made \(rules.maxLoansPerMonth) loans this month, the most the library allows; "
-                + "you can borrow again from \(nextMonth).")
+            throw LendingRefusal(
+                .conflict,
+                "You have made \(rules.maxLoansPerMonth) loans this month, the most the library allows; "
+                    + "you can borrow again from \(nextMonth).")
         }
         let licence = licences[index]
         let ready = readyReservation(index, card: card)
@@ -30,14 +33,25 @@ extension LibraryState {
             let held = queueCounts(index).ready
             if ready == nil && licence.onLoan + held >= licence.copies {
                 let copies = licence.copies == 1 ? "The only copy" : "All \(licence.copies) copies"
-                throw LendingRefusal(.conflict, held > 0 && licence.onLoan < licence.copies
-                    ? "The free copy of this book is held for a patron whose reservation is ready; reserve it to join the queue."
-                    : "\(copies) of this book \(licence.copies == 1 ? "is" : "are") on loan; reserve it to join the queue.")
+                throw LendingRefusal(
+                    .conflict,
+                    held > 0 && licence.onLoan < licence.copies
+                        ? """
+                        The free copy of this book is held for a patron whose reservation is ready; reserve it to \
+                        join the queue.
+                        """
+                        : """
+                        \(copies) of this book \(licence.copies == 1 ? "is" : "are") on loan; reserve it to join \
+                        the queue.
+                        """
+                )
             }
         case .ppu:
             guard payPerLoanUsed < payPerLoanBudget else {
-                throw LendingRefusal(.conflict, "The library has spent this month's budget for pay-per-loan e-books; "
-                    + "try again from \(nextMonth), or reserve the book.")
+                throw LendingRefusal(
+                    .conflict,
+                    "The library has spent this month's budget for pay-per-loan e-books; "
+                        + "try again from \(nextMonth), or reserve the book.")
             }
             payPerLoanUsed += 1
         case .access:
@@ -45,7 +59,9 @@ extension LibraryState {
         }
         // A patron who reserved the book and borrows it leaves the queue, ready or not (a free
         // copy with a reservation can only be a pay-per-loan title or an access one).
-        if let mine = ready ?? reservations.firstIndex(where: { $0.productIndex == index && $0.card == card && $0.isActive }) {
+        if let mine = ready
+            ?? reservations.firstIndex(where: { $0.productIndex == index && $0.card == card && $0.isActive })
+        {
             reservations[mine].ending = .fulfilled
         }
         addLoan(productIndex: index, card: card, created: clock)
@@ -89,13 +105,16 @@ extension LibraryState {
         case .expired:
             throw LendingRefusal(.gone, "Loan \(id) ended after \(loan.expires); borrow the book again to read it.")
         case .returned(let date):
-            throw LendingRefusal(.gone, "Loan \(id) was returned on \(DayDate(date, in: rules.timeZone)); borrow the book again to read it.")
+            throw LendingRefusal(
+                .gone,
+                "Loan \(id) was returned on \(DayDate(date, in: rules.timeZone)); borrow the book again to read it.")
         }
     }
 
     /// The patron as `POST patrons/verify` answers.
     func patronView(_ patron: Patron) -> Catalog.Patron {
-        Catalog.Patron(card: patron.card, name: patron.name, loansThisMonth: loansThisMonth(card: patron.card),
-                       maxLoansPerMonth: rules.maxLoansPerMonth)
+        Catalog.Patron(
+            card: patron.card, name: patron.name, loansThisMonth: loansThisMonth(card: patron.card),
+            maxLoansPerMonth: rules.maxLoansPerMonth)
     }
 }

@@ -13,9 +13,11 @@ extension LibraryState {
     @discardableResult
     mutating func authenticate(card: String, pin: String?) throws(LendingRefusal) -> Patron {
         guard var patron = patrons[card] else {
-            throw LendingRefusal(.unauthenticated, card.isEmpty
-                ? "Enter your library card number."
-                : "No patron has card \(card); check the number on your library card.")
+            throw LendingRefusal(
+                .unauthenticated,
+                card.isEmpty
+                    ? "Enter your library card number."
+                    : "No patron has card \(card); check the number on your library card.")
         }
         defer { patrons[card] = patron }
         if let until = patron.lockedUntil {
@@ -33,8 +35,10 @@ extension LibraryState {
                 throw LendingRefusal(.forbidden, lockedReason(card: card, until: until))
             }
             let left = rules.maxWrongPINs - patron.wrongPINs
-            throw LendingRefusal(.unauthenticated, "Wrong PIN for card \(card); \(left) \(left == 1 ? "try" : "tries") left "
-                + "before the card is locked for \(Self.minutes(rules.lockDuration)).")
+            throw LendingRefusal(
+                .unauthenticated,
+                "Wrong PIN for card \(card); \(left) \(left == 1 ? "try" : "tries") left "
+                    + "before the card is locked for \(Self.minutes(rules.lockDuration)).")
         }
         patron.wrongPINs = 0
         return patron

@@ -57,9 +57,10 @@ extension LibraryState {
         } else {
             estimate = estimatedDay(index, waitingPlace: position - queue.filter(\.isReady).count)
         }
-        return Catalog.Reservation(id: reservation.id, productID: products[index].id, title: products[index].title,
-                                   queuePosition: position, estimatedDate: estimate,
-                                   ready: reservation.isReady, readyUntil: reservation.isReady ? reservation.readyUntil : nil)
+        return Catalog.Reservation(
+            id: reservation.id, productID: products[index].id, title: products[index].title,
+            queuePosition: position, estimatedDate: estimate,
+            ready: reservation.isReady, readyUntil: reservation.isReady ? reservation.readyUntil : nil)
     }
 
     /// `availability` with the day a patron who reserved now could expect the book (the search
@@ -96,7 +97,8 @@ extension LibraryState {
             let copies = max(1, licence.copies)
             var comingBack = (otherLoans[index] ?? []).map { $0.adding(days: 1) }
             comingBack += loans.filter { $0.productIndex == index && $0.isActive }.map { $0.expires.adding(days: 1) }
-            comingBack += Array(repeating: today.adding(days: rules.loanPeriodDays + 1), count: queueCounts(index).ready)
+            comingBack += Array(
+                repeating: today.adding(days: rules.loanPeriodDays + 1), count: queueCounts(index).ready)
             comingBack.sort()
             while comingBack.count < copies { comingBack.insert(today, at: 0) }
             let k = max(0, place - 1)

@@ -6,8 +6,9 @@ extension LibraryState {
     static let seededPatrons = [
         Patron(card: "1001", pin: "1234", name: "Astrid Lindqvist", demonstrates: "no loans: can borrow"),
         Patron(card: "1002", pin: "2345", name: "Nils Åberg", demonstrates: "monthly limit reached: borrower"),
-        Patron(card: "1003", pin: "3456", name: "Élise Öberg",
-               demonstrates: "a loan about to end; first in a queue that is ready after 2 days"),
+        Patron(
+            card: "1003", pin: "3456", name: "Élise Öberg",
+            demonstrates: "a loan about to end; first in a queue that is ready after 2 days"),
         Patron(card: "1004", pin: "4567", name: "Måns Ängström", demonstrates: "one loan left this month"),
     ]
 
@@ -32,8 +33,9 @@ extension LibraryState {
     /// Copies lent to patrons the mock does not model come back over the next four weeks, and
     /// the patrons they count as waiting borrow them first.
     static func seeded(_ catalog: GeneratedCatalog, clock: Date, rules: MockRules = MockRules()) -> LibraryState {
-        var state = LibraryState(rules: rules, products: catalog.products, licences: catalog.licences, clock: clock,
-                                 faultDice: SplitMix64.stream(catalog.seed, 0xFA17))
+        var state = LibraryState(
+            rules: rules, products: catalog.products, licences: catalog.licences, clock: clock,
+            faultDice: SplitMix64.stream(catalog.seed, 0xFA17))
         state.payPerLoanUsed = state.payPerLoanBudget
         for patron in seededPatrons { state.patrons[patron.card] = patron }
         state.seedOtherLoans(seed: catalog.seed)
@@ -62,12 +64,16 @@ extension LibraryState {
         for k in 0..<max(0, limit - 1) { lend("1004", daysAgo: daysIntoMonth * k / max(1, limit)) }
 
         if let soon = state.titleComingBack(avoiding: avoided) {
-            state.reservations.append(Reservation(id: state.takeID(prefix: "R"), productIndex: soon, card: "1003",
-                                                  created: clock.addingTimeInterval(-6 * 86_400)))
+            state.reservations.append(
+                Reservation(
+                    id: state.takeID(prefix: "R"), productIndex: soon, card: "1003",
+                    created: clock.addingTimeInterval(-6 * 86_400)))
         }
         if top.count > 1, state.licences[top[1]].isExhausted {
-            state.reservations.append(Reservation(id: state.takeID(prefix: "R"), productIndex: top[1], card: "1003",
-                                                  created: clock.addingTimeInterval(-5 * 86_400)))
+            state.reservations.append(
+                Reservation(
+                    id: state.takeID(prefix: "R"), productIndex: top[1], card: "1003",
+                    created: clock.addingTimeInterval(-5 * 86_400)))
         }
         return state
     }
@@ -93,8 +99,10 @@ extension LibraryState {
             licences[$0].model == .copies && !avoided.contains($0) && !ScenarioGuarantees.isAringThriller(products[$0])
         }
         let oneCopy = candidates.filter { licences[$0].copies == 1 }
-        guard let index = oneCopy.first(where: { licences[$0].onLoan == 1 && licences[$0].waiting == 0 })
-            ?? oneCopy.first(where: { licences[$0].onLoan == 1 }) ?? oneCopy.first ?? candidates.first else { return nil }
+        guard
+            let index = oneCopy.first(where: { licences[$0].onLoan == 1 && licences[$0].waiting == 0 })
+                ?? oneCopy.first(where: { licences[$0].onLoan == 1 }) ?? oneCopy.first ?? candidates.first
+        else { return nil }
         licences[index] = Licence(model: .copies, copies: 1, onLoan: 1, waiting: 0)
         otherLoans[index] = [today.adding(days: 1)]
         return index
@@ -103,7 +111,8 @@ extension LibraryState {
     /// Records a loan to a known patron and takes its copy.
     mutating func addLoan(productIndex: Int, card: String, created: Date) {
         let expires = DayDate(created, in: rules.timeZone).adding(days: rules.loanPeriodDays)
-        loans.append(Loan(id: takeID(prefix: "L"), productIndex: productIndex, card: card, created: created, expires: expires))
+        loans.append(
+            Loan(id: takeID(prefix: "L"), productIndex: productIndex, card: card, created: created, expires: expires))
         licences[productIndex].onLoan += 1
     }
 }

@@ -72,7 +72,9 @@ struct LibraryState: Sendable {
 
     /// The first day of next month, when monthly limits and the budget start again.
     var nextMonth: DayDate {
-        today.month == 12 ? DayDate(year: today.year + 1, month: 1, day: 1) : DayDate(year: today.year, month: today.month + 1, day: 1)
+        today.month == 12
+            ? DayDate(year: today.year + 1, month: 1, day: 1)
+            : DayDate(year: today.year, month: today.month + 1, day: 1)
     }
 
     /// Loans a patron has made since the start of the clock's month (returned ones count too).
@@ -147,7 +149,10 @@ struct LibraryState: Sendable {
             return [ModelAvailability(model: "access", current: licence.onLoan, max: 0)]
         case .copies:
             // Copies held for a ready reservation are not free either.
-            return [ModelAvailability(model: "copies", current: licence.onLoan + queueCounts(index).ready, max: licence.copies)]
+            return [
+                ModelAvailability(
+                    model: "copies", current: licence.onLoan + queueCounts(index).ready, max: licence.copies)
+            ]
         case .ppu:
             return [ModelAvailability(model: "ppu", current: payPerLoanUsed, max: payPerLoanBudget)]
         }

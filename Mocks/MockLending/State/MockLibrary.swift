@@ -62,7 +62,8 @@ final class MockLibrary: Sendable {
     /// Takes what another process stored since this one last looked.
     private func refresh(_ held: inout Held) {
         guard let shared, let generation = try? shared.generation(), generation != held.generation,
-              let stored = try? shared.load() else { return }
+            let stored = try? shared.load()
+        else { return }
         if held.state.restore(stored.state) { held.generation = stored.generation }
     }
 
@@ -167,7 +168,8 @@ final class MockLibrary: Sendable {
         let limited = snapshot.hasReachedLimit(card: card)
         return scored.prefix(max(0, limit)).map { entry in
             var product = catalog.products[entry.index]
-            product.availability = snapshot.withEstimate(snapshot.availability(entry.index, card: card, borrowerLimited: limited), entry.index)
+            product.availability = snapshot.withEstimate(
+                snapshot.availability(entry.index, card: card, borrowerLimited: limited), entry.index)
             return product
         }
     }
@@ -178,10 +180,13 @@ final class MockLibrary: Sendable {
         // without holding the lock.
         let snapshot = read { copy $0 }
         let limited = snapshot.hasReachedLimit(card: options.card)
-        let page = search.search(options) { snapshot.availability($0, card: options.card, borrowerLimited: limited).available }
+        let page = search.search(options) {
+            snapshot.availability($0, card: options.card, borrowerLimited: limited).available
+        }
         let products = page.indices.map { index in
             var product = catalog.products[index]
-            product.availability = snapshot.withEstimate(snapshot.availability(index, card: options.card, borrowerLimited: limited), index)
+            product.availability = snapshot.withEstimate(
+                snapshot.availability(index, card: options.card, borrowerLimited: limited), index)
             return product
         }
         return (products, page.total)
@@ -190,8 +195,9 @@ final class MockLibrary: Sendable {
     /// The library page on the clock's day.
     func libraryPage() -> LibraryPage {
         read { state in
-            LibraryProfile.page(today: state.today, now: state.clock, payPerLoanSpent: state.payPerLoanUsed >= state.payPerLoanBudget,
-                                rules: state.rules)
+            LibraryProfile.page(
+                today: state.today, now: state.clock, payPerLoanSpent: state.payPerLoanUsed >= state.payPerLoanBudget,
+                rules: state.rules)
         }
     }
 }

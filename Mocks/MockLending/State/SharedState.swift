@@ -18,8 +18,9 @@ final class SharedState: Sendable {
     /// Opens (creating) the file; its folder is made 0700 and the file 0600 (it holds the
     /// simulated patrons' PINs).
     init(file: URL) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         if !FileManager.default.fileExists(atPath: file.path) {
             _ = FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
@@ -29,13 +30,14 @@ final class SharedState: Sendable {
         queue = try DatabaseQueue(path: file.path, configuration: configuration)
         try queue.writeWithoutTransaction { db in
             _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS library (
-                    id INTEGER PRIMARY KEY CHECK (id = 1),
-                    generation INTEGER NOT NULL,
-                    state BLOB NOT NULL
-                )
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS library (
+                        id INTEGER PRIMARY KEY CHECK (id = 1),
+                        generation INTEGER NOT NULL,
+                        state BLOB NOT NULL
+                    )
+                    """)
         }
     }
 
@@ -47,7 +49,9 @@ final class SharedState: Sendable {
     /// The stored state and its generation, nil when nothing is stored yet.
     func load() throws -> (generation: Int64, state: Data)? {
         try queue.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT generation, state FROM library WHERE id = 1") else { return nil }
+            guard let row = try Row.fetchOne(db, sql: "SELECT generation, state FROM library WHERE id = 1") else {
+                return nil
+            }
             return (row["generation"], row["state"])
         }
     }
@@ -62,7 +66,8 @@ final class SharedState: Sendable {
             }
             let (result, data) = change(stored)
             let next = (stored?.generation ?? 0) + 1
-            try db.execute(sql: "INSERT OR REPLACE INTO library (id, generation, state) VALUES (1, ?, ?)", arguments: [next, data])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO library (id, generation, state) VALUES (1, ?, ?)", arguments: [next, data])
             return (result, next)
         }
     }
@@ -88,9 +93,10 @@ extension LibraryState {
 
     /// This state's changing parts, encoded.
     func persisted() -> Data {
-        let parts = Persisted(clock: clock, clockOffset: clockOffset, today: today, licences: licences, otherLoans: otherLoans,
-                              payPerLoanBudget: payPerLoanBudget, payPerLoanUsed: payPerLoanUsed, patrons: patrons,
-                              loans: loans, reservations: reservations, nextNumber: nextNumber)
+        let parts = Persisted(
+            clock: clock, clockOffset: clockOffset, today: today, licences: licences, otherLoans: otherLoans,
+            payPerLoanBudget: payPerLoanBudget, payPerLoanUsed: payPerLoanUsed, patrons: patrons,
+            loans: loans, reservations: reservations, nextNumber: nextNumber)
         // A binary property list: numbers as bytes, not digits (so no file could be mistaken for
         // one holding a PIN), and compact. Encoding plain values cannot fail.
         let encoder = PropertyListEncoder()
@@ -101,7 +107,9 @@ extension LibraryState {
     /// Takes the changing parts from `data`; false (and nothing changed) when it cannot be read
     /// or belongs to another catalogue.
     mutating func restore(_ data: Data) -> Bool {
-        guard let parts = try? PropertyListDecoder().decode(Persisted.self, from: data), parts.licences.count == licences.count else {
+        guard let parts = try? PropertyListDecoder().decode(Persisted.self, from: data),
+            parts.licences.count == licences.count
+        else {
             return false
         }
         clock = parts.clock

@@ -40,7 +40,9 @@ struct StateSummary: Codable, Sendable {
             var reservationID: String
             var card: String
             var readyUntil: DayDate?
-            enum CodingKeys: String, CodingKey { case reservationID = "ReservationID", card = "Card", readyUntil = "ReadyUntil" }
+            enum CodingKeys: String, CodingKey {
+                case reservationID = "ReservationID", card = "Card", readyUntil = "ReadyUntil"
+            }
         }
         var productID: String
         var title: String
@@ -52,7 +54,8 @@ struct StateSummary: Codable, Sendable {
         var cards: [String]
         var places: [Place]
         enum CodingKeys: String, CodingKey {
-            case productID = "ProductID", title = "Title", copies = "Copies", onLoan = "OnLoan", othersAhead = "OthersAhead"
+            case productID = "ProductID", title = "Title", copies = "Copies", onLoan = "OnLoan", othersAhead =
+                "OthersAhead"
             case cards = "Cards", places = "Places"
         }
     }
@@ -78,7 +81,8 @@ struct StateSummary: Codable, Sendable {
     enum CodingKeys: String, CodingKey {
         case clock = "Clock", today = "Today", seed = "Seed", catalogSize = "CatalogSize", loans = "Loans"
         case otherLoans = "OtherLoans", queues = "Queues", titlesOut = "TitlesOut", waiting = "Waiting"
-        case payPerLoanUsed = "PayPerLoanUsed", payPerLoanBudget = "PayPerLoanBudget", patrons = "Patrons", faults = "Faults"
+        case payPerLoanUsed = "PayPerLoanUsed", payPerLoanBudget = "PayPerLoanBudget", patrons = "Patrons", faults =
+            "Faults"
     }
 
     init(_ state: LibraryState, seed: UInt64, catalogSize: Int) {
@@ -88,31 +92,38 @@ struct StateSummary: Codable, Sendable {
         self.catalogSize = catalogSize
         let products = state.products
         loans = state.loans.map { loan in
-            LoanSummary(loanID: loan.id, card: loan.card, productID: products[loan.productIndex].id,
-                        title: products[loan.productIndex].title, expiryDate: loan.expires, active: loan.isActive)
+            LoanSummary(
+                loanID: loan.id, card: loan.card, productID: products[loan.productIndex].id,
+                title: products[loan.productIndex].title, expiryDate: loan.expires, active: loan.isActive)
         }
         otherLoans = state.otherLoans.values.reduce(0) { $0 + $1.count }
         let active = state.reservations.filter(\.isActive)
         var queued: [Int] = []
-        for reservation in active where !queued.contains(reservation.productIndex) { queued.append(reservation.productIndex) }
+        for reservation in active where !queued.contains(reservation.productIndex) {
+            queued.append(reservation.productIndex)
+        }
         queues = queued.map { index in
             let places = active.filter { $0.productIndex == index }
-            return QueueSummary(productID: products[index].id, title: products[index].title,
-                                copies: state.licences[index].copies, onLoan: state.licences[index].onLoan,
-                                othersAhead: state.licences[index].waiting, cards: places.map(\.card),
-                                places: places.map { QueueSummary.Place(reservationID: $0.id, card: $0.card, readyUntil: $0.readyUntil) })
+            return QueueSummary(
+                productID: products[index].id, title: products[index].title,
+                copies: state.licences[index].copies, onLoan: state.licences[index].onLoan,
+                othersAhead: state.licences[index].waiting, cards: places.map(\.card),
+                places: places.map {
+                    QueueSummary.Place(reservationID: $0.id, card: $0.card, readyUntil: $0.readyUntil)
+                })
         }
         titlesOut = state.licences.reduce(0) { $0 + ($1.isExhausted ? 1 : 0) }
         waiting = state.licences.reduce(0) { $0 + $1.waiting } + active.count
         payPerLoanUsed = state.payPerLoanUsed
         payPerLoanBudget = state.payPerLoanBudget
         patrons = state.patrons.values.sorted { $0.card < $1.card }.map { patron in
-            PatronSummary(card: patron.card, name: patron.name,
-                          loans: state.loans.filter { $0.card == patron.card && $0.isActive }.count,
-                          loansThisMonth: state.loansThisMonth(card: patron.card),
-                          reservations: active.filter { $0.card == patron.card }.count,
-                          demonstrates: patron.demonstrates, wrongPINs: patron.wrongPINs,
-                          lockedUntil: patron.lockedUntil.flatMap { $0 > state.clock ? Timestamp.format($0) : nil })
+            PatronSummary(
+                card: patron.card, name: patron.name,
+                loans: state.loans.filter { $0.card == patron.card && $0.isActive }.count,
+                loansThisMonth: state.loansThisMonth(card: patron.card),
+                reservations: active.filter { $0.card == patron.card }.count,
+                demonstrates: patron.demonstrates, wrongPINs: patron.wrongPINs,
+                lockedUntil: patron.lockedUntil.flatMap { $0 > state.clock ? Timestamp.format($0) : nil })
         }
         faults = state.faults
     }

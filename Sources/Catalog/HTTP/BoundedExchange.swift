@@ -18,7 +18,9 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
 
     /// The origin of `url`, nil when it has no scheme or host.
     public init?(_ url: URL) {
-        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else { return nil }
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return nil
+        }
         self.scheme = scheme
         self.host = host
         self.port = url.port ?? (scheme == "https" ? 443 : 80)
@@ -73,7 +75,9 @@ public struct BoundedExchange: Sendable {
         var method = request.httpMethod ?? "GET"
         var body = request.httpBody
         var headers = [("Accept", accept), ("User-Agent", "bok/0.1")]
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where name.lowercased() != "accept" { headers.append((name, value)) }
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where name.lowercased() != "accept" {
+            headers.append((name, value))
+        }
         var redirects = 0
         while true {
             let remaining = end.timeIntervalSinceNow
@@ -89,7 +93,8 @@ public struct BoundedExchange: Sendable {
                 throw Failure(kind: error.kind == .timedOut ? .timedOut : .transport(error))
             }
             if [301, 302, 303, 307, 308].contains(head.status), let location = head.value("Location"),
-               let target = URL(string: location, relativeTo: url)?.absoluteURL {
+                let target = URL(string: location, relativeTo: url)?.absoluteURL
+            {
                 let targetOrigin = Origin(target)
                 guard let origin, targetOrigin == origin, redirects < Self.maxRedirects else {
                     throw Failure(kind: .redirectedAway(targetOrigin))
@@ -103,8 +108,9 @@ public struct BoundedExchange: Sendable {
                 }
                 continue
             }
-            let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1",
-                                           headerFields: head.headers)!
+            let response = HTTPURLResponse(
+                url: url, statusCode: head.status, httpVersion: "HTTP/1.1",
+                headerFields: head.headers)!
             return (collector.body, response)
         }
     }

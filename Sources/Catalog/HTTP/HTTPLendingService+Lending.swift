@@ -6,19 +6,25 @@ import FoundationNetworking
 /// Patrons, loans and reservations over HTTP.
 extension HTTPLendingService: PatronLending {
     public func verifyPatron(card: String, pin: String) async throws -> Patron {
-        try await post("patrons/verify", checksumOf: [card], form: [("Card", card), ("Pin", pin)],
-                       as: Wire.PatronAnswer.self).patron
+        try await post(
+            "patrons/verify", checksumOf: [card], form: [("Card", card), ("Pin", pin)],
+            as: Wire.PatronAnswer.self
+        ).patron
     }
 
     public func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
-        try await post("loans", checksumOf: [card, productID],
-                       form: [("Card", card), ("ProductID", productID), ("Pin", pin)],
-                       as: Wire.CreatedLoanAnswer.self).createdLoan
+        try await post(
+            "loans", checksumOf: [card, productID],
+            form: [("Card", card), ("ProductID", productID), ("Pin", pin)],
+            as: Wire.CreatedLoanAnswer.self
+        ).createdLoan
     }
 
     public func loans(card: String, onlyActive: Bool) async throws -> [Loan] {
-        try await get("loans", checksumOf: [card], query: [("card", card), ("onlyactive", onlyActive ? "true" : "false")],
-                      as: Wire.LoansAnswer.self).loans
+        try await get(
+            "loans", checksumOf: [card], query: [("card", card), ("onlyactive", onlyActive ? "true" : "false")],
+            as: Wire.LoansAnswer.self
+        ).loans
     }
 
     public func loan(id: String) async throws -> Loan {
@@ -28,17 +34,24 @@ extension HTTPLendingService: PatronLending {
     public func returnLoan(id: String, card: String?) async throws {
         do {
             try await delete("loans/\(id)", checksumOf: [id], query: card.map { [("card", $0)] } ?? [])
-        } catch let error as LendingError where error.kind == .notFound && error.reason == nil
-            || error.status == 405 || error.status == 501 {
-            throw LendingError(.unsupported, "The library at \(endpoint.displayName) has no early return: the loan ends by itself on its last day.", status: error.status)
+        } catch let error as LendingError
+            where error.kind == .notFound && error.reason == nil
+            || error.status == 405 || error.status == 501
+        {
+            throw LendingError(
+                .unsupported,
+                "The library at \(endpoint.displayName) has no early return: the loan ends by itself on its last day.",
+                status: error.status)
         }
     }
 
     public func reserve(card: String, pin: String, productID: String) async throws -> Reservation {
         do {
-            return try await post("reservations", checksumOf: [card, productID],
-                                  form: [("Card", card), ("ProductID", productID), ("Pin", pin)],
-                                  as: Wire.CreatedReservationAnswer.self).createdReservation
+            return try await post(
+                "reservations", checksumOf: [card, productID],
+                form: [("Card", card), ("ProductID", productID), ("Pin", pin)],
+                as: Wire.CreatedReservationAnswer.self
+            ).createdReservation
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
             throw noReservations(error)
         }
@@ -46,8 +59,10 @@ extension HTTPLendingService: PatronLending {
 
     public func reservations(card: String) async throws -> [Reservation] {
         do {
-            return try await get("reservations", checksumOf: [card], query: [("card", card)],
-                                 as: Wire.ReservationsAnswer.self).reservations
+            return try await get(
+                "reservations", checksumOf: [card], query: [("card", card)],
+                as: Wire.ReservationsAnswer.self
+            ).reservations
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
             throw noReservations(error)
         }
@@ -58,14 +73,18 @@ extension HTTPLendingService: PatronLending {
     }
 
     private func noReservations(_ error: LendingError) -> LendingError {
-        LendingError(.unsupported, "The library at \(endpoint.displayName) does not take reservations.", status: error.status)
+        LendingError(
+            .unsupported, "The library at \(endpoint.displayName) does not take reservations.", status: error.status)
     }
 
     // MARK: Transport
 
     /// POSTs a form with upstream's PascalCase names (`ServiceID`, `Checksum` first).
-    func post<T: Decodable>(_ path: String, checksumOf parameters: [String], form: [(String, String)], as type: T.Type) async throws -> T {
-        let checksum = Checksum.compute(serviceID: endpoint.serviceID, parameters: parameters, serviceKey: endpoint.serviceKey)
+    func post<T: Decodable>(
+        _ path: String, checksumOf parameters: [String], form: [(String, String)], as type: T.Type
+    ) async throws -> T {
+        let checksum = Checksum.compute(
+            serviceID: endpoint.serviceID, parameters: parameters, serviceKey: endpoint.serviceKey)
         let fields = [("ServiceID", endpoint.serviceID)] + form + [("Checksum", checksum)]
         var request = URLRequest(url: endpoint.baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"

@@ -28,8 +28,11 @@ public struct HTTPLendingService: LendingService {
     ///   - endpoint: The server and credentials.
     ///   - timeout: Seconds a call may take in all (default 10).
     ///   - logger: Where diagnostics go (never stdout).
-    public init(endpoint: LibraryEndpoint, timeout: TimeInterval = 10, maxBodyBytes: Int = 16 << 20,
-                maxConcurrentCalls: Int = 6, logger: Logger = Logger(label: "bok.catalog", factory: { _ in SwiftLogNoOpLogHandler() })) {
+    public init(
+        endpoint: LibraryEndpoint, timeout: TimeInterval = 10, maxBodyBytes: Int = 16 << 20,
+        maxConcurrentCalls: Int = 6,
+        logger: Logger = Logger(label: "bok.catalog", factory: { _ in SwiftLogNoOpLogHandler() })
+    ) {
         self.endpoint = endpoint
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
@@ -40,9 +43,11 @@ public struct HTTPLendingService: LendingService {
     // MARK: Calls
 
     public func search(_ request: SearchRequest) async throws -> SearchPage {
-        var query: [(String, String)] = [("q", request.query), ("sort", request.sort.key.rawValue),
-                                         ("order", request.sort.order.rawValue),
-                                         ("offset", String(request.offset)), ("limit", String(request.limit))]
+        var query: [(String, String)] = [
+            ("q", request.query), ("sort", request.sort.key.rawValue),
+            ("order", request.sort.order.rawValue),
+            ("offset", String(request.offset)), ("limit", String(request.limit)),
+        ]
         if let category = request.filters.category { query.append(("category", category)) }
         if let language = request.filters.language { query.append(("language", language)) }
         if let publisher = request.filters.publisher { query.append(("publisher", publisher)) }
@@ -52,15 +57,20 @@ public struct HTTPLendingService: LendingService {
         do {
             answer = try await get("products", checksumOf: [request.query], query: query, as: Wire.SearchAnswer.self)
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
-            throw LendingError(.unsupported,
-                "The library at \(endpoint.displayName) has no catalogue search. Use info, borrow and the shelf with a product id.",
+            throw LendingError(
+                .unsupported,
+                """
+                The library at \(endpoint.displayName) has no catalogue search. Use info, borrow and the shelf \
+                with a product id.
+                """,
                 status: 404)
         }
         // Never the server's idea of a page: at most the page asked for is shown and completed.
         let page = Array(answer.products.prefix(max(0, request.limit)))
         if page.count < answer.products.count {
-            logger.notice("the server sent more products than the page holds; the rest are ignored",
-                          metadata: ["sent": "\(answer.products.count)", "limit": "\(request.limit)"])
+            logger.notice(
+                "the server sent more products than the page holds; the rest are ignored",
+                metadata: ["sent": "\(answer.products.count)", "limit": "\(request.limit)"])
         }
         let products = await completeAvailability(page, card: request.card)
         return SearchPage(products: products, total: answer.totalCount, offset: request.offset)
@@ -74,11 +84,13 @@ public struct HTTPLendingService: LendingService {
     public func similar(productID: String, card: String?, limit: Int) async throws -> [Product] {
         try validate(id: productID)
         do {
-            let answer = try await get("products/\(productID)/similar", checksumOf: [productID],
-                                       query: [("card", card ?? ""), ("limit", String(limit))], as: Wire.SearchAnswer.self)
+            let answer = try await get(
+                "products/\(productID)/similar", checksumOf: [productID],
+                query: [("card", card ?? ""), ("limit", String(limit))], as: Wire.SearchAnswer.self)
             return Array(answer.products.prefix(max(0, limit)))
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
-            throw LendingError(.unsupported, "The library at \(endpoint.displayName) does not suggest similar books.", status: 404)
+            throw LendingError(
+                .unsupported, "The library at \(endpoint.displayName) does not suggest similar books.", status: 404)
         }
     }
 
@@ -89,15 +101,19 @@ public struct HTTPLendingService: LendingService {
     /// The availability of a product, the calls ending by `deadline` when one is given.
     func availability(productID: String, card: String?, before deadline: Date?) async throws -> Availability {
         try validate(id: productID)
-        let answer = try await get("books/availability/\(productID)", checksumOf: [card ?? "", productID],
-                                   query: [("card", card ?? "")], as: Wire.AvailabilityAnswer.self, before: deadline)
+        let answer = try await get(
+            "books/availability/\(productID)", checksumOf: [card ?? "", productID],
+            query: [("card", card ?? "")], as: Wire.AvailabilityAnswer.self, before: deadline)
         guard let entry = answer.products.first(where: { $0.productID == productID }) ?? answer.products.first else {
-            throw LendingError(.badResponse, "The library at \(endpoint.displayName) sent no availability for product \(productID).")
+            throw LendingError(
+                .badResponse, "The library at \(endpoint.displayName) sent no availability for product \(productID).")
         }
-        var availability = Availability(available: entry.available,
-                                        reason: entry.reason.isEmpty ? nil : UnavailableReason(word: entry.reason))
+        var availability = Availability(
+            available: entry.available,
+            reason: entry.reason.isEmpty ? nil : UnavailableReason(word: entry.reason))
         if !entry.available, availability.reason == .product,
-           let models = try? await licence(productID: productID, before: deadline) {
+            let models = try? await licence(productID: productID, before: deadline)
+        {
             // Plain Elib: the licence models tell how many copies there are.
             let counted = models.filter { $0.model.lowercased() != "access" }
             if !counted.isEmpty { availability.copies = counted.map(\.max).reduce(0, +) }
@@ -112,8 +128,10 @@ public struct HTTPLendingService: LendingService {
 
     func licence(productID: String, before deadline: Date?) async throws -> [ModelAvailability] {
         try validate(id: productID)
-        return try await get("libraryproducts/\(productID)", checksumOf: [productID], query: [],
-                             as: Wire.LicenceAnswer.self, before: deadline).product.modelAvailabilities
+        return try await get(
+            "libraryproducts/\(productID)", checksumOf: [productID], query: [],
+            as: Wire.LicenceAnswer.self, before: deadline
+        ).product.modelAvailabilities
     }
 
     public func library() async throws -> LibraryPage {
@@ -156,25 +174,34 @@ public struct HTTPLendingService: LendingService {
     }
 
     func url(_ path: String, checksumOf parameters: [String], query: [(String, String)]) -> URL {
-        var components = URLComponents(url: endpoint.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
-        let checksum = Checksum.compute(serviceID: endpoint.serviceID, parameters: parameters, serviceKey: endpoint.serviceKey)
-        components.queryItems = [URLQueryItem(name: "serviceid", value: endpoint.serviceID),
-                                 URLQueryItem(name: "checksum", value: checksum)]
+        var components = URLComponents(
+            url: endpoint.baseURL.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        let checksum = Checksum.compute(
+            serviceID: endpoint.serviceID, parameters: parameters, serviceKey: endpoint.serviceKey)
+        components.queryItems =
+            [
+                URLQueryItem(name: "serviceid", value: endpoint.serviceID),
+                URLQueryItem(name: "checksum", value: checksum),
+            ]
             + query.map { URLQueryItem(name: $0.0, value: $0.1) }
         // `+` in a query value would read as a space on the server.
         components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url!
     }
 
-    func get<T: Decodable>(_ path: String, checksumOf parameters: [String], query: [(String, String)], as type: T.Type,
-                           before deadline: Date? = nil) async throws -> T {
+    func get<T: Decodable>(
+        _ path: String, checksumOf parameters: [String], query: [(String, String)], as type: T.Type,
+        before deadline: Date? = nil
+    ) async throws -> T {
         var request = URLRequest(url: url(path, checksumOf: parameters, query: query))
         request.httpMethod = "GET"
         return try await send(request, path: path, as: type, before: deadline)
     }
 
     /// Sends a request under the deadline and decodes a 2xx answer, or turns the failure into a `LendingError`.
-    func send<T: Decodable>(_ request: URLRequest, path: String, as type: T.Type, before deadline: Date? = nil) async throws -> T {
+    func send<T: Decodable>(
+        _ request: URLRequest, path: String, as type: T.Type, before deadline: Date? = nil
+    ) async throws -> T {
         let (data, status) = try await perform(request, path: path, before: deadline)
         guard (200..<300).contains(status) else { throw failure(status: status, data: data, path: path) }
         return try decode(type, from: data, path: path)
@@ -198,15 +225,29 @@ public struct HTTPLendingService: LendingService {
             case .timedOut:
                 throw transportError(HTTPTransfer.Failure(kind: .timedOut, detail: ""), server: server)
             case .tooLarge:
-                throw LendingError(.badResponse, "The library at \(server) sent an answer larger than \(maxBodyBytes >> 20) MB to \(path); refusing it.")
+                throw LendingError(
+                    .badResponse,
+                    """
+                    The library at \(server) sent an answer larger than \(maxBodyBytes >> 20) MB to \(path); \
+                    refusing it.
+                    """
+                )
             case .redirectedAway(let target):
-                throw LendingError(.redirected, "The library at \(server) sent bok to another server (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only talks to the library's own address. If the library has moved, put its new address in the config file.")
+                throw LendingError(
+                    .redirected,
+                    """
+                    The library at \(server) sent bok to another server \
+                    (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only talks to the \
+                    library's own address. If the library has moved, put its new address in the config file.
+                    """
+                )
             case .transport(let failure):
                 logger.debug("transfer failed", metadata: ["path": "\(path)", "detail": "\(failure.detail)"])
                 throw transportError(failure, server: server)
             }
         }
-        logger.debug("response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(data.count)"])
+        logger.debug(
+            "response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(data.count)"])
         return (data, http.statusCode)
     }
 
@@ -214,15 +255,30 @@ public struct HTTPLendingService: LendingService {
     private func transportError(_ error: HTTPTransfer.Failure, server: String) -> any Error {
         switch error.kind {
         case .timedOut:
-            return LendingError(.timeout, "The library at \(server) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+            return LendingError(
+                .timeout,
+                "The library at \(server) did not answer within \(Int(timeout)) s. Try again, or check the server.")
         case .cannotConnect, .cannotFindHost:
-            return LendingError(.unreachable, "Cannot reach the library at \(server) (\(error.kind == .cannotConnect ? "connection refused" : "host not found")). Check the address, or start bok with --mock.")
+            return LendingError(
+                .unreachable,
+                """
+                Cannot reach the library at \(server) \
+                (\(error.kind == .cannotConnect ? "connection refused" : "host not found")). Check the address, or \
+                start bok with --mock.
+                """
+            )
         case .dropped, .stopped:
             return LendingError(.dropped, "The library at \(server) closed the connection before answering. Try again.")
         case .cancelled:
             return CancellationError()
         case .other:
-            return LendingError(.unreachable, "Cannot talk to the library at \(server) (the connection failed: check the address, and that it starts with https:// if the library needs it).")
+            return LendingError(
+                .unreachable,
+                """
+                Cannot talk to the library at \(server) (the connection failed: check the address, and that it \
+                starts with https:// if the library needs it).
+                """
+            )
         }
     }
 
@@ -232,19 +288,35 @@ public struct HTTPLendingService: LendingService {
         let reason = (try? JSONDecoder().decode(Wire.ErrorAnswer.self, from: data)).map { SafeText.line($0.reason) }
         switch status {
         case 404:
-            return LendingError(.notFound, reason.map { "\($0)." } ?? "The library at \(server) has no \(path).", status: status, reason: reason)
+            return LendingError(
+                .notFound, reason.map { "\($0)." } ?? "The library at \(server) has no \(path).", status: status,
+                reason: reason)
         case 401, 403:
             // A refused patron (wrong PIN, locked card) gets the library's own words; a refused
             // service (checksum, service id) gets a pointer to the configuration.
             if let reason, !Self.isServiceRefusal(reason) {
                 return LendingError(.unauthorized, reason, status: status, reason: reason)
             }
-            return LendingError(.unauthorized, "The library at \(server) refused the request: \(reason ?? "not authorised"). Check the service id and key in the config file.", status: status, reason: reason)
+            return LendingError(
+                .unauthorized,
+                """
+                The library at \(server) refused the request: \(reason ?? "not authorised"). Check the service id \
+                and key in the config file.
+                """,
+                status: status, reason: reason)
         case 500...:
-            return LendingError(.rejected, "The library at \(server) had an internal error (HTTP \(status)\(reason.map { ": \($0)" } ?? "")). Try again later.", status: status, reason: reason)
+            return LendingError(
+                .rejected,
+                """
+                The library at \(server) had an internal error (HTTP \(status)\(reason.map { ": \($0)" } ?? "")). \
+                Try again later.
+                """,
+                status: status, reason: reason)
         default:
             if let reason { return LendingError(.rejected, reason, status: status, reason: reason) }
-            return LendingError(.rejected, "The library at \(server) said no (HTTP \(status)) and gave no reason.", status: status, reason: reason)
+            return LendingError(
+                .rejected, "The library at \(server) said no (HTTP \(status)) and gave no reason.", status: status,
+                reason: reason)
         }
     }
 
@@ -256,14 +328,18 @@ public struct HTTPLendingService: LendingService {
     func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         let server = endpoint.displayName
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
-            throw LendingError(.badResponse, "The library at \(server) answered \(path) with something that is not JSON. Is the address right?")
+            throw LendingError(
+                .badResponse,
+                "The library at \(server) answered \(path) with something that is not JSON. Is the address right?")
         }
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[TextPolicy.userInfoKey] = textPolicy
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
-            throw LendingError(.badResponse, "The library at \(server) answered \(path) with JSON of an unexpected shape (\(Self.describe(error))).")
+            throw LendingError(
+                .badResponse,
+                "The library at \(server) answered \(path) with JSON of an unexpected shape (\(Self.describe(error))).")
         }
     }
 

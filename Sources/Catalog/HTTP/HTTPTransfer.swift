@@ -30,7 +30,9 @@ public struct HTTPTransfer: Sendable {
         public func value(_ name: String) -> String? { headers[name.lowercased()] }
 
         /// `Content-Length`, when given.
-        public var contentLength: Int64? { value("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) } }
+        public var contentLength: Int64? {
+            value("Content-Length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        }
     }
 
     /// Why an exchange ended without a whole answer.
@@ -82,9 +84,11 @@ public struct HTTPTransfer: Sendable {
     ///   - onData: called with each piece of the body; false stops the exchange at once.
     /// - Returns: the head of the answer.
     /// - Throws: ``Failure``.
-    public func perform(url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil,
-                        onHead: @escaping @Sendable (Head) -> Bool = { _ in true },
-                        onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool) async throws(Failure) -> Head {
+    public func perform(
+        url: URL, method: String = "GET", headers: [(String, String)] = [], body: Data? = nil,
+        onHead: @escaping @Sendable (Head) -> Bool = { _ in true },
+        onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool
+    ) async throws(Failure) -> Head {
         let context = TransferContext(onHead: onHead, onData: onData, stallTimeout: stallTimeout)
         let (timeout, connect, stall) = (self.timeout, connectTimeout, stallTimeout)
         let lines = headers.map { "\($0.0): \($0.1)" }
@@ -92,8 +96,10 @@ public struct HTTPTransfer: Sendable {
             await withCheckedContinuation { continuation in
                 // A thread of its own: curl blocks it, and the cooperative pool must never be blocked.
                 let thread = Thread {
-                    continuation.resume(returning: Self.run(url: url.absoluteString, method: method, headers: lines, body: body,
-                                                            timeout: timeout, connectTimeout: connect, stall: stall, context: context))
+                    continuation.resume(
+                        returning: Self.run(
+                            url: url.absoluteString, method: method, headers: lines, body: body,
+                            timeout: timeout, connectTimeout: connect, stall: stall, context: context))
                 }
                 thread.start()
             }
@@ -103,8 +109,10 @@ public struct HTTPTransfer: Sendable {
         return try result.get()
     }
 
-    private static func run(url: String, method: String, headers: [String], body: Data?, timeout: TimeInterval,
-                            connectTimeout: TimeInterval, stall: TimeInterval?, context: TransferContext) -> Result<Head, Failure> {
+    private static func run(
+        url: String, method: String, headers: [String], body: Data?, timeout: TimeInterval,
+        connectTimeout: TimeInterval, stall: TimeInterval?, context: TransferContext
+    ) -> Result<Head, Failure> {
         let cURL = strdup(url), cMethod = strdup(method)
         let cHeaders: [UnsafePointer<CChar>?] = headers.map { UnsafePointer(strdup($0)) }
         defer {
@@ -154,7 +162,8 @@ public struct HTTPTransfer: Sendable {
         case Int32(BOK_CURLE_OPERATION_TIMEDOUT): kind = .timedOut
         case Int32(BOK_CURLE_COULDNT_CONNECT): kind = .cannotConnect
         case Int32(BOK_CURLE_COULDNT_RESOLVE_HOST): kind = .cannotFindHost
-        case Int32(BOK_CURLE_PARTIAL_FILE), Int32(BOK_CURLE_GOT_NOTHING), Int32(BOK_CURLE_RECV_ERROR), Int32(BOK_CURLE_SEND_ERROR), 0:
+        case Int32(BOK_CURLE_PARTIAL_FILE), Int32(BOK_CURLE_GOT_NOTHING), Int32(BOK_CURLE_RECV_ERROR),
+            Int32(BOK_CURLE_SEND_ERROR), 0:
             kind = .dropped
         default: kind = .other
         }
@@ -181,8 +190,11 @@ private final class TransferContext: Sendable {
     // A mutex only to make the class Sendable honestly; there is never contention.
     private let state = Mutex(State())
 
-    init(onHead: @escaping @Sendable (HTTPTransfer.Head) -> Bool, onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool,
-         stallTimeout: TimeInterval?) {
+    init(
+        onHead: @escaping @Sendable (HTTPTransfer.Head) -> Bool,
+        onData: @escaping @Sendable (UnsafeRawBufferPointer) -> Bool,
+        stallTimeout: TimeInterval?
+    ) {
         self.onHead = onHead
         self.onData = onData
         self.stallNanoseconds = stallTimeout.map { UInt64(max(0, $0) * 1e9) }
@@ -223,7 +235,8 @@ private final class TransferContext: Sendable {
                 return head
             }
             if let colon = line.firstIndex(of: ":") {
-                state.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                state.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
             }
             return nil
         }

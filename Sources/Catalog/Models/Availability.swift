@@ -57,8 +57,10 @@ public struct Availability: Sendable, Hashable, Codable {
     public var estimatedDate: DayDate?
 
     /// Creates an availability.
-    public init(available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil,
-                estimatedDate: DayDate? = nil) {
+    public init(
+        available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil,
+        estimatedDate: DayDate? = nil
+    ) {
         self.available = available
         self.reason = available ? nil : reason
         self.copies = copies
@@ -67,7 +69,8 @@ public struct Availability: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case available = "Available", reason = "Reason", copies = "Copies", waiting = "Waiting", estimatedDate = "EstimatedDate"
+        case available = "Available", reason = "Reason", copies = "Copies", waiting = "Waiting", estimatedDate =
+            "EstimatedDate"
     }
 
     public init(from decoder: any Decoder) throws {

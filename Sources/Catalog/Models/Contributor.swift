@@ -43,7 +43,10 @@ public struct Contributor: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let roleText = try c.decodeIfPresent(String.self, forKey: .role)
-        role = roleText.flatMap { Role(rawValue: $0) ?? Role(rawValue: $0.prefix(1).uppercased() + $0.dropFirst().lowercased()) } ?? .author
+        role =
+            roleText.flatMap {
+                Role(rawValue: $0) ?? Role(rawValue: $0.prefix(1).uppercased() + $0.dropFirst().lowercased())
+            } ?? .author
         let policy = TextPolicy(decoder)
         var first = try c.decodeLineIfPresent(forKey: .firstName, policy) ?? ""
         var last = try c.decodeLineIfPresent(forKey: .lastName, policy) ?? ""

@@ -25,8 +25,9 @@ public struct DayDate: Sendable, Hashable, Comparable, Codable, CustomStringConv
         let datePart = string.prefix { $0 != "T" && $0 != " " }
         let parts = datePart.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
+            let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
         self.init(year: y, month: m, day: d)
         guard DayDate(ordinal: ordinal) == self else { return nil }
     }
@@ -44,7 +45,9 @@ public struct DayDate: Sendable, Hashable, Comparable, Codable, CustomStringConv
         let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
         let monthIndex = (5 * dayOfYear + 2) / 153
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        self.init(
+            year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month,
+            day: dayOfYear - (153 * monthIndex + 2) / 5 + 1)
     }
 
     /// Days from 1970-01-01 to this day.

@@ -42,8 +42,9 @@ public struct LibraryPage: Sendable, Hashable, Codable {
                 return
             }
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(title: try c.decodeLine(forKey: .title, policy),
-                      message: try c.decodeTextIfPresent(forKey: .message, policy))
+            self.init(
+                title: try c.decodeLine(forKey: .title, policy),
+                message: try c.decodeTextIfPresent(forKey: .message, policy))
         }
     }
 
@@ -68,15 +69,18 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let policy = TextPolicy(decoder)
-            self.init(title: try c.decodeLine(forKey: .title, policy),
-                      date: try c.decodeIfPresent(DayDate.self, forKey: .date),
-                      place: try c.decodeLineIfPresent(forKey: .place, policy))
+            self.init(
+                title: try c.decodeLine(forKey: .title, policy),
+                date: try c.decodeIfPresent(DayDate.self, forKey: .date),
+                place: try c.decodeLineIfPresent(forKey: .place, policy))
         }
     }
 
     /// Creates a library page.
-    public init(name: String, alerts: [Notice] = [], events: [Event] = [], loanPeriodDays: Int? = nil,
-                maxLoansPerMonth: Int? = nil, locale: String? = nil, timeZone: String? = nil, now: Date? = nil) {
+    public init(
+        name: String, alerts: [Notice] = [], events: [Event] = [], loanPeriodDays: Int? = nil,
+        maxLoansPerMonth: Int? = nil, locale: String? = nil, timeZone: String? = nil, now: Date? = nil
+    ) {
         self.name = name
         self.alerts = alerts
         self.events = events

@@ -76,8 +76,10 @@ public struct Loan: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Creates a loan.
-    public init(id: String, productID: String, title: String, coverImage: String? = nil, createdDate: Date? = nil,
-                expiryDate: DayDate, active: Bool = true, links: [Link] = [], supplements: [Supplement] = []) {
+    public init(
+        id: String, productID: String, title: String, coverImage: String? = nil, createdDate: Date? = nil,
+        expiryDate: DayDate, active: Bool = true, links: [Link] = [], supplements: [Supplement] = []
+    ) {
         self.id = id
         self.productID = productID
         self.title = title
@@ -132,7 +134,9 @@ public enum Timestamp {
     /// Parses a timestamp; a date-only value is midnight UTC.
     public static func parse(_ text: String) -> Date? {
         if let date = try? Date(text, strategy: .iso8601) { return date }
-        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+            return date
+        }
         if let day = DayDate(string: text), text.count == 10 { return day.startDate(in: TimeZone(identifier: "UTC")!) }
         return nil
     }

@@ -40,8 +40,9 @@ extension Product {
                 return
             }
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            self.init(type: try c.decodeIfPresent(String.self, forKey: .type) ?? "ISBN13",
-                      value: try c.decodeLenientID(forKey: .value))
+            self.init(
+                type: try c.decodeIfPresent(String.self, forKey: .type) ?? "ISBN13",
+                value: try c.decodeLenientID(forKey: .value))
         }
     }
 

@@ -16,8 +16,10 @@ public struct Reservation: Sendable, Hashable, Codable, Identifiable {
     public var readyUntil: DayDate?
 
     /// Creates a reservation.
-    public init(id: String, productID: String, title: String? = nil, queuePosition: Int, estimatedDate: DayDate? = nil,
-                ready: Bool = false, readyUntil: DayDate? = nil) {
+    public init(
+        id: String, productID: String, title: String? = nil, queuePosition: Int, estimatedDate: DayDate? = nil,
+        ready: Bool = false, readyUntil: DayDate? = nil
+    ) {
         self.id = id
         self.productID = productID
         self.title = title
@@ -69,9 +71,10 @@ public struct Patron: Sendable, Hashable, Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(card: try c.decode(String.self, forKey: .card),
-                  name: try c.decodeLine(forKey: .name, TextPolicy(decoder)),
-                  loansThisMonth: try c.decode(Int.self, forKey: .loansThisMonth),
-                  maxLoansPerMonth: try c.decode(Int.self, forKey: .maxLoansPerMonth))
+        self.init(
+            card: try c.decode(String.self, forKey: .card),
+            name: try c.decodeLine(forKey: .name, TextPolicy(decoder)),
+            loansThisMonth: try c.decode(Int.self, forKey: .loansThisMonth),
+            maxLoansPerMonth: try c.decode(Int.self, forKey: .maxLoansPerMonth))
     }
 }

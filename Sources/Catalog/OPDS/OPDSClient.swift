@@ -15,10 +15,14 @@ public struct OPDSClient: Sendable {
     let password: String?
     let timeout: TimeInterval
     let maxBodyBytes: Int
-    let accept = "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
+    let accept =
+        "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
 
     /// Creates a client for the catalogue at `root`.
-    public init(root: URL, user: String? = nil, password: String? = nil, timeout: TimeInterval = 10, maxBodyBytes: Int = 16 << 20) {
+    public init(
+        root: URL, user: String? = nil, password: String? = nil, timeout: TimeInterval = 10,
+        maxBodyBytes: Int = 16 << 20
+    ) {
         self.root = root
         self.user = user
         self.password = password
@@ -36,7 +40,13 @@ public struct OPDSClient: Sendable {
         do {
             return try OPDSParser.feed(data, base: target)
         } catch let failure as OPDSParser.Failure {
-            throw LendingError(.badResponse, "The catalogue at \(displayName) answered with something that \(failure.description). Is the address that of an OPDS catalogue?")
+            throw LendingError(
+                .badResponse,
+                """
+                The catalogue at \(displayName) answered with something that \(failure.description). Is the \
+                address that of an OPDS catalogue?
+                """
+            )
         }
     }
 
@@ -50,7 +60,9 @@ public struct OPDSClient: Sendable {
         if !template.contains("{searchTerms}") {
             let description = try await get(link.href)
             guard let found = OPDSParser.openSearchTemplate(description, base: link.href) else {
-                throw LendingError(.badResponse, "The catalogue at \(displayName) describes its search in a way bok cannot use; browse it instead.")
+                throw LendingError(
+                    .badResponse,
+                    "The catalogue at \(displayName) describes its search in a way bok cannot use; browse it instead.")
             }
             template = found
         }
@@ -71,7 +83,9 @@ public struct OPDSClient: Sendable {
 
     func get(_ url: URL) async throws -> Data {
         var request = URLRequest(url: url)
-        if let authorization = authorization(for: url) { request.setValue(authorization, forHTTPHeaderField: "Authorization") }
+        if let authorization = authorization(for: url) {
+            request.setValue(authorization, forHTTPHeaderField: "Authorization")
+        }
         let name = displayName
         let exchange = BoundedExchange(accept: accept, deadline: timeout, maxBytes: maxBodyBytes)
         let data: Data, http: HTTPURLResponse
@@ -83,29 +97,60 @@ public struct OPDSClient: Sendable {
         } catch {
             switch error.kind {
             case .timedOut:
-                throw LendingError(.timeout, "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+                throw LendingError(
+                    .timeout,
+                    "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
             case .tooLarge:
-                throw LendingError(.badResponse, "The catalogue at \(name) sent a feed larger than \(maxBodyBytes >> 20) MB; refusing it.")
+                throw LendingError(
+                    .badResponse,
+                    "The catalogue at \(name) sent a feed larger than \(maxBodyBytes >> 20) MB; refusing it.")
             case .redirectedAway(let target):
-                throw LendingError(.redirected, "The catalogue at \(name) sent bok to another server (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only follows links within the catalogue's own address. If the catalogue has moved, use its new address.")
+                throw LendingError(
+                    .redirected,
+                    """
+                    The catalogue at \(name) sent bok to another server \
+                    (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only follows links \
+                    within the catalogue's own address. If the catalogue has moved, use its new address.
+                    """
+                )
             case .transport(let failure):
                 switch failure.kind {
-                case .timedOut: throw LendingError(.timeout, "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+                case .timedOut:
+                    throw LendingError(
+                        .timeout,
+                        """
+                        The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the \
+                        server.
+                        """
+                    )
                 case .cannotConnect, .cannotFindHost:
-                    throw LendingError(.unreachable, "Cannot reach the catalogue at \(name). Check the address and that the server is running.")
+                    throw LendingError(
+                        .unreachable,
+                        "Cannot reach the catalogue at \(name). Check the address and that the server is running.")
                 case .cancelled: throw CancellationError()
-                default: throw LendingError(.dropped, "The catalogue at \(name) closed the connection before answering. Try again.")
+                default:
+                    throw LendingError(
+                        .dropped, "The catalogue at \(name) closed the connection before answering. Try again.")
                 }
             }
         }
         switch http.statusCode {
         case 200..<300: break
         case 401, 403:
-            throw LendingError(.unauthorized, user == nil
-                ? "The catalogue at \(name) asks for a user name and password: log in with login (your password is never shown)."
-                : "The catalogue at \(name) did not accept that user name and password. Type login to try again.", status: http.statusCode)
+            throw LendingError(
+                .unauthorized,
+                user == nil
+                    ? """
+                    The catalogue at \(name) asks for a user name and password: log in with login (your password \
+                    is never shown).
+                    """
+                    : "The catalogue at \(name) did not accept that user name and password. Type login to try again.",
+                status: http.statusCode)
         case 404: throw LendingError(.notFound, "The catalogue at \(name) has no such page (\(url.path)).", status: 404)
-        default: throw LendingError(.rejected, "The catalogue at \(name) could not answer (HTTP \(http.statusCode)). Try again later.", status: http.statusCode)
+        default:
+            throw LendingError(
+                .rejected, "The catalogue at \(name) could not answer (HTTP \(http.statusCode)). Try again later.",
+                status: http.statusCode)
         }
         return data
     }

@@ -52,8 +52,10 @@ public struct OPDSEntry: Sendable, Hashable {
     /// Links that get the book (`http://opds-spec.org/acquisition…`), best first: open access, then plain.
     public var acquisitions: [OPDSLink] {
         links.filter { $0.relations.contains { $0.hasPrefix("http://opds-spec.org/acquisition") } }
-            .sorted { ($0.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
-                < ($1.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1) }
+            .sorted {
+                ($0.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
+                    < ($1.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
+            }
     }
 
     /// The EPUB to download, when the entry offers one.

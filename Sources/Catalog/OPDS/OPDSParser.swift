@@ -16,7 +16,9 @@ public enum OPDSParser {
     /// Parses a feed of either kind, by its first significant byte.
     /// - Throws: ``Failure`` when it is neither an Atom feed nor an OPDS 2 feed.
     public static func feed(_ data: Data, base: URL) throws -> OPDSFeed {
-        switch data.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) }) {
+        switch data.first(where: {
+            !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF)
+        }) {
         case UInt8(ascii: "<"): return try atom(data, base: base)
         case UInt8(ascii: "{"): return try json(data, base: base)
         default: throw Failure(description: "is neither an Atom (OPDS 1) nor a JSON (OPDS 2) catalogue")
@@ -68,13 +70,14 @@ public enum OPDSParser {
         // The declaration may open the document (after a byte-order mark): `<?xml` and white space.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { out += bytes[0..<3]; index = 3 }
         if bytes[index...].starts(with: Array("<?xml".utf8)), bytes.count > index + 5,
-           [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
-           let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 5) {
+            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
+            let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 5)
+        {
             out += bytes[index..<(end + 2)]
             index = end + 2
         }
         while index < bytes.count {
-            if bytes[index] == 0x3C, index + 1 < bytes.count, bytes[index + 1] == 0x3F {   // <?
+            if bytes[index] == 0x3C, index + 1 < bytes.count, bytes[index + 1] == 0x3F {  // <?
                 guard let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 2) else { break }
                 index = end + 2
                 continue
@@ -105,7 +108,8 @@ public enum OPDSParser {
         if String(validating: data, as: UTF8.self) != nil { return data }
         let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
         if let declared = head.range(of: "encoding=")?.upperBound,
-           !head[declared...].dropFirst().hasPrefix("utf-8"), !head[declared...].dropFirst().hasPrefix("utf8") {
+            !head[declared...].dropFirst().hasPrefix("utf-8"), !head[declared...].dropFirst().hasPrefix("utf8")
+        {
             return data
         }
         return Data(String(decoding: data, as: UTF8.self).utf8)
@@ -118,7 +122,8 @@ public enum OPDSParser {
             throw Failure(description: "is not a JSON object")
         }
         let metadata = root["metadata"] as? [String: Any] ?? [:]
-        guard root["navigation"] != nil || root["publications"] != nil || root["groups"] != nil || root["links"] != nil else {
+        guard root["navigation"] != nil || root["publications"] != nil || root["groups"] != nil || root["links"] != nil
+        else {
             throw Failure(description: "is JSON but not an OPDS 2 feed")
         }
         var entries: [OPDSEntry] = []
@@ -127,7 +132,9 @@ public enum OPDSParser {
         for group in groups {
             for item in group["navigation"] as? [[String: Any]] ?? [] {
                 guard let link = jsonLink(item, base: base) else { continue }
-                var entry = OPDSEntry(id: link.href.absoluteString, title: SafeText.line(item["title"] as? String ?? link.href.lastPathComponent))
+                var entry = OPDSEntry(
+                    id: link.href.absoluteString,
+                    title: SafeText.line(item["title"] as? String ?? link.href.lastPathComponent))
                 var feedLink = link
                 if feedLink.type == nil { feedLink.type = "application/opds+json" }
                 entry.links = [feedLink]
@@ -137,7 +144,8 @@ public enum OPDSParser {
                 entries.append(jsonPublication(publication, base: base))
             }
         }
-        let links = (root["links"] as? [[String: Any]] ?? []).compactMap { jsonLink($0, base: base) }
+        let links =
+            (root["links"] as? [[String: Any]] ?? []).compactMap { jsonLink($0, base: base) }
             + (root["facets"] as? [[String: Any]] ?? []).flatMap { facet -> [OPDSLink] in
                 let group = (facet["metadata"] as? [String: Any])?["title"] as? String
                 return (facet["links"] as? [[String: Any]] ?? []).compactMap { item in
@@ -157,7 +165,8 @@ public enum OPDSParser {
         entry.authors = names(metadata["author"]).map(SafeText.line)
         entry.summary = (metadata["description"] as? String).map(SafeText.text)
         entry.publisher = names(metadata["publisher"]).first.map(SafeText.line)
-        entry.language = (metadata["language"] as? String ?? (metadata["language"] as? [String])?.first).map(SafeText.line)
+        entry.language = (metadata["language"] as? String ?? (metadata["language"] as? [String])?.first).map(
+            SafeText.line)
         entry.issued = (metadata["published"] as? String).map(SafeText.line)
         entry.subjects = names(metadata["subject"]).map(SafeText.line)
         if let identifier = metadata["identifier"] as? String { entry.identifiers = [SafeText.line(identifier)] }
@@ -170,7 +179,8 @@ public enum OPDSParser {
                 entry.series = SafeText.line(name)
             }
         }
-        entry.links = ((publication["links"] as? [[String: Any]] ?? []) + (publication["images"] as? [[String: Any]] ?? []))
+        entry.links =
+            ((publication["links"] as? [[String: Any]] ?? []) + (publication["images"] as? [[String: Any]] ?? []))
             .compactMap { jsonLink($0, base: base) }
         return entry
     }
@@ -181,7 +191,8 @@ public enum OPDSParser {
         case let text as String: return [text]
         case let object as [String: Any]:
             if let name = object["name"] as? String { return [name] }
-            return ((object["name"] as? [String: Any])?.values.compactMap { $0 as? String }.prefix(1)).map(Array.init) ?? []
+            return ((object["name"] as? [String: Any])?.values.compactMap { $0 as? String }.prefix(1)).map(Array.init)
+                ?? []
         case let list as [Any]: return list.flatMap(names)
         default: return []
         }
@@ -195,7 +206,9 @@ public enum OPDSParser {
         case let many as [String]: rel = many
         default: rel = []
         }
-        var link = OPDSLink(href: url, relations: rel, type: item["type"] as? String, title: (item["title"] as? String).map(SafeText.line))
+        var link = OPDSLink(
+            href: url, relations: rel, type: item["type"] as? String,
+            title: (item["title"] as? String).map(SafeText.line))
         if let properties = item["properties"] as? [String: Any] {
             link.length = properties["size"] as? Int
         }
@@ -205,7 +218,8 @@ public enum OPDSParser {
     /// A link of the feed resolved against its address; nil for what is not http(s).
     static func resolve(_ href: String, base: URL) -> URL? {
         guard let url = URL(string: href.trimmedWhitespace, relativeTo: base)?.absoluteURL,
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else { return nil }
         return url
     }
 }
@@ -229,8 +243,10 @@ private final class AtomReader: NSObject, XMLParserDelegate {
 
     init(base: URL) { self.base = base }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         depth += 1
         if contentDepth > 0 { return }
         text = ""
@@ -242,9 +258,10 @@ private final class AtomReader: NSObject, XMLParserDelegate {
         case "author": inAuthor = true
         case "link":
             guard let href = attributes["href"], let url = OPDSParser.resolve(href, base: base) else { return }
-            var link = OPDSLink(href: url, relations: (attributes["rel"] ?? "alternate").split(separator: " ").map(String.init),
-                                type: attributes["type"], title: attributes["title"].map(SafeText.line),
-                                length: attributes["length"].flatMap { Int($0) })
+            var link = OPDSLink(
+                href: url, relations: (attributes["rel"] ?? "alternate").split(separator: " ").map(String.init),
+                type: attributes["type"], title: attributes["title"].map(SafeText.line),
+                length: attributes["length"].flatMap { Int($0) })
             link.facetGroup = attributes["facetGroup"].map(SafeText.line)
             link.isActiveFacet = attributes["activeFacet"] == "true"
             if entry != nil { entry?.links.append(link) } else if depth == 2 { feedLinks.append(link) }
@@ -316,8 +333,10 @@ private final class AtomReader: NSObject, XMLParserDelegate {
 private final class OpenSearchReader: NSObject, XMLParserDelegate {
     var template: String?
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         guard name == "Url", let candidate = attributes["template"], candidate.contains("{searchTerms}") else { return }
         let type = attributes["type"]?.lowercased() ?? ""
         if template == nil || type.hasPrefix("application/atom+xml") { template = candidate }

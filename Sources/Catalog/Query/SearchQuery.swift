@@ -38,8 +38,8 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// The syntax, for hints after an empty or wrong query.
     public static let syntaxHint =
-        "Type words to find (e.g. search thriller), or restrict a word to a field: " +
-        "title:, author:, category:, publisher:, language:, isbn: — end with * for a prefix (author:Å*)."
+        "Type words to find (e.g. search thriller), or restrict a word to a field: "
+        + "title:, author:, category:, publisher:, language:, isbn: — end with * for a prefix (author:Å*)."
 
     /// Parses a query.
     /// - Throws: `ParseError` for an empty query, an unknown field or an empty `field:` term.

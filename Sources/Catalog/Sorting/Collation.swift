@@ -166,7 +166,8 @@ public struct Collation: Sendable, Hashable {
                 case "æ": append(Collation.swedishAuml, accent: 20, upper: upper); return true
                 case "ö": append(Collation.swedishOuml, accent: 0, upper: upper); return true
                 case "ø": append(Collation.swedishOuml, accent: 20, upper: upper); return true
-                case "ü": append(Collation.letterBase + 24, accent: 4, upper: upper); return true  // ü sorts as y in Swedish
+                // ü sorts as y in Swedish.
+                case "ü": append(Collation.letterBase + 24, accent: 4, upper: upper); return true
                 default: break
                 }
             }

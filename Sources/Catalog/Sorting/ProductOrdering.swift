@@ -36,7 +36,9 @@ public struct ProductOrdering: Sendable {
             samePrimary = { keys.compare($0, $1) == 0 }
         } else {
             let primaries = products.map { primaryKey($0, spec.key) }
-            order.sort { a, b in descending ? primaries[Int(b)] < primaries[Int(a)] : primaries[Int(a)] < primaries[Int(b)] }
+            order.sort { a, b in
+                descending ? primaries[Int(b)] < primaries[Int(a)] : primaries[Int(a)] < primaries[Int(b)]
+            }
             samePrimary = { primaries[Int($0)] == primaries[Int($1)] }
         }
         breakTiesByTitle(&order, products, samePrimary: samePrimary)
@@ -71,7 +73,9 @@ public struct ProductOrdering: Sendable {
                     let byTitle = titles.compare(a, b)
                     if byTitle != 0 { return byTitle < 0 }
                     let productA = Int(run[Int(a)]), productB = Int(run[Int(b)])
-                    if products[productA].id != products[productB].id { return products[productA].id < products[productB].id }
+                    if products[productA].id != products[productB].id {
+                        return products[productA].id < products[productB].id
+                    }
                     return productA < productB
                 }
                 for (offset, slot) in slots.enumerated() { order[start + offset] = run[Int(slot)] }
@@ -128,7 +132,7 @@ public struct ProductOrdering: Sendable {
             case let (.text(a), .text(b)): a < b
             case let (.number(a), .number(b)): a < b
             case (.missing, .missing): false
-            case (.missing, _): true   // unknown values sort first ascending, last descending
+            case (.missing, _): true  // unknown values sort first ascending, last descending
             case (_, .missing): false
             default: false
             }

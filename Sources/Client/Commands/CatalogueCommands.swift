@@ -21,12 +21,24 @@ enum CatalogueCommands {
         completion: .resultNumbers,
         run: { arguments, session in
             guard let browser = session.catalogue else {
-                throw UserError("browse is for OPDS catalogues; \(session.libraryName) is a lending library: use search, top and new.")
+                throw UserError(
+                    """
+                    browse is for OPDS catalogues; \(session.libraryName) is a lending library: use search, top \
+                    and new.
+                    """
+                )
             }
-            guard let word = arguments.positional.first else { return render(try await browser.open(), session: session) }
+            guard let word = arguments.positional.first else {
+                return render(try await browser.open(), session: session)
+            }
             let entry = try Self.entry(word, browser: browser, command: "browse")
             guard let section = entry.navigation else {
-                throw UserError("\(session.theme.marks.quoted(entry.title)) is a book, not a section: info \(word) shows it, get \(word) downloads it.")
+                throw UserError(
+                    """
+                    \(session.theme.marks.quoted(entry.title)) is a book, not a section: info \(word) shows it, \
+                    get \(word) downloads it.
+                    """
+                )
             }
             return render(try await browser.open(section.href), session: session)
         })
@@ -41,9 +53,12 @@ enum CatalogueCommands {
             guard let browser = session.catalogue else {
                 throw UserError("get is for OPDS catalogues; in \(session.libraryName), borrow N gets a book.")
             }
-            guard let word = arguments.positional.first, arguments.positional.count == 1 else { throw UserError.usage("Usage: get N") }
+            guard let word = arguments.positional.first, arguments.positional.count == 1 else {
+                throw UserError.usage("Usage: get N")
+            }
             let file = try await download(try entry(word, browser: browser, command: "get"), session: session)
-            return CommandOutput(lines: ["Downloaded to \(file.path): read \(word) opens it."], json: ["file": file.path])
+            return CommandOutput(
+                lines: ["Downloaded to \(file.path): read \(word) opens it."], json: ["file": file.path])
         })
 
     /// The commands that mean something else in a catalogue, by name.
@@ -68,22 +83,33 @@ enum CatalogueCommands {
         if let given = arguments.option("user"), !given.isEmpty {
             user = given
         } else if let prompt = session.prompt {
-            guard let answer = prompt.ask("User name for \(name): ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            guard let answer = prompt.ask("User name for \(name): ")?.trimmingCharacters(in: .whitespaces),
+                !answer.isEmpty
+            else {
                 throw UserError("No user name given; nothing was done.")
             }
             user = answer
         } else {
-            throw UserError("login to \(name) needs a user name: give --user NAME with --password-file FILE (mode 600) or --password-stdin.")
+            throw UserError(
+                """
+                login to \(name) needs a user name: give --user NAME with --password-file FILE (mode 600) or \
+                --password-stdin.
+                """
+            )
         }
         let password: String
         if let path = arguments.option("password-file") {
             let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The password file")
-            guard let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespacesAndNewlines), !line.isEmpty else {
+            guard
+                let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(
+                    in: .whitespacesAndNewlines), !line.isEmpty
+            else {
                 throw UserError("The password file \(path) is empty. Put the password on its first line.")
             }
             password = line
         } else if arguments.flag("password-stdin") {
-            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
+            else {
                 throw UserError("--password-stdin was given but standard input had no password on its first line.")
             }
             password = line
@@ -93,7 +119,12 @@ enum CatalogueCommands {
             }
             password = secret
         } else {
-            throw UserError("login to \(name) needs the password, and there is no terminal to ask on: give --password-file FILE (mode 600) or --password-stdin.")
+            throw UserError(
+                """
+                login to \(name) needs the password, and there is no terminal to ask on: give --password-file \
+                FILE (mode 600) or --password-stdin.
+                """
+            )
         }
         let client = OPDSClient(root: root, user: user, password: password)
         let next = CatalogueBrowser(client: client)
@@ -101,12 +132,21 @@ enum CatalogueCommands {
         let feed = try await next.open()
         session.catalogue = next
         var lines = ["Logged in to \(name) as \(user). The password is kept for this session only."]
-        if arguments.flag("remember") { lines.append(session.theme.dim("--remember keeps library cards only; a catalogue's password is asked for again next time.")) }
+        if arguments.flag("remember") {
+            lines.append(
+                session.theme.dim(
+                    "--remember keeps library cards only; a catalogue's password is asked for again next time."))
+        }
         return CommandOutput(lines: lines + [""] + render(feed, session: session).lines, json: ["user": user])
     }
 
     static func notInCatalogue(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        throw UserError("\(session.libraryName) is an OPDS catalogue: browse shows its sections (calibre's include By Newest), search finds books.")
+        throw UserError(
+            """
+            \(session.libraryName) is an OPDS catalogue: browse shows its sections (calibre's include By Newest), \
+            search finds books.
+            """
+        )
     }
 
     static func getBook(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
@@ -122,7 +162,10 @@ enum CatalogueCommands {
     static func more(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         let browser = session.catalogue!
         guard let next = browser.feed?.link("next") else {
-            throw UserError(browser.feed == nil ? "Nothing on screen yet: browse or search first." : "This is the last page; back goes to the one before.")
+            throw UserError(
+                browser.feed == nil
+                    ? "Nothing on screen yet: browse or search first."
+                    : "This is the last page; back goes to the one before.")
         }
         return render(try await browser.open(next.href), session: session)
     }
@@ -135,11 +178,14 @@ enum CatalogueCommands {
         let facets = browser.feed?.facets ?? []
         let wanted = arguments.positional.joined(separator: " ").lowercased()
         guard !facets.isEmpty else {
-            throw UserError(browser.feed == nil ? "Nothing on screen yet: browse or search first."
-                            : "This page of the catalogue offers no orders or filters (facets); browse N and search work.")
+            throw UserError(
+                browser.feed == nil
+                    ? "Nothing on screen yet: browse or search first."
+                    : "This page of the catalogue offers no orders or filters (facets); browse N and search work.")
         }
         guard !wanted.isEmpty else {
-            return CommandOutput(lines: facetLines(facets, session: session), json: ["facets": facets.compactMap(\.title)])
+            return CommandOutput(
+                lines: facetLines(facets, session: session), json: ["facets": facets.compactMap(\.title)])
         }
         let matches = facets.filter { ($0.title ?? "").lowercased().hasPrefix(wanted) }
         guard let chosen = matches.first(where: { ($0.title ?? "").lowercased() == wanted }) ?? matches.first else {
@@ -155,23 +201,32 @@ enum CatalogueCommands {
         var groups: [(name: String, links: [OPDSLink])] = []
         for facet in facets {
             let name = facet.facetGroup ?? "Facets"
-            if let index = groups.firstIndex(where: { $0.name == name }) { groups[index].links.append(facet) } else { groups.append((name, [facet])) }
+            if let index = groups.firstIndex(where: { $0.name == name }) {
+                groups[index].links.append(facet)
+            } else {
+                groups.append((name, [facet]))
+            }
         }
         return groups.map { group in
-            theme.dim(group.name + ": ") + group.links.map { link in
-                let title = link.title ?? link.href.lastPathComponent
-                return link.isActiveFacet ? theme.bold(title) : title
-            }.joined(separator: " \(theme.marks.middleDot) ")
+            theme.dim(group.name + ": ")
+                + group.links.map { link in
+                    let title = link.title ?? link.href.lastPathComponent
+                    return link.isActiveFacet ? theme.bold(title) : title
+                }.joined(separator: " \(theme.marks.middleDot) ")
         }
     }
 
     static func back(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let feed = session.catalogue!.back() else { throw UserError("Nowhere to go back to; browse shows the catalogue's top.") }
+        guard let feed = session.catalogue!.back() else {
+            throw UserError("Nowhere to go back to; browse shows the catalogue's top.")
+        }
         return render(feed, session: session)
     }
 
     static func info(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let word = arguments.positional.first, arguments.positional.count == 1 else { throw UserError.usage("Usage: info N") }
+        guard let word = arguments.positional.first, arguments.positional.count == 1 else {
+            throw UserError.usage("Usage: info N")
+        }
         let entry = try entry(word, browser: session.catalogue!, command: "info")
         let theme = session.theme
         var lines = [theme.bold(entry.title)]
@@ -187,8 +242,11 @@ enum CatalogueCommands {
         row("Language", entry.language)
         row("Subjects", entry.subjects.isEmpty ? nil : entry.subjects.joined(separator: ", "))
         row("Identifier", entry.identifiers.first)
-        row("Formats", entry.formats.isEmpty ? (entry.navigation != nil ? "a section: browse \(word)" : "none offered")
-            : entry.formats.joined(separator: ", ") + (entry.epub == nil ? " (bok reads EPUB)" : ""))
+        row(
+            "Formats",
+            entry.formats.isEmpty
+                ? (entry.navigation != nil ? "a section: browse \(word)" : "none offered")
+                : entry.formats.joined(separator: ", ") + (entry.epub == nil ? " (bok reads EPUB)" : ""))
         row("Size", entry.epub?.length.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) })
         if let text = entry.summary ?? entry.content, !text.isEmpty { lines += [""] + theme.wrap(text) }
         return CommandOutput(lines: lines, json: CatalogueEntryJSON(number: Int(word) ?? 0, entry: entry))
@@ -206,11 +264,15 @@ enum CatalogueCommands {
     // MARK: -
 
     static func entry(_ word: String, browser: CatalogueBrowser, command: String) throws -> OPDSEntry {
-        guard let number = Int(word) else { throw UserError.usage("\(command) takes the number of an entry on screen, e.g. \(command) 2.") }
+        guard let number = Int(word) else {
+            throw UserError.usage("\(command) takes the number of an entry on screen, e.g. \(command) 2.")
+        }
         guard let entry = browser.entry(number) else {
             let count = browser.feed?.entries.count ?? 0
-            throw UserError(count == 0 ? "Nothing on screen to number: browse or search first."
-                            : "There is no entry \(number) on screen (there are \(count)).")
+            throw UserError(
+                count == 0
+                    ? "Nothing on screen to number: browse or search first."
+                    : "There is no entry \(number) on screen (there are \(count)).")
         }
         return entry
     }
@@ -219,14 +281,22 @@ enum CatalogueCommands {
     static func download(_ entry: OPDSEntry, session: Session) async throws -> URL {
         let q = session.theme.marks
         guard let link = entry.epub else {
-            if entry.navigation != nil { throw UserError("\(q.quoted(entry.title)) is a section, not a book: browse it.") }
+            if entry.navigation != nil {
+                throw UserError("\(q.quoted(entry.title)) is a section, not a book: browse it.")
+            }
             let formats = entry.formats
-            throw UserError(formats.isEmpty ? "The catalogue offers no file of \(q.quoted(entry.title))."
-                            : "\(q.quoted(entry.title)) is offered as \(formats.joined(separator: ", ")); bok reads EPUB.")
+            throw UserError(
+                formats.isEmpty
+                    ? "The catalogue offers no file of \(q.quoted(entry.title))."
+                    : "\(q.quoted(entry.title)) is offered as \(formats.joined(separator: ", ")); bok reads EPUB.")
         }
         // The catalogue's password goes with the download when the file is on the catalogue's own address.
         let authorization = session.catalogue?.client.authorization(for: link.href)
-        let name = "opds-" + String(entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16) + ".epub"
+        let name =
+            "opds-"
+            + String(
+                entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16)
+            + ".epub"
         let target = session.booksDirectory.appendingPathComponent(name)
         // Another bok fetching the same book: wait for it, then take its file.
         let lock = try await session.lockDownload(name)
@@ -234,7 +304,8 @@ enum CatalogueCommands {
         if FileManager.default.fileExists(atPath: target.path) { return target }
         let bar = session.progress?.start(title: entry.title)
         do {
-            try await BookDownloader().download(from: link.href, to: target, authorization: authorization, progress: bar)
+            try await BookDownloader().download(
+                from: link.href, to: target, authorization: authorization, progress: bar)
             session.progress?.finish()
         } catch {
             session.progress?.finish()
@@ -253,15 +324,23 @@ enum CatalogueCommands {
         if books > 0 { count.append("\(books) \(books == 1 ? "book" : "books")") }
         if sections > 0 { count.append("\(sections) \(sections == 1 ? "section" : "sections")") }
         var heading = feed.title.isEmpty ? session.libraryName : feed.title
-        if let query = session.catalogue?.query { heading = "\(feed.entries.count) \(feed.entries.count == 1 ? "hit" : "hits") for \(m.quoted(query))" }
-        var lines = [theme.bold(([heading] + (session.catalogue?.query == nil ? count : [])).joined(separator: " \(m.middleDot) ")), ""]
+        if let query = session.catalogue?.query {
+            heading = "\(feed.entries.count) \(feed.entries.count == 1 ? "hit" : "hits") for \(m.quoted(query))"
+        }
+        var lines = [
+            theme.bold(
+                ([heading] + (session.catalogue?.query == nil ? count : [])).joined(separator: " \(m.middleDot) ")), "",
+        ]
         if feed.entries.isEmpty { lines = [theme.bold(heading)] }
         let width = String(feed.entries.count).count
         for (index, entry) in feed.entries.enumerated() {
             let number = DisplayWidth.pad(String(index + 1), to: max(2, width), align: .right)
             if entry.navigation != nil {
                 let about = entry.summary ?? entry.content
-                lines.append(theme.fit("\(number)  ▸ \(theme.bold(entry.title))" + (about.map { " \(m.middleDot) \(theme.dim($0))" } ?? "")))
+                lines.append(
+                    theme.fit(
+                        "\(number)  ▸ \(theme.bold(entry.title))"
+                            + (about.map { " \(m.middleDot) \(theme.dim($0))" } ?? "")))
             } else {
                 var parts = [theme.bold(entry.title)]
                 if !entry.authors.isEmpty { parts.append(entry.authors.joined(separator: ", ")) }

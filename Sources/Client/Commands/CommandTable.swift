@@ -38,7 +38,8 @@ struct CommandTable {
         }
         // In an OPDS catalogue the list commands page through its feeds instead.
         if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
-           !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments)) {
+            !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments))
+        {
             return try await override(arguments, session)
         }
         let started = ContinuousClock.now
@@ -96,13 +97,15 @@ struct CommandTable {
         case .commands: candidates = commands.map(\.name)
         case .resultNumbers:
             // The numbers of the list on screen, whichever kind it is.
-            let count: Int? = switch session.numbered {
-            case .shelf?: session.shelfList.count
-            case .loans?: session.loanList.count
-            case .reservations?: session.reservationList.count
-            case .books?, nil: nil
-            }
-            candidates = count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
+            let count: Int? =
+                switch session.numbered {
+                case .shelf?: session.shelfList.count
+                case .loans?: session.loanList.count
+                case .reservations?: session.reservationList.count
+                case .books?, nil: nil
+                }
+            candidates =
+                count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
                 ?? (session.list?.byNumber.keys.sorted() ?? []).map(String.init)
         case let .words(first, then):
             candidates = position == 0 ? first : (position == 1 ? then : [])

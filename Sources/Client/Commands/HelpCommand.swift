@@ -15,11 +15,14 @@ enum HelpCommand {
             let theme = session.theme
             if let name = arguments.positional.first {
                 guard let command = table.command(named: name) else {
-                    let hint = table.unknown(name).message.replacingOccurrences(of: "Unknown command", with: "No help for")
+                    let hint = table.unknown(name).message.replacingOccurrences(
+                        of: "Unknown command", with: "No help for")
                     throw UserError.usage(hint)
                 }
                 var lines = [theme.bold(command.synopsis), command.summary + "."]
-                if !command.aliases.isEmpty { lines.append(theme.dim("Also: " + command.aliases.joined(separator: ", "))) }
+                if !command.aliases.isEmpty {
+                    lines.append(theme.dim("Also: " + command.aliases.joined(separator: ", ")))
+                }
                 if !command.details.isEmpty { lines += [""] + command.details }
                 return CommandOutput(lines: lines, json: HelpJSON(commands: [command]))
             }
@@ -29,8 +32,13 @@ enum HelpCommand {
                 let synopsis = DisplayWidth.pad(command.synopsis, to: width)
                 lines.append("  " + synopsis + theme.dim(theme.fit(command.summary, used: width + 2)))
             }
-            lines += ["", theme.dim("Numbers (info 3, return 2) mean the list on screen. Tab completes commands, sort keys and numbers;"),
-                      theme.dim("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json].")]
+            lines += [
+                "",
+                theme.dim(
+                    "Numbers (info 3, return 2) mean the list on screen. Tab completes commands, sort keys and numbers;"
+                ),
+                theme.dim("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json]."),
+            ]
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })
 
@@ -53,6 +61,8 @@ struct HelpJSON: Encodable, Sendable {
     let commands: [Entry]
 
     init(commands: [Command]) {
-        self.commands = commands.map { Entry(name: $0.name, aliases: $0.aliases, synopsis: $0.synopsis, summary: $0.summary) }
+        self.commands = commands.map {
+            Entry(name: $0.name, aliases: $0.aliases, synopsis: $0.synopsis, summary: $0.summary)
+        }
     }
 }

@@ -35,20 +35,28 @@ enum InfoCommand {
                 let embedded = product.availability ?? known?.availability
                 merged.copies = availability.copies ?? embedded?.copies
                 merged.waiting = availability.waiting ?? embedded?.waiting
-                if !merged.available, merged.reason == embedded?.reason { merged.estimatedDate = embedded?.estimatedDate }
+                if !merged.available, merged.reason == embedded?.reason {
+                    merged.estimatedDate = embedded?.estimatedDate
+                }
                 product.availability = merged
             }
-            // info id:X has no list entry to take the queue from: the search finds the book by its ISBN, with its counts.
+            // info id:X has no list entry to take the queue from: the search finds the book by its ISBN, with its
+            // counts.
             if let availability = product.availability, !availability.available, availability.waiting == nil,
-               let isbn = product.isbns.first,
-               let hit = try? await session.service.search(SearchRequest(query: "isbn:\(isbn)", limit: 1, card: session.knownCard))
-                .products.first(where: { $0.id == id }), let counted = hit.availability, counted.reason == availability.reason {
+                let isbn = product.isbns.first,
+                let hit = try? await session.service.search(
+                    SearchRequest(query: "isbn:\(isbn)", limit: 1, card: session.knownCard)
+                )
+                .products.first(where: { $0.id == id }), let counted = hit.availability,
+                counted.reason == availability.reason
+            {
                 product.availability?.copies = availability.copies ?? counted.copies
                 product.availability?.waiting = counted.waiting
                 product.availability?.estimatedDate = counted.estimatedDate
             }
             if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
-            var lines = InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(product, library: session.libraryPage)
+            var lines = InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(
+                product, library: session.libraryPage)
             lines += await seriesLines(of: product, session: session)
             return CommandOutput(lines: lines, json: InfoJSON(product, library: session.libraryPage))
         })
@@ -73,15 +81,20 @@ enum InfoCommand {
             let title = try await session.title(of: picked)
             let books: [Product]
             do {
-                books = try await session.service.similar(productID: picked.productID, card: session.knownCard, limit: 10)
+                books = try await session.service.similar(
+                    productID: picked.productID, card: session.knownCard, limit: 10)
             } catch let error as LendingError where error.kind == .unsupported {
-                throw UserError("This library does not suggest similar books; try search author:NAME or top category:NAME.")
+                throw UserError(
+                    "This library does not suggest similar books; try search author:NAME or top category:NAME.")
             } catch let error as LendingError where error.kind == .notFound {
-                throw UserError("The library has no product \(picked.productID). Check the id, or search for the title.")
+                throw UserError(
+                    "The library has no product \(picked.productID). Check the id, or search for the title.")
             }
-            let list = ResultList(source: .related(heading: "Books like \(session.theme.marks.quoted(title))"), sort: SortSpec(.relevance),
-                                  total: books.count, pageOffset: 0, pageSize: max(1, books.count),
-                                  byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
+            let list = ResultList(
+                source: .related(heading: "Books like \(session.theme.marks.quoted(title))"),
+                sort: SortSpec(.relevance),
+                total: books.count, pageOffset: 0, pageSize: max(1, books.count),
+                byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
             session.list = list
             return ListRenderer(session: session).output(for: list)
         })
@@ -94,7 +107,8 @@ enum InfoCommand {
     /// book. When the numbers on screen are loans or the shelf, the books are named by id instead.
     static func seriesLines(of product: Product, session: Session) async -> [String] {
         guard let series = product.series,
-              let related = try? await session.service.similar(productID: product.id, card: session.knownCard, limit: 30) else { return [] }
+            let related = try? await session.service.similar(productID: product.id, card: session.knownCard, limit: 30)
+        else { return [] }
         let books = related.filter { $0.series?.name == series.name }
             .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }
         guard !books.isEmpty else { return [] }
@@ -102,7 +116,12 @@ enum InfoCommand {
         guard session.numbered == nil || session.numbered == .books, var list = session.list else {
             let marks = AvailabilityWords(session: session)
             return ["", session.theme.bold(heading)]
-                + books.map { "  \(marks.mark($0.availability)) \(session.theme.marks.middleDot) \($0.title) \(session.theme.dim("id:\($0.id)"))" }
+                + books.map {
+                    """
+                      \(marks.mark($0.availability)) \(session.theme.marks.middleDot) \($0.title) \
+                    \(session.theme.dim("id:\($0.id)"))
+                    """
+                }
                 + ["", session.theme.dim("borrow id:X or info id:X takes one of them.")]
         }
         // A book already numbered on screen keeps its number; the others are numbered on.
@@ -119,12 +138,13 @@ enum InfoCommand {
         }
         session.list = list
         let numbers = page.map(\.number)
-        let which = numbers.count == 1 ? "Number \(numbers[0]) is" : "Numbers \(numbers.map(String.init).joined(separator: ", ")) are"
+        let which =
+            numbers.count == 1
+            ? "Number \(numbers[0]) is" : "Numbers \(numbers.map(String.init).joined(separator: ", ")) are"
         return ["", session.theme.bold(heading), ""] + ListRenderer(session: session).rows(page)
             + ["", session.theme.dim("\(which) this series: info N, borrow N and reserve N use them.")]
     }
 }
-
 
 /// Renders a product as a page of labelled fields, skipping what is unknown.
 struct InfoRenderer {
@@ -139,10 +159,16 @@ struct InfoRenderer {
         if !authors.isEmpty { lines.append("by " + authors.joined(separator: ", ")) }
         lines.append("")
         var fields: [(String, String)] = []
-        if let original = product.originalTitle, original != product.title { fields.append(("Original title", original)) }
-        if !authors.isEmpty { fields.append((authors.count == 1 ? "Author" : "Authors", authors.joined(separator: ", "))) }
+        if let original = product.originalTitle, original != product.title {
+            fields.append(("Original title", original))
+        }
+        if !authors.isEmpty {
+            fields.append((authors.count == 1 ? "Author" : "Authors", authors.joined(separator: ", ")))
+        }
         let translators = product.translators.map(\.fullName)
-        if !translators.isEmpty { fields.append((translators.count == 1 ? "Translator" : "Translators", translators.joined(separator: ", "))) }
+        if !translators.isEmpty {
+            fields.append((translators.count == 1 ? "Translator" : "Translators", translators.joined(separator: ", ")))
+        }
         for role in [Contributor.Role.illustrator, .editor, .narrator] {
             let names = product.contributors.filter { $0.role == role }.map(\.fullName)
             if !names.isEmpty { fields.append((role.rawValue, names.joined(separator: ", "))) }

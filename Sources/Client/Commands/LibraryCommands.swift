@@ -6,7 +6,8 @@ import Terminal
 enum LibraryCommands {
     nonisolated static let library = Command(
         name: "library", aliases: ["lib", "home"],
-        synopsis: "library | library list | library add NAME URL [--kind elib|opds] | library use NAME | library remove NAME",
+        synopsis:
+            "library | library list | library add NAME URL [--kind elib|opds] | library use NAME | library remove NAME",
         summary: "The library's page (notices, events, top and newest); your libraries: list, add, use, remove",
         details: [
             "library alone shows the page: top list numbered 1–10 and the newest 11–20, so info 12 works afterwards.",
@@ -20,22 +21,27 @@ enum LibraryCommands {
         valued: ["kind", "service-id", "service-key", "name"],
         completion: .words(["list", "add", "use", "remove"], then: []),
         run: { arguments, session in
-            if LibraryProfileCommands.isSubcommand(arguments) { return try await LibraryProfileCommands.run(arguments, session: session) }
+            if LibraryProfileCommands.isSubcommand(arguments) {
+                return try await LibraryProfileCommands.run(arguments, session: session)
+            }
             guard arguments.positional.isEmpty else {
                 throw UserError.usage("Usage: library, or library list | add NAME URL | use NAME | remove NAME.")
             }
             async let pageCall = session.service.library()
             let card = session.knownCard
-            async let topCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10, card: card))
-            async let newCall = session.service.search(SearchRequest(query: "", sort: SortSpec(.date), limit: 10, card: card))
+            async let topCall = session.service.search(
+                SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10, card: card))
+            async let newCall = session.service.search(
+                SearchRequest(query: "", sort: SortSpec(.date), limit: 10, card: card))
             let page = try await pageCall
             session.adopt(page)
             let top = (try? await topCall)?.products ?? []
             let newest = (try? await newCall)?.products ?? []
             let all = top + newest
-            session.list = ResultList(source: .libraryPage, sort: SortSpec(.popularity), total: all.count, pageOffset: 0,
-                                      pageSize: max(1, all.count),
-                                      byNumber: Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.offset + 1, $0.element) }))
+            session.list = ResultList(
+                source: .libraryPage, sort: SortSpec(.popularity), total: all.count, pageOffset: 0,
+                pageSize: max(1, all.count),
+                byNumber: Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.offset + 1, $0.element) }))
             let theme = session.theme
             let m = theme.marks
             var lines = [theme.heading(page.name)]
@@ -67,7 +73,9 @@ enum LibraryCommands {
                 lines += ["", theme.bold("Newest")]
                 lines += renderer.rows(newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) })
                 let notice = session.numbersNow(.books).map { Ansi.strip($0) + " " } ?? ""
-                lines += ["", theme.dim(notice + "info N for details; borrow N, reserve N and read N use the same numbers.")]
+                lines += [
+                    "", theme.dim(notice + "info N for details; borrow N, reserve N and read N use the same numbers."),
+                ]
             }
             return CommandOutput(lines: lines, json: LibraryJSON(page: page, top: top, newest: newest))
         })
@@ -76,8 +84,10 @@ enum LibraryCommands {
         name: "top",
         synopsis: "top [N] [category:NAME]",
         summary: "The library's most borrowed books (default 10), numbered for info and borrow",
-        details: ["A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
-                  "Examples:  top     top 25     top 10 category:Thriller"],
+        details: [
+            "A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
+            "Examples:  top     top 25     top 10 category:Thriller",
+        ],
         run: { arguments, session in
             try await list(.top, sort: SortSpec(.popularity), arguments: arguments, session: session)
         })
@@ -86,13 +96,17 @@ enum LibraryCommands {
         name: "new", aliases: ["newest", "latest"],
         synopsis: "new [N] [category:NAME]",
         summary: "The newest books in the catalogue (default 10), numbered for info and borrow",
-        details: ["A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
-                  "Examples:  new     new 20     new category:Deckare"],
+        details: [
+            "A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
+            "Examples:  new     new 20     new category:Deckare",
+        ],
         run: { arguments, session in
             try await list(.newest, sort: SortSpec(.date), arguments: arguments, session: session)
         })
 
-    private static func list(_ source: ResultList.Source, sort: SortSpec, arguments: Arguments, session: Session) async throws -> CommandOutput {
+    private static func list(
+        _ source: ResultList.Source, sort: SortSpec, arguments: Arguments, session: Session
+    ) async throws -> CommandOutput {
         var count = 10
         var category = session.filters.category
         let name = source == .top ? "top" : "new"
@@ -103,21 +117,32 @@ enum LibraryCommands {
                 continue
             }
             guard let n = Int(word), (1...100).contains(n), !counted else {
-                throw UserError.usage("Give how many books to show, 1–100, and a category if you like, e.g. \(name) 20 category:Thriller.")
+                throw UserError.usage(
+                    "Give how many books to show, 1–100, and a category if you like, e.g. \(name) 20 category:Thriller."
+                )
             }
             count = n
             counted = true
         }
         let page: SearchPage
         do {
-            page = try await session.service.search(SearchRequest(query: "", sort: sort, limit: count,
-                                                                  filters: SearchFilters(category: category), card: session.knownCard))
+            page = try await session.service.search(
+                SearchRequest(
+                    query: "", sort: sort, limit: count,
+                    filters: SearchFilters(category: category), card: session.knownCard))
         } catch let error as LendingError where error.kind == .unsupported {
-            throw UserError("This library has no catalogue search, so bok cannot list its \(source == .top ? "top" : "newest") books.")
+            throw UserError(
+                """
+                This library has no catalogue search, so bok cannot list its \(source == .top ? "top" : "newest") \
+                books.
+                """
+            )
         }
-        let list = ResultList(source: source, sort: sort, total: page.products.count, pageOffset: 0, pageSize: max(1, page.products.count),
-                              byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }),
-                              category: category)
+        let list = ResultList(
+            source: source, sort: sort, total: page.products.count, pageOffset: 0,
+            pageSize: max(1, page.products.count),
+            byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }),
+            category: category)
         session.list = list
         return ListRenderer(session: session).output(for: list)
     }

@@ -15,7 +15,9 @@ enum LibraryProfileCommands {
 
     static func run(_ arguments: Arguments, session: Session) async throws -> CommandOutput {
         let words = Array(arguments.positional.dropFirst())
-        guard let paths = session.paths else { throw UserError("This session has no config file to keep libraries in.") }
+        guard let paths = session.paths else {
+            throw UserError("This session has no config file to keep libraries in.")
+        }
         let file = paths.configFile
         let profiles = try LibraryProfiles.load(file: file)
         switch arguments.positional.first?.lowercased() {
@@ -24,9 +26,11 @@ enum LibraryProfileCommands {
             return list(profiles, session: session)
         case "add"?:
             guard words.count == 2 else {
-                throw UserError.usage("Usage: library add NAME URL [--kind elib|opds] [--service-id ID --service-key KEY] [--name TEXT].")
+                throw UserError.usage(
+                    "Usage: library add NAME URL [--kind elib|opds] [--service-id ID --service-key KEY] [--name TEXT].")
             }
-            return try await add(name: words[0], url: words[1], arguments: arguments, profiles: profiles, file: file, session: session)
+            return try await add(
+                name: words[0], url: words[1], arguments: arguments, profiles: profiles, file: file, session: session)
         case "use"?:
             guard words.count == 1 else { throw UserError.usage("Usage: library use NAME (library list shows them).") }
             return try await use(words[0], profiles: profiles, file: file, session: session)
@@ -40,11 +44,17 @@ enum LibraryProfileCommands {
     static func list(_ profiles: LibraryProfiles, session: Session) -> CommandOutput {
         let theme = session.theme
         let inUse = session.profileName ?? (session.mock != nil ? LibraryProfiles.mockName : nil)
-        var rows: [(name: String, what: String)] = [(LibraryProfiles.mockName, "the built-in mock library (simulated loans)")]
+        var rows: [(name: String, what: String)] = [
+            (LibraryProfiles.mockName, "the built-in mock library (simulated loans)")
+        ]
         for config in profiles.named {
             let kind = config.kind?.rawValue ?? (config.serviceID != nil ? "elib" : "found out at start")
-            rows.append((config.profile ?? "", [config.url?.absoluteString ?? "", kind, config.name].compactMap { $0 }
-                .filter { !$0.isEmpty }.joined(separator: " \(theme.marks.middleDot) ")))
+            rows.append(
+                (
+                    config.profile ?? "",
+                    [config.url?.absoluteString ?? "", kind, config.name].compactMap { $0 }
+                        .filter { !$0.isEmpty }.joined(separator: " \(theme.marks.middleDot) ")
+                ))
         }
         if let unnamed = profiles.unnamed, let url = unnamed.url { rows.append(("(unnamed)", url.absoluteString)) }
         let width = rows.map { DisplayWidth.of($0.name) }.max() ?? 4
@@ -55,19 +65,26 @@ enum LibraryProfileCommands {
             lines.append("\(mark) " + theme.bold(DisplayWidth.pad(row.name, to: width)) + "  " + row.what + starts)
         }
         lines += ["", theme.dim("* is in use. library use NAME switches; library add NAME URL adds one.")]
-        let json = LibrariesJSON(libraries: rows.map { .init(name: $0.name, what: Ansi.strip($0.what)) }, inUse: inUse,
-                                 startsWith: profiles.use)
+        let json = LibrariesJSON(
+            libraries: rows.map { .init(name: $0.name, what: Ansi.strip($0.what)) }, inUse: inUse,
+            startsWith: profiles.use)
         return CommandOutput(lines: lines, json: json)
     }
 
-    static func add(name: String, url text: String, arguments: Arguments, profiles: LibraryProfiles, file: URL,
-                    session: Session) async throws -> CommandOutput {
+    static func add(
+        name: String, url text: String, arguments: Arguments, profiles: LibraryProfiles, file: URL,
+        session: Session
+    ) async throws -> CommandOutput {
         guard LibraryProfiles.isValidName(name) else {
-            throw UserError.usage("A library's name is letters, digits, - and _ (up to 40), e.g. home or malmo; not \"\(name)\".")
+            throw UserError.usage(
+                "A library's name is letters, digits, - and _ (up to 40), e.g. home or malmo; not \"\(name)\".")
         }
-        guard name != LibraryProfiles.mockName else { throw UserError("mock is the built-in mock library; give yours another name.") }
+        guard name != LibraryProfiles.mockName else {
+            throw UserError("mock is the built-in mock library; give yours another name.")
+        }
         guard !profiles.named.contains(where: { $0.profile == name }) else {
-            throw UserError("There is a library called \(name) already. library remove \(name) first, or choose another name.")
+            throw UserError(
+                "There is a library called \(name) already. library remove \(name) first, or choose another name.")
         }
         var config = LibraryConfig(url: try LibraryConfig.parseURL(text, source: "library add"))
         config.profile = name
@@ -81,28 +98,34 @@ enum LibraryProfileCommands {
             config.kind = parsed
         } else if config.serviceID == nil {
             // Not said: what the address answers tells (an OPDS feed, or else a lending service).
-            config.kind = try await Startup.isCatalogue(config, url: config.url!, logger: session.logger) ? .opds : .elib
+            config.kind =
+                try await Startup.isCatalogue(config, url: config.url!, logger: session.logger) ? .opds : .elib
         } else {
             config.kind = .elib
         }
         if config.kind == .elib, config.serviceID == nil || config.serviceKey == nil {
-            throw UserError("\(text) is a lending service, which needs the service id and key the library gave: "
-                            + "library add \(name) \(text) --service-id ID --service-key KEY.")
+            throw UserError(
+                "\(text) is a lending service, which needs the service id and key the library gave: "
+                    + "library add \(name) \(text) --service-id ID --service-key KEY.")
         }
         try CredentialStore.writePrivate(profiles.adding(config), to: file)
         let kind = config.kind == .opds ? "an OPDS catalogue" : "a lending service"
-        return CommandOutput(lines: ["Added \(name): \(kind) at \(config.url!.absoluteString). library use \(name) switches to it."],
-                             json: ["added": name, "kind": config.kind?.rawValue ?? ""])
+        return CommandOutput(
+            lines: ["Added \(name): \(kind) at \(config.url!.absoluteString). library use \(name) switches to it."],
+            json: ["added": name, "kind": config.kind?.rawValue ?? ""])
     }
 
-    static func use(_ name: String, profiles: LibraryProfiles, file: URL, session: Session) async throws -> CommandOutput {
+    static func use(
+        _ name: String, profiles: LibraryProfiles, file: URL, session: Session
+    ) async throws -> CommandOutput {
         _ = try profiles.config(named: name, file: file)
         try CredentialStore.writePrivate(profiles.using(name), to: file)
         // Go on with that library at once (the REPL takes the new session); a one-shot only remembers it.
         var options = GlobalOptions()
         options.libraryName = name
-        let startup = try await Startup.connect(options: options, environment: session.environment, theme: session.theme,
-                                                logger: session.logger)
+        let startup = try await Startup.connect(
+            options: options, environment: session.environment, theme: session.theme,
+            logger: session.logger)
         let next = startup.session
         var lines = ["Now using \(name): \(next.libraryName). bok starts with it from now on."]
         if let note = startup.note { lines.append(session.theme.dim(note)) }
@@ -112,13 +135,16 @@ enum LibraryProfileCommands {
     }
 
     static func remove(_ name: String, profiles: LibraryProfiles, file: URL) throws -> CommandOutput {
-        guard name != LibraryProfiles.mockName else { throw UserError("The built-in mock library cannot be removed; it is always there.") }
+        guard name != LibraryProfiles.mockName else {
+            throw UserError("The built-in mock library cannot be removed; it is always there.")
+        }
         guard profiles.named.contains(where: { $0.profile == name }) else {
             throw UserError("There is no library called \(name). library list shows them.")
         }
         try CredentialStore.writePrivate(profiles.removing(name), to: file)
         let note = profiles.use == name ? " bok starts with the mock library (or the unnamed one) from now on." : ""
-        return CommandOutput(lines: ["Removed \(name) from \(file.path).\(note) Its books stay on your shelf."], json: ["removed": name])
+        return CommandOutput(
+            lines: ["Removed \(name) from \(file.path).\(note) Its books stay on your shelf."], json: ["removed": name])
     }
 }
 

@@ -29,25 +29,36 @@ enum LoanCommands {
 
             let current = try await session.service.loans(card: card, onlyActive: true)
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
-                throw UserError("You already have \(q.quoted(title)) on loan, due \(Words.dayWithWeekday(existing.expiryDate, today: session.today)). "
-                                + "read \(word) opens it.")
+                throw UserError(
+                    """
+                    You already have \(q.quoted(title)) on loan, due \
+                    \(Words.dayWithWeekday(existing.expiryDate, today: session.today)). 
+                    """
+                        + "read \(word) opens it.")
             }
             var availability = try await session.service.availability(productID: id, card: card)
             // The search's counts of copies and waiting patrons make the reason clearer.
             availability.copies = availability.copies ?? known?.availability?.copies
             availability.waiting = availability.waiting ?? known?.availability?.waiting
-            if availability.reason == known?.availability?.reason { availability.estimatedDate = known?.availability?.estimatedDate }
+            if availability.reason == known?.availability?.reason {
+                availability.estimatedDate = known?.availability?.estimatedDate
+            }
             guard availability.available else {
-                if let queued = try await queuedMessage(picked, title: title, word: word, card: card, session: session) {
+                if let queued = try await queuedMessage(picked, title: title, word: word, card: card, session: session)
+                {
                     throw UserError(queued)
                 }
-                throw UserError(unavailableMessage(title: title, availability: availability, word: word, session: session))
+                throw UserError(
+                    unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
-            let loan = try await settledOnCancel("The library may have made the loan already; the next sync settles it (loans shows it then).") {
+            let loan = try await settledOnCancel(
+                "The library may have made the loan already; the next sync settles it (loans shows it then)."
+            ) {
                 try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
             }
             let days = session.today.days(until: loan.expiryDate)
-            let line = "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
+            let line =
+                "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
                 + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
             var lines = [session.theme.green(line)]
             await session.syncAfterChange(expected: loan.productID)
@@ -71,18 +82,27 @@ enum LoanCommands {
             let notice = session.numbersNow(.loans)
             let today = session.today
             guard !loans.isEmpty else {
-                return CommandOutput(lines: ["You have no loans. Find a book with search, then borrow N."],
-                                     json: LoansJSON(loans: [], today: today))
+                return CommandOutput(
+                    lines: ["You have no loans. Find a book with search, then borrow N."],
+                    json: LoansJSON(loans: [], today: today))
             }
             var lines = [session.theme.bold("\(loans.count) \(loans.count == 1 ? "loan" : "loans")")]
             for (index, loan) in loans.enumerated() {
                 let badge = Badge.loan(expiry: loan.expiryDate, today: today)
                 let painted = ShelfStyle.paint(badge, theme: session.theme)
-                lines.append("\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
-                             + session.theme.dim(" \(session.theme.marks.middleDot) due \(Words.dayWithWeekday(loan.expiryDate, today: session.today))"))
+                lines.append(
+                    "\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
+                        + session.theme.dim(
+                            """
+                             \(session.theme.marks.middleDot) due \
+                            \(Words.dayWithWeekday(loan.expiryDate, today: session.today))
+                            """
+                        ))
             }
             let advice = "return N ends a loan early, read N opens it, info N tells more."
-            lines += ["", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice]).joined(separator: " "))]
+            lines += [
+                "", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice]).joined(separator: " ")),
+            ]
             return CommandOutput(lines: lines, json: LoansJSON(loans: loans, today: today))
         })
 
@@ -90,8 +110,10 @@ enum LoanCommands {
         name: "return", aliases: ["giveback"],
         synopsis: "return N [--yes]",
         summary: "End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it",
-        details: ["At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
-                  "Upstream Elib has no early return; bok says so when a library lacks it."],
+        details: [
+            "At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
+            "Upstream Elib has no early return; bok says so when a library lacks it.",
+        ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin", "yes"],
         completion: .resultNumbers,
         run: { arguments, session in
@@ -101,42 +123,65 @@ enum LoanCommands {
             let picked = try await session.pick(word, command: "return", fallback: .loans)
             let loan = try await loanOf(picked, word: word, card: card, session: session)
             guard !session.endedFromList.contains(loan.id) else {
-                throw UserError("You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others.")
+                throw UserError(
+                    "You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others."
+                )
             }
             let q = session.theme.marks
             // A loan returned cannot be taken back, and the copy may go to the next in the queue at once.
-            if !arguments.flag("yes"), let sure = session.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "), !sure {
-                return CommandOutput(lines: ["Kept \(q.quoted(loan.title)); nothing was returned."], json: ["returned": String?.none])
+            if !arguments.flag("yes"), let sure = session.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "),
+                !sure
+            {
+                return CommandOutput(
+                    lines: ["Kept \(q.quoted(loan.title)); nothing was returned."], json: ["returned": String?.none])
             }
-            try await settledOnCancel("The library may have ended the loan already; the next sync settles it (loans shows it then).") {
+            try await settledOnCancel(
+                "The library may have ended the loan already; the next sync settles it (loans shows it then)."
+            ) {
                 try await session.service.returnLoan(id: loan.id, card: card)
             }
             session.endedFromList.insert(loan.id)
             await session.syncAfterChange(expected: loan.productID)
-            return CommandOutput(lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
-                                 json: ["returned": loan.id])
+            return CommandOutput(
+                lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
+                json: ["returned": loan.id])
         })
 
     // MARK: Helpers
 
     /// Downloads a new loan's book so it opens at once, and offline; says where it is on the shelf.
     /// A failed download does not fail the borrow: `read N` tries again.
-    static func download(_ loan: Loan, title: String, word: String, statedSize: Int? = nil, session: Session) async -> [String] {
+    static func download(
+        _ loan: Loan, title: String, word: String, statedSize: Int? = nil, session: Session
+    ) async -> [String] {
         guard let link = loan.epubURL, let url = URL(string: link) else { return [] }
         let name = loan.title.isEmpty ? title : loan.title
         do {
-            _ = try await session.bookOnDisk(productID: loan.productID, loanID: loan.id, title: name, statedSize: statedSize) { url }
+            _ = try await session.bookOnDisk(
+                productID: loan.productID, loanID: loan.id, title: name, statedSize: statedSize
+            ) { url }
         } catch {
-            return [session.theme.yellow("The book did not download (\(ErrorReport.message(for: error))) read N on the shelf tries again.")]
+            return [
+                session.theme.yellow(
+                    "The book did not download (\(ErrorReport.message(for: error))) read N on the shelf tries again.")
+            ]
         }
         // The list on screen keeps its numbers: read N means the same book borrow N did.
         if session.numbered == .shelf || Int(word) == nil {
             guard let items = try? ShelfRenderer.items(session.currentShelf()),
-                  let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID }) else {
+                let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID })
+            else {
                 return [session.theme.dim("Downloaded; shelf shows it.")]
             }
             if session.numbered == .shelf { session.shelfList = items }
-            return [session.theme.dim("Downloaded to your shelf: read \(session.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.")]
+            return [
+                session.theme.dim(
+                    """
+                    Downloaded to your shelf: read \
+                    \(session.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.
+                    """
+                )
+            ]
         }
         return [session.theme.dim("Downloaded to your shelf: read \(word) opens it.")]
     }
@@ -161,7 +206,8 @@ enum LoanCommands {
         do {
             return try await session.service.createLoan(card: card, pin: pin, productID: productID)
         } catch let error as LendingError where error.kind == .dropped || error.kind == .timeout {
-            session.logger.notice("borrow answer lost; checking loans before retrying", metadata: ["product": "\(productID)"])
+            session.logger.notice(
+                "borrow answer lost; checking loans before retrying", metadata: ["product": "\(productID)"])
             do {
                 let loans = try await session.service.loans(card: card, onlyActive: true)
                 if let made = loans.first(where: { $0.productID == productID && $0.active }) { return made }
@@ -171,22 +217,32 @@ enum LoanCommands {
                 // Try at once; if the library still does not answer, the next shelf syncs.
                 await session.syncAfterChange()
                 session.syncedThisSession = false
-                throw UserError("The library's answer was lost, so bok cannot tell whether it made the loan. "
-                                + "bok checks at the next sync and tells you then; loans shows it once the library answers.")
+                throw UserError(
+                    "The library's answer was lost, so bok cannot tell whether it made the loan. "
+                        + "bok checks at the next sync and tells you then; loans shows it once the library answers.")
             }
         }
     }
 
     /// For a book the patron has reserved: their place, instead of offering a reserve that would be refused.
-    static func queuedMessage(_ picked: Picked, title: String, word: String, card: String, session: Session) async throws -> String? {
+    static func queuedMessage(
+        _ picked: Picked, title: String, word: String, card: String, session: Session
+    ) async throws -> String? {
         let reservation: Reservation?
         switch picked {
         case .reservation(let r): reservation = r
-        default: reservation = try? await session.service.reservations(card: card).first { $0.productID == picked.productID }
+        default:
+            reservation = try? await session.service.reservations(card: card).first { $0.productID == picked.productID }
         }
         guard let reservation else { return nil }
-        var line = "\(session.theme.marks.quoted(title)) is not ready for you yet: you are #\(reservation.queuePosition) in the queue"
-        if let estimate = reservation.estimatedDate { line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))" }
+        var line =
+            """
+            \(session.theme.marks.quoted(title)) is not ready for you yet: you are #\(reservation.queuePosition) \
+            in the queue
+            """
+        if let estimate = reservation.estimatedDate {
+            line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))"
+        }
         return line + ". reservations shows when it is ready to borrow."
     }
 
@@ -197,10 +253,16 @@ enum LoanCommands {
         case .loan(let loan):
             return loan
         case .reservation(let reservation):
-            throw UserError("\(q.quoted(await ReservationCommands.titleOf(reservation, session: session))) is reserved, not on loan: cancel \(word) leaves the queue.")
+            throw UserError(
+                """
+                \(q.quoted(await ReservationCommands.titleOf(reservation, session: session))) is reserved, not on \
+                loan: cancel \(word) leaves the queue.
+                """
+            )
         case .shelf(let item) where item.kind == .ready || item.kind == .reserved:
             throw UserError("\(q.quoted(item.entry.title)) is reserved, not on loan: cancel \(word) leaves the queue.")
-        case .shelf(let item) where item.kind == .loans && item.entry.upstreamID.map(session.endedFromList.contains) == true:
+        case .shelf(let item)
+        where item.kind == .loans && item.entry.upstreamID.map(session.endedFromList.contains) == true:
             throw UserError("You have returned \(q.quoted(item.entry.title)) already. Type shelf to see the others.")
         case .shelf(let item) where item.kind == .ended:
             throw UserError("The loan of \(q.quoted(item.entry.title)) has ended already; there is nothing to return.")
@@ -212,13 +274,18 @@ enum LoanCommands {
         }
     }
 
-    static func unavailableMessage(title: String, availability: Availability, word: String, session: Session) -> String {
+    static func unavailableMessage(title: String, availability: Availability, word: String, session: Session) -> String
+    {
         let q = session.theme.marks.quoted(title)
         let words = AvailabilityWords(session: session)
         switch availability.reason {
         case .borrower?:
             // Reserving would be refused (the book is not out), so the one thing to do is to keep it in mind.
-            return "Cannot borrow \(q): \(limitSentence(words, session: session)) tbr add \(word) keeps it on your to-be-read list until then."
+            return
+                """
+                Cannot borrow \(q): \(limitSentence(words, session: session)) tbr add \(word) keeps it on your \
+                to-be-read list until then.
+                """
         case .library?:
             return "Cannot borrow \(q) now: the \(words.words(availability)). Try again next month, or reserve \(word)."
         default:
@@ -229,7 +296,11 @@ enum LoanCommands {
     /// `your 5 loans this month are used. New loans from Tuesday 1 December;`
     static func limitSentence(_ words: AvailabilityWords, session: Session) -> String {
         let count = words.maxLoans.map { "\($0) " } ?? ""
-        return "your \(count)loans this month are used. New loans from \(Words.dayWithWeekday(words.nextMonth, today: session.today));"
+        return
+            """
+            your \(count)loans this month are used. New loans from \
+            \(Words.dayWithWeekday(words.nextMonth, today: session.today));
+            """
     }
 
     static func titleOf(_ id: String, known: Product?, session: Session) async throws -> String {
@@ -246,7 +317,12 @@ enum LoanCommands {
     static func pick<T>(_ word: String, from list: [T], what: String, listCommand: String) throws -> T {
         guard !list.isEmpty else { throw UserError("You have no \(what)s. \(listCommand) shows them.") }
         guard let n = Int(word), n >= 1, n <= list.count else {
-            throw UserError("No \(what) \(word) (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \(listCommand) to see them.")
+            throw UserError(
+                """
+                No \(what) \(word) (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \(listCommand) \
+                to see them.
+                """
+            )
         }
         return list[n - 1]
     }

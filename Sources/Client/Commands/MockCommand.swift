@@ -20,7 +20,12 @@ enum MockCommand {
             "mock state            loans and queues as the library sees them",
             "Only with bok --mock or a bok mock-server; a real library refuses these.",
         ],
-        completion: .words(["clock", "reset", "fault", "state"], then: ["latency", "errors", "malformed", "drop", "drop-after-commit", "corrupt-books", "cut-books", "hostile", "off"]),
+        completion: .words(
+            ["clock", "reset", "fault", "state"],
+            then: [
+                "latency", "errors", "malformed", "drop", "drop-after-commit", "corrupt-books", "cut-books", "hostile",
+                "off",
+            ]),
         run: { arguments, session in
             let control = try await session.mockControl()
             let words = arguments.positional
@@ -31,8 +36,14 @@ enum MockCommand {
                 // Loans ran out and reservations came due meanwhile: the shelf follows, and says what changed.
                 if words.count > 1 { await session.syncAfterChange() }
                 let today = session.today
-                return CommandOutput(lines: ["The mock library's clock: \(Words.dayWithWeekday(today)) \(today.year), \(time(date, session: session))."],
-                                     json: ["now": Timestamp.format(date)])
+                return CommandOutput(
+                    lines: [
+                        """
+                        The mock library's clock: \(Words.dayWithWeekday(today)) \(today.year), \
+                        \(time(date, session: session)).
+                        """
+                    ],
+                    json: ["now": Timestamp.format(date)])
             case "reset"?:
                 try await control.reset()
                 session.followLibraryClock(try await control.now())
@@ -40,7 +51,9 @@ enum MockCommand {
                 session.reservationList = []
                 await session.syncAfterChange()
                 _ = session.notices.take()  // the seed's state is a fresh start, not news
-                return CommandOutput(lines: ["The mock library is back at its seed: loans, queues, clock and faults."], json: ["reset": true])
+                return CommandOutput(
+                    lines: ["The mock library is back at its seed: loans, queues, clock and faults."],
+                    json: ["reset": true])
             case "fault"?, "faults"?:
                 let (faults, description) = try parseFault(Array(words.dropFirst()))
                 try await control.setFaults(faults)
@@ -48,40 +61,66 @@ enum MockCommand {
             case "state"?:
                 let state = try await control.state()
                 let data = try JSONSerialization.data(withJSONObject: state, options: [.prettyPrinted, .sortedKeys])
-                return CommandOutput(lines: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init),
-                                     json: try? JSONDecoder().decode(JSONValue.self, from: data))
+                return CommandOutput(
+                    lines: String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init),
+                    json: try? JSONDecoder().decode(JSONValue.self, from: data))
             default:
-                throw UserError.usage("Usage: mock clock [+14d|DATE] | mock reset | mock fault … | mock state. See help mock.")
+                throw UserError.usage(
+                    "Usage: mock clock [+14d|DATE] | mock reset | mock fault … | mock state. See help mock.")
             }
         })
 
     static func parseFault(_ words: [String]) throws -> ([String: any Sendable]?, String) {
         guard let kind = words.first?.lowercased() else {
-            throw UserError.usage("Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | corrupt-books | cut-books N | hostile | off.")
+            throw UserError.usage(
+                """
+                Say which fault: mock fault latency MS | errors RATE | malformed | drop | drop-after-commit | \
+                corrupt-books | cut-books N | hostile | off.
+                """
+            )
         }
         switch kind {
         case "off", "none", "clear": return (nil, "Faults off: the mock library answers normally.")
         case "latency":
-            guard words.count == 2, let ms = Int(words[1]), ms >= 0 else { throw UserError.usage("mock fault latency takes milliseconds, e.g. mock fault latency 2000.") }
+            guard words.count == 2, let ms = Int(words[1]), ms >= 0 else {
+                throw UserError.usage("mock fault latency takes milliseconds, e.g. mock fault latency 2000.")
+            }
             return (["LatencyMs": ms], "Every library call now waits \(ms) ms before answering.")
         case "errors", "error-rate":
-            guard words.count == 2, let rate = Double(words[1]), (0...1).contains(rate) else { throw UserError.usage("mock fault errors takes a rate from 0 to 1, e.g. mock fault errors 0.3.") }
+            guard words.count == 2, let rate = Double(words[1]), (0...1).contains(rate) else {
+                throw UserError.usage("mock fault errors takes a rate from 0 to 1, e.g. mock fault errors 0.3.")
+            }
             return (["ErrorRate": rate], "About \(Int(rate * 100))% of library calls now fail with HTTP 500.")
-        case "malformed", "garbage": return (["Malformed": true], "Library calls now answer with an HTML page instead of JSON.")
+        case "malformed", "garbage":
+            return (["Malformed": true], "Library calls now answer with an HTML page instead of JSON.")
         case "drop": return (["Drop": true], "Library calls now drop the connection without answering.")
         case "drop-after-commit":
-            return (["DropAfterCommit": true], "Borrowing now makes the loan and then drops the connection, so the answer is lost.")
+            return (
+                ["DropAfterCommit": true],
+                "Borrowing now makes the loan and then drops the connection, so the answer is lost."
+            )
         case "corrupt-books":
             return (["CorruptContent": true], "Book downloads now arrive with a damaged byte; bok should refuse them.")
         case "hostile":
-            return (["Hostile": true], "Titles, names and descriptions now carry terminal escape codes; bok shows them as ␛ and similar, inert.")
+            return (
+                ["Hostile": true],
+                """
+                Titles, names and descriptions now carry terminal escape codes; bok shows them as ␛ and similar, \
+                inert.
+                """
+            )
         case "cut-books":
             guard words.count == 2, let bytes = Int(words[1]), bytes > 0 else {
                 throw UserError.usage("mock fault cut-books takes a number of bytes, e.g. mock fault cut-books 5000.")
             }
             return (["CutContentAfter": bytes], "Book downloads now stop after \(bytes) bytes; the next try resumes.")
         default:
-            throw UserError.usage("Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, corrupt-books, cut-books, hostile, off.")
+            throw UserError.usage(
+                """
+                Unknown fault \"\(kind)\". Faults are latency, errors, malformed, drop, drop-after-commit, \
+                corrupt-books, cut-books, hostile, off.
+                """
+            )
         }
     }
 

@@ -21,7 +21,8 @@ enum NoticeCommands {
         ],
         run: { _, session in
             guard let card = session.shelfCard() else {
-                throw UserError("notices needs your library card: log in first (login), or run bok login --remember once.")
+                throw UserError(
+                    "notices needs your library card: log in first (login), or run bok login --remember once.")
             }
             let (store, profileID) = try session.shelfProfile()
             // What is known now, not only what the last sync found.
@@ -36,7 +37,8 @@ enum NoticeCommands {
                 return CommandOutput(lines: ["No notices in the last 30 days."], json: json)
             }
             let lines = notices.map { notice in
-                session.theme.dim(Words.dayWithWeekday(DayDate(notice.createdAt, in: session.timeZone), today: session.today) + "  ")
+                session.theme.dim(
+                    Words.dayWithWeekday(DayDate(notice.createdAt, in: session.timeZone), today: session.today) + "  ")
                     + line(notice, session: session)
             }
             return CommandOutput(lines: ["Notices, last 30 days (\(notices.count))", ""] + lines, json: json)
@@ -49,11 +51,14 @@ enum NoticeCommands {
         let day = notice.day.map { Words.dayWithWeekday($0, today: session.today) }
         switch notice.kind {
         case .loanMade:
-            return "New loan on your card: \(title)" + (day.map { ", due \($0)" } ?? "") + ". read shows it on your shelf."
+            return "New loan on your card: \(title)" + (day.map { ", due \($0)" } ?? "")
+                + ". read shows it on your shelf."
         case .dueSoon:
             guard let due = notice.day else { return "\(title) is due soon." }
             let left = session.today.days(until: due)
-            return left <= 0 ? "\(title) is due today: it ends tonight." : "\(title) is due \(day ?? "") (\(Words.daysLeft(left)) left)."
+            return left <= 0
+                ? "\(title) is due today: it ends tonight."
+                : "\(title) is due \(day ?? "") (\(Words.daysLeft(left)) left)."
         case .loanEnded:
             return "The loan of \(title) has ended."
         case .reservationReady:

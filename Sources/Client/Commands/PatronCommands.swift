@@ -29,10 +29,18 @@ enum PatronCommands {
             session.shelfList = []
             await session.syncAfterChange()
             session.syncedThisSession = session.syncProblem == nil
-            var lines = ["Welcome, \(patron.name). Card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))."]
+            var lines = [
+                "Welcome, \(patron.name). Card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))."
+            ]
             if arguments.flag("remember") {
                 try session.credentialStore.save(.init(card: card, pin: pin))
-                lines.append(session.theme.dim("Card and PIN saved in \(session.credentialStore.file.path) (readable only by you). logout forgets them."))
+                lines.append(
+                    session.theme.dim(
+                        """
+                        Card and PIN saved in \(session.credentialStore.file.path) (readable only by you). logout \
+                        forgets them.
+                        """
+                    ))
             }
             return CommandOutput(lines: lines, json: PatronJSON(patron))
         })
@@ -52,7 +60,9 @@ enum PatronCommands {
             // The shelf no longer shows this card's loans (they stay stored for when it logs in again).
             session.shelfList = []
             session.syncedThisSession = false
-            if let (store, profileID) = try? session.shelfProfile() { try? store.forgetLastSyncedCard(profileID: profileID) }
+            if let (store, profileID) = try? session.shelfProfile() {
+                try? store.forgetLastSyncedCard(profileID: profileID)
+            }
             let forgot = session.credentialStore.forget()
             var line = had || forgot ? "Logged out." : "You were not logged in."
             if forgot { line += " The remembered card and PIN are deleted." }
@@ -69,8 +79,14 @@ enum PatronCommands {
             let credentials = PatronCredentials(session: session)
             let card = try credentials.card(arguments, command: "whoami")
             let (patron, _) = try await checkedPIN(card: card, arguments, command: "whoami", session: session)
-            return CommandOutput(lines: ["\(patron.name) \(session.theme.marks.middleDot) card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))"],
-                                 json: PatronJSON(patron))
+            return CommandOutput(
+                lines: [
+                    """
+                    \(patron.name) \(session.theme.marks.middleDot) card \(patron.card) \
+                    \(session.theme.marks.middleDot) \(used(patron))
+                    """
+                ],
+                json: PatronJSON(patron))
         })
 
     /// The library's refusal of a card in words: its reason, and for a locked card who can help.
@@ -85,7 +101,9 @@ enum PatronCommands {
     /// again with the library's reason (how many tries are left), as a lending app does, until
     /// the library accepts it or locks the card; a PIN from a file, stdin or memory is not retried,
     /// since each try counts toward the lock.
-    static func checkedPIN(card: String, _ arguments: Arguments, command: String, session: Session) async throws -> (Patron, String) {
+    static func checkedPIN(
+        card: String, _ arguments: Arguments, command: String, session: Session
+    ) async throws -> (Patron, String) {
         let credentials = PatronCredentials(session: session)
         let typed = credentials.wouldAskPIN(for: card, arguments)
         var pin = try credentials.pin(for: card, arguments, command: command)
@@ -122,10 +140,14 @@ enum PatronCommands {
     }
 
     /// The card and PIN for a lending command: asked for, checked once, then kept for the session.
-    static func ensurePatron(_ arguments: Arguments, command: String, session: Session) async throws -> (card: String, pin: String) {
+    static func ensurePatron(
+        _ arguments: Arguments, command: String, session: Session
+    ) async throws -> (card: String, pin: String) {
         let credentials = PatronCredentials(session: session)
         let card = try credentials.card(arguments, command: command)
-        if let pin = session.pin, session.card == card, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") {
+        if let pin = session.pin, session.card == card, arguments.option("pin-file") == nil,
+            !arguments.flag("pin-stdin")
+        {
             return (card, pin)
         }
         let (_, pin) = try await checkedPIN(card: card, arguments, command: command, session: session)

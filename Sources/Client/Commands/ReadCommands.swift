@@ -29,10 +29,12 @@ enum ReadCommands {
             let (path, badge, loanEnds) = try await book(arguments, command: "read", session: session)
             if arguments.flag("aloud") { return try ReadAloud.toFile(path, arguments: arguments) }
             guard isatty(0) == 1, isatty(1) == 1 else {
-                throw UserError("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
+                throw UserError(
+                    "read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
             }
-            try ReaderApp.run(path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
-                              capabilities: session.theme.caps)
+            try ReaderApp.run(
+                path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
+                capabilities: session.theme.caps)
             return CommandOutput(lines: [], json: ["closed": path])
         })
 
@@ -44,8 +46,9 @@ enum ReadCommands {
         run: { arguments, session in
             let (path, _, _) = try await book(arguments, command: "notes", session: session)
             let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
-            return CommandOutput(lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                                 json: ["markdown": markdown])
+            return CommandOutput(
+                lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                json: ["markdown": markdown])
         })
 
     /// What `read` opens: the file, the badge for the status line, and when a loan ends (on this machine's clock).
@@ -64,8 +67,10 @@ enum ReadCommands {
         let picked = try await session.pick(word, command: command, fallback: .shelf)
         let item = try await session.shelfItem(for: picked, word: word, command: command)
         // Notes stay the patron's after a loan ends: they are printed from the file still on disk.
-        if command == "notes", item.kind == .ended, let record = try session.shelfStore().download(productID: item.entry.productID),
-           FileManager.default.fileExists(atPath: record.path) {
+        if command == "notes", item.kind == .ended,
+            let record = try session.shelfStore().download(productID: item.entry.productID),
+            FileManager.default.fileExists(atPath: record.path)
+        {
             return (record.path, nil, nil)
         }
         return try await open(item, session: session)
@@ -79,12 +84,16 @@ enum ReadCommands {
         let store = try session.shelfStore()
         switch item.kind {
         case .loans:
-            guard let loanID = entry.upstreamID else { throw UserError("bok has no loan id for \(title); type shelf --sync.") }
+            guard let loanID = entry.upstreamID else {
+                throw UserError("bok has no loan id for \(title); type shelf --sync.")
+            }
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: loanID, title: entry.title) {
                 // Only the library that lent it can send the file.
                 if let other = item.library {
-                    throw UserError("\(title) is on loan from \(other.name) and not on this computer yet: "
-                                    + (other.profile.map { "library use \($0), then read it." } ?? "switch to that library to fetch it."))
+                    throw UserError(
+                        "\(title) is on loan from \(other.name) and not on this computer yet: "
+                            + (other.profile.map { "library use \($0), then read it." }
+                                ?? "switch to that library to fetch it."))
                 }
                 return try await session.loanBookURL(loanID: loanID, title: entry.title)
             }
@@ -96,9 +105,13 @@ enum ReadCommands {
             }
             return (file.path, entry.badge.map { $0 == .lastDay ? "last day" : $0.text + " left" }, loanEnds)
         case .ended:
-            let when = entry.recent.map { " on \(Words.dayWithWeekday(DayDate($0, in: session.timeZone), today: session.today))" } ?? ""
-            throw UserError("The loan of \(title) ended\(when), so it cannot be opened. "
-                            + "Type borrow id:\(entry.productID) to borrow it again; your place and notes are kept.")
+            let when =
+                entry.recent.map {
+                    " on \(Words.dayWithWeekday(DayDate($0, in: session.timeZone), today: session.today))"
+                } ?? ""
+            throw UserError(
+                "The loan of \(title) ended\(when), so it cannot be opened. "
+                    + "Type borrow id:\(entry.productID) to borrow it again; your place and notes are kept.")
         case .samples:
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: nil, title: entry.title) {
                 let product = try await session.service.product(id: entry.productID)
@@ -107,16 +120,26 @@ enum ReadCommands {
                 }
                 return url
             }
-            if let sample = try store.samples(card: session.listCard).first(where: { $0.productID == entry.productID }), sample.path != file.path {
-                try store.addSample(card: sample.card, productID: sample.productID, title: sample.title, authors: sample.authors, path: file.path)
+            if let sample = try store.samples(card: session.listCard).first(where: { $0.productID == entry.productID }),
+                sample.path != file.path
+            {
+                try store.addSample(
+                    card: sample.card, productID: sample.productID, title: sample.title, authors: sample.authors,
+                    path: file.path)
             }
             return (file.path, "Sample", nil)
         case .ready:
             throw UserError("\(title) is ready for you but not borrowed yet: type borrow id:\(entry.productID) first.")
         case .reserved:
-            throw UserError("\(title) is reserved (\(entry.badge?.text ?? "in the queue")); it opens once you have borrowed it.")
+            throw UserError(
+                "\(title) is reserved (\(entry.badge?.text ?? "in the queue")); it opens once you have borrowed it.")
         case .toBeRead:
-            throw UserError("\(title) is on your to-be-read list: borrow id:\(entry.productID) or sample id:\(entry.productID) first.")
+            throw UserError(
+                """
+                \(title) is on your to-be-read list: borrow id:\(entry.productID) or sample id:\(entry.productID) \
+                first.
+                """
+            )
         }
     }
 }

@@ -16,7 +16,8 @@ enum ReservationCommands {
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
         run: { arguments, session in
-            let word = try LoanCommands.single(arguments, usage: "reserve N (a number from the last list) or reserve id:PRODUCT")
+            let word = try LoanCommands.single(
+                arguments, usage: "reserve N (a number from the last list) or reserve id:PRODUCT")
             let picked = try await session.pick(word, command: "reserve")
             let (id, known) = (picked.productID, picked.known)
             let (card, pin) = try await PatronCommands.ensurePatron(arguments, command: "reserve", session: session)
@@ -28,8 +29,11 @@ enum ReservationCommands {
             case .shelf(let item) where item.kind == .loans:
                 throw UserError("You have \(q) on loan already: read \(word) opens it.")
             case .reservation(let reservation):
-                throw UserError("You have reserved \(q) already" + (reservation.ready
-                    ? " and it is ready: borrow \(word) takes it." : ", #\(reservation.queuePosition) in the queue."))
+                throw UserError(
+                    "You have reserved \(q) already"
+                        + (reservation.ready
+                            ? " and it is ready: borrow \(word) takes it."
+                            : ", #\(reservation.queuePosition) in the queue."))
             case .shelf(let item) where item.kind == .reserved || item.kind == .ready:
                 throw UserError("You have reserved \(q) already (\(item.entry.badge?.text ?? "in the queue")).")
             default:
@@ -42,21 +46,35 @@ enum ReservationCommands {
             if availability.reason == .borrower {
                 // The library could lend it, so there is no queue to join; only the patron's own limit is in the way.
                 let words = AvailabilityWords(session: session)
-                throw UserError("\(q) is not out, so there is no queue to join: \(LoanCommands.limitSentence(words, session: session)) "
-                                + "tbr add \(word) keeps it on your to-be-read list until then.")
+                throw UserError(
+                    """
+                    \(q) is not out, so there is no queue to join: \
+                    \(LoanCommands.limitSentence(words, session: session)) 
+                    """
+                        + "tbr add \(word) keeps it on your to-be-read list until then.")
             }
-            let reservation = try await LoanCommands.settledOnCancel("The library may have placed the reservation already; the next sync settles it (reservations shows it then).") {
+            let reservation = try await LoanCommands.settledOnCancel(
+                """
+                The library may have placed the reservation already; the next sync settles it (reservations shows \
+                it then).
+                """
+            ) {
                 try await session.service.reserve(card: card, pin: pin, productID: id)
             }
             await session.syncAfterChange(expected: id)
             var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
             if reservation.ready, let until = reservation.readyUntil {
-                line = "Reserved \(q), and it is ready for you now: borrow it by \(Words.dayWithWeekday(until, today: session.today))"
+                line =
+                    """
+                    Reserved \(q), and it is ready for you now: borrow it by \
+                    \(Words.dayWithWeekday(until, today: session.today))
+                    """
             } else if let estimate = reservation.estimatedDate {
                 line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))"
             }
-            return CommandOutput(lines: [session.theme.green(line + ".")],
-                                 json: ReservationJSON(reservation, title: title))
+            return CommandOutput(
+                lines: [session.theme.green(line + ".")],
+                json: ReservationJSON(reservation, title: title))
         })
 
     nonisolated static let reservations = Command(
@@ -73,8 +91,9 @@ enum ReservationCommands {
             session.endedFromList = []
             let notice = session.numbersNow(.reservations)
             guard !list.isEmpty else {
-                return CommandOutput(lines: ["You have no reservations. reserve N joins the queue for a book that is out."],
-                                     json: ["reservations": [ReservationJSON]()])
+                return CommandOutput(
+                    lines: ["You have no reservations. reserve N joins the queue for a book that is out."],
+                    json: ["reservations": [ReservationJSON]()])
             }
             var lines = [session.theme.bold("\(list.count) \(list.count == 1 ? "reservation" : "reservations")")]
             var titles: [String] = []
@@ -83,18 +102,30 @@ enum ReservationCommands {
                 titles.append(title)
                 let status: String
                 if reservation.ready, let until = reservation.readyUntil {
-                    status = session.theme.paint("ready — borrow by \(Words.dayWithWeekday(until, today: session.today))", .init(foreground: .green, bold: true))
+                    status = session.theme.paint(
+                        "ready — borrow by \(Words.dayWithWeekday(until, today: session.today))",
+                        .init(foreground: .green, bold: true))
                 } else {
-                    status = ShelfStyle.paint(.queued(place: reservation.queuePosition, estimate: reservation.estimatedDate), theme: session.theme)
+                    status = ShelfStyle.paint(
+                        .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
+                        theme: session.theme)
                 }
                 lines.append("\(LoanCommands.pad(index + 1, list.count))  \(session.theme.bold(title))")
-                lines.append("    \(status)" + session.theme.dim(" \(session.theme.marks.middleDot) id:\(reservation.productID)"))
+                lines.append(
+                    "    \(status)" + session.theme.dim(" \(session.theme.marks.middleDot) id:\(reservation.productID)")
+                )
             }
             let ready = list.firstIndex(where: \.ready).map { $0 + 1 }
             var advice = "cancel N leaves a queue; info N tells more"
-            if let ready { advice += "; borrow \(ready) takes the ready book (or borrow id:\(list[ready - 1].productID))" }
-            lines += ["", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice + "."]).joined(separator: " "))]
-            return CommandOutput(lines: lines, json: ["reservations": zip(list, titles).map { ReservationJSON($0, title: $1) }])
+            if let ready {
+                advice += "; borrow \(ready) takes the ready book (or borrow id:\(list[ready - 1].productID))"
+            }
+            lines += [
+                "",
+                session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice + "."]).joined(separator: " ")),
+            ]
+            return CommandOutput(
+                lines: lines, json: ["reservations": zip(list, titles).map { ReservationJSON($0, title: $1) }])
         })
 
     nonisolated static let cancel = Command(
@@ -113,14 +144,20 @@ enum ReservationCommands {
             guard !session.endedFromList.contains(reservation.id) else {
                 throw UserError("You have cancelled that reservation already. Type reservations to see the others.")
             }
-            try await LoanCommands.settledOnCancel("The library may have cancelled the reservation already; the next sync settles it (reservations shows it then).") {
+            try await LoanCommands.settledOnCancel(
+                """
+                The library may have cancelled the reservation already; the next sync settles it (reservations \
+                shows it then).
+                """
+            ) {
                 try await session.service.cancelReservation(id: reservation.id, card: card)
             }
             session.endedFromList.insert(reservation.id)
             await session.syncAfterChange(expected: reservation.productID)
             let title = await titleOf(reservation, session: session)
-            return CommandOutput(lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],
-                                 json: ["cancelled": reservation.id])
+            return CommandOutput(
+                lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],
+                json: ["cancelled": reservation.id])
         })
 
     /// Ready first, then by place in the queue.
@@ -129,7 +166,9 @@ enum ReservationCommands {
     }
 
     /// The reservation `cancel N` means: N of reservations, or the patron's reservation of the book N is.
-    static func reservationOf(_ picked: Picked, word: String, card: String, session: Session) async throws -> Reservation {
+    static func reservationOf(
+        _ picked: Picked, word: String, card: String, session: Session
+    ) async throws -> Reservation {
         let q = session.theme.marks
         switch picked {
         case .reservation(let reservation):
@@ -137,7 +176,8 @@ enum ReservationCommands {
         case .loan(let loan):
             throw UserError("\(q.quoted(loan.title)) is on loan, not reserved: return \(word) ends the loan early.")
         case .shelf(let item) where item.kind == .loans:
-            throw UserError("\(q.quoted(item.entry.title)) is on loan, not reserved: return \(word) ends the loan early.")
+            throw UserError(
+                "\(q.quoted(item.entry.title)) is on loan, not reserved: return \(word) ends the loan early.")
         default:
             let mine = try await session.service.reservations(card: card)
             if let reservation = mine.first(where: { $0.productID == picked.productID }) { return reservation }
@@ -148,7 +188,8 @@ enum ReservationCommands {
 
     static func titleOf(_ reservation: Reservation, session: Session) async -> String {
         if let title = reservation.title, !title.isEmpty { return title }
-        return (try? await session.service.product(id: reservation.productID).title) ?? "product \(reservation.productID)"
+        return (try? await session.service.product(id: reservation.productID).title)
+            ?? "product \(reservation.productID)"
     }
 }
 

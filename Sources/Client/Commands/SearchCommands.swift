@@ -21,7 +21,12 @@ enum SearchCommands {
             let query = queryText(arguments.positional)
             // A query too long for a URL would come back as a bare HTTP 400 (or none at all).
             guard query.count <= SearchCommands.maxQueryLength else {
-                throw UserError.usage("A search can be at most \(SearchCommands.maxQueryLength) characters long (this one has \(query.count)); shorten it.")
+                throw UserError.usage(
+                    """
+                    A search can be at most \(SearchCommands.maxQueryLength) characters long (this one has \
+                    \(query.count)); shorten it.
+                    """
+                )
             }
             do {
                 _ = try SearchQuery.parse(query)
@@ -33,10 +38,13 @@ enum SearchCommands {
             } else if let orderWord = arguments.option("order") {
                 session.sort = SortSpec(session.sort.key, try parseOrder(orderWord))
             }
-            var list = ResultList(source: .search(query: query), sort: session.sort, total: 0,
-                                  pageOffset: 0, pageSize: session.pageSize, byNumber: [:])
+            var list = ResultList(
+                source: .search(query: query), sort: session.sort, total: 0,
+                pageOffset: 0, pageSize: session.pageSize, byNumber: [:])
             try await fetch(&list, offset: 0, session: session)
-            if list.total == 0, session.filters.isEmpty { list.suggestion = await SpellingSuggestion.suggest(for: query, session: session) }
+            if list.total == 0, session.filters.isEmpty {
+                list.suggestion = await SpellingSuggestion.suggest(for: query, session: session)
+            }
             session.list = list
             return ListRenderer(session: session).output(for: list)
         })
@@ -50,7 +58,12 @@ enum SearchCommands {
             guard var list = session.list else { throw noList("more") }
             let next = list.pageOffset + list.pageSize
             guard list.isPaged, next < list.total else {
-                throw UserError("That was the last page (\(list.total) \(list.total == 1 ? "hit" : "hits")). Type back for the previous page.")
+                throw UserError(
+                    """
+                    That was the last page (\(list.total) \(list.total == 1 ? "hit" : "hits")). Type back for the \
+                    previous page.
+                    """
+                )
             }
             if list.byNumber[next + 1] == nil { try await fetch(&list, offset: next, session: session) }
             list.pageOffset = next
@@ -67,7 +80,9 @@ enum SearchCommands {
             guard var list = session.list else { throw noList("back") }
             guard list.pageOffset > 0 else { throw UserError("This is the first page. Type more for the next one.") }
             list.pageOffset = max(0, list.pageOffset - list.pageSize)
-            if list.byNumber[list.pageOffset + 1] == nil { try await fetch(&list, offset: list.pageOffset, session: session) }
+            if list.byNumber[list.pageOffset + 1] == nil {
+                try await fetch(&list, offset: list.pageOffset, session: session)
+            }
             session.list = list
             return ListRenderer(session: session).output(for: list)
         })
@@ -91,11 +106,15 @@ enum SearchCommands {
             guard let keyWord = words.first else {
                 let label = session.theme.sortLabel(session.sort, alphabet: session.alphabet)
                 let keys = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
-                return CommandOutput(lines: ["Sorted by \(label). Keys: \(keys); add asc or desc."],
-                                     json: SortJSON(sort: session.sort.key.rawValue, order: session.sort.order.rawValue,
-                                                    label: session.sort.label(alphabet: session.alphabet)))
+                return CommandOutput(
+                    lines: ["Sorted by \(label). Keys: \(keys); add asc or desc."],
+                    json: SortJSON(
+                        sort: session.sort.key.rawValue, order: session.sort.order.rawValue,
+                        label: session.sort.label(alphabet: session.alphabet)))
             }
-            guard words.count <= 2 else { throw UserError.usage("Usage: sort [KEY [asc|desc]], e.g. sort author desc.") }
+            guard words.count <= 2 else {
+                throw UserError.usage("Usage: sort [KEY [asc|desc]], e.g. sort author desc.")
+            }
             let key = try parseKey(keyWord)
             let order: SortOrder
             if words.count == 2 {
@@ -108,9 +127,11 @@ enum SearchCommands {
             session.sort = SortSpec(key, order)
             guard var list = session.list else {
                 let label = session.theme.sortLabel(session.sort, alphabet: session.alphabet)
-                return CommandOutput(lines: ["Results will be sorted by \(label)."],
-                                     json: SortJSON(sort: key.rawValue, order: order.rawValue,
-                                                    label: session.sort.label(alphabet: session.alphabet)))
+                return CommandOutput(
+                    lines: ["Results will be sorted by \(label)."],
+                    json: SortJSON(
+                        sort: key.rawValue, order: order.rawValue,
+                        label: session.sort.label(alphabet: session.alphabet)))
             }
             list.sort = session.sort
             if list.isPaged {
@@ -121,7 +142,8 @@ enum SearchCommands {
                 // Top and newest lists are complete: sort them here, in the library's alphabet.
                 let products = list.byNumber.keys.sorted().compactMap { list.byNumber[$0] }
                 let sorted = session.ordering.sorted(products, by: session.sort)
-                list.byNumber = Dictionary(uniqueKeysWithValues: sorted.enumerated().map { ($0.offset + 1, $0.element) })
+                list.byNumber = Dictionary(
+                    uniqueKeysWithValues: sorted.enumerated().map { ($0.offset + 1, $0.element) })
                 list.pageOffset = 0
                 list.pageSize = max(list.pageSize, sorted.count)
             }
@@ -140,8 +162,9 @@ enum SearchCommands {
             "  filter language:sv category:Deckare",
             "  filter clear            (all)      filter clear language   (one)",
         ],
-        completion: .words(["available", "language:", "category:", "publisher:", "clear"],
-                           then: ["available", "language", "category", "publisher"]),
+        completion: .words(
+            ["available", "language:", "category:", "publisher:", "clear"],
+            then: ["available", "language", "category", "publisher"]),
         run: { arguments, session in
             let words = arguments.positional
             var filters = session.filters
@@ -153,7 +176,9 @@ enum SearchCommands {
                     case "language": filters.language = nil
                     case "category": filters.category = nil
                     case "publisher": filters.publisher = nil
-                    default: throw UserError.usage("Unknown filter \"\(which)\". Filters are available, language, category, publisher.")
+                    default:
+                        throw UserError.usage(
+                            "Unknown filter \"\(which)\". Filters are available, language, category, publisher.")
                     }
                 }
             } else {
@@ -161,22 +186,34 @@ enum SearchCommands {
                     let lower = word.lowercased()
                     if lower == "available" { filters.availableOnly = true; continue }
                     guard let colon = word.firstIndex(of: ":"), word.index(after: colon) < word.endIndex else {
-                        throw UserError.usage("Unknown filter \"\(word)\". Try filter available, language:sv, category:Thriller or publisher:NAME.")
+                        throw UserError.usage(
+                            """
+                            Unknown filter \"\(word)\". Try filter available, language:sv, category:Thriller or \
+                            publisher:NAME.
+                            """
+                        )
                     }
                     let value = String(word[word.index(after: colon)...])
                     switch lower[..<colon] {
                     case "language", "lang": filters.language = value.lowercased()
                     case "category": filters.category = value
                     case "publisher": filters.publisher = value
-                    default: throw UserError.usage("Unknown filter \"\(word[..<colon]):\". Filters are available, language:, category:, publisher:.")
+                    default:
+                        throw UserError.usage(
+                            """
+                            Unknown filter \"\(word[..<colon]):\". Filters are available, language:, category:, \
+                            publisher:.
+                            """
+                        )
                     }
                 }
             }
             session.filters = filters
             let description = ListRenderer.describe(filters)
             guard !words.isEmpty, var list = session.list, case .search = list.source else {
-                return CommandOutput(lines: [description.map { "Filters: \($0)." } ?? "No filters: searches cover the whole catalogue."],
-                                     json: FiltersJSON(filters))
+                return CommandOutput(
+                    lines: [description.map { "Filters: \($0)." } ?? "No filters: searches cover the whole catalogue."],
+                    json: FiltersJSON(filters))
             }
             list.byNumber = [:]
             list.pageOffset = 0
@@ -193,14 +230,16 @@ enum SearchCommands {
         completion: .words(["list", "grid"], then: []),
         run: { arguments, session in
             guard let word = arguments.positional.first else {
-                return CommandOutput(lines: ["Results are shown as a \(session.view.rawValue)."], json: ["view": session.view.rawValue])
+                return CommandOutput(
+                    lines: ["Results are shown as a \(session.view.rawValue)."], json: ["view": session.view.rawValue])
             }
             guard let mode = Session.ViewMode(rawValue: word.lowercased()) else {
                 throw UserError.usage("Unknown view \"\(word)\". Use view list or view grid.")
             }
             session.view = mode
             guard let list = session.list else {
-                return CommandOutput(lines: ["Results will be shown as a \(mode.rawValue)."], json: ["view": mode.rawValue])
+                return CommandOutput(
+                    lines: ["Results will be shown as a \(mode.rawValue)."], json: ["view": mode.rawValue])
             }
             return ListRenderer(session: session).output(for: list)
         })
@@ -213,11 +252,14 @@ enum SearchCommands {
         switch list.source {
         case .search(let q): query = q
         case .top, .newest, .libraryPage: query = ""
-        case .related: throw UserError("This list is the library's choice of similar books; sort and more work on search, top and new.")
+        case .related:
+            throw UserError(
+                "This list is the library's choice of similar books; sort and more work on search, top and new.")
         }
-        let page = try await session.service.search(SearchRequest(
-            query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters,
-            card: session.knownCard))
+        let page = try await session.service.search(
+            SearchRequest(
+                query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters,
+                card: session.knownCard))
         list.total = page.total
         for (index, product) in page.products.enumerated() { list.byNumber[offset + index + 1] = product }
         list.pageOffset = offset
@@ -231,7 +273,8 @@ enum SearchCommands {
         words.map { word in
             guard word.contains(where: \.isWhitespace) else { return word }
             if let colon = word.firstIndex(of: ":"),
-               SearchQuery.Field(rawValue: word[..<colon].lowercased()) != nil {
+                SearchQuery.Field(rawValue: word[..<colon].lowercased()) != nil
+            {
                 return "\(word[...colon])\"\(word[word.index(after: colon)...])\""
             }
             return "\"\(word)\""
@@ -240,12 +283,15 @@ enum SearchCommands {
 
     static func parseKey(_ word: String) throws -> SortKey {
         if let key = SortKey(rawValue: word.lowercased()) { return key }
-        let aliases: [String: SortKey] = ["name": .title, "writer": .author, "year": .date, "published": .date,
-                                          "new": .date, "popular": .popularity, "stars": .rating]
+        let aliases: [String: SortKey] = [
+            "name": .title, "writer": .author, "year": .date, "published": .date,
+            "new": .date, "popular": .popularity, "stars": .rating,
+        ]
         if let key = aliases[word.lowercased()] { return key }
         let keys = SortKey.allCases.map(\.rawValue)
         let near = keys.min { CommandTable.editDistance(word, $0) < CommandTable.editDistance(word, $1) }
-        let hint = near.map { CommandTable.editDistance(word.lowercased(), $0) <= 2 ? " Did you mean \"\($0)\"?" : "" } ?? ""
+        let hint =
+            near.map { CommandTable.editDistance(word.lowercased(), $0) <= 2 ? " Did you mean \"\($0)\"?" : "" } ?? ""
         throw UserError.usage("Unknown sort key \"\(word)\".\(hint) Keys are \(keys.joined(separator: ", ")).")
     }
 

@@ -31,8 +31,11 @@ enum ShelfCommands {
             guard arguments.positional.isEmpty else {
                 throw UserError.usage("Usage: shelf [--sync], or shelf sort title|author|days|recent [asc|desc].")
             }
-            if arguments.option("card") != nil { _ = try await PatronCommands.ensurePatron(arguments, command: "shelf", session: session) }
-            return try await show(session: session, forceSync: arguments.flag("sync"), library: arguments.option("library"))
+            if arguments.option("card") != nil {
+                _ = try await PatronCommands.ensurePatron(arguments, command: "shelf", session: session)
+            }
+            return try await show(
+                session: session, forceSync: arguments.flag("sync"), library: arguments.option("library"))
         })
 
     /// Syncs when asked (or when nothing has synced yet this session), then shows the shelf.
@@ -73,7 +76,8 @@ enum ShelfCommands {
                 shelf = Shelf(sections: [])
                 others = [one]
             } else {
-                throw UserError("No library called \(narrowed) has books on your shelf. library list shows your libraries.")
+                throw UserError(
+                    "No library called \(narrowed) has books on your shelf. library list shows your libraries.")
             }
         }
         let items = ShelfRenderer.items(shelf, others: others)
@@ -86,35 +90,58 @@ enum ShelfCommands {
         var status: [String]
         let order = session.theme.dim(" \(m.middleDot) sorted by \(label(session.shelfSort, session: session))")
         if let card {
-            status = [session.theme.bold("Shelf") + " \(m.middleDot) card \(card) \(m.middleDot) " + renderer.syncedWords(synced) + order]
+            status = [
+                session.theme.bold("Shelf") + " \(m.middleDot) card \(card) \(m.middleDot) "
+                    + renderer.syncedWords(synced) + order
+            ]
             if let saveProblem { status.append(session.theme.yellow(saveProblem.description)) }
             if offline || session.syncProblem != nil {
                 let why = session.syncProblem ?? "the library did not answer."
-                status.append(session.theme.yellow("Offline: \(why) This is your shelf as last synced; books on disk still open."))
+                status.append(
+                    session.theme.yellow("Offline: \(why) This is your shelf as last synced; books on disk still open.")
+                )
             }
         } else {
-            status = [session.theme.bold("Shelf") + " \(m.middleDot) "
-                      + session.theme.dim("not logged in: login shows your loans and reservations here") + order]
+            status = [
+                session.theme.bold("Shelf") + " \(m.middleDot) "
+                    + session.theme.dim("not logged in: login shows your loans and reservations here") + order
+            ]
         }
         var lines = renderer.lines(shelf, status: status, others: others)
-        if let notice, !items.isEmpty { lines += ["", notice + session.theme.dim(" read N, info N, borrow N, return N, cancel N and remove N use them.")] }
-        return CommandOutput(lines: lines,
-                             json: ShelfJSON(items: items, card: card, syncedAt: synced, offline: offline || session.syncProblem != nil,
-                                             sort: session.shelfSort))
+        if let notice, !items.isEmpty {
+            lines += [
+                "", notice + session.theme.dim(" read N, info N, borrow N, return N, cancel N and remove N use them."),
+            ]
+        }
+        return CommandOutput(
+            lines: lines,
+            json: ShelfJSON(
+                items: items, card: card, syncedAt: synced, offline: offline || session.syncProblem != nil,
+                sort: session.shelfSort))
     }
 
     /// The loans and reservations at the patron's other libraries, as last synced there (each
     /// with the card last used at it); samples and the to-be-read list are the card's, shown above.
-    static func otherLibraries(session: Session, store: ShelfStore, profileID: Int64) throws -> [(library: OtherLibrary, shelf: Shelf)] {
-        let configured = (try? LibraryProfiles.load(file: session.paths?.configFile ?? URL(fileURLWithPath: "/nonexistent")))?.named ?? []
+    static func otherLibraries(
+        session: Session, store: ShelfStore, profileID: Int64
+    ) throws -> [(library: OtherLibrary, shelf: Shelf)] {
+        let configured =
+            (try? LibraryProfiles.load(file: session.paths?.configFile ?? URL(fileURLWithPath: "/nonexistent")))?.named
+            ?? []
         var others: [(library: OtherLibrary, shelf: Shelf)] = []
         for profile in try store.profiles() where profile.id != profileID {
             guard let id = profile.id, let card = try store.lastSyncedCard(profileID: id) else { continue }
-            let full = try store.shelf(today: session.today, sort: session.shelfSort, scope: ShelfScope(profileID: id, card: card))
-            let lending = Shelf(sections: full.sections.filter { [.loans, .ended, .ready, .reserved].contains($0.kind) })
+            let full = try store.shelf(
+                today: session.today, sort: session.shelfSort, scope: ShelfScope(profileID: id, card: card))
+            let lending = Shelf(
+                sections: full.sections.filter { [.loans, .ended, .ready, .reserved].contains($0.kind) })
             guard !lending.isEmpty else { continue }
-            let name = profile.baseURL.hasPrefix("mock://") ? LibraryProfiles.mockName
-                : configured.first { $0.url?.absoluteString == profile.baseURL && ($0.serviceID ?? "opds") == profile.serviceID }?.profile
+            let name =
+                profile.baseURL.hasPrefix("mock://")
+                ? LibraryProfiles.mockName
+                : configured.first {
+                    $0.url?.absoluteString == profile.baseURL && ($0.serviceID ?? "opds") == profile.serviceID
+                }?.profile
             others.append((OtherLibrary(name: profile.name, profile: name), lending))
         }
         return others
@@ -123,9 +150,12 @@ enum ShelfCommands {
     /// `shelf sort author asc`: kept for the next session too.
     static func sort(_ words: [String], session: Session) throws -> CommandOutput {
         guard let keyWord = words.first else {
-            return CommandOutput(lines: ["The shelf is sorted by \(label(session.shelfSort, session: session)). "
-                                         + "Keys: title, author, days, recent; add asc or desc."],
-                                 json: ["sort": session.shelfSort.key.rawValue])
+            return CommandOutput(
+                lines: [
+                    "The shelf is sorted by \(label(session.shelfSort, session: session)). "
+                        + "Keys: title, author, days, recent; add asc or desc."
+                ],
+                json: ["sort": session.shelfSort.key.rawValue])
         }
         guard words.count <= 2 else { throw UserError.usage("Usage: shelf sort title|author|days|recent [asc|desc].") }
         guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) else {
@@ -147,8 +177,10 @@ enum ShelfCommands {
         session.shelfList = items
         session.numbered = .shelf
         let status = ["Shelf sorted by \(label(session.shelfSort, session: session))."]
-        return CommandOutput(lines: ShelfRenderer(session: session).lines(shelf, status: status),
-                             json: ShelfJSON(items: items, card: session.shelfCard(), syncedAt: nil, offline: false, sort: session.shelfSort))
+        return CommandOutput(
+            lines: ShelfRenderer(session: session).lines(shelf, status: status),
+            json: ShelfJSON(
+                items: items, card: session.shelfCard(), syncedAt: nil, offline: false, sort: session.shelfSort))
     }
 
     /// `author, A→Ö`, `days, fewest first`, `recent, newest first`.
@@ -156,11 +188,12 @@ enum ShelfCommands {
         let up = sort.order == .ascending
         let arrow = session.theme.marks.arrow
         let last = session.alphabet == .swedish ? "Ö" : "Z"
-        let direction = switch sort.key {
-        case .title, .author: up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
-        case .days: up ? "fewest days first" : "most days first"
-        case .recent: up ? "oldest first" : "newest first"
-        }
+        let direction =
+            switch sort.key {
+            case .title, .author: up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
+            case .days: up ? "fewest days first" : "most days first"
+            case .recent: up ? "oldest first" : "newest first"
+            }
         return "\(sort.key.rawValue), \(direction)"
     }
 
@@ -187,11 +220,19 @@ enum ShelfCommands {
                 let picked = try await session.pick(words[1], command: "tbr add")
                 let (id, known) = (picked.productID, picked.known)
                 let product = try await product(id, known: known, session: session)
-                try store.addToBeRead(card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product),
-                                      now: session.clock())
+                try store.addToBeRead(
+                    card: session.listCard, productID: id, title: product.title,
+                    authors: ShelfStore.authorLine(product),
+                    now: session.clock())
                 let count = try store.toBeRead(card: session.listCard).count
-                return CommandOutput(lines: ["Added \(q.quoted(product.title)) to your to-be-read list (\(count) \(count == 1 ? "book" : "books"))."],
-                                     json: ["added": id])
+                return CommandOutput(
+                    lines: [
+                        """
+                        Added \(q.quoted(product.title)) to your to-be-read list (\(count) \
+                        \(count == 1 ? "book" : "books")).
+                        """
+                    ],
+                    json: ["added": id])
             case "rm"?, "remove"?, "del"?:
                 guard words.count == 2 else { throw UserError.usage("Usage: tbr rm N (a number from tbr).") }
                 let list = try store.toBeRead(card: session.listCard)
@@ -203,10 +244,13 @@ enum ShelfCommands {
                     }
                     record = found
                 } else {
-                    record = try LoanCommands.pick(words[1], from: list, what: "book on the to-be-read list", listCommand: "tbr")
+                    record = try LoanCommands.pick(
+                        words[1], from: list, what: "book on the to-be-read list", listCommand: "tbr")
                 }
                 try store.removeToBeRead(card: session.listCard, productID: record.productID)
-                return CommandOutput(lines: ["Took \(q.quoted(record.title)) off your to-be-read list."], json: ["removed": record.productID])
+                return CommandOutput(
+                    lines: ["Took \(q.quoted(record.title)) off your to-be-read list."],
+                    json: ["removed": record.productID])
             default:
                 throw UserError.usage("Usage: tbr, tbr add N or tbr rm N.")
             }
@@ -218,17 +262,27 @@ enum ShelfCommands {
         session.shelfList = entries.map { ShelfItem(kind: .toBeRead, entry: $0) }
         let notice = session.numbersNow(.shelf)
         guard !entries.isEmpty else {
-            return CommandOutput(lines: ["Your to-be-read list is empty. tbr add N adds a book from the last search."],
-                                 json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfSort))
+            return CommandOutput(
+                lines: ["Your to-be-read list is empty. tbr add N adds a book from the last search."],
+                json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfSort))
         }
         let renderer = ShelfRenderer(session: session)
         let width = max(2, String(entries.count).count)
         let badgeWidth = entries.compactMap { $0.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
         var lines = [session.theme.bold("To be read") + session.theme.dim(" (\(entries.count))")]
-        lines += entries.enumerated().map { renderer.row($0.offset + 1, $0.element, numberWidth: width, badgeWidth: badgeWidth) }
-        lines += ["", (notice.map { $0 + " " } ?? "") + session.theme.dim("borrow N, sample N and info N use them; tbr rm N takes one off.")]
-        return CommandOutput(lines: lines, json: ShelfJSON(items: session.shelfList, card: nil, syncedAt: nil, offline: false,
-                                                           sort: session.shelfSort))
+        lines += entries.enumerated().map {
+            renderer.row($0.offset + 1, $0.element, numberWidth: width, badgeWidth: badgeWidth)
+        }
+        lines += [
+            "",
+            (notice.map { $0 + " " } ?? "")
+                + session.theme.dim("borrow N, sample N and info N use them; tbr rm N takes one off."),
+        ]
+        return CommandOutput(
+            lines: lines,
+            json: ShelfJSON(
+                items: session.shelfList, card: nil, syncedAt: nil, offline: false,
+                sort: session.shelfSort))
     }
 
     // MARK: Samples and files
@@ -243,7 +297,8 @@ enum ShelfCommands {
         ],
         completion: .resultNumbers,
         run: { arguments, session in
-            let word = try LoanCommands.single(arguments, usage: "sample N (a number from the last list) or sample id:PRODUCT")
+            let word = try LoanCommands.single(
+                arguments, usage: "sample N (a number from the last list) or sample id:PRODUCT")
             let picked = try await session.pick(word, command: "sample")
             let (id, known) = (picked.productID, picked.known)
             let product = try await product(id, known: known, session: session)
@@ -253,15 +308,19 @@ enum ShelfCommands {
             }
             let file = try await session.bookOnDisk(productID: id, loanID: nil, title: product.title) { url }
             let store = try session.shelfStore()
-            try store.addSample(card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product), path: file.path,
-                                now: session.clock())
+            try store.addSample(
+                card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product),
+                path: file.path,
+                now: session.clock())
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
             if session.numbered == .shelf {
                 // The shelf on screen gains a line: its numbers are renewed, and the sample's is given.
                 let items = ShelfRenderer.items(try session.currentShelf())
                 session.shelfList = items
-                if let number = items.firstIndex(where: { $0.kind == .samples && $0.entry.productID == id }) { line += " read \(number + 1) opens it." }
+                if let number = items.firstIndex(where: { $0.kind == .samples && $0.entry.productID == id }) {
+                    line += " read \(number + 1) opens it."
+                }
             } else {
                 line += " read \(Int(word) == nil ? "id:\(id)" : word) opens it."
             }
@@ -275,7 +334,8 @@ enum ShelfCommands {
         details: ["A loan stays a loan: read N downloads it again. Example:  remove 2"],
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "remove N (a number from shelf)")
-            let item = try await session.shelfItem(for: session.pick(word, command: "remove", fallback: .shelf), word: word, command: "remove")
+            let item = try await session.shelfItem(
+                for: session.pick(word, command: "remove", fallback: .shelf), word: word, command: "remove")
             let store = try session.shelfStore()
             let q = session.theme.marks
             let title = item.entry.title
@@ -305,7 +365,12 @@ enum ShelfCommands {
         guard let n = Int(word) else { throw UserError.usage("Usage: \(command) N, with N a number from shelf.") }
         guard !list.isEmpty else { throw UserError("Your shelf is empty. borrow N or sample N puts books on it.") }
         guard n >= 1, n <= list.count else {
-            throw UserError("No book \(n) on your shelf (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type shelf to see them.")
+            throw UserError(
+                """
+                No book \(n) on your shelf (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type shelf \
+                to see them.
+                """
+            )
         }
         return list[n - 1]
     }

@@ -26,7 +26,9 @@ struct BokCommand: ParsableCommand, Invocation {
             Commands: docs/commands.md; scenario files: docs/scenarios.md; configuration: docs/configuration.md.
             """,
         version: "bok \(Bok.version)",
-        subcommands: TableEntries.subcommands + [MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self],
+        subcommands: TableEntries.subcommands + [
+            MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self,
+        ],
         helpNames: [.short, .long]
     )
 
@@ -78,8 +80,11 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
 
     @ParentCommand var bok: BokCommand
 
-    @Argument(parsing: .captureForPassthrough, help: ArgumentHelp("The command's words and options.", valueName: "ARGS"),
-              completion: .custom { words, index, prefix in TableCompletion.complete(Entry.command, words: words, index: index, prefix: prefix) })
+    @Argument(
+        parsing: .captureForPassthrough, help: ArgumentHelp("The command's words and options.", valueName: "ARGS"),
+        completion: .custom { words, index, prefix in
+            TableCompletion.complete(Entry.command, words: words, index: index, prefix: prefix)
+        })
     var words: [String] = []
 
     @MainActor
@@ -91,8 +96,9 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
                 printer.out(BokCommand.helpMessage(for: type))
                 return 0
             }
-            return await Bok.start(command: [Entry.command.name] + words, options: GlobalOptions([bok.global, trailing]),
-                                   environment: environment, printer: printer)
+            return await Bok.start(
+                command: [Entry.command.name] + words, options: GlobalOptions([bok.global, trailing]),
+                environment: environment, printer: printer)
         } catch {
             return ErrorReport.report(error, printer: printer)
         }

@@ -13,28 +13,38 @@ struct GlobalFlags: ParsableArguments {
         help: ArgumentHelp(
             "A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed.",
             valueName: "NAME|URL"),
-        completion: .custom { _, _, prefix in LibraryProfiles.names(environment: ProcessInfo.processInfo.environment, prefix: prefix) })
+        completion: .custom { _, _, prefix in
+            LibraryProfiles.names(environment: ProcessInfo.processInfo.environment, prefix: prefix)
+        })
     var library: String?
 
-    @Option(help: ArgumentHelp("What --library speaks (found out from what it answers when not given).", valueName: "elib|opds"))
+    @Option(
+        help: ArgumentHelp(
+            "What --library speaks (found out from what it answers when not given).", valueName: "elib|opds"))
     var kind: LibraryConfig.Kind?
 
     @Flag(help: "Print one JSON object per command.")
     var json = false
 
-    @Flag(name: [.customLong("no-color"), .customLong("no-colour")], help: "Never colour output (NO_COLOR=1 does the same).")
+    @Flag(
+        name: [.customLong("no-color"), .customLong("no-colour")],
+        help: "Never colour output (NO_COLOR=1 does the same).")
     var noColor = false
 
     @Option(help: ArgumentHelp("The mock library's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
     var seed: UInt64?
 
-    @Option(name: .customLong("catalog-size"), help: ArgumentHelp("The mock library's number of books (default 600).", valueName: "N"),
-            transform: GlobalFlags.catalogSize)
+    @Option(
+        name: .customLong("catalog-size"),
+        help: ArgumentHelp("The mock library's number of books (default 600).", valueName: "N"),
+        transform: GlobalFlags.catalogSize)
     var catalogSize: Int?
 
-    @Option(help: ArgumentHelp("Record the interactive session in FILE: commands, what was shown, errors and help (PINs as ••••).",
-                               valueName: "FILE"),
-            completion: .file(extensions: ["jsonl"]))
+    @Option(
+        help: ArgumentHelp(
+            "Record the interactive session in FILE: commands, what was shown, errors and help (PINs as ••••).",
+            valueName: "FILE"),
+        completion: .file(extensions: ["jsonl"]))
     var record: String?
 
     static func seed(_ text: String) throws -> UInt64 {
@@ -91,7 +101,11 @@ struct GlobalOptions: Sendable, Equatable {
             noColor = noColor || flags.noColor
             if let library = flags.library {
                 // A URL has a scheme; anything else names a library of the config file.
-                if library.contains("://") { libraryURL = library; libraryName = nil } else { libraryName = library; libraryURL = nil }
+                if library.contains("://") {
+                    libraryURL = library; libraryName = nil
+                } else {
+                    libraryName = library; libraryURL = nil
+                }
             }
             kind = flags.kind ?? kind
             seed = flags.seed ?? seed

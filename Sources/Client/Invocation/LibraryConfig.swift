@@ -45,7 +45,9 @@ struct LibraryConfig: Sendable, Equatable {
     static func load(file: URL, environment: [String: String], profile: String? = nil) throws -> LibraryConfig {
         var config = try LibraryProfiles.load(file: file).config(named: profile, file: file)
         guard !config.isMock else { return config }
-        if let url = environment["BOK_LIBRARY_URL"], !url.isEmpty { config.url = try parseURL(url, source: "BOK_LIBRARY_URL") }
+        if let url = environment["BOK_LIBRARY_URL"], !url.isEmpty {
+            config.url = try parseURL(url, source: "BOK_LIBRARY_URL")
+        }
         if let id = environment["BOK_SERVICE_ID"], !id.isEmpty { config.serviceID = id }
         if let key = environment["BOK_SERVICE_KEY"], !key.isEmpty { config.serviceKey = key }
         return config
@@ -65,13 +67,19 @@ struct LibraryConfig: Sendable, Equatable {
             }
             kind = parsed
         default:
-            throw UserError("\(place): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale, kind (and use at the top).")
+            throw UserError(
+                """
+                \(place): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale, kind (and \
+                use at the top).
+                """
+            )
         }
     }
 
     static func parseURL(_ text: String, source: String) throws -> URL {
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
+            let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
+        else {
             throw UserError("\(source): \"\(text)\" is not an http(s) URL, e.g. https://example.org/library/v3.0/")
         }
         return url
@@ -79,9 +87,16 @@ struct LibraryConfig: Sendable, Equatable {
 
     /// The endpoint to call, once a URL, service id and key are known.
     func endpoint() throws -> LibraryEndpoint {
-        guard let url else { throw UserError("No library is configured. Start bok with --mock, or see docs/configuration.md.") }
+        guard let url else {
+            throw UserError("No library is configured. Start bok with --mock, or see docs/configuration.md.")
+        }
         guard let serviceID, let serviceKey else {
-            throw UserError("The library at \(url.absoluteString) needs a service id and key: set service-id and service-key in the config file or BOK_SERVICE_ID and BOK_SERVICE_KEY.")
+            throw UserError(
+                """
+                The library at \(url.absoluteString) needs a service id and key: set service-id and service-key \
+                in the config file or BOK_SERVICE_ID and BOK_SERVICE_KEY.
+                """
+            )
         }
         return LibraryEndpoint(baseURL: url, serviceID: serviceID, serviceKey: serviceKey)
     }

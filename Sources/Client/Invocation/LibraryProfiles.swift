@@ -77,9 +77,12 @@ struct LibraryProfiles: Sendable {
             guard let eq = line.firstIndex(of: "=") else {
                 throw UserError("\(place): expected `key = value`, got \"\(SafeText.line(line))\".")
             }
-            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
+            let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(
+                of: "_", with: "-")
             var value = line[line.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
             if key == "use", current == nil {
                 profiles.use = value
             } else if current != nil {
@@ -120,7 +123,8 @@ struct LibraryProfiles: Sendable {
         if let found = named.first(where: { $0.profile == wanted }) { return found }
         let known = ([Self.mockName] + named.compactMap(\.profile)).joined(separator: ", ")
         let source = name == nil ? "\(file.path) says use = \(wanted), but" : "\"\(wanted)\" is not a URL, and"
-        let message = "\(source) there is no library called \(wanted). Libraries: \(known). library add NAME URL adds one."
+        let message =
+            "\(source) there is no library called \(wanted). Libraries: \(known). library add NAME URL adds one."
         throw name == nil ? UserError(message) : UserError.usage(message)
     }
 

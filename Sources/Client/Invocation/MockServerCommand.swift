@@ -21,14 +21,18 @@ struct MockServerCommand: ParsableCommand, Invocation {
     @Option(help: ArgumentHelp("The port, 0 for any free one.", valueName: "P"), transform: MockServerCommand.port)
     var port = 0
 
-    @Option(help: ArgumentHelp("The address to listen on (loopback only by default).", valueName: "H"), transform: MockServerCommand.host)
+    @Option(
+        help: ArgumentHelp("The address to listen on (loopback only by default).", valueName: "H"),
+        transform: MockServerCommand.host)
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The generated catalogue's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
+    @Option(
+        help: ArgumentHelp("The generated catalogue's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
     var seed: UInt64?
 
-    @Option(name: .customLong("catalog-size"), help: ArgumentHelp("Books in the catalogue (default 600).", valueName: "N"),
-            transform: GlobalFlags.catalogSize)
+    @Option(
+        name: .customLong("catalog-size"), help: ArgumentHelp("Books in the catalogue (default 600).", valueName: "N"),
+        transform: GlobalFlags.catalogSize)
     var catalogSize: Int?
 
     static func port(_ text: String) throws -> Int {
@@ -50,17 +54,25 @@ struct MockServerCommand: ParsableCommand, Invocation {
         let options = GlobalOptions([bok.global])
         var logger = Logger(label: "bok.mock") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = .warning
-        var configuration = MockConfiguration(seed: seed ?? options.seed, catalogSize: catalogSize ?? options.catalogSize)
+        var configuration = MockConfiguration(
+            seed: seed ?? options.seed, catalogSize: catalogSize ?? options.catalogSize)
         configuration.port = port
         configuration.host = host
         do {
             let server = try await MockLendingServer.start(configuration, logger: logger)
             printer.out(server.baseURL.absoluteString)
-            printer.err("Mock lending library: \(configuration.catalogSize) books, seed \(configuration.seed); service id \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.")
+            printer.err(
+                """
+                Mock lending library: \(configuration.catalogSize) books, seed \(configuration.seed); service id \
+                \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.
+                """
+            )
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } catch {
             let message = ErrorReport.message(for: error)
-            let hint = message.contains("in use") || message.lowercased().contains("address") ? " Is another server on port \(port)? Try --port 0." : ""
+            let hint =
+                message.contains("in use") || message.lowercased().contains("address")
+                ? " Is another server on port \(port)? Try --port 0." : ""
             return ErrorReport.report(error, hint: hint, printer: printer)
         }
     }

@@ -20,13 +20,15 @@ extension Paths {
     func makePrivate() -> Int {
         var tightened = 0
         for directory in [config, data] where !FileManager.default.fileExists(atPath: directory.path) {
-            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                     attributes: [.posixPermissions: 0o700])
+            try? FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         }
         for directory in [config, data, cache, state] {
             tightened += Self.tighten(directory)
             guard Self.isDirectory(directory),
-                  let walk = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { continue }
+                let walk = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+            else { continue }
             var seen = 0
             for case let entry as URL in walk {
                 seen += 1
@@ -45,16 +47,20 @@ extension Paths {
     /// 0700 for a directory, the owner's bits only for a file; 1 when it changed.
     private static func tighten(_ url: URL) -> Int {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let type = attributes[.type] as? FileAttributeType, type == .typeDirectory || type == .typeRegular,
-              (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == geteuid(),
-              let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o077 != 0 else { return 0 }
+            let type = attributes[.type] as? FileAttributeType, type == .typeDirectory || type == .typeRegular,
+            (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == geteuid(),
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o077 != 0
+        else { return 0 }
         let tightened = type == .typeDirectory ? 0o700 : mode & 0o700
         return chmod(url.path, mode_t(tightened)) == 0 ? 1 : 0
     }
 
     /// The line a patron reads after bok tightened `count` entries.
     static func privacyNotice(_ count: Int) -> String {
-        "bok made \(count) of its \(count == 1 ? "file or folder" : "files and folders") private (readable by you only): "
+        """
+        bok made \(count) of its \(count == 1 ? "file or folder" : "files and folders") private (readable by you \
+        only): 
+        """
             + "they hold your card number and reading history, and others could read them. Nothing else changed."
     }
 }

@@ -12,7 +12,8 @@ struct Paths: Sendable {
     let state: URL
 
     init(environment: [String: String]) {
-        let home = environment["HOME"].map { URL(fileURLWithPath: $0) }
+        let home =
+            environment["HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser
         func base(_ variable: String, _ fallback: String) -> URL {
             // The spec says relative paths in these variables are invalid and must be ignored.

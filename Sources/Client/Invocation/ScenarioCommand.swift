@@ -15,7 +15,11 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             """,
         subcommands: [Run.self, Check.self, Report.self]
     )
-    static let usage = "bok scenario run FILE… [--report FILE.md] [--junit FILE.xml] [--json] | bok scenario check FILE… | bok scenario report RECORDING [--json]"
+    static let usage =
+        """
+        bok scenario run FILE… [--report FILE.md] [--junit FILE.xml] [--json] | bok scenario check FILE… | bok \
+        scenario report RECORDING [--json]
+        """
 
     @MainActor
     func execute(environment: [String: String], printer: any Printer) async -> Int32 {
@@ -30,7 +34,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     /// How scenario answers print: `--json`, `--no-color` here or before the command.
     struct Output: ParsableArguments {
         @Flag(help: "Print one JSON object.") var json = false
-        @Flag(name: [.customLong("no-color"), .customLong("no-colour")], help: "Never colour output.") var noColor = false
+        @Flag(name: [.customLong("no-color"), .customLong("no-colour")], help: "Never colour output.") var noColor =
+            false
 
         @MainActor
         func theme(_ bok: BokCommand, environment: [String: String]) -> (Theme, json: Bool) {
@@ -45,12 +50,17 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             abstract: "Run the scenario files' tasks, each file on a fresh mock library, and report which passed.",
             usage: "bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]")
         @ParentCommand var bok: BokCommand
-        @Argument(help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
-                  completion: .file(extensions: ["scenario"]))
+        @Argument(
+            help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
+            completion: .file(extensions: ["scenario"]))
         var files: [String] = []
-        @Option(help: ArgumentHelp("Also write the report as Markdown to FILE.", valueName: "FILE.md"), completion: .file(extensions: ["md"]))
+        @Option(
+            help: ArgumentHelp("Also write the report as Markdown to FILE.", valueName: "FILE.md"),
+            completion: .file(extensions: ["md"]))
         var report: String?
-        @Option(help: ArgumentHelp("Also write the report as JUnit XML to FILE.", valueName: "FILE.xml"), completion: .file(extensions: ["xml"]))
+        @Option(
+            help: ArgumentHelp("Also write the report as JUnit XML to FILE.", valueName: "FILE.xml"),
+            completion: .file(extensions: ["xml"]))
         var junit: String?
         @OptionGroup var output: Output
 
@@ -58,8 +68,9 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         func execute(environment: [String: String], printer: any Printer) async -> Int32 {
             let (theme, json) = output.theme(bok, environment: environment)
             do {
-                return try await ScenarioCommand.runFiles(try ScenarioCommand.files(files, what: "run"), report: report, junit: junit,
-                                                          json: json, environment: environment, theme: theme, printer: printer)
+                return try await ScenarioCommand.runFiles(
+                    try ScenarioCommand.files(files, what: "run"), report: report, junit: junit,
+                    json: json, environment: environment, theme: theme, printer: printer)
             } catch {
                 return ErrorReport.report(error, json: json, printer: printer)
             }
@@ -71,8 +82,9 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             abstract: "Read the scenario files and report mistakes with line numbers; run nothing.",
             usage: "bok scenario check FILE|DIR…")
         @ParentCommand var bok: BokCommand
-        @Argument(help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
-                  completion: .file(extensions: ["scenario"]))
+        @Argument(
+            help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
+            completion: .file(extensions: ["scenario"]))
         var files: [String] = []
         @OptionGroup var output: Output
 
@@ -80,7 +92,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         func execute(environment: [String: String], printer: any Printer) async -> Int32 {
             let (theme, json) = output.theme(bok, environment: environment)
             do {
-                return try ScenarioCommand.check(try ScenarioCommand.files(files, what: "check"), theme: theme, printer: printer)
+                return try ScenarioCommand.check(
+                    try ScenarioCommand.files(files, what: "check"), theme: theme, printer: printer)
             } catch {
                 return ErrorReport.report(error, json: json, printer: printer)
             }
@@ -92,8 +105,9 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             abstract: "Time on task, commands, errors and help per task of a recording (bok --record FILE).",
             usage: "bok scenario report RECORDING [--json]")
         @ParentCommand var bok: BokCommand
-        @Argument(help: ArgumentHelp("A recording made with bok --record FILE.", valueName: "RECORDING"),
-                  completion: .file(extensions: ["jsonl"]))
+        @Argument(
+            help: ArgumentHelp("A recording made with bok --record FILE.", valueName: "RECORDING"),
+            completion: .file(extensions: ["jsonl"]))
         var recordings: [String] = []
         @OptionGroup var output: Output
 
@@ -150,10 +164,13 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     }
 
     @MainActor
-    static func runFiles(_ files: [String], report reportFile: String?, junit: String?, json: Bool, environment: [String: String],
-                         theme: Theme, printer: any Printer) async throws -> Int32 {
+    static func runFiles(
+        _ files: [String], report reportFile: String?, junit: String?, json: Bool, environment: [String: String],
+        theme: Theme, printer: any Printer
+    ) async throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else {
-            throw UserError.usage("Nothing was run: fix the scenario files first (bok scenario check FILE shows the same).")
+            throw UserError.usage(
+                "Nothing was run: fix the scenario files first (bok scenario check FILE shows the same).")
         }
         let runner = ScenarioRunner(environment: environment)
         var results: [ScenarioResult] = []
@@ -180,9 +197,13 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         for scenario in scenarios {
             let steps = scenario.tasks.reduce(0) { $0 + $1.steps.count }
             let expectations = scenario.tasks.reduce(0) { $0 + $1.steps.reduce(0) { $0 + $1.expectations.count } }
-            printer.out("\(theme.green(theme.marks.check)) \(scenario.file): \(scenario.name) \(theme.marks.middleDot) "
-                        + "\(scenario.tasks.count) \(scenario.tasks.count == 1 ? "task" : "tasks"), \(steps) \(steps == 1 ? "step" : "steps"), "
-                        + "\(expectations) \(expectations == 1 ? "expectation" : "expectations")")
+            printer.out(
+                "\(theme.green(theme.marks.check)) \(scenario.file): \(scenario.name) \(theme.marks.middleDot) "
+                    + """
+                    \(scenario.tasks.count) \(scenario.tasks.count == 1 ? "task" : "tasks"), \(steps) \
+                    \(steps == 1 ? "step" : "steps"), 
+                    """
+                    + "\(expectations) \(expectations == 1 ? "expectation" : "expectations")")
         }
         return 0
     }

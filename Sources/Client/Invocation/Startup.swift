@@ -12,7 +12,9 @@ struct Startup {
     /// A line for the banner about which library this is.
     let note: String?
 
-    static func connect(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
+    static func connect(
+        options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger
+    ) async throws -> Startup {
         let startup = try await open(options: options, environment: environment, theme: theme, logger: logger)
         let paths = Paths(environment: environment)
         let session = startup.session
@@ -28,12 +30,16 @@ struct Startup {
         return startup
     }
 
-    private static func open(options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger) async throws -> Startup {
+    private static func open(
+        options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger
+    ) async throws -> Startup {
         let paths = Paths(environment: environment)
-        var config = try LibraryConfig.load(file: paths.configFile, environment: environment, profile: options.libraryName)
+        var config = try LibraryConfig.load(
+            file: paths.configFile, environment: environment, profile: options.libraryName)
         if let url = options.libraryURL {
-            config = LibraryConfig(url: try LibraryConfig.parseURL(url, source: "--library"), serviceID: config.serviceID,
-                                   serviceKey: config.serviceKey, locale: config.locale)
+            config = LibraryConfig(
+                url: try LibraryConfig.parseURL(url, source: "--library"), serviceID: config.serviceID,
+                serviceKey: config.serviceKey, locale: config.locale)
         }
         if let kind = options.kind { config.kind = kind }
 
@@ -52,7 +58,12 @@ struct Startup {
                 do {
                     return try await MockLendingServer.start(configuration, logger: serverLogger)
                 } catch {
-                    throw UserError("The built-in mock library could not start: \(error). Try again, or use bok mock-server --port 0.")
+                    throw UserError(
+                        """
+                        The built-in mock library could not start: \(error). Try again, or use bok mock-server \
+                        --port 0.
+                        """
+                    )
                 }
             }
             let clock = LibraryClockFollower()
@@ -60,38 +71,50 @@ struct Startup {
                 let started = try await server.value
                 // Its clock may have been moved by another bok, before any command counts days.
                 clock.follow(await started.now())
-                let endpoint = LibraryEndpoint(baseURL: started.baseURL, serviceID: configuration.serviceID,
-                                               serviceKey: configuration.serviceKey)
+                let endpoint = LibraryEndpoint(
+                    baseURL: started.baseURL, serviceID: configuration.serviceID,
+                    serviceKey: configuration.serviceKey)
                 return service(endpoint, options: options, logger: logger)
             }
-            let session = Session(service: DeferredLendingService(ready: ready), mock: server,
-                                  libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
+            let session = Session(
+                service: DeferredLendingService(ready: ready), mock: server,
+                libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
             session.timeZone = configuration.rules.timeZone
             clock.session = session
             // The mock's port changes every run; its shelf profile is named by what it simulates.
-            session.libraryKey = .init(baseURL: "mock://bok-mock?seed=\(options.seed)&books=\(options.catalogSize)",
-                                       serviceID: configuration.serviceID)
+            session.libraryKey = .init(
+                baseURL: "mock://bok-mock?seed=\(options.seed)&books=\(options.catalogSize)",
+                serviceID: configuration.serviceID)
             session.profileName = LibraryProfiles.mockName
-            let note = options.mock || config.isMock
+            let note =
+                options.mock || config.isMock
                 ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."
-                : "No library is configured, so bok uses its built-in mock library (simulated loans). See docs/configuration.md."
+                : """
+                No library is configured, so bok uses its built-in mock library (simulated loans). See \
+                docs/configuration.md.
+                """
             return Startup(session: session, note: note)
         }
 
         if let url = config.url, try await isCatalogue(config, url: url, logger: logger) {
-            let client = OPDSClient(root: url.absoluteString.hasSuffix("/") && url.path.count > 1
-                                        ? URL(string: String(url.absoluteString.dropLast()))! : url)
+            let client = OPDSClient(
+                root: url.absoluteString.hasSuffix("/") && url.path.count > 1
+                    ? URL(string: String(url.absoluteString.dropLast()))! : url)
             let name = config.name ?? client.displayName
-            let session = Session(service: CatalogueOnlyService(name: name), mock: nil, libraryName: name,
-                                  alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
+            let session = Session(
+                service: CatalogueOnlyService(name: name), mock: nil, libraryName: name,
+                alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
             session.catalogue = CatalogueBrowser(client: client)
             session.libraryKey = .init(baseURL: url.absoluteString, serviceID: "opds")
             session.profileName = config.profile
-            return Startup(session: session, note: "\(name) is an OPDS catalogue: browse, search, info N, get N, read N.")
+            return Startup(
+                session: session, note: "\(name) is an OPDS catalogue: browse, search, info N, get N, read N.")
         }
         let endpoint = try config.endpoint()
-        let session = Session(service: service(endpoint, options: options, logger: logger), mock: nil, libraryName: config.name ?? endpoint.displayName,
-                              alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
+        let session = Session(
+            service: service(endpoint, options: options, logger: logger), mock: nil,
+            libraryName: config.name ?? endpoint.displayName,
+            alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
         session.libraryKey = .init(baseURL: endpoint.baseURL.absoluteString, serviceID: endpoint.serviceID)
         // A short look at the library page for its name; the prompt must not wait long for a slow server.
         let quick = HTTPLendingService(endpoint: endpoint, timeout: 2, logger: logger)
@@ -119,7 +142,8 @@ struct Startup {
         case .elib?: return false
         case nil:
             guard config.serviceID == nil else { return false }
-            let trimmed = url.absoluteString.hasSuffix("/") ? URL(string: String(url.absoluteString.dropLast())) ?? url : url
+            let trimmed =
+                url.absoluteString.hasSuffix("/") ? URL(string: String(url.absoluteString.dropLast())) ?? url : url
             do {
                 _ = try await OPDSClient(root: trimmed, timeout: 5).feed()
                 return true
@@ -134,7 +158,9 @@ struct Startup {
 
     /// The lending client for `endpoint`: `--json` output gets the server's words verbatim (they are
     /// JSON-escaped, never drawn); everything else gets them made safe to draw where they are decoded.
-    private static func service(_ endpoint: LibraryEndpoint, options: GlobalOptions, logger: Logger) -> HTTPLendingService {
+    private static func service(
+        _ endpoint: LibraryEndpoint, options: GlobalOptions, logger: Logger
+    ) -> HTTPLendingService {
         var service = HTTPLendingService(endpoint: endpoint, logger: logger)
         service.textPolicy = options.json ? .verbatim : .display
         return service

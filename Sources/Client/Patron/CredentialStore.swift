@@ -29,7 +29,8 @@ struct CredentialStore {
             if parts[0] == "pin" { pin = parts[1] }
         }
         guard let card, let pin, !card.isEmpty, !pin.isEmpty else {
-            throw UserError("\(file.path) is not a credentials file bok wrote. Remove it and run login --remember again.")
+            throw UserError(
+                "\(file.path) is not a credentials file bok wrote. Remove it and run login --remember again.")
         }
         return Credentials(card: card, pin: pin)
     }
@@ -40,7 +41,11 @@ struct CredentialStore {
     /// others for a moment as a create-then-chmod would leave it; it is fsynced before the rename,
     /// and the folder after it, so a crash leaves the old file or the new one, whole.
     func save(_ credentials: Credentials) throws {
-        let body = "# bok: remembered library card (login --remember). Keep this file mode 600.\ncard = \(credentials.card)\npin = \(credentials.pin)\n"
+        let body =
+            """
+            # bok: remembered library card (login --remember). Keep this file mode 600.\ncard = \
+            \(credentials.card)\npin = \(credentials.pin)\n
+            """
         try Self.writePrivate(body, to: file)
     }
 
@@ -48,14 +53,20 @@ struct CredentialStore {
     /// a config file that holds a service key.
     static func writePrivate(_ text: String, to file: URL) throws {
         let directory = file.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).tmp")
         // A stale temporary of a crashed bok with the same pid; O_EXCL then refuses anything put in its place.
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
-            throw UserError("Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that \(directory.path) is writable.")
+            throw UserError(
+                """
+                Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that \
+                \(directory.path) is writable.
+                """
+            )
         }
         let bytes = Array(text.utf8)
         var written = 0
@@ -69,7 +80,12 @@ struct CredentialStore {
         close(descriptor)
         guard written == bytes.count, synced else {
             unlink(temporary.path)
-            throw UserError("Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that the disk is not full.")
+            throw UserError(
+                """
+                Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that the disk is \
+                not full.
+                """
+            )
         }
         guard rename(temporary.path, file.path) == 0 else {
             unlink(temporary.path)
@@ -98,18 +114,29 @@ struct CredentialStore {
         let target = isLink ? file.resolvingSymlinksInPath() : file
         let shown = isLink ? "\(file.path) (a link to \(target.path))" : file.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: target.path),
-              let permissions = attributes[.posixPermissions] as? NSNumber else {
+            let permissions = attributes[.posixPermissions] as? NSNumber
+        else {
             throw UserError("\(what) \(shown) cannot be read. Check that it exists and is yours.")
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
             throw UserError("\(what) \(shown) is not a plain file. Give the path of a file that holds it.")
         }
         if let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value, owner != geteuid() {
-            throw UserError("\(what) \(shown) belongs to another user; bok only uses one that is yours. Copy it to a file of your own with mode 600.")
+            throw UserError(
+                """
+                \(what) \(shown) belongs to another user; bok only uses one that is yours. Copy it to a file of \
+                your own with mode 600.
+                """
+            )
         }
         let mode = permissions.uint16Value & 0o777
         if mode & 0o077 != 0 {
-            throw UserError("\(what) \(shown) can be read by others (\(Self.others(mode)) may; mode \(String(mode, radix: 8))); bok will not use it. Run: chmod 600 \(target.path)")
+            throw UserError(
+                """
+                \(what) \(shown) can be read by others (\(Self.others(mode)) may; mode \
+                \(String(mode, radix: 8))); bok will not use it. Run: chmod 600 \(target.path)
+                """
+            )
         }
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
             throw UserError("\(what) \(file.path) cannot be read as text.")

@@ -19,7 +19,8 @@ struct PatronCredentials {
         guard let prompt = session.prompt else {
             throw UserError("\(command) needs your library card: give --card NUMBER, or run bok login --remember once.")
         }
-        guard let answer = prompt.ask("Library card number: ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+        guard let answer = prompt.ask("Library card number: ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty
+        else {
             throw UserError("No card number given; nothing was done. Type the command again to give one.")
         }
         return try Self.validCard(answer)
@@ -31,14 +32,18 @@ struct PatronCredentials {
             let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The PIN file")
             // The first line without its line end or spaces, as --pin-stdin reads it: a CRLF file must not send the CR
             // (a wrong PIN that counts toward the card's lock).
-            guard let pin = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(in: .whitespacesAndNewlines),
-                  !pin.isEmpty else {
+            guard
+                let pin = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(
+                    in: .whitespacesAndNewlines),
+                !pin.isEmpty
+            else {
                 throw UserError("The PIN file \(path) is empty. Put the PIN on its first line.")
             }
             return pin
         }
         if arguments.flag("pin-stdin") {
-            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+            guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
+            else {
                 throw UserError("--pin-stdin was given but standard input had no PIN on its first line.")
             }
             return line
@@ -46,7 +51,12 @@ struct PatronCredentials {
         if let known = session.pin, session.card == card { return known }
         if let remembered = try session.credentialStore.load(), remembered.card == card { return remembered.pin }
         guard let prompt = session.prompt else {
-            throw UserError("\(command) needs the PIN of card \(card), and there is no terminal to ask on: give --pin-file FILE (mode 600) or --pin-stdin.")
+            throw UserError(
+                """
+                \(command) needs the PIN of card \(card), and there is no terminal to ask on: give --pin-file \
+                FILE (mode 600) or --pin-stdin.
+                """
+            )
         }
         guard let pin = prompt.askSecret("PIN for card \(card): "), !pin.isEmpty else {
             throw UserError("No PIN given; nothing was done.")
@@ -56,7 +66,9 @@ struct PatronCredentials {
 
     /// True when ``pin(for:_:command:)`` would ask at the prompt (nothing else gives the PIN).
     func wouldAskPIN(for card: String, _ arguments: Arguments) -> Bool {
-        guard session.prompt != nil, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") else { return false }
+        guard session.prompt != nil, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") else {
+            return false
+        }
         if session.pin != nil, session.card == card { return false }
         return (try? session.credentialStore.load())??.card != card
     }

@@ -65,7 +65,8 @@ struct PINRedactor: Sendable {
             while let range = rest.range(of: pin) {
                 let before = rest[..<range.lowerBound]
                 let after = rest[range.upperBound...]
-                let standsAlone = !(pin.first!.isNumber && (before.last?.isNumber == true || after.first?.isNumber == true))
+                let standsAlone =
+                    !(pin.first!.isNumber && (before.last?.isNumber == true || after.first?.isNumber == true))
                 out += before + (standsAlone ? Self.mask : pin)
                 rest = after
             }

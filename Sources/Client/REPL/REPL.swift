@@ -16,7 +16,8 @@ final class REPL {
     /// Records the session (`bok --record FILE`); its printer must be `printer`.
     let recorder: SessionRecorder?
 
-    init(table: CommandTable = CommandTable(), session: Session, printer: any Printer, recorder: SessionRecorder? = nil) {
+    init(table: CommandTable = CommandTable(), session: Session, printer: any Printer, recorder: SessionRecorder? = nil)
+    {
         self.table = table
         self.session = session
         self.printer = printer

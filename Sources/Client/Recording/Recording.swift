@@ -60,7 +60,9 @@ struct Recording: Sendable {
         }
         let decoder = JSONDecoder()
         var events: [RecordedEvent] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, line) in String(decoding: data, as: UTF8.self).split(
+            separator: "\n", omittingEmptySubsequences: false
+        ).enumerated() {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             guard let event = try? decoder.decode(RecordedEvent.self, from: Data(line.utf8)), event.date != nil else {
                 throw UserError("\(path):\(index + 1): not a line bok --record writes. Is this a recording?")

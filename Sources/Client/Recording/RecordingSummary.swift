@@ -61,8 +61,9 @@ struct RecordingSummary {
                     current = (Part(title: title, seconds: 0, commands: 0, errors: 0, help: 0, lines: []), date)
                 }
             case .command:
-                let line = Line(at: event.at, think: event.think ?? 0, line: event.line ?? "",
-                                error: event.errors?.first, help: event.help ?? false)
+                let line = Line(
+                    at: event.at, think: event.think ?? 0, line: event.line ?? "",
+                    error: event.errors?.first, help: event.help ?? false)
                 if current != nil {
                     Self.add(line, to: &current!.part)
                 } else {
@@ -95,18 +96,26 @@ struct RecordingSummary {
         let errors = all.reduce(0) { $0 + $1.errors }
         let help = all.reduce(0) { $0 + $1.help }
         let dot = theme.marks.middleDot
-        var lines = [theme.bold("Recording \(file)") + " \(dot) " + (started.map(ScenarioReport.stamp) ?? "?") + " \(dot) "
-                     + Self.duration(seconds) + " \(dot) \(Self.count(commands, "command")), \(Self.count(errors, "error")), help \(Self.times(help))", ""]
+        var lines = [
+            theme.bold("Recording \(file)") + " \(dot) " + (started.map(ScenarioReport.stamp) ?? "?") + " \(dot) "
+                + Self.duration(seconds)
+                + " \(dot) \(Self.count(commands, "command")), \(Self.count(errors, "error")), "
+                + "help \(Self.times(help))",
+            "",
+        ]
         if tasks.isEmpty {
-            lines.append(theme.dim("No tasks were marked: type # task: TITLE at the prompt when a task begins, # end when it ends."))
+            lines.append(
+                theme.dim(
+                    "No tasks were marked: type # task: TITLE at the prompt when a task begins, # end when it ends."))
         }
         let titles = all.map { $0.title ?? "(outside tasks)" }
         let width = max(4, titles.map { DisplayWidth.of($0) }.max() ?? 4)
         lines.append(theme.bold(DisplayWidth.pad("Task", to: width) + "   Time on task   Commands   Errors   Help"))
         for (part, title) in zip(all, titles) {
             let time = part.title == nil ? "" : Self.duration(part.seconds)
-            lines.append(DisplayWidth.pad(title, to: width) + "   " + DisplayWidth.pad(time, to: 12)
-                         + Self.right(part.commands, 11) + Self.right(part.errors, 9) + Self.right(part.help, 7))
+            lines.append(
+                DisplayWidth.pad(title, to: width) + "   " + DisplayWidth.pad(time, to: 12)
+                    + Self.right(part.commands, 11) + Self.right(part.errors, 9) + Self.right(part.help, 7))
         }
         for (part, title) in zip(all, titles) where !part.lines.isEmpty {
             lines += ["", theme.bold(title)]
@@ -135,9 +144,10 @@ struct RecordingSummary {
 
     var json: JSON {
         let all = allParts
-        return JSON(file: file, started: started.map { $0.formatted(.iso8601) }, seconds: seconds,
-                    commands: all.reduce(0) { $0 + $1.commands }, errors: all.reduce(0) { $0 + $1.errors },
-                    help: all.reduce(0) { $0 + $1.help }, tasks: tasks, outsideTasks: outside)
+        return JSON(
+            file: file, started: started.map { $0.formatted(.iso8601) }, seconds: seconds,
+            commands: all.reduce(0) { $0 + $1.commands }, errors: all.reduce(0) { $0 + $1.errors },
+            help: all.reduce(0) { $0 + $1.help }, tasks: tasks, outsideTasks: outside)
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -26,10 +26,12 @@ final class SessionRecorder {
     /// - Throws: `UserError` when the file exists or cannot be created.
     init(file path: String, forwardingTo inner: any Printer, clock: @escaping () -> Date = Date.init) throws {
         guard !FileManager.default.fileExists(atPath: path) else {
-            throw UserError("\(path) already exists; bok will not overwrite a recording. Give another name or remove it.")
+            throw UserError(
+                "\(path) already exists; bok will not overwrite a recording. Give another name or remove it.")
         }
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = FileHandle(forWritingAtPath: path) else {
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
             throw UserError("Could not create the recording \(path). Check that its folder exists and is writable.")
         }
         self.handle = handle

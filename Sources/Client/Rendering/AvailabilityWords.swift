@@ -52,12 +52,17 @@ struct AvailabilityWords {
 
     /// `your 5 loans this month are used · new loans from 1 December`.
     var limitWords: String {
-        "your \(maxLoans.map { "\($0) " } ?? "")loans this month are used \(theme.marks.middleDot) new loans from \(dayWords(nextMonth))"
+        """
+        your \(maxLoans.map { "\($0) " } ?? "")loans this month are used \(theme.marks.middleDot) new loans from \
+        \(dayWords(nextMonth))
+        """
     }
 
     /// The first day of next month, when a patron's monthly limit starts again.
     var nextMonth: DayDate {
-        today.month == 12 ? DayDate(year: today.year + 1, month: 1, day: 1) : DayDate(year: today.year, month: today.month + 1, day: 1)
+        today.month == 12
+            ? DayDate(year: today.year + 1, month: 1, day: 1)
+            : DayDate(year: today.year, month: today.month + 1, day: 1)
     }
 
     /// `~3 weeks`: how long until the server expects a copy for a patron who reserves now.

@@ -16,7 +16,9 @@ enum CardGrid {
         for start in stride(from: 0, to: items.count, by: columns) {
             let cards = items[start..<min(items.count, start + columns)].map { card($0, cardWidth) }
             for row in 0..<4 {
-                lines.append(cards.map { $0[row] }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces())
+                lines.append(
+                    cards.map { $0[row] }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces()
+                )
             }
             lines.append("")
         }

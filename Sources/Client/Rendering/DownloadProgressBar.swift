@@ -17,9 +17,12 @@ final class DownloadProgressBar: Sendable {
     /// Whether the bar is on the line now; drawing holds it.
     private let drawn = Mutex(false)
 
-    init(marks: Marks, width: Int, write: @escaping @Sendable (String) -> Void = { text in
-        FileHandle.standardError.write(Data(text.utf8))
-    }) {
+    init(
+        marks: Marks, width: Int,
+        write: @escaping @Sendable (String) -> Void = { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    ) {
         self.marks = marks
         self.width = max(40, width)
         self.write = write
@@ -51,7 +54,9 @@ final class DownloadProgressBar: Sendable {
         let fraction: Double?
         if let total = progress.total, total > 0 {
             fraction = min(1, Double(progress.received) / Double(total))
-            tail = String(format: "%3d%%", Int((fraction ?? 0) * 100)) + "  \(Words.bytes(received)) of \(Words.bytes(Int(total)))"
+            tail =
+                String(format: "%3d%%", Int((fraction ?? 0) * 100))
+                + "  \(Words.bytes(received)) of \(Words.bytes(Int(total)))"
         } else {
             fraction = nil
             tail = Words.bytes(received)
@@ -61,7 +66,8 @@ final class DownloadProgressBar: Sendable {
         var bar = ""
         if let fraction {
             let filled = Int((fraction * Double(barWidth)).rounded(.down))
-            bar = "[" + String(repeating: marks.unicode ? "█" : "#", count: filled)
+            bar =
+                "[" + String(repeating: marks.unicode ? "█" : "#", count: filled)
                 + String(repeating: marks.unicode ? "░" : "-", count: barWidth - filled) + "]  "
         }
         let room = width - 1 - DisplayWidth.of(bar) - DisplayWidth.of(tail) - 6

@@ -103,9 +103,12 @@ struct ListRenderer {
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
             // The patron's own loan is theirs to read, whatever the copies say.
-            var mark = mine.contains(product.id) ? theme.green("\(m.check) on loan to you") : words.mark(product.availability)
+            var mark =
+                mine.contains(product.id) ? theme.green("\(m.check) on loan to you") : words.mark(product.availability)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
-            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability, let short = words.short(a) {
+            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability,
+                let short = words.short(a)
+            {
                 mark = theme.red("\(m.cross) \(short)")
             }
             let markWidth = DisplayWidth.of(Ansi.strip(mark))
@@ -129,7 +132,11 @@ struct ListRenderer {
     func byline(_ product: Product) -> String {
         var parts: [String] = []
         let authors = product.authors.map(\.fullName)
-        if !authors.isEmpty { parts.append(authors.count > 3 ? authors.prefix(3).joined(separator: ", ") + " et al." : authors.joined(separator: ", ")) }
+        if !authors.isEmpty {
+            parts.append(
+                authors.count > 3
+                    ? authors.prefix(3).joined(separator: ", ") + " et al." : authors.joined(separator: ", "))
+        }
         if let year = product.year { parts.append(String(year)) }
         if let category = product.categories.first { parts.append(category) }
         return parts.joined(separator: " \(theme.marks.middleDot) ")
@@ -150,7 +157,13 @@ struct ListRenderer {
             status = theme.green("\(m.check) on loan to you")
         } else if let a = product.availability {
             let words = AvailabilityWords(session: session)
-            status = a.available ? theme.green("\(m.check) Available") : theme.red("\(m.cross) " + DisplayWidth.truncate(words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
+            status =
+                a.available
+                ? theme.green("\(m.check) Available")
+                : theme.red(
+                    "\(m.cross) "
+                        + DisplayWidth.truncate(
+                            words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
         } else {
             status = theme.dim("? unknown")
         }
@@ -176,10 +189,11 @@ struct ListRenderer {
         case .libraryPage: kind = "library"
         case .related: kind = "similar"
         }
-        return ListJSON(list: kind, query: query, total: list.isPaged ? list.total : list.highestNumber,
-                        offset: list.pageOffset, sort: list.sort.key.rawValue, order: list.sort.order.rawValue,
-                        filters: FiltersJSON(session.filters),
-                        results: page.map { ResultJSON(number: $0.number, product: $0.product) })
+        return ListJSON(
+            list: kind, query: query, total: list.isPaged ? list.total : list.highestNumber,
+            offset: list.pageOffset, sort: list.sort.key.rawValue, order: list.sort.order.rawValue,
+            filters: FiltersJSON(session.filters),
+            results: page.map { ResultJSON(number: $0.number, product: $0.product) })
     }
 }
 

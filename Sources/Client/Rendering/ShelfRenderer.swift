@@ -45,7 +45,8 @@ struct ShelfRenderer {
         var lines = status
         let items = Self.items(shelf, others: others)
         guard !items.isEmpty else {
-            lines.append("Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N.")
+            lines.append(
+                "Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N.")
             return lines
         }
         let numberWidth = max(2, String(items.count).count)
@@ -60,12 +61,18 @@ struct ShelfRenderer {
                     number += 1
                     return (number, entry)
                 }
-                lines += session.view == .grid ? grid(numbered) : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
+                lines +=
+                    session.view == .grid
+                    ? grid(numbered)
+                    : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
             }
         }
         add(shelf.sections)
         for other in others where !other.shelf.isEmpty {
-            lines += ["", theme.bold(other.library.name) + theme.dim(" \(theme.marks.middleDot) another library, as last synced")]
+            lines += [
+                "",
+                theme.bold(other.library.name) + theme.dim(" \(theme.marks.middleDot) another library, as last synced"),
+            ]
             add(other.shelf.sections)
         }
         return lines
@@ -82,7 +89,8 @@ struct ShelfRenderer {
         var left = theme.bold(title)
         let titleWidth = DisplayWidth.of(title)
         if !entry.authors.isEmpty, room - titleWidth > 6 {
-            left += theme.dim(DisplayWidth.truncate(" \(m.middleDot) " + entry.authors, to: room - titleWidth, ellipsis: m.ellipsis))
+            left += theme.dim(
+                DisplayWidth.truncate(" \(m.middleDot) " + entry.authors, to: room - titleWidth, ellipsis: m.ellipsis))
         }
         let used = numberWidth + 2 + DisplayWidth.of(Ansi.strip(left))
         let gap = max(2, width - used - rightWidth)
@@ -95,7 +103,8 @@ struct ShelfRenderer {
         let percent = entry.percentRead.map(Self.percentText) ?? ""
         let percentCell = theme.dim(String(repeating: " ", count: max(0, 4 - percent.count)) + percent)
         let badge = entry.badge.map { ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
-        let badgeCell = badge + String(repeating: " ", count: max(0, badgeWidth - DisplayWidth.of(entry.badge?.text ?? "")))
+        let badgeCell =
+            badge + String(repeating: " ", count: max(0, badgeWidth - DisplayWidth.of(entry.badge?.text ?? "")))
         return "\(down) \(percentCell)  \(badgeCell)"
     }
 
@@ -116,8 +125,10 @@ struct ShelfRenderer {
             var progress: [String] = []
             if entry.isDownloaded { progress.append("\(m.downArrow) on disk") }
             if let percent = entry.percentRead { progress.append("\(Self.percentText(percent)) read") }
-            return [CardGrid.pad("\(number)" + badge, to: cardWidth), cell(entry.title, theme.bold), cell(entry.authors),
-                    cell(progress.joined(separator: " \(m.middleDot) "), theme.dim)]
+            return [
+                CardGrid.pad("\(number)" + badge, to: cardWidth), cell(entry.title, theme.bold), cell(entry.authors),
+                cell(progress.joined(separator: " \(m.middleDot) "), theme.dim),
+            ]
         }
     }
 
@@ -165,10 +176,13 @@ struct ShelfJSON: Encodable, Sendable {
         self.offline = offline
         self.sort = "\(sort.key.rawValue) \(sort.order == .ascending ? "asc" : "desc")"
         entries = items.enumerated().map { index, item in
-            Entry(number: index + 1, section: item.kind.rawValue, productID: item.entry.productID, title: item.entry.title,
-                  authors: item.entry.authors, badge: item.entry.badge?.text, daysLeft: item.entry.daysLeft,
-                  percentRead: item.entry.percentRead, downloaded: item.entry.isDownloaded, upstreamID: item.entry.upstreamID,
-                  library: item.library?.name)
+            Entry(
+                number: index + 1, section: item.kind.rawValue, productID: item.entry.productID,
+                title: item.entry.title,
+                authors: item.entry.authors, badge: item.entry.badge?.text, daysLeft: item.entry.daysLeft,
+                percentRead: item.entry.percentRead, downloaded: item.entry.isDownloaded,
+                upstreamID: item.entry.upstreamID,
+                library: item.library?.name)
         }
     }
 }

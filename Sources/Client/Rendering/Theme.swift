@@ -37,7 +37,9 @@ struct Theme: Sendable {
     /// Wraps a paragraph to the line width (80 when there is no limit), indented by `indent` cells.
     func wrap(_ text: String, indent: Int = 0) -> [String] {
         let lineWidth = width > 0 ? min(width, 100) : 80
-        return DisplayWidth.wrap(text, width: max(20, lineWidth - indent)).map { String(repeating: " ", count: indent) + $0 }
+        return DisplayWidth.wrap(text, width: max(20, lineWidth - indent)).map {
+            String(repeating: " ", count: indent) + $0
+        }
     }
 
     /// The availability mark with its words: green `✓ Available`, red `✗ all 3 copies on loan, 2 waiting`.

@@ -26,8 +26,10 @@ final class WaitSpinner: LibraryWaitObserver {
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "bok.wait-spinner")
 
-    init(marks: Marks, dim: @escaping @Sendable (String) -> String,
-         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }) {
+    init(
+        marks: Marks, dim: @escaping @Sendable (String) -> String,
+        write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
+    ) {
         frames = marks.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
         words = dim(" Waiting for the library\(marks.unicode ? "…" : "...") Ctrl-C stops waiting")
         self.write = write

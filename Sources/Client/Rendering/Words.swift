@@ -2,8 +2,10 @@ import Catalog
 
 /// Dates and languages in words, for a patron.
 enum Words {
-    static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
-                         "September", "October", "November", "December"]
+    static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August",
+        "September", "October", "November", "December",
+    ]
 
     /// `12 March 2021`.
     static func day(_ date: DayDate) -> String {

@@ -61,18 +61,21 @@ struct ScreenCheck {
             return nil
         case let .count(comparison, pattern):
             let count = screen.filter { Self.matches($0, pattern) }.count
-            return comparison.holds(for: count) ? nil
+            return comparison.holds(for: count)
+                ? nil
                 : "\(count) \(count == 1 ? "line matches" : "lines match") /\(pattern)/; expected \(comparison)."
         case .results(let comparison):
             guard let list else { return "No list of books has been shown yet (search, top, new or library make one)." }
-            return comparison.holds(for: list.total) ? nil : "The last list holds \(list.total) books; expected \(comparison)."
+            return comparison.holds(for: list.total)
+                ? nil : "The last list holds \(list.total) books; expected \(comparison)."
         case let .result(number, field, wanted):
             guard let list else { return "No list of books has been shown yet (search, top, new or library make one)." }
             guard let product = list.byNumber[number] else {
                 return "The last list has no book \(number) (it has \(list.highestNumber))."
             }
             let actual = Self.value(of: field, in: product)
-            return Self.glob(wanted, matches: actual) ? nil
+            return Self.glob(wanted, matches: actual)
+                ? nil
                 : "Result \(number)’s \(field.rawValue) is “\(actual)”, expected “\(wanted)”."
         case .error(let wanted):
             if errors.isEmpty { return "The command printed no error." }
@@ -123,7 +126,7 @@ struct ScreenCheck {
             while let range = line.range(of: mark, range: searchFrom..<line.endIndex) {
                 let before = line[..<range.lowerBound]
                 for length in stride(from: min(title.count, before.count), through: 8, by: -1)
-                    where before.hasSuffix(title.prefix(length)) {
+                where before.hasSuffix(title.prefix(length)) {
                     return true
                 }
                 searchFrom = range.upperBound

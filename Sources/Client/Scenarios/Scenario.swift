@@ -150,8 +150,9 @@ struct Comparison: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads `3`, `>=3`, `≥3`, `<= 3`…
     init?(_ text: String) {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces)
-            .replacingOccurrences(of: "≥", with: ">=").replacingOccurrences(of: "≤", with: "<="))
+        var rest = Substring(
+            text.trimmingCharacters(in: .whitespaces)
+                .replacingOccurrences(of: "≥", with: ">=").replacingOccurrences(of: "≤", with: "<="))
         op = .exactly
         for candidate in Operator.allCases where !candidate.rawValue.isEmpty && rest.hasPrefix(candidate.rawValue) {
             op = candidate
@@ -176,5 +177,5 @@ struct Comparison: Sendable, Equatable, CustomStringConvertible {
 /// The fields `result N FIELD:` can look at, named as a tester would.
 enum ResultField: String, Sendable, CaseIterable {
     case title, author, authors, lastname, year, published, category, categories, publisher, language,
-         available, reason, id
+        available, reason, id
 }

@@ -29,14 +29,17 @@ enum ScenarioParser {
     /// Keywords that answer a step's prompts.
     static let answerKeywords = ["card", "pin"]
     /// Expectation keywords (`result N FIELD` and `count N` take words before the colon).
-    static let expectationKeywords = ["contains", "not contains", "line", "no line", "in order", "count", "results", "result",
-                                      "error", "shelf", "not shelf"]
+    static let expectationKeywords = [
+        "contains", "not contains", "line", "no line", "in order", "count", "results", "result",
+        "error", "shelf", "not shelf",
+    ]
 
     /// Reads the file at `path`.
     /// - Throws: `ScenarioParseError` listing every mistake, or one for a file that cannot be read.
     static func parse(file path: String) throws -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioParseError(file: path, issues: [ScenarioIssue(line: 0, message: "cannot read the file; check the path.")])
+            throw ScenarioParseError(
+                file: path, issues: [ScenarioIssue(line: 0, message: "cannot read the file; check the path.")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioParseError(file: path, issues: [ScenarioIssue(line: 0, message: "is not UTF-8 text.")])
@@ -57,7 +60,9 @@ enum ScenarioParser {
 
     /// `"text"` → `text`, so a value can keep spaces at its ends.
     static func unquote(_ value: String) -> String {
-        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { return String(value.dropFirst().dropLast()) }
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+            return String(value.dropFirst().dropLast())
+        }
         return value
     }
 
@@ -75,7 +80,9 @@ enum ScenarioParser {
             }
             return .environment(words[1])
         case "file"?:
-            guard words.count == 2 else { throw UserError("pin: file needs a path, e.g. pin: file secrets/pin-1001 (mode 600).") }
+            guard words.count == 2 else {
+                throw UserError("pin: file needs a path, e.g. pin: file secrets/pin-1001 (mode 600).")
+            }
             return .file(unquote(words[1]))
         case nil:
             throw UserError("pin: needs a source. \(how).")
@@ -137,7 +144,9 @@ private struct ParseState {
             return
         }
         guard !command.isEmpty else { issue(line, "> needs the command the patron types, e.g. > top 4."); return }
-        if command.hasPrefix("#") { issue(line, "> # … is a comment, not a command; put comments on lines of their own."); return }
+        if command.hasPrefix("#") {
+            issue(line, "> # … is a comment, not a command; put comments on lines of their own."); return
+        }
         scenario.tasks[scenario.tasks.count - 1].steps.append(
             Scenario.Step(command: command, line: line, card: nil, pin: nil, expectations: []))
     }
@@ -158,7 +167,9 @@ private struct ParseState {
         do {
             switch name {
             case "scenario":
-                guard !value.isEmpty else { throw UserError("scenario: needs a name, e.g. scenario: Borrow the top book.") }
+                guard !value.isEmpty else {
+                    throw UserError("scenario: needs a name, e.g. scenario: Borrow the top book.")
+                }
                 scenario.name = value
                 sawScenarioLine = true
             case "seed":
@@ -173,7 +184,8 @@ private struct ParseState {
                 scenario.setup.date = try Self.date(value)
             case "width":
                 guard let width = Int(value), width == 0 || (20...1000).contains(width) else {
-                    throw UserError("width: takes the terminal's columns, 20 to 1000, or 0 for no limit, e.g. width: 100.")
+                    throw UserError(
+                        "width: takes the terminal's columns, 20 to 1000, or 0 for no limit, e.g. width: 100.")
                 }
                 scenario.setup.width = width
             case "card":
@@ -195,7 +207,13 @@ private struct ParseState {
             if ScenarioParser.setupKeywords.contains(keyword), !ScenarioParser.answerKeywords.contains(keyword) {
                 issue(line, "\(keyword): belongs to the setup, before the first task:.")
             } else {
-                issue(line, "\(keyword): comes before any step of task \"\(scenario.tasks[taskIndex].title)\". Put it after a > command.")
+                issue(
+                    line,
+                    """
+                    \(keyword): comes before any step of task \"\(scenario.tasks[taskIndex].title)\". Put it \
+                    after a > command.
+                    """
+                )
             }
             return
         }
@@ -205,7 +223,8 @@ private struct ParseState {
                 scenario.tasks[taskIndex].steps[stepIndex].card = try PatronCredentials.validCard(value)
                 return
             case "pin":
-                scenario.tasks[taskIndex].steps[stepIndex].pin = try ScenarioParser.pinSource(value, answeringStep: true)
+                scenario.tasks[taskIndex].steps[stepIndex].pin = try ScenarioParser.pinSource(
+                    value, answeringStep: true)
                 scenario.tasks[taskIndex].steps[stepIndex].pinLine = line
                 return
             default:
@@ -225,9 +244,12 @@ private struct ParseState {
         case "line": return .lineMatches(try pattern(value, keyword))
         case "no line": return .noLineMatches(try pattern(value, keyword))
         case "in order":
-            let parts = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let parts = value.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             guard parts.count >= 2 else {
-                throw UserError("in order: needs two texts or more between |, e.g. in order: Kylan över Smögen | Huset vid havet.")
+                throw UserError(
+                    "in order: needs two texts or more between |, e.g. in order: Kylan över Smögen | Huset vid havet.")
             }
             return .inOrder(parts)
         case "results":
@@ -238,7 +260,8 @@ private struct ParseState {
         case "error": return .error(value)
         case "shelf":
             let parts = value.split(separator: "|", omittingEmptySubsequences: false)
-            let title = (parts.count > 1 ? parts.dropLast().joined(separator: "|") : value).trimmingCharacters(in: .whitespaces)
+            let title = (parts.count > 1 ? parts.dropLast().joined(separator: "|") : value).trimmingCharacters(
+                in: .whitespaces)
             let badge = parts.count > 1 ? parts.last!.trimmingCharacters(in: .whitespaces) : nil
             guard !title.isEmpty else { throw UserError("shelf: needs a title, e.g. shelf: Fritt fall | 28 days.") }
             return .shelf(title: title, badge: badge?.isEmpty == true ? nil : badge)
@@ -248,7 +271,8 @@ private struct ParseState {
         }
         if words.first == "count" {
             guard let comparison = Comparison(words.dropFirst().joined(separator: " ")), words.count > 1 else {
-                throw UserError("count needs a number before the colon, e.g. count 20: ✓ Available or count >=1: Thriller.")
+                throw UserError(
+                    "count needs a number before the colon, e.g. count 20: ✓ Available or count >=1: Thriller.")
             }
             return .count(comparison, pattern: try pattern(value, "count"))
         }
@@ -259,24 +283,36 @@ private struct ParseState {
             let fieldName = words.dropFirst(2).joined()
             guard let field = ResultField(rawValue: fieldName) else {
                 let fields = ResultField.allCases.map(\.rawValue).joined(separator: ", ")
-                throw UserError("result \(number) has no field \"\(words.dropFirst(2).joined(separator: " "))\". Fields: \(fields).")
+                throw UserError(
+                    "result \(number) has no field \"\(words.dropFirst(2).joined(separator: " "))\". Fields: \(fields)."
+                )
             }
             return .result(number: number, field: field, value: value)
         }
-        throw UserError(unknownMessage(keyword, among: ScenarioParser.expectationKeywords + ScenarioParser.answerKeywords))
+        throw UserError(
+            unknownMessage(keyword, among: ScenarioParser.expectationKeywords + ScenarioParser.answerKeywords))
     }
 
     func nonEmpty(_ value: String, _ keyword: String, example: String) throws -> String {
-        guard !value.isEmpty else { throw UserError("\(keyword): needs the text to look for, e.g. \(keyword): \(example).") }
+        guard !value.isEmpty else {
+            throw UserError("\(keyword): needs the text to look for, e.g. \(keyword): \(example).")
+        }
         return value
     }
 
     func pattern(_ value: String, _ keyword: String) throws -> String {
-        guard !value.isEmpty else { throw UserError("\(keyword): needs a regular expression, e.g. \(keyword): ^Borrowed “.+”.") }
+        guard !value.isEmpty else {
+            throw UserError("\(keyword): needs a regular expression, e.g. \(keyword): ^Borrowed “.+”.")
+        }
         do {
             _ = try NSRegularExpression(pattern: value)
         } catch {
-            throw UserError("\"\(value)\" is not a regular expression (check brackets and escapes: \\. for a dot, \\( for a bracket).")
+            throw UserError(
+                """
+                \"\(value)\" is not a regular expression (check brackets and escapes: \\. for a dot, \\( for a \
+                bracket).
+                """
+            )
         }
         return value
     }
@@ -292,8 +328,9 @@ private struct ParseState {
         guard let match = value.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2}))?/) else {
             throw UserError("date: takes YYYY-MM-DD and an optional HH:MM, e.g. \(example).")
         }
-        let date = ScenarioDate(year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!,
-                                hour: match.4.flatMap { Int($0) } ?? 10, minute: match.5.flatMap { Int($0) } ?? 0)
+        let date = ScenarioDate(
+            year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!,
+            hour: match.4.flatMap { Int($0) } ?? 10, minute: match.5.flatMap { Int($0) } ?? 0)
         guard date.hour < 24, date.date(in: MockRules.stockholm) != nil else {
             throw UserError("\(value) is not a date on the calendar. Write e.g. \(example).")
         }
@@ -302,7 +339,9 @@ private struct ParseState {
 
     mutating func finish() {
         if !sawScenarioLine { issue(1, "the file has no scenario: line. Start it with scenario: NAME.") }
-        if scenario.tasks.isEmpty { issue(max(1, seen.values.max() ?? 1), "the file has no tasks. Add task: TITLE and > command lines.") }
+        if scenario.tasks.isEmpty {
+            issue(max(1, seen.values.max() ?? 1), "the file has no tasks. Add task: TITLE and > command lines.")
+        }
         for task in scenario.tasks where task.steps.isEmpty {
             issue(task.line, "task \"\(task.title)\" has no steps. Add a line > command under it.")
         }
@@ -314,11 +353,24 @@ private struct ParseState {
         func check(card: String?, pin: PINSource?, line: Int?) {
             guard pin == .mock, let line else { return }
             guard let card else {
-                issue(line, "pin: mock needs a card: line (one of the mock's cards \(MockLendingServer.seededCards.joined(separator: ", "))).")
+                issue(
+                    line,
+                    """
+                    pin: mock needs a card: line (one of the mock's cards \
+                    \(MockLendingServer.seededCards.joined(separator: ", "))).
+                    """
+                )
                 return
             }
             if MockLendingServer.seededPIN(card: card) == nil {
-                issue(line, "pin: mock knows only the mock's seeded cards \(MockLendingServer.seededCards.joined(separator: ", ")), not \(card). Use pin: env NAME for another card.")
+                issue(
+                    line,
+                    """
+                    pin: mock knows only the mock's seeded cards \
+                    \(MockLendingServer.seededCards.joined(separator: ", ")), not \(card). Use pin: env NAME for \
+                    another card.
+                    """
+                )
             }
         }
         check(card: scenario.setup.card, pin: scenario.setup.pin, line: scenario.setup.pinLine)

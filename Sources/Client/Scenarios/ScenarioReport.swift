@@ -9,7 +9,9 @@ struct ScenarioReport {
 
     var taskCount: Int { results.reduce(0) { $0 + max(1, $1.tasks.count) } }
     var failedTasks: Int {
-        results.reduce(0) { $0 + ($1.setupError != nil ? max(1, $1.tasks.count) : $1.tasks.filter { !$0.passed }.count) }
+        results.reduce(0) {
+            $0 + ($1.setupError != nil ? max(1, $1.tasks.count) : $1.tasks.filter { !$0.passed }.count)
+        }
     }
     var passed: Bool { results.allSatisfy(\.passed) }
     var seconds: Double { results.reduce(0) { $0 + $1.seconds } }
@@ -18,7 +20,11 @@ struct ScenarioReport {
     var totals: String {
         let files = results.count == 1 ? "1 scenario" : "\(results.count) scenarios"
         let tasks = taskCount == 1 ? "1 task" : "\(taskCount) tasks"
-        return "\(files), \(tasks): \(taskCount - failedTasks) passed, \(failedTasks) failed \u{00B7} \(Self.time(seconds))"
+        return
+            """
+            \(files), \(tasks): \(taskCount - failedTasks) passed, \(failedTasks) failed \u{00B7} \
+            \(Self.time(seconds))
+            """
     }
 
     static func time(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }
@@ -51,11 +57,26 @@ struct ScenarioReport {
             lines.append("        line \(failure.line): \(failure.expected)")
             lines.append("        " + theme.red(failure.message))
             let screen = failure.shown ?? step.screen
-            lines.append("        " + theme.dim(failure.shown == nil ? "The screen after line \(step.line), > \(step.command):" : "What shelf showed:"))
+            lines.append(
+                "        "
+                    + theme.dim(
+                        failure.shown == nil
+                            ? "The screen after line \(step.line), > \(step.command):" : "What shelf showed:"))
             lines += (screen.isEmpty ? ["(nothing)"] : screen).map { "        \u{2502} " + $0 }
             let otherFailures = task.steps.flatMap(\.failures).count - 1
-            if otherFailures > 0 { lines.append("        " + theme.dim("and \(otherFailures) more failed \(otherFailures == 1 ? "expectation" : "expectations") (see --report)")) }
-            if !task.notRun.isEmpty { lines.append("        " + theme.dim("not run: " + task.notRun.joined(separator: ", "))) }
+            if otherFailures > 0 {
+                lines.append(
+                    "        "
+                        + theme.dim(
+                            """
+                            and \(otherFailures) more failed \
+                            \(otherFailures == 1 ? "expectation" : "expectations") (see --report)
+                            """
+                        ))
+            }
+            if !task.notRun.isEmpty {
+                lines.append("        " + theme.dim("not run: " + task.notRun.joined(separator: ", ")))
+            }
         }
         return lines
     }
@@ -64,23 +85,46 @@ struct ScenarioReport {
 
     /// A report a test lead reads: a table of tasks, then each task's transcript and failures.
     func markdown(date: Date = Date()) -> String {
-        var out = ["# Scenario run", "", "\(Self.stamp(date)) \u{00B7} \(totals)", "",
-                   "| Scenario | Task | Result | Time |", "|---|---|---|---|"]
+        var out = [
+            "# Scenario run", "", "\(Self.stamp(date)) \u{00B7} \(totals)", "",
+            "| Scenario | Task | Result | Time |", "|---|---|---|---|",
+        ]
         for result in results {
             if let error = result.setupError {
-                out.append("| \(Self.cell(result.name)) | (setup) | **failed**: \(Self.cell(error)) | \(Self.time(result.seconds)) |")
+                out.append(
+                    """
+                    | \(Self.cell(result.name)) | (setup) | **failed**: \(Self.cell(error)) | \
+                    \(Self.time(result.seconds)) |
+                    """
+                )
             }
             for task in result.tasks {
-                out.append("| \(Self.cell(result.name)) | \(Self.cell(task.title)) | \(task.passed ? "passed" : "**failed**") | \(Self.time(task.seconds)) |")
+                out.append(
+                    """
+                    | \(Self.cell(result.name)) | \(Self.cell(task.title)) | \
+                    \(task.passed ? "passed" : "**failed**") | \(Self.time(task.seconds)) |
+                    """
+                )
             }
         }
         for result in results {
-            out += ["", "## \(result.passed ? "✓" : "✗") \(SafeText.line(result.name))", "",
-                    "`\(SafeText.line(result.file).replacingOccurrences(of: "`", with: "'"))` \u{00B7} \(Self.time(result.seconds))"]
+            out += [
+                "", "## \(result.passed ? "✓" : "✗") \(SafeText.line(result.name))", "",
+                """
+                `\(SafeText.line(result.file).replacingOccurrences(of: "`", with: "'"))` \u{00B7} \
+                \(Self.time(result.seconds))
+                """,
+            ]
             if let error = result.setupError { out += ["", "**Could not start:** \(error)"] }
             for task in result.tasks {
-                out += ["", "### \(task.passed ? "✓" : "✗") \(SafeText.line(task.title))", "",
-                        "\(task.passed ? "Passed" : "**Failed**") in \(Self.time(task.seconds)), \(task.steps.count) \(task.steps.count == 1 ? "command" : "commands").", ""]
+                out += [
+                    "", "### \(task.passed ? "✓" : "✗") \(SafeText.line(task.title))", "",
+                    """
+                    \(task.passed ? "Passed" : "**Failed**") in \(Self.time(task.seconds)), \(task.steps.count) \
+                    \(task.steps.count == 1 ? "command" : "commands").
+                    """,
+                    "",
+                ]
                 out.append("```text")
                 for step in task.steps {
                     out.append("> \(step.command)")
@@ -89,13 +133,21 @@ struct ScenarioReport {
                 out.append("```")
                 for step in task.steps {
                     for failure in step.failures {
-                        out += ["", "- **line \(failure.line)** `\(failure.expected.replacingOccurrences(of: "`", with: "'"))`: \(failure.message)"]
+                        out += [
+                            "",
+                            """
+                            - **line \(failure.line)** \
+                            `\(failure.expected.replacingOccurrences(of: "`", with: "'"))`: \(failure.message)
+                            """,
+                        ]
                         if let shown = failure.shown {
                             out += ["", "  What shelf showed:", "", "  ```text"] + shown.map { "  " + $0 } + ["  ```"]
                         }
                     }
                 }
-                if !task.notRun.isEmpty { out += ["", "Not run after the failure: " + task.notRun.map { "`\($0)`" }.joined(separator: ", ")] }
+                if !task.notRun.isEmpty {
+                    out += ["", "Not run after the failure: " + task.notRun.map { "`\($0)`" }.joined(separator: ", ")]
+                }
             }
         }
         return out.joined(separator: "\n") + "\n"
@@ -116,24 +168,55 @@ struct ScenarioReport {
 
     /// JUnit XML: a test suite per scenario file, a test case per task; a setup failure is an error.
     func junit() -> String {
-        var out = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
-                   "<testsuites name=\"bok scenarios\" tests=\"\(taskCount)\" failures=\"\(results.flatMap(\.tasks).filter { !$0.passed }.count)\" errors=\"\(results.filter { $0.setupError != nil }.count)\" time=\"\(Self.seconds(seconds))\">"]
+        var out = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            """
+            <testsuites name=\"bok scenarios\" tests=\"\(taskCount)\" \
+            failures=\"\(results.flatMap(\.tasks).filter { !$0.passed }.count)\" \
+            errors=\"\(results.filter { $0.setupError != nil }.count)\" time=\"\(Self.seconds(seconds))\">
+            """,
+        ]
         for result in results {
             let failures = result.tasks.filter { !$0.passed }.count
             let errors = result.setupError == nil ? 0 : 1
-            out.append("  <testsuite name=\"\(Self.xml(result.name))\" file=\"\(Self.xml(result.file))\" tests=\"\(max(1, result.tasks.count))\" failures=\"\(failures)\" errors=\"\(errors)\" time=\"\(Self.seconds(result.seconds))\">")
+            out.append(
+                """
+                  <testsuite name=\"\(Self.xml(result.name))\" file=\"\(Self.xml(result.file))\" \
+                tests=\"\(max(1, result.tasks.count))\" failures=\"\(failures)\" errors=\"\(errors)\" \
+                time=\"\(Self.seconds(result.seconds))\">
+                """
+            )
             if let error = result.setupError {
-                out.append("    <testcase name=\"setup\" classname=\"\(Self.xml(result.file))\" time=\"\(Self.seconds(result.seconds))\">")
+                out.append(
+                    """
+                        <testcase name=\"setup\" classname=\"\(Self.xml(result.file))\" \
+                    time=\"\(Self.seconds(result.seconds))\">
+                    """
+                )
                 out.append("      <error message=\"\(Self.xml(error))\"/>")
                 out.append("    </testcase>")
             }
             for task in result.tasks {
-                out.append("    <testcase name=\"\(Self.xml(task.title))\" classname=\"\(Self.xml(result.file))\" time=\"\(Self.seconds(task.seconds))\">")
+                out.append(
+                    """
+                        <testcase name=\"\(Self.xml(task.title))\" classname=\"\(Self.xml(result.file))\" \
+                    time=\"\(Self.seconds(task.seconds))\">
+                    """
+                )
                 if let (step, failure) = task.firstFailure {
                     let screen = failure.shown ?? step.screen
-                    let body = (["\(result.file):\(failure.line): \(failure.expected)", failure.message, "",
-                                 failure.shown == nil ? "> \(step.command)" : "shelf"] + screen).joined(separator: "\n")
-                    out.append("      <failure message=\"\(Self.xml("line \(failure.line): \(failure.expected) — \(failure.message)"))\">\(Self.xml(body))</failure>")
+                    let body =
+                        ([
+                            "\(result.file):\(failure.line): \(failure.expected)", failure.message, "",
+                            failure.shown == nil ? "> \(step.command)" : "shelf",
+                        ] + screen).joined(separator: "\n")
+                    out.append(
+                        """
+                              <failure \
+                        message=\"\(Self.xml("line \(failure.line): \(failure.expected) — \(failure.message)"))\">\
+                        \(Self.xml(body))</failure>
+                        """
+                    )
                 }
                 let transcript = task.steps.flatMap { ["> \($0.command)"] + $0.screen }.joined(separator: "\n")
                 out.append("      <system-out>\(Self.xml(transcript))</system-out>")
@@ -176,5 +259,7 @@ struct ScenarioReport {
         let scenarios: [ScenarioResult]
     }
 
-    var json: JSON { JSON(passed: passed, tasks: taskCount, failedTasks: failedTasks, seconds: seconds, scenarios: results) }
+    var json: JSON {
+        JSON(passed: passed, tasks: taskCount, failedTasks: failedTasks, seconds: seconds, scenarios: results)
+    }
 }

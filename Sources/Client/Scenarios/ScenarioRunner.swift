@@ -45,10 +45,13 @@ struct ScenarioRunner {
     /// environment whose XDG directories are new and empty.
     func openSession(_ setup: Scenario.Setup, home: URL) async throws -> Session {
         var environment = ["HOME": home.path]
-        for (variable, folder) in [("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")] {
+        for (variable, folder) in [
+            ("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache"),
+        ] {
             let directory = home.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             environment[variable] = directory.path
         }
         var options = GlobalOptions()
@@ -58,8 +61,9 @@ struct ScenarioRunner {
         options.mockClockStart = setup.date.date(in: MockRules.stockholm)
         options.mockClockRuns = false
         let logger = Logger(label: "bok.scenario") { _ in SwiftLogNoOpLogHandler() }
-        let startup = try await Startup.connect(options: options, environment: environment,
-                                                theme: Theme(caps: caps, width: setup.width), logger: logger)
+        let startup = try await Startup.connect(
+            options: options, environment: environment,
+            theme: Theme(caps: caps, width: setup.width), logger: logger)
         let session = startup.session
         if let server = try await session.mock?.value { session.followLibraryClock(await server.now()) }
         // As at the prompt (a fresh patron state has no card yet, so this syncs nothing until one is given).
@@ -119,23 +123,35 @@ private struct SessionRun {
 
     mutating func perform(_ step: Scenario.Step) async -> StepResult {
         let started = ContinuousClock.now
-        var result = StepResult(line: step.line, command: step.command, screen: [], errors: [], seconds: 0, failures: [])
+        var result = StepResult(
+            line: step.line, command: step.command, screen: [], errors: [], seconds: 0, failures: [])
         if let quitAt {
-            result.failures = [ExpectationFailure(line: step.line, expected: "> \(step.command)",
-                                                  message: "bok has already quit (quit on line \(quitAt)); no step after it can run.")]
+            result.failures = [
+                ExpectationFailure(
+                    line: step.line, expected: "> \(step.command)",
+                    message: "bok has already quit (quit on line \(quitAt)); no step after it can run.")
+            ]
             return result
         }
         let card = step.card ?? scenario.setup.card
         do {
             answers.answers = card.map { [$0] } ?? []
-            answers.secrets = try pin(step.pin.map { ($0, step.pinLine) } ?? scenario.setup.pin.map { ($0, scenario.setup.pinLine) },
-                                      card: card).map { [$0] } ?? []
+            answers.secrets =
+                try pin(
+                    step.pin.map { ($0, step.pinLine) } ?? scenario.setup.pin.map { ($0, scenario.setup.pinLine) },
+                    card: card
+                ).map { [$0] } ?? []
         } catch let error as ScenarioSetupError {
-            result.failures = [ExpectationFailure(line: step.pinLine ?? scenario.setup.pinLine ?? step.line, expected: "pin:",
-                                                  message: error.message)]
+            result.failures = [
+                ExpectationFailure(
+                    line: step.pinLine ?? scenario.setup.pinLine ?? step.line, expected: "pin:",
+                    message: error.message)
+            ]
             return result
         } catch {
-            result.failures = [ExpectationFailure(line: step.line, expected: "pin:", message: ErrorReport.message(for: error))]
+            result.failures = [
+                ExpectationFailure(line: step.line, expected: "pin:", message: ErrorReport.message(for: error))
+            ]
             return result
         }
 
@@ -158,9 +174,15 @@ private struct SessionRun {
         }
         // After the expectations: a failed one says more about what went wrong than the error alone.
         if !expectsError, !result.errors.isEmpty {
-            result.failures.append(ExpectationFailure(
-                line: step.line, expected: "> \(step.command)",
-                message: "The command printed an error. If that is what the patron should see, add error: TEXT after the step."))
+            result.failures.append(
+                ExpectationFailure(
+                    line: step.line, expected: "> \(step.command)",
+                    message:
+                        """
+                        The command printed an error. If that is what the patron should see, add error: TEXT \
+                        after the step.
+                        """
+                ))
         }
         result.seconds = ScenarioRunner.seconds(started.duration(to: .now))
         return result
@@ -173,27 +195,32 @@ private struct SessionRun {
             let shelf = await shelfScreen()
             let lines = shelf.lines.filter { ScreenCheck.shelfLine($0, shows: title) }
             if let error = shelf.error {
-                return ExpectationFailure(line: expectation.line, expected: written,
-                                          message: "shelf did not run: \(error)", shown: shelf.lines)
+                return ExpectationFailure(
+                    line: expectation.line, expected: written,
+                    message: "shelf did not run: \(error)", shown: shelf.lines)
             }
             if lines.isEmpty {
-                return ExpectationFailure(line: expectation.line, expected: written,
-                                          message: "The shelf does not show “\(title)”.", shown: shelf.lines)
+                return ExpectationFailure(
+                    line: expectation.line, expected: written,
+                    message: "The shelf does not show “\(title)”.", shown: shelf.lines)
             }
             if let badge, !lines.contains(where: { $0.contains(badge) }) {
-                return ExpectationFailure(line: expectation.line, expected: written,
-                                          message: "The shelf shows “\(title)” without “\(badge)” on its line.", shown: shelf.lines)
+                return ExpectationFailure(
+                    line: expectation.line, expected: written,
+                    message: "The shelf shows “\(title)” without “\(badge)” on its line.", shown: shelf.lines)
             }
             return nil
         case .notShelf(let title):
             let shelf = await shelfScreen()
             if let error = shelf.error {
-                return ExpectationFailure(line: expectation.line, expected: written,
-                                          message: "shelf did not run: \(error)", shown: shelf.lines)
+                return ExpectationFailure(
+                    line: expectation.line, expected: written,
+                    message: "shelf did not run: \(error)", shown: shelf.lines)
             }
             guard let line = shelf.lines.first(where: { ScreenCheck.shelfLine($0, shows: title) }) else { return nil }
-            return ExpectationFailure(line: expectation.line, expected: written,
-                                      message: "The shelf shows “\(title)”: \(line)", shown: shelf.lines)
+            return ExpectationFailure(
+                line: expectation.line, expected: written,
+                message: "The shelf shows “\(title)”: \(line)", shown: shelf.lines)
         default:
             return check.failure(expectation.kind).map {
                 ExpectationFailure(line: expectation.line, expected: written, message: $0)
@@ -222,12 +249,24 @@ private struct SessionRun {
             return nil
         case .mock:
             guard let card, let pin = MockLendingServer.seededPIN(card: card) else {
-                throw ScenarioSetupError(message: "\(at)pin: mock knows only the mock's cards \(MockLendingServer.seededCards.joined(separator: ", ")).")
+                throw ScenarioSetupError(
+                    message:
+                        """
+                        \(at)pin: mock knows only the mock's cards \
+                        \(MockLendingServer.seededCards.joined(separator: ", ")).
+                        """
+                )
             }
             return pin
         case .environment(let name):
             guard let value = environment[name], !value.isEmpty else {
-                throw ScenarioSetupError(message: "\(at)pin: env \(name), but \(name) is not set. Set it before running (export \(name)=…), or use pin: mock for the mock's cards.")
+                throw ScenarioSetupError(
+                    message:
+                        """
+                        \(at)pin: env \(name), but \(name) is not set. Set it before running (export \(name)=…), \
+                        or use pin: mock for the mock's cards.
+                        """
+                )
             }
             return value
         case .file(let path):
@@ -239,13 +278,17 @@ private struct SessionRun {
             } catch {
                 throw ScenarioSetupError(message: "\(at)\(ErrorReport.message(for: error))")
             }
-            guard let first = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty else {
-                throw ScenarioSetupError(message: "\(at)the PIN file \(url.path) is empty. Put the PIN on its first line.")
+            guard let first = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty
+            else {
+                throw ScenarioSetupError(
+                    message: "\(at)the PIN file \(url.path) is empty. Put the PIN on its first line.")
             }
             return first
         case .wrong:
             // A PIN that is certainly not the card's: not the one the setup gives.
-            let right = scenario.setup.pin == .wrong ? nil : try? pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: card)
+            let right =
+                scenario.setup.pin == .wrong
+                ? nil : try? pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: card)
             return ["0000", "9999"].first { $0 != right } ?? "0000"
         }
     }

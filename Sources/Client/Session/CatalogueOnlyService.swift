@@ -5,8 +5,10 @@ struct CatalogueOnlyService: LendingService, PatronLending {
     let name: String
 
     private var refusal: LendingError {
-        LendingError(.unsupported, "\(name) is an OPDS catalogue: browse, search, more, back, info N, get N and read N work here; "
-                     + "borrowing with a library card needs an Elib library.")
+        LendingError(
+            .unsupported,
+            "\(name) is an OPDS catalogue: browse, search, more, back, info N, get N and read N work here; "
+                + "borrowing with a library card needs an Elib library.")
     }
 
     func search(_ request: SearchRequest) async throws -> SearchPage { throw refusal }

@@ -21,18 +21,24 @@ struct DeferredLendingService: LendingService, PatronLending {
     func similar(productID: String, card: String?, limit: Int) async throws -> [Product] {
         try await service.similar(productID: productID, card: card, limit: limit)
     }
-    func verifyPatron(card: String, pin: String) async throws -> Patron { try await service.verifyPatron(card: card, pin: pin) }
+    func verifyPatron(card: String, pin: String) async throws -> Patron {
+        try await service.verifyPatron(card: card, pin: pin)
+    }
     func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
         try await service.createLoan(card: card, pin: pin, productID: productID)
     }
-    func loans(card: String, onlyActive: Bool) async throws -> [Loan] { try await service.loans(card: card, onlyActive: onlyActive) }
+    func loans(card: String, onlyActive: Bool) async throws -> [Loan] {
+        try await service.loans(card: card, onlyActive: onlyActive)
+    }
     func loan(id: String) async throws -> Loan { try await service.loan(id: id) }
     func returnLoan(id: String, card: String?) async throws { try await service.returnLoan(id: id, card: card) }
     func reserve(card: String, pin: String, productID: String) async throws -> Reservation {
         try await service.reserve(card: card, pin: pin, productID: productID)
     }
     func reservations(card: String) async throws -> [Reservation] { try await service.reservations(card: card) }
-    func cancelReservation(id: String, card: String?) async throws { try await service.cancelReservation(id: id, card: card) }
+    func cancelReservation(id: String, card: String?) async throws {
+        try await service.cancelReservation(id: id, card: card)
+    }
 
     /// The library's base URL, once started.
     var baseURL: URL { get async throws { try await service.endpoint.baseURL } }

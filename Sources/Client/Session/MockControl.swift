@@ -39,7 +39,10 @@ struct MockControl: Sendable {
         if spec.hasPrefix("+") {
             body = ["Advance": String(spec.dropFirst())]
         } else if let day = DayDate(string: spec), spec.count == 10 {
-            body = ["Set": Timestamp.format(day.startDate(in: TimeZone(identifier: "Europe/Stockholm")!).addingTimeInterval(10 * 3600))]
+            body = [
+                "Set": Timestamp.format(
+                    day.startDate(in: TimeZone(identifier: "Europe/Stockholm")!).addingTimeInterval(10 * 3600))
+            ]
         } else {
             body = ["Set": spec]
         }
@@ -65,7 +68,9 @@ struct MockControl: Sendable {
     /// True when the server answers the control routes (so it is a mock).
     func isMock() async -> Bool { (try? await call("GET", "state")) != nil }
 
-    private func call(_ method: String, _ path: String, body: [String: any Sendable]? = nil) async throws -> [String: Any] {
+    private func call(
+        _ method: String, _ path: String, body: [String: any Sendable]? = nil
+    ) async throws -> [String: Any] {
         var request = URLRequest(url: root.appendingPathComponent(path), timeoutInterval: 10)
         request.httpMethod = method
         if let body {
@@ -83,7 +88,10 @@ struct MockControl: Sendable {
         let status = response.statusCode
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         guard (200..<300).contains(status) else {
-            if status == 404 { throw UserError("This library is not the mock: mock commands only work with bok --mock or bok mock-server.") }
+            if status == 404 {
+                throw UserError(
+                    "This library is not the mock: mock commands only work with bok --mock or bok mock-server.")
+            }
             throw UserError("The mock library refused: \(object["Reason"] as? String ?? "HTTP \(status)").")
         }
         return object

@@ -91,13 +91,17 @@ extension Session {
             // Another library's loan can be read from this computer; anything else is asked of that library.
             if let other = item.library, !["read", "notes", "remove"].contains(command) {
                 let title = theme.marks.quoted(item.entry.title)
-                throw UserError("\(title) is at \(other.name), not the library in use: "
-                                + (other.profile.map { "library use \($0), then \(command) it there." } ?? "switch to that library to \(command) it."))
+                throw UserError(
+                    "\(title) is at \(other.name), not the library in use: "
+                        + (other.profile.map { "library use \($0), then \(command) it there." }
+                            ?? "switch to that library to \(command) it."))
             }
             return .shelf(item)
         case .loans:
             if numbered == nil, let card = shelfCard() {
-                loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
+                loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted {
+                    $0.expiryDate < $1.expiryDate
+                }
             }
             return .loan(try Self.item(n, of: loanList, what: "loan", listCommand: "loans"))
         case .reservations:
@@ -117,7 +121,12 @@ extension Session {
     static func item<T>(_ n: Int, of list: [T], what: String, listCommand: String) throws -> T {
         guard !list.isEmpty else { throw UserError("You have no \(what)s. \(listCommand) shows them.") }
         guard n >= 1, n <= list.count else {
-            throw UserError("No \(what) \(n) in the list shown (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \(listCommand) to see them.")
+            throw UserError(
+                """
+                No \(what) \(n) in the list shown (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \
+                \(listCommand) to see them.
+                """
+            )
         }
         return list[n - 1]
     }
@@ -139,13 +148,20 @@ extension Session {
         }
         let title = theme.marks.quoted(picked.title ?? "product \(picked.productID)")
         if case .reservation(let reservation) = picked {
-            throw UserError(reservation.ready ? "\(title) is ready for you but not borrowed yet: borrow \(word) first."
-                                              : "\(title) is reserved (#\(reservation.queuePosition) in the queue); it opens once you have borrowed it.")
+            throw UserError(
+                reservation.ready
+                    ? "\(title) is ready for you but not borrowed yet: borrow \(word) first."
+                    : """
+                    \(title) is reserved (#\(reservation.queuePosition) in the queue); it opens once you have \
+                    borrowed it.
+                    """
+            )
         }
         throw UserError("\(title) is not on your shelf: borrow \(word) or sample \(word) puts it there.")
     }
 
-    /// The shelf's line for a product: its loan first, then a sample, a reservation, an ended loan, the to-be-read list.
+    /// The shelf's line for a product: its loan first, then a sample, a reservation, an ended loan, the to-be-read
+    /// list.
     func shelfItem(forProduct id: String) throws -> ShelfItem? {
         let items = ShelfRenderer.items(try currentShelf()).filter { $0.entry.productID == id }
         let order: [Shelf.SectionKind] = [.loans, .samples, .ready, .reserved, .ended, .toBeRead]

@@ -24,11 +24,14 @@ extension Session {
             throw error
         } catch {
             let file = paths?.shelfDatabase.path ?? "the shelf database"
-            throw UserError("Could not open \(file): \(error.localizedDescription). Check that the directory is writable.")
+            throw UserError(
+                "Could not open \(file): \(error.localizedDescription). Check that the directory is writable.")
         }
         let store = ShelfStore(database: database, collation: Collation(alphabet))
         openedShelf = store
-        if let saved = try? store.setting(Self.shelfSortSetting), let sort = Self.parseShelfSort(saved) { shelfSort = sort }
+        if let saved = try? store.setting(Self.shelfSortSetting), let sort = Self.parseShelfSort(saved) {
+            shelfSort = sort
+        }
         return store
     }
 
@@ -39,8 +42,11 @@ extension Session {
     func shelfProfile() throws -> (store: ShelfStore, profileID: Int64) {
         let store = try shelfStore()
         if let profileID { return (store, profileID) }
-        let profile = try store.saveProfile(name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
-        guard let id = profile.id else { throw UserError("The shelf database did not save the library profile. Try again.") }
+        let profile = try store.saveProfile(
+            name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+        guard let id = profile.id else {
+            throw UserError("The shelf database did not save the library profile. Try again.")
+        }
         profileID = id
         return (store, id)
     }
@@ -74,10 +80,12 @@ extension Session {
     func syncShelf(expected: String? = nil) async throws -> SyncSummary? {
         guard let card = shelfCard() else { return nil }
         let (store, profileID) = try shelfProfile()
-        let profile = LibraryProfile(id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+        let profile = LibraryProfile(
+            id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
         do {
-            let summary = try await store.sync(from: service, card: card, profile: profile, now: clock(), today: today,
-                                               expected: Set(expected.map { [$0] } ?? []))
+            let summary = try await store.sync(
+                from: service, card: card, profile: profile, now: clock(), today: today,
+                expected: Set(expected.map { [$0] } ?? []))
             syncProblem = nil
             notices.post(summary.notices)
             return summary
@@ -106,14 +114,17 @@ extension Session {
     func startSyncInBackground() {
         guard startupSync == nil, let paths else { return }
         let (card, credentials) = (card, credentialStore)
-        let (key, name, service, now, today, collation) = (libraryKey, libraryName, service, clock(), today, Collation(alphabet))
+        let (key, name, service, now, today, collation) = (
+            libraryKey, libraryName, service, clock(), today, Collation(alphabet)
+        )
         let notices = notices
         startupSync = Task.detached {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
                 let profile = try store.saveProfile(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
                 guard let profileID = profile.id,
-                      let card = try card ?? credentials.load()?.card ?? store.lastSyncedCard(profileID: profileID) else {
+                    let card = try card ?? credentials.load()?.card ?? store.lastSyncedCard(profileID: profileID)
+                else {
                     return .skipped
                 }
                 let summary = try await store.sync(from: service, card: card, profile: profile, now: now, today: today)
@@ -139,7 +150,8 @@ extension Session {
     /// (`$XDG_DATA_HOME/bok/locks/NAME.lock`, out of the books folder), waiting while another
     /// bok holds it.
     func lockDownload(_ name: String) async throws -> DownloadLock {
-        let file = booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(name + ".lock")
+        let file = booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(
+            name + ".lock")
         return try await DownloadLock(file: file, timeout: BookDownloader().maxDuration)
     }
 
@@ -152,11 +164,18 @@ extension Session {
     ///   - statedSize: the EPUB's size as the library states it, when known: a server sending
     ///     more than that (plus slack) is refused while it streams.
     ///   - url: where to fetch it when it has to be (asked for only then: it may need the network).
-    func bookOnDisk(productID: String, loanID: String?, title: String, statedSize: Int? = nil,
-                    url: () async throws -> URL) async throws -> URL {
+    func bookOnDisk(
+        productID: String, loanID: String?, title: String, statedSize: Int? = nil,
+        url: () async throws -> URL
+    ) async throws -> URL {
         // An empty id would name the file `.epub`: hidden, and shared by every such book.
         guard !productID.allSatisfy({ $0.isWhitespace || $0 == "." }) else {
-            throw UserError("The library gave \(theme.marks.quoted(title)) no product id, so bok cannot keep a copy of it; nothing was downloaded.")
+            throw UserError(
+                """
+                The library gave \(theme.marks.quoted(title)) no product id, so bok cannot keep a copy of it; \
+                nothing was downloaded.
+                """
+            )
         }
         let store = try shelfStore()
         // Another bok may be fetching this book right now: wait for it, then find its file recorded.
@@ -164,11 +183,13 @@ extension Session {
         defer { lock.release() }
         // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
         if let record = try store.download(productID: productID), FileManager.default.fileExists(atPath: record.path),
-           (record.format == .sample) == (loanID == nil) {
+            (record.format == .sample) == (loanID == nil)
+        {
             let file = URL(fileURLWithPath: record.path)
             if let sha = try? BookDownloader.sha256(of: file), sha == record.sha256 { return file }
             // Changed on disk since it was downloaded: refuse it and fetch a good copy.
-            logger.notice("downloaded file does not match its checksum; downloading again", metadata: ["path": "\(record.path)"])
+            logger.notice(
+                "downloaded file does not match its checksum; downloading again", metadata: ["path": "\(record.path)"])
             try? FileManager.default.removeItem(at: file)
             try store.removeDownload(productID: productID)
         }
@@ -178,16 +199,19 @@ extension Session {
         let bar = progress?.start(title: title)
         let result: BookDownloader.Result
         do {
-            result = try await BookDownloader().download(from: source, to: target, statedSize: statedSize.map(Int64.init),
-                                                          progress: bar)
+            result = try await BookDownloader().download(
+                from: source, to: target, statedSize: statedSize.map(Int64.init),
+                progress: bar)
             progress?.finish()
         } catch {
             progress?.finish()
             throw error
         }
-        try store.recordDownload(DownloadRecord(productID: productID, loanID: loanID, path: result.file.path,
-                                                size: result.size, sha256: result.sha256,
-                                                format: loanID == nil ? .sample : .epub, downloadedAt: clock()))
+        try store.recordDownload(
+            DownloadRecord(
+                productID: productID, loanID: loanID, path: result.file.path,
+                size: result.size, sha256: result.sha256,
+                format: loanID == nil ? .sample : .epub, downloadedAt: clock()))
         if let book = try? EPUBBook.open(path: result.file.path) {
             try? store.recordBookIdentity(productID: productID, bookID: BookID(book: book))
         }
@@ -201,7 +225,8 @@ extension Session {
         }
         let loans = try await service.loans(card: card, onlyActive: true)
         guard let loan = loans.first(where: { $0.id == loanID && $0.active }) else {
-            throw UserError("The library no longer lists the loan of \(theme.marks.quoted(title)); type shelf --sync to see why.")
+            throw UserError(
+                "The library no longer lists the loan of \(theme.marks.quoted(title)); type shelf --sync to see why.")
         }
         guard let link = loan.epubURL, let url = URL(string: link) else {
             throw UserError("The library offers no EPUB to download for \(theme.marks.quoted(title)).")
@@ -218,7 +243,6 @@ extension Session {
     // MARK: Settings
 
     static let shelfSortSetting = "shelf.sort"
-
 
     /// `author asc` → a sort.
     static func parseShelfSort(_ text: String) -> ShelfSort? {
@@ -255,5 +279,9 @@ final class NoticeInbox: Sendable {
     }
 
     /// The notices not shown yet, oldest first; afterwards none.
-    func take() -> [Notice] { waiting.withLock { taken in defer { taken = [] }; return taken } }
+    func take() -> [Notice] {
+        waiting.withLock { taken in
+            defer { taken = [] }; return taken
+        }
+    }
 }

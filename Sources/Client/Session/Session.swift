@@ -138,8 +138,10 @@ final class Session {
         case list, grid
     }
 
-    init(service: any LendingService & PatronLending, mock: Task<MockLendingServer, any Error>?, libraryName: String,
-         alphabet: Collation.Alphabet, theme: Theme, logger: Logger) {
+    init(
+        service: any LendingService & PatronLending, mock: Task<MockLendingServer, any Error>?, libraryName: String,
+        alphabet: Collation.Alphabet, theme: Theme, logger: Logger
+    ) {
         self.service = service
         self.mock = mock
         self.libraryName = libraryName
@@ -171,17 +173,29 @@ final class Session {
         if word.lowercased().hasPrefix("id:") { return (String(word.dropFirst(3)), nil) }
         if let number = Int(word), word.count <= 3 {
             guard let list, list.highestNumber > 0 else {
-                throw UserError("There is no list to pick book \(number) from yet. Search first (e.g. search thriller), or give a product id: \(command) id:12345.")
+                throw UserError(
+                    """
+                    There is no list to pick book \(number) from yet. Search first (e.g. search thriller), or \
+                    give a product id: \(command) id:12345.
+                    """
+                )
             }
             guard number >= 1, let product = list.byNumber[number] else {
                 let count = list.highestNumber
-                throw UserError("No book \(number) in the last results (there \(count == 1 ? "is 1" : "are \(count)")). Pick 1–\(count), or run search again.")
+                throw UserError(
+                    """
+                    No book \(number) in the last results (there \(count == 1 ? "is 1" : "are \(count)")). Pick \
+                    1–\(count), or run search again.
+                    """
+                )
             }
             return (product.id, product)
         }
         // A bare word is a product id only if it looks like one (digits): `borrow abc` is a typo,
         // and must be refused before anyone is asked for a card.
-        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }), word.contains(where: \.isNumber) else {
+        guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
+            word.contains(where: \.isNumber)
+        else {
             throw UserError.usage("\"\(word)\" is neither a result number nor a product id. Try \(command) 1.")
         }
         return (word, nil)

@@ -15,7 +15,8 @@ enum SpellingSuggestion {
         for word in words {
             // Field terms, prefixes and quoted phrases are typed on purpose; only plain words are checked.
             guard word.count >= 4, word.allSatisfy(\.isLetter),
-                  let better = await closeWord(to: word, session: session) else {
+                let better = await closeWord(to: word, session: session)
+            else {
                 result.append(word)
                 continue
             }
@@ -25,7 +26,8 @@ enum SpellingSuggestion {
         guard changed else { return nil }
         // Only a suggestion that finds something is worth making.
         let suggestion = result.joined(separator: " ")
-        guard let page = try? await session.service.search(SearchRequest(query: suggestion, limit: 1)), page.total > 0 else { return nil }
+        guard let page = try? await session.service.search(SearchRequest(query: suggestion, limit: 1)), page.total > 0
+        else { return nil }
         return suggestion
     }
 
@@ -33,13 +35,19 @@ enum SpellingSuggestion {
     static func closeWord(to word: String, session: Session) async -> String? {
         let lower = word.lowercased()
         // A word with hits of its own is not misspelt (another word of the query is).
-        if let page = try? await session.service.search(SearchRequest(query: word, limit: 1)), page.total > 0 { return nil }
-        guard let page = try? await session.service.search(SearchRequest(query: String(lower.prefix(3)) + "*", limit: 100)) else {
+        if let page = try? await session.service.search(SearchRequest(query: word, limit: 1)), page.total > 0 {
+            return nil
+        }
+        guard
+            let page = try? await session.service.search(
+                SearchRequest(query: String(lower.prefix(3)) + "*", limit: 100))
+        else {
             return nil
         }
         var candidates = Set<String>()
         for product in page.products {
-            let texts = [product.title] + product.categories + product.keywords + product.authors.map(\.fullName)
+            let texts =
+                [product.title] + product.categories + product.keywords + product.authors.map(\.fullName)
                 + [product.publisher].compactMap { $0 }
             for text in texts {
                 for part in text.split(whereSeparator: { !$0.isLetter }) where part.count >= 3 {

@@ -28,9 +28,15 @@ public struct BookStyles: Sendable, Hashable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
-                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) { index += 1 }
+                while index + 1 < count, !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
                 index += 2
-                if selectorStart < index, bytes[selectorStart..<min(index, count)].allSatisfy({ $0 <= 0x20 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*") }) {
+                if selectorStart < index,
+                    bytes[selectorStart..<min(index, count)].allSatisfy({
+                        $0 <= 0x20 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*")
+                    })
+                {
                     selectorStart = min(index, count)
                 }
                 continue
@@ -45,7 +51,7 @@ public struct BookStyles: Sendable, Hashable {
             let selectors = String(decoding: bytes[selectorStart..<index], as: UTF8.self).trimmed
             index += 1
             if selectors.hasPrefix("@media") || selectors.hasPrefix("@supports") || selectors.hasPrefix("@document") {
-                selectorStart = index // rules inside are read as usual
+                selectorStart = index  // rules inside are read as usual
                 continue
             }
             let bodyStart = index
@@ -57,7 +63,10 @@ public struct BookStyles: Sendable, Hashable {
             guard Self.mayMatter(body) else { continue }
             let declarations = Self.declarations(Substring(String(decoding: body, as: UTF8.self)))
             for selector in selectors.split(separator: ",") {
-                let simple = selector.split(whereSeparator: { $0 == " " || $0 == ">" || $0 == "\n" || $0 == "\t" || $0 == "+" || $0 == "~" }).last.map(String.init) ?? ""
+                let simple =
+                    selector.split(whereSeparator: {
+                        $0 == " " || $0 == ">" || $0 == "\n" || $0 == "\t" || $0 == "+" || $0 == "~"
+                    }).last.map(String.init) ?? ""
                 apply(declarations, to: simple)
             }
         }
@@ -67,12 +76,14 @@ public struct BookStyles: Sendable, Hashable {
     private static func mayMatter(_ body: ArraySlice<UInt8>) -> Bool {
         var index = body.startIndex
         while index + 4 <= body.endIndex {
-            let b0 = body[index] | 0x20, b1 = body[index + 1] | 0x20, b2 = body[index + 2] | 0x20, b3 = body[index + 3] | 0x20
-            if (b0 == 0x66 && b1 == 0x6F && b2 == 0x6E && b3 == 0x74)        // font
-                || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)    // disp
-                || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74)    // text
-                || (b0 == 0x66 && b1 == 0x6C && b2 == 0x6F && b3 == 0x61)    // floa
-                || (b0 == 0x70 && b1 == 0x6F && b2 == 0x73 && b3 == 0x69) {  // posi
+            let b0 = body[index] | 0x20, b1 = body[index + 1] | 0x20, b2 = body[index + 2] | 0x20,
+                b3 = body[index + 3] | 0x20
+            if (b0 == 0x66 && b1 == 0x6F && b2 == 0x6E && b3 == 0x74)  // font
+                || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)  // disp
+                || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74)  // text
+                || (b0 == 0x66 && b1 == 0x6C && b2 == 0x6F && b3 == 0x61)  // floa
+                || (b0 == 0x70 && b1 == 0x6F && b2 == 0x73 && b3 == 0x69)
+            {  // posi
                 return true
             }
             index += 1
@@ -85,10 +96,14 @@ public struct BookStyles: Sendable, Hashable {
             indentsParagraphs = !(indent.hasPrefix("0") || indent.hasPrefix("-0"))
         }
         guard let dot = selector.firstIndex(of: ".") else { return }
-        let className = String(selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" }))
+        let className = String(
+            selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" }))
         guard !className.isEmpty else { return }
-        if declarations["font-style"] == "italic" || declarations["font-style"] == "oblique" { italicClasses.insert(className) }
-        if let weight = declarations["font-weight"], weight == "bold" || weight == "bolder" || (Int(weight) ?? 0) >= 600 {
+        if declarations["font-style"] == "italic" || declarations["font-style"] == "oblique" {
+            italicClasses.insert(className)
+        }
+        if let weight = declarations["font-weight"], weight == "bold" || weight == "bolder" || (Int(weight) ?? 0) >= 600
+        {
             boldClasses.insert(className)
         }
         if declarations["font-variant"] == "small-caps" || declarations["font-variant-caps"] == "small-caps" {
@@ -123,7 +138,9 @@ extension StringProtocol {
     /// The text without leading and trailing ASCII white space.
     var trimmed: String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
         return String(self[first...last])
     }
 

@@ -163,9 +163,11 @@ public struct ChapterDocument: Sendable {
     public var length: Int { plainText.utf16.count }
 
     /// Creates a document from its parts.
-    public init(path: String, title: String?, blocks: [Block], plainText: String, anchors: [String: Int],
-                prefersIndentedParagraphs: Bool? = nil, language: String? = nil, isWellFormed: Bool = true,
-                languageSpans: [LanguageSpan] = []) {
+    public init(
+        path: String, title: String?, blocks: [Block], plainText: String, anchors: [String: Int],
+        prefersIndentedParagraphs: Bool? = nil, language: String? = nil, isWellFormed: Bool = true,
+        languageSpans: [LanguageSpan] = []
+    ) {
         self.path = path
         self.title = title
         self.blocks = blocks
@@ -186,7 +188,9 @@ public struct ChapterDocument: Sendable {
         guard !languageSpans.isEmpty else { return [LanguagePassage(range: start..<end, language: nil)] }
         var cuts = Set([start, end])
         for span in languageSpans {
-            for cut in [span.range.lowerBound, span.range.upperBound] where cut > start && cut < end { cuts.insert(cut) }
+            for cut in [span.range.lowerBound, span.range.upperBound] where cut > start && cut < end {
+                cuts.insert(cut)
+            }
         }
         var passages: [LanguagePassage] = []
         let sorted = cuts.sorted()
@@ -208,8 +212,9 @@ public struct ChapterDocument: Sendable {
     /// A one-paragraph chapter standing in for a document that is missing or unreadable.
     public static func placeholder(path: String, message: String) -> ChapterDocument {
         let length = message.utf16.count
-        let block = Block(kind: .paragraph, runs: [TextRun(text: message, style: .emphasis)], range: 0..<length,
-                          quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
+        let block = Block(
+            kind: .paragraph, runs: [TextRun(text: message, style: .emphasis)], range: 0..<length,
+            quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
         return ChapterDocument(path: path, title: nil, blocks: [block], plainText: message + "\n", anchors: [:])
     }
 
@@ -220,8 +225,10 @@ public struct ChapterDocument: Sendable {
     public func text(in range: Range<Int>) -> String {
         let utf16 = plainText.utf16
         let lower = max(0, min(range.lowerBound, utf16.count)), upper = max(lower, min(range.upperBound, utf16.count))
-        return String(decoding: utf16[utf16.index(utf16.startIndex, offsetBy: lower)..<utf16.index(utf16.startIndex, offsetBy: upper)],
-                      as: UTF16.self)
+        return String(
+            decoding: utf16[
+                utf16.index(utf16.startIndex, offsetBy: lower)..<utf16.index(utf16.startIndex, offsetBy: upper)],
+            as: UTF16.self)
     }
 
     /// Up to `length` characters of text starting at `offset`, on one line, for locators and lists.

@@ -91,7 +91,8 @@ struct ContentConverter {
             return
         }
         if case .start(let name, let attributes, let selfClosing) = token, skipDepth == 0, !inHead,
-           name == "math" || name.hasSuffix(":math") || name == "svg" || name.hasSuffix(":svg") {
+            name == "math" || name.hasSuffix(":math") || name == "svg" || name.hasSuffix(":svg")
+        {
             // MathML is gathered whole and shown as text (MathLinearizer); SVG as its picture or
             // its title.
             let root = MarkupElement(name: name, attributes: attributes)
@@ -128,15 +129,17 @@ struct ContentConverter {
     /// converter's hottest code).
     private enum ElementKind {
         case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
-             tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
-             `subscript`, anchor, head, title, raw, svg, quotation, other
+            tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
+            `subscript`, anchor, head, title, raw, svg, quotation, other
     }
 
     private static let kinds: [String: ElementKind] = {
         var kinds: [String: ElementKind] = [:]
-        for name in ["p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
-                     "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
-                     "caption", "dt", "noscript", "form"] { kinds[name] = .block }
+        for name in [
+            "p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
+            "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
+            "caption", "dt", "noscript", "form",
+        ] { kinds[name] = .block }
         for level in 1...6 { kinds["h\(level)"] = .heading(level) }
         for name in ["em", "i", "cite", "dfn", "var"] { kinds[name] = .emphasis }
         for name in ["strong", "b"] { kinds[name] = .strong }
@@ -172,7 +175,9 @@ struct ContentConverter {
             attributes.first(where: { $0.name == wanted })?.value
         }
         let kind = Self.kinds[name] ?? .other
-        if language == nil, name == "html" || name == "body", let lang = attribute("xml:lang") ?? attribute("lang"), !lang.isEmpty {
+        if language == nil, name == "html" || name == "body", let lang = attribute("xml:lang") ?? attribute("lang"),
+            !lang.isEmpty
+        {
             language = lang
         }
 
@@ -203,8 +208,10 @@ struct ContentConverter {
         if !attributes.isEmpty {
             classes = attribute("class")?.split(separator: " ") ?? []
             inlineStyle = attribute("style").map { BookStyles.declarations(Substring($0)) } ?? [:]
-            types = (attribute("epub:type") ?? "").split(separator: " ") + (attribute("role") ?? "").split(separator: " ")
-            hidden = attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
+            types =
+                (attribute("epub:type") ?? "").split(separator: " ") + (attribute("role") ?? "").split(separator: " ")
+            hidden =
+                attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
                 || classes.contains(where: { styles.hiddenClasses.contains(String($0)) })
                 || types.contains(where: { $0.hasSuffix("pagebreak") })
         }
@@ -216,7 +223,9 @@ struct ContentConverter {
             }
             return
         }
-        let isNoteContainer = types.contains { $0.hasSuffix("footnote") || $0.hasSuffix("endnote") || $0.hasSuffix("rearnote") }
+        let isNoteContainer = types.contains {
+            $0.hasSuffix("footnote") || $0.hasSuffix("endnote") || $0.hasSuffix("rearnote")
+        }
 
         var style = currentStyle
         var link = currentLink
@@ -243,13 +252,21 @@ struct ContentConverter {
         default: break
         }
         if !attributes.isEmpty {
-            if inlineStyle["font-style"] == "italic" || classes.contains(where: { styles.italicClasses.contains(String($0)) }) {
+            if inlineStyle["font-style"] == "italic"
+                || classes.contains(where: { styles.italicClasses.contains(String($0)) })
+            {
                 style.insert(.emphasis)
             }
-            if let weight = inlineStyle["font-weight"], weight == "bold" || (Int(weight) ?? 0) >= 600 { style.insert(.strong) }
+            if let weight = inlineStyle["font-weight"], weight == "bold" || (Int(weight) ?? 0) >= 600 {
+                style.insert(.strong)
+            }
             if classes.contains(where: { styles.boldClasses.contains(String($0)) }) { style.insert(.strong) }
             if inlineStyle["font-variant"] == "small-caps"
-                || classes.contains(where: { styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps" || $0 == "sc" }) {
+                || classes.contains(where: {
+                    styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps"
+                        || $0 == "sc"
+                })
+            {
                 style.insert(.smallCaps)
             }
             if let dir = attribute("dir")?.lowercased() {
@@ -303,7 +320,7 @@ struct ContentConverter {
             if blockLength > 0 {
                 if pendingSpace { trimTrailingSpace() }
                 appendLiteral("\n", style: style)
-                pendingSpace = true // white space after a line break collapses into it
+                pendingSpace = true  // white space after a line break collapses into it
             }
         case .rule:
             breakBlock()
@@ -312,7 +329,8 @@ struct ContentConverter {
             let source = attribute("src") ?? attribute("xlink:href") ?? attribute("href")
             let resolved = source.flatMap { BookPath.resolve($0, relativeTo: path)?.path }
             breakBlock()
-            appendSpecialBlock(.image(ImageReference(path: resolved, alt: (attribute("alt") ?? attribute("title") ?? "").trimmed)))
+            appendSpecialBlock(
+                .image(ImageReference(path: resolved, alt: (attribute("alt") ?? attribute("title") ?? "").trimmed)))
         default:
             break
         }
@@ -325,22 +343,27 @@ struct ContentConverter {
         if !attributes.isEmpty { recordAnchor(attributes) }
         if case .quotation = kind, !isVoid {
             // `<q>` is shown with the quotation marks of its language (HTML's rendering rules).
-            let marks = Self.quotationMarks(attribute("xml:lang") ?? attribute("lang") ?? currentLanguage ?? language,
-                                             nested: quotationDepth > 0)
+            let marks = Self.quotationMarks(
+                attribute("xml:lang") ?? attribute("lang") ?? currentLanguage ?? language,
+                nested: quotationDepth > 0)
             appendLiteral(marks.open, style: style)
             pendingSpace = false
             quotationClosers.append(marks.close)
         }
-        let floated = !attributes.isEmpty && (BookStyles.outOfFlow(inlineStyle) || classes.contains { styles.marginClasses.contains(String($0)) })
+        let floated =
+            !attributes.isEmpty
+            && (BookStyles.outOfFlow(inlineStyle) || classes.contains { styles.marginClasses.contains(String($0)) })
         if !isVoid {
             pushFrame(name, style: style, link: link, hidden: false, note: countsAsNote)
             if floated, case .other = kind {
-                frames[frames.count - 1].margin = MarginStart(blocks: blocks.count, runs: runs.count, lastRunLength: runs.last?.text.utf16.count,
-                                                              blockLength: blockLength, pendingSpace: pendingSpace)
+                frames[frames.count - 1].margin = MarginStart(
+                    blocks: blocks.count, runs: runs.count, lastRunLength: runs.last?.text.utf16.count,
+                    blockLength: blockLength, pendingSpace: pendingSpace)
             }
             // A passage in another language (a quotation, a foreign phrase) is spoken in its own voice.
             if name != "html", name != "body", let lang = attribute("xml:lang") ?? attribute("lang"), !lang.isEmpty,
-               lang.lowercased() != (currentLanguage ?? language)?.lowercased() {
+                lang.lowercased() != (currentLanguage ?? language)?.lowercased()
+            {
                 frames[frames.count - 1].languageStart = (committed + blockLength, lang)
             }
         }
@@ -366,7 +389,9 @@ struct ContentConverter {
         if inHead { return }
         // Ending an element while another is open inside it (`<p><em>…</p>`) is recovered from
         // as HTML would, but it is not well-formed XML.
-        if let innermost = frames.last, innermost.name != name, frames.contains(where: { $0.name == name }) { wellFormed = false }
+        if let innermost = frames.last, innermost.name != name, frames.contains(where: { $0.name == name }) {
+            wellFormed = false
+        }
         if let margin = frames.last(where: { $0.name == name })?.margin { dropIfLineNumber(since: margin) }
         guard popFrame(named: name) != nil else {
             // An end tag with nothing open to end: not well-formed XML (`</br>` after `<br>` is fine).
@@ -464,7 +489,8 @@ struct ContentConverter {
     /// ("city directors;180"): in a terminal it would be glued to the verse. A drop cap or a
     /// floated word stays.
     private mutating func dropIfLineNumber(since start: MarginStart) {
-        guard start.blocks == blocks.count, start.runs <= runs.count, start.runs > 0 || start.lastRunLength == nil else { return }
+        guard start.blocks == blocks.count, start.runs <= runs.count, start.runs > 0 || start.lastRunLength == nil
+        else { return }
         var added = ""
         if let length = start.lastRunLength, start.runs > 0 {
             let text = runs[start.runs - 1].text.utf16
@@ -473,7 +499,8 @@ struct ContentConverter {
         added += runs[start.runs...].map(\.text).joined()
         let number = added.trimmed
         guard !number.isEmpty, number.count <= 6,
-              number.allSatisfy({ $0.isNumber }) || number.lowercased().allSatisfy({ "ivxlcdm".contains($0) }) else { return }
+            number.allSatisfy({ $0.isNumber }) || number.lowercased().allSatisfy({ "ivxlcdm".contains($0) })
+        else { return }
         runs.removeSubrange(start.runs...)
         if let length = start.lastRunLength, start.runs > 0 {
             let text = runs[start.runs - 1].text
@@ -506,7 +533,9 @@ struct ContentConverter {
 
     /// Quotation marks for a language (its primary subtag), the inner pair for a quotation inside another.
     static func quotationMarks(_ language: String?, nested: Bool) -> (open: String, close: String) {
-        let primary = (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? "en"
+        let primary =
+            (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
+            ?? "en"
         switch primary {
         case "sv", "fi": return nested ? ("’", "’") : ("”", "”")
         case "de", "cs", "sk", "is", "lt": return nested ? ("‚", "‘") : ("„", "“")
@@ -523,7 +552,9 @@ struct ContentConverter {
 
     private var noteFrames: [Bool] = []
 
-    private mutating func pushFrame(_ name: String, style: InlineStyle, link: LinkDestination?, hidden: Bool, note: Bool = false) {
+    private mutating func pushFrame(
+        _ name: String, style: InlineStyle, link: LinkDestination?, hidden: Bool, note: Bool = false
+    ) {
         frames.append(Frame(name: name, style: style, link: link, hidden: hidden))
         noteFrames.append(note)
     }
@@ -554,7 +585,8 @@ struct ContentConverter {
     private var currentText: String { runs.map(\.text).joined() }
 
     private mutating func recordAnchor(_ attributes: [MarkupAttribute]) {
-        for attribute in attributes where attribute.name == "id" || attribute.name == "name" || attribute.name == "xml:id" {
+        for attribute in attributes
+        where attribute.name == "id" || attribute.name == "name" || attribute.name == "xml:id" {
             let id = attribute.value
             guard !id.isEmpty, anchors[id] == nil else { continue }
             anchors[id] = committed + blockLength
@@ -570,12 +602,12 @@ struct ContentConverter {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)
-        var length = 0 // UTF-16 units in `out`
+        var length = 0  // UTF-16 units in `out`
         let preserve = preDepth > 0
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xAD { // U+00AD soft hyphen
+            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xAD {  // U+00AD soft hyphen
                 softHyphens.append(blockLength + length)
                 index += 2
                 continue
@@ -667,7 +699,9 @@ struct ContentConverter {
             if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
         }
         if blockKind != .preformatted {
-            let visible = runs.contains { run in run.text.unicodeScalars.contains { $0 != " " && $0 != "\u{A0}" && $0 != "\n" } }
+            let visible = runs.contains { run in
+                run.text.unicodeScalars.contains { $0 != " " && $0 != "\u{A0}" && $0 != "\n" }
+            }
             if !visible { return }
         } else if runs.isEmpty {
             return
@@ -677,9 +711,10 @@ struct ContentConverter {
         if let marker = pendingMarker, marker.hasSuffix("."), Self.repeatsNumber(String(marker.dropLast()), in: runs) {
             pendingMarker = nil
         }
-        let block = Block(kind: blockKind, runs: runs, range: committed..<committed + blockLength,
-                          quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
-                          isNote: noteDepth > 0, isRightToLeft: blockRightToLeft, softHyphens: softHyphens)
+        let block = Block(
+            kind: blockKind, runs: runs, range: committed..<committed + blockLength,
+            quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
+            isNote: noteDepth > 0, isRightToLeft: blockRightToLeft, softHyphens: softHyphens)
         pendingMarker = nil
         blocks.append(block)
         for run in runs { plainText += run.text }
@@ -695,9 +730,11 @@ struct ContentConverter {
     }
 
     private mutating func appendSpecialBlock(_ kind: Block.Kind) {
-        blocks.append(Block(kind: kind, runs: [], range: committed..<committed, quoteDepth: quoteDepth,
-                            listDepth: lists.count + extraIndent, listMarker: nil, isNote: noteDepth > 0,
-                            isRightToLeft: false, softHyphens: []))
+        blocks.append(
+            Block(
+                kind: kind, runs: [], range: committed..<committed, quoteDepth: quoteDepth,
+                listDepth: lists.count + extraIndent, listMarker: nil, isNote: noteDepth > 0,
+                isRightToLeft: false, softHyphens: []))
     }
 
     private func marker(for list: ListState, depth: Int) -> String {
@@ -726,8 +763,10 @@ struct ContentConverter {
 
     private static func roman(_ n: Int) -> String {
         guard n > 0, n < 4000 else { return "\(n)" }
-        let table: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                      (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        let table: [(Int, String)] = [
+            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ]
         var value = n
         var out = ""
         for (number, letters) in table { while value >= number { out += letters; value -= number } }
@@ -744,12 +783,14 @@ struct ContentConverter {
         if frames.contains(where: { !$0.hidden }) { wellFormed = false }
         while let outermost = frames.first { _ = popFrame(named: outermost.name) }
         let title = firstHeading ?? titleText.map { $0.trimmed.replacingNewlines }.flatMap { $0.isEmpty ? nil : $0 }
-        return ChapterDocument(path: path, title: title, blocks: blocks, plainText: plainText, anchors: anchors,
-                               prefersIndentedParagraphs: styles.indentsParagraphs, language: language, isWellFormed: wellFormed,
-                               languageSpans: languageSpans.map { span in
-                                   LanguageSpan(range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
-                                                language: span.language)
-                               }.filter { !$0.range.isEmpty })
+        return ChapterDocument(
+            path: path, title: title, blocks: blocks, plainText: plainText, anchors: anchors,
+            prefersIndentedParagraphs: styles.indentsParagraphs, language: language, isWellFormed: wellFormed,
+            languageSpans: languageSpans.map { span in
+                LanguageSpan(
+                    range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
+                    language: span.language)
+            }.filter { !$0.range.isEmpty })
     }
 }
 

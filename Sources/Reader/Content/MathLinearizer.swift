@@ -15,7 +15,9 @@ enum MathLinearizer {
     private static func annotation(in math: MarkupElement) -> String? {
         let annotations = math.descendants("annotation")
         func encoded(_ wanted: (String) -> Bool) -> String? {
-            annotations.first { wanted(($0.attribute("encoding") ?? "").lowercased()) }.map(\.text).flatMap { $0.isEmpty ? nil : $0 }
+            annotations.first { wanted(($0.attribute("encoding") ?? "").lowercased()) }.map(\.text).flatMap {
+                $0.isEmpty ? nil : $0
+            }
         }
         return encoded { $0 == "text/plain" || $0 == "text" } ?? encoded { $0.contains("tex") }
     }
@@ -24,7 +26,10 @@ enum MathLinearizer {
     static let cellGap = "\u{2003}\u{2003}"
 
     /// Operators written with a space on each side.
-    private static let spaced: Set<String> = ["=", "+", "−", "-", "×", "·", "÷", "<", ">", "≤", "≥", "≠", "≈", "±", "→", "⇒", "⇔", "∈", "∉", "⊂", "⊆", "∪", "∩", "≡", "∼", "∝"]
+    private static let spaced: Set<String> = [
+        "=", "+", "−", "-", "×", "·", "÷", "<", ">", "≤", "≥", "≠", "≈", "±", "→", "⇒", "⇔", "∈", "∉", "⊂", "⊆", "∪",
+        "∩", "≡", "∼", "∝",
+    ]
 
     private static func linear(_ element: MarkupElement) -> String {
         let children = element.children.filter { $0.localName != "annotation" && $0.localName != "annotation-xml" }
@@ -65,8 +70,10 @@ enum MathLinearizer {
             // Text and elements in document order (text straight inside an mrow counts too).
             return element.content.map { item in
                 switch item {
-                case .text(let text): text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
-                case .element(let child): child.localName == "annotation" || child.localName == "annotation-xml" ? "" : linear(child)
+                case .text(let text):
+                    text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).joined(separator: " ")
+                case .element(let child):
+                    child.localName == "annotation" || child.localName == "annotation-xml" ? "" : linear(child)
                 }
             }.joined()
         }
@@ -93,7 +100,9 @@ enum MathLinearizer {
     /// A numerator or a root's content: bracketed unless it is a single term.
     private static func grouped(_ text: String) -> String {
         let text = tidy(text)
-        let single = !text.isEmpty && !text.contains(" ") && !text.contains("/") && !text.contains("+") && !text.contains("−") && !text.contains("-")
+        let single =
+            !text.isEmpty && !text.contains(" ") && !text.contains("/") && !text.contains("+") && !text.contains("−")
+            && !text.contains("-")
         return single ? text : "(" + text + ")"
     }
 

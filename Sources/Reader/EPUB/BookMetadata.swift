@@ -17,9 +17,11 @@ public struct Contributor: Sendable, Hashable, Codable {
     /// The role in words (`author`, `translator`), or the code itself when it is not a common one.
     public var roleName: String? {
         guard let role else { return nil }
-        let names = ["aut": "author", "edt": "editor", "trl": "translator", "ill": "illustrator", "nrt": "narrator",
-                     "aui": "author of introduction", "aft": "author of afterword", "ctb": "contributor",
-                     "pbl": "publisher", "cov": "cover designer", "bkp": "book producer", "ann": "annotator"]
+        let names = [
+            "aut": "author", "edt": "editor", "trl": "translator", "ill": "illustrator", "nrt": "narrator",
+            "aui": "author of introduction", "aft": "author of afterword", "ctb": "contributor",
+            "pbl": "publisher", "cov": "cover designer", "bkp": "book producer", "ann": "annotator",
+        ]
         return names[role.lowercased()] ?? role
     }
 }

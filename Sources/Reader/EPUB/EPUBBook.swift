@@ -34,8 +34,12 @@ public struct EPUBBook: Sendable {
     /// Whether pages turn right to left (`page-progression-direction="rtl"`, or, when the book
     /// does not say, a right-to-left language: Arabic, Hebrew, Persian, Urdu, Yiddish, …).
     public var pagesTurnRightToLeft: Bool {
-        if let direction = pageProgressionDirection?.lowercased(), direction == "rtl" || direction == "ltr" { return direction == "rtl" }
-        let language = (metadata.language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+        if let direction = pageProgressionDirection?.lowercased(), direction == "rtl" || direction == "ltr" {
+            return direction == "rtl"
+        }
+        let language =
+            (metadata.language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(
+                String.init) ?? ""
         return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(language)
     }
 
@@ -69,7 +73,8 @@ public struct EPUBBook: Sendable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ReaderError(.unreadableFile, "bok could not read \(path); check that the file exists and that you may read it.")
+            throw ReaderError(
+                .unreadableFile, "bok could not read \(path); check that the file exists and that you may read it.")
         }
         return try EPUBBook(bytes: [UInt8](data), limits: limits)
     }
@@ -87,21 +92,36 @@ public struct EPUBBook: Sendable {
         if !archive.contains("mimetype") {
             warnings.append("The book has no mimetype file; opened it anyway.")
         } else if let mimetype = try? archive.prefix(at: "mimetype", maxBytes: 100),
-                  String(decoding: mimetype, as: UTF8.self).trimmed != "application/epub+zip" {
+            String(decoding: mimetype, as: UTF8.self).trimmed != "application/epub+zip"
+        {
             warnings.append("The book's mimetype file does not say application/epub+zip; opened it anyway.")
         }
 
         guard archive.contains("META-INF/container.xml") else {
-            throw ReaderError(.missingContainer, "The book has no META-INF/container.xml, so bok cannot find its contents; the file is damaged or not an EPUB.")
+            throw ReaderError(
+                .missingContainer,
+                """
+                The book has no META-INF/container.xml, so bok cannot find its contents; the file is damaged or \
+                not an EPUB.
+                """
+            )
         }
         let container = MarkupElement.parse(try archive.data(at: "META-INF/container.xml"))
         let rootfiles = container.descendants("rootfile")
-        let chosen = rootfiles.first { $0.attribute("media-type") == "application/oebps-package+xml" } ?? rootfiles.first
+        let chosen =
+            rootfiles.first { $0.attribute("media-type") == "application/oebps-package+xml" } ?? rootfiles.first
         guard let fullPath = chosen?.attribute("full-path"), !fullPath.trimmed.isEmpty else {
-            throw ReaderError(.missingContainer, "The book's META-INF/container.xml names no package document; the file is damaged.")
+            throw ReaderError(
+                .missingContainer, "The book's META-INF/container.xml names no package document; the file is damaged.")
         }
         guard let packagePath = BookPath.normalize(fullPath.trimmed), archive.contains(packagePath) else {
-            throw ReaderError(.missingPackage, "The book's container points at \(fullPath.trimmed), which is not in the file; the book is damaged, download it again.")
+            throw ReaderError(
+                .missingPackage,
+                """
+                The book's container points at \(fullPath.trimmed), which is not in the file; the book is \
+                damaged, download it again.
+                """
+            )
         }
 
         let packageBytes = try archive.data(at: packagePath)
@@ -115,7 +135,8 @@ public struct EPUBBook: Sendable {
         for item in package.manifest where item.mediaType == "text/css" {
             // Books often carry the same stylesheet in several folders; read each text once.
             guard let path = item.path, let entry = archive.entry(path), seenCSS.insert(entry.crc32).inserted,
-                  let css = try? archive.prefix(at: path, maxBytes: 1 << 20) else { continue }
+                let css = try? archive.prefix(at: path, maxBytes: 1 << 20)
+            else { continue }
             styles.add(css: String(decoding: css, as: UTF8.self))
         }
 
@@ -124,9 +145,15 @@ public struct EPUBBook: Sendable {
             if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
         }
         if !package.spine.contains(where: { !$0.isMissing }) {
-            throw ReaderError(.noContent, package.spine.isEmpty
-                ? "The book has no chapters (its reading order is empty); the file is damaged."
-                : "None of the book's \(package.spine.count) chapters is in the file; the book is damaged, download it again.")
+            throw ReaderError(
+                .noContent,
+                package.spine.isEmpty
+                    ? "The book has no chapters (its reading order is empty); the file is damaged."
+                    : """
+                    None of the book's \(package.spine.count) chapters is in the file; the book is damaged, \
+                    download it again.
+                    """
+            )
         }
 
         self.archive = archive
@@ -153,8 +180,9 @@ public struct EPUBBook: Sendable {
         self.pageList = navigation.pageList
         if navigation.tableOfContents.isEmpty {
             self.hasOwnTableOfContents = false
-            self.tableOfContents = Navigation.fallbackTableOfContents(spine: package.spine, archive: archive,
-                                                                      readingOrder: package.spine.indices.filter { package.spine[$0].isLinear })
+            self.tableOfContents = Navigation.fallbackTableOfContents(
+                spine: package.spine, archive: archive,
+                readingOrder: package.spine.indices.filter { package.spine[$0].isLinear })
         } else {
             self.hasOwnTableOfContents = true
             self.tableOfContents = navigation.tableOfContents
@@ -162,25 +190,35 @@ public struct EPUBBook: Sendable {
         self.warnings = warnings
     }
 
-    private static func checkEncryption(archive: ZipArchive, package: PackageDocument, warnings: inout [String]) throws {
+    private static func checkEncryption(archive: ZipArchive, package: PackageDocument, warnings: inout [String]) throws
+    {
         guard archive.contains("META-INF/encryption.xml"),
-              let bytes = try? archive.data(at: "META-INF/encryption.xml") else { return }
+            let bytes = try? archive.data(at: "META-INF/encryption.xml")
+        else { return }
         let fontObfuscation: Set<String> = ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"]
-        let contentPaths = Set(package.spine.compactMap(\.path) + package.manifest.filter(\.isContentDocument).compactMap(\.path))
+        let contentPaths = Set(
+            package.spine.compactMap(\.path) + package.manifest.filter(\.isContentDocument).compactMap(\.path))
         var otherEncrypted: [String] = []
         for data in MarkupElement.parse(bytes).descendants("encrypteddata") {
             let algorithm = data.descendants("encryptionmethod").first?.attribute("algorithm")?.trimmed ?? ""
             guard let uri = data.descendants("cipherreference").first?.attribute("uri") else { continue }
-            if fontObfuscation.contains(algorithm) { continue } // obfuscated fonts: not DRM, and unused here
+            if fontObfuscation.contains(algorithm) { continue }  // obfuscated fonts: not DRM, and unused here
             let path = BookPath.resolve(uri, relativeTo: "")?.path ?? uri
             let lower = path.lowercased()
-            if contentPaths.contains(path) || lower.hasSuffix(".xhtml") || lower.hasSuffix(".html") || lower.hasSuffix(".htm") {
+            if contentPaths.contains(path) || lower.hasSuffix(".xhtml") || lower.hasSuffix(".html")
+                || lower.hasSuffix(".htm")
+            {
                 throw ReaderError(.drm, "This book is protected by DRM; bok cannot open protected books.")
             }
             otherEncrypted.append(path)
         }
         if !otherEncrypted.isEmpty {
-            warnings.append("\(otherEncrypted.count) file(s) in the book are encrypted and cannot be shown (\(otherEncrypted.prefix(3).joined(separator: ", "))).")
+            warnings.append(
+                """
+                \(otherEncrypted.count) file(s) in the book are encrypted and cannot be shown \
+                (\(otherEncrypted.prefix(3).joined(separator: ", "))).
+                """
+            )
         }
     }
 
@@ -205,7 +243,8 @@ public struct EPUBBook: Sendable {
             if var item = manifestByPath[path] {
                 var seen: Set<String> = [item.id]
                 while !Self.drawableImageTypes.contains(item.mediaType), let next = item.fallback, !seen.contains(next),
-                      let fallback = manifestByID[next] {
+                    let fallback = manifestByID[next]
+                {
                     seen.insert(next)
                     item = fallback
                 }
@@ -219,9 +258,10 @@ public struct EPUBBook: Sendable {
             return copy
         }
         guard changed else { return document }
-        return ChapterDocument(path: document.path, title: document.title, blocks: blocks, plainText: document.plainText,
-                               anchors: document.anchors, prefersIndentedParagraphs: document.prefersIndentedParagraphs,
-                               language: document.language, isWellFormed: document.isWellFormed, languageSpans: document.languageSpans)
+        return ChapterDocument(
+            path: document.path, title: document.title, blocks: blocks, plainText: document.plainText,
+            anchors: document.anchors, prefersIndentedParagraphs: document.prefersIndentedParagraphs,
+            language: document.language, isWellFormed: document.isWellFormed, languageSpans: document.languageSpans)
     }
 
     public func document(at index: Int) -> ChapterDocument {

@@ -13,7 +13,8 @@ struct Navigation {
             }
         }
         if tableOfContents.isEmpty || pageList.isEmpty {
-            let ncx = package.ncxID.flatMap { package.manifestByID[$0] }
+            let ncx =
+                package.ncxID.flatMap { package.manifestByID[$0] }
                 ?? package.manifest.first { $0.mediaType == "application/x-dtbncx+xml" }
             if let path = ncx?.path {
                 if let bytes = try? archive.data(at: path) {
@@ -32,13 +33,15 @@ struct Navigation {
         func type(_ nav: MarkupElement) -> [Substring] {
             (nav.attribute("epub:type") ?? nav.attribute("type") ?? nav.attribute("role") ?? "").split(separator: " ")
         }
-        let toc = navs.first { type($0).contains("toc") || type($0).contains("doc-toc") } ?? navs.first { type($0).isEmpty }
+        let toc =
+            navs.first { type($0).contains("toc") || type($0).contains("doc-toc") } ?? navs.first { type($0).isEmpty }
         if let list = toc?.first(where: { $0.localName == "ol" || $0.localName == "ul" }) {
             tableOfContents = Self.navEntries(list, path: path, spineIndexByPath: spineIndexByPath)
         }
         if let pages = navs.first(where: { type($0).contains("page-list") || type($0).contains("doc-pagelist") }) {
             pageList = pages.descendants("a").compactMap { anchor in
-                guard let href = anchor.attribute("href"), let resolved = BookPath.resolve(href, relativeTo: path) else { return nil }
+                guard let href = anchor.attribute("href"), let resolved = BookPath.resolve(href, relativeTo: path)
+                else { return nil }
                 let target = LinkTarget(path: resolved.path, fragment: resolved.fragment)
                 return PageListEntry(label: anchor.text, target: target, spineIndex: spineIndexByPath[resolved.path])
             }
@@ -53,10 +56,14 @@ struct Navigation {
             if let href = label?.attribute("href"), let resolved = BookPath.resolve(href, relativeTo: path) {
                 target = LinkTarget(path: resolved.path, fragment: resolved.fragment)
             }
-            let children = (item.child("ol") ?? item.child("ul")).map { navEntries($0, path: path, spineIndexByPath: spineIndexByPath) } ?? []
+            let children =
+                (item.child("ol") ?? item.child("ul")).map {
+                    navEntries($0, path: path, spineIndexByPath: spineIndexByPath)
+                } ?? []
             if title.isEmpty && children.isEmpty { return nil }
-            return TOCEntry(title: title.isEmpty ? "Untitled" : title, target: target,
-                            spineIndex: target.flatMap { spineIndexByPath[$0.path] }, children: children)
+            return TOCEntry(
+                title: title.isEmpty ? "Untitled" : title, target: target,
+                spineIndex: target.flatMap { spineIndexByPath[$0.path] }, children: children)
         }
     }
 
@@ -77,24 +84,30 @@ struct Navigation {
         if pageList.isEmpty, let list = root.first(where: { $0.localName == "pagelist" }) {
             pageList = list.children("pagetarget").compactMap { target in
                 guard let src = target.child("content")?.attribute("src"),
-                      let resolved = BookPath.resolve(src, relativeTo: path) else { return nil }
+                    let resolved = BookPath.resolve(src, relativeTo: path)
+                else { return nil }
                 let label = target.child("navlabel")?.text ?? target.attribute("value") ?? ""
-                return PageListEntry(label: label, target: LinkTarget(path: resolved.path, fragment: resolved.fragment),
-                                     spineIndex: spineIndexByPath[resolved.path])
+                return PageListEntry(
+                    label: label, target: LinkTarget(path: resolved.path, fragment: resolved.fragment),
+                    spineIndex: spineIndexByPath[resolved.path])
             }
         }
     }
 
-    private static func navPoints(_ parent: MarkupElement, path: String, spineIndexByPath: [String: Int]) -> [TOCEntry] {
+    private static func navPoints(_ parent: MarkupElement, path: String, spineIndexByPath: [String: Int]) -> [TOCEntry]
+    {
         parent.children("navpoint").map { point in
             let title = point.child("navlabel")?.text ?? ""
             var target: LinkTarget?
-            if let src = point.child("content")?.attribute("src"), let resolved = BookPath.resolve(src, relativeTo: path) {
+            if let src = point.child("content")?.attribute("src"),
+                let resolved = BookPath.resolve(src, relativeTo: path)
+            {
                 target = LinkTarget(path: resolved.path, fragment: resolved.fragment)
             }
-            return TOCEntry(title: title.isEmpty ? "Untitled" : title, target: target,
-                            spineIndex: target.flatMap { spineIndexByPath[$0.path] },
-                            children: navPoints(point, path: path, spineIndexByPath: spineIndexByPath))
+            return TOCEntry(
+                title: title.isEmpty ? "Untitled" : title, target: target,
+                spineIndex: target.flatMap { spineIndexByPath[$0.path] },
+                children: navPoints(point, path: path, spineIndexByPath: spineIndexByPath))
         }
     }
 
@@ -108,7 +121,8 @@ struct Navigation {
             let item = spine[index]
             var title: String?
             if let path = item.path, !item.isMissing, !item.mediaType.hasPrefix("image/"),
-               let head = try? archive.prefix(at: path, maxBytes: 16 << 10) {
+                let head = try? archive.prefix(at: path, maxBytes: 16 << 10)
+            {
                 title = ContentConverter.convert(head, path: path).title
             }
             let fallback = item.isMissing ? "[missing: \(item.path ?? item.idref)]" : "Section \(number + 1)"

@@ -19,10 +19,18 @@ struct PackageDocument {
     /// - Throws: `ReaderError.unreadablePackage` when there is no `<package>` with a manifest.
     init(_ root: MarkupElement, path: String, archive: ZipArchive) throws {
         guard let package = root.first(where: { $0.localName == "package" }) else {
-            throw ReaderError(.unreadablePackage, "The book's package document (\(path)) cannot be read: it has no <package> element; the file is damaged.")
+            throw ReaderError(
+                .unreadablePackage,
+                """
+                The book's package document (\(path)) cannot be read: it has no <package> element; the file is \
+                damaged.
+                """
+            )
         }
         guard let manifestElement = package.child("manifest") else {
-            throw ReaderError(.unreadablePackage, "The book's package document (\(path)) lists no files (no <manifest>); the file is damaged.")
+            throw ReaderError(
+                .unreadablePackage,
+                "The book's package document (\(path)) lists no files (no <manifest>); the file is damaged.")
         }
         self.path = path
         self.version = package.attribute("version") ?? "2.0"
@@ -37,8 +45,9 @@ struct PackageDocument {
                 warnings.append("Ignored \(href) in the book's manifest: it points outside the book.")
             }
             let properties = Set((element.attribute("properties") ?? "").split(separator: " ").map(String.init))
-            let item = ManifestItem(id: id, path: resolved?.path, mediaType: (element.attribute("media-type") ?? "").trimmed.lowercased(),
-                                    properties: properties, fallback: element.attribute("fallback"))
+            let item = ManifestItem(
+                id: id, path: resolved?.path, mediaType: (element.attribute("media-type") ?? "").trimmed.lowercased(),
+                properties: properties, fallback: element.attribute("fallback"))
             manifest.append(item)
             if byID[id] == nil { byID[id] = item }
         }
@@ -52,14 +61,16 @@ struct PackageDocument {
         for itemref in spineElement?.children("itemref") ?? [] {
             guard let idref = itemref.attribute("idref") else { continue }
             guard var item = byID[idref] else {
-                warnings.append("The book's reading order names \(idref), which its manifest does not list; skipped it.")
+                warnings.append(
+                    "The book's reading order names \(idref), which its manifest does not list; skipped it.")
                 continue
             }
             // Follow fallbacks from a resource the reader cannot show to one it can, and from a
             // scripted document (bok runs no scripts) to its fallback, when the book gives one.
             var seen: Set<String> = [idref]
             while (!item.isContentDocument && !item.isImage) || item.properties.contains("scripted"),
-                  let next = item.fallback, !seen.contains(next), let fallback = byID[next] {
+                let next = item.fallback, !seen.contains(next), let fallback = byID[next]
+            {
                 seen.insert(next)
                 item = fallback
             }
@@ -67,8 +78,10 @@ struct PackageDocument {
             if missing {
                 warnings.append("The chapter \(item.path ?? idref) is missing from the book; showing a placeholder.")
             }
-            spine.append(SpineItem(idref: idref, path: item.path, mediaType: item.mediaType,
-                                   isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing))
+            spine.append(
+                SpineItem(
+                    idref: idref, path: item.path, mediaType: item.mediaType,
+                    isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing))
         }
         self.spine = spine
 
@@ -80,11 +93,15 @@ struct PackageDocument {
         // Cover: EPUB 3 property, else EPUB 2 <meta name="cover">, else an item named like a cover.
         var cover = manifest.first { $0.properties.contains("cover-image") }
         if cover == nil, let metadataElement,
-           let content = metadataElement.children("meta").first(where: { $0.attribute("name") == "cover" })?.attribute("content") {
+            let content = metadataElement.children("meta").first(where: { $0.attribute("name") == "cover" })?.attribute(
+                "content")
+        {
             cover = byID[content] ?? manifest.first { $0.path?.hasSuffix(content) == true && $0.isImage }
         }
         if cover == nil {
-            cover = manifest.first { ($0.id.lowercased() == "cover" || $0.id.lowercased() == "cover-image") && $0.isImage }
+            cover = manifest.first {
+                ($0.id.lowercased() == "cover" || $0.id.lowercased() == "cover-image") && $0.isImage
+            }
         }
         self.coverImagePath = cover?.path.flatMap { archive.contains($0) ? $0 : nil }
         self.warnings = warnings
@@ -92,8 +109,9 @@ struct PackageDocument {
 
     private static func readMetadata(_ element: MarkupElement?, uniqueID: String?) -> BookMetadata {
         guard let element else {
-            return BookMetadata(title: "Untitled", creators: [], contributors: [], languages: [], identifiers: [],
-                                publisher: nil, date: nil, description: nil)
+            return BookMetadata(
+                title: "Untitled", creators: [], contributors: [], languages: [], identifiers: [],
+                publisher: nil, date: nil, description: nil)
         }
         // EPUB 3 refinements: <meta refines="#id" property="role">aut</meta>.
         var refinements: [String: [String: String]] = [:]
@@ -118,8 +136,11 @@ struct PackageDocument {
         var identifiers: [BookIdentifier] = element.children("identifier").compactMap { identifier in
             let value = identifier.text
             guard !value.isEmpty else { return nil }
-            let scheme = identifier.attribute("opf:scheme") ?? identifier.attribute("scheme") ?? refined(identifier, "identifier-type")
-            return BookIdentifier(value: value, scheme: scheme, isUnique: uniqueID != nil && identifier.attribute("id") == uniqueID)
+            let scheme =
+                identifier.attribute("opf:scheme") ?? identifier.attribute("scheme")
+                ?? refined(identifier, "identifier-type")
+            return BookIdentifier(
+                value: value, scheme: scheme, isUnique: uniqueID != nil && identifier.attribute("id") == uniqueID)
         }
         identifiers.sort { $0.isUnique && !$1.isUnique }
         let modified = element.children("meta").first { $0.attribute("property") == "dcterms:modified" }?.text

@@ -34,8 +34,10 @@ public enum ImageSize {
             let b = (1...4).map { Int(bytes[20 + $0]) }
             size = (1 + (b[0] | (b[1] & 0x3F) << 8), 1 + (b[1] >> 6 | b[2] << 2 | (b[3] & 0x0F) << 10))
         case "VP8X":
-            size = (1 + (Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16),
-                    1 + (Int(bytes[27]) | Int(bytes[28]) << 8 | Int(bytes[29]) << 16))
+            size = (
+                1 + (Int(bytes[24]) | Int(bytes[25]) << 8 | Int(bytes[26]) << 16),
+                1 + (Int(bytes[27]) | Int(bytes[28]) << 8 | Int(bytes[29]) << 16)
+            )
         default:
             return nil
         }

@@ -38,14 +38,21 @@ public struct RasterImage: Sendable, Hashable {
         var height: Int32 = 0
         switch kind {
         case .png:
-            guard let buffer = bytes.withUnsafeBufferPointer({ bok_png_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height) }) else { return nil }
+            guard
+                let buffer = bytes.withUnsafeBufferPointer({
+                    bok_png_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height)
+                })
+            else { return nil }
             defer { free(buffer) }
             let count = Int(width) * Int(height) * 4
-            return RasterImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: buffer, count: count)))
+            return RasterImage(
+                width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: buffer, count: count)))
         case .jpeg:
-            guard let buffer = bytes.withUnsafeBufferPointer({
-                bok_jpeg_decode_rgb($0.baseAddress, UInt($0.count), Int32(minimumWidth), maxPixels, &width, &height)
-            }) else { return nil }
+            guard
+                let buffer = bytes.withUnsafeBufferPointer({
+                    bok_jpeg_decode_rgb($0.baseAddress, UInt($0.count), Int32(minimumWidth), maxPixels, &width, &height)
+                })
+            else { return nil }
             defer { free(buffer) }
             let count = Int(width) * Int(height)
             var rgba = [UInt8](repeating: 255, count: count * 4)
@@ -56,17 +63,25 @@ public struct RasterImage: Sendable, Hashable {
             }
             return RasterImage(width: Int(width), height: Int(height), pixels: rgba)
         case .gif:
-            guard let buffer = bytes.withUnsafeBufferPointer({ bok_gif_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height) })
+            guard
+                let buffer = bytes.withUnsafeBufferPointer({
+                    bok_gif_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height)
+                })
             else { return nil }
             defer { free(buffer) }
-            return RasterImage(width: Int(width), height: Int(height),
-                               pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
+            return RasterImage(
+                width: Int(width), height: Int(height),
+                pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
         case .webp:
-            guard let buffer = bytes.withUnsafeBufferPointer({ bok_webp_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height) })
+            guard
+                let buffer = bytes.withUnsafeBufferPointer({
+                    bok_webp_decode_rgba($0.baseAddress, $0.count, maxPixels, &width, &height)
+                })
             else { return nil }
             defer { bok_webp_free(buffer) }
-            return RasterImage(width: Int(width), height: Int(height),
-                               pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
+            return RasterImage(
+                width: Int(width), height: Int(height),
+                pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
         }
     }
 

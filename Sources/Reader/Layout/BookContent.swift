@@ -85,13 +85,15 @@ public final class BookContent: Sendable {
             return false
         }
         guard !shown else { return document }
-        let block = Block(kind: .image(ImageReference(path: cover, alt: "Cover")), runs: [], range: 0..<0,
-                          quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
-        return ChapterDocument(path: document.path, title: document.title, blocks: [block] + document.blocks,
-                               plainText: document.plainText, anchors: document.anchors,
-                               prefersIndentedParagraphs: document.prefersIndentedParagraphs,
-                               language: document.language, isWellFormed: document.isWellFormed,
-                               languageSpans: document.languageSpans)
+        let block = Block(
+            kind: .image(ImageReference(path: cover, alt: "Cover")), runs: [], range: 0..<0,
+            quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
+        return ChapterDocument(
+            path: document.path, title: document.title, blocks: [block] + document.blocks,
+            plainText: document.plainText, anchors: document.anchors,
+            prefersIndentedParagraphs: document.prefersIndentedParagraphs,
+            language: document.language, isWellFormed: document.isWellFormed,
+            languageSpans: document.languageSpans)
     }
 
     /// How much a picture weighs in progress, in characters of text: about half a minute of reading,

@@ -63,8 +63,9 @@ public final class BookLayout: Sendable {
         }) {
             return cached
         }
-        let layout = ChapterLayout.make(content.document(at: spineIndex), spineIndex: spineIndex, settings: settings,
-                                        imageSize: content.imageSize(at:))
+        let layout = ChapterLayout.make(
+            content.document(at: spineIndex), spineIndex: spineIndex, settings: settings,
+            imageSize: content.imageSize(at:))
         state.withLock { state in
             state.layouts[spineIndex] = layout
             state.pageCounts[spineIndex] = layout.pageCount
@@ -132,8 +133,10 @@ public final class BookLayout: Sendable {
     public func computePageCounts(shouldStop: () -> Bool = { false }) {
         for index in readingOrder where knownPageCount(ofSpineItem: index) == nil {
             if shouldStop() { return }
-            let count = ChapterLayout.make(content.document(at: index), spineIndex: index, settings: settings,
-                                           imageSize: content.imageSize(at:)).pageCount
+            let count = ChapterLayout.make(
+                content.document(at: index), spineIndex: index, settings: settings,
+                imageSize: content.imageSize(at:)
+            ).pageCount
             state.withLock { $0.pageCounts[index] = count }
         }
     }

@@ -30,7 +30,8 @@ extension ChapterLayout {
         // An image or rule row sits at the offset of the text after it: show it too, but not
         // the blank rows above it.
         while found > 0, lines[found - 1].sourceRange.lowerBound == lines[found].sourceRange.lowerBound,
-              lines[found - 1].role != .blank {
+            lines[found - 1].role != .blank
+        {
             found -= 1
         }
         return found

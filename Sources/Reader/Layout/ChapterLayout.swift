@@ -53,19 +53,25 @@ public struct ChapterLayout: Sendable {
     ///
     /// - Parameter imageSize: the pixel size of an image by its path, when `settings.showImages`
     ///   asks for rows to draw pictures in.
-    public static func make(_ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings,
-                            imageSize: ((String) -> (width: Int, height: Int)?)? = nil) -> ChapterLayout {
-        var builder = Builder(settings: settings, indentParagraphs: settings.paragraphStyle == .indent
-                              || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
+    public static func make(
+        _ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings,
+        imageSize: ((String) -> (width: Int, height: Int)?)? = nil
+    ) -> ChapterLayout {
+        var builder = Builder(
+            settings: settings,
+            indentParagraphs: settings.paragraphStyle == .indent
+                || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
         if settings.showImages { builder.imageSize = imageSize }
         builder.documentLanguage = document.language
         builder.languageSpans = document.languageSpans
         for block in document.blocks { builder.add(block) }
-        let lines = builder.lines.isEmpty
+        let lines =
+            builder.lines.isEmpty
             ? [LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: 0..<0, width: 0)]
             : builder.lines
-        return ChapterLayout(spineIndex: spineIndex, settings: settings, lines: lines,
-                             pageStarts: paginate(lines, rows: max(1, settings.rows)))
+        return ChapterLayout(
+            spineIndex: spineIndex, settings: settings, lines: lines,
+            pageStarts: paginate(lines, rows: max(1, settings.rows)))
     }
 
     private static func paginate(_ lines: [LayoutLine], rows: Int) -> [Int] {
@@ -115,7 +121,10 @@ public struct ChapterLayout: Sendable {
         /// The language at an offset: the innermost passage marked there, else the chapter's, else the book's.
         private func language(at offset: Int) -> String? {
             if !languageSpans.isEmpty,
-               let span = languageSpans.filter({ $0.range.contains(offset) }).min(by: { $0.range.count < $1.range.count }) {
+                let span = languageSpans.filter({ $0.range.contains(offset) }).min(by: {
+                    $0.range.count < $1.range.count
+                })
+            {
                 return span.language
             }
             return documentLanguage ?? settings.language
@@ -131,9 +140,11 @@ public struct ChapterLayout: Sendable {
             switch block.kind {
             case .horizontalRule:
                 let rule = "* * *"
-                lines.append(LayoutLine(role: .horizontalRule, indent: left + max(0, (width - 5) / 2),
-                                        runs: [LineRun(text: rule, style: [], link: nil)],
-                                        sourceRange: block.range.lowerBound..<block.range.lowerBound, width: 5))
+                lines.append(
+                    LayoutLine(
+                        role: .horizontalRule, indent: left + max(0, (width - 5) / 2),
+                        runs: [LineRun(text: rule, style: [], link: nil)],
+                        sourceRange: block.range.lowerBound..<block.range.lowerBound, width: 5))
             case .image(let image):
                 var label = image.placeholder
                 if CellWidth.of(label) > width { label = String(label.prefix(max(1, width - 1))) + "…" }
@@ -141,15 +152,21 @@ public struct ChapterLayout: Sendable {
                     // Rows for the picture, centred; the label stands in if it cannot be drawn.
                     let cells = settings.imageCells(pixels: size)
                     let indent = left + max(0, (width - cells.columns) / 2)
-                    lines.append(LayoutLine(role: .image(image), indent: indent, runs: [LineRun(text: label, style: [], link: nil)],
-                                            sourceRange: block.range.lowerBound..<block.range.lowerBound, width: cells.columns))
+                    lines.append(
+                        LayoutLine(
+                            role: .image(image), indent: indent, runs: [LineRun(text: label, style: [], link: nil)],
+                            sourceRange: block.range.lowerBound..<block.range.lowerBound, width: cells.columns))
                     for _ in 1..<max(1, cells.rows) {
-                        lines.append(LayoutLine(role: .imageSpace, indent: indent, runs: [],
-                                                sourceRange: block.range.lowerBound..<block.range.lowerBound, width: 0))
+                        lines.append(
+                            LayoutLine(
+                                role: .imageSpace, indent: indent, runs: [],
+                                sourceRange: block.range.lowerBound..<block.range.lowerBound, width: 0))
                     }
                 } else {
-                    lines.append(LayoutLine(role: .image(image), indent: left, runs: [LineRun(text: label, style: [], link: nil)],
-                                            sourceRange: block.range.lowerBound..<block.range.lowerBound, width: CellWidth.of(label)))
+                    lines.append(
+                        LayoutLine(
+                            role: .image(image), indent: left, runs: [LineRun(text: label, style: [], link: nil)],
+                            sourceRange: block.range.lowerBound..<block.range.lowerBound, width: CellWidth.of(label)))
                 }
             default:
                 addText(block, left: left, width: width, firstLineIndent: firstLineIndent(for: block, blanks: blanks))
@@ -181,7 +198,8 @@ public struct ChapterLayout: Sendable {
         }
 
         private func firstLineIndent(for block: Block, blanks: Int) -> Int {
-            guard indentParagraphs, blanks == 0, isPlainParagraph(block), let previous, isPlainParagraph(previous) else { return 0 }
+            guard indentParagraphs, blanks == 0, isPlainParagraph(block), let previous, isPlainParagraph(previous)
+            else { return 0 }
             return max(0, settings.indentWidth)
         }
 
@@ -205,9 +223,12 @@ public struct ChapterLayout: Sendable {
                 markerWidth = CellWidth.of(marker) + 1
                 markerRun = LineRun(text: marker + " ", style: [], link: nil)
             }
-            let hyphenator = settings.hyphenate && role != .tableRow ? Hyphenator.forLanguage(language(at: block.range.lowerBound)) : nil
-            let breaker = LineBreaker(runs: block.runs, softHyphens: block.softHyphens, preformatted: block.kind == .preformatted,
-                                      hyphenator: hyphenator)
+            let hyphenator =
+                settings.hyphenate && role != .tableRow
+                ? Hyphenator.forLanguage(language(at: block.range.lowerBound)) : nil
+            let breaker = LineBreaker(
+                runs: block.runs, softHyphens: block.softHyphens, preformatted: block.kind == .preformatted,
+                hyphenator: hyphenator)
             if markerRun != nil { firstIndent = 0 }
             let broken = breaker.lines(firstWidth: width - firstIndent, width: width)
             let base = block.range.lowerBound
@@ -232,9 +253,14 @@ public struct ChapterLayout: Sendable {
                     runs.insert(markerRun, at: 0)
                     lineWidth += min(markerWidth, left - indent)
                 }
-                let lower = line.start < breaker.clusters.count ? base + breaker.clusters[line.start].offset : block.range.upperBound
-                let upper = line.end > line.start ? base + breaker.clusters[line.end - 1].offset + breaker.clusters[line.end - 1].length : lower
-                lines.append(LayoutLine(role: role, indent: indent, runs: runs, sourceRange: lower..<upper, width: lineWidth))
+                let lower =
+                    line.start < breaker.clusters.count
+                    ? base + breaker.clusters[line.start].offset : block.range.upperBound
+                let upper =
+                    line.end > line.start
+                    ? base + breaker.clusters[line.end - 1].offset + breaker.clusters[line.end - 1].length : lower
+                lines.append(
+                    LayoutLine(role: role, indent: indent, runs: runs, sourceRange: lower..<upper, width: lineWidth))
                 if number < broken.count - 1 {
                     switch settings.lineSpacing {
                     case .single: break
@@ -245,7 +271,8 @@ public struct ChapterLayout: Sendable {
             }
         }
 
-        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block, runStarts: [Int]) -> [LineRun] {
+        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block, runStarts: [Int]) -> [LineRun]
+        {
             var runs: [LineRun] = []
             var index = line.start
             while index < line.end {
@@ -257,13 +284,20 @@ public struct ChapterLayout: Sendable {
                 let lower = breaker.clusters[index].offset - runStarts[run]
                 let upper = breaker.clusters[end - 1].offset + breaker.clusters[end - 1].length - runStarts[run]
                 let text = source.text
-                let slice = String(text[String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text)])
-                runs.append(LineRun(text: slice, style: source.style, link: source.link,
-                                    sourceOffset: block.range.lowerBound + breaker.clusters[index].offset))
+                let slice = String(
+                    text[String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text)])
+                runs.append(
+                    LineRun(
+                        text: slice, style: source.style, link: source.link,
+                        sourceOffset: block.range.lowerBound + breaker.clusters[index].offset))
                 index = end
             }
             if line.hyphen {
-                if runs.isEmpty { runs.append(LineRun(text: "-", style: [], link: nil)) } else { runs[runs.count - 1].text += "-" }
+                if runs.isEmpty {
+                    runs.append(LineRun(text: "-", style: [], link: nil))
+                } else {
+                    runs[runs.count - 1].text += "-"
+                }
             }
             return runs
         }

@@ -37,7 +37,8 @@ final class Hyphenator: Sendable {
         if let known = cache.withLock({ $0[key] }) { return known }
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         let wanted = ["hyph_\(key).dic", "hyph_\(language).dic"]
-        let name = wanted.first(where: files.contains)
+        let name =
+            wanted.first(where: files.contains)
             ?? files.sorted().first { $0.hasPrefix("hyph_\(language)_") && $0.hasSuffix(".dic") }
         let hyphenator = name.flatMap { Hyphenator(path: directory + "/" + $0) }
         cache.withLock { $0[key] = .some(hyphenator) }
@@ -51,7 +52,9 @@ final class Hyphenator: Sendable {
     func breaks(in word: String) -> [Int] {
         let lower = word.lowercased()
         let scalars = Array(lower.unicodeScalars)
-        guard scalars.count == word.unicodeScalars.count, scalars.count >= Self.minimumBefore + Self.minimumAfter else { return [] }
+        guard scalars.count == word.unicodeScalars.count, scalars.count >= Self.minimumBefore + Self.minimumAfter else {
+            return []
+        }
         // The word in the file's encoding, and for each byte the scalar it ends.
         var bytes: [CChar] = []
         var scalarEnding: [Int?] = []
@@ -72,9 +75,10 @@ final class Hyphenator: Sendable {
             var replacements: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             var positions: UnsafeMutablePointer<Int32>?
             var cuts: UnsafeMutablePointer<Int32>?
-            let status = hnj_hyphen_hyphenate3(dictionary, bytes, Int32(count), &hyphens, nil, &replacements, &positions, &cuts,
-                                               Int32(Self.minimumBefore), Int32(Self.minimumAfter),
-                                               Int32(Self.minimumBefore), Int32(Self.minimumAfter))
+            let status = hnj_hyphen_hyphenate3(
+                dictionary, bytes, Int32(count), &hyphens, nil, &replacements, &positions, &cuts,
+                Int32(Self.minimumBefore), Int32(Self.minimumAfter),
+                Int32(Self.minimumBefore), Int32(Self.minimumAfter))
             if let replacements {
                 // A break that changes the spelling (non-standard hyphenation) is left alone:
                 // only plain breaks, where the word is cut and a hyphen added.

@@ -44,9 +44,11 @@ public struct LayoutSettings: Sendable, Hashable, Codable {
     public var language: String?
 
     /// Creates settings.
-    public init(width: Int = 80, rows: Int = 24, margin: Int = 2, lineSpacing: LineSpacing = .single,
-                justify: Bool = false, paragraphStyle: ParagraphStyle = .book, indentWidth: Int = 2,
-                maxTextWidth: Int? = nil, showImages: Bool = false, hyphenate: Bool = false, language: String? = nil) {
+    public init(
+        width: Int = 80, rows: Int = 24, margin: Int = 2, lineSpacing: LineSpacing = .single,
+        justify: Bool = false, paragraphStyle: ParagraphStyle = .book, indentWidth: Int = 2,
+        maxTextWidth: Int? = nil, showImages: Bool = false, hyphenate: Bool = false, language: String? = nil
+    ) {
         self.width = width
         self.rows = rows
         self.margin = margin

@@ -47,9 +47,11 @@ struct LineBreaker {
                 for byte in utf8 {
                     let isNewline = byte == 0x0A
                     let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
-                    clusters.append(Cluster(offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
-                                            isSpace: !preformatted && byte == 0x20, isNewline: isNewline, isLetter: isLetter,
-                                            isDash: byte == 0x2D || byte == 0x2F))
+                    clusters.append(
+                        Cluster(
+                            offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                            isSpace: !preformatted && byte == 0x20, isNewline: isNewline, isLetter: isLetter,
+                            isDash: byte == 0x2D || byte == 0x2F))
                     offset += 1
                 }
                 continue
@@ -60,13 +62,18 @@ struct LineBreaker {
                 let length = character.utf16.count
                 if first < 0x80, length == 1 {
                     let byte = UInt8(first)
-                    clusters.append(Cluster(offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
-                                            isSpace: !preformatted && byte == 0x20, isNewline: byte == 0x0A,
-                                            isLetter: (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A, isDash: byte == 0x2D || byte == 0x2F))
+                    clusters.append(
+                        Cluster(
+                            offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                            isSpace: !preformatted && byte == 0x20, isNewline: byte == 0x0A,
+                            isLetter: (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A,
+                            isDash: byte == 0x2D || byte == 0x2F))
                 } else {
-                    clusters.append(Cluster(offset: offset, length: length, width: CellWidth.of(character), run: index,
-                                            isSpace: false, isNewline: false, isLetter: character.isLetter,
-                                            isDash: first == 0x2010 || first == 0x2013 || first == 0x2014))
+                    clusters.append(
+                        Cluster(
+                            offset: offset, length: length, width: CellWidth.of(character), run: index,
+                            isSpace: false, isNewline: false, isLetter: character.isLetter,
+                            isDash: first == 0x2010 || first == 0x2013 || first == 0x2014))
                 }
                 offset += length
             }
@@ -140,7 +147,9 @@ struct LineBreaker {
             if hyphenator != nil {
                 let used = chosen.map { cells(start, trimmedEnd($0.end)) + ($0.hyphen ? 1 : 0) } ?? 0
                 if available - used >= max(3, available / 6),
-                   let split = patternHyphenation(lineStart: start, overflowAt: index, after: chosen?.next ?? start, available: available) {
+                    let split = patternHyphenation(
+                        lineStart: start, overflowAt: index, after: chosen?.next ?? start, available: available)
+                {
                     chosen = (split, split, true)
                 }
             }
@@ -172,7 +181,8 @@ struct LineBreaker {
 
     /// The break in the word that overflowed that its language's patterns allow and that fills
     /// the line best; nil when there is none (or no patterns).
-    private func patternHyphenation(lineStart: Int, overflowAt index: Int, after wordStart: Int, available: Int) -> Int? {
+    private func patternHyphenation(lineStart: Int, overflowAt index: Int, after wordStart: Int, available: Int) -> Int?
+    {
         guard let hyphenator else { return nil }
         var start = index
         while start > max(lineStart, wordStart), !clusters[start - 1].isSpace { start -= 1 }

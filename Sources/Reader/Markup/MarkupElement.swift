@@ -94,7 +94,9 @@ final class MarkupElement {
     }
 
     /// HTML elements that never have content, even when written without `/>`.
-    static let voidElements: Set<String> = ["br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source"]
+    static let voidElements: Set<String> = [
+        "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source",
+    ]
 
     /// Parses a whole document into a tree under a synthetic root named `#document`.
     ///

@@ -99,10 +99,12 @@ struct MarkupTokenizer {
             if byte == UInt8(ascii: ">") { position += 1; break }
             if byte == UInt8(ascii: "/") {
                 position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: ">") { selfClosing = true; position += 1; break }
+                if position < bytes.count, bytes[position] == UInt8(ascii: ">") {
+                    selfClosing = true; position += 1; break
+                }
                 continue
             }
-            if byte == UInt8(ascii: "<") { break } // an unclosed tag: let the next tag start here
+            if byte == UInt8(ascii: "<") { break }  // an unclosed tag: let the next tag start here
             let attributeName = readName()
             if attributeName.isEmpty { position += 1; continue }
             skipSpace()
@@ -177,7 +179,7 @@ struct MarkupTokenizer {
             if body.hasPrefix("%") { continue }
             let name = String(body.prefix(while: { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") }))
             let rest = body.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue } // SYSTEM/PUBLIC
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }  // SYSTEM/PUBLIC
             let value = rest.dropFirst().prefix(while: { $0 != quote })
             if !name.isEmpty, declaredEntities[name] == nil, value.count <= 4096 {
                 // Decoded once with the built-in table only: no nesting, no expansion blow-up.
@@ -201,10 +203,15 @@ struct MarkupTokenizer {
         while position < bytes.count {
             let byte = bytes[position]
             if byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-                || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { break }
+                || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            {
+                break
+            }
             position += 1
         }
-        if !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) { return Self.string(bytes[start..<position]) }
+        if !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) {
+            return Self.string(bytes[start..<position])
+        }
         var nameBytes = Array(bytes[start..<position])
         for index in nameBytes.indices where nameBytes[index] >= 65 && nameBytes[index] <= 90 { nameBytes[index] += 32 }
         return String(decoding: nameBytes, as: UTF8.self)
@@ -223,7 +230,11 @@ struct MarkupTokenizer {
         }
         let start = position
         while position < bytes.count, bytes[position] > 0x20, bytes[position] != UInt8(ascii: ">") {
-            if bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: ">") { break }
+            if bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count,
+                bytes[position + 1] == UInt8(ascii: ">")
+            {
+                break
+            }
             position += 1
         }
         return decode(bytes[start..<position])
@@ -265,7 +276,8 @@ struct MarkupTokenizer {
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {
-        (byte | 0x20) >= 97 && (byte | 0x20) <= 122 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+        (byte | 0x20) >= 97 && (byte | 0x20) <= 122 || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+            || byte >= 0x80
     }
 
     /// Text with entity references replaced (an unknown entity is kept literally), made safe to
@@ -287,8 +299,11 @@ struct MarkupTokenizer {
             var semicolon = index + 1
             let limit = min(slice.endIndex, index + 34)
             while semicolon < limit, slice[semicolon] != UInt8(ascii: ";"), slice[semicolon] != UInt8(ascii: "&"),
-                  slice[semicolon] > 0x20 { semicolon += 1 }
-            guard semicolon < limit, slice[semicolon] == UInt8(ascii: ";"), semicolon > index + 1 else { index += 1; continue }
+                slice[semicolon] > 0x20
+            { semicolon += 1 }
+            guard semicolon < limit, slice[semicolon] == UInt8(ascii: ";"), semicolon > index + 1 else {
+                index += 1; continue
+            }
             let name = String(decoding: slice[(index + 1)..<semicolon], as: UTF8.self)
             let replacement: String?
             if name.hasPrefix("#") {
@@ -339,20 +354,27 @@ struct MarkupTokenizer {
             units.reserveCapacity(bytes.count / 2)
             var index = 2
             while index + 1 < bytes.count {
-                units.append(little ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-                                    : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                units.append(
+                    little
+                        ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                        : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
                 index += 2
             }
             return Array(String(decoding: units, as: UTF16.self).utf8)
         }
         if bytes.starts(with: Array("<?xml".utf8)) {
-            let declaration = String(decoding: bytes.prefix(200).prefix(while: { $0 != UInt8(ascii: ">") }), as: UTF8.self).lowercased()
-            if declaration.contains("iso-8859-1") || declaration.contains("windows-1252") || declaration.contains("latin1") {
+            let declaration = String(
+                decoding: bytes.prefix(200).prefix(while: { $0 != UInt8(ascii: ">") }), as: UTF8.self
+            ).lowercased()
+            if declaration.contains("iso-8859-1") || declaration.contains("windows-1252")
+                || declaration.contains("latin1")
+            {
                 var out: [UInt8] = []
                 out.reserveCapacity(bytes.count)
                 for byte in bytes {
                     if byte < 0x80 { out.append(byte); continue }
-                    let scalar = (0x80...0x9F).contains(byte)
+                    let scalar =
+                        (0x80...0x9F).contains(byte)
                         ? (HTMLEntities.windows1252[UInt32(byte)] ?? Unicode.Scalar(byte))
                         : Unicode.Scalar(byte)
                     out.append(contentsOf: Array(String(Character(scalar)).utf8))

@@ -21,10 +21,13 @@ public enum BookSearch {
     ///   - caseSensitive: `false` (the default) ignores case.
     ///   - limit: stop after this many hits.
     /// - Throws: `ReaderError.invalidSearch` when the pattern is not a valid expression.
-    public static func search(_ pattern: String, in texts: [String], caseSensitive: Bool = false,
-                              literal: Bool = false, limit: Int = 2000, contextLength: Int = 30) throws -> [SearchHit] {
+    public static func search(
+        _ pattern: String, in texts: [String], caseSensitive: Bool = false,
+        literal: Bool = false, limit: Int = 2000, contextLength: Int = 30
+    ) throws -> [SearchHit] {
         if LiteralSearch.applies(to: pattern, literal: literal) {
-            return literalSearch(pattern, in: texts, caseSensitive: caseSensitive, limit: limit, contextLength: contextLength)
+            return literalSearch(
+                pattern, in: texts, caseSensitive: caseSensitive, limit: limit, contextLength: contextLength)
         }
         var options: NSRegularExpression.Options = [.anchorsMatchLines]
         if !caseSensitive { options.insert(.caseInsensitive) }
@@ -33,7 +36,13 @@ public enum BookSearch {
         do {
             expression = try NSRegularExpression(pattern: pattern, options: options)
         } catch {
-            throw ReaderError(.invalidSearch, "\"\(pattern)\" is not a valid search pattern; check its brackets and backslashes, or search for plain text.")
+            throw ReaderError(
+                .invalidSearch,
+                """
+                \"\(pattern)\" is not a valid search pattern; check its brackets and backslashes, or search for \
+                plain text.
+                """
+            )
         }
         var hits: [SearchHit] = []
         for (index, text) in texts.enumerated() {
@@ -44,25 +53,33 @@ public enum BookSearch {
                 let end = min(string.length, match.range.location + match.range.length + contextLength)
                 let before = string.substring(with: NSRange(location: start, length: match.range.location - start))
                 let matched = string.substring(with: match.range)
-                let after = string.substring(with: NSRange(location: match.range.location + match.range.length,
-                                                           length: end - match.range.location - match.range.length))
+                let after = string.substring(
+                    with: NSRange(
+                        location: match.range.location + match.range.length,
+                        length: end - match.range.location - match.range.length))
                 let prefix = (start > 0 ? "…" : "") + oneLine(before)
                 let context = prefix + oneLine(matched) + oneLine(after) + (end < string.length - 1 ? "…" : "")
                 let lower = context.index(context.startIndex, offsetBy: prefix.count)
                 let upper = context.index(lower, offsetBy: oneLine(matched).count)
-                hits.append(SearchHit(locator: Locator(spineIndex: index, offset: match.range.location, snippet: String(matched.prefix(48))),
-                                      length: match.range.length, context: context, matchInContext: lower..<upper))
+                hits.append(
+                    SearchHit(
+                        locator: Locator(
+                            spineIndex: index, offset: match.range.location, snippet: String(matched.prefix(48))),
+                        length: match.range.length, context: context, matchInContext: lower..<upper))
                 if hits.count >= limit { return hits }
             }
         }
         return hits
     }
 
-    private static func literalSearch(_ pattern: String, in texts: [String], caseSensitive: Bool, limit: Int,
-                                      contextLength: Int) -> [SearchHit] {
+    private static func literalSearch(
+        _ pattern: String, in texts: [String], caseSensitive: Bool, limit: Int,
+        contextLength: Int
+    ) -> [SearchHit] {
         var hits: [SearchHit] = []
         for (index, text) in texts.enumerated() {
-            let matches = LiteralSearch.matches(of: pattern, in: text, caseSensitive: caseSensitive, limit: limit - hits.count)
+            let matches = LiteralSearch.matches(
+                of: pattern, in: text, caseSensitive: caseSensitive, limit: limit - hits.count)
             guard !matches.isEmpty else { continue }
             let utf16 = text.utf16
             for match in matches {
@@ -76,8 +93,10 @@ public enum BookSearch {
                 let context = prefix + matched + oneLine(String(after)) + (after.endIndex < text.endIndex ? "…" : "")
                 let lower = context.utf8.index(context.startIndex, offsetBy: prefix.utf8.count)
                 let upper = context.utf8.index(lower, offsetBy: matched.utf8.count)
-                hits.append(SearchHit(locator: Locator(spineIndex: index, offset: match.offset, snippet: matched),
-                                      length: match.length, context: context, matchInContext: lower..<upper))
+                hits.append(
+                    SearchHit(
+                        locator: Locator(spineIndex: index, offset: match.offset, snippet: matched),
+                        length: match.length, context: context, matchInContext: lower..<upper))
             }
             if hits.count >= limit { break }
         }
@@ -93,8 +112,11 @@ extension BookContent {
     /// Searches the whole book (converting chapters not yet converted).
     ///
     /// - Throws: `ReaderError.invalidSearch` for an invalid pattern.
-    public func search(_ pattern: String, caseSensitive: Bool = false, literal: Bool = false,
-                       limit: Int = 2000) throws -> [SearchHit] {
-        try BookSearch.search(pattern, in: allPlainTexts(), caseSensitive: caseSensitive, literal: literal, limit: limit)
+    public func search(
+        _ pattern: String, caseSensitive: Bool = false, literal: Bool = false,
+        limit: Int = 2000
+    ) throws -> [SearchHit] {
+        try BookSearch.search(
+            pattern, in: allPlainTexts(), caseSensitive: caseSensitive, literal: literal, limit: limit)
     }
 }

@@ -13,7 +13,9 @@ enum LiteralSearch {
     }
 
     /// Every match of `pattern` in `text` as (UTF-16 offset, UTF-16 length), up to `limit`.
-    static func matches(of pattern: String, in text: String, caseSensitive: Bool, limit: Int) -> [(offset: Int, length: Int)] {
+    static func matches(
+        of pattern: String, in text: String, caseSensitive: Bool, limit: Int
+    ) -> [(offset: Int, length: Int)] {
         let needle = Array(pattern.utf8).map { caseSensitive ? $0 : lower($0) }
         var text = text
         return text.withUTF8 { bytes -> [(offset: Int, length: Int)] in
@@ -21,13 +23,15 @@ enum LiteralSearch {
             let count = bytes.count, length = needle.count
             guard length <= count else { return found }
             let first = needle[0]
-            var utf16 = 0        // UTF-16 offset of byte `index`
+            var utf16 = 0  // UTF-16 offset of byte `index`
             var index = 0
             while index <= count - length {
                 let byte = bytes[index]
                 if (caseSensitive ? byte : lower(byte)) == first {
                     var matched = 1
-                    while matched < length, (caseSensitive ? bytes[index + matched] : lower(bytes[index + matched])) == needle[matched] {
+                    while matched < length,
+                        (caseSensitive ? bytes[index + matched] : lower(bytes[index + matched])) == needle[matched]
+                    {
                         matched += 1
                     }
                     if matched == length {

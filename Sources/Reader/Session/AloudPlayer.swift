@@ -65,7 +65,9 @@ final class AloudPlayer: Sendable {
     func resume() { state.withLock { if $0.phase == .paused { $0.phase = .speaking } } }
     func stop() { state.withLock { if $0.phase == .speaking || $0.phase == .paused { $0.phase = .stopped } } }
 
-    private func run(engine: SpeechEngine, output: SoundOutput?, content: BookContent, readingOrder: [Int], start: Locator) {
+    private func run(
+        engine: SpeechEngine, output: SoundOutput?, content: BookContent, readingOrder: [Int], start: Locator
+    ) {
         guard let first = readingOrder.firstIndex(of: start.spineIndex) else { return }
         for spine in readingOrder[first...] {
             let document = content.document(at: spine)
@@ -74,7 +76,8 @@ final class AloudPlayer: Sendable {
             for passage in document.passages(from: spine == start.spineIndex ? start.offset : 0) {
                 var options = options
                 options.voice = voices.voice(for: passage, chapterLanguage: document.language) ?? options.voice
-                guard speak(passage.range, of: utf16, spine: spine, options: options, engine: engine, output: output) else { return }
+                guard speak(passage.range, of: utf16, spine: spine, options: options, engine: engine, output: output)
+                else { return }
             }
         }
         state.withLock {
@@ -85,8 +88,10 @@ final class AloudPlayer: Sendable {
 
     /// Speaks one passage of a chapter, moving ``spoken`` with the voice; false when reading
     /// should go no further (stopped, or eSpeak failed).
-    private func speak(_ range: Range<Int>, of utf16: [UInt16], spine: Int, options: SpeechOptions,
-                       engine: SpeechEngine, output: SoundOutput?) -> Bool {
+    private func speak(
+        _ range: Range<Int>, of utf16: [UInt16], spine: Int, options: SpeechOptions,
+        engine: SpeechEngine, output: SoundOutput?
+    ) -> Bool {
         // eSpeak counts Unicode scalars from the start of what it is given; map them back to UTF-16.
         let text = String(decoding: utf16[range], as: UTF16.self)
         var scalarToUTF16: [Int] = []
@@ -109,7 +114,10 @@ final class AloudPlayer: Sendable {
                     case .word(let offset, let length, _):
                         let begin = sentenceStart ?? at(offset)
                         let end = Self.sentenceEnd(utf16, from: at(offset + length), limit: utf16.count)
-                        state.withLock { $0.spoken = Spoken(spineIndex: spine, sentence: begin..<max(begin, end), voice: options.voice) }
+                        state.withLock {
+                            $0.spoken = Spoken(
+                                spineIndex: spine, sentence: begin..<max(begin, end), voice: options.voice)
+                        }
                     }
                 }
                 // Pace the block as it is heard: the sound output blocks while it plays;

@@ -24,7 +24,9 @@ public struct AloudVoices: Sendable, Hashable {
     /// The voice for a chapter's own text; nil when none is installed for its language or the book's.
     public func voice(forChapterLanguage chapterLanguage: String?) -> String? {
         if let chosen { return chosen }
-        if let chapterLanguage, let voice = VoiceChoice.voice(forLanguage: chapterLanguage, installed: installed) { return voice }
+        if let chapterLanguage, let voice = VoiceChoice.voice(forLanguage: chapterLanguage, installed: installed) {
+            return voice
+        }
         return VoiceChoice.voice(forLanguage: bookLanguage ?? "en", installed: installed)
     }
 

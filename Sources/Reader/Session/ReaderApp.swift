@@ -27,7 +27,8 @@ public enum ReaderApp {
         for highlight in highlights {
             if highlight.start.spineIndex != lastChapter {
                 lastChapter = highlight.start.spineIndex
-                lines += ["", "## \(SafeText.line(titles[highlight.start.spineIndex] ?? "Section \(highlight.start.spineIndex + 1)"))"]
+                let title = titles[highlight.start.spineIndex] ?? "Section \(highlight.start.spineIndex + 1)"
+                lines += ["", "## \(SafeText.line(title))"]
             }
             let quoted = highlight.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
             lines += [""] + quoted + ["", "— \(highlight.color.rawValue) highlight"]

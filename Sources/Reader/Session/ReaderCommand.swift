@@ -64,7 +64,9 @@ public enum ReaderCommand: Sendable, Hashable {
     /// - Returns: the command, or a message saying what is wrong and what would work.
     public static func parse(_ line: String) -> Result<ReaderCommand, ReaderCommandError> {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        guard let name = words.first?.lowercased() else { return .failure(.init("Type a command, like :goto 50% or :theme night.")) }
+        guard let name = words.first?.lowercased() else {
+            return .failure(.init("Type a command, like :goto 50% or :theme night."))
+        }
         let argument = words.dropFirst().joined(separator: " ")
         let lowered = argument.lowercased()
         func onOff(_ usage: String) -> Result<Bool, ReaderCommandError> {
@@ -79,10 +81,14 @@ public enum ReaderCommand: Sendable, Hashable {
             return parseGoto(lowered)
         case "width", "w":
             if ["full", "off", "none", "max"].contains(lowered) { return .success(.width(nil)) }
-            guard let width = Int(lowered), width >= 20 else { return .failure(.init("Give the text width in cells (20 or more), or full: :width 70")) }
+            guard let width = Int(lowered), width >= 20 else {
+                return .failure(.init("Give the text width in cells (20 or more), or full: :width 70"))
+            }
             return .success(.width(width))
         case "margin", "margins":
-            guard let margin = Int(lowered), (0...40).contains(margin) else { return .failure(.init("Give the margin in cells, 0 to 40: :margin 4")) }
+            guard let margin = Int(lowered), (0...40).contains(margin) else {
+                return .failure(.init("Give the margin in cells, 0 to 40: :margin 4"))
+            }
             return .success(.margin(margin))
         case "spacing", "linespacing":
             switch lowered {
@@ -109,7 +115,8 @@ public enum ReaderCommand: Sendable, Hashable {
             return .success(.theme(theme))
         case "brightness", "bright":
             guard let level = Int(lowered.hasPrefix("+") ? String(lowered.dropFirst()) : lowered),
-                  ReaderPreferences.brightnessRange.contains(level) else {
+                ReaderPreferences.brightnessRange.contains(level)
+            else {
                 return .failure(.init("Brightness is a level from -3 to 3: :brightness -1"))
             }
             return .success(.brightness(level))
@@ -124,7 +131,9 @@ public enum ReaderCommand: Sendable, Hashable {
             return .success(.search(argument))
         case "voice":
             if ["auto", "book", "default"].contains(lowered) { return .success(.voice(nil)) }
-            guard !argument.isEmpty else { return .failure(.init("Name a voice: :voice sv, :voice en-us, or :voice auto for the book's language")) }
+            guard !argument.isEmpty else {
+                return .failure(.init("Name a voice: :voice sv, :voice en-us, or :voice auto for the book's language"))
+            }
             return .success(.voice(argument))
         case "rate", "speed":
             guard let rate = Int(lowered), (80...450).contains(rate) else {
@@ -132,7 +141,9 @@ public enum ReaderCommand: Sendable, Hashable {
             }
             return .success(.rate(rate))
         case "pitch":
-            guard let pitch = Int(lowered), (0...99).contains(pitch) else { return .failure(.init("Pitch is 0 to 99 (50 is the voice's own): :pitch 40")) }
+            guard let pitch = Int(lowered), (0...99).contains(pitch) else {
+                return .failure(.init("Pitch is 0 to 99 (50 is the voice's own): :pitch 40"))
+            }
             return .success(.pitch(pitch))
         case "back": return .success(.back)
         case "stats", "statistics", "pace": return .success(.stats)
@@ -143,24 +154,35 @@ public enum ReaderCommand: Sendable, Hashable {
     }
 
     private static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
-        let usage = ReaderCommandError("Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), :goto start or :goto end")
+        let usage = ReaderCommandError(
+            """
+            Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), :goto start or \
+            :goto end
+            """
+        )
         switch argument {
         case "start", "beginning", "first": return .success(.gotoStart)
         case "end", "last": return .success(.gotoEnd)
         default: break
         }
         if argument.hasSuffix("%") {
-            guard let value = Double(argument.dropLast().trimmingCharacters(in: .whitespaces)), (0...100).contains(value) else { return .failure(usage) }
+            guard let value = Double(argument.dropLast().trimmingCharacters(in: .whitespaces)),
+                (0...100).contains(value)
+            else { return .failure(usage) }
             return .success(.gotoPercent(value / 100))
         }
         let words = argument.split(separator: " ")
-        if let first = words.first, ["chapter", "ch", "c"].contains(first), words.count == 2, let number = Int(words[1]), number > 0 {
+        if let first = words.first, ["chapter", "ch", "c"].contains(first), words.count == 2,
+            let number = Int(words[1]), number > 0
+        {
             return .success(.gotoChapter(number))
         }
         if let first = words.first, ["page", "print", "p."].contains(first), words.count == 2 {
             return .success(.gotoPrintPage(String(words[1])))
         }
-        if words.count == 1, let page = Int(words[0].hasPrefix("p") ? String(words[0].dropFirst()) : String(words[0])), page > 0 {
+        if words.count == 1, let page = Int(words[0].hasPrefix("p") ? String(words[0].dropFirst()) : String(words[0])),
+            page > 0
+        {
             return .success(.gotoPage(page))
         }
         return .failure(usage)
@@ -208,7 +230,11 @@ extension ReaderSession {
             if !on {
                 message = "Words are not hyphenated."
             } else if Hyphenator.forLanguage(language) == nil {
-                message = "No hyphenation patterns for \(language) are installed (Debian's hyphen-* packages); words are not broken."
+                message =
+                    """
+                    No hyphenation patterns for \(language) are installed (Debian's hyphen-* packages); words are \
+                    not broken.
+                    """
             } else {
                 message = "Words are hyphenated by the patterns of their language."
             }
@@ -219,7 +245,11 @@ extension ReaderSession {
         case .twoPage(let on):
             updatePreferences { $0.twoPage = on }
             if on, !showsTwoPages, preferences.flow == .paged {
-                message = "Two pages need a window at least \(ReaderPreferences.twoPageMinimumColumns) columns wide; shown when it is."
+                message =
+                    """
+                    Two pages need a window at least \(ReaderPreferences.twoPageMinimumColumns) columns wide; \
+                    shown when it is.
+                    """
             }
         case .images(let on): updatePreferences { $0.showImages = on }
         case .search(let pattern):
@@ -245,7 +275,11 @@ extension ReaderSession {
                 // The estimate for this chapter becomes exact once it is converted.
                 let exact = content.plainText(at: spine).utf16.count
                 let offset = lengths[index] > 0 ? Int(Double(target) / Double(lengths[index]) * Double(exact)) : 0
-                if fraction >= 1 { goToEnd() } else { jump(to: content.locator(spineIndex: spine, offset: min(offset, exact))) }
+                if fraction >= 1 {
+                    goToEnd()
+                } else {
+                    jump(to: content.locator(spineIndex: spine, offset: min(offset, exact)))
+                }
                 return
             }
             target -= lengths[index]

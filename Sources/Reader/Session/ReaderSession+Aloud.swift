@@ -32,7 +32,9 @@ extension ReaderSession {
     public mutating func stopReadingAloud() {
         guard let player = aloud else { return }
         player.stop()
-        if let spoken = player.spoken { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
+        if let spoken = player.spoken {
+            show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
+        }
         aloud = nil
         message = "Stopped reading aloud."
     }
@@ -56,13 +58,17 @@ extension ReaderSession {
         if let ends = loanEnds, now() >= ends {
             // The book goes back to the library: the voice stops with the loan, as the reader would.
             player.stop()
-            if let spoken = player.spoken { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
+            if let spoken = player.spoken {
+                show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
+            }
             aloud = nil
             message = "The loan has ended, so reading aloud stopped; borrow the book again to read on."
             return true
         }
         guard let spoken = player.spoken else { return false }
-        let onScreen = visibleRanges().contains { $0.spineIndex == spoken.spineIndex && $0.range.contains(spoken.sentence.lowerBound) }
+        let onScreen = visibleRanges().contains {
+            $0.spineIndex == spoken.spineIndex && $0.range.contains(spoken.sentence.lowerBound)
+        }
         if !onScreen { show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound)) }
         return true
     }
@@ -76,7 +82,8 @@ extension ReaderSession {
             message = "The loan has ended, so the book cannot be read aloud; borrow it again to read on."
             return
         }
-        let voices = AloudVoices(installed: engine.voiceNames, chosen: preferences.voice, bookLanguage: book.metadata.language)
+        let voices = AloudVoices(
+            installed: engine.voiceNames, chosen: preferences.voice, bookLanguage: book.metadata.language)
         // The voice of the chapter reading starts in (xml:lang), else the book's; passages in
         // other languages get their own voices as they come.
         let language = content.document(at: start.spineIndex).language ?? book.metadata.language ?? "en"
@@ -84,16 +91,23 @@ extension ReaderSession {
             message = "No eSpeak NG voice for \(language) is installed; choose one with :voice NAME (e.g. :voice en)."
             return
         }
-        let options = SpeechOptions(voice: voice, rate: preferences.speechRate ?? 175, pitch: preferences.speechPitch ?? 50)
-        let player = AloudPlayer(content: content, readingOrder: book.readingOrder, from: start, options: options, voices: voices)
+        let options = SpeechOptions(
+            voice: voice, rate: preferences.speechRate ?? 175, pitch: preferences.speechPitch ?? 50)
+        let player = AloudPlayer(
+            content: content, readingOrder: book.readingOrder, from: start, options: options, voices: voices)
         aloud = player
-        message = player.notice ?? "Reading aloud, voice \(voice) at \(options.rate) words a minute; r pauses, Esc stops."
+        message =
+            player.notice ?? "Reading aloud, voice \(voice) at \(options.rate) words a minute; r pauses, Esc stops."
     }
 
     /// Changes a reading-aloud setting (kept per book); speech in progress restarts with it.
     mutating func setSpeech(_ change: (inout ReaderPreferences) -> Void) {
         updatePreferences(change)
-        let options = "voice \(preferences.voice ?? "of the book's language"), \(preferences.speechRate ?? 175) words a minute, pitch \(preferences.speechPitch ?? 50)"
+        let options =
+            """
+            voice \(preferences.voice ?? "of the book's language"), \(preferences.speechRate ?? 175) words a \
+            minute, pitch \(preferences.speechPitch ?? 50)
+            """
         if let player = aloud, player.isActive, let spoken = player.spoken {
             player.stop()
             aloud = nil

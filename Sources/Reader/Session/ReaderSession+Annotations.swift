@@ -29,7 +29,10 @@ extension ReaderSession {
     public var bookmarksOnScreen: [Bookmark] {
         let ranges = visibleRanges()
         return bookmarks.filter { mark in
-            ranges.contains { $0.spineIndex == mark.locator.spineIndex && ($0.range.contains(mark.locator.offset) || $0.range.lowerBound == mark.locator.offset) }
+            ranges.contains {
+                $0.spineIndex == mark.locator.spineIndex
+                    && ($0.range.contains(mark.locator.offset) || $0.range.lowerBound == mark.locator.offset)
+            }
         }
     }
 
@@ -77,17 +80,22 @@ extension ReaderSession {
         var targets: [HighlightTarget] = []
         let ranges = visibleRanges()
         if let hit = currentHit,
-           ranges.contains(where: { $0.spineIndex == hit.locator.spineIndex && $0.range.contains(hit.locator.offset) }) {
+            ranges.contains(where: { $0.spineIndex == hit.locator.spineIndex && $0.range.contains(hit.locator.offset) })
+        {
             let range = hit.locator.offset..<(hit.locator.offset + hit.length)
-            targets.append(HighlightTarget(spineIndex: hit.locator.spineIndex, range: range,
-                                           text: text(spineIndex: hit.locator.spineIndex, range: range), isSearchHit: true))
+            targets.append(
+                HighlightTarget(
+                    spineIndex: hit.locator.spineIndex, range: range,
+                    text: text(spineIndex: hit.locator.spineIndex, range: range), isSearchHit: true))
         }
         for (spine, range) in ranges {
             let document = content.document(at: spine)
-            for block in document.blocks where block.range.lowerBound < range.upperBound && block.range.upperBound > range.lowerBound {
+            for block in document.blocks
+            where block.range.lowerBound < range.upperBound && block.range.upperBound > range.lowerBound {
                 guard !block.range.isEmpty else { continue }
                 if case .image = block.kind { continue }
-                targets.append(HighlightTarget(spineIndex: spine, range: block.range, text: block.text, isSearchHit: false))
+                targets.append(
+                    HighlightTarget(spineIndex: spine, range: block.range, text: block.text, isSearchHit: false))
             }
         }
         return targets
@@ -95,12 +103,15 @@ extension ReaderSession {
 
     /// Highlights a stretch of text in a colour, with an optional note.
     @discardableResult
-    public mutating func addHighlight(_ target: HighlightTarget, color: HighlightColor, note: String? = nil) -> Highlight {
+    public mutating func addHighlight(
+        _ target: HighlightTarget, color: HighlightColor, note: String? = nil
+    ) -> Highlight {
         let start = content.locator(spineIndex: target.spineIndex, offset: target.range.lowerBound)
         let end = Locator(spineIndex: target.spineIndex, offset: target.range.upperBound)
         let trimmedNote = note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        let highlight = Highlight(start: start, end: end, color: color,
-                                  note: trimmedNote?.isEmpty == false ? trimmedNote : nil, text: target.text)
+        let highlight = Highlight(
+            start: start, end: end, color: color,
+            note: trimmedNote?.isEmpty == false ? trimmedNote : nil, text: target.text)
         saveHighlight(highlight)
         message = "Highlighted in \(color.rawValue)" + (highlight.note == nil ? "." : ", with a note.")
         return highlight
@@ -126,8 +137,10 @@ extension ReaderSession {
 
     /// The highlight covering a target exactly, if there is one (choosing it again recolours it).
     public func highlight(covering target: HighlightTarget) -> Highlight? {
-        highlights.first { $0.start.spineIndex == target.spineIndex && $0.start.offset == target.range.lowerBound
-            && $0.end.spineIndex == target.spineIndex && $0.end.offset == target.range.upperBound }
+        highlights.first {
+            $0.start.spineIndex == target.spineIndex && $0.start.offset == target.range.lowerBound
+                && $0.end.spineIndex == target.spineIndex && $0.end.offset == target.range.upperBound
+        }
     }
 
     func text(spineIndex: Int, range: Range<Int>) -> String {
@@ -151,10 +164,14 @@ extension ReaderSession {
                     continue
                 }
                 if destination == previous, !links.isEmpty {
-                    links[links.count - 1].text += (links[links.count - 1].text.hasSuffix(" ") ? "" : " ") + run.text.trimmingCharacters(in: .whitespaces)
+                    links[links.count - 1].text +=
+                        (links[links.count - 1].text.hasSuffix(" ") ? "" : " ")
+                        + run.text.trimmingCharacters(in: .whitespaces)
                 } else {
-                    links.append(VisibleLink(text: run.text.trimmingCharacters(in: .whitespaces), destination: destination,
-                                             isNoteReference: run.style.contains(.noteReference)))
+                    links.append(
+                        VisibleLink(
+                            text: run.text.trimmingCharacters(in: .whitespaces), destination: destination,
+                            isNoteReference: run.style.contains(.noteReference)))
                 }
                 previous = destination
             }

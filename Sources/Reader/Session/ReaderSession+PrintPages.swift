@@ -26,7 +26,9 @@ extension ReaderSession {
             message = "This book has no print page numbers; :goto 120 goes to page 120 of the book as bok shows it."
             return
         }
-        guard let entry = pages.first(where: { $0.label.lowercased() == label.lowercased() }), let spine = entry.spineIndex else {
+        guard let entry = pages.first(where: { $0.label.lowercased() == label.lowercased() }),
+            let spine = entry.spineIndex
+        else {
             message = "The book's print pages run from \(first.label) to \(last.label); there is no page \(label)."
             return
         }

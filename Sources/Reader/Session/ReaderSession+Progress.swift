@@ -69,13 +69,17 @@ extension ReaderSession {
         guard total > 0 else { return 0 }
         if !end.spineIndex.isLinear(in: book) { return Double(before) / Double(total) }
         // The last screen of the book counts as all of it.
-        if nextInReadingOrder(after: end.spineIndex) == nil, end.offset >= chapterLength(end.spineIndex) - 1 { return 1 }
+        if nextInReadingOrder(after: end.spineIndex) == nil, end.offset >= chapterLength(end.spineIndex) - 1 {
+            return 1
+        }
         return min(1, Double(before) / Double(total))
     }
 
     /// The progress weight of the pictures of `end`'s chapter up to and including `end`.
     private func picturesSeen(upTo end: Locator) -> Int {
-        guard content.knownProgressLength(at: end.spineIndex) != content.knownLength(at: end.spineIndex) else { return 0 }
+        guard content.knownProgressLength(at: end.spineIndex) != content.knownLength(at: end.spineIndex) else {
+            return 0
+        }
         let seen = content.document(at: end.spineIndex).blocks.reduce(0) { count, block in
             if case .image = block.kind, block.range.lowerBound <= end.offset { return count + 1 }
             return count
@@ -100,7 +104,8 @@ extension ReaderSession {
     /// (see ``BookLayout/computePageCounts(shouldStop:)``).
     public var pageInBook: (page: Int, total: Int)? {
         let chapter = chapter(position.spineIndex)
-        return layout.pageNumber(of: PagePosition(spineIndex: position.spineIndex, page: chapter.page(atLine: position.line)))
+        return layout.pageNumber(
+            of: PagePosition(spineIndex: position.spineIndex, page: chapter.page(atLine: position.line)))
     }
 
     /// The title of the part of the book on screen: the last table-of-contents entry at or before
@@ -112,7 +117,10 @@ extension ReaderSession {
         let top = topLocator
         let items = resolvedTableOfContents(converting: [top.spineIndex])
         let current = items.last { item in item.locator.map { $0 <= top } ?? false }
-        if let current, current.locator?.spineIndex == top.spineIndex || !items.contains(where: { $0.locator?.spineIndex == top.spineIndex }) {
+        if let current,
+            current.locator?.spineIndex == top.spineIndex
+                || !items.contains(where: { $0.locator?.spineIndex == top.spineIndex })
+        {
             return current.entry.title
         }
         return content.document(at: top.spineIndex).title ?? current?.entry.title
@@ -169,7 +177,8 @@ extension ReaderSession {
     func resolvedTableOfContents(converting: Set<Int>? = nil) -> [(entry: TOCEntry, depth: Int, locator: Locator?)] {
         if let known = resolvedTOC.entries.withLock({ $0 }) { return known }
         var complete = true
-        let resolved = book.tableOfContents.flatMap { $0.flattened() }.map { item -> (entry: TOCEntry, depth: Int, locator: Locator?) in
+        let resolved = book.tableOfContents.flatMap { $0.flattened() }.map {
+            item -> (entry: TOCEntry, depth: Int, locator: Locator?) in
             guard let spine = item.entry.spineIndex else { return (item.entry, item.depth, nil) }
             var offset = 0
             if let fragment = item.entry.target?.fragment {
@@ -210,8 +219,10 @@ extension ReaderSession {
             let unresolved = item.entry.target?.fragment.flatMap { fragment in
                 item.locator.flatMap { content.knownAnchors(at: $0.spineIndex) } == nil ? fragment : nil
             }
-            return TOCItem(title: item.entry.title, depth: item.depth, locator: item.locator, page: page, isCurrent: index == current,
-                           unresolvedFragment: unresolved)
+            return TOCItem(
+                title: item.entry.title, depth: item.depth, locator: item.locator, page: page,
+                isCurrent: index == current,
+                unresolvedFragment: unresolved)
         }
     }
 
@@ -229,8 +240,11 @@ extension ReaderSession {
     /// Where a numbered chapter starts, its fragment resolved (converting its chapter if need be).
     func locator(inChapter chapter: (locator: Locator, fragment: String?)) -> Locator {
         guard let fragment = chapter.fragment else { return chapter.locator }
-        let anchors = content.knownAnchors(at: chapter.locator.spineIndex) ?? content.document(at: chapter.locator.spineIndex).anchors
-        return Locator(spineIndex: chapter.locator.spineIndex, offset: anchors[fragment] ?? 0, snippet: chapter.locator.snippet)
+        let anchors =
+            content.knownAnchors(at: chapter.locator.spineIndex)
+            ?? content.document(at: chapter.locator.spineIndex).anchors
+        return Locator(
+            spineIndex: chapter.locator.spineIndex, offset: anchors[fragment] ?? 0, snippet: chapter.locator.snippet)
     }
 }
 

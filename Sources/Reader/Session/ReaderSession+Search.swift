@@ -95,7 +95,8 @@ extension ReaderSession {
         guard let search else { return "" }
         let count = search.hits.count
         let limit = count >= 2000 ? "+" : ""
-        return "Match \(search.current + 1) of \(count)\(limit) for \"\(search.pattern)\"" + (wrapped ? " (wrapped)" : "")
+        return "Match \(search.current + 1) of \(count)\(limit) for \"\(search.pattern)\""
+            + (wrapped ? " (wrapped)" : "")
     }
 
     /// The hits and highlights that fall on screen.
@@ -111,12 +112,16 @@ extension ReaderSession {
             }
             if let search {
                 // Hits are in reading order: skip to the first that can reach the screen.
-                var index = search.hits.partitionPoint { ($0.locator.spineIndex, $0.locator.offset + $0.length) <= (spine, range.lowerBound) }
+                var index = search.hits.partitionPoint {
+                    ($0.locator.spineIndex, $0.locator.offset + $0.length) <= (spine, range.lowerBound)
+                }
                 while index < search.hits.count {
                     let hit = search.hits[index]
                     guard hit.locator.spineIndex == spine, hit.locator.offset < range.upperBound else { break }
-                    marks.append(TextMark(spineIndex: spine, range: hit.locator.offset..<(hit.locator.offset + hit.length),
-                                          kind: .searchHit(current: index == search.current)))
+                    marks.append(
+                        TextMark(
+                            spineIndex: spine, range: hit.locator.offset..<(hit.locator.offset + hit.length),
+                            kind: .searchHit(current: index == search.current)))
                     index += 1
                 }
             }

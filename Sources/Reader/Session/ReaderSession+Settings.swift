@@ -4,7 +4,9 @@ extension ReaderSession {
     public mutating func updatePreferences(_ change: (inout ReaderPreferences) -> Void) {
         var updated = preferences
         change(&updated)
-        updated.brightness = min(ReaderPreferences.brightnessRange.upperBound, max(ReaderPreferences.brightnessRange.lowerBound, updated.brightness))
+        updated.brightness = min(
+            ReaderPreferences.brightnessRange.upperBound,
+            max(ReaderPreferences.brightnessRange.lowerBound, updated.brightness))
         updated.margin = max(0, min(updated.margin, 40))
         guard updated != preferences else { return }
         preferences = updated

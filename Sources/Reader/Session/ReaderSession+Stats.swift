@@ -20,7 +20,8 @@ extension ReaderSession {
         let today = Date(timeIntervalSinceReferenceDate: now())
         let readToday = everywhere.filter { calendar.isDate($0.date, inSameDayAs: today) }.reduce(0) { $0 + $1.seconds }
         let readHere = all.reduce(0) { $0 + $1.seconds }
-        return "About \(words) words (\(pagesText) pages) a minute; \(ReaderView.duration(readHere)) read in this book, "
+        return
+            "About \(words) words (\(pagesText) pages) a minute; \(ReaderView.duration(readHere)) read in this book, "
             + "\(ReaderView.duration(readToday)) today in all books."
     }
 }

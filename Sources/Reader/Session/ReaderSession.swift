@@ -91,8 +91,10 @@ public struct ReaderSession {
     ///   - bookID: the book's id; by default made from the book.
     ///   - drawsImages: whether the screen can draw pictures (else images show as labels).
     ///   - now: the clock, in seconds (tests pass their own).
-    public init(book: EPUBBook, store: any PositionStore, columns: Int, rows: Int, bookID: BookID? = nil,
-                drawsImages: Bool = false, now: @escaping () -> Double = ReaderSession.wallClock) {
+    public init(
+        book: EPUBBook, store: any PositionStore, columns: Int, rows: Int, bookID: BookID? = nil,
+        drawsImages: Bool = false, now: @escaping () -> Double = ReaderSession.wallClock
+    ) {
         self.book = book
         self.bookID = bookID ?? BookID(book: book)
         self.store = store
@@ -109,8 +111,11 @@ public struct ReaderSession {
         // A book that asks to be scrolled (rendition:flow) opens scrolling, until the reader sets it otherwise.
         if saved == nil, book.prefersScrolling { preferences.flow = .scroll }
         self.preferences = preferences
-        self.layout = BookLayout(content: content, settings: Self.layoutSettings(self.preferences, columns: self.columns, rows: self.rows,
-                                                                                drawsImages: drawsImages))
+        self.layout = BookLayout(
+            content: content,
+            settings: Self.layoutSettings(
+                self.preferences, columns: self.columns, rows: self.rows,
+                drawsImages: drawsImages))
         let savedPosition = Self.attempt(&problems) { try store.loadPosition(bookID: id) } ?? nil
         let first = book.readingOrder.first ?? 0
         self.anchor = Locator(spineIndex: first, offset: 0)
@@ -132,7 +137,9 @@ public struct ReaderSession {
     public static func wallClock() -> Double { Date().timeIntervalSinceReferenceDate }
 
     /// The layout settings for preferences on a page area, with picture rows only where they can be drawn.
-    static func layoutSettings(_ preferences: ReaderPreferences, columns: Int, rows: Int, drawsImages: Bool) -> LayoutSettings {
+    static func layoutSettings(
+        _ preferences: ReaderPreferences, columns: Int, rows: Int, drawsImages: Bool
+    ) -> LayoutSettings {
         var settings = preferences.layoutSettings(columns: columns, rows: rows)
         settings.showImages = settings.showImages && drawsImages
         return settings
@@ -155,7 +162,8 @@ public struct ReaderSession {
             let page = chapter.page(atLine: position.line)
             let left = chapter.lines(onPage: page).map { VisibleLine(spineIndex: spine, line: $0) }
             guard showsTwoPages else { return [left] }
-            let right = page + 1 < chapter.pageCount
+            let right =
+                page + 1 < chapter.pageCount
                 ? chapter.lines(onPage: page + 1).map { VisibleLine(spineIndex: spine, line: $0) } : []
             return [left, right]
         case .scroll:
@@ -198,7 +206,8 @@ public struct ReaderSession {
         for line in visiblePages().joined() {
             let range = line.line.sourceRange
             if let last = result.last, last.spineIndex == line.spineIndex {
-                result[result.count - 1].range = min(last.range.lowerBound, range.lowerBound)..<max(last.range.upperBound, range.upperBound)
+                result[result.count - 1].range =
+                    min(last.range.lowerBound, range.lowerBound)..<max(last.range.upperBound, range.upperBound)
             } else {
                 result.append((line.spineIndex, range))
             }
@@ -398,7 +407,9 @@ public struct ReaderSession {
     /// (the file changed), the nearest place where it does.
     func reanchored(_ locator: Locator) -> Locator {
         let clamped = clamp(locator)
-        guard let snippet = locator.snippet?.trimmingCharacters(in: .whitespaces), snippet.count >= 8 else { return clamped }
+        guard let snippet = locator.snippet?.trimmingCharacters(in: .whitespaces), snippet.count >= 8 else {
+            return clamped
+        }
         let text = content.plainText(at: clamped.spineIndex)
         let here = content.locator(spineIndex: clamped.spineIndex, offset: clamped.offset).snippet ?? ""
         if here.hasPrefix(snippet) || snippet.hasPrefix(here) { return clamped }
@@ -409,7 +420,9 @@ public struct ReaderSession {
         while true {
             let found = ns.range(of: needle, options: [], range: search)
             guard found.location != NSNotFound else { break }
-            if best.map({ abs($0 - clamped.offset) > abs(found.location - clamped.offset) }) ?? true { best = found.location }
+            if best.map({ abs($0 - clamped.offset) > abs(found.location - clamped.offset) }) ?? true {
+                best = found.location
+            }
             let next = found.location + 1
             guard next < ns.length else { break }
             search = NSRange(location: next, length: ns.length - next)

@@ -48,8 +48,10 @@ public struct Highlight: Sendable, Hashable, Codable, Identifiable {
     public var created: Date
 
     /// Creates a highlight.
-    public init(id: AnnotationID = AnnotationID(), start: Locator, end: Locator, color: HighlightColor,
-                note: String? = nil, text: String, created: Date = Date()) {
+    public init(
+        id: AnnotationID = AnnotationID(), start: Locator, end: Locator, color: HighlightColor,
+        note: String? = nil, text: String, created: Date = Date()
+    ) {
         self.id = id
         self.start = start
         self.end = end

@@ -29,9 +29,11 @@ public struct BookID: Sendable, Hashable, Codable, CustomStringConvertible, Expr
     /// The id made from a file's bytes alone.
     public init(fileBytes: [UInt8]) {
         let digest = SHA256.hash(data: fileBytes)
-        self.init(rawValue: "sha256:" + digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined())
+        self.init(
+            rawValue: "sha256:"
+                + digest.map { byte in
+                    let hex = String(byte, radix: 16)
+                    return byte < 16 ? "0" + hex : hex
+                }.joined())
     }
 }

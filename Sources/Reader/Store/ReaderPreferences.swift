@@ -54,9 +54,11 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     public static let brightnessRange = -3...3
 
     /// Creates preferences; the defaults are a 72-cell column, day theme, paged.
-    public init(margin: Int = 2, lineSpacing: LayoutSettings.LineSpacing = .single, justify: Bool = false,
-                paragraphStyle: LayoutSettings.ParagraphStyle = .book, textWidth: Int? = 72, theme: Theme = .day,
-                brightness: Int = 0, flow: Flow = .paged, twoPage: Bool = false, showImages: Bool = true) {
+    public init(
+        margin: Int = 2, lineSpacing: LayoutSettings.LineSpacing = .single, justify: Bool = false,
+        paragraphStyle: LayoutSettings.ParagraphStyle = .book, textWidth: Int? = 72, theme: Theme = .day,
+        brightness: Int = 0, flow: Flow = .paged, twoPage: Bool = false, showImages: Bool = true
+    ) {
         self.margin = margin
         self.lineSpacing = lineSpacing
         self.justify = justify
@@ -81,9 +83,10 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     /// already taken off): half the width, less a gutter, when two pages are shown.
     public func layoutSettings(columns: Int, rows: Int) -> LayoutSettings {
         let pageWidth = showsTwoPages(columns: columns) ? (columns - Self.gutter) / 2 : columns
-        return LayoutSettings(width: max(10, pageWidth), rows: max(1, rows), margin: max(0, margin), lineSpacing: lineSpacing,
-                              justify: justify, paragraphStyle: paragraphStyle, indentWidth: 2,
-                              maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages, hyphenate: hyphenate ?? justify)
+        return LayoutSettings(
+            width: max(10, pageWidth), rows: max(1, rows), margin: max(0, margin), lineSpacing: lineSpacing,
+            justify: justify, paragraphStyle: paragraphStyle, indentWidth: 2,
+            maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages, hyphenate: hyphenate ?? justify)
     }
 
     /// Cells between two pages shown side by side.

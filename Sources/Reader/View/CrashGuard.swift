@@ -32,13 +32,18 @@ enum CrashGuard {
         var settings = termios()
         guard tcgetattr(fd, &settings) == 0 else { return }
         let pointer = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
-        pointer.initialize(to: Saved(fd: fd, settings: settings,
-                                     previous: (sigaction(), sigaction(), sigaction(), sigaction(), sigaction(), sigaction())))
+        pointer.initialize(
+            to: Saved(
+                fd: fd, settings: settings,
+                previous: (sigaction(), sigaction(), sigaction(), sigaction(), sigaction(), sigaction())))
         withUnsafeMutableBytes(of: &pointer.pointee.previous) { raw in
             let actions = raw.bindMemory(to: sigaction.self)
             for (slot, signal) in signals.enumerated() { sigaction(signal, nil, &actions[slot]) }
         }
-        guard saved.compareExchange(expected: 0, desired: Int(bitPattern: pointer), ordering: .acquiringAndReleasing).exchanged else {
+        guard
+            saved.compareExchange(expected: 0, desired: Int(bitPattern: pointer), ordering: .acquiringAndReleasing)
+                .exchanged
+        else {
             pointer.deallocate()
             return
         }

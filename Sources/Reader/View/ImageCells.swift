@@ -39,21 +39,29 @@ final class ImageCells: ImageRows, Sendable {
         return ImageCells(book: book, method: .halfBlocks)
     }
 
-    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
-              background: (UInt8, UInt8, UInt8)) -> ImageDrawing? {
+    func rows(
+        for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+        background: (UInt8, UInt8, UInt8)
+    ) -> ImageDrawing? {
         guard let path = image.path, let picture = decoded(path) else { return nil }
         // The layout chose the width (it knew the page height and kept the rows).
-        var cells = LayoutSettings(width: width, rows: 1_000, margin: 0).imageCells(pixels: (picture.width, picture.height))
+        var cells = LayoutSettings(width: width, rows: 1_000, margin: 0).imageCells(
+            pixels: (picture.width, picture.height))
         if line.width > 0 { cells.columns = min(width, line.width) }
         cells.rows = LayoutSettings.textRows(pixels: (picture.width, picture.height), columns: cells.columns)
         switch method {
         case .halfBlocks:
-            return ImageDrawing(rows: halfBlocks(path: path, picture: picture, columns: cells.columns, rows: cells.rows,
-                                                 background: background), overlay: nil)
+            return ImageDrawing(
+                rows: halfBlocks(
+                    path: path, picture: picture, columns: cells.columns, rows: cells.rows,
+                    background: background), overlay: nil)
         case .kitty:
             let blank = (0..<cells.rows).map { _ in StyledRow(blank: cells.columns, style: .plain) }
-            return ImageDrawing(rows: blank, overlay: kittyPlacement(path: path, picture: picture, columns: cells.columns, rows: cells.rows,
-                                                                     background: background))
+            return ImageDrawing(
+                rows: blank,
+                overlay: kittyPlacement(
+                    path: path, picture: picture, columns: cells.columns, rows: cells.rows,
+                    background: background))
         }
     }
 
@@ -64,8 +72,10 @@ final class ImageCells: ImageRows, Sendable {
         return picture
     }
 
-    private func halfBlocks(path: String, picture: RasterImage, columns: Int, rows: Int,
-                            background: (UInt8, UInt8, UInt8)) -> [StyledRow] {
+    private func halfBlocks(
+        path: String, picture: RasterImage, columns: Int, rows: Int,
+        background: (UInt8, UInt8, UInt8)
+    ) -> [StyledRow] {
         let key = Key(path: path, columns: columns, rows: rows, background: [background.0, background.1, background.2])
         if let drawn = cache.withLock({ $0.drawn[key] }) { return drawn }
         let scaled = picture.scaled(width: columns, height: rows * 2, background: background)
@@ -75,7 +85,11 @@ final class ImageCells: ImageRows, Sendable {
             for column in 0..<columns {
                 let top = scaled.rgb(x: column, y: row * 2)
                 let bottom = scaled.rgb(x: column, y: row * 2 + 1)
-                line.append("▀", style: TextStyle(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)), width: 1)
+                line.append(
+                    "▀",
+                    style: TextStyle(
+                        foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)), width: 1
+                )
             }
             result.append(line)
         }
@@ -85,8 +99,10 @@ final class ImageCells: ImageRows, Sendable {
 
     /// Sends the picture once (as RGBA, at most 800 pixels wide) and returns the code that
     /// places it over `columns × rows` cells at the cursor.
-    private func kittyPlacement(path: String, picture: RasterImage, columns: Int, rows: Int,
-                                background: (UInt8, UInt8, UInt8)) -> String {
+    private func kittyPlacement(
+        path: String, picture: RasterImage, columns: Int, rows: Int,
+        background: (UInt8, UInt8, UInt8)
+    ) -> String {
         var transmit = ""
         let id: UInt32 = cache.withLock { cache in
             if let id = cache.kittyIDs[path] { return id }
@@ -96,8 +112,11 @@ final class ImageCells: ImageRows, Sendable {
         }
         if cache.withLock({ $0.drawn[Key(path: path, columns: -1, rows: -1, background: [])] == nil }) {
             let scale = min(1, 800.0 / Double(picture.width))
-            let sent = scale < 1
-                ? picture.scaled(width: Int(Double(picture.width) * scale), height: Int(Double(picture.height) * scale), background: background)
+            let sent =
+                scale < 1
+                ? picture.scaled(
+                    width: Int(Double(picture.width) * scale), height: Int(Double(picture.height) * scale),
+                    background: background)
                 : picture
             let payload = Data(sent.pixels).base64EncodedString()
             var index = payload.startIndex
@@ -105,7 +124,8 @@ final class ImageCells: ImageRows, Sendable {
             while index < payload.endIndex {
                 let end = payload.index(index, offsetBy: 4096, limitedBy: payload.endIndex) ?? payload.endIndex
                 let more = end < payload.endIndex ? 1 : 0
-                let control = first ? "a=t,f=32,s=\(sent.width),v=\(sent.height),i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
+                let control =
+                    first ? "a=t,f=32,s=\(sent.width),v=\(sent.height),i=\(id),q=2,m=\(more)" : "m=\(more),q=2"
                 transmit += "\u{1B}_G\(control);\(payload[index..<end])\u{1B}\\"
                 first = false
                 index = end

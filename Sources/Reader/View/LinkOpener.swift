@@ -17,8 +17,9 @@ enum LinkOpener {
     static func open(_ address: String) -> Bool {
         let environment = ProcessInfo.processInfo.environment
         guard canOpen(address), environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil,
-              let tool = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-                .map({ String($0) + "/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return false }
+            let tool = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+                .map({ String($0) + "/xdg-open" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else { return false }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = [address]

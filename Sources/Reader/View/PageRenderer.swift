@@ -27,7 +27,9 @@ struct PageRenderer {
         for row in 0..<rows {
             var line = StyledRow()
             for (index, page) in columnsOfPages.enumerated() {
-                if index > 0 { line.append(String(repeating: " ", count: ReaderPreferences.gutter), style: palette.text) }
+                if index > 0 {
+                    line.append(String(repeating: " ", count: ReaderPreferences.gutter), style: palette.text)
+                }
                 line.append(page[row])
             }
             result.append(line.fitted(to: columns, style: palette.text))
@@ -35,15 +37,19 @@ struct PageRenderer {
         return (result, overlays)
     }
 
-    private func render(_ lines: [VisibleLine], marks: [TextMark], width: Int, rows: Int,
-                        overlay: (Int, Int, String) -> Void) -> [StyledRow] {
+    private func render(
+        _ lines: [VisibleLine], marks: [TextMark], width: Int, rows: Int,
+        overlay: (Int, Int, String) -> Void
+    ) -> [StyledRow] {
         var result: [StyledRow] = []
         var index = 0
         while index < lines.count, result.count < rows {
             let visible = lines[index]
             if case .image(let reference) = visible.line.role, let images,
-               let drawn = images.rows(for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width,
-                                       background: palette.backgroundRGB) {
+                let drawn = images.rows(
+                    for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width,
+                    background: palette.backgroundRGB)
+            {
                 // The layout reserved the rows below the label for the picture.
                 if let code = drawn.overlay { overlay(result.count, visible.line.indent, code) }
                 for row in drawn.rows where result.count < rows {
@@ -67,7 +73,8 @@ struct PageRenderer {
         var row = StyledRow(blank: line.indent, style: palette.text)
         let base = baseStyle(for: line.role)
         let lineMarks = marks.filter {
-            $0.spineIndex == visible.spineIndex && $0.range.lowerBound < max(line.sourceRange.upperBound, line.sourceRange.lowerBound + 1)
+            $0.spineIndex == visible.spineIndex
+                && $0.range.lowerBound < max(line.sourceRange.upperBound, line.sourceRange.lowerBound + 1)
                 && $0.range.upperBound > line.sourceRange.lowerBound
         }
         for run in line.runs {
@@ -82,7 +89,9 @@ struct PageRenderer {
             for character in run.text {
                 let extra = character == " " && previousWasSpace && line.role != .preformatted
                 let marked = extra ? nil : lineMarks.last { $0.range.contains(offset) }
-                row.append(String(character), style: marked.map { style.merging(markStyle($0.kind)) } ?? style, width: DisplayWidth.of(character))
+                row.append(
+                    String(character), style: marked.map { style.merging(markStyle($0.kind)) } ?? style,
+                    width: DisplayWidth.of(character))
                 if !extra { offset += character.utf16.count }
                 previousWasSpace = character == " "
             }
@@ -122,7 +131,8 @@ struct PageRenderer {
         }
         switch kind {
         case .searchHit(let current):
-            return current ? TextStyle(foreground: .rgb(0, 0, 0), background: .rgb(255, 170, 60), bold: true)
+            return current
+                ? TextStyle(foreground: .rgb(0, 0, 0), background: .rgb(255, 170, 60), bold: true)
                 : TextStyle(foreground: .rgb(0, 0, 0), background: .rgb(255, 220, 120))
         case .highlight(let color):
             return TextStyle(background: palette.highlight(color, night: night))
@@ -135,8 +145,10 @@ struct PageRenderer {
 /// Draws images as rows of text cells (see ``ImageCells``).
 protocol ImageRows: Sendable {
     /// The rows for an image, or `nil` to show its label instead; transparent parts take `background`.
-    func rows(for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
-              background: (UInt8, UInt8, UInt8)) -> ImageDrawing?
+    func rows(
+        for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+        background: (UInt8, UInt8, UInt8)
+    ) -> ImageDrawing?
 }
 
 /// An escape sequence written with the cursor at a cell, after the frame's rows.

@@ -20,24 +20,35 @@ extension ReaderApp {
     ///   - loanEnds: when the loan ends, for a borrowed book: reading aloud stops then.
     ///   - capabilities: the terminal's colour depth and Unicode support.
     /// - Throws: `ReaderError` when the book cannot be opened or standard input/output is not a terminal.
-    public static func run(path: String, store: any PositionStore, badge: String? = nil, loanEnds: Date? = nil,
-                           capabilities: TerminalCapabilities = .detect()) throws(ReaderError) {
-        try run(path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: capabilities, firstFrameOnly: false)
+    public static func run(
+        path: String, store: any PositionStore, badge: String? = nil, loanEnds: Date? = nil,
+        capabilities: TerminalCapabilities = .detect()
+    ) throws(ReaderError) {
+        try run(
+            path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: capabilities,
+            firstFrameOnly: false)
     }
 
     /// Like ``run(path:store:badge:capabilities:)``, and with `firstFrameOnly` it draws the
     /// first page and returns (for measuring the time to the first page).
-    public static func run(path: String, store: any PositionStore, badge: String?, loanEnds: Date? = nil,
-                           capabilities: TerminalCapabilities, firstFrameOnly: Bool) throws(ReaderError) {
+    public static func run(
+        path: String, store: any PositionStore, badge: String?, loanEnds: Date? = nil,
+        capabilities: TerminalCapabilities, firstFrameOnly: Bool
+    ) throws(ReaderError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw ReaderError(.notATerminal, "The reader needs a terminal; run bok read in a terminal window rather than through a pipe.")
+            throw ReaderError(
+                .notATerminal,
+                "The reader needs a terminal; run bok read in a terminal window rather than through a pipe.")
         }
         let book = try openBook(path)
         let size = TerminalSize.current()
-        let images = ImageCells.make(book: book, capabilities: capabilities, environment: ProcessInfo.processInfo.environment)
-        var session = ReaderSession(book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
+        let images = ImageCells.make(
+            book: book, capabilities: capabilities, environment: ProcessInfo.processInfo.environment)
+        var session = ReaderSession(
+            book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
         session.loanEnds = loanEnds?.timeIntervalSinceReferenceDate
-        var view = ReaderView(session: session, capabilities: capabilities, badge: badge, columns: size.columns, rows: size.rows)
+        var view = ReaderView(
+            session: session, capabilities: capabilities, badge: badge, columns: size.columns, rows: size.rows)
         view.images = images
         let terminal = ReaderTerminal(view: view, capabilities: capabilities, size: size)
         try terminal.run(firstFrameOnly: firstFrameOnly)

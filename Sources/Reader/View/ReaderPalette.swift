@@ -27,11 +27,21 @@ struct ReaderPalette {
     }
 
     init(theme: ReaderPreferences.Theme, brightness: Int) {
-        let (background, foreground, quietColor, linkColor): ((Int, Int, Int), (Int, Int, Int), (Int, Int, Int), (Int, Int, Int))
+        let (background, foreground, quietColor, linkColor):
+            ((Int, Int, Int), (Int, Int, Int), (Int, Int, Int), (Int, Int, Int))
         switch theme {
-        case .day: (background, foreground, quietColor, linkColor) = ((250, 250, 246), (28, 28, 30), (110, 110, 110), (30, 80, 170))
-        case .night: (background, foreground, quietColor, linkColor) = ((22, 22, 26), (205, 203, 196), (130, 130, 130), (120, 170, 240))
-        case .sepia: (background, foreground, quietColor, linkColor) = ((244, 235, 213), (80, 60, 40), (140, 120, 95), (150, 80, 30))
+        case .day:
+            (background, foreground, quietColor, linkColor) = (
+                (250, 250, 246), (28, 28, 30), (110, 110, 110), (30, 80, 170)
+            )
+        case .night:
+            (background, foreground, quietColor, linkColor) = (
+                (22, 22, 26), (205, 203, 196), (130, 130, 130), (120, 170, 240)
+            )
+        case .sepia:
+            (background, foreground, quietColor, linkColor) = (
+                (244, 235, 213), (80, 60, 40), (140, 120, 95), (150, 80, 30)
+            )
         }
         // Each step moves the page and text lighter or darker together, keeping the contrast.
         let step = 9 * brightness
@@ -44,9 +54,13 @@ struct ReaderPalette {
         self.link = shift(linkColor, step)
         text = TextStyle(foreground: self.foreground, background: self.background)
         quiet = TextStyle(foreground: shift(quietColor, step), background: self.background)
-        let statusBackground = theme == .night ? shift((45, 45, 52), step) : shift((background.0 - 22, background.1 - 22, background.2 - 22), step)
+        let statusBackground =
+            theme == .night
+            ? shift((45, 45, 52), step) : shift((background.0 - 22, background.1 - 22, background.2 - 22), step)
         status = TextStyle(foreground: self.foreground, background: statusBackground)
-        panel = TextStyle(foreground: self.foreground, background: theme == .night ? shift((38, 38, 46), step) : shift((235, 233, 226), step))
+        panel = TextStyle(
+            foreground: self.foreground,
+            background: theme == .night ? shift((38, 38, 46), step) : shift((235, 233, 226), step))
         selection = TextStyle(foreground: self.background, background: self.foreground, bold: true)
     }
 

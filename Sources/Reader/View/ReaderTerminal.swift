@@ -94,8 +94,10 @@ final class ReaderTerminal {
     private func loop() {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
+            ]
             // While reading aloud, look at where the voice is ten times a second.
             let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? 40 : (view.session.aloud != nil ? 100 : -1))
             if ready < 0 {
@@ -147,7 +149,8 @@ final class ReaderTerminal {
         for (index, row) in rows.enumerated() where full || previousFrame[index] != row {
             output += ScreenCode.moveTo(row: index + 1, column: 1) + row
         }
-        let overlays = frame.overlays.map { ScreenCode.moveTo(row: $0.row + 1, column: $0.column + 1) + $0.code }.joined()
+        let overlays = frame.overlays.map { ScreenCode.moveTo(row: $0.row + 1, column: $0.column + 1) + $0.code }
+            .joined()
         if !output.isEmpty, (view.images as? ImageCells)?.method == .kitty {
             // Pictures sit above the text: take the old ones away, then place this frame's.
             output = kittyDeleteAll + output + overlays

@@ -6,7 +6,9 @@ extension ReaderView {
     /// Rows a list panel shows.
     var panelRows: Int { max(1, screenRows - 6) }
 
-    var palette: ReaderPalette { ReaderPalette(theme: session.preferences.theme, brightness: session.preferences.brightness) }
+    var palette: ReaderPalette {
+        ReaderPalette(theme: session.preferences.theme, brightness: session.preferences.brightness)
+    }
 
     /// The whole screen, one row per terminal row.
     func frame() -> [StyledRow] {
@@ -27,8 +29,9 @@ extension ReaderView {
     /// panel is open, since a picture would cover it).
     func frameWithOverlays() -> (rows: [StyledRow], overlays: [FrameOverlay]) {
         let palette = palette
-        let renderer = PageRenderer(palette: palette, capabilities: capabilities, night: session.preferences.theme == .night,
-                                    images: session.preferences.showImages ? images : nil)
+        let renderer = PageRenderer(
+            palette: palette, capabilities: capabilities, night: session.preferences.theme == .night,
+            images: session.preferences.showImages ? images : nil)
         var (rows, overlays) = renderer.rows(for: session, columns: screenColumns, rows: screenRows - 1)
         if let panel = panel(palette: palette) {
             let width = panel.first?.width ?? 0
@@ -49,7 +52,9 @@ extension ReaderView {
         let width = screenColumns
         if case .confirmOpen(let address) = mode {
             var row = StyledRow()
-            row.append(" Open \(address) outside bok? y opens it, any other key does not", style: palette.status.merging(.bold))
+            row.append(
+                " Open \(address) outside bok? y opens it, any other key does not", style: palette.status.merging(.bold)
+            )
             return row.fitted(to: width, style: palette.status)
         }
         if case .prompt(let prompt) = mode {
@@ -64,8 +69,10 @@ extension ReaderView {
         }
         var right: [String] = []
         let chapterPage = session.pageInChapter
-        let pageText = session.showsTwoPages && chapterPage.page < chapterPage.count
-            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)" : "\(chapterPage.page)/\(chapterPage.count)"
+        let pageText =
+            session.showsTwoPages && chapterPage.page < chapterPage.count
+            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)"
+            : "\(chapterPage.page)/\(chapterPage.count)"
         // The print edition's page, where the book marks them, after bok's own page.
         right.append(pageText + (session.printPage().map { " (p. \($0))" } ?? ""))
         right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
@@ -83,7 +90,8 @@ extension ReaderView {
         let separator = capabilities.unicode ? " · " : " | "
         let title = session.book.metadata.title
         let chapter = session.currentChapterTitle()
-        let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: capabilities.unicode ? " — " : " - ")
+        let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+            separator: capabilities.unicode ? " — " : " - ")
         let message = session.message
         var chosen = variants.last!.joined(separator: separator)
         for variant in variants {
@@ -148,26 +156,35 @@ extension ReaderView {
         case .reading, .prompt, .confirmOpen:
             return nil
         case .note(let list, let lines, _):
-            return box(title: "Note", lines: lines, selected: nil, top: list.top, width: width,
-                       footer: "↑↓ scroll · Enter go to the note · Esc close", palette: palette)
+            return box(
+                title: "Note", lines: lines, selected: nil, top: list.top, width: width,
+                footer: "↑↓ scroll · Enter go to the note · Esc close", palette: palette)
         case .help(let list):
             let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
-            let lines = helpLines.map { DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1 }
-            return box(title: "Keys", lines: lines, selected: nil, top: list.top, width: width,
-                       footer: "↑↓ scroll · Esc close", palette: palette)
+            let lines = helpLines.map {
+                DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1
+            }
+            return box(
+                title: "Keys", lines: lines, selected: nil, top: list.top, width: width,
+                footer: "↑↓ scroll · Esc close", palette: palette)
         case .contents(let list, let items):
             let lines = items.map { item -> (String, String) in
-                (String(repeating: "  ", count: min(item.depth, 4)) + item.title + (item.isCurrent ? "  ◂" : ""), item.page.map(String.init) ?? "")
+                (
+                    String(repeating: "  ", count: min(item.depth, 4)) + item.title + (item.isCurrent ? "  ◂" : ""),
+                    item.page.map(String.init) ?? ""
+                )
             }
             let counted = items.contains { $0.page != nil }
-            return box(title: "Contents", pairs: lines, selected: list.selected, top: list.top, width: width,
-                       footer: "↑↓ choose · Enter go · Esc close" + (counted ? "" : " · counting pages…"), palette: palette)
+            return box(
+                title: "Contents", pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: "↑↓ choose · Enter go · Esc close" + (counted ? "" : " · counting pages…"), palette: palette)
         case .bookmarks(let list):
             let lines = session.bookmarks.map { mark -> (String, String) in
                 (mark.locator.snippet.map { "“\($0)…”" } ?? "Bookmark", chapterName(mark.locator.spineIndex))
             }
-            return box(title: "Bookmarks", pairs: lines, selected: list.selected, top: list.top, width: width,
-                       footer: "↑↓ choose · Enter go · d delete · Esc close", palette: palette)
+            return box(
+                title: "Bookmarks", pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: "↑↓ choose · Enter go · d delete · Esc close", palette: palette)
         case .links(let list, let links):
             let lines = links.map { link -> (String, String) in
                 if case .external(let address) = link.destination {
@@ -175,31 +192,42 @@ extension ReaderView {
                 }
                 return (link.isNoteReference ? "Note " + link.text : link.text, "")
             }
-            return box(title: "Links on this page", pairs: lines, selected: list.selected, top: list.top, width: width,
-                       footer: "↑↓ choose · Enter follow · Esc close", palette: palette)
+            return box(
+                title: "Links on this page", pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: "↑↓ choose · Enter follow · Esc close", palette: palette)
         case .highlight(let list, let targets):
             let lines = targets.map { target -> (String, String) in
                 let existing = session.highlight(covering: target)
-                return ((target.isSearchHit ? "Match: " : "") + target.text.replacingOccurrences(of: "\n", with: " "),
-                        existing.map { $0.color.rawValue } ?? "")
+                return (
+                    (target.isSearchHit ? "Match: " : "") + target.text.replacingOccurrences(of: "\n", with: " "),
+                    existing.map { $0.color.rawValue } ?? ""
+                )
             }
             let colors = HighlightColor.allCases.map { "\($0.key) \($0.rawValue)" }.joined(separator: "  ")
-            return box(title: "Highlight", pairs: lines, selected: list.selected, top: list.top, width: width,
-                       footer: colors + " · x remove · r aloud · Esc", palette: palette)
+            return box(
+                title: "Highlight", pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: colors + " · x remove · r aloud · Esc", palette: palette)
         }
     }
 
     func chapterName(_ spineIndex: Int) -> String {
-        session.book.tableOfContents.flatMap { $0.flattened() }.first { $0.entry.spineIndex == spineIndex }?.entry.title ?? ""
+        session.book.tableOfContents.flatMap { $0.flattened() }.first { $0.entry.spineIndex == spineIndex }?.entry.title
+            ?? ""
     }
 
-    func box(title: String, lines: [String], selected: Int?, top: Int, width: Int, footer: String, palette: ReaderPalette) -> [StyledRow] {
-        box(title: title, pairs: lines.map { ($0, "") }, selected: selected, top: top, width: width, footer: footer, palette: palette)
+    func box(
+        title: String, lines: [String], selected: Int?, top: Int, width: Int, footer: String, palette: ReaderPalette
+    ) -> [StyledRow] {
+        box(
+            title: title, pairs: lines.map { ($0, "") }, selected: selected, top: top, width: width, footer: footer,
+            palette: palette)
     }
 
     /// A framed panel: a title row, rows of text with an optional right-hand column, a footer.
-    func box(title: String, pairs: [(String, String)], selected: Int?, top: Int, width: Int, footer: String,
-                     palette: ReaderPalette) -> [StyledRow] {
+    func box(
+        title: String, pairs: [(String, String)], selected: Int?, top: Int, width: Int, footer: String,
+        palette: ReaderPalette
+    ) -> [StyledRow] {
         let inner = max(10, width - 4)
         let visible = min(panelRows, max(1, pairs.count))
         var rows: [StyledRow] = []
@@ -210,8 +238,9 @@ extension ReaderView {
         for index in top..<min(pairs.count, top + visible) {
             let (text, side) = pairs[index]
             let sideWidth = DisplayWidth.of(side)
-            let main = DisplayWidth.pad(DisplayWidth.truncate(text, to: max(4, inner - sideWidth - (sideWidth > 0 ? 2 : 0))),
-                                        to: max(4, inner - sideWidth))
+            let main = DisplayWidth.pad(
+                DisplayWidth.truncate(text, to: max(4, inner - sideWidth - (sideWidth > 0 ? 2 : 0))),
+                to: max(4, inner - sideWidth))
             let style = index == selected ? (capabilities.usesColor ? palette.selection : .inverse) : palette.panel
             var row = StyledRow(blank: 2, style: palette.panel)
             row.append(main + side, style: style)

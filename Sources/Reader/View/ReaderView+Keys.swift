@@ -27,7 +27,9 @@ extension ReaderView {
         case .confirmOpen(let address):
             mode = .reading
             if key == .character("y") || key == .character("Y") {
-                session.message = openLink(address) ? "Opened \(address) in your browser."
+                session.message =
+                    openLink(address)
+                    ? "Opened \(address) in your browser."
                     : "No browser to open it here; the address is \(address)"
             } else {
                 session.message = "Not opened."
@@ -36,7 +38,9 @@ extension ReaderView {
         case .prompt(var prompt):
             return handlePrompt(key, &prompt)
         case .help(var list):
-            if key == .character("q") || key == .escape || key == .character("?") || key == .enter { mode = .reading; return true }
+            if key == .character("q") || key == .escape || key == .character("?") || key == .enter {
+                mode = .reading; return true
+            }
             // Help has no selection: the keys scroll it.
             let limit = max(0, helpLines.count - panelRows)
             switch key {
@@ -84,11 +88,17 @@ extension ReaderView {
                 mode = .links(list, links)
             }
         case .highlight(var list, let targets):
-            if case .character(let character) = key, let color = HighlightColor.allCases.first(where: { $0.key == character }),
-               targets.indices.contains(list.selected) {
-                mode = .prompt(Prompt(kind: .note(targets[list.selected], color), text: session.highlight(covering: targets[list.selected])?.note ?? ""))
+            if case .character(let character) = key,
+                let color = HighlightColor.allCases.first(where: { $0.key == character }),
+                targets.indices.contains(list.selected)
+            {
+                mode = .prompt(
+                    Prompt(
+                        kind: .note(targets[list.selected], color),
+                        text: session.highlight(covering: targets[list.selected])?.note ?? ""))
             } else if key == .character("x") || key == .delete, targets.indices.contains(list.selected),
-                      let existing = session.highlight(covering: targets[list.selected]) {
+                let existing = session.highlight(covering: targets[list.selected])
+            {
                 session.removeHighlight(existing)
                 session.message = "Highlight removed."
                 mode = .reading
@@ -256,7 +266,9 @@ extension ReaderView {
         switch prompt.kind {
         case .search:
             guard !text.isEmpty else {
-                if let pattern = session.search?.pattern { session.message = "Searching for \"\(pattern)\"; n and N move." }
+                if let pattern = session.search?.pattern {
+                    session.message = "Searching for \"\(pattern)\"; n and N move."
+                }
                 return true
             }
             do { try session.search(text) } catch { session.message = error.message }

@@ -104,7 +104,9 @@ struct StyledRow: Hashable {
         let attributesOnly = capabilities.isTTY && !capabilities.usesColor
         for segment in segments {
             let text = SafeText.visibleControls(segment.text)
-            output += attributesOnly ? Ansi.paintAttributes(text, segment.style) : Ansi.paint(text, segment.style, caps: capabilities)
+            output +=
+                attributesOnly
+                ? Ansi.paintAttributes(text, segment.style) : Ansi.paint(text, segment.style, caps: capabilities)
         }
         return output
     }

@@ -87,7 +87,9 @@ enum BookPath {
         }
         if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
         if pathPart.isEmpty { return (base, fragment) }
-        let decoded = pathPart.utf8.contains(UInt8(ascii: "%")) ? (String(pathPart).removingPercentEncoding ?? String(pathPart)) : String(pathPart)
+        let decoded =
+            pathPart.utf8.contains(UInt8(ascii: "%"))
+            ? (String(pathPart).removingPercentEncoding ?? String(pathPart)) : String(pathPart)
         if decoded.hasPrefix("//") { return nil }
         let dir = directory(of: base)
         let joined = decoded.hasPrefix("/") ? String(decoded.dropFirst()) : dir.isEmpty ? decoded : dir + "/" + decoded

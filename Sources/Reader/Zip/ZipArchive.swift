@@ -47,32 +47,43 @@ struct ZipArchive: Sendable {
         if size == 0 {
             throw ReaderError(.emptyFile, "The book file is empty (0 bytes); download it again.")
         }
-        let startsLikeZip = size >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B
+        let startsLikeZip =
+            size >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B
             && ((bytes[2] == 3 && bytes[3] == 4) || (bytes[2] == 5 && bytes[3] == 6))
         if !startsLikeZip {
             throw ReaderError(.notEPUB, Self.notZipMessage(bytes))
         }
         guard let eocd = Self.findEndOfCentralDirectory(bytes) else {
-            throw ReaderError(.truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+            throw ReaderError(
+                .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
         }
         var count = Int(Self.u16(bytes, eocd + 10))
         var cdSize = Int(Self.u32(bytes, eocd + 12))
         var cdOffset = Int(Self.u32(bytes, eocd + 16))
         if count == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF,
-           eocd >= 20, Self.u32(bytes, eocd - 20) == 0x0706_4B50 {
+            eocd >= 20, Self.u32(bytes, eocd - 20) == 0x0706_4B50
+        {
             let z64 = Self.u64(bytes, eocd - 12)
             guard z64 >= 0, z64 + 56 <= size, Self.u32(bytes, z64) == 0x0606_4B50 else {
-                throw ReaderError(.truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+                throw ReaderError(
+                    .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
             }
             count = Self.u64(bytes, z64 + 32)
             cdSize = Self.u64(bytes, z64 + 40)
             cdOffset = Self.u64(bytes, z64 + 48)
         }
         guard cdOffset >= 0, cdSize >= 0, cdOffset + cdSize <= size else {
-            throw ReaderError(.truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+            throw ReaderError(
+                .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
         }
         if count > limits.maxEntries {
-            throw ReaderError(.tooLarge, "The book lists \(count) files, more than the \(limits.maxEntries) bok accepts; the file is damaged or malicious.")
+            throw ReaderError(
+                .tooLarge,
+                """
+                The book lists \(count) files, more than the \(limits.maxEntries) bok accepts; the file is \
+                damaged or malicious.
+                """
+            )
         }
         var entries: [Entry] = []
         entries.reserveCapacity(count)
@@ -95,7 +106,8 @@ struct ZipArchive: Sendable {
             let nameStart = position + 46
             let next = nameStart + nameLength + extraLength + commentLength
             guard next <= size else {
-                throw ReaderError(.truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+                throw ReaderError(
+                    .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
             }
             let name = String(decoding: bytes[nameStart..<nameStart + nameLength], as: UTF8.self)
             // ZIP64 sizes live in extra field 0x0001, in this order, only for fields saturated above.
@@ -106,16 +118,21 @@ struct ZipArchive: Sendable {
                 let length = Int(Self.u16(bytes, extra + 2))
                 if id == 0x0001 {
                     var field = extra + 4
-                    if uncompressed == 0xFFFF_FFFF, field + 8 <= extraEnd { uncompressed = Self.u64(bytes, field); field += 8 }
-                    if compressed == 0xFFFF_FFFF, field + 8 <= extraEnd { compressed = Self.u64(bytes, field); field += 8 }
+                    if uncompressed == 0xFFFF_FFFF, field + 8 <= extraEnd {
+                        uncompressed = Self.u64(bytes, field); field += 8
+                    }
+                    if compressed == 0xFFFF_FFFF, field + 8 <= extraEnd {
+                        compressed = Self.u64(bytes, field); field += 8
+                    }
                     if localOffset == 0xFFFF_FFFF, field + 8 <= extraEnd { localOffset = Self.u64(bytes, field) }
                 }
                 extra += 4 + length
             }
             let normalized = BookPath.normalize(name.replacingBackslashes())
-            let entry = Entry(rawName: name, path: normalized, method: method, flags: flags, crc32: crc,
-                              compressedSize: compressed, uncompressedSize: uncompressed,
-                              localHeaderOffset: localOffset)
+            let entry = Entry(
+                rawName: name, path: normalized, method: method, flags: flags, crc32: crc,
+                compressedSize: compressed, uncompressedSize: uncompressed,
+                localHeaderOffset: localOffset)
             if let normalized, byPath[normalized] == nil { byPath[normalized] = entries.count }
             if uncompressed < 0 || compressed < 0 {
                 throw ReaderError(.damaged, "The book's zip directory is damaged; download the book again.")
@@ -152,7 +169,9 @@ struct ZipArchive: Sendable {
             UInt32(CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
         }
         if crc != entry.crc32 {
-            throw ReaderError(.damaged, "The file \(entry.rawName) in the book is damaged (checksum mismatch); download the book again.")
+            throw ReaderError(
+                .damaged,
+                "The file \(entry.rawName) in the book is damaged (checksum mismatch); download the book again.")
         }
         return output
     }
@@ -168,21 +187,25 @@ struct ZipArchive: Sendable {
 
     private func inflate(_ entry: Entry, upTo limit: Int, exact: Bool) throws -> [UInt8] {
         if entry.isEncrypted {
-            throw ReaderError(.drm, "The file \(entry.rawName) in the book is encrypted; bok cannot open protected books.")
+            throw ReaderError(
+                .drm, "The file \(entry.rawName) in the book is encrypted; bok cannot open protected books.")
         }
         let header = entry.localHeaderOffset
         guard header >= 0, header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else {
-            throw ReaderError(.truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+            throw ReaderError(
+                .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
         }
         let dataStart = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
         let available = bytes.count - dataStart
         guard available >= 0 else {
-            throw ReaderError(.truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+            throw ReaderError(
+                .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
         }
         switch entry.method {
         case 0:
             guard entry.compressedSize <= available else {
-                throw ReaderError(.truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+                throw ReaderError(
+                    .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
             }
             let count = min(limit, entry.compressedSize)
             return Array(bytes[dataStart..<dataStart + count])
@@ -190,7 +213,9 @@ struct ZipArchive: Sendable {
             let inputCount = min(entry.compressedSize, available)
             return try inflateRaw(entry, from: dataStart, count: inputCount, limit: limit, exact: exact)
         default:
-            throw ReaderError(.damaged, "The file \(entry.rawName) in the book uses a compression bok does not know (method \(entry.method)).")
+            throw ReaderError(
+                .damaged,
+                "The file \(entry.rawName) in the book uses a compression bok does not know (method \(entry.method)).")
         }
     }
 
@@ -225,14 +250,22 @@ struct ZipArchive: Sendable {
             }
         }
         if result.overflow {
-            throw ReaderError(.tooLarge, "The file \(entry.rawName) in the book decompresses to more than its declared size; the book is damaged or malicious (zip bomb), so bok will not open it.")
+            throw ReaderError(
+                .tooLarge,
+                """
+                The file \(entry.rawName) in the book decompresses to more than its declared size; the book is \
+                damaged or malicious (zip bomb), so bok will not open it.
+                """
+            )
         }
         if exact {
             guard result.status == Z_STREAM_END, result.produced == limit else {
                 if count < entry.compressedSize || result.status == Z_BUF_ERROR {
-                    throw ReaderError(.truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+                    throw ReaderError(
+                        .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
                 }
-                throw ReaderError(.damaged, "The file \(entry.rawName) in the book is damaged; download the book again.")
+                throw ReaderError(
+                    .damaged, "The file \(entry.rawName) in the book is damaged; download the book again.")
             }
         } else if result.status != Z_STREAM_END, result.status != Z_OK, result.status != Z_BUF_ERROR {
             throw ReaderError(.damaged, "The file \(entry.rawName) in the book is damaged; download the book again.")
@@ -245,18 +278,29 @@ struct ZipArchive: Sendable {
 
     private static func tooLargeMessage(_ cap: Int, entry: String? = nil) -> String {
         let what = entry.map { "The file \($0) in the book" } ?? "The book"
-        return "\(what) would decompress to more than \(cap >> 20) MB; it is damaged or malicious (zip bomb), so bok will not open it."
+        return
+            """
+            \(what) would decompress to more than \(cap >> 20) MB; it is damaged or malicious (zip bomb), so bok \
+            will not open it.
+            """
     }
 
     private static func notZipMessage(_ bytes: [UInt8]) -> String {
         let head = Array(bytes.prefix(8))
         let kind: String?
-        if head.starts(with: [0x25, 0x50, 0x44, 0x46]) { kind = "a PDF" }
-        else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) { kind = "a PNG image" }
-        else if head.starts(with: [0xFF, 0xD8, 0xFF]) { kind = "a JPEG image" }
-        else if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("<html".utf8))
-                    || head.starts(with: Array("<!DOCTYPE".utf8).prefix(8)) { kind = "a web page or XML file" }
-        else { kind = nil }
+        if head.starts(with: [0x25, 0x50, 0x44, 0x46]) {
+            kind = "a PDF"
+        } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            kind = "a PNG image"
+        } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            kind = "a JPEG image"
+        } else if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("<html".utf8))
+            || head.starts(with: Array("<!DOCTYPE".utf8).prefix(8))
+        {
+            kind = "a web page or XML file"
+        } else {
+            kind = nil
+        }
         if let kind {
             return "This file is \(kind), not an EPUB book; open an .epub file."
         }
@@ -269,7 +313,8 @@ struct ZipArchive: Sendable {
         let lowest = max(0, size - 22 - 0xFFFF)
         var position = size - 22
         while position >= lowest {
-            if bytes[position] == 0x50, bytes[position + 1] == 0x4B, bytes[position + 2] == 5, bytes[position + 3] == 6 {
+            if bytes[position] == 0x50, bytes[position + 1] == 0x4B, bytes[position + 2] == 5, bytes[position + 3] == 6
+            {
                 return position
             }
             position -= 1

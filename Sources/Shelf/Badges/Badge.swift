@@ -34,7 +34,8 @@ public enum Badge: Sendable, Hashable {
         }
     }
 
-    /// The badge's words: `12 days`, `1 day`, `today`, `ended`, `Sample`, `#2 in queue · ~9 Jan`, `Ready · borrow by 23 Nov`.
+    /// The badge's words: `12 days`, `1 day`, `today`, `ended`, `Sample`, `#2 in queue · ~9 Jan`, `Ready · borrow by
+    /// 23 Nov`.
     public var text: String {
         switch self {
         case .daysLeft(let n), .fewDaysLeft(let n): return n == 1 ? "1 day" : "\(n) days"

@@ -81,14 +81,17 @@ public struct BookDownloader: Sendable {
     @discardableResult
     ///   - authorization: an `Authorization` header value, sent only to `url`'s own origin (a
     ///     redirect elsewhere goes without it).
-    public func download(from url: URL, to destination: URL, statedSize: Int64? = nil, authorization: String? = nil,
-                         progress: (@Sendable (Progress) -> Void)? = nil) async throws(DownloadError) -> Result {
+    public func download(
+        from url: URL, to destination: URL, statedSize: Int64? = nil, authorization: String? = nil,
+        progress: (@Sendable (Progress) -> Void)? = nil
+    ) async throws(DownloadError) -> Result {
         let limit = Self.maxBytes(statedSize: statedSize)
         let part = destination.appendingPathExtension("part")
         do {
             // A patron's books are theirs alone: the folder 0700, the files 0600.
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: destination.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
             throw DownloadError(.cannotWrite, path: destination.path, detail: "\(error.localizedDescription)")
         }
@@ -102,14 +105,17 @@ public struct BookDownloader: Sendable {
             let have = Self.size(of: part)
             if attempt == 1 { resumedFrom = have }
             let fetch: Fetched
-            switch try await self.fetch(url, into: part, from: have, limit: limit, authorization: authorization, progress: progress) {
+            switch try await self.fetch(
+                url, into: part, from: have, limit: limit, authorization: authorization, progress: progress)
+            {
             case .fetched(let fetched):
                 fetch = fetched
             case .startAfresh(let status):
                 // What we have is not a prefix of this file (it changed): one fresh start, never a loop.
                 try? FileManager.default.removeItem(at: part)
                 guard have > 0, !restarted else {
-                    throw DownloadError(.server, path: destination.path, detail: "HTTP \(status) to a request for the whole file")
+                    throw DownloadError(
+                        .server, path: destination.path, detail: "HTTP \(status) to a request for the whole file")
                 }
                 restarted = true
                 continue
@@ -122,8 +128,9 @@ public struct BookDownloader: Sendable {
                     refetched += 1
                     continue
                 }
-                throw DownloadError(.checksumMismatch, path: destination.path,
-                                    detail: "expected SHA-256 \(expected.prefix(12))…, got \(sha.prefix(12))…")
+                throw DownloadError(
+                    .checksumMismatch, path: destination.path,
+                    detail: "expected SHA-256 \(expected.prefix(12))…, got \(sha.prefix(12))…")
             }
             do {
                 if FileManager.default.fileExists(atPath: destination.path) {
@@ -134,8 +141,9 @@ public struct BookDownloader: Sendable {
             } catch {
                 throw DownloadError(.cannotWrite, path: destination.path, detail: error.localizedDescription)
             }
-            return Result(file: destination, size: Self.size(of: destination), sha256: sha, resumedFrom: resumedFrom,
-                          refetched: refetched)
+            return Result(
+                file: destination, size: Self.size(of: destination), sha256: sha, resumedFrom: resumedFrom,
+                refetched: refetched)
         }
     }
 
@@ -157,8 +165,10 @@ public struct BookDownloader: Sendable {
     static let maxRedirects = 5
 
     /// Fetches `url` into `part`, asking for the rest when `offset` bytes are already there.
-    private func fetch(_ url: URL, into part: URL, from offset: Int64, limit: Int64, authorization: String?,
-                       progress: (@Sendable (Progress) -> Void)?) async throws(DownloadError) -> Fetch {
+    private func fetch(
+        _ url: URL, into part: URL, from offset: Int64, limit: Int64, authorization: String?,
+        progress: (@Sendable (Progress) -> Void)?
+    ) async throws(DownloadError) -> Fetch {
         let origin = Origin(url)
         let path = part.deletingPathExtension().path
         // The whole download within `maxDuration`, and no silence (below a byte a second) longer
@@ -169,13 +179,15 @@ public struct BookDownloader: Sendable {
         while true {
             let sink = FileSink(part: part, offset: offset, progress: progress)
             let receiver = DownloadReceiver(sink: sink, limit: limit)
-            let headers = [("Accept", "application/epub+zip, */*;q=0.5"), ("User-Agent", "bok/0.1")]
+            let headers =
+                [("Accept", "application/epub+zip, */*;q=0.5"), ("User-Agent", "bok/0.1")]
                 + (offset > 0 ? [("Range", "bytes=\(offset)-")] : [])
                 + (authorization.flatMap { Origin(url) == origin ? [("Authorization", $0)] : nil } ?? [])
             var transferFailure: HTTPTransfer.Failure?
             do {
-                _ = try await transfer.perform(url: url, headers: headers,
-                                               onHead: { receiver.begin($0) }, onData: { receiver.receive($0) })
+                _ = try await transfer.perform(
+                    url: url, headers: headers,
+                    onHead: { receiver.begin($0) }, onData: { receiver.receive($0) })
             } catch {
                 transferFailure = error
             }
@@ -184,8 +196,10 @@ public struct BookDownloader: Sendable {
             switch outcome.stop {
             case .redirect(let location)?:
                 guard redirects < Self.maxRedirects, let target = URL(string: location, relativeTo: url)?.absoluteURL,
-                      ["http", "https"].contains(target.scheme?.lowercased() ?? "") else {
-                    throw DownloadError(.server, path: path, detail: "HTTP \(outcome.status) to an address bok does not follow")
+                    ["http", "https"].contains(target.scheme?.lowercased() ?? "")
+                else {
+                    throw DownloadError(
+                        .server, path: path, detail: "HTTP \(outcome.status) to an address bok does not follow")
                 }
                 redirects += 1
                 url = target
@@ -221,17 +235,24 @@ public struct BookDownloader: Sendable {
                 case .cancelled:
                     throw DownloadError(.cancelled, path: path, detail: "cancelled")
                 case .timedOut:
-                    throw DownloadError(.network, path: path, detail: sink.received > 0 || offset > 0
-                        ? "the library sent too slowly: nothing for \(Int(timeout)) s, or not all within \(Int(maxDuration / 60)) minutes"
-                        : "the library did not answer within \(Int(timeout)) s")
+                    throw DownloadError(
+                        .network, path: path,
+                        detail: sink.received > 0 || offset > 0
+                            ? """
+                            the library sent too slowly: nothing for \(Int(timeout)) s, or not all within \
+                            \(Int(maxDuration / 60)) minutes
+                            """
+                            : "the library did not answer within \(Int(timeout)) s")
                 case .cannotConnect, .cannotFindHost:
                     throw DownloadError(.network, path: path, detail: "cannot reach the library's server")
                 default:
-                    throw DownloadError(.network, path: path, detail: "the connection closed before the whole book had arrived")
+                    throw DownloadError(
+                        .network, path: path, detail: "the connection closed before the whole book had arrived")
                 }
             }
             if sink.isShort {
-                throw DownloadError(.network, path: path, detail: "the connection closed before the whole book had arrived")
+                throw DownloadError(
+                    .network, path: path, detail: "the connection closed before the whole book had arrived")
             }
             return .fetched(Fetched(digest: outcome.digest))
         }
@@ -320,8 +341,10 @@ final class FileSink: @unchecked Sendable {
         if let progress, now.timeIntervalSince(lastReport) >= 0.1 || (total.map { offset + received >= $0 } ?? false) {
             lastReport = now
             let seconds = max(0.001, now.timeIntervalSince(started))
-            progress(BookDownloader.Progress(received: offset + received, total: total,
-                                             bytesPerSecond: Double(received) / seconds))
+            progress(
+                BookDownloader.Progress(
+                    received: offset + received, total: total,
+                    bytesPerSecond: Double(received) / seconds))
         }
         return nil
     }
@@ -410,7 +433,8 @@ final class DownloadReceiver: Sendable {
     /// Where a `Content-Range: bytes START-END/TOTAL` starts.
     static func rangeStart(_ header: String?) -> Int64? {
         guard let header, let spec = header.split(separator: " ").last,
-              let first = spec.split(separator: "-").first else { return nil }
+            let first = spec.split(separator: "-").first
+        else { return nil }
         return Int64(first)
     }
 
@@ -469,7 +493,10 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch kind {
         case .diskFull:
-            "The disk is full: the download of \(path) stopped and its partial file was removed (\(detail)). Free some space and try again."
+            """
+            The disk is full: the download of \(path) stopped and its partial file was removed (\(detail)). Free \
+            some space and try again.
+            """
         case .cannotWrite:
             "Could not write \(path) (\(detail)). Check that the directory is writable."
         case .cannotRead:
@@ -487,7 +514,10 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
         case .busy:
             "Another bok has been downloading \(path) for too long; close it or try again later."
         case .tooLarge:
-            "The library sent more than the book's size allows (over \(detail)) for \(path); bok stopped and kept nothing. Try again later, or tell the library."
+            """
+            The library sent more than the book's size allows (over \(detail)) for \(path); bok stopped and kept \
+            nothing. Try again later, or tell the library.
+            """
         }
     }
 }

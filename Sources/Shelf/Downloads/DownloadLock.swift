@@ -23,10 +23,12 @@ public final class DownloadLock {
     ///   other process holds it longer than `timeout`.
     public init(file: URL, timeout: TimeInterval) async throws(DownloadError) {
         do {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
         } catch {
-            throw DownloadError(.cannotWrite, path: file.deletingLastPathComponent().path, detail: error.localizedDescription)
+            throw DownloadError(
+                .cannotWrite, path: file.deletingLastPathComponent().path, detail: error.localizedDescription)
         }
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
@@ -37,7 +39,8 @@ public final class DownloadLock {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline, !Task.isCancelled else {
                 let cancelled = Task.isCancelled
                 close(descriptor)
-                throw DownloadError(cancelled ? .cancelled : .busy, path: file.path, detail: "another bok is downloading it")
+                throw DownloadError(
+                    cancelled ? .cancelled : .busy, path: file.path, detail: "another bok is downloading it")
             }
             try? await Task.sleep(for: .milliseconds(50))
         }

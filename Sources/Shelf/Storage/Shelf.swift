@@ -42,8 +42,10 @@ public struct Shelf: Sendable, Hashable {
         public var recent: Date?
 
         /// Creates an entry.
-        public init(productID: String, title: String, authors: String, badge: Badge?, percentRead: Double? = nil,
-                    isDownloaded: Bool = false, upstreamID: String? = nil, daysLeft: Int? = nil, recent: Date? = nil) {
+        public init(
+            productID: String, title: String, authors: String, badge: Badge?, percentRead: Double? = nil,
+            isDownloaded: Bool = false, upstreamID: String? = nil, daysLeft: Int? = nil, recent: Date? = nil
+        ) {
             self.productID = productID
             self.title = title
             self.authors = authors

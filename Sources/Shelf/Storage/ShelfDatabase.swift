@@ -36,9 +36,11 @@ public struct ShelfDatabase: Sendable {
         do {
             // Inspect before anything writes: a foreign or newer file must stay untouched.
             try writer.inDatabase { db in
-                let tables = try String.fetchAll(db, sql: """
-                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
-                    """)
+                let tables = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
+                        """)
                 guard !tables.isEmpty else { return }
                 guard tables.contains("grdb_migrations") else { throw ShelfError.foreign(path, tables: tables) }
                 let known = Set(migrator.migrations)
@@ -91,14 +93,18 @@ public struct ShelfDatabase: Sendable {
             return try openForWriting(at: url)
         } catch {
             // A full disk (or a folder turned read-only) must not take the shelf away: show it as last saved.
-            guard let problem = ShelfError.saving(error, path: url.path), FileManager.default.fileExists(atPath: url.path) else {
+            guard let problem = ShelfError.saving(error, path: url.path),
+                FileManager.default.fileExists(atPath: url.path)
+            else {
                 throw error
             }
             var configuration = configuration()
             configuration.readonly = true
             // `immutable=1`: no lock, no -wal or -shm to create, which a full disk would refuse.
             // What an unfinished -wal holds is not seen; bok checkpoints it on every clean exit.
-            guard var components = URLComponents(url: url.standardizedFileURL, resolvingAgainstBaseURL: false) else { throw problem }
+            guard var components = URLComponents(url: url.standardizedFileURL, resolvingAgainstBaseURL: false) else {
+                throw problem
+            }
             components.scheme = "file"
             components.host = nil
             components.query = "immutable=1"
@@ -110,8 +116,9 @@ public struct ShelfDatabase: Sendable {
     private static func openForWriting(at url: URL) throws -> ShelfDatabase {
         // The database holds card numbers and reading history: its folder 0700, the file 0600
         // (SQLite gives the -wal and -shm files the database file's mode).
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let created = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if created >= 0 { close(created) }
         // GRDB's migrator reads which migrations are applied before it takes the write lock, so two

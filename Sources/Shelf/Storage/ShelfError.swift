@@ -48,17 +48,22 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
         case let error as ShelfError:
             return error.isCannotSave ? error : nil
         case let error as DatabaseError:
-            guard [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(error.resultCode) else {
+            guard
+                [.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM].contains(
+                    error.resultCode)
+            else {
                 return nil
             }
             if error.resultCode == .SQLITE_FULL { return .cannotSave(path, diskFull: true, detail: "") }
-            detail = switch error.resultCode {
-            case .SQLITE_READONLY: "the file is read-only"
-            case .SQLITE_CANTOPEN: "the file cannot be opened"
-            case .SQLITE_PERM: "permission denied"
-            default: "the disk reported an error"
-            }
-        case let error as CocoaError where [.fileWriteOutOfSpace, .fileWriteNoPermission, .fileWriteVolumeReadOnly].contains(error.code):
+            detail =
+                switch error.resultCode {
+                case .SQLITE_READONLY: "the file is read-only"
+                case .SQLITE_CANTOPEN: "the file cannot be opened"
+                case .SQLITE_PERM: "permission denied"
+                default: "the disk reported an error"
+                }
+        case let error as CocoaError
+        where [.fileWriteOutOfSpace, .fileWriteNoPermission, .fileWriteVolumeReadOnly].contains(error.code):
             if error.code == .fileWriteOutOfSpace { return .cannotSave(path, diskFull: true, detail: "") }
             detail = error.code == .fileWriteNoPermission ? "permission denied" : "read-only file system"
         case let error as POSIXError where [.ENOSPC, .EDQUOT, .EACCES, .EROFS, .EIO].contains(error.code):

@@ -9,12 +9,16 @@ extension ShelfStore {
     // own; '' is a row added with no card known (or before cards were recorded), shown to all.
 
     /// Keeps a sample on the shelf (again: updates its title, authors and file).
-    public func addSample(card: String = "", productID: String, title: String, authors: String = "", path: String? = nil,
-                          now: Date = Date()) throws {
+    public func addSample(
+        card: String = "", productID: String, title: String, authors: String = "", path: String? = nil,
+        now: Date = Date()
+    ) throws {
         try write { db in
             let addedAt = try SampleRecord.fetchOne(db, key: ["card": card, "productID": productID])?.addedAt ?? now
-            try SampleRecord(card: card, productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
-                             addedAt: addedAt, path: path).upsert(db)
+            try SampleRecord(
+                card: card, productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
+                addedAt: addedAt, path: path
+            ).upsert(db)
         }
     }
 
@@ -22,7 +26,8 @@ extension ShelfStore {
     @discardableResult
     public func removeSample(card: String = "", productID: String) throws -> Bool {
         try write { db in
-            try SampleRecord.filter(Column("productID") == productID && [card, ""].contains(Column("card"))).deleteAll(db) > 0
+            try SampleRecord.filter(Column("productID") == productID && [card, ""].contains(Column("card"))).deleteAll(
+                db) > 0
         }
     }
 
@@ -34,13 +39,17 @@ extension ShelfStore {
     }
 
     /// Puts a title at the end of `card`'s to-be-read list; one already there keeps its place.
-    public func addToBeRead(card: String = "", productID: String, title: String, authors: String = "", now: Date = Date()) throws {
+    public func addToBeRead(
+        card: String = "", productID: String, title: String, authors: String = "", now: Date = Date()
+    ) throws {
         try write { db in
             let mine = ToBeReadRecord.filter([card, ""].contains(Column("card")))
             guard try mine.filter(Column("productID") == productID).fetchCount(db) == 0 else { return }
             let next = try Int.fetchOne(db, mine.select(max(Column("position")) + 1)) ?? 0
-            try ToBeReadRecord(card: card, productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
-                               addedAt: now, position: next).insert(db)
+            try ToBeReadRecord(
+                card: card, productID: productID, title: SafeText.line(title), authors: SafeText.line(authors),
+                addedAt: now, position: next
+            ).insert(db)
         }
     }
 
@@ -48,7 +57,8 @@ extension ShelfStore {
     @discardableResult
     public func removeToBeRead(card: String = "", productID: String) throws -> Bool {
         try write { db in
-            try ToBeReadRecord.filter(Column("productID") == productID && [card, ""].contains(Column("card"))).deleteAll(db) > 0
+            try ToBeReadRecord.filter(Column("productID") == productID && [card, ""].contains(Column("card")))
+                .deleteAll(db) > 0
         }
     }
 

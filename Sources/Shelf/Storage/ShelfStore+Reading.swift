@@ -22,15 +22,18 @@ extension ShelfStore: PositionStore {
     public func savePosition(_ position: ReadingPosition) throws {
         try write { db in
             // cachedStatement keeps the compiled upsert on the connection; only the arguments change.
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO readingPosition (bookID, spineIndex, "offset", snippet, updatedAt, percent)
-                VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT (bookID) DO UPDATE SET
-                    spineIndex = excluded.spineIndex, "offset" = excluded."offset", snippet = excluded.snippet,
-                    updatedAt = excluded.updatedAt, percent = excluded.percent
-                """)
-            try statement.execute(arguments: [position.bookID, position.spineIndex, position.offset,
-                                              position.snippet, position.updatedAt, position.percent])
+            let statement = try db.cachedStatement(
+                sql: """
+                    INSERT INTO readingPosition (bookID, spineIndex, "offset", snippet, updatedAt, percent)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (bookID) DO UPDATE SET
+                        spineIndex = excluded.spineIndex, "offset" = excluded."offset", snippet = excluded.snippet,
+                        updatedAt = excluded.updatedAt, percent = excluded.percent
+                    """)
+            try statement.execute(arguments: [
+                position.bookID, position.spineIndex, position.offset,
+                position.snippet, position.updatedAt, position.percent,
+            ])
         }
     }
 
@@ -46,32 +49,42 @@ extension ShelfStore: PositionStore {
         let bookmark = Bookmark(locator: locator)
         try write { db in
             // One bookmark per place: a new one replaces the old.
-            try db.execute(sql: """
-                DELETE FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?;
-                INSERT INTO bookmark (uuid, bookID, spineIndex, "offset", snippet, createdAt) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [bookID.rawValue, locator.spineIndex, locator.offset,
-                                 bookmark.id.uuidString, bookID.rawValue, locator.spineIndex, locator.offset,
-                                 locator.snippet ?? "", bookmark.created])
+            try db.execute(
+                sql: """
+                    DELETE FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?;
+                    INSERT INTO bookmark (uuid, bookID, spineIndex, "offset", snippet, createdAt) VALUES (?, ?, ?, ?, \
+                    ?, ?)
+                    """,
+                arguments: [
+                    bookID.rawValue, locator.spineIndex, locator.offset,
+                    bookmark.id.uuidString, bookID.rawValue, locator.spineIndex, locator.offset,
+                    locator.snippet ?? "", bookmark.created,
+                ])
         }
         return bookmark
     }
 
     public func bookmarks(bookID: BookID) throws -> [Bookmark] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT uuid, spineIndex, "offset", snippet, createdAt FROM bookmark
-                WHERE bookID = ? ORDER BY spineIndex, "offset"
-                """, arguments: [bookID.rawValue]).compactMap { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT uuid, spineIndex, "offset", snippet, createdAt FROM bookmark
+                    WHERE bookID = ? ORDER BY spineIndex, "offset"
+                    """, arguments: [bookID.rawValue]
+            ).compactMap { row in
                 guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
-                return Bookmark(id: id, locator: Self.locator(row["spineIndex"], row["offset"], row["snippet"]),
-                                created: row["createdAt"])
+                return Bookmark(
+                    id: id, locator: Self.locator(row["spineIndex"], row["offset"], row["snippet"]),
+                    created: row["createdAt"])
             }
         }
     }
 
     public func removeBookmark(id: AnnotationID, bookID: BookID) throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM bookmark WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
+            try db.execute(
+                sql: "DELETE FROM bookmark WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
         }
     }
 
@@ -79,39 +92,51 @@ extension ShelfStore: PositionStore {
 
     public func saveHighlight(_ highlight: Highlight, bookID: BookID) throws {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO highlight (uuid, bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, endOffset,
-                    endSnippet, colour, note, text, createdAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (uuid) DO UPDATE SET
-                    startSpineIndex = excluded.startSpineIndex, startOffset = excluded.startOffset,
-                    startSnippet = excluded.startSnippet, endSpineIndex = excluded.endSpineIndex,
-                    endOffset = excluded.endOffset, endSnippet = excluded.endSnippet, colour = excluded.colour,
-                    note = excluded.note, text = excluded.text
-                """, arguments: [highlight.id.uuidString, bookID.rawValue, highlight.start.spineIndex, highlight.start.offset,
-                                 highlight.start.snippet ?? "", highlight.end.spineIndex, highlight.end.offset,
-                                 highlight.end.snippet ?? "", highlight.color.rawValue, highlight.note, highlight.text,
-                                 highlight.created])
+            try db.execute(
+                sql: """
+                    INSERT INTO highlight (uuid, bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, \
+                    endOffset,
+                        endSnippet, colour, note, text, createdAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (uuid) DO UPDATE SET
+                        startSpineIndex = excluded.startSpineIndex, startOffset = excluded.startOffset,
+                        startSnippet = excluded.startSnippet, endSpineIndex = excluded.endSpineIndex,
+                        endOffset = excluded.endOffset, endSnippet = excluded.endSnippet, colour = excluded.colour,
+                        note = excluded.note, text = excluded.text
+                    """,
+                arguments: [
+                    highlight.id.uuidString, bookID.rawValue, highlight.start.spineIndex, highlight.start.offset,
+                    highlight.start.snippet ?? "", highlight.end.spineIndex, highlight.end.offset,
+                    highlight.end.snippet ?? "", highlight.color.rawValue, highlight.note, highlight.text,
+                    highlight.created,
+                ])
         }
     }
 
     public func highlights(bookID: BookID) throws -> [Highlight] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM highlight WHERE bookID = ? ORDER BY startSpineIndex, startOffset, endSpineIndex, endOffset
-                """, arguments: [bookID.rawValue]).compactMap { row in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM highlight WHERE bookID = ? ORDER BY startSpineIndex, startOffset, endSpineIndex, \
+                    endOffset
+                    """, arguments: [bookID.rawValue]
+            ).compactMap { row in
                 guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)),
-                      let color = (row["colour"] as String?).flatMap(HighlightColor.init(rawValue:)) else { return nil }
-                return Highlight(id: id, start: Self.locator(row["startSpineIndex"], row["startOffset"], row["startSnippet"]),
-                                 end: Self.locator(row["endSpineIndex"], row["endOffset"], row["endSnippet"]),
-                                 color: color, note: row["note"], text: row["text"], created: row["createdAt"])
+                    let color = (row["colour"] as String?).flatMap(HighlightColor.init(rawValue:))
+                else { return nil }
+                return Highlight(
+                    id: id, start: Self.locator(row["startSpineIndex"], row["startOffset"], row["startSnippet"]),
+                    end: Self.locator(row["endSpineIndex"], row["endOffset"], row["endSnippet"]),
+                    color: color, note: row["note"], text: row["text"], created: row["createdAt"])
             }
         }
     }
 
     public func removeHighlight(id: AnnotationID, bookID: BookID) throws {
         try write { db in
-            try db.execute(sql: "DELETE FROM highlight WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
+            try db.execute(
+                sql: "DELETE FROM highlight WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
         }
     }
 
@@ -148,8 +173,9 @@ extension ShelfStore: PositionStore {
     public func addPaceSample(_ sample: PaceSample, bookID: BookID) throws {
         guard sample.seconds > 0, sample.characters >= 0 else { return }
         try write { db in
-            try db.execute(sql: "INSERT INTO paceSample (bookID, characters, seconds, date) VALUES (?, ?, ?, ?)",
-                           arguments: [bookID.rawValue, sample.characters, sample.seconds, sample.date])
+            try db.execute(
+                sql: "INSERT INTO paceSample (bookID, characters, seconds, date) VALUES (?, ?, ?, ?)",
+                arguments: [bookID.rawValue, sample.characters, sample.seconds, sample.date])
         }
     }
 
@@ -157,12 +183,16 @@ extension ShelfStore: PositionStore {
         try writer.read { db in
             let rows: [Row]
             if let bookID {
-                rows = try Row.fetchAll(db, sql: "SELECT * FROM paceSample WHERE bookID = ? ORDER BY id DESC LIMIT ?",
-                                        arguments: [bookID.rawValue, max(0, limit)])
+                rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM paceSample WHERE bookID = ? ORDER BY id DESC LIMIT ?",
+                    arguments: [bookID.rawValue, max(0, limit)])
             } else {
-                rows = try Row.fetchAll(db, sql: "SELECT * FROM paceSample ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)])
+                rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM paceSample ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)])
             }
-            return rows.reversed().map { PaceSample(characters: $0["characters"], seconds: $0["seconds"], date: $0["date"]) }
+            return rows.reversed().map {
+                PaceSample(characters: $0["characters"], seconds: $0["seconds"], date: $0["date"])
+            }
         }
     }
 
@@ -171,10 +201,11 @@ extension ShelfStore: PositionStore {
     /// Remembers which reader book id a product's file has, so the shelf can show its percent read.
     public func recordBookIdentity(productID: String, bookID: BookID) throws {
         try write { db in
-            try db.execute(sql: """
-                INSERT INTO bookIdentity (productID, bookID) VALUES (?, ?)
-                ON CONFLICT (productID) DO UPDATE SET bookID = excluded.bookID
-                """, arguments: [productID, bookID.rawValue])
+            try db.execute(
+                sql: """
+                    INSERT INTO bookIdentity (productID, bookID) VALUES (?, ?)
+                    ON CONFLICT (productID) DO UPDATE SET bookID = excluded.bookID
+                    """, arguments: [productID, bookID.rawValue])
         }
     }
 

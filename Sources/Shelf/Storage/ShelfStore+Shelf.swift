@@ -15,21 +15,26 @@ extension ShelfStore {
         let snapshot = try writer.read { db in
             var reservationRequest = ReservationRecord.filter(Column("active") == true)
             if let scope {
-                reservationRequest = reservationRequest
+                reservationRequest =
+                    reservationRequest
                     .filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
             }
             let loans = try Self.fetchLoans(db, scope: scope)
             let reservations = try reservationRequest.fetchAll(db)
             let cards = scope.map { [$0.card, ""] }
-            let samples = try cards.map { SampleRecord.filter($0.contains(Column("card"))) }.map { try $0.fetchAll(db) }
+            let samples =
+                try cards.map { SampleRecord.filter($0.contains(Column("card"))) }.map { try $0.fetchAll(db) }
                 ?? SampleRecord.fetchAll(db)
-            let toBeRead = try (cards.map { ToBeReadRecord.filter($0.contains(Column("card"))) } ?? ToBeReadRecord.all())
+            let toBeRead = try
+                (cards.map { ToBeReadRecord.filter($0.contains(Column("card"))) } ?? ToBeReadRecord.all())
                 .order(Column("position")).fetchAll(db)
             // A product's percent is that of its book file (by the reader's book id), or one stored under its own id.
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)
-                UNION ALL SELECT bookID, percent, updatedAt FROM readingPosition
-                """)
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)
+                    UNION ALL SELECT bookID, percent, updatedAt FROM readingPosition
+                    """)
             var percent: [String: (Double, Date)] = [:]
             for row in rows {
                 // By index: GRDB's lookup by name folds case on every access, which a shelf of
@@ -39,11 +44,15 @@ extension ShelfStore {
                 percent[id] = value
             }
             let downloaded = try String.fetchSet(db, sql: "SELECT productID FROM download")
-            return (loans: loans, reservations: reservations, samples: samples, toBeRead: toBeRead,
-                    percent: percent, downloaded: downloaded)
+            return (
+                loans: loans, reservations: reservations, samples: samples, toBeRead: toBeRead,
+                percent: percent, downloaded: downloaded
+            )
         }
-        func entry(_ productID: String, _ title: String, _ authors: String, _ badge: Badge?, upstreamID: String? = nil,
-                   day: DayDate? = nil, recent: Date?) -> Shelf.Entry {
+        func entry(
+            _ productID: String, _ title: String, _ authors: String, _ badge: Badge?, upstreamID: String? = nil,
+            day: DayDate? = nil, recent: Date?
+        ) -> Shelf.Entry {
             let read = snapshot.percent[productID]
             return Shelf.Entry(
                 productID: productID, title: title, authors: authors, badge: badge, percentRead: read?.0,
@@ -58,15 +67,22 @@ extension ShelfStore {
         for loan in snapshot.loans {
             let badge = Badge.loan(expiry: loan.expiryDate, today: today)
             if loan.active && badge != .ended {
-                loans.append(entry(loan.productID, loan.title, loan.authors, badge, upstreamID: loan.loanID,
-                                   day: loan.expiryDate, recent: loan.createdDate ?? loan.syncedAt))
+                loans.append(
+                    entry(
+                        loan.productID, loan.title, loan.authors, badge, upstreamID: loan.loanID,
+                        day: loan.expiryDate, recent: loan.createdDate ?? loan.syncedAt))
             } else {
                 // The first day without the book: the day it was returned, or the day after its last day.
-                let endedDay = min(loan.endedAt.map { DayDate($0, in: utc) } ?? loan.expiryDate.adding(days: 1),
-                                   loan.expiryDate.adding(days: 1))
+                let endedDay = min(
+                    loan.endedAt.map { DayDate($0, in: utc) } ?? loan.expiryDate.adding(days: 1),
+                    loan.expiryDate.adding(days: 1))
                 guard endedDay >= windowStart else { continue }
-                ended.append((entry(loan.productID, loan.title, loan.authors, .ended, upstreamID: loan.loanID,
-                                    recent: loan.endedAt ?? loan.expiryDate.adding(days: 1).startDate(in: utc)), loan.productID))
+                ended.append(
+                    (
+                        entry(
+                            loan.productID, loan.title, loan.authors, .ended, upstreamID: loan.loanID,
+                            recent: loan.endedAt ?? loan.expiryDate.adding(days: 1).startDate(in: utc)), loan.productID
+                    ))
             }
         }
         // A book borrowed again is a loan, not also an ended one; one ended entry per book.
@@ -82,17 +98,23 @@ extension ShelfStore {
                 // A ready reservation with no last day from the server is still ready; one past it has lapsed.
                 if let until = reservation.readyUntil {
                     guard until >= today else { continue }
-                    ready.append(entry(reservation.productID, reservation.title, reservation.authors, .ready(until: until),
-                                       upstreamID: reservation.reservationID, day: until, recent: reservation.syncedAt))
+                    ready.append(
+                        entry(
+                            reservation.productID, reservation.title, reservation.authors, .ready(until: until),
+                            upstreamID: reservation.reservationID, day: until, recent: reservation.syncedAt))
                 } else {
-                    ready.append(entry(reservation.productID, reservation.title, reservation.authors, .ready(until: today),
-                                       upstreamID: reservation.reservationID, day: today, recent: reservation.syncedAt))
+                    ready.append(
+                        entry(
+                            reservation.productID, reservation.title, reservation.authors, .ready(until: today),
+                            upstreamID: reservation.reservationID, day: today, recent: reservation.syncedAt))
                 }
             } else {
-                reserved.append(entry(reservation.productID, reservation.title, reservation.authors,
-                                      .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
-                                      upstreamID: reservation.reservationID, day: reservation.estimatedDate,
-                                      recent: reservation.syncedAt))
+                reserved.append(
+                    entry(
+                        reservation.productID, reservation.title, reservation.authors,
+                        .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
+                        upstreamID: reservation.reservationID, day: reservation.estimatedDate,
+                        recent: reservation.syncedAt))
             }
         }
         let samples = snapshot.samples.map { entry($0.productID, $0.title, $0.authors, .sample, recent: $0.addedAt) }
@@ -102,7 +124,10 @@ extension ShelfStore {
             (.loans, sort.sorted(loans, collation: collation)),
             (.ended, sort.key == .days ? endedEntries : sort.sorted(endedEntries, collation: collation)),
             (.ready, sort.sorted(ready, collation: collation)),
-            (.reserved, sort.key == .days ? sortedByQueue(reserved, sort: sort) : sort.sorted(reserved, collation: collation)),
+            (
+                .reserved,
+                sort.key == .days ? sortedByQueue(reserved, sort: sort) : sort.sorted(reserved, collation: collation)
+            ),
             (.samples, sort.sorted(samples, collation: collation)),
             // The to-be-read list keeps the patron's own order unless asked for another.
             (.toBeRead, sort.key == .days ? toBeRead : sort.sorted(toBeRead, collation: collation)),
@@ -113,7 +138,8 @@ extension ShelfStore {
     /// The loans a shelf shows, decoded by column index (a shelf may hold a thousand).
     private static func fetchLoans(_ db: Database, scope: ShelfScope?) throws -> [LoanRecord] {
         var sql = """
-            SELECT libraryProfile, card, loanID, productID, title, authors, expiryDate, createdDate, active, endedAt, syncedAt
+            SELECT libraryProfile, card, loanID, productID, title, authors, expiryDate, createdDate, active, endedAt, \
+            syncedAt
             FROM loan
             """
         var arguments: StatementArguments = []
@@ -122,15 +148,18 @@ extension ShelfStore {
             arguments = [scope.profileID, scope.card]
         }
         return try Row.fetchCursor(db, sql: sql, arguments: arguments).map { row in
-            LoanRecord(libraryProfile: row[0], card: row[1], loanID: row[2], productID: row[3], title: row[4], authors: row[5],
-                       expiryDate: row[6], createdDate: row[7], active: row[8], endedAt: row[9], syncedAt: row[10])
+            LoanRecord(
+                libraryProfile: row[0], card: row[1], loanID: row[2], productID: row[3], title: row[4], authors: row[5],
+                expiryDate: row[6], createdDate: row[7], active: row[8], endedAt: row[9], syncedAt: row[10])
         }.reduce(into: []) { $0.append($1) }
     }
 
     /// Reservations by place in the queue (nearest first when ascending).
     private func sortedByQueue(_ entries: [Shelf.Entry], sort: ShelfSort) -> [Shelf.Entry] {
         func place(_ e: Shelf.Entry) -> Int { if case .queued(let p, _) = e.badge { p } else { .max } }
-        let sorted = entries.sorted { place($0) != place($1) ? place($0) < place($1) : collation.key($0.title) < collation.key($1.title) }
+        let sorted = entries.sorted {
+            place($0) != place($1) ? place($0) < place($1) : collation.key($0.title) < collation.key($1.title)
+        }
         return sort.order == .ascending ? sorted : sorted.reversed()
     }
 }

@@ -22,21 +22,28 @@ extension ShelfStore {
     ///   - expected: products whose change the patron just made here (a borrow, a return): no notice.
     /// - Throws: the service's `LendingError`; then nothing is written.
     @discardableResult
-    public func sync(from service: some LendingService & PatronLending, card: String, profile: LibraryProfile,
-                     now: Date = Date(), today: DayDate? = nil, expected: Set<String> = []) async throws -> SyncSummary {
-        let profileID = try profile.id ?? saveProfile(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID).id!
+    public func sync(
+        from service: some LendingService & PatronLending, card: String, profile: LibraryProfile,
+        now: Date = Date(), today: DayDate? = nil, expected: Set<String> = []
+    ) async throws -> SyncSummary {
+        let profileID =
+            try profile.id ?? saveProfile(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID)
+            .id!
         let loans = try await service.loans(card: card, onlyActive: false)
         let reservations = try await service.reservations(card: card)
 
         let known = try await writer.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT productID, authors FROM loan WHERE authors <> ''
-                UNION SELECT productID, authors FROM sample WHERE authors <> ''
-                UNION SELECT productID, authors FROM toBeRead WHERE authors <> ''
-                UNION SELECT productID, authors FROM reservation WHERE authors <> ''
-                """)
-            return Dictionary(rows.map { (row: Row) -> (String, String) in (row["productID"], row["authors"]) },
-                              uniquingKeysWith: { first, _ in first })
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT productID, authors FROM loan WHERE authors <> ''
+                    UNION SELECT productID, authors FROM sample WHERE authors <> ''
+                    UNION SELECT productID, authors FROM toBeRead WHERE authors <> ''
+                    UNION SELECT productID, authors FROM reservation WHERE authors <> ''
+                    """)
+            return Dictionary(
+                rows.map { (row: Row) -> (String, String) in (row["productID"], row["authors"]) },
+                uniquingKeysWith: { first, _ in first })
         }
         var authors = known
         for productID in Set(loans.map(\.productID) + reservations.map(\.productID)) where authors[productID] == nil {
@@ -50,14 +57,20 @@ extension ShelfStore {
         return try await write { db in
             var notices: [Notice] = []
             // A card synced before on this computer: only then is anything "new".
-            let known = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastCardKey(profileID)]) == card
+            let known =
+                try String.fetchOne(
+                    db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [Self.lastCardKey(profileID)])
+                == card
                 || LoanRecord.filter(Column("libraryProfile") == profileID && Column("card") == card).fetchCount(db) > 0
             func tell(_ kind: Notice.Kind, _ key: String, productID: String, title: String, day: DayDate?) {
                 guard known, kind == .dueSoon || !expected.contains(productID) else { return }
-                notices.append(Notice(libraryProfile: profileID, card: card, key: key, kind: kind, productID: productID,
-                                      title: title, day: day, createdAt: now))
+                notices.append(
+                    Notice(
+                        libraryProfile: profileID, card: card, key: key, kind: kind, productID: productID,
+                        title: title, day: day, createdAt: now))
             }
-            let existingLoans = try LoanRecord
+            let existingLoans =
+                try LoanRecord
                 .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
             let byID = Dictionary(existingLoans.map { ($0.loanID, $0) }, uniquingKeysWith: { a, _ in a })
             var seen = Set<String>()
@@ -74,15 +87,23 @@ extension ShelfStore {
                 if !loan.active {
                     if old?.active == true {
                         newlyEnded += 1
-                        tell(.loanEnded, "ended:\(loan.id)", productID: loan.productID, title: record.title, day: loan.expiryDate)
+                        tell(
+                            .loanEnded, "ended:\(loan.id)", productID: loan.productID, title: record.title,
+                            day: loan.expiryDate)
                     }
-                    record.endedAt = old?.endedAt ?? min(now, loan.expiryDate.adding(days: 1).startDate(in: TimeZone(identifier: "UTC")!))
+                    record.endedAt =
+                        old?.endedAt
+                        ?? min(now, loan.expiryDate.adding(days: 1).startDate(in: TimeZone(identifier: "UTC")!))
                 } else {
                     if old == nil {
-                        tell(.loanMade, "made:\(loan.id)", productID: loan.productID, title: record.title, day: loan.expiryDate)
+                        tell(
+                            .loanMade, "made:\(loan.id)", productID: loan.productID, title: record.title,
+                            day: loan.expiryDate)
                     }
                     if let today, today.days(until: loan.expiryDate) <= Self.dueSoonDays {
-                        tell(.dueSoon, "due:\(loan.id)", productID: loan.productID, title: record.title, day: loan.expiryDate)
+                        tell(
+                            .dueSoon, "due:\(loan.id)", productID: loan.productID, title: record.title,
+                            day: loan.expiryDate)
                     }
                 }
                 try record.upsert(db)
@@ -96,22 +117,30 @@ extension ShelfStore {
                 tell(.loanEnded, "ended:\(gone.loanID)", productID: gone.productID, title: gone.title, day: nil)
             }
 
-            let existingReservations = try ReservationRecord
+            let existingReservations =
+                try ReservationRecord
                 .filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
-            let oldTitles = Dictionary(existingReservations.map { ($0.reservationID, $0.title) }, uniquingKeysWith: { a, _ in a })
+            let oldTitles = Dictionary(
+                existingReservations.map { ($0.reservationID, $0.title) }, uniquingKeysWith: { a, _ in a })
             var seenReservations = Set<String>()
-            let wasReady = Dictionary(existingReservations.map { ($0.reservationID, $0.ready && $0.active) }, uniquingKeysWith: { a, _ in a })
+            let wasReady = Dictionary(
+                existingReservations.map { ($0.reservationID, $0.ready && $0.active) }, uniquingKeysWith: { a, _ in a })
             for reservation in reservations {
                 seenReservations.insert(reservation.id)
                 if reservation.ready, wasReady[reservation.id] != true {
-                    tell(.reservationReady, "ready:\(reservation.id)", productID: reservation.productID,
-                         title: reservation.title.map(SafeText.line) ?? oldTitles[reservation.id] ?? "", day: reservation.readyUntil)
+                    tell(
+                        .reservationReady, "ready:\(reservation.id)", productID: reservation.productID,
+                        title: reservation.title.map(SafeText.line) ?? oldTitles[reservation.id] ?? "",
+                        day: reservation.readyUntil)
                 }
                 try ReservationRecord(
-                    libraryProfile: profileID, card: card, reservationID: reservation.id, productID: reservation.productID,
+                    libraryProfile: profileID, card: card, reservationID: reservation.id,
+                    productID: reservation.productID,
                     title: reservation.title.map(SafeText.line) ?? oldTitles[reservation.id] ?? "",
-                    authors: authorsByProduct[reservation.productID].map(SafeText.line) ?? "", queuePosition: reservation.queuePosition,
-                    estimatedDate: reservation.estimatedDate, ready: reservation.ready, readyUntil: reservation.readyUntil,
+                    authors: authorsByProduct[reservation.productID].map(SafeText.line) ?? "",
+                    queuePosition: reservation.queuePosition,
+                    estimatedDate: reservation.estimatedDate, ready: reservation.ready,
+                    readyUntil: reservation.readyUntil,
                     syncedAt: now, active: true
                 ).upsert(db)
             }
@@ -122,26 +151,32 @@ extension ShelfStore {
                 try gone.update(db)
                 // Borrowed (here or elsewhere) is not news; gone without a loan is.
                 if !onLoan.contains(gone.productID) {
-                    tell(.reservationEnded, "gone:\(gone.reservationID)", productID: gone.productID, title: gone.title,
-                         day: gone.ready ? gone.readyUntil : nil)
+                    tell(
+                        .reservationEnded, "gone:\(gone.reservationID)", productID: gone.productID, title: gone.title,
+                        day: gone.ready ? gone.readyUntil : nil)
                 }
             }
             // Told once: a key already stored (another process, an earlier sync) is not told again.
             var told: [Notice] = []
             for notice in notices {
-                try db.execute(sql: """
-                    INSERT OR IGNORE INTO notice (libraryProfile, card, key, kind, productID, title, day, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [notice.libraryProfile, notice.card, notice.key, notice.kind.rawValue, notice.productID,
-                                     notice.title, notice.day?.description, notice.createdAt])
+                try db.execute(
+                    sql: """
+                        INSERT OR IGNORE INTO notice (libraryProfile, card, key, kind, productID, title, day, createdAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        notice.libraryProfile, notice.card, notice.key, notice.kind.rawValue, notice.productID,
+                        notice.title, notice.day?.description, notice.createdAt,
+                    ])
                 if db.changesCount > 0 { told.append(notice) }
             }
 
             try db.execute(sql: "UPDATE libraryProfile SET lastSyncedAt = ? WHERE id = ?", arguments: [now, profileID])
             // The card is remembered with the sync, so the shelf can show it offline after a restart.
             try Setting(key: Self.lastCardKey(profileID), value: card).upsert(db)
-            return SyncSummary(activeLoans: loans.filter(\.active).count, newlyEnded: newlyEnded,
-                               reservations: reservations.count, syncedAt: now, notices: told)
+            return SyncSummary(
+                activeLoans: loans.filter(\.active).count, newlyEnded: newlyEnded,
+                reservations: reservations.count, syncedAt: now, notices: told)
         }
     }
 
@@ -151,8 +186,10 @@ extension ShelfStore {
     /// The notices of a card at a library, newest first, from the last `days` days.
     public func notices(profileID: Int64, card: String, since: Date) throws -> [Notice] {
         try writer.read { db in
-            try Notice.filter(Column("libraryProfile") == profileID && Column("card") == card && Column("createdAt") >= since)
-                .order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
+            try Notice.filter(
+                Column("libraryProfile") == profileID && Column("card") == card && Column("createdAt") >= since
+            )
+            .order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
         }
     }
 

@@ -55,9 +55,11 @@ public struct ShelfStore: Sendable {
             return existing
         }
         return try write { db in
-            if var existing = try LibraryProfile
+            if var existing =
+                try LibraryProfile
                 .filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID)
-                .fetchOne(db) {
+                .fetchOne(db)
+            {
                 existing.name = name
                 try existing.update(db)
                 return existing
@@ -77,7 +79,8 @@ public struct ShelfStore: Sendable {
     public func lastSync(profileID: Int64? = nil) throws -> Date? {
         try writer.read { db in
             if let profileID {
-                return try Date.fetchOne(db, sql: "SELECT lastSyncedAt FROM libraryProfile WHERE id = ?", arguments: [profileID])
+                return try Date.fetchOne(
+                    db, sql: "SELECT lastSyncedAt FROM libraryProfile WHERE id = ?", arguments: [profileID])
             }
             return try Date.fetchOne(db, sql: "SELECT max(lastSyncedAt) FROM libraryProfile")
         }

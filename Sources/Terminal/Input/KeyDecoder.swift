@@ -88,7 +88,8 @@ public struct KeyDecoder: Sendable {
         }
         let slice = bytes[start..<(start + length)]
         guard slice.dropFirst().allSatisfy({ $0 & 0xC0 == 0x80 }),
-              let scalar = String(validating: slice, as: UTF8.self)?.first else { return (nil, 1) }
+            let scalar = String(validating: slice, as: UTF8.self)?.first
+        else { return (nil, 1) }
         return (.character(scalar), length)
     }
 

@@ -44,7 +44,8 @@ private func attemptCompletion(
     // Never fall back to readline's file-name completion: file names are not bok commands.
     bok_rl_set_attempted_completion_over(1)
     guard let text, let buffer = bok_rl_line_buffer(),
-          let completer = ReadlineBridge.completion.withLock({ $0.completer }) else { return nil }
+        let completer = ReadlineBridge.completion.withLock({ $0.completer })
+    else { return nil }
     let word = String(cString: text)
     let line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: max(0, Int(end))), as: UTF8.self)
 
@@ -154,8 +155,10 @@ func promptGetc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
             }
             bok_rl_discard_line_and_redisplay()
         }
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+        ]
         let ready = poll(&fds, nfds_t(wake >= 0 ? 2 : 1), -1)
         if ready < 0 {
             guard errno == EINTR else { return EOF }

@@ -76,17 +76,17 @@ struct SecretReader: Sendable {
                 }
             }
             switch byte {
-            case 0x0A, 0x0D:                      // Return
+            case 0x0A, 0x0D:  // Return
                 return String(decoding: bytes, as: UTF8.self)
-            case 0x03:                            // Ctrl-C cancels
+            case 0x03:  // Ctrl-C cancels
                 return nil
-            case 0x04:                            // Ctrl-D: end of input on an empty line
+            case 0x04:  // Ctrl-D: end of input on an empty line
                 if bytes.isEmpty { return nil }
-            case 0x08, 0x7F:                      // Backspace: drop the last whole character
+            case 0x08, 0x7F:  // Backspace: drop the last whole character
                 while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
-            case 0x15:                            // Ctrl-U: start over
+            case 0x15:  // Ctrl-U: start over
                 bytes.removeAll(keepingCapacity: true)
-            case 0x1B:                            // an escape sequence (arrow keys) is not part of a PIN
+            case 0x1B:  // an escape sequence (arrow keys) is not part of a PIN
                 pushedBack = skipEscapeSequence()
             case 0x00..<0x20:
                 continue

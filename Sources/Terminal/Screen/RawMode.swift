@@ -47,7 +47,7 @@ public enum RawMode {
         settings.c_cflag |= tcflag_t(CS8)
         settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
         withUnsafeMutableBytes(of: &settings.c_cc) { cc in
-            cc[Int(VMIN)] = 1   // a read returns as soon as one byte is there
+            cc[Int(VMIN)] = 1  // a read returns as soon as one byte is there
             cc[Int(VTIME)] = 0
         }
     }

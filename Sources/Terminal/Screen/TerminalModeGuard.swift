@@ -51,11 +51,12 @@ enum TerminalModeGuard {
         guard tcgetattr(fd, &original) == 0 else { return .failed(.settingsFailed(fd: fd, errno: errno)) }
 
         let pointer = UnsafeMutablePointer<Saved>.allocate(capacity: 1)
-        pointer.initialize(to: Saved(
-            fd: fd, settings: original,
-            actions: (sigaction(), sigaction(), sigaction(), sigaction()),
-            installed: (false, false, false, false)
-        ))
+        pointer.initialize(
+            to: Saved(
+                fd: fd, settings: original,
+                actions: (sigaction(), sigaction(), sigaction(), sigaction()),
+                installed: (false, false, false, false)
+            ))
         let bits = Int(bitPattern: pointer)
         guard saved.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged else {
             pointer.deallocate()
@@ -140,7 +141,8 @@ enum TerminalModeGuard {
     static func isIgnored(_ action: sigaction) -> Bool {
         // Respect an ignored signal (nohup ignores SIGHUP): leave it ignored.
         #if canImport(Glibc)
-        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        return unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
+            == unsafeBitCast(SIG_IGN, to: Int.self)
         #else
         return unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
         #endif

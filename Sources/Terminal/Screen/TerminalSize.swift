@@ -24,7 +24,8 @@ public enum TerminalSize {
     static func fallback(environment: [String: String]) -> (columns: Int, rows: Int) {
         func positive(_ name: String) -> Int? {
             guard let text = environment[name]?.trimmingCharacters(in: .whitespaces),
-                  let value = Int(text), value > 0 else { return nil }
+                let value = Int(text), value > 0
+            else { return nil }
             return value
         }
         return (positive("COLUMNS") ?? 80, positive("LINES") ?? 24)

@@ -33,8 +33,8 @@ struct EscapeScanner {
             return true
         case .escape:
             switch v {
-            case 0x5B: state = .csi                                  // [
-            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: state = .string       // ] P X ^ _
+            case 0x5B: state = .csi  // [
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: state = .string  // ] P X ^ _
             case 0x20...0x2F: state = .escapeIntermediate
             case 0x30...0x7E: state = .ground
             default:
@@ -51,19 +51,19 @@ struct EscapeScanner {
             }
         case .csi:
             switch v {
-            case 0x20...0x3F: return true                            // parameters, intermediates
-            case 0x40...0x7E: state = .ground; return true           // final byte
-            default: state = .ground; return consumes(scalar)        // malformed: give the text back
+            case 0x20...0x3F: return true  // parameters, intermediates
+            case 0x40...0x7E: state = .ground; return true  // final byte
+            default: state = .ground; return consumes(scalar)  // malformed: give the text back
             }
         case .string:
             switch v {
-            case 0x07, 0x9C: state = .ground                         // BEL or 8-bit ST
+            case 0x07, 0x9C: state = .ground  // BEL or 8-bit ST
             case 0x1B: state = .stringEscape
             default: break
             }
             return true
         case .stringEscape:
-            if v == 0x5C { state = .ground; return true }            // ESC \ is ST
+            if v == 0x5C { state = .ground; return true }  // ESC \ is ST
             // Any other ESC ends the string and starts a new sequence.
             state = .escape
             return consumes(scalar)

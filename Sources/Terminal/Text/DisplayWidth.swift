@@ -58,15 +58,16 @@ public enum DisplayWidth {
     static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v >= 0x20 ? 1 : 0 }
-        if v < 0xA0 { return 0 }                                   // DEL and C1 controls
-        if v == 0xAD { return 0 }                                  // soft hyphen
-        if v < 0x300 { return 1 }                                  // Latin-1, Latin Extended: Å Ä Ö é
+        if v < 0xA0 { return 0 }  // DEL and C1 controls
+        if v == 0xAD { return 0 }  // soft hyphen
+        if v < 0x300 { return 1 }  // Latin-1, Latin Extended: Å Ä Ö é
         // Common narrow blocks first, to skip the property lookup: dashes and quotes,
         // box drawing and block elements (borders, progress bars).
         if (0x2010...0x2027).contains(v) || (0x2500...0x259F).contains(v) { return 1 }
         // The big wide blocks, also without a lookup: CJK ideographs, Hangul syllables, kana.
         if (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
-            || (0x3041...0x3096).contains(v) || (0x309B...0x30FF).contains(v) {
+            || (0x3041...0x3096).contains(v) || (0x309B...0x30FF).contains(v)
+        {
             return 2
         }
         if isWide(v) {
@@ -75,7 +76,7 @@ public enum DisplayWidth {
             return isMark ? 0 : 2
         }
         if (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) {
-            return 0                                               // Hangul medial vowels and final consonants
+            return 0  // Hangul medial vowels and final consonants
         }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator:

@@ -27,17 +27,17 @@ struct WidthMeasure {
             return
         }
         switch v {
-        case 0x200D:                                               // zero-width joiner
+        case 0x200D:  // zero-width joiner
             afterJoiner = true
             return
-        case 0xFE0F:                                               // VS16: emoji presentation
+        case 0xFE0F:  // VS16: emoji presentation
             // Only a base that can be an emoji (❤, digits of keycaps) turns wide.
             if lastBaseWidth == 1, lastBase.properties.isEmoji {
                 width += 1
                 lastBaseWidth = 2
             }
             return
-        case 0x1F3FB...0x1F3FF where lastBaseWidth == 2:           // skin tone on an emoji
+        case 0x1F3FB...0x1F3FF where lastBaseWidth == 2:  // skin tone on an emoji
             return
         default:
             break

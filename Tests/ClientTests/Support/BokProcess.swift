@@ -9,15 +9,19 @@ struct BokProcess {
 
     /// The environment of a fresh patron account under `home`, with `extra` on top.
     static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
-        ["HOME": home.path, "PATH": "/usr/bin:/bin",
-         "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
-         "XDG_DATA_HOME": home.appendingPathComponent("data").path,
-         "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-         "XDG_CACHE_HOME": home.appendingPathComponent("cache").path].merging(extra) { _, new in new }
+        [
+            "HOME": home.path, "PATH": "/usr/bin:/bin",
+            "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
+        ].merging(extra) { _, new in new }
     }
 
     /// Starts `bok ARGUMENTS` with `stdin` written and closed; stdout and stderr go to one pipe.
-    static func start(_ arguments: [String], home: URL, stdin: String = "", environment extra: [String: String] = [:]) throws -> BokProcess {
+    static func start(
+        _ arguments: [String], home: URL, stdin: String = "", environment extra: [String: String] = [:]
+    ) throws -> BokProcess {
         let process = Process()
         process.executableURL = OneShotProcessTests.binary
         process.arguments = arguments
@@ -40,8 +44,10 @@ struct BokProcess {
     }
 
     /// Runs `bok ARGUMENTS` to its end, off Swift's cooperative pool.
-    static func run(_ arguments: [String], home: URL, stdin: String = "",
-                    environment extra: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+    static func run(
+        _ arguments: [String], home: URL, stdin: String = "",
+        environment extra: [String: String] = [:]
+    ) async throws -> (status: Int32, output: String) {
         try await offPool { try start(arguments, home: home, stdin: stdin, environment: extra).finish() }
     }
 }

@@ -23,22 +23,22 @@ func runPatronScript(_ script: String, binary: URL, home: URL) async throws -> S
 /// directories under argv[2], and defines `until(text, limit)` (read until `text` shows) and
 /// `type(line)` (type a line and Enter); what bok wrote collects in `out[0]`.
 let patronScriptPrelude = """
-import os, pty, sys, time, select
-pid, fd = pty.fork()
-if pid == 0:
-    os.environ.update({"HOME": sys.argv[2], "XDG_CONFIG_HOME": sys.argv[2] + "/config",
-                       "XDG_DATA_HOME": sys.argv[2] + "/data", "XDG_STATE_HOME": sys.argv[2] + "/state",
-                       "TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "100", "LINES": "30"})
-    os.execv(sys.argv[1], [sys.argv[1], "--mock"])
-out = [b""]
-def until(text, limit=30):
-    end = time.time() + limit
-    while text.encode() not in out[0] and time.time() < end:
-        r, _, _ = select.select([fd], [], [], 0.2)
-        if r:
-            try: out[0] += os.read(fd, 65536)
-            except OSError: return
-def type(line):
-    os.write(fd, line.encode() + b"\\r")
+    import os, pty, sys, time, select
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update({"HOME": sys.argv[2], "XDG_CONFIG_HOME": sys.argv[2] + "/config",
+                           "XDG_DATA_HOME": sys.argv[2] + "/data", "XDG_STATE_HOME": sys.argv[2] + "/state",
+                           "TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "100", "LINES": "30"})
+        os.execv(sys.argv[1], [sys.argv[1], "--mock"])
+    out = [b""]
+    def until(text, limit=30):
+        end = time.time() + limit
+        while text.encode() not in out[0] and time.time() < end:
+            r, _, _ = select.select([fd], [], [], 0.2)
+            if r:
+                try: out[0] += os.read(fd, 65536)
+                except OSError: return
+    def type(line):
+        os.write(fd, line.encode() + b"\\r")
 
-"""
+    """

@@ -56,12 +56,14 @@ struct EPUBBuilder {
         var zip = ZipWriter()
         if includeMimetype { zip.add("mimetype", "application/epub+zip", deflate: false) }
         if includeContainer {
-            zip.add("META-INF/container.xml", """
-            <?xml version="1.0"?>
-            <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-              <rootfiles><rootfile full-path="\(opfPath)" media-type="application/oebps-package+xml"/></rootfiles>
-            </container>
-            """)
+            zip.add(
+                "META-INF/container.xml",
+                """
+                <?xml version="1.0"?>
+                <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+                  <rootfiles><rootfile full-path="\(opfPath)" media-type="application/oebps-package+xml"/></rootfiles>
+                </container>
+                """)
         }
         let dir = BookPath.directory(of: opfPath)
         func inDir(_ href: String) -> String { dir.isEmpty ? href : dir + "/" + href }
@@ -77,49 +79,70 @@ struct EPUBBuilder {
         manifest += "<item id=\"css\" href=\"style.css\" media-type=\"text/css\"/>\n"
         zip.add(inDir("style.css"), "p { text-indent: 1em; margin: 0 }")
         if withNav {
-            manifest += "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+            manifest +=
+                "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
             let items = chapters.filter(\.linear).map { chapter in
-                let nested = tocFragments.isEmpty ? "" : "<ol>" + tocFragments.map {
-                    "<li><a href=\"\(chapter.href)#\($0)\">\(chapter.title) \($0)</a></li>"
-                }.joined() + "</ol>"
+                let nested =
+                    tocFragments.isEmpty
+                    ? ""
+                    : "<ol>"
+                        + tocFragments.map {
+                            "<li><a href=\"\(chapter.href)#\($0)\">\(chapter.title) \($0)</a></li>"
+                        }.joined() + "</ol>"
                 return "<li><a href=\"\(chapter.href)\">\(chapter.title)</a>\(nested)</li>"
             }.joined()
-            zip.add(inDir("nav.xhtml"), Self.xhtml(title: "Contents", body: """
-            <nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\(items)</ol></nav>\(navExtra)
-            """))
+            zip.add(
+                inDir("nav.xhtml"),
+                Self.xhtml(
+                    title: "Contents",
+                    body: """
+                        <nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\(items)</ol></nav>\(navExtra)
+                        """))
         }
         if withNCX {
             manifest += "<item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>\n"
             let points = chapters.enumerated().map { index, chapter in
                 let nested = tocFragments.map {
-                    "<navPoint id=\"p\(index)-\($0)\"><navLabel><text>\(chapter.title) \($0)</text></navLabel><content src=\"\(chapter.href)#\($0)\"/></navPoint>"
+                    """
+                    <navPoint id=\"p\(index)-\($0)\"><navLabel><text>\(chapter.title) \
+                    \($0)</text></navLabel><content src=\"\(chapter.href)#\($0)\"/></navPoint>
+                    """
                 }.joined()
-                return "<navPoint id=\"p\(index)\" playOrder=\"\(index + 1)\"><navLabel><text>\(chapter.title)</text></navLabel><content src=\"\(chapter.href)\"/>\(nested)</navPoint>"
+                return
+                    """
+                    <navPoint id=\"p\(index)\" \
+                    playOrder=\"\(index + 1)\"><navLabel><text>\(chapter.title)</text></navLabel><content \
+                    src=\"\(chapter.href)\"/>\(nested)</navPoint>
+                    """
             }.joined()
-            zip.add(inDir("toc.ncx"), """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
-            <head><meta name="dtb:uid" content="x"/></head><docTitle><text>\(title)</text></docTitle>
-            <navMap>\(points)</navMap></ncx>
-            """)
+            zip.add(
+                inDir("toc.ncx"),
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
+                <head><meta name="dtb:uid" content="x"/></head><docTitle><text>\(title)</text></docTitle>
+                <navMap>\(points)</navMap></ncx>
+                """)
         }
         manifest += extraManifest
         let spineAttributes = (withNCX ? " toc=\"ncx\"" : "") + spineExtra
-        zip.add(opfPath, """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <package xmlns="http://www.idpf.org/2007/opf" version="\(version)" unique-identifier="uid">
-          <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
-            <dc:identifier id="uid">urn:uuid:1234</dc:identifier>
-            <dc:title>\(title)</dc:title>
-            <dc:language>\(language)</dc:language>
-            \(extraMetadata)
-          </metadata>
-          <manifest>
-        \(manifest)  </manifest>
-          <spine\(spineAttributes)>
-        \(spineOverride ?? spine)  </spine>
-        </package>
-        """)
+        zip.add(
+            opfPath,
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <package xmlns="http://www.idpf.org/2007/opf" version="\(version)" unique-identifier="uid">
+              <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
+                <dc:identifier id="uid">urn:uuid:1234</dc:identifier>
+                <dc:title>\(title)</dc:title>
+                <dc:language>\(language)</dc:language>
+                \(extraMetadata)
+              </metadata>
+              <manifest>
+            \(manifest)  </manifest>
+              <spine\(spineAttributes)>
+            \(spineOverride ?? spine)  </spine>
+            </package>
+            """)
         for (name, bytes) in extraFiles { zip.add(name, bytes: bytes) }
         return zip.archive()
     }

@@ -42,13 +42,17 @@ struct ZipWriter {
         let cdOffset = out.count
         out += central
         out += Self.le32(0x0605_4B50) + Self.le16(0) + Self.le16(0) + Self.le16(UInt16(items.count))
-        out += Self.le16(UInt16(items.count)) + Self.le32(UInt32(central.count)) + Self.le32(UInt32(cdOffset)) + Self.le16(0)
+        out +=
+            Self.le16(UInt16(items.count)) + Self.le32(UInt32(central.count)) + Self.le32(UInt32(cdOffset))
+            + Self.le16(0)
         return out
     }
 
     static func deflate(_ data: [UInt8]) -> [UInt8] {
         var stream = z_stream()
-        deflateInit2_(&stream, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        deflateInit2_(
+            &stream, 9, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)
+        )
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))) + 16)
         var input = data

@@ -22,8 +22,9 @@ enum Deflate {
     private static func compress(_ bytes: [UInt8], level: Int32, windowBits: Int32) -> [UInt8] {
         var stream = z_stream()
         // Memory level 8 and the default strategy are zlib's own defaults; only the framing differs.
-        let started = deflateInit2_(&stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
-                                    zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let started = deflateInit2_(
+            &stream, level, Z_DEFLATED, windowBits, 8, Z_DEFAULT_STRATEGY,
+            zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         precondition(started == Z_OK, "zlib could not start deflating (\(started)); out of memory?")
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))

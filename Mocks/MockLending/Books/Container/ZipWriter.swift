@@ -42,8 +42,9 @@ public struct ZipWriter {
         let crc = Deflate.crc32(content)
         let body = method == .stored ? content : Deflate.raw(content, level: level)
         precondition(bytes.count < Int(UInt32.max) && body.count < Int(UInt32.max), "the archive needs Zip64")
-        let record = CentralRecord(name: nameBytes, method: method, crc: crc, compressedSize: UInt32(body.count),
-                                   size: UInt32(content.count), offset: UInt32(bytes.count))
+        let record = CentralRecord(
+            name: nameBytes, method: method, crc: crc, compressedSize: UInt32(body.count),
+            size: UInt32(content.count), offset: UInt32(bytes.count))
         put32(0x0403_4B50)  // local file header
         put16(20)  // version needed: 2.0 (deflate)
         put16(0)  // flags: no data descriptor, names are ASCII

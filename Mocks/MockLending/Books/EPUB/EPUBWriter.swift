@@ -68,7 +68,8 @@ struct EPUBWriter {
     private func packageDocument(textPages: [Page], chapters: [Page]) -> String {
         var opf = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="pub-id" xml:lang="\(facts.language)">
+            <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="pub-id" \
+            xml:lang="\(facts.language)">
               <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
                 <dc:identifier id="pub-id">\(facts.identifier)</dc:identifier>
                 <dc:title id="title">\(XML.escape(facts.title))</dc:title>
@@ -90,12 +91,16 @@ struct EPUBWriter {
         if let publisher = facts.publisher { opf += "    <dc:publisher>\(XML.escape(publisher))</dc:publisher>\n" }
         if let published = facts.published { opf += "    <dc:date>\(published)</dc:date>\n" }
         opf += "    <meta property=\"dcterms:modified\">\(modified)</meta>\n"
-        if let description = facts.description { opf += "    <dc:description>\(XML.escape(description))</dc:description>\n" }
+        if let description = facts.description {
+            opf += "    <dc:description>\(XML.escape(description))</dc:description>\n"
+        }
         for category in facts.categories { opf += "    <dc:subject>\(XML.escape(category))</dc:subject>\n" }
         if let series = facts.series {
             opf += "    <meta property=\"belongs-to-collection\" id=\"series\">\(XML.escape(series.name))</meta>\n"
             opf += "    <meta refines=\"#series\" property=\"collection-type\">series</meta>\n"
-            if let order = series.order { opf += "    <meta refines=\"#series\" property=\"group-position\">\(order)</meta>\n" }
+            if let order = series.order {
+                opf += "    <meta refines=\"#series\" property=\"group-position\">\(order)</meta>\n"
+            }
         }
         // For EPUB 2 readers, which look for the cover this way.
         opf += "    <meta name=\"cover\" content=\"cover-image\"/>\n"
@@ -103,9 +108,17 @@ struct EPUBWriter {
         opf += "    <item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
         opf += "    <item id=\"ncx\" href=\"toc.ncx\" media-type=\"application/x-dtbncx+xml\"/>\n"
         opf += "    <item id=\"css\" href=\"css/book.css\" media-type=\"text/css\"/>\n"
-        opf += "    <item id=\"cover-image\" href=\"images/cover.png\" media-type=\"image/png\" properties=\"cover-image\"/>\n"
+        opf +=
+            """
+                <item id=\"cover-image\" href=\"images/cover.png\" media-type=\"image/png\" \
+            properties=\"cover-image\"/>\n
+            """
         for index in manuscript.illustrations.indices {
-            opf += "    <item id=\"figure-\(index + 1)\" href=\"images/figure-\(index + 1).png\" media-type=\"image/png\"/>\n"
+            opf +=
+                """
+                    <item id=\"figure-\(index + 1)\" href=\"images/figure-\(index + 1).png\" \
+                media-type=\"image/png\"/>\n
+                """
         }
         for page in textPages {
             opf += "    <item id=\"\(page.id)\" href=\"text/\(page.file)\" media-type=\"application/xhtml+xml\"/>\n"
@@ -127,7 +140,8 @@ struct EPUBWriter {
         var nav = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html>
-            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(lang)" lang="\(lang)">
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(lang)" \
+            lang="\(lang)">
             <head>
               <title>\(labels.contents)</title>
               <link rel="stylesheet" type="text/css" href="css/book.css"/>
@@ -151,7 +165,9 @@ struct EPUBWriter {
                   <li><a epub:type="titlepage" href="text/title.xhtml">\(labels.titlePage)</a></li>
                   <li><a epub:type="copyright-page" href="text/colophon.xhtml">\(labels.colophon)</a></li>
                   <li><a epub:type="toc" href="nav.xhtml#toc">\(labels.contents)</a></li>
-                  <li><a epub:type="bodymatter" href="text/\(chapters.first?.file ?? "title.xhtml")">\(XML.escape(chapters.first?.title ?? labels.titlePage))</a></li>
+                  <li><a epub:type="bodymatter" \
+            href="text/\(chapters.first?.file ?? "title.xhtml")">\
+            \(XML.escape(chapters.first?.title ?? labels.titlePage))</a></li>
                 </ol>
               </nav>
             </body>
@@ -175,7 +191,8 @@ struct EPUBWriter {
               <navMap>
 
             """
-        let entries = [(labels.titlePage, "title.xhtml"), (labels.colophon, "colophon.xhtml")]
+        let entries =
+            [(labels.titlePage, "title.xhtml"), (labels.colophon, "colophon.xhtml")]
             + chapters.map { ($0.title, $0.file) } + (sampleEnd.map { [($0.title, $0.file)] } ?? [])
         for (index, entry) in entries.enumerated() {
             ncx += """
@@ -199,7 +216,8 @@ struct EPUBWriter {
         var out = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE html>
-            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(lang)" lang="\(lang)">
+            <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="\(lang)" \
+            lang="\(lang)">
             <head>
               <title>\(XML.escape(page.title))</title>
               <link rel="stylesheet" type="text/css" href="../css/book.css"/>
@@ -214,7 +232,8 @@ struct EPUBWriter {
     }
 
     private func coverPage() -> Page {
-        let alt = facts.textLanguage == .english
+        let alt =
+            facts.textLanguage == .english
             ? "Cover of \(facts.title)" + (facts.authors.isEmpty ? "" : " by \(facts.authorLine)")
             : "Omslaget till \(facts.title)" + (facts.authors.isEmpty ? "" : " av \(facts.authorLine)")
         let body = """
@@ -237,11 +256,13 @@ struct EPUBWriter {
         }
         if !facts.translators.isEmpty {
             let names = BookFacts.joined(facts.translators.map(\.fullName), facts.textLanguage)
-            body += "  <p class=\"translator\">\(english ? "Translated by" : "Översättning av") \(XML.escape(names))</p>\n"
+            body +=
+                "  <p class=\"translator\">\(english ? "Translated by" : "Översättning av") \(XML.escape(names))</p>\n"
         }
         if !facts.illustrators.isEmpty {
             let names = BookFacts.joined(facts.illustrators.map(\.fullName), facts.textLanguage)
-            body += "  <p class=\"translator\">\(english ? "Illustrated by" : "Illustrerad av") \(XML.escape(names))</p>\n"
+            body +=
+                "  <p class=\"translator\">\(english ? "Illustrated by" : "Illustrerad av") \(XML.escape(names))</p>\n"
         }
         if let publisher = facts.publisher { body += "  <p class=\"publisher\">\(XML.escape(publisher))</p>\n" }
         body += "</section>\n"
@@ -257,34 +278,64 @@ struct EPUBWriter {
             lines.append("© \(year.map { "\($0) " } ?? "")\(XML.escape(facts.authorLine))")
         }
         if !facts.translators.isEmpty {
-            lines.append("\(labels.translatedBy): \(XML.escape(BookFacts.joined(facts.translators.map(\.fullName), facts.textLanguage)))")
+            lines.append(
+                """
+                \(labels.translatedBy): \
+                \(XML.escape(BookFacts.joined(facts.translators.map(\.fullName), facts.textLanguage)))
+                """
+            )
         }
         if let original = facts.originalTitle {
             lines.append("\(labels.originalTitle): <span class=\"original-title\">\(XML.escape(original))</span>")
         }
         if !facts.illustrators.isEmpty {
-            lines.append("\(labels.illustratedBy): \(XML.escape(BookFacts.joined(facts.illustrators.map(\.fullName), facts.textLanguage)))")
+            lines.append(
+                """
+                \(labels.illustratedBy): \
+                \(XML.escape(BookFacts.joined(facts.illustrators.map(\.fullName), facts.textLanguage)))
+                """
+            )
         }
         if let publisher = facts.publisher {
             lines.append("\(labels.publishedBy) \(XML.escape(publisher))\(year.map { " \($0)" } ?? "")")
         }
         if let isbn = facts.isbn { lines.append("ISBN \(isbn)") }
         if let series = facts.series {
-            let order = series.order.map { english ? "Book \($0) in the series " : "Del \($0) i serien " } ?? (english ? "In the series " : "Ur serien ")
+            let order =
+                series.order.map { english ? "Book \($0) in the series " : "Del \($0) i serien " }
+                ?? (english ? "In the series " : "Ur serien ")
             lines.append(XML.escape(order + series.name))
         }
         var body = "<section class=\"colophon\" epub:type=\"copyright-page\">\n"
         body += "  <p class=\"first\">\(lines.joined(separator: "<br/>\n    "))</p>\n"
         if english {
-            body += "  <p class=\"note\">This is a generated text of the bok mock library: its story, its people and its words were made by a program for testing the bok reader, and any likeness to real people or books is chance. (Book \(facts.productID), seed \(facts.seed).)</p>\n"
+            body +=
+                """
+                  <p class=\"note\">This is a generated text of the bok mock library: its story, its people and \
+                its words were made by a program for testing the bok reader, and any likeness to real people or \
+                books is chance. (Book \(facts.productID), seed \(facts.seed).)</p>\n
+                """
         } else {
-            body += "  <p class=\"note\">Det här är en genererad text från bok-projektets låtsasbibliotek (the bok mock library): handlingen, personerna och orden är skapade av ett program för att testa läsprogrammet bok, och varje likhet med verkliga personer eller böcker är en slump. (Bok \(facts.productID), frö \(facts.seed).)</p>\n"
+            body +=
+                """
+                  <p class=\"note\">Det här är en genererad text från bok-projektets låtsasbibliotek (the bok \
+                mock library): handlingen, personerna och orden är skapade av ett program för att testa \
+                läsprogrammet bok, och varje likhet med verkliga personer eller böcker är en slump. (Bok \
+                \(facts.productID), frö \(facts.seed).)</p>\n
+                """
         }
         if facts.language != "sv", facts.language != "en" {
             let name = Labels.languageName(facts.language, in: facts.textLanguage)
-            body += english
-                ? "  <p class=\"note\">The catalogue lists this edition as \(name); the mock library writes only Swedish and English, so its text is Swedish.</p>\n"
-                : "  <p class=\"note\">Katalogen anger att den här utgåvan är på \(name), men låtsasbiblioteket skriver bara svenska och engelska, så texten är på svenska.</p>\n"
+            body +=
+                english
+                ? """
+                  <p class=\"note\">The catalogue lists this edition as \(name); the mock library writes only \
+                Swedish and English, so its text is Swedish.</p>\n
+                """
+                : """
+                  <p class=\"note\">Katalogen anger att den här utgåvan är på \(name), men låtsasbiblioteket \
+                skriver bara svenska och engelska, så texten är på svenska.</p>\n
+                """
         }
         body += "</section>\n"
         return Page(id: "colophon", file: "colophon.xhtml", title: labels.colophon, body: body, bodyType: "frontmatter")
@@ -296,14 +347,24 @@ struct EPUBWriter {
         var body = "<section class=\"sample-end\" epub:type=\"backmatter\" id=\"sample-end\">\n"
         body += "  <h1>\(labels.sampleEnd)</h1>\n"
         if english {
-            body += "  <p class=\"first\">This was a sample of <em>\(XML.escape(facts.title))</em>\(XML.escape(by)): the beginning of the book only.</p>\n"
-            body += "  <p>The whole book can be borrowed from your library. Borrow it in bok and read on from here.</p>\n"
+            body +=
+                """
+                  <p class=\"first\">This was a sample of <em>\(XML.escape(facts.title))</em>\(XML.escape(by)): \
+                the beginning of the book only.</p>\n
+                """
+            body +=
+                "  <p>The whole book can be borrowed from your library. Borrow it in bok and read on from here.</p>\n"
         } else {
-            body += "  <p class=\"first\">Det här var ett smakprov ur <em>\(XML.escape(facts.title))</em>\(XML.escape(by)): bara bokens början.</p>\n"
+            body +=
+                """
+                  <p class=\"first\">Det här var ett smakprov ur \
+                <em>\(XML.escape(facts.title))</em>\(XML.escape(by)): bara bokens början.</p>\n
+                """
             body += "  <p>Hela boken kan du låna på biblioteket. Låna den i bok och läs vidare härifrån.</p>\n"
         }
         body += "</section>\n"
-        return Page(id: "sample-end", file: "sample-end.xhtml", title: labels.sampleEnd, body: body, bodyType: "backmatter")
+        return Page(
+            id: "sample-end", file: "sample-end.xhtml", title: labels.sampleEnd, body: body, bodyType: "backmatter")
     }
 
     private func chapterPage(_ chapter: Chapter, number: Int) -> Page {
@@ -321,7 +382,11 @@ struct EPUBWriter {
             body += "<section class=\"footnotes\" epub:type=\"footnotes\">\n"
             for note in chapter.notes {
                 body += "<aside class=\"footnote\" epub:type=\"footnote\" id=\"note-\(note.number)\">"
-                body += "<p class=\"first\"><a href=\"#noteref-\(note.number)\" title=\"\(labels.back)\">\(note.number).</a> \(note.text)</p></aside>\n"
+                body +=
+                    """
+                    <p class=\"first\"><a href=\"#noteref-\(note.number)\" \
+                    title=\"\(labels.back)\">\(note.number).</a> \(note.text)</p></aside>\n
+                    """
             }
             body += "</section>\n"
         }
@@ -351,7 +416,9 @@ struct EPUBWriter {
             out += "</tr></thead>\n<tbody>\n"
             for row in rows {
                 out += "<tr>"
-                for (index, cell) in row.enumerated() { out += index == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td>\(cell)</td>" }
+                for (index, cell) in row.enumerated() {
+                    out += index == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td>\(cell)</td>"
+                }
                 out += "</tr>\n"
             }
             out += "</tbody>\n</table>\n"

@@ -19,7 +19,8 @@ struct Labels: Sendable {
         publishedBy: "Utgiven av", sampleEnd: "Slut på smakprovet", notes: "Noter", back: "Tillbaka")
 
     static let english = Labels(
-        contents: "Contents", landmarks: "Landmarks", cover: "Cover", titlePage: "Title page", colophon: "About this book",
+        contents: "Contents", landmarks: "Landmarks", cover: "Cover", titlePage: "Title page",
+        colophon: "About this book",
         translatedBy: "Translated by", illustratedBy: "Illustrations", originalTitle: "Original title",
         publishedBy: "Published by", sampleEnd: "End of sample", notes: "Notes", back: "Back")
 

@@ -108,7 +108,8 @@ struct Canvas {
         }
     }
 
-    /// Fills a triangle with a horizontal base from (`left`, `baseY`) to (`right`, `baseY`) and its apex at (`apexX`, `apexY`).
+    /// Fills a triangle with a horizontal base from (`left`, `baseY`) to (`right`, `baseY`) and its apex at (`apexX`,
+    /// `apexY`).
     mutating func fillTriangle(left: Int, right: Int, baseY: Int, apexX: Int, apexY: Int, _ colour: RGB) {
         let rows = baseY - apexY
         guard rows > 0 else { return }
@@ -120,7 +121,8 @@ struct Canvas {
         }
     }
 
-    /// Fills everything below the curve `y = baseline - amplitude·sin(2π·x/period + phase)`, as a line of hills or waves.
+    /// Fills everything below the curve `y = baseline - amplitude·sin(2π·x/period + phase)`, as a line of hills or
+    /// waves.
     mutating func fillWave(baseline: Int, amplitude: Double, period: Double, phase: Double, _ colour: RGB) {
         var tops = [Int](repeating: 0, count: width)
         for x in 0..<width {

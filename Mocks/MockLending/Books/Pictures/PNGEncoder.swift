@@ -22,7 +22,8 @@ public enum PNGEncoder {
             filtered.withUnsafeMutableBufferPointer { out in
                 for y in 0..<height {
                     // Filter type 0 (None) is the zero already there; then the row as it is.
-                    (out.baseAddress! + y * (stride + 1) + 1).update(from: source.baseAddress! + y * stride, count: stride)
+                    (out.baseAddress! + y * (stride + 1) + 1).update(
+                        from: source.baseAddress! + y * stride, count: stride)
                 }
             }
         }

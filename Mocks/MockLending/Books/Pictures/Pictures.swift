@@ -16,20 +16,25 @@ enum Pictures {
             var odd = false
             while radius > 12 {
                 let inner = max(0, radius - rng.int(in: 18...40))
-                canvas.fillRing(cx: cx, cy: cy, outer: radius, inner: inner, odd ? palette.accent.shaded(0.1) : palette.accent.shaded(-0.15))
+                canvas.fillRing(
+                    cx: cx, cy: cy, outer: radius, inner: inner,
+                    odd ? palette.accent.shaded(0.1) : palette.accent.shaded(-0.15))
                 radius = inner
                 odd.toggle()
             }
         case 1:  // diagonal stripes over the lower part
             let period = rng.int(in: 30...70)
-            canvas.diagonalStripes(x: 0, y: 240, width: width, height: height - 240, period: period,
-                                   band: period / 2, palette.accent)
+            canvas.diagonalStripes(
+                x: 0, y: 240, width: width, height: height - 240, period: period,
+                band: period / 2, palette.accent)
         case 2:  // a sun over hills, three layers of them
-            canvas.fillCircle(cx: rng.int(in: 80...320), cy: rng.int(in: 280...360), radius: rng.int(in: 40...70), palette.light)
+            canvas.fillCircle(
+                cx: rng.int(in: 80...320), cy: rng.int(in: 280...360), radius: rng.int(in: 40...70), palette.light)
             for layer in 0..<3 {
-                canvas.fillWave(baseline: 420 + layer * 55, amplitude: Double(rng.int(in: 12...35)),
-                                period: Double(rng.int(in: 180...420)), phase: rng.unit() * 6.28,
-                                palette.accent.mixed(with: palette.second, Double(layer) / 3).shaded(-0.1 * Double(layer)))
+                canvas.fillWave(
+                    baseline: 420 + layer * 55, amplitude: Double(rng.int(in: 12...35)),
+                    period: Double(rng.int(in: 180...420)), phase: rng.unit() * 6.28,
+                    palette.accent.mixed(with: palette.second, Double(layer) / 3).shaded(-0.1 * Double(layer)))
             }
         default:  // a grid of squares in two shades
             let cell = rng.int(in: 3...6) * 10
@@ -38,8 +43,9 @@ enum Pictures {
             while y < height {
                 var x = (row % 2) * cell
                 while x < width {
-                    canvas.fillRect(x: x + 3, y: y + 3, width: cell - 6, height: cell - 6,
-                                    rng.chance(0.5) ? palette.accent : palette.second)
+                    canvas.fillRect(
+                        x: x + 3, y: y + 3, width: cell - 6, height: cell - 6,
+                        rng.chance(0.5) ? palette.accent : palette.second)
                     x += cell * 2
                 }
                 y += cell
@@ -67,23 +73,28 @@ enum Pictures {
     ]
 
     /// A drawing of a house, a tree and perhaps a sun on hills, with the alt text that says so.
-    static func scene(palette: Palette, language: Story.Language, _ rng: inout SplitMix64) -> (png: [UInt8], alt: String) {
+    static func scene(
+        palette: Palette, language: Story.Language, _ rng: inout SplitMix64
+    ) -> (png: [UInt8], alt: String) {
         let width = 480
         let height = 320
         let night = rng.chance(0.2)
         var canvas = Canvas(width: width, height: height, background: .white)
-        canvas.verticalGradient(night ? RGB(20, 30, 70) : RGB(120, 190, 240), night ? RGB(70, 80, 130) : RGB(220, 240, 255), to: 240)
+        canvas.verticalGradient(
+            night ? RGB(20, 30, 70) : RGB(120, 190, 240), night ? RGB(70, 80, 130) : RGB(220, 240, 255), to: 240)
         let hasSun = rng.chance(0.8)
         let sunX = rng.int(in: 60...420)
         if hasSun {
             canvas.fillCircle(cx: sunX, cy: 60, radius: 32, night ? RGB(240, 240, 220) : RGB(255, 210, 60))
         }
-        canvas.fillWave(baseline: 240, amplitude: 14, period: Double(rng.int(in: 300...600)), phase: rng.unit() * 6.28,
-                        night ? RGB(40, 80, 50) : RGB(110, 180, 90))
+        canvas.fillWave(
+            baseline: 240, amplitude: 14, period: Double(rng.int(in: 300...600)), phase: rng.unit() * 6.28,
+            night ? RGB(40, 80, 50) : RGB(110, 180, 90))
         let colour = rng.pick(houseColours)
         let houseX = rng.int(in: 40...250)
         canvas.fillRect(x: houseX, y: 180, width: 120, height: 90, colour.rgb)
-        canvas.fillTriangle(left: houseX - 12, right: houseX + 132, baseY: 180, apexX: houseX + 60, apexY: 120, RGB(90, 60, 50))
+        canvas.fillTriangle(
+            left: houseX - 12, right: houseX + 132, baseY: 180, apexX: houseX + 60, apexY: 120, RGB(90, 60, 50))
         canvas.fillRect(x: houseX + 50, y: 225, width: 24, height: 45, RGB(70, 45, 30))  // door
         let window = night ? RGB(255, 220, 120) : RGB(230, 240, 250)
         canvas.fillRect(x: houseX + 14, y: 200, width: 24, height: 22, window)
@@ -94,18 +105,25 @@ enum Pictures {
         for _ in 0..<trees where treeX < width - 30 {
             treeCount += 1
             canvas.fillRect(x: treeX - 6, y: 200, width: 12, height: 70, RGB(100, 70, 40))
-            canvas.fillCircle(cx: treeX, cy: 185, radius: rng.int(in: 26...38), palette.second.mixed(with: RGB(50, 130, 60), 0.6))
+            canvas.fillCircle(
+                cx: treeX, cy: 185, radius: rng.int(in: 26...38), palette.second.mixed(with: RGB(50, 130, 60), 0.6))
             treeX += rng.int(in: 70...100)
         }
         let alt: String
         switch language {
         case .swedish:
             let treeText = treeCount == 1 ? "ett träd" : treeCount == 2 ? "två träd" : "tre träd"
-            let sky = night ? (hasSun ? " under månen en stjärnklar natt" : " en mörk natt") : (hasSun ? " under en gul sol" : " en molnfri dag")
+            let sky =
+                night
+                ? (hasSun ? " under månen en stjärnklar natt" : " en mörk natt")
+                : (hasSun ? " under en gul sol" : " en molnfri dag")
             alt = "En teckning av ett \(colour.swedish) hus med \(treeText) bredvid\(sky)."
         case .english:
             let treeText = treeCount == 1 ? "a tree" : treeCount == 2 ? "two trees" : "three trees"
-            let sky = night ? (hasSun ? " under the moon on a starry night" : " on a dark night") : (hasSun ? " under a yellow sun" : " on a cloudless day")
+            let sky =
+                night
+                ? (hasSun ? " under the moon on a starry night" : " on a dark night")
+                : (hasSun ? " under a yellow sun" : " on a cloudless day")
             alt = "A drawing of a \(colour.english) house with \(treeText) beside it\(sky)."
         }
         return (PNGEncoder.encode(canvas), alt)
@@ -125,8 +143,9 @@ enum Pictures {
         }
         for (index, value) in values.enumerated() {
             let barHeight = max(2, value * 256 / top)
-            canvas.fillRect(x: 52 + index * slot, y: 288 - barHeight, width: max(4, slot - 16), height: barHeight,
-                            index % 2 == 0 ? palette.accent : palette.second)
+            canvas.fillRect(
+                x: 52 + index * slot, y: 288 - barHeight, width: max(4, slot - 16), height: barHeight,
+                index % 2 == 0 ? palette.accent : palette.second)
         }
         return PNGEncoder.encode(canvas)
     }

@@ -8,15 +8,29 @@ internal import Foundation
 struct Cast: Sendable {
     /// Slot name to its value, escaped for XHTML.
     private(set) var values: [String: String] = [:]
-    /// Whom the heroine talks to in the book's own exchanges: her colleague, her companions, her family, her animal friend.
+    /// Whom the heroine talks to in the book's own exchanges: her colleague, her companions, her family, her animal
+    /// friend.
     private(set) var partners: [String] = []
 
     subscript(_ slot: String) -> String { values[slot] ?? "" }
 
-    static let englishWomen = ["Emily", "Sarah", "Margaret", "Claire", "Hannah", "Rebecca", "Grace", "Eleanor", "Fiona", "Alice", "Imogen", "Ruth", "Mary"]
-    static let englishMen = ["James", "Thomas", "Oliver", "Daniel", "Patrick", "Samuel", "Michael", "Robert", "Nathan", "Arthur", "Hugh", "Tom"]
-    static let swedishWomen = ["Anna", "Karin", "Maria", "Eva", "Elsa", "Astrid", "Ingrid", "Maja", "Sofia", "Linnéa", "Åsa", "Agnes", "Märta", "Greta", "Ylva", "Birgitta", "Kerstin", "Signe", "Hedvig", "Tove", "Klara", "Vera", "Gunnel", "Ida"]
-    static let swedishMen = ["Lars", "Erik", "Anders", "Johan", "Per", "Nils", "Gustav", "Olof", "Björn", "Sven", "Åke", "Henrik", "Mikael", "Göran", "Håkan", "Måns", "Ragnar", "Torbjörn", "Sören", "Jöns", "Örjan", "Stellan", "Albin", "Folke", "Ivar", "Bengt", "Ulf"]
+    static let englishWomen = [
+        "Emily", "Sarah", "Margaret", "Claire", "Hannah", "Rebecca", "Grace", "Eleanor", "Fiona", "Alice", "Imogen",
+        "Ruth", "Mary",
+    ]
+    static let englishMen = [
+        "James", "Thomas", "Oliver", "Daniel", "Patrick", "Samuel", "Michael", "Robert", "Nathan", "Arthur", "Hugh",
+        "Tom",
+    ]
+    static let swedishWomen = [
+        "Anna", "Karin", "Maria", "Eva", "Elsa", "Astrid", "Ingrid", "Maja", "Sofia", "Linnéa", "Åsa", "Agnes", "Märta",
+        "Greta", "Ylva", "Birgitta", "Kerstin", "Signe", "Hedvig", "Tove", "Klara", "Vera", "Gunnel", "Ida",
+    ]
+    static let swedishMen = [
+        "Lars", "Erik", "Anders", "Johan", "Per", "Nils", "Gustav", "Olof", "Björn", "Sven", "Åke", "Henrik", "Mikael",
+        "Göran", "Håkan", "Måns", "Ragnar", "Torbjörn", "Sören", "Jöns", "Örjan", "Stellan", "Albin", "Folke", "Ivar",
+        "Bengt", "Ulf",
+    ]
 
     init(facts: BookFacts, kind: BookKind, _ rng: inout SplitMix64) {
         let text = (facts.description ?? "") + " " + facts.title
@@ -25,7 +39,9 @@ struct Cast: Sendable {
         var hero: String?
         var heroLast: String?
         var englishNames = english
-        for (list, isEnglish) in [(Vocabulary.swedishHeroines, false), (Vocabulary.englishHeroines, true)] + Self.otherHeroines {
+        for (list, isEnglish) in [(Vocabulary.swedishHeroines, false), (Vocabulary.englishHeroines, true)]
+            + Self.otherHeroines
+        {
             if let found = Self.firstName(in: text, from: list) {
                 hero = found.name
                 heroLast = found.following.flatMap { Self.lastNames.contains($0) ? $0 : nil }
@@ -35,7 +51,9 @@ struct Cast: Sendable {
         }
         var place = Self.place(in: text)
         if place == nil {
-            place = rng.pick(englishNames && facts.originalTitle != nil || english ? Vocabulary.englishPlaces : Vocabulary.swedishPlaces)
+            place = rng.pick(
+                englishNames && facts.originalTitle != nil || english
+                    ? Vocabulary.englishPlaces : Vocabulary.swedishPlaces)
         }
         let women = englishNames ? Self.englishWomen : Self.swedishWomen
         let men = englishNames ? Self.englishMen : Self.swedishMen
@@ -91,13 +109,24 @@ struct Cast: Sendable {
             set("companionGen", genitive(companion))
             set("mentor", mentor)
             set("mentorGen", genitive(mentor))
-            let realms = english ? ["the Northmark", "the Ashen Vale", "Eldra", "the Windward Isles", "Valdoria"] : ["Nordmarken", "Askdalen", "Eldra", "Vindöarna", "Valdoria"]
+            let realms =
+                english
+                ? ["the Northmark", "the Ashen Vale", "Eldra", "the Windward Isles", "Valdoria"]
+                : ["Nordmarken", "Askdalen", "Eldra", "Vindöarna", "Valdoria"]
             set("realm", rng.pick(realms))
-            let powers = english ? ["the Sleeping Crown", "the Stone Heart", "the First Fire", "the Winter Song"] : ["Den sovande kronan", "Stenhjärtat", "Den första elden", "Vintersången"]
+            let powers =
+                english
+                ? ["the Sleeping Crown", "the Stone Heart", "the First Fire", "the Winter Song"]
+                : ["Den sovande kronan", "Stenhjärtat", "Den första elden", "Vintersången"]
             let power = rng.pick(powers)
             set("power", power)
-            set("powerLower", english ? power.replacingFirst("The", with: "the") : power.replacingFirst("Den", with: "den"))
-            let foes = english ? ["the Grey Regent", "Lord Morcant", "the Hollow Queen"] : ["den grå regenten", "herr Morkant", "den ihåliga drottningen"]
+            set(
+                "powerLower",
+                english ? power.replacingFirst("The", with: "the") : power.replacingFirst("Den", with: "den"))
+            let foes =
+                english
+                ? ["the Grey Regent", "Lord Morcant", "the Hollow Queen"]
+                : ["den grå regenten", "herr Morkant", "den ihåliga drottningen"]
             set("foe", rng.pick(foes))
             partners = [companion, companion, mentor]
         case .children:
@@ -134,7 +163,10 @@ struct Cast: Sendable {
             set("suitor", suitor)
             set("suitorGen", genitive(suitor))
             set("neighbour", neighbour)
-            let farms = english ? ["Ashcombe", "Hollins", "the Mill House", "Larkfield"] : ["Lindgården", "Björkudden", "Sjövik", "Ekbacken", "Norrgården"]
+            let farms =
+                english
+                ? ["Ashcombe", "Hollins", "the Mill House", "Larkfield"]
+                : ["Lindgården", "Björkudden", "Sjövik", "Ekbacken", "Norrgården"]
             set("house", rng.pick(farms))
             partners = [sibling, sibling, suitor, neighbour, mother]
         }
@@ -144,8 +176,10 @@ struct Cast: Sendable {
 
     // MARK: Finding names in the blurb
 
-    static let otherHeroines: [([String], Bool)] = [Vocabulary.Origin.danish, .norwegian, .finnish, .german, .french, .spanish]
-        .map { ($0.heroines, false) }
+    static let otherHeroines: [([String], Bool)] = [
+        Vocabulary.Origin.danish, .norwegian, .finnish, .german, .french, .spanish,
+    ]
+    .map { ($0.heroines, false) }
 
     static let lastNames: Set<String> = Set(Vocabulary.Origin.allCases.flatMap(\.lastNames))
 

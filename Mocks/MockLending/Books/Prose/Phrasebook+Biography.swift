@@ -5,10 +5,18 @@ extension Phrasebook {
 
     static let biographySwedish = Phrasebook(
         pools: [
-            "birth": ["Jag föddes {inPlace} en kall morgon i mars, som det tredje barnet i familjen. Mamma {mother} arbetade på posten, och pappa {father} var snickare."],
+            "birth": [
+                """
+                Jag föddes {inPlace} en kall morgon i mars, som det tredje barnet i familjen. Mamma {mother} \
+                arbetade på posten, och pappa {father} var snickare.
+                """
+            ],
             "childhood": [
                 "Vi bodde i en tvåa med kök, och jag delade säng med {sibling} tills jag var sju.",
-                "Om somrarna var vi hos mormor på landet. Där fanns kor, en jordkällare och en sjö som var kall ända till midsommar.",
+                """
+                Om somrarna var vi hos mormor på landet. Där fanns kor, en jordkällare och en sjö som var kall \
+                ända till midsommar.
+                """,
                 "Mitt första minne är ljudet av pappas hyvel i verkstaden och doften av kutterspån.",
                 "Jag var ett tyst barn som läste allt jag kom över, till och med almanackan.",
                 "På vintrarna åkte vi kälke i backen bakom kyrkan tills vantarna var stela av is.",
@@ -26,7 +34,10 @@ extension Phrasebook {
                 "Vi satt uppe om nätterna och talade om allt som skulle förändras. En del av det gjorde det.",
             ],
             "work": [
-                "Jag arbetade på {workplace} i fyra år. Dagarna var långa, och jag lärde mig mer än på något universitet.",
+                """
+                Jag arbetade på {workplace} i fyra år. Dagarna var långa, och jag lärde mig mer än på något \
+                universitet.
+                """,
                 "Pengarna räckte sällan till hyran, men det gjorde ingenting. Vi var unga.",
                 "Min chef sa en gång att jag var den envisaste människa han hade träffat. Jag tog det som beröm.",
             ],
@@ -63,7 +74,8 @@ extension Phrasebook {
             ],
             "episode": [
                 "{bioWhen} {lifeEvent}.", "{bioWhen} {lifeEvent}.", "{bioWhen} {lifeEvent}.",
-                "{bioWhen} {lifeEvent}. Det hade jag inte väntat mig.", "{bioWhen} {lifeEvent}, och ingenting blev riktigt som förut.",
+                "{bioWhen} {lifeEvent}. Det hade jag inte väntat mig.",
+                "{bioWhen} {lifeEvent}, och ingenting blev riktigt som förut.",
             ],
             "person": ["mamma", "pappa", "{sibling}", "{teacher}", "{spouse}", "mormor"],
             "recall": [
@@ -84,25 +96,47 @@ extension Phrasebook {
             "instrument": ["piano", "fiol", "trumpet", "gitarr"],
             "workplace": ["en tidningsredaktion", "ett tryckeri", "ett sjukhus", "ett bokförlag", "en skola"],
             "seasonName": ["Våren", "Sommaren", "Hösten", "Vintern"],
-            "bioWhen": ["Den våren", "Samma år", "Några månader senare", "Det året", "Kort därefter", "I september", "Strax före jul", "Samma sommar"],
-            "lifeEvent": [
-                "flyttade vi till en större lägenhet", "reste jag för första gången utomlands", "köpte vi en begagnad Volvo",
-                "dog vår hund Tussan", "lärde jag mig simma i sjön", "brann grannens lada ner", "vann jag en uppsatstävling",
-                "började jag skriva dagbok", "gick jag med i en teatergrupp", "var jag nära att ge upp", "fick vi telefon",
-                "bytte jag arbete", "flyttade {sibling} hemifrån", "blev mamma sjuk", "fick jag ett brev som ändrade allt",
+            "bioWhen": [
+                "Den våren", "Samma år", "Några månader senare", "Det året", "Kort därefter", "I september",
+                "Strax före jul", "Samma sommar",
             ],
-            "saying": ["man inte ska ropa hej förrän man är över bäcken", "det ordnar sig alltid till slut", "den som väntar på något gott aldrig väntar för länge",
-                       "man bara ångrar det man inte gjorde", "ett ärligt arbete aldrig är något att skämmas för"],
-            "detail": ["lukten av nybakat bröd på lördagarna", "ljudet av regn på plåttaket", "radions nyhetssändningar klockan sju",
-                       "den kalla linoleummattan i köket", "doften av tjära och hav", "de långa kvällarna med kortspel i köket"],
+            "lifeEvent": [
+                "flyttade vi till en större lägenhet", "reste jag för första gången utomlands",
+                "köpte vi en begagnad Volvo",
+                "dog vår hund Tussan", "lärde jag mig simma i sjön", "brann grannens lada ner",
+                "vann jag en uppsatstävling",
+                "började jag skriva dagbok", "gick jag med i en teatergrupp", "var jag nära att ge upp",
+                "fick vi telefon",
+                "bytte jag arbete", "flyttade {sibling} hemifrån", "blev mamma sjuk",
+                "fick jag ett brev som ändrade allt",
+            ],
+            "saying": [
+                "man inte ska ropa hej förrän man är över bäcken", "det ordnar sig alltid till slut",
+                "den som väntar på något gott aldrig väntar för länge",
+                "man bara ångrar det man inte gjorde", "ett ärligt arbete aldrig är något att skämmas för",
+            ],
+            "detail": [
+                "lukten av nybakat bröd på lördagarna", "ljudet av regn på plåttaket",
+                "radions nyhetssändningar klockan sju",
+                "den kalla linoleummattan i köket", "doften av tjära och hav",
+                "de långa kvällarna med kortspel i köket",
+            ],
         ])
 
     static let biographyEnglish = Phrasebook(
         pools: [
-            "birth": ["I was born in {place} on a cold March morning, the third child of the family. My mother, {mother}, worked at the post office, and my father, {father}, was a carpenter."],
+            "birth": [
+                """
+                I was born in {place} on a cold March morning, the third child of the family. My mother, \
+                {mother}, worked at the post office, and my father, {father}, was a carpenter.
+                """
+            ],
             "childhood": [
                 "We lived in two rooms and a kitchen, and I shared a bed with {sibling} until I was seven.",
-                "In summer we stayed with my grandmother in the country. There were cows, a root cellar and a lake that was cold until midsummer.",
+                """
+                In summer we stayed with my grandmother in the country. There were cows, a root cellar and a lake \
+                that was cold until midsummer.
+                """,
                 "My first memory is the sound of my father’s plane in the workshop and the smell of wood shavings.",
                 "I was a quiet child who read everything I could find, even the almanac.",
                 "In winter we sledged on the hill behind the church until our mittens were stiff with ice.",
@@ -120,7 +154,10 @@ extension Phrasebook {
                 "We sat up at night talking about everything that was going to change. Some of it did.",
             ],
             "work": [
-                "I worked at {workplace} for four years. The days were long, and I learned more than any university could have taught me.",
+                """
+                I worked at {workplace} for four years. The days were long, and I learned more than any \
+                university could have taught me.
+                """,
                 "The money seldom covered the rent, but it did not matter. We were young.",
                 "My employer once said I was the most stubborn person he had ever met. I took it as praise.",
             ],
@@ -137,7 +174,10 @@ extension Phrasebook {
             ],
             "crisis": [
                 "There are years one does not remember, and years one would rather not.",
-                "When my father died I sat with him through the last night. He held my hand and talked about the workshop.",
+                """
+                When my father died I sat with him through the last night. He held my hand and talked about the \
+                workshop.
+                """,
                 "I slept badly and worked too hard, and {spouse} said what no one else dared to say.",
             ],
             "later": [
@@ -157,7 +197,8 @@ extension Phrasebook {
             ],
             "episode": [
                 "{bioWhen} {lifeEvent}.", "{bioWhen} {lifeEvent}.", "{bioWhen} {lifeEvent}.",
-                "{bioWhen} {lifeEvent}. I had not expected that.", "{bioWhen} {lifeEvent}, and nothing was quite the same again.",
+                "{bioWhen} {lifeEvent}. I had not expected that.",
+                "{bioWhen} {lifeEvent}, and nothing was quite the same again.",
             ],
             "person": ["My mother", "My father", "{sibling}", "{teacher}", "{spouse}", "My grandmother"],
             "recall": [
@@ -178,16 +219,29 @@ extension Phrasebook {
             "instrument": ["piano", "violin", "trumpet", "guitar"],
             "workplace": ["a newspaper", "a printing works", "a hospital", "a publishing house", "a school"],
             "seasonName": ["Spring", "Summer", "Autumn", "Winter"],
-            "bioWhen": ["That spring", "The same year", "A few months later", "That year", "Soon afterwards", "In September", "Just before Christmas", "That summer"],
+            "bioWhen": [
+                "That spring", "The same year", "A few months later", "That year", "Soon afterwards", "In September",
+                "Just before Christmas", "That summer",
+            ],
             "lifeEvent": [
                 "we moved to a bigger flat", "I went abroad for the first time", "we bought a second-hand car",
-                "our dog died", "I learned to swim in the lake", "the neighbours’ barn burned down", "I won an essay prize",
-                "I began to keep a diary", "I joined a theatre group", "I came close to giving up", "we had a telephone put in",
-                "I changed jobs", "{sibling} left home", "my mother fell ill", "I received a letter that changed everything",
+                "our dog died", "I learned to swim in the lake", "the neighbours’ barn burned down",
+                "I won an essay prize",
+                "I began to keep a diary", "I joined a theatre group", "I came close to giving up",
+                "we had a telephone put in",
+                "I changed jobs", "{sibling} left home", "my mother fell ill",
+                "I received a letter that changed everything",
             ],
-            "saying": ["you should not count your chickens before they hatch", "things always work out in the end", "good things come to those who wait",
-                       "you only regret what you did not do", "honest work is nothing to be ashamed of"],
-            "detail": ["the smell of fresh bread on Saturdays", "the sound of rain on the tin roof", "the seven o’clock news on the wireless",
-                       "the cold linoleum in the kitchen", "the smell of tar and the sea", "the long evenings of cards in the kitchen"],
+            "saying": [
+                "you should not count your chickens before they hatch", "things always work out in the end",
+                "good things come to those who wait",
+                "you only regret what you did not do", "honest work is nothing to be ashamed of",
+            ],
+            "detail": [
+                "the smell of fresh bread on Saturdays", "the sound of rain on the tin roof",
+                "the seven o’clock news on the wireless",
+                "the cold linoleum in the kitchen", "the smell of tar and the sea",
+                "the long evenings of cards in the kitchen",
+            ],
         ])
 }

@@ -4,7 +4,8 @@ extension Phrasebook {
         pools: [
             "setting": [
                 "Det var morgon i skogen.", "Solen sken.", "Det regnade på taket. Dropp, dropp, dropp.",
-                "Det var vinter. Allt var vitt.", "I skogen bakom huset bodde {animalIndef}.", "Det var sommar och varmt.",
+                "Det var vinter. Allt var vitt.", "I skogen bakom huset bodde {animalIndef}.",
+                "Det var sommar och varmt.",
                 "Vinden blåste i träden.", "Det var kväll. Månen var rund och gul.",
             ],
             "action": [
@@ -47,14 +48,16 @@ extension Phrasebook {
         pools: [
             "setting": [
                 "It was morning in the woods.", "The sun was shining.", "Rain fell on the roof. Drip, drip, drip.",
-                "It was winter. Everything was white.", "In the woods behind the house lived {animalIndef}.", "It was summer and warm.",
+                "It was winter. Everything was white.", "In the woods behind the house lived {animalIndef}.",
+                "It was summer and warm.",
                 "The wind blew in the trees.", "It was evening. The moon was round and yellow.",
             ],
             "action": [
                 "{hero} put on her boots.", "{animal} ran ahead.", "They found a big stick.",
                 "{hero} and {animal} built a den.", "{animal} was hungry.", "They shared a sandwich.",
                 "{friend} came too.", "Then they went down to the stream.", "It was wet there, and fun.",
-                "{animal} jumped in a puddle. Splash!", "{hero} laughed out loud.", "They counted stones. There were seven.",
+                "{animal} jumped in a puddle. Splash!", "{hero} laughed out loud.",
+                "They counted stones. There were seven.",
                 "A butterfly flew past.", "{animal} hid behind a tree.", "{hero} looked and looked.",
                 "There! Behind the tree!", "They went home when it got dark.", "Mum had made cocoa.",
                 "{animal} had a little red hat.", "They swung until their tummies tickled.",
@@ -82,7 +85,9 @@ extension Phrasebook {
                 "Hide and seek is a game where one looks and the others hide.",
                 "You can build a den from sticks, blankets or big cardboard boxes.",
             ],
-            "caption": ["{hero} and {animal} at home.", "The house where {hero} lives.", "This is where {hero} lives."],
+            "caption": [
+                "{hero} and {animal} at home.", "The house where {hero} lives.", "This is where {hero} lives.",
+            ],
         ],
         lists: [:])
 }

@@ -26,7 +26,10 @@ extension Phrasebook {
                 "Teknikerna hade hittat {clue} i bilen, och ingen kunde förklara varför.",
                 "{hero} körde ut till {harbourPlace} igen, som om platsen själv skulle kunna berätta något.",
                 "Hon skrev tre namn i blocket och strök sedan under det sista.",
-                "{colleague} hade grävt fram en gammal utredning från nittiotalet, och namnet {missingFull} fanns med i den.",
+                """
+                {colleague} hade grävt fram en gammal utredning från nittiotalet, och namnet {missingFull} fanns \
+                med i den.
+                """,
                 "Bakom sjöboden låg en eka uppdragen på land, och årorna var fortfarande våta.",
                 "{hero} ringde {chief} och bad om fler resurser. Svaret blev nej.",
                 "Hon gick igenom {missingGen} kalender. Den sista anteckningen var bara en tid: 23.40.",
@@ -35,7 +38,8 @@ extension Phrasebook {
             "lead": [
                 "ringde {hero} upp {witness} igen", "körde {hero} och {colleague} ut till {harbourPlace}",
                 "satt {hero} med utredningen i konferensrummet", "knackade {hero} på hos {missingGen} syster",
-                "fick {hero} ett sms från {colleague}: Ring mig", "gick {hero} igenom övervakningsbilderna från {harbourPlace}",
+                "fick {hero} ett sms från {colleague}: Ring mig",
+                "gick {hero} igenom övervakningsbilderna från {harbourPlace}",
                 "hittade {colleague} {clue} i {missingGen} jackficka", "lämnade {hero} in {clue} till teknikerna",
             ],
             "thought": [
@@ -55,18 +59,33 @@ extension Phrasebook {
                 "Hon förstod plötsligt vem som hade ljugit, och det gjorde henne rädd.",
             ],
             "exchange": [
-                "Var såg grannen {missing} senast?|Vid {harbourPlace}, säger hon. Hon hade bråttom.|Bråttom vart?|Det visste hon inte.",
-                "Hur länge har hon varit borta?|Sedan i fredags, enligt systern.|Och de väntade till i dag med att ringa?|Hon brukar komma tillbaka, säger de.",
+                """
+                Var såg grannen {missing} senast?|Vid {harbourPlace}, säger hon. Hon hade bråttom.|Bråttom \
+                vart?|Det visste hon inte.
+                """,
+                """
+                Hur länge har hon varit borta?|Sedan i fredags, enligt systern.|Och de väntade till i dag med att \
+                ringa?|Hon brukar komma tillbaka, säger de.
+                """,
                 "Tror du att hon lever?|Jag tror ingenting ännu.|Men du hoppas.|Ja. Jag hoppas.",
                 "~Känner du igen den här?|Det är {missingGen}. Var hittade ni den?|I diket vid {harbourPlace}.",
                 "~Vi har fått ett tips.|Från vem?|Anonymt. Någon har sett en båt gå ut utan lanternor.|Då åker vi dit.",
                 "~Du ser trött ut.|Jag har inte sovit.|Gå hem, {hero}.|Inte förrän vi har hittat henne.",
-                "Vad vet vi om {missing}?|Trettiofyra år, ogift, jobbar på biblioteket. Inga skulder.|Och inga fiender?|Alla har fiender i en så här liten stad.",
+                """
+                Vad vet vi om {missing}?|Trettiofyra år, ogift, jobbar på biblioteket. Inga skulder.|Och inga \
+                fiender?|Alla har fiender i en så här liten stad.
+                """,
                 "Det var inte en olycka.|Hur kan du vara så säker?|Knuten. Ingen som kan båtar knyter så.",
                 "Har du pratat med {witness}?|Två gånger. Han ändrar sig varje gång.|Då pratar vi med honom en tredje.",
-                "~{chief} vill ha en rapport.|Hon får vänta.|Hon säger att hon har väntat tillräckligt.|Då får hon vänta lite till.",
+                """
+                ~{chief} vill ha en rapport.|Hon får vänta.|Hon säger att hon har väntat tillräckligt.|Då får hon \
+                vänta lite till.
+                """,
                 "Vem äger båten?|Ett bolag i Göteborg. Ingen svarar där.|Fortsätt ringa.",
-                "~Jag har gått igenom hennes konto.|Och?|Hon tog ut tjugotusen kronor dagen innan hon försvann.|Kontant?|Kontant.",
+                """
+                ~Jag har gått igenom hennes konto.|Och?|Hon tog ut tjugotusen kronor dagen innan hon \
+                försvann.|Kontant?|Kontant.
+                """,
             ],
             "title": [
                 "Dimman", "Hamnen", "{missing}", "Fredagskvällen", "Den tredje dagen", "Vittnet", "Nyckeln",
@@ -75,7 +94,10 @@ extension Phrasebook {
                 "{place} i regn", "Sjöboden", "Kuvertet", "Lanternor",
             ],
             "note": [
-                "Kommissarie är en titel som inte längre används inom polisen, men som många i {place} fortfarande säger av gammal vana.",
+                """
+                Kommissarie är en titel som inte längre används inom polisen, men som många i {place} fortfarande \
+                säger av gammal vana.
+                """,
                 "Tullhuset vid hamnen byggdes på 1800-talet och är i dag kafé om somrarna.",
                 "Färjan går två gånger om dagen vintertid och oftare om sommaren.",
                 "Lanternor är de lampor en båt måste visa när det är mörkt: rött åt babord, grönt åt styrbord.",
@@ -85,8 +107,12 @@ extension Phrasebook {
         lists: [
             "boat": ["fiskebåtarna", "segelbåtarna", "de små ekorna", "en ensam snipa"],
             "harbourPlace": ["kajen", "färjeläget", "sjöboden", "fiskeauktionen", "bryggan vid tullhuset", "piren"],
-            "clue": ["en blöt tändsticksask", "ett kvitto från bensinstationen", "ett gammalt fotografi", "en nyckel utan bricka",
-                     "en servett med ett telefonnummer", "en röd vante", "en karta med en ring i blyerts", "ett brev utan avsändare"],
+            "clue": [
+                "en blöt tändsticksask", "ett kvitto från bensinstationen", "ett gammalt fotografi",
+                "en nyckel utan bricka",
+                "en servett med ett telefonnummer", "en röd vante", "en karta med en ring i blyerts",
+                "ett brev utan avsändare",
+            ],
         ])
 
     static let crimeEnglish = Phrasebook(
@@ -123,8 +149,10 @@ extension Phrasebook {
             ],
             "lead": [
                 "{hero} rang {witness} again", "{hero} and {colleague} drove out to {harbourPlace}",
-                "{hero} sat with the case files in the conference room", "{hero} knocked on the door of {missingGen} sister",
-                "{hero} got a text from {colleague}: Call me", "{hero} went through the camera footage from {harbourPlace}",
+                "{hero} sat with the case files in the conference room",
+                "{hero} knocked on the door of {missingGen} sister",
+                "{hero} got a text from {colleague}: Call me",
+                "{hero} went through the camera footage from {harbourPlace}",
                 "{colleague} found {clue} in {missingGen} coat pocket", "{hero} handed {clue} in to forensics",
             ],
             "thought": [
@@ -144,18 +172,36 @@ extension Phrasebook {
                 "She understood all at once who had lied, and it frightened her.",
             ],
             "exchange": [
-                "Where did the neighbour last see {missing}?|By {harbourPlace}, she says. She was in a hurry.|In a hurry to go where?|She didn’t know.",
-                "How long has she been gone?|Since Friday, her sister says.|And they waited until today to call?|She usually comes back, they say.",
+                """
+                Where did the neighbour last see {missing}?|By {harbourPlace}, she says. She was in a hurry.|In a \
+                hurry to go where?|She didn’t know.
+                """,
+                """
+                How long has she been gone?|Since Friday, her sister says.|And they waited until today to \
+                call?|She usually comes back, they say.
+                """,
                 "Do you think she’s alive?|I don’t think anything yet.|But you hope.|Yes. I hope.",
                 "~Do you recognise this?|It’s {missingGen}. Where did you find it?|In the ditch by {harbourPlace}.",
                 "~We’ve had a tip.|From whom?|Anonymous. Someone saw a boat go out without lights.|Then we go there.",
                 "~You look tired.|I haven’t slept.|Go home, {hero}.|Not until we’ve found her.",
-                "What do we know about {missing}?|Thirty-four, single, works at the library. No debts.|And no enemies?|Everyone has enemies in a town this size.",
-                "It wasn’t an accident.|How can you be so sure?|The knot. Nobody who knows boats ties a knot like that.",
+                """
+                What do we know about {missing}?|Thirty-four, single, works at the library. No debts.|And no \
+                enemies?|Everyone has enemies in a town this size.
+                """,
+                """
+                It wasn’t an accident.|How can you be so sure?|The knot. Nobody who knows boats ties a knot like \
+                that.
+                """,
                 "Have you talked to {witness}?|Twice. His story changes every time.|Then we talk to him a third time.",
-                "~{chief} wants a report.|She can wait.|She says she’s waited long enough.|Then she can wait a little longer.",
+                """
+                ~{chief} wants a report.|She can wait.|She says she’s waited long enough.|Then she can wait a \
+                little longer.
+                """,
                 "Who owns the boat?|A company in Glasgow. Nobody answers the phone.|Keep calling.",
-                "~I’ve been through her bank account.|And?|She took out two thousand pounds the day before she vanished.|In cash?|In cash.",
+                """
+                ~I’ve been through her bank account.|And?|She took out two thousand pounds the day before she \
+                vanished.|In cash?|In cash.
+                """,
             ],
             "title": [
                 "Fog", "The Harbour", "{missing}", "Friday Night", "The Third Day", "The Witness", "The Key",
@@ -173,8 +219,15 @@ extension Phrasebook {
         ],
         lists: [
             "boat": ["the fishing boats", "the yachts", "the little dinghies", "a single rowing boat"],
-            "harbourPlace": ["the quay", "the ferry slip", "the boathouse", "the fish market", "the jetty by the customs house", "the pier"],
-            "clue": ["a damp box of matches", "a receipt from the petrol station", "an old photograph", "a key without a tag",
-                     "a napkin with a phone number", "a red mitten", "a map with a pencilled ring", "a letter with no sender"],
+            "harbourPlace": [
+                "the quay", "the ferry slip", "the boathouse", "the fish market", "the jetty by the customs house",
+                "the pier",
+            ],
+            "clue": [
+                "a damp box of matches", "a receipt from the petrol station", "an old photograph",
+                "a key without a tag",
+                "a napkin with a phone number", "a red mitten", "a map with a pencilled ring",
+                "a letter with no sender",
+            ],
         ])
 }

@@ -19,7 +19,10 @@ extension Phrasebook {
                 "{suitor} kom på besök en söndag i sin bästa kavaj, och {mother} bjöd på kaffe i finrummet.",
                 "På midsommarafton dansade de kring stången på ängen nedanför {house}.",
                 "Breven från {suitor} kom varannan vecka, och {hero} läste dem på bryggan där ingen såg henne.",
-                "{father} och {sibling} grälade om pengar igen, med låga röster, efter att de andra hade gått och lagt sig.",
+                """
+                {father} och {sibling} grälade om pengar igen, med låga röster, efter att de andra hade gått och \
+                lagt sig.
+                """,
                 "{hero} tog tåget in till stan och köpte tyg till en ny klänning.",
                 "Hela släkten samlades på {house} till jul, och det var trångt vid bordet.",
                 "{neighbour} visste allt om alla {inPlace}, och hon delade gärna med sig.",
@@ -45,8 +48,14 @@ extension Phrasebook {
                 "Ska du verkligen resa?|Jag har inte bestämt mig.|Det har du visst. Det syns på dig.",
                 "Vad tycker du om {suitor}?|Han är snäll.|Det var inte det jag frågade.|Jag vet.",
                 "Mamma behöver dig här.|Och jag då? Vad behöver jag?|Det är inte så man frågar i den här familjen.",
-                "Minns du sommaren när bryggan brann?|Hur skulle jag kunna glömma den?|Pappa sa aldrig vem som tände elden.|Han visste nog.",
-                "Det kommer folk på söndag.|Vilka då?|{neighbour} och hennes syster. Och {suitor}.|Det kunde du ha sagt tidigare.",
+                """
+                Minns du sommaren när bryggan brann?|Hur skulle jag kunna glömma den?|Pappa sa aldrig vem som \
+                tände elden.|Han visste nog.
+                """,
+                """
+                Det kommer folk på söndag.|Vilka då?|{neighbour} och hennes syster. Och {suitor}.|Det kunde du ha \
+                sagt tidigare.
+                """,
                 "Du är lik din mormor.|På vilket sätt?|Hon gjorde också alltid som hon ville.",
             ],
             "title": [
@@ -61,7 +70,10 @@ extension Phrasebook {
             ],
         ],
         lists: [
-            "seasonSign": ["ljumma regn och tidiga syrener", "frost i gräset redan i september", "storm och tunga moln", "en värme som ingen mindes maken till"],
+            "seasonSign": [
+                "ljumma regn och tidiga syrener", "frost i gräset redan i september", "storm och tunga moln",
+                "en värme som ingen mindes maken till",
+            ]
         ])
 
     static let familyEnglish = Phrasebook(
@@ -70,7 +82,10 @@ extension Phrasebook {
                 "{season} came to {place} that year with {seasonSign}.",
                 "At {house} the apple trees were in blossom, and {mother} had laid the table in the arbour.",
                 "The house at {house} stood by the lake, with a jetty that {father} mended every spring.",
-                "On Saturdays the square in {place} filled with people, and the church bells could be heard all over town.",
+                """
+                On Saturdays the square in {place} filled with people, and the church bells could be heard all \
+                over town.
+                """,
                 "That winter the snow lay so deep that {father} had to dig a path all the way to the barn.",
                 "The summer was short and light, and no one wanted to go to bed.",
                 "In the kitchen at {house} a stew simmered on the range, and the windows were misted.",
@@ -82,7 +97,10 @@ extension Phrasebook {
                 "{hero} helped {neighbour} with the jam-making and went home with three jars.",
                 "{suitor} called one Sunday in his best jacket, and {mother} served coffee in the parlour.",
                 "On Midsummer Eve they danced round the maypole in the meadow below {house}.",
-                "Letters from {suitor} came every other week, and {hero} read them on the jetty where no one could see her.",
+                """
+                Letters from {suitor} came every other week, and {hero} read them on the jetty where no one could \
+                see her.
+                """,
                 "{father} and {sibling} quarrelled about money again, in low voices, after the others had gone to bed.",
                 "{hero} took the train into town and bought cloth for a new dress.",
                 "The whole family gathered at {house} for Christmas, and there was hardly room at the table.",
@@ -90,7 +108,10 @@ extension Phrasebook {
                 "When the ice came they skated on the lake, {hero} and {sibling}, as they had when they were children.",
                 "In August they picked lingonberries in the woods behind {house}.",
                 "{mother} fell ill in November, and {hero} sat with her in the evenings and read aloud.",
-                "On Saturday night there was a dance at the village hall, and {hero} danced three dances with {suitor}.",
+                """
+                On Saturday night there was a dance at the village hall, and {hero} danced three dances with \
+                {suitor}.
+                """,
             ],
             "thought": [
                 "{hero} sometimes wondered what her life would have been if she had gone away.",
@@ -108,9 +129,18 @@ extension Phrasebook {
             "exchange": [
                 "Are you really going?|I haven’t decided.|Yes, you have. I can see it in your face.",
                 "What do you think of {suitor}?|He’s kind.|That isn’t what I asked.|I know.",
-                "Mother needs you here.|And what about me? What do I need?|That isn’t a question we ask in this family.",
-                "Do you remember the summer the jetty burned?|How could I forget?|Father never said who lit the fire.|He knew, though.",
-                "We have guests on Sunday.|Who?|{neighbour} and her sister. And {suitor}.|You might have told me sooner.",
+                """
+                Mother needs you here.|And what about me? What do I need?|That isn’t a question we ask in this \
+                family.
+                """,
+                """
+                Do you remember the summer the jetty burned?|How could I forget?|Father never said who lit the \
+                fire.|He knew, though.
+                """,
+                """
+                We have guests on Sunday.|Who?|{neighbour} and her sister. And {suitor}.|You might have told me \
+                sooner.
+                """,
                 "You’re like your grandmother.|In what way?|She always did as she pleased, too.",
             ],
             "title": [
@@ -119,12 +149,18 @@ extension Phrasebook {
                 "{suitor}", "The Lake", "The Dance", "Jam",
             ],
             "note": [
-                "The parlour was used only when there were visitors; the rest of the time its furniture wore white dust sheets.",
+                """
+                The parlour was used only when there were visitors; the rest of the time its furniture wore white \
+                dust sheets.
+                """,
                 "{house} had belonged to the family since the nineteenth century.",
                 "An arbour of lilac, where coffee was drunk in summer, stood at the bottom of every garden in {place}.",
             ],
         ],
         lists: [
-            "seasonSign": ["warm rain and early lilac", "frost on the grass as early as September", "storms and heavy cloud", "a heat no one could remember the like of"],
+            "seasonSign": [
+                "warm rain and early lilac", "frost on the grass as early as September", "storms and heavy cloud",
+                "a heat no one could remember the like of",
+            ]
         ])
 }

@@ -44,15 +44,24 @@ extension Phrasebook {
             "exchange": [
                 "Hur långt är det kvar?|Tre dagar, om passet är öppet.|Och om det inte är det?|Då är det längre.",
                 "Vem ritade kartan?|Någon som var här före oss.|Och vart tog de vägen?|Det står inte på kartan.",
-                "Du hör den också, eller hur?|Vad då?|Sången. Under marken.|Jag hör ingenting. Och det borde inte du heller.",
-                "Vi kan vända.|Nej. Vi har kommit för långt.|Det är aldrig för långt för att vända.|För mig är det det.",
+                """
+                Du hör den också, eller hur?|Vad då?|Sången. Under marken.|Jag hör ingenting. Och det borde inte \
+                du heller.
+                """,
+                """
+                Vi kan vända.|Nej. Vi har kommit för långt.|Det är aldrig för långt för att vända.|För mig är det \
+                det.
+                """,
                 "Vad vill {foe} med den?|Det som alla vill med makt.|Och vad vill du?|Att den får sova.",
                 "Lita på mig.|Det är det jag gör.|Då går vi nu, innan det ljusnar.",
             ],
             "chat": [
                 "~Sov du något i natt?|Lite.|Du talade i sömnen.|Vad sa jag?|Ett namn. Jag kände inte igen det.",
                 "Sjung något.|Här? Nu?|Det är för tyst. Jag tycker inte om när det är så här tyst.",
-                "~Vad ska du göra när det här är över?|Gå hem.|Och om det inte finns något hem kvar?|Då bygger jag ett.",
+                """
+                ~Vad ska du göra när det här är över?|Gå hem.|Och om det inte finns något hem kvar?|Då bygger jag \
+                ett.
+                """,
             ],
             "title": [
                 "Kartan", "Vägskälet", "Färjkarlen", "Korparna", "Passet", "Ruinerna", "Den röda vägen",
@@ -66,14 +75,17 @@ extension Phrasebook {
             ],
         ],
         lists: [
-            "landscape": ["låga kullar", "mörka granskogar", "vida myrar", "ljungklädda hedar", "gamla stenmurar"],
+            "landscape": ["låga kullar", "mörka granskogar", "vida myrar", "ljungklädda hedar", "gamla stenmurar"]
         ])
 
     static let fantasyEnglish = Phrasebook(
         pools: [
             "setting": [
                 "The road through {realm} wound between {landscape}, and {weather}.",
-                "Beyond {landscape} rose the mountains, blue and unmoving, as they had been since the beginning of things.",
+                """
+                Beyond {landscape} rose the mountains, blue and unmoving, as they had been since the beginning of \
+                things.
+                """,
                 "The campfire had burned down to embers, and the stars stood thick over {realm}.",
                 "They rode through a village where no one had lived for a hundred years. The doors stood open.",
                 "The river was wide and grey, and on the far bank the forest waited.",
@@ -113,7 +125,10 @@ extension Phrasebook {
             "exchange": [
                 "How much further?|Three days, if the pass is open.|And if it isn’t?|Then longer.",
                 "Who drew the map?|Someone who came this way before us.|And where did they go?|The map doesn’t say.",
-                "You hear it too, don’t you?|Hear what?|The singing. Under the ground.|I hear nothing. And neither should you.",
+                """
+                You hear it too, don’t you?|Hear what?|The singing. Under the ground.|I hear nothing. And neither \
+                should you.
+                """,
                 "We could turn back.|No. We’ve come too far.|It’s never too far to turn back.|For me it is.",
                 "What does {foe} want with it?|What everyone wants with power.|And what do you want?|For it to sleep.",
                 "Trust me.|I do.|Then we go now, before it grows light.",
@@ -135,6 +150,6 @@ extension Phrasebook {
             ],
         ],
         lists: [
-            "landscape": ["low hills", "dark pine forests", "wide bogs", "heather moors", "old stone walls"],
+            "landscape": ["low hills", "dark pine forests", "wide bogs", "heather moors", "old stone walls"]
         ])
 }

@@ -50,18 +50,28 @@ extension Phrasebook {
             "move": [
                 "gick {hero} ner till torget", "tog {hero} bussen in till centrum", "cyklade {hero} längs vattnet",
                 "satt {hero} länge i köket", "ringde {hero} till {friend}", "promenerade {hero} ut till udden",
-                "handlade {hero} i affären på hörnet", "sov {hero} en stund på soffan", "läste {hero} tidningen från första sidan till sista",
+                "handlade {hero} i affären på hörnet", "sov {hero} en stund på soffan",
+                "läste {hero} tidningen från första sidan till sista",
             ],
             "notice": ["lade {hero} märke till {sight}", "såg {hero} {sight}", "upptäckte {hero} {sight}"],
         ],
         lists: [
-            "when": ["Efter lunchen", "Vid niotiden", "Strax före fyra", "Senare på eftermiddagen", "Innan det blev mörkt", "På morgonen", "Dagen därpå", "Mot kvällen", "En stund senare"],
-            "sight": [
-                "en man i gul regnjacka vid kiosken", "att fönstret i huset mittemot var trasigt", "en bil med utländska registreringsskyltar",
-                "färska fotspår i leran", "att någon hade flyttat på blomkrukan vid trappan", "en katt som satt alldeles stilla på muren",
-                "ett ljus som tändes och släcktes i ett fönster", "att brevlådan var full av reklam", "en cykel som låg slängd i diket",
+            "when": [
+                "Efter lunchen", "Vid niotiden", "Strax före fyra", "Senare på eftermiddagen", "Innan det blev mörkt",
+                "På morgonen", "Dagen därpå", "Mot kvällen", "En stund senare",
             ],
-            "memory": ["sin pappas händer", "skolgården en vinter för länge sedan", "lukten av tjära i båthuset", "ett brev hon aldrig hade besvarat", "sin mormors kök"],
+            "sight": [
+                "en man i gul regnjacka vid kiosken", "att fönstret i huset mittemot var trasigt",
+                "en bil med utländska registreringsskyltar",
+                "färska fotspår i leran", "att någon hade flyttat på blomkrukan vid trappan",
+                "en katt som satt alldeles stilla på muren",
+                "ett ljus som tändes och släcktes i ett fönster", "att brevlådan var full av reklam",
+                "en cykel som låg slängd i diket",
+            ],
+            "memory": [
+                "sin pappas händer", "skolgården en vinter för länge sedan", "lukten av tjära i båthuset",
+                "ett brev hon aldrig hade besvarat", "sin mormors kök",
+            ],
             "mood": ["ledsen", "lugn", "rastlös", "märkligt glad", "trött"],
             "weather": [
                 "regnet smattrade mot rutorna", "en kall vind drog in från havet", "dimman låg tät över vattnet",
@@ -69,7 +79,10 @@ extension Phrasebook {
                 "himlen var låg och blygrå", "det var så stilla att man hörde klockan slå i kyrkan",
                 "frosten hade målat rutorna vita", "ett mjukt sommarregn föll över trädgårdarna",
             ],
-            "timeOfDay": ["tidigt på morgonen", "strax efter lunch", "vid sextiden", "sent på kvällen", "mitt i natten", "i gryningen", "när skymningen föll"],
+            "timeOfDay": [
+                "tidigt på morgonen", "strax efter lunch", "vid sextiden", "sent på kvällen", "mitt i natten",
+                "i gryningen", "när skymningen föll",
+            ],
             "season": ["hösten", "vintern", "våren", "sommaren"],
             "weekday": ["måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag"],
             "object": ["kaffekoppen", "en gammal tidning", "nyckelknippan", "telefonen", "fotografiet", "brevet"],
@@ -125,26 +138,40 @@ extension Phrasebook {
             "move": [
                 "{hero} walked down to the square", "{hero} took the bus into town", "{hero} cycled along the water",
                 "{hero} sat for a long time in the kitchen", "{hero} rang {friend}", "{hero} walked out to the point",
-                "{hero} did the shopping at the corner shop", "{hero} slept for a while on the sofa", "{hero} read the paper from the first page to the last",
+                "{hero} did the shopping at the corner shop", "{hero} slept for a while on the sofa",
+                "{hero} read the paper from the first page to the last",
             ],
             "notice": ["{hero} noticed {sight}", "{hero} saw {sight}", "{hero} caught sight of {sight}"],
         ],
         lists: [
-            "when": ["After lunch", "At about nine", "Just before four", "Later in the afternoon", "Before it grew dark", "In the morning", "The next day", "Towards evening", "A little later"],
-            "sight": [
-                "a man in a yellow raincoat by the kiosk", "a broken window in the house opposite", "a car with foreign number plates",
-                "fresh footprints in the mud", "the flowerpot by the steps, moved from its usual place", "a cat sitting perfectly still on the wall",
-                "a light going on and off in a window", "a letterbox stuffed with leaflets", "a bicycle thrown down in the ditch",
+            "when": [
+                "After lunch", "At about nine", "Just before four", "Later in the afternoon", "Before it grew dark",
+                "In the morning", "The next day", "Towards evening", "A little later",
             ],
-            "memory": ["her father’s hands", "the school playground one winter long ago", "the smell of tar in the boathouse", "a letter she had never answered", "her grandmother’s kitchen"],
+            "sight": [
+                "a man in a yellow raincoat by the kiosk", "a broken window in the house opposite",
+                "a car with foreign number plates",
+                "fresh footprints in the mud", "the flowerpot by the steps, moved from its usual place",
+                "a cat sitting perfectly still on the wall",
+                "a light going on and off in a window", "a letterbox stuffed with leaflets",
+                "a bicycle thrown down in the ditch",
+            ],
+            "memory": [
+                "her father’s hands", "the school playground one winter long ago", "the smell of tar in the boathouse",
+                "a letter she had never answered", "her grandmother’s kitchen",
+            ],
             "mood": ["sad", "calm", "restless", "oddly happy", "tired"],
             "weather": [
                 "rain drummed on the windows", "a cold wind came in off the sea", "fog lay thick on the water",
-                "snow was falling in large, wet flakes", "the sun had at last broken through", "it was blowing half a gale",
+                "snow was falling in large, wet flakes", "the sun had at last broken through",
+                "it was blowing half a gale",
                 "the sky was low and the colour of lead", "it was so still you could hear the church clock strike",
                 "frost had painted the panes white", "a soft summer rain was falling on the gardens",
             ],
-            "timeOfDay": ["early in the morning", "just after lunch", "at about six", "late in the evening", "in the middle of the night", "at dawn", "as dusk fell"],
+            "timeOfDay": [
+                "early in the morning", "just after lunch", "at about six", "late in the evening",
+                "in the middle of the night", "at dawn", "as dusk fell",
+            ],
             "season": ["autumn", "winter", "spring", "summer"],
             "weekday": ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
             "object": ["her cup", "an old newspaper", "her keys", "the phone", "the photograph", "the letter"],

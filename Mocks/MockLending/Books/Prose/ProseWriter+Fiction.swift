@@ -8,7 +8,8 @@ internal import Foundation
 extension ProseWriter {
     /// Writes chapter `number` of about `target` bytes of text.
     /// - Parameter figure: An illustration to place in the chapter, with its caption.
-    mutating func storyChapter(number: Int, target: Int, short: Bool, figure: (index: Int, caption: String)?) -> Chapter {
+    mutating func storyChapter(number: Int, target: Int, short: Bool, figure: (index: Int, caption: String)?) -> Chapter
+    {
         beginChapter(number)
         var blocks: [Block] = []
         func add(_ text: String, first: Bool = false) {
@@ -33,7 +34,8 @@ extension ProseWriter {
                         // Some notes send the reader back to an earlier chapter.
                         let earlier = rng.int(in: 1...(number - 1))
                         let linkText = english ? "Chapter \(numberWord(earlier))" : "kapitel \(numberWord(earlier))"
-                        notes[notes.count - 1].text += english
+                        notes[notes.count - 1].text +=
+                            english
                             ? " See also \(link(toChapter: earlier, text: linkText))."
                             : " Se även \(link(toChapter: earlier, text: linkText))."
                     }

@@ -11,7 +11,9 @@ extension ProseWriter {
         // The stage follows age, so a long life spends more chapters on its middle than its start.
         let age = from - born
         let stages = Phrasebook.lifeStages
-        let stageIndex = number == 1 ? 0 : min(stages.count - 1, max(1, [0, 7, 16, 22, 26, 32, 45, 60].lastIndex { age >= $0 } ?? 0))
+        let stageIndex =
+            number == 1
+            ? 0 : min(stages.count - 1, max(1, [0, 7, 16, 22, 26, 32, 45, 60].lastIndex { age >= $0 } ?? 0))
         let stage = stages[stageIndex]
         var blocks: [Block] = []
         var year = from
@@ -28,7 +30,8 @@ extension ProseWriter {
                 if first, number == 1 {
                     text = sentence("birth") + " " + paragraph([stage, "memory"], count: rng.int(in: 1...3))
                 } else if number > 1, rng.chance(0.06) {
-                    text = sentence("recall") + " " + paragraph(["episode", "memory", stage], count: rng.int(in: 1...3))
+                    text =
+                        sentence("recall") + " " + paragraph(["episode", "memory", stage], count: rng.int(in: 1...3))
                 } else {
                     text = paragraph([stage, "episode", "memory", "episode", stage], count: rng.int(in: 2...5))
                 }
@@ -56,8 +59,10 @@ extension ProseWriter {
 
     /// Chapter `number` of a non-fiction book on `topic`: sections with headings, a list of tips,
     /// notes with references, and (in `tableChapter`s) the topic's table and a link back to it.
-    mutating func factsChapter(number: Int, topic: FactsTopic, target: Int, tableNumber: Int?,
-                               figure: (index: Int, caption: String)?) -> Chapter {
+    mutating func factsChapter(
+        number: Int, topic: FactsTopic, target: Int, tableNumber: Int?,
+        figure: (index: Int, caption: String)?
+    ) -> Chapter {
         beginChapter(number)
         var blocks: [Block] = []
         let intro = paragraph(["intro", "fact"], count: rng.int(in: 2...3))
@@ -95,9 +100,13 @@ extension ProseWriter {
                 let lead = sentence("tableRef")
                 blocks.append(.paragraph(lead, first: true))
                 count(lead)
-                let caption = (english ? "Table \(tableNumber). " : "Tabell \(tableNumber). ") + XML.escape(topic.caption)
-                blocks.append(.table(caption: caption, header: topic.header.map(XML.escape), rows: topic.rows.map { $0.map(XML.escape) },
-                                     id: "table-\(tableNumber)"))
+                let caption =
+                    (english ? "Table \(tableNumber). " : "Tabell \(tableNumber). ") + XML.escape(topic.caption)
+                blocks.append(
+                    .table(
+                        caption: caption, header: topic.header.map(XML.escape),
+                        rows: topic.rows.map { $0.map(XML.escape) },
+                        id: "table-\(tableNumber)"))
                 topic.rows.forEach { row in row.forEach { count($0) } }
             } else if !figureDone, let figure {
                 figureDone = true
@@ -106,9 +115,16 @@ extension ProseWriter {
         }
         if number > 1, let table = tableNumber == nil ? 1 : nil {
             // Later chapters point back to the first table, in the first chapter.
-            let text = english
-                ? "The figures in \(link(toChapter: 1, fragment: "table-\(table)", text: "table \(table)")) apply here too."
-                : "Siffrorna i \(link(toChapter: 1, fragment: "table-\(table)", text: "tabell \(table)")) gäller även här."
+            let text =
+                english
+                ? """
+                The figures in \(link(toChapter: 1, fragment: "table-\(table)", text: "table \(table)")) apply \
+                here too.
+                """
+                : """
+                Siffrorna i \(link(toChapter: 1, fragment: "table-\(table)", text: "tabell \(table)")) gäller även \
+                här.
+                """
             blocks.append(.paragraph(text, first: false))
             count(text)
         }
@@ -146,9 +162,12 @@ extension ProseWriter {
             blocks.append(.poem(title: title, id: "poem-\(number)-\(poem)", stanzas: stanzas))
             count(title)
         }
-        let roman = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
-                     "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV"]
+        let roman = [
+            "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV", "XV",
+            "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "XXII", "XXIII", "XXIV", "XXV",
+        ]
         let numeral = number <= roman.count ? roman[number - 1] : String(number)
-        return Chapter(title: Self.plain("\(numeral). \(sentence("section"))"), blocks: blocks, notes: notes, textBytes: written)
+        return Chapter(
+            title: Self.plain("\(numeral). \(sentence("section"))"), blocks: blocks, notes: notes, textBytes: written)
     }
 }

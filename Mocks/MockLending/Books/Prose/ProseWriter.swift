@@ -44,7 +44,8 @@ struct ProseWriter {
         }
         if slot == "backLink" {
             let earlier = rng.int(in: 1...max(1, chapterNumber - 1))
-            return link(toChapter: earlier, text: english ? "chapter \(numberWord(earlier))" : "kapitel \(numberWord(earlier))")
+            return link(
+                toChapter: earlier, text: english ? "chapter \(numberWord(earlier))" : "kapitel \(numberWord(earlier))")
         }
         let value = cast[slot]
         precondition(!value.isEmpty, "no list or character named {\(slot)}")
@@ -150,9 +151,18 @@ struct ProseWriter {
             case (false, false): return "”\(trimmed)”"
             }
         }
-        let verb = rng.pick(english
-            ? (question ? ["asked"] : exclamation ? ["cried", "called"] : answer ? ["said", "said", "replied", "answered", "murmured"] : ["said", "said", "began"])
-            : (question ? ["frågade", "frågade", "undrade"] : exclamation ? ["ropade", "utbrast"] : answer ? ["sa", "sa", "svarade", "sa", "mumlade"] : ["sa", "sa", "började"]))
+        let verb = rng.pick(
+            english
+                ? (question
+                    ? ["asked"]
+                    : exclamation
+                        ? ["cried", "called"]
+                        : answer ? ["said", "said", "replied", "answered", "murmured"] : ["said", "said", "began"])
+                : (question
+                    ? ["frågade", "frågade", "undrade"]
+                    : exclamation
+                        ? ["ropade", "utbrast"]
+                        : answer ? ["sa", "sa", "svarade", "sa", "mumlade"] : ["sa", "sa", "började"]))
         // A statement's full stop gives way to a comma before the tag; ? and ! stay.
         let body = question || exclamation || last != "." ? trimmed : String(trimmed.dropLast())
         switch (english, dashDialogue) {
@@ -172,7 +182,11 @@ struct ProseWriter {
         noteCount += 1
         notes.append((noteCount, text))
         written += text.utf8.count
-        return "<sup><a epub:type=\"noteref\" href=\"#note-\(noteCount)\" id=\"noteref-\(noteCount)\">\(noteCount)</a></sup>"
+        return
+            """
+            <sup><a epub:type=\"noteref\" href=\"#note-\(noteCount)\" \
+            id=\"noteref-\(noteCount)\">\(noteCount)</a></sup>
+            """
     }
 
     /// A footnote from pool `name` attached to the end of `paragraph`.
@@ -185,13 +199,16 @@ struct ProseWriter {
     /// A link to an earlier chapter (or a place in it), which a sample also contains.
     func link(toChapter number: Int, fragment: String? = nil, text: String) -> String {
         precondition(number <= chapterNumber, "links point back, so that a sample never links to what it lacks")
-        return "<a href=\"chapter-\(EPUBWriter.threeDigits(number)).xhtml\(fragment.map { "#" + $0 } ?? "")\">\(text)</a>"
+        return
+            "<a href=\"chapter-\(EPUBWriter.threeDigits(number)).xhtml\(fragment.map { "#" + $0 } ?? "")\">\(text)</a>"
     }
 
     /// A chapter's number in words, for "se kapitel tre".
     func numberWord(_ n: Int) -> String {
         let sv = ["noll", "ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio", "tio", "elva", "tolv"]
-        let en = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+        let en = [
+            "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        ]
         guard n < sv.count else { return String(n) }
         return english ? en[n] : sv[n]
     }

@@ -26,8 +26,10 @@ public struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, Pers
     public static let databaseTableName = "download"
 
     /// Creates a record.
-    public init(productID: String, loanID: String? = nil, path: String, size: Int64, sha256: String,
-                format: Format = .epub, downloadedAt: Date) {
+    public init(
+        productID: String, loanID: String? = nil, path: String, size: Int64, sha256: String,
+        format: Format = .epub, downloadedAt: Date
+    ) {
         self.productID = productID
         self.loanID = loanID
         self.path = path

@@ -30,8 +30,11 @@ public struct LoanRecord: Codable, Sendable, Hashable, FetchableRecord, Persista
     public static let databaseTableName = "loan"
 
     /// Creates a record.
-    public init(libraryProfile: Int64, card: String = "", loanID: String, productID: String, title: String, authors: String = "",
-                expiryDate: DayDate, createdDate: Date? = nil, active: Bool = true, endedAt: Date? = nil, syncedAt: Date) {
+    public init(
+        libraryProfile: Int64, card: String = "", loanID: String, productID: String, title: String,
+        authors: String = "",
+        expiryDate: DayDate, createdDate: Date? = nil, active: Bool = true, endedAt: Date? = nil, syncedAt: Date
+    ) {
         self.libraryProfile = libraryProfile
         self.card = card
         self.loanID = loanID

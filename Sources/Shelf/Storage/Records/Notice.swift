@@ -44,8 +44,10 @@ public struct Notice: Codable, Sendable, Hashable, FetchableRecord, PersistableR
     public static let databaseTableName = "notice"
 
     /// Creates a notice.
-    public init(libraryProfile: Int64, card: String, key: String, kind: Kind, productID: String, title: String,
-                day: DayDate?, createdAt: Date) {
+    public init(
+        libraryProfile: Int64, card: String, key: String, kind: Kind, productID: String, title: String,
+        day: DayDate?, createdAt: Date
+    ) {
         self.libraryProfile = libraryProfile
         self.card = card
         self.key = key

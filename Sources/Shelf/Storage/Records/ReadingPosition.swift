@@ -30,5 +30,7 @@ public struct ReadingPosition: Codable, Sendable, Hashable, FetchableRecord, Per
     }
 
     /// The place as a locator.
-    public var locator: Locator { Locator(spineIndex: spineIndex, offset: offset, snippet: snippet.isEmpty ? nil : snippet) }
+    public var locator: Locator {
+        Locator(spineIndex: spineIndex, offset: offset, snippet: snippet.isEmpty ? nil : snippet)
+    }
 }

@@ -32,10 +32,12 @@ public struct ReservationRecord: Codable, Sendable, Hashable, FetchableRecord, P
     public static let databaseTableName = "reservation"
 
     /// Creates a record.
-    public init(libraryProfile: Int64, card: String = "", reservationID: String, productID: String, title: String,
-                authors: String = "", queuePosition: Int,
-                estimatedDate: DayDate? = nil, ready: Bool = false, readyUntil: DayDate? = nil, syncedAt: Date,
-                active: Bool = true) {
+    public init(
+        libraryProfile: Int64, card: String = "", reservationID: String, productID: String, title: String,
+        authors: String = "", queuePosition: Int,
+        estimatedDate: DayDate? = nil, ready: Bool = false, readyUntil: DayDate? = nil, syncedAt: Date,
+        active: Bool = true
+    ) {
         self.libraryProfile = libraryProfile
         self.card = card
         self.authors = authors

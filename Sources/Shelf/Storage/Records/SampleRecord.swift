@@ -20,7 +20,9 @@ public struct SampleRecord: Codable, Sendable, Hashable, FetchableRecord, Persis
     public static let databaseTableName = "sample"
 
     /// Creates a record.
-    public init(card: String = "", productID: String, title: String, authors: String = "", addedAt: Date, path: String? = nil) {
+    public init(
+        card: String = "", productID: String, title: String, authors: String = "", addedAt: Date, path: String? = nil
+    ) {
         self.card = card
         self.productID = productID
         self.title = title

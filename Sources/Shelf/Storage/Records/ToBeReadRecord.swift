@@ -20,7 +20,8 @@ public struct ToBeReadRecord: Codable, Sendable, Hashable, FetchableRecord, Pers
     public static let databaseTableName = "toBeRead"
 
     /// Creates a record.
-    public init(card: String = "", productID: String, title: String, authors: String = "", addedAt: Date, position: Int) {
+    public init(card: String = "", productID: String, title: String, authors: String = "", addedAt: Date, position: Int)
+    {
         self.card = card
         self.productID = productID
         self.title = title
