@@ -91,8 +91,8 @@ struct Bok {
     @MainActor
     static func oneShot(_ words: [String], json: Bool, session: Session, printer: any Printer) async -> Int32 {
         // A PIN can be asked for only when someone is at a terminal; otherwise commands say which option to use.
-        if session.prompt == nil, isatty(0) == 1, isatty(2) == 1, !words.contains("--pin-stdin") {
-            session.prompt = TerminalPatronPrompt(editor: LineEditor(historyFile: nil, maxHistory: 0))
+        if session.account.prompt == nil, isatty(0) == 1, isatty(2) == 1, !words.contains("--pin-stdin") {
+            session.account.prompt = TerminalPatronPrompt(editor: LineEditor(historyFile: nil, maxHistory: 0))
         }
         do {
             let output = try await LibraryWait.$observer.withValue(session.spinner) {
@@ -148,7 +148,7 @@ struct Bok {
                 // The REPL's session: library use NAME may have replaced the one bok started with.
                 MainActor.assumeIsolated { table.completions(line: line, word: word, session: repl.session) }
             }
-            session.prompt = TerminalPatronPrompt(editor: readline.editor)
+            session.account.prompt = TerminalPatronPrompt(editor: readline.editor)
             source = readline
         } else {
             source = StdinSource()

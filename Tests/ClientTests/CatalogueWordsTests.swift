@@ -22,13 +22,13 @@ struct CatalogueWordsTests {
         defer { Task { await h.stop() } }
         let screen = await h.run("top 10 category:Thriller")
         #expect(screen.first == "Top 10 by popularity · category Thriller", "\(screen)")
-        let thrillers = try #require(h.session.list).byNumber.values
+        let thrillers = try #require(h.session.lists.list).byNumber.values
         #expect(thrillers.count == 10 && thrillers.allSatisfy { $0.categories.contains("Thriller") }, "\(screen)")
 
         await h.run("filter category:Deckare")
         let top = await h.run("top 3")
         #expect(top.first == "Top 3 by popularity · category Deckare", "\(top)")
-        let deckare = try #require(h.session.list).byNumber.values
+        let deckare = try #require(h.session.lists.list).byNumber.values
         #expect(deckare.count == 3 && deckare.allSatisfy { $0.categories.contains("Deckare") })
         #expect(await h.text("top 3 2").contains("Give how many books to show"))
     }

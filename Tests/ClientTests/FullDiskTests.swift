@@ -45,7 +45,7 @@ struct FullDiskTests {
     )
     func shelfOnAFullDisk() async throws {
         let h = try await Harness()
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         let data = h.dataDirectory.appendingPathComponent("data")
         try Self.mountTmpfs(at: data)
         defer { Self.unmount(data) }

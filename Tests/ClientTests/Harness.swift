@@ -49,7 +49,7 @@ final class Harness {
             "XDG_STATE_HOME": dataDirectory.appendingPathComponent("state").path,
         ]
         session.paths = Paths(environment: session.environment)
-        session.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
+        session.account.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
         session.libraryKey = .init(baseURL: server.baseURL.absoluteString, serviceID: configuration.serviceID)
         repl = REPL(session: session, printer: printer)
     }

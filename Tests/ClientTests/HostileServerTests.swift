@@ -50,7 +50,7 @@ struct HostileServerTests {
         screens["search (list)"] = await harness.run("search thriller")
         let available = try #require(
             hitLines(screens["search (list)"] ?? []).first { $0.line.contains("Available") }?.number)
-        harness.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        harness.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         screens["borrow"] = await harness.run("borrow \(available)")
         for line in ["loans", "reservations", "shelf", "whoami"] { screens[line] = await harness.run(line) }
 

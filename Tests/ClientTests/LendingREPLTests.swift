@@ -11,7 +11,7 @@ struct LendingREPLTests {
     func harness(card: String = "1001", pin: String = "1234") async throws -> (Harness, ScriptedPatronPrompt) {
         let h = try await Harness()
         let prompt = ScriptedPatronPrompt(answers: [card], secrets: [pin])
-        h.session.prompt = prompt
+        h.session.account.prompt = prompt
         return (h, prompt)
     }
 
@@ -112,7 +112,9 @@ struct LendingREPLTests {
         await h.run("top 1")
         let screen = await h.run("reserve 1")
         #expect(
-            screen == ["“\(h.session.list!.byNumber[1]!.title)” can be borrowed now, no need to queue. Type borrow 1."])
+            screen == [
+                "“\(h.session.lists.list!.byNumber[1]!.title)” can be borrowed now, no need to queue. Type borrow 1."
+            ])
     }
 
     @Test("A product id that does not exist")

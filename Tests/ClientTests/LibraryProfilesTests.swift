@@ -111,9 +111,9 @@ struct LibraryProfilesTests {
             MockConfiguration(seed: 1, catalogSize: 600),
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         defer { Task { await branch.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001", "1001"], secrets: ["1234", "1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001", "1001"], secrets: ["1234", "1234"])
         await h.run("top 1")
-        let first = try #require(h.session.list?.byNumber[1]?.title)
+        let first = try #require(h.session.lists.list?.byNumber[1]?.title)
         #expect(await h.run("borrow 1").first?.hasPrefix("Borrowed") == true)
         await h.run(
             """
@@ -123,7 +123,7 @@ struct LibraryProfilesTests {
         )
         await h.run("library use branch")
         await h.run("search thriller")
-        let second = try #require(h.repl.session.list?.byNumber[15]?.title)
+        let second = try #require(h.repl.session.lists.list?.byNumber[15]?.title)
         #expect(await h.run("borrow 15").first?.hasPrefix("Borrowed") == true)
 
         let shelf = await h.run("shelf")

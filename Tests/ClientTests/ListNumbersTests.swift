@@ -9,7 +9,7 @@ import Testing
 struct ListNumbersTests {
     func harness(card: String, pin: String) async throws -> Harness {
         let h = try await Harness()
-        h.session.prompt = ScriptedPatronPrompt(answers: [card], secrets: [pin])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: [card], secrets: [pin])
         return h
     }
 
@@ -18,7 +18,7 @@ struct ListNumbersTests {
         let h = try await harness(card: "1003", pin: "3456")
         defer { Task { await h.stop() } }
         await h.run("search thriller")
-        let hit1 = try #require(h.session.list?.byNumber[1]?.title)
+        let hit1 = try #require(h.session.lists.list?.byNumber[1]?.title)
         await h.run("mock clock +2d")
         let list = await h.run("reservations")
         #expect(list.contains { $0.contains("Numbers now mean these reservations.") }, "\(list)")
@@ -54,12 +54,12 @@ struct ListNumbersTests {
         #expect(first.contains(loanTitle), "\(first) / \(info)")
         #expect(await h.text("cancel 1").contains("is on loan, not reserved: return 1 ends the loan early."))
         let numbers = CommandTable().completions(line: "return ", word: "", session: h.session)
-        #expect(numbers == (1...h.session.loanList.count).map(String.init), "\(numbers)")
+        #expect(numbers == (1...h.session.lists.loanList.count).map(String.init), "\(numbers)")
         #expect(await h.text("borrow 1").contains("You already have “\(loanTitle)” on loan"))
 
         let top = await h.run("top 3")
         #expect(top.last?.hasPrefix("Numbers now mean these books.") == true, "\(top)")
-        let hit = try #require(h.session.list?.byNumber[1]?.title)
+        let hit = try #require(h.session.lists.list?.byNumber[1]?.title)
         #expect(await h.text("return 1") == "“\(hit)” is not on loan to you. Type loans to see what you can return.")
         #expect(await h.text("cancel 1") == "You have no reservation of “\(hit)”. Type reservations to see yours.")
 

@@ -64,7 +64,7 @@ struct LostAnswerTests {
     func settledAtOnce() async throws {
         let h = try await Harness(wrap: { LosingService($0, failingChecks: 0) })
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         await h.run("login")
         await h.run("top 1")
         let started = ContinuousClock.now
@@ -80,10 +80,10 @@ struct LostAnswerTests {
         // The look at the loans after the lost answer fails, and so does the sync right after it.
         let h = try await Harness(wrap: { LosingService($0, failingChecks: 2) })
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         await h.run("login")
         await h.run("top 1")
-        let title = try #require(h.session.list?.byNumber[1]?.title)
+        let title = try #require(h.session.lists.list?.byNumber[1]?.title)
         let screen = await h.run("borrow 1").joined(separator: "\n")
         #expect(screen.contains("cannot tell whether it made the loan"), "\(screen)")
         #expect(screen.contains("next sync"), "\(screen)")

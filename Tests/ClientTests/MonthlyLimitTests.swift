@@ -11,7 +11,7 @@ struct MonthlyLimitTests {
     func fifthLoan() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1004"], secrets: ["4567"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1004"], secrets: ["4567"])
         await h.run("top 1")
         let fifth = await h.text("borrow 1")
         #expect(fifth.hasPrefix("Borrowed"), "\(fifth)")
@@ -44,7 +44,7 @@ struct MonthlyLimitTests {
     func estimatedWait() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         let top = await h.run("top 10")
         let out = try #require(hitLines(top).first { $0.line.contains("waiting") }, "\(top)")
         #expect(

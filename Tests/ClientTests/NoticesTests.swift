@@ -12,10 +12,10 @@ struct NoticesTests {
     func clockTellsWhatChanged() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         await h.run("login")
         await h.run("search thriller")
-        let hits = h.session.list?.byNumber ?? [:]
+        let hits = h.session.lists.list?.byNumber ?? [:]
         let (lent, reserved) = (try #require(hits[15]?.title), try #require(hits[13]?.title))
         #expect(await h.run("borrow 15").first?.hasPrefix("Borrowed") == true)
         #expect(await h.run("reserve 13").first?.hasPrefix("Reserved") == true)

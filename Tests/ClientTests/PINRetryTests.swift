@@ -13,7 +13,7 @@ struct PINRetryTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         let prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["0000", "1234"])
-        h.session.prompt = prompt
+        h.session.account.prompt = prompt
         let screen = await h.run("login")
         #expect(screen.first?.hasPrefix("Welcome,") == true, "\(screen)")
         #expect(prompt.asked.count == 3, "\(prompt.asked)")
@@ -26,7 +26,7 @@ struct PINRetryTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         let prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: Array(repeating: "0000", count: 8))
-        h.session.prompt = prompt
+        h.session.account.prompt = prompt
         let screen = await h.run("login").joined(separator: "\n")
         #expect(screen.contains("is locked after 5 wrong PINs; try again after "), "\(screen)")
         #expect(screen.contains("staff can unlock it sooner"), "\(screen)")
@@ -39,7 +39,7 @@ struct PINRetryTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         let prompt = ScriptedPatronPrompt(answers: [], secrets: ["1234"])
-        h.session.prompt = prompt
+        h.session.account.prompt = prompt
         let file = h.dataDirectory.appendingPathComponent("pin")
         try FileManager.default.createDirectory(at: h.dataDirectory, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(
@@ -58,10 +58,11 @@ struct ListsPerCardTests {
     func twoPatrons() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001", "1003", "1001"], secrets: ["1234", "3456", "1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(
+            answers: ["1001", "1003", "1001"], secrets: ["1234", "3456", "1234"])
         await h.run("login")
         await h.run("top 4")
-        let titles = (1...4).compactMap { h.session.list?.byNumber[$0]?.title }
+        let titles = (1...4).compactMap { h.session.lists.list?.byNumber[$0]?.title }
         await h.run("tbr add 1")
         await h.run("logout")
         await h.run("login")

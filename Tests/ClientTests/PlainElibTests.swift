@@ -34,7 +34,7 @@ struct PlainElibTests {
         let info = await h.text("info id:3575457")
         #expect(info.contains("Everything You Need to Know About the Brain"), "\(info)")
         #expect(info.contains("Availability"))
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         let borrow = await h.text("borrow id:3575457")
         #expect(borrow.hasPrefix("Borrowed"), "\(borrow)")
         let reserve = await h.text("reservations")

@@ -39,7 +39,7 @@ struct PromptTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         let prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
-        h.session.prompt = prompt
+        h.session.account.prompt = prompt
         for line in ["borrow abc", "reserve abc", "return abc", "cancel abc", "borrow 1 2"] {
             let screen = await h.run(line)
             #expect(

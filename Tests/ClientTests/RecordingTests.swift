@@ -23,7 +23,7 @@ struct RecordingTests {
     func record(_ lines: [String], pin: String = "1234") async throws -> (file: String, recording: Recording) {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: [pin])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: [pin])
         let file = temporaryFile()
         let clock = SteppingClock()
         let recorder = try SessionRecorder(file: file, forwardingTo: h.printer, clock: clock.read)

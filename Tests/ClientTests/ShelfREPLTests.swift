@@ -10,7 +10,7 @@ import Testing
 struct ShelfREPLTests {
     func harness(card: String = "1001", pin: String = "1234") async throws -> Harness {
         let h = try await Harness()
-        h.session.prompt = ScriptedPatronPrompt(answers: [card], secrets: [pin])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: [card], secrets: [pin])
         return h
     }
 
@@ -22,7 +22,7 @@ struct ShelfREPLTests {
         let h = try await harness()
         defer { Task { await h.stop() } }
         await h.run("top 1")
-        let title = try #require(h.session.list?.byNumber[1]?.title)
+        let title = try #require(h.session.lists.list?.byNumber[1]?.title)
         let borrowed = await h.run("borrow 1")
         #expect(borrowed.last == "Downloaded to your shelf: read 1 opens it.", "\(borrowed)")
         let books = h.dataDirectory.appendingPathComponent("data/bok/books")
@@ -58,7 +58,7 @@ struct ShelfREPLTests {
         let h = try await harness()
         defer { Task { await h.stop() } }
         await h.run("search thriller")
-        let list = try #require(h.session.list)
+        let list = try #require(h.session.lists.list)
         let number = try #require(list.byNumber.keys.sorted().first { list.byNumber[$0]?.teaser != nil })
         let title = try #require(list.byNumber[number]?.title)
         let answer = await h.text("sample \(number)")
@@ -82,8 +82,8 @@ struct ShelfREPLTests {
         let h = try await harness()
         defer { Task { await h.stop() } }
         await h.run("search deckare")
-        let first = try #require(h.session.list?.byNumber[1]?.title)
-        let second = try #require(h.session.list?.byNumber[2]?.title)
+        let first = try #require(h.session.lists.list?.byNumber[1]?.title)
+        let second = try #require(h.session.lists.list?.byNumber[2]?.title)
         #expect(await h.text("tbr add 2") == "Added “\(second)” to your to-be-read list (1 book).")
         await h.run("tbr add 1")
         await h.run("tbr add 1")  // twice is once
@@ -146,7 +146,7 @@ struct ShelfREPLTests {
         defer { Task { await h.stop() } }
         await h.run("top 1")
         await h.run("borrow 1")
-        let productID = try #require(h.session.list?.byNumber[1]?.id)
+        let productID = try #require(h.session.lists.list?.byNumber[1]?.id)
         let record = try #require(try h.session.shelfStore().download(productID: productID))
         // Damaged on disk: notes opens the file, so it is checked, refused and downloaded again.
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: record.path))
@@ -171,9 +171,9 @@ struct ShelfREPLTests {
     func startupSync() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        try h.session.credentialStore.save(.init(card: "1002", pin: "2345"))
+        try h.session.account.credentialStore.save(.init(card: "1002", pin: "2345"))
         h.session.startSyncInBackground()
-        _ = await h.session.startupSync?.value
+        _ = await h.session.shelfState.startupSync?.value
         // The library stops answering: a shelf that synced again now would say Offline.
         await h.run("mock fault drop")
         let screen = await h.run("shelf")

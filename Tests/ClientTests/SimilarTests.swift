@@ -12,7 +12,7 @@ struct SimilarTests {
     func seriesInInfo() async throws {
         let h = try await Harness()
         defer { Task { await h.stop() } }
-        h.session.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         let page = try await h.session.service.search(SearchRequest(query: "", limit: 600))
         let book = try #require(page.products.first { ($0.series?.order ?? 0) == 1 })
         let series = try #require(book.series?.name)
@@ -20,7 +20,7 @@ struct SimilarTests {
         let screen = await h.run("info id:\(book.id)")
         let heading = try #require(screen.firstIndex(of: "Also in the series “\(series)”"), "\(screen)")
         // Numbered on after the list on screen: top 3 keeps 1–3.
-        let listed = try #require(h.session.list?.byNumber)
+        let listed = try #require(h.session.lists.list?.byNumber)
         let added = listed.filter { $0.key > 3 }
         #expect(
             !added.isEmpty && added.values.allSatisfy { $0.series?.name == series && $0.id != book.id }, "\(listed)")
@@ -40,10 +40,10 @@ struct SimilarTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         await h.run("search thriller")
-        let first = try #require(h.session.list?.byNumber[1])
+        let first = try #require(h.session.lists.list?.byNumber[1])
         let screen = await h.run("similar 1")
         #expect(screen.first == "Books like “\(first.title)”", "\(screen)")
-        let listed = try #require(h.session.list?.byNumber)
+        let listed = try #require(h.session.lists.list?.byNumber)
         #expect((1...10).allSatisfy { listed[$0] != nil }, "\(listed.keys.sorted())")
         #expect(!listed.values.contains { $0.id == first.id })
         // The same author or series first.

@@ -9,7 +9,7 @@ struct SmallTurnsTests {
     func harness() async throws -> (Harness, ScriptedPatronPrompt) {
         let h = try await Harness()
         let prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
-        h.session.prompt = prompt
+        h.session.account.prompt = prompt
         return (h, prompt)
     }
 
@@ -19,7 +19,7 @@ struct SmallTurnsTests {
         defer { Task { await h.stop() } }
         let top = await h.run("top 10")
         let out = try #require(hitLines(top).first { $0.line.contains("waiting") }, "\(top)")
-        let id = try #require(h.session.list?.byNumber[out.number]?.id)
+        let id = try #require(h.session.lists.list?.byNumber[out.number]?.id)
         let byNumber = await h.run("info \(out.number)")
         let line = try #require(byNumber.first { $0.hasPrefix("Availability") })
         #expect(line.contains("waiting"), "\(line)")
@@ -47,7 +47,7 @@ struct SmallTurnsTests {
         let (h, prompt) = try await harness()
         defer { Task { await h.stop() } }
         await h.run("top 1")
-        let title = try #require(h.session.list?.byNumber[1]?.title)
+        let title = try #require(h.session.lists.list?.byNumber[1]?.title)
         await h.run("borrow 1")
         await h.run("loans")
         prompt.confirmations = [false, true]

@@ -82,7 +82,7 @@ enum CatalogueCommands {
         let user: String
         if let given = arguments.option("user"), !given.isEmpty {
             user = given
-        } else if let prompt = session.prompt {
+        } else if let prompt = session.account.prompt {
             guard let answer = prompt.ask("User name for \(name): ")?.trimmingCharacters(in: .whitespaces),
                 !answer.isEmpty
             else {
@@ -113,7 +113,7 @@ enum CatalogueCommands {
                 throw UserError("--password-stdin was given but standard input had no password on its first line.")
             }
             password = line
-        } else if let prompt = session.prompt {
+        } else if let prompt = session.account.prompt {
             guard let secret = prompt.askSecret("Password for \(user) at \(name): "), !secret.isEmpty else {
                 throw UserError("No password given; nothing was done.")
             }

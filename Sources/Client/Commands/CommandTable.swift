@@ -98,15 +98,15 @@ struct CommandTable {
         case .resultNumbers:
             // The numbers of the list on screen, whichever kind it is.
             let count: Int? =
-                switch session.numbered {
-                case .shelf?: session.shelfList.count
-                case .loans?: session.loanList.count
-                case .reservations?: session.reservationList.count
+                switch session.lists.numbered {
+                case .shelf?: session.lists.shelfList.count
+                case .loans?: session.lists.loanList.count
+                case .reservations?: session.lists.reservationList.count
                 case .books?, nil: nil
                 }
             candidates =
                 count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
-                ?? (session.list?.byNumber.keys.sorted() ?? []).map(String.init)
+                ?? (session.lists.list?.byNumber.keys.sorted() ?? []).map(String.init)
         case let .words(first, then):
             candidates = position == 0 ? first : (position == 1 ? then : [])
         }

@@ -95,7 +95,7 @@ enum InfoCommand {
                 sort: SortSpec(.relevance),
                 total: books.count, pageOffset: 0, pageSize: max(1, books.count),
                 byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
-            session.list = list
+            session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
 
@@ -113,7 +113,7 @@ enum InfoCommand {
             .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }
         guard !books.isEmpty else { return [] }
         let heading = "Also in the series \(session.theme.marks.quoted(series.name))"
-        guard session.numbered == nil || session.numbered == .books, var list = session.list else {
+        guard session.lists.numbered == nil || session.lists.numbered == .books, var list = session.lists.list else {
             let marks = AvailabilityWords(session: session)
             return ["", session.theme.bold(heading)]
                 + books.map {
@@ -136,7 +136,7 @@ enum InfoCommand {
                 next += 1
             }
         }
-        session.list = list
+        session.lists.list = list
         let numbers = page.map(\.number)
         let which =
             numbers.count == 1

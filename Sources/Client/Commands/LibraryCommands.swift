@@ -38,7 +38,7 @@ enum LibraryCommands {
             let top = (try? await topCall)?.products ?? []
             let newest = (try? await newCall)?.products ?? []
             let all = top + newest
-            session.list = ResultList(
+            session.lists.list = ResultList(
                 source: .libraryPage, sort: SortSpec(.popularity), total: all.count, pageOffset: 0,
                 pageSize: max(1, all.count),
                 byNumber: Dictionary(uniqueKeysWithValues: all.enumerated().map { ($0.offset + 1, $0.element) }))
@@ -108,7 +108,7 @@ enum LibraryCommands {
         _ source: ResultList.Source, sort: SortSpec, arguments: Arguments, session: Session
     ) async throws -> CommandOutput {
         var count = 10
-        var category = session.filters.category
+        var category = session.lists.filters.category
         let name = source == .top ? "top" : "new"
         var counted = false
         for word in arguments.positional {
@@ -143,7 +143,7 @@ enum LibraryCommands {
             pageSize: max(1, page.products.count),
             byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }),
             category: category)
-        session.list = list
+        session.lists.list = list
         return ListRenderer(session: session).output(for: list)
     }
 }

@@ -77,8 +77,8 @@ enum LoanCommands {
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "loans", session: session)
             let loans = try await session.service.loans(card: card, onlyActive: true)
                 .filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
-            session.loanList = loans
-            session.endedFromList = []
+            session.lists.loanList = loans
+            session.lists.endedFromList = []
             let notice = session.numbersNow(.loans)
             let today = session.today
             guard !loans.isEmpty else {
@@ -122,14 +122,15 @@ enum LoanCommands {
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "return", session: session)
             let picked = try await session.pick(word, command: "return", fallback: .loans)
             let loan = try await loanOf(picked, word: word, card: card, session: session)
-            guard !session.endedFromList.contains(loan.id) else {
+            guard !session.lists.endedFromList.contains(loan.id) else {
                 throw UserError(
                     "You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others."
                 )
             }
             let q = session.theme.marks
             // A loan returned cannot be taken back, and the copy may go to the next in the queue at once.
-            if !arguments.flag("yes"), let sure = session.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "),
+            if !arguments.flag("yes"),
+                let sure = session.account.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "),
                 !sure
             {
                 return CommandOutput(
@@ -140,7 +141,7 @@ enum LoanCommands {
             ) {
                 try await session.service.returnLoan(id: loan.id, card: card)
             }
-            session.endedFromList.insert(loan.id)
+            session.lists.endedFromList.insert(loan.id)
             await session.syncAfterChange(expected: loan.productID)
             return CommandOutput(
                 lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
@@ -167,18 +168,18 @@ enum LoanCommands {
             ]
         }
         // The list on screen keeps its numbers: read N means the same book borrow N did.
-        if session.numbered == .shelf || Int(word) == nil {
+        if session.lists.numbered == .shelf || Int(word) == nil {
             guard let items = try? ShelfRenderer.items(session.currentShelf()),
                 let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID })
             else {
                 return [session.theme.dim("Downloaded; shelf shows it.")]
             }
-            if session.numbered == .shelf { session.shelfList = items }
+            if session.lists.numbered == .shelf { session.lists.shelfList = items }
             return [
                 session.theme.dim(
                     """
                     Downloaded to your shelf: read \
-                    \(session.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.
+                    \(session.lists.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.
                     """
                 )
             ]
@@ -216,7 +217,7 @@ enum LoanCommands {
                 session.logger.notice("could not settle a lost borrow answer", metadata: ["error": "\(error)"])
                 // Try at once; if the library still does not answer, the next shelf syncs.
                 await session.syncAfterChange()
-                session.syncedThisSession = false
+                session.shelfState.syncedThisSession = false
                 throw UserError(
                     "The library's answer was lost, so bok cannot tell whether it made the loan. "
                         + "bok checks at the next sync and tells you then; loans shows it once the library answers.")
@@ -262,7 +263,7 @@ enum LoanCommands {
         case .shelf(let item) where item.kind == .ready || item.kind == .reserved:
             throw UserError("\(q.quoted(item.entry.title)) is reserved, not on loan: cancel \(word) leaves the queue.")
         case .shelf(let item)
-        where item.kind == .loans && item.entry.upstreamID.map(session.endedFromList.contains) == true:
+        where item.kind == .loans && item.entry.upstreamID.map(session.lists.endedFromList.contains) == true:
             throw UserError("You have returned \(q.quoted(item.entry.title)) already. Type shelf to see the others.")
         case .shelf(let item) where item.kind == .ended:
             throw UserError("The loan of \(q.quoted(item.entry.title)) has ended already; there is nothing to return.")

@@ -47,8 +47,8 @@ enum MockCommand {
             case "reset"?:
                 try await control.reset()
                 session.followLibraryClock(try await control.now())
-                session.loanList = []
-                session.reservationList = []
+                session.lists.loanList = []
+                session.lists.reservationList = []
                 await session.syncAfterChange()
                 _ = session.notices.take()  // the seed's state is a fresh start, not news
                 return CommandOutput(

@@ -22,23 +22,25 @@ enum PatronCommands {
         valued: patronOptions.union(["user", "password-file"]), flags: ["remember", "pin-stdin", "password-stdin"],
         run: { arguments, session in
             let credentials = PatronCredentials(session: session)
-            if arguments.option("card") == nil, session.prompt != nil { session.card = nil; session.pin = nil }
+            if arguments.option("card") == nil, session.account.prompt != nil {
+                session.account.card = nil; session.account.pin = nil
+            }
             let card = try credentials.card(arguments, command: "login")
             let (patron, pin) = try await checkedPIN(card: card, arguments, command: "login", session: session)
             // The shelf shows this card's loans from now on.
-            session.shelfList = []
+            session.lists.shelfList = []
             await session.syncAfterChange()
-            session.syncedThisSession = session.syncProblem == nil
+            session.shelfState.syncedThisSession = session.shelfState.syncProblem == nil
             var lines = [
                 "Welcome, \(patron.name). Card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))."
             ]
             if arguments.flag("remember") {
-                try session.credentialStore.save(.init(card: card, pin: pin))
+                try session.account.credentialStore.save(.init(card: card, pin: pin))
                 lines.append(
                     session.theme.dim(
                         """
-                        Card and PIN saved in \(session.credentialStore.file.path) (readable only by you). logout \
-                        forgets them.
+                        Card and PIN saved in \(session.account.credentialStore.file.path) (readable only by you). \
+                        logout forgets them.
                         """
                     ))
             }
@@ -51,19 +53,19 @@ enum PatronCommands {
         summary: "Forget the card and PIN, in this session and any remembered with login --remember",
         details: [],
         run: { _, session in
-            let had = session.card != nil
-            session.card = nil
-            session.pin = nil
-            session.patron = nil
-            session.loanList = []
-            session.reservationList = []
+            let had = session.account.card != nil
+            session.account.card = nil
+            session.account.pin = nil
+            session.account.patron = nil
+            session.lists.loanList = []
+            session.lists.reservationList = []
             // The shelf no longer shows this card's loans (they stay stored for when it logs in again).
-            session.shelfList = []
-            session.syncedThisSession = false
+            session.lists.shelfList = []
+            session.shelfState.syncedThisSession = false
             if let (store, profileID) = try? session.shelfProfile() {
                 try? store.forgetLastSyncedCard(profileID: profileID)
             }
-            let forgot = session.credentialStore.forget()
+            let forgot = session.account.credentialStore.forget()
             var line = had || forgot ? "Logged out." : "You were not logged in."
             if forgot { line += " The remembered card and PIN are deleted." }
             return CommandOutput(lines: [line], json: ["loggedOut": true])
@@ -112,15 +114,15 @@ enum PatronCommands {
             attempt += 1
             do {
                 let patron = try await session.service.verifyPatron(card: card, pin: pin)
-                session.card = card
-                session.pin = pin
-                session.patron = patron
+                session.account.card = card
+                session.account.pin = pin
+                session.account.patron = patron
                 return (patron, pin)
             } catch let error as LendingError where error.kind == .unauthorized {
-                session.pin = nil
+                session.account.pin = nil
                 let message = refusal(error, card: card)
                 // 401 is a wrong PIN (or card); 403 a locked card, where asking again only counts against it.
-                guard typed, error.status == 401, attempt < maxPINTries, let prompt = session.prompt else {
+                guard typed, error.status == 401, attempt < maxPINTries, let prompt = session.account.prompt else {
                     throw UserError(message)
                 }
                 // Cancelled at the new prompt: what the library said stands.
@@ -145,7 +147,7 @@ enum PatronCommands {
     ) async throws -> (card: String, pin: String) {
         let credentials = PatronCredentials(session: session)
         let card = try credentials.card(arguments, command: command)
-        if let pin = session.pin, session.card == card, arguments.option("pin-file") == nil,
+        if let pin = session.account.pin, session.account.card == card, arguments.option("pin-file") == nil,
             !arguments.flag("pin-stdin")
         {
             return (card, pin)

@@ -87,8 +87,8 @@ enum ReservationCommands {
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "reservations", session: session)
             let list = try await session.service.reservations(card: card)
                 .sorted(by: order)
-            session.reservationList = list
-            session.endedFromList = []
+            session.lists.reservationList = list
+            session.lists.endedFromList = []
             let notice = session.numbersNow(.reservations)
             guard !list.isEmpty else {
                 return CommandOutput(
@@ -141,7 +141,7 @@ enum ReservationCommands {
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "cancel", session: session)
             let picked = try await session.pick(word, command: "cancel", fallback: .reservations)
             let reservation = try await reservationOf(picked, word: word, card: card, session: session)
-            guard !session.endedFromList.contains(reservation.id) else {
+            guard !session.lists.endedFromList.contains(reservation.id) else {
                 throw UserError("You have cancelled that reservation already. Type reservations to see the others.")
             }
             try await LoanCommands.settledOnCancel(
@@ -152,7 +152,7 @@ enum ReservationCommands {
             ) {
                 try await session.service.cancelReservation(id: reservation.id, card: card)
             }
-            session.endedFromList.insert(reservation.id)
+            session.lists.endedFromList.insert(reservation.id)
             await session.syncAfterChange(expected: reservation.productID)
             let title = await titleOf(reservation, session: session)
             return CommandOutput(

@@ -34,18 +34,18 @@ enum SearchCommands {
                 throw UserError.usage(error.message)
             }
             if let keyWord = arguments.option("sort") {
-                session.sort = SortSpec(try parseKey(keyWord), try arguments.option("order").map(parseOrder))
+                session.lists.sort = SortSpec(try parseKey(keyWord), try arguments.option("order").map(parseOrder))
             } else if let orderWord = arguments.option("order") {
-                session.sort = SortSpec(session.sort.key, try parseOrder(orderWord))
+                session.lists.sort = SortSpec(session.lists.sort.key, try parseOrder(orderWord))
             }
             var list = ResultList(
-                source: .search(query: query), sort: session.sort, total: 0,
-                pageOffset: 0, pageSize: session.pageSize, byNumber: [:])
+                source: .search(query: query), sort: session.lists.sort, total: 0,
+                pageOffset: 0, pageSize: session.lists.pageSize, byNumber: [:])
             try await fetch(&list, offset: 0, session: session)
-            if list.total == 0, session.filters.isEmpty {
+            if list.total == 0, session.lists.filters.isEmpty {
                 list.suggestion = await SpellingSuggestion.suggest(for: query, session: session)
             }
-            session.list = list
+            session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
 
@@ -55,7 +55,7 @@ enum SearchCommands {
         summary: "Show the next page of the last results",
         details: ["Numbers continue across pages, so info 23 works after more."],
         run: { _, session in
-            guard var list = session.list else { throw noList("more") }
+            guard var list = session.lists.list else { throw noList("more") }
             let next = list.pageOffset + list.pageSize
             guard list.isPaged, next < list.total else {
                 throw UserError(
@@ -67,7 +67,7 @@ enum SearchCommands {
             }
             if list.byNumber[next + 1] == nil { try await fetch(&list, offset: next, session: session) }
             list.pageOffset = next
-            session.list = list
+            session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
 
@@ -77,13 +77,13 @@ enum SearchCommands {
         summary: "Show the previous page of the last results",
         details: ["The pages already seen are kept; back does not search again."],
         run: { _, session in
-            guard var list = session.list else { throw noList("back") }
+            guard var list = session.lists.list else { throw noList("back") }
             guard list.pageOffset > 0 else { throw UserError("This is the first page. Type more for the next one.") }
             list.pageOffset = max(0, list.pageOffset - list.pageSize)
             if list.byNumber[list.pageOffset + 1] == nil {
                 try await fetch(&list, offset: list.pageOffset, session: session)
             }
-            session.list = list
+            session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
 
@@ -104,13 +104,13 @@ enum SearchCommands {
         run: { arguments, session in
             let words = arguments.positional
             guard let keyWord = words.first else {
-                let label = session.theme.sortLabel(session.sort, alphabet: session.alphabet)
+                let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
                 let keys = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
                 return CommandOutput(
                     lines: ["Sorted by \(label). Keys: \(keys); add asc or desc."],
                     json: SortJSON(
-                        sort: session.sort.key.rawValue, order: session.sort.order.rawValue,
-                        label: session.sort.label(alphabet: session.alphabet)))
+                        sort: session.lists.sort.key.rawValue, order: session.lists.sort.order.rawValue,
+                        label: session.lists.sort.label(alphabet: session.alphabet)))
             }
             guard words.count <= 2 else {
                 throw UserError.usage("Usage: sort [KEY [asc|desc]], e.g. sort author desc.")
@@ -119,21 +119,21 @@ enum SearchCommands {
             let order: SortOrder
             if words.count == 2 {
                 order = try parseOrder(words[1])
-            } else if key == session.sort.key {
-                order = session.sort.order.flipped
+            } else if key == session.lists.sort.key {
+                order = session.lists.sort.order.flipped
             } else {
                 order = key.defaultOrder
             }
-            session.sort = SortSpec(key, order)
-            guard var list = session.list else {
-                let label = session.theme.sortLabel(session.sort, alphabet: session.alphabet)
+            session.lists.sort = SortSpec(key, order)
+            guard var list = session.lists.list else {
+                let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
                 return CommandOutput(
                     lines: ["Results will be sorted by \(label)."],
                     json: SortJSON(
                         sort: key.rawValue, order: order.rawValue,
-                        label: session.sort.label(alphabet: session.alphabet)))
+                        label: session.lists.sort.label(alphabet: session.alphabet)))
             }
-            list.sort = session.sort
+            list.sort = session.lists.sort
             if list.isPaged {
                 list.byNumber = [:]
                 list.pageOffset = 0
@@ -141,13 +141,13 @@ enum SearchCommands {
             } else {
                 // Top and newest lists are complete: sort them here, in the library's alphabet.
                 let products = list.byNumber.keys.sorted().compactMap { list.byNumber[$0] }
-                let sorted = session.ordering.sorted(products, by: session.sort)
+                let sorted = session.ordering.sorted(products, by: session.lists.sort)
                 list.byNumber = Dictionary(
                     uniqueKeysWithValues: sorted.enumerated().map { ($0.offset + 1, $0.element) })
                 list.pageOffset = 0
                 list.pageSize = max(list.pageSize, sorted.count)
             }
-            session.list = list
+            session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
 
@@ -167,7 +167,7 @@ enum SearchCommands {
             then: ["available", "language", "category", "publisher"]),
         run: { arguments, session in
             let words = arguments.positional
-            var filters = session.filters
+            var filters = session.lists.filters
             if words.first?.lowercased() == "clear" {
                 if words.count == 1 { filters = SearchFilters() }
                 for which in words.dropFirst() {
@@ -208,9 +208,9 @@ enum SearchCommands {
                     }
                 }
             }
-            session.filters = filters
+            session.lists.filters = filters
             let description = ListRenderer.describe(filters)
-            guard !words.isEmpty, var list = session.list, case .search = list.source else {
+            guard !words.isEmpty, var list = session.lists.list, case .search = list.source else {
                 return CommandOutput(
                     lines: [description.map { "Filters: \($0)." } ?? "No filters: searches cover the whole catalogue."],
                     json: FiltersJSON(filters))
@@ -218,7 +218,7 @@ enum SearchCommands {
             list.byNumber = [:]
             list.pageOffset = 0
             try await fetch(&list, offset: 0, session: session)
-            session.list = list
+            session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
 
@@ -231,13 +231,14 @@ enum SearchCommands {
         run: { arguments, session in
             guard let word = arguments.positional.first else {
                 return CommandOutput(
-                    lines: ["Results are shown as a \(session.view.rawValue)."], json: ["view": session.view.rawValue])
+                    lines: ["Results are shown as a \(session.lists.view.rawValue)."],
+                    json: ["view": session.lists.view.rawValue])
             }
             guard let mode = Session.ViewMode(rawValue: word.lowercased()) else {
                 throw UserError.usage("Unknown view \"\(word)\". Use view list or view grid.")
             }
-            session.view = mode
-            guard let list = session.list else {
+            session.lists.view = mode
+            guard let list = session.lists.list else {
                 return CommandOutput(
                     lines: ["Results will be shown as a \(mode.rawValue)."], json: ["view": mode.rawValue])
             }
@@ -258,7 +259,7 @@ enum SearchCommands {
         }
         let page = try await session.service.search(
             SearchRequest(
-                query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.filters,
+                query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.lists.filters,
                 card: session.knownCard))
         list.total = page.total
         for (index, product) in page.products.enumerated() { list.byNumber[offset + index + 1] = product }

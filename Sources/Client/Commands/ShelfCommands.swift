@@ -40,14 +40,14 @@ enum ShelfCommands {
 
     /// Syncs when asked (or when nothing has synced yet this session), then shows the shelf.
     static func show(session: Session, forceSync: Bool, library narrowed: String? = nil) async throws -> CommandOutput {
-        if let pending = session.startupSync {
-            session.startupSync = nil
+        if let pending = session.shelfState.startupSync {
+            session.shelfState.startupSync = nil
             switch await pending.value {
             case .synced:
-                session.syncProblem = nil
-                session.syncedThisSession = true
+                session.shelfState.syncProblem = nil
+                session.shelfState.syncedThisSession = true
             case .failed(let problem):
-                session.syncProblem = problem
+                session.shelfState.syncProblem = problem
             case .skipped:
                 break
             }
@@ -55,9 +55,9 @@ enum ShelfCommands {
         var offline = false
         // A shelf the disk will not save (full, read-only) is shown as last saved, with why.
         var saveProblem = try session.shelfStore().database.readOnlyBecause
-        if forceSync || !session.syncedThisSession {
+        if forceSync || !session.shelfState.syncedThisSession {
             do {
-                if try await session.syncShelf() != nil { session.syncedThisSession = true }
+                if try await session.syncShelf() != nil { session.shelfState.syncedThisSession = true }
             } catch let error as LendingError {
                 // The shelf as last synced is still worth showing; the status line says why it may be behind.
                 session.logger.info("shelf sync failed", metadata: ["error": "\(error)"])
@@ -81,22 +81,23 @@ enum ShelfCommands {
             }
         }
         let items = ShelfRenderer.items(shelf, others: others)
-        session.shelfList = items
+        session.lists.shelfList = items
         let notice = session.numbersNow(.shelf)
         let renderer = ShelfRenderer(session: session)
         let synced = try store.lastSync(profileID: profileID)
         let card = session.shelfCard()
         let m = session.theme.marks
         var status: [String]
-        let order = session.theme.dim(" \(m.middleDot) sorted by \(label(session.shelfSort, session: session))")
+        let order = session.theme.dim(
+            " \(m.middleDot) sorted by \(label(session.shelfState.shelfSort, session: session))")
         if let card {
             status = [
                 session.theme.bold("Shelf") + " \(m.middleDot) card \(card) \(m.middleDot) "
                     + renderer.syncedWords(synced) + order
             ]
             if let saveProblem { status.append(session.theme.yellow(saveProblem.description)) }
-            if offline || session.syncProblem != nil {
-                let why = session.syncProblem ?? "the library did not answer."
+            if offline || session.shelfState.syncProblem != nil {
+                let why = session.shelfState.syncProblem ?? "the library did not answer."
                 status.append(
                     session.theme.yellow("Offline: \(why) This is your shelf as last synced; books on disk still open.")
                 )
@@ -116,8 +117,8 @@ enum ShelfCommands {
         return CommandOutput(
             lines: lines,
             json: ShelfJSON(
-                items: items, card: card, syncedAt: synced, offline: offline || session.syncProblem != nil,
-                sort: session.shelfSort))
+                items: items, card: card, syncedAt: synced, offline: offline || session.shelfState.syncProblem != nil,
+                sort: session.shelfState.shelfSort))
     }
 
     /// The loans and reservations at the patron's other libraries, as last synced there (each
@@ -132,7 +133,7 @@ enum ShelfCommands {
         for profile in try store.profiles() where profile.id != profileID {
             guard let id = profile.id, let card = try store.lastSyncedCard(profileID: id) else { continue }
             let full = try store.shelf(
-                today: session.today, sort: session.shelfSort, scope: ShelfScope(profileID: id, card: card))
+                today: session.today, sort: session.shelfState.shelfSort, scope: ShelfScope(profileID: id, card: card))
             let lending = Shelf(
                 sections: full.sections.filter { [.loans, .ended, .ready, .reserved].contains($0.kind) })
             guard !lending.isEmpty else { continue }
@@ -152,10 +153,10 @@ enum ShelfCommands {
         guard let keyWord = words.first else {
             return CommandOutput(
                 lines: [
-                    "The shelf is sorted by \(label(session.shelfSort, session: session)). "
+                    "The shelf is sorted by \(label(session.shelfState.shelfSort, session: session)). "
                         + "Keys: title, author, days, recent; add asc or desc."
                 ],
-                json: ["sort": session.shelfSort.key.rawValue])
+                json: ["sort": session.shelfState.shelfSort.key.rawValue])
         }
         guard words.count <= 2 else { throw UserError.usage("Usage: shelf sort title|author|days|recent [asc|desc].") }
         guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) else {
@@ -164,23 +165,24 @@ enum ShelfCommands {
         let order: Catalog.SortOrder
         if words.count == 2 {
             order = try SearchCommands.parseOrder(words[1])
-        } else if key == session.shelfSort.key {
-            order = session.shelfSort.order.flipped
+        } else if key == session.shelfState.shelfSort.key {
+            order = session.shelfState.shelfSort.order.flipped
         } else {
             order = key.defaultOrder
         }
-        session.shelfSort = ShelfSort(key, order)
+        session.shelfState.shelfSort = ShelfSort(key, order)
         let store = try session.shelfStore()
         try store.setSetting(Session.shelfSortSetting, to: "\(key.rawValue) \(order == .ascending ? "asc" : "desc")")
         let shelf = try session.currentShelf()
         let items = ShelfRenderer.items(shelf)
-        session.shelfList = items
-        session.numbered = .shelf
-        let status = ["Shelf sorted by \(label(session.shelfSort, session: session))."]
+        session.lists.shelfList = items
+        session.lists.numbered = .shelf
+        let status = ["Shelf sorted by \(label(session.shelfState.shelfSort, session: session))."]
         return CommandOutput(
             lines: ShelfRenderer(session: session).lines(shelf, status: status),
             json: ShelfJSON(
-                items: items, card: session.shelfCard(), syncedAt: nil, offline: false, sort: session.shelfSort))
+                items: items, card: session.shelfCard(), syncedAt: nil, offline: false,
+                sort: session.shelfState.shelfSort))
     }
 
     /// `author, A→Ö`, `days, fewest first`, `recent, newest first`.
@@ -259,12 +261,13 @@ enum ShelfCommands {
     static func listToBeRead(session: Session) throws -> CommandOutput {
         let shelf = try session.currentShelf()
         let entries = shelf.entries(.toBeRead)
-        session.shelfList = entries.map { ShelfItem(kind: .toBeRead, entry: $0) }
+        session.lists.shelfList = entries.map { ShelfItem(kind: .toBeRead, entry: $0) }
         let notice = session.numbersNow(.shelf)
         guard !entries.isEmpty else {
             return CommandOutput(
                 lines: ["Your to-be-read list is empty. tbr add N adds a book from the last search."],
-                json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfSort))
+                json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfState.shelfSort)
+            )
         }
         let renderer = ShelfRenderer(session: session)
         let width = max(2, String(entries.count).count)
@@ -281,8 +284,8 @@ enum ShelfCommands {
         return CommandOutput(
             lines: lines,
             json: ShelfJSON(
-                items: session.shelfList, card: nil, syncedAt: nil, offline: false,
-                sort: session.shelfSort))
+                items: session.lists.shelfList, card: nil, syncedAt: nil, offline: false,
+                sort: session.shelfState.shelfSort))
     }
 
     // MARK: Samples and files
@@ -314,10 +317,10 @@ enum ShelfCommands {
                 now: session.clock())
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
-            if session.numbered == .shelf {
+            if session.lists.numbered == .shelf {
                 // The shelf on screen gains a line: its numbers are renewed, and the sample's is given.
                 let items = ShelfRenderer.items(try session.currentShelf())
-                session.shelfList = items
+                session.lists.shelfList = items
                 if let number = items.firstIndex(where: { $0.kind == .samples && $0.entry.productID == id }) {
                     line += " read \(number + 1) opens it."
                 }
@@ -352,7 +355,7 @@ enum ShelfCommands {
             } else {
                 line = "\(q.quoted(title)) has no file on this computer."
             }
-            session.shelfList = []
+            session.lists.shelfList = []
             return CommandOutput(lines: [line], json: ["removed": item.entry.productID])
         })
 
@@ -360,8 +363,8 @@ enum ShelfCommands {
 
     /// Item N of the last shelf shown (the shelf as it is now when none was shown).
     static func shelfItem(_ word: String, session: Session, command: String) throws -> ShelfItem {
-        if session.shelfList.isEmpty { session.shelfList = ShelfRenderer.items(try session.currentShelf()) }
-        let list = session.shelfList
+        if session.lists.shelfList.isEmpty { session.lists.shelfList = ShelfRenderer.items(try session.currentShelf()) }
+        let list = session.lists.shelfList
         guard let n = Int(word) else { throw UserError.usage("Usage: \(command) N, with N a number from shelf.") }
         guard !list.isEmpty else { throw UserError("Your shelf is empty. borrow N or sample N puts books on it.") }
         guard n >= 1, n <= list.count else {

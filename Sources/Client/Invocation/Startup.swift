@@ -19,7 +19,7 @@ struct Startup {
         let paths = Paths(environment: environment)
         let session = startup.session
         session.environment = environment
-        session.credentialStore = CredentialStore(file: paths.credentialsFile)
+        session.account.credentialStore = CredentialStore(file: paths.credentialsFile)
         session.paths = paths
         // Download progress is for a person at a terminal; piped or --json output gets none.
         if isatty(2) == 1, !options.json {

@@ -13,10 +13,10 @@ struct PatronCredentials {
     /// The card to use, asking if need be.
     func card(_ arguments: Arguments, command: String) throws -> String {
         if let card = arguments.option("card") { return try Self.validCard(card) }
-        if let card = session.card { return card }
-        if let remembered = try session.credentialStore.load() { return remembered.card }
+        if let card = session.account.card { return card }
+        if let remembered = try session.account.credentialStore.load() { return remembered.card }
         if let card = session.environment["BOK_CARD"], !card.isEmpty { return try Self.validCard(card) }
-        guard let prompt = session.prompt else {
+        guard let prompt = session.account.prompt else {
             throw UserError("\(command) needs your library card: give --card NUMBER, or run bok login --remember once.")
         }
         guard let answer = prompt.ask("Library card number: ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty
@@ -48,9 +48,11 @@ struct PatronCredentials {
             }
             return line
         }
-        if let known = session.pin, session.card == card { return known }
-        if let remembered = try session.credentialStore.load(), remembered.card == card { return remembered.pin }
-        guard let prompt = session.prompt else {
+        if let known = session.account.pin, session.account.card == card { return known }
+        if let remembered = try session.account.credentialStore.load(), remembered.card == card {
+            return remembered.pin
+        }
+        guard let prompt = session.account.prompt else {
             throw UserError(
                 """
                 \(command) needs the PIN of card \(card), and there is no terminal to ask on: give --pin-file \
@@ -66,11 +68,11 @@ struct PatronCredentials {
 
     /// True when ``pin(for:_:command:)`` would ask at the prompt (nothing else gives the PIN).
     func wouldAskPIN(for card: String, _ arguments: Arguments) -> Bool {
-        guard session.prompt != nil, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") else {
+        guard session.account.prompt != nil, arguments.option("pin-file") == nil, !arguments.flag("pin-stdin") else {
             return false
         }
-        if session.pin != nil, session.card == card { return false }
-        return (try? session.credentialStore.load())??.card != card
+        if session.account.pin != nil, session.account.card == card { return false }
+        return (try? session.account.credentialStore.load())??.card != card
     }
 
     /// Card numbers are digits (spaces and dashes as printed on cards are dropped).

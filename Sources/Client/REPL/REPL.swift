@@ -87,7 +87,7 @@ final class REPL {
     /// Goes on with another library: the patron's prompt, bars and recorder follow, and its shelf
     /// syncs in the background as at start.
     func switchLibrary(to next: Session) {
-        next.prompt = session.prompt
+        next.account.prompt = session.account.prompt
         next.progress = session.progress
         next.spinner = session.spinner
         recorder?.watch(next)

@@ -42,9 +42,9 @@ final class SessionRecorder {
 
     /// Wraps the session's patron prompt, if it has one, so its questions are recorded.
     func watch(_ session: Session) {
-        guard let inner = session.prompt else { return }
+        guard let inner = session.account.prompt else { return }
         let wrapped = TranscribingPatronPrompt(inner)
-        session.prompt = wrapped
+        session.account.prompt = wrapped
         prompt = wrapped
     }
 
@@ -73,7 +73,7 @@ final class SessionRecorder {
         guard let line = currentLine, let enteredAt else { return }
         currentLine = nil
         var redactor = prompt?.redactor ?? PINRedactor()
-        redactor.add(session.pin)
+        redactor.add(session.account.pin)
         let (out, errors) = printer.take()
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let think = Self.rounded(enteredAt.timeIntervalSince(promptShownAt))

@@ -16,7 +16,7 @@ struct AvailabilityWords {
     init(session: Session) {
         theme = session.theme
         today = session.today
-        maxLoans = session.patron?.maxLoansPerMonth ?? session.libraryPage?.maxLoansPerMonth
+        maxLoans = session.account.patron?.maxLoansPerMonth ?? session.libraryPage?.maxLoansPerMonth
     }
 
     init(theme: Theme, today: DayDate, maxLoans: Int?) {

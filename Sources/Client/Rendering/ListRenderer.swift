@@ -14,7 +14,7 @@ struct ListRenderer {
         var lines = [countLine(list)]
         if !page.isEmpty {
             lines.append("")
-            lines += session.view == .grid ? grid(page) : rows(page)
+            lines += session.lists.view == .grid ? grid(page) : rows(page)
         }
         if let footer = footer(list, shown: page.count) { lines += ["", footer] }
         // After loans, reservations or the shelf, say that numbers are this list's again.
@@ -48,14 +48,14 @@ struct ListRenderer {
             if list.total == 0 { return heading + ": none in this library." }
             parts = [heading]
         }
-        if let filters = Self.describe(session.filters), case .search = list.source { parts.append(filters) }
+        if let filters = Self.describe(session.lists.filters), case .search = list.source { parts.append(filters) }
         return theme.bold(parts.joined(separator: " \(m.middleDot) "))
     }
 
     private func noHits(_ what: String, suggestion: String?) -> String {
         var line = "No hits for \(what)"
         if let suggestion { return line + ". Did you mean \(theme.marks.quoted(suggestion))?" }
-        if let filters = Self.describe(session.filters) {
+        if let filters = Self.describe(session.lists.filters) {
             line += " with \(filters). Try filter clear, or fewer words."
         } else {
             line += ". Try fewer words, a prefix such as author:Å*, or another spelling."
@@ -192,7 +192,7 @@ struct ListRenderer {
         return ListJSON(
             list: kind, query: query, total: list.isPaged ? list.total : list.highestNumber,
             offset: list.pageOffset, sort: list.sort.key.rawValue, order: list.sort.order.rawValue,
-            filters: FiltersJSON(session.filters),
+            filters: FiltersJSON(session.lists.filters),
             results: page.map { ResultJSON(number: $0.number, product: $0.product) })
     }
 }

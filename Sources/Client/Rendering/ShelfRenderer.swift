@@ -62,7 +62,7 @@ struct ShelfRenderer {
                     return (number, entry)
                 }
                 lines +=
-                    session.view == .grid
+                    session.lists.view == .grid
                     ? grid(numbered)
                     : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
             }

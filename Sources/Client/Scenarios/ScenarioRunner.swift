@@ -101,7 +101,7 @@ private struct SessionRun {
         self.session = session
         self.environment = environment
         prompt = TranscribingPatronPrompt(answers)
-        session.prompt = prompt
+        session.account.prompt = prompt
         repl = REPL(session: session, printer: printer)
     }
 
@@ -158,12 +158,12 @@ private struct SessionRun {
         printer.clear()
         if await repl.execute(step.command) { quitAt = step.line }
         redactor.add(prompt.redactor)
-        redactor.add(session.pin)
+        redactor.add(session.account.pin)
         let shown = prompt.take() + printer.screen
         result.screen = shown.map { redactor.redact(Ansi.strip($0)) }
         result.errors = printer.errors.map { redactor.redact(Ansi.strip($0)) }
 
-        let check = ScreenCheck(screen: result.screen, errors: result.errors, list: session.list)
+        let check = ScreenCheck(screen: result.screen, errors: result.errors, list: session.lists.list)
         var expectsError = false
         for expectation in step.expectations {
             switch expectation.kind {
@@ -231,8 +231,14 @@ private struct SessionRun {
     /// Runs `shelf` as the patron would type it, on a screen of its own; the last lists stay
     /// what the step left, so a later `info 3` or `read 2` means the same as without the check.
     func shelfScreen() async -> (lines: [String], error: String?) {
-        let (savedList, savedShelf, savedNumbers) = (session.list, session.shelfList, session.numbered)
-        defer { (session.list, session.shelfList, session.numbered) = (savedList, savedShelf, savedNumbers) }
+        let (savedList, savedShelf, savedNumbers) = (
+            session.lists.list, session.lists.shelfList, session.lists.numbered
+        )
+        defer {
+            (session.lists.list, session.lists.shelfList, session.lists.numbered) = (
+                savedList, savedShelf, savedNumbers
+            )
+        }
         let capture = CapturingPrinter()
         await REPL(session: session, printer: capture).execute("shelf")
         let lines = capture.screen.map { redactor.redact(Ansi.strip($0)) }

@@ -67,9 +67,9 @@ extension Session {
     /// Makes `kind` the list numbers refer to; returns the line that says so when that changes
     /// what numbers mean (nil when they meant a list of the same kind already, or nothing yet).
     func numbersNow(_ kind: NumberedList) -> String? {
-        defer { numbered = kind }
+        defer { lists.numbered = kind }
         // The first list of a session changes nothing: each command's own list was meant until now.
-        guard let before = numbered, before != kind else { return nil }
+        guard let before = lists.numbered, before != kind else { return nil }
         return theme.dim(kind.notice)
     }
 
@@ -82,7 +82,7 @@ extension Session {
             let (id, known) = try resolve(word, command: command)
             return .product(id: id, known: known)
         }
-        switch numbered ?? fallback {
+        switch lists.numbered ?? fallback {
         case .books:
             let (id, known) = try resolve(word, command: command)
             return .product(id: id, known: known)
@@ -98,17 +98,18 @@ extension Session {
             }
             return .shelf(item)
         case .loans:
-            if numbered == nil, let card = shelfCard() {
-                loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted {
+            if lists.numbered == nil, let card = shelfCard() {
+                lists.loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted {
                     $0.expiryDate < $1.expiryDate
                 }
             }
-            return .loan(try Self.item(n, of: loanList, what: "loan", listCommand: "loans"))
+            return .loan(try Self.item(n, of: lists.loanList, what: "loan", listCommand: "loans"))
         case .reservations:
-            if numbered == nil, let card = shelfCard() {
-                reservationList = try await service.reservations(card: card).sorted(by: ReservationCommands.order)
+            if lists.numbered == nil, let card = shelfCard() {
+                lists.reservationList = try await service.reservations(card: card).sorted(by: ReservationCommands.order)
             }
-            return .reservation(try Self.item(n, of: reservationList, what: "reservation", listCommand: "reservations"))
+            return .reservation(
+                try Self.item(n, of: lists.reservationList, what: "reservation", listCommand: "reservations"))
         }
     }
 

@@ -12,7 +12,7 @@ extension Session {
     /// The shelf's database, opened on first use.
     /// - Throws: `UserError` naming the file and what to do when it is not a bok database.
     func shelfStore() throws -> ShelfStore {
-        if let openedShelf { return openedShelf }
+        if let opened = shelfState.openedShelf { return opened }
         let database: ShelfDatabase
         do {
             if let paths {
@@ -28,9 +28,9 @@ extension Session {
                 "Could not open \(file): \(error.localizedDescription). Check that the directory is writable.")
         }
         let store = ShelfStore(database: database, collation: Collation(alphabet))
-        openedShelf = store
+        shelfState.openedShelf = store
         if let saved = try? store.setting(Self.shelfSortSetting), let sort = Self.parseShelfSort(saved) {
-            shelfSort = sort
+            shelfState.shelfSort = sort
         }
         return store
     }
@@ -41,21 +41,21 @@ extension Session {
     /// The saved profile of this session's library.
     func shelfProfile() throws -> (store: ShelfStore, profileID: Int64) {
         let store = try shelfStore()
-        if let profileID { return (store, profileID) }
+        if let profileID = shelfState.profileID { return (store, profileID) }
         let profile = try store.saveProfile(
             name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
         guard let id = profile.id else {
             throw UserError("The shelf database did not save the library profile. Try again.")
         }
-        profileID = id
+        shelfState.profileID = id
         return (store, id)
     }
 
     /// The card whose loans the shelf shows: the one logged in, else the remembered one, else the
     /// last one synced on this computer (so the shelf works offline after a restart).
     func shelfCard() -> String? {
-        if let card { return card }
-        if let remembered = try? credentialStore.load() { return remembered.card }
+        if let card = account.card { return card }
+        if let remembered = try? account.credentialStore.load() { return remembered.card }
         guard let (store, profileID) = try? shelfProfile() else { return nil }
         return try? store.lastSyncedCard(profileID: profileID)
     }
@@ -69,7 +69,7 @@ extension Session {
         let (store, profileID) = try shelfProfile()
         // With no card known, no loans are shown: `` matches nobody's.
         let scope = ShelfScope(profileID: profileID, card: shelfCard() ?? "")
-        return try store.shelf(today: today, sort: shelfSort, scope: scope)
+        return try store.shelf(today: today, sort: shelfState.shelfSort, scope: scope)
     }
 
     /// Brings the shelf up to date with the library, for the card in use.
@@ -86,11 +86,11 @@ extension Session {
             let summary = try await store.sync(
                 from: service, card: card, profile: profile, now: clock(), today: today,
                 expected: Set(expected.map { [$0] } ?? []))
-            syncProblem = nil
+            shelfState.syncProblem = nil
             notices.post(summary.notices)
             return summary
         } catch let error as LendingError {
-            syncProblem = error.message
+            shelfState.syncProblem = error.message
             throw error
         }
     }
@@ -112,13 +112,13 @@ extension Session {
     /// its own connection; the session opens its own when a command needs the shelf. A database
     /// that cannot be opened is left for that command to report.
     func startSyncInBackground() {
-        guard startupSync == nil, let paths else { return }
-        let (card, credentials) = (card, credentialStore)
+        guard shelfState.startupSync == nil, let paths else { return }
+        let (card, credentials) = (account.card, account.credentialStore)
         let (key, name, service, now, today, collation) = (
             libraryKey, libraryName, service, clock(), today, Collation(alphabet)
         )
         let notices = notices
-        startupSync = Task.detached {
+        shelfState.startupSync = Task.detached {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
                 let profile = try store.saveProfile(name: name, baseURL: key.baseURL, serviceID: key.serviceID)

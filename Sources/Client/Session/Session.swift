@@ -20,50 +20,22 @@ final class Session {
     var alphabet: Collation.Alphabet
     /// The library page, once fetched (loan period, limits).
     var libraryPage: LibraryPage?
-    /// The last list shown.
-    var list: ResultList?
-    /// The order searches use.
-    var sort = SortSpec(.relevance)
-    /// Filters searches use.
-    var filters = SearchFilters()
-    /// List or grid.
-    var view: ViewMode = .list
-    /// Hits per page.
-    var pageSize = 20
+    /// The lists on screen, the sort, the filters.
+    var lists = Lists()
+    /// The card, the PIN and who to ask for them.
+    var account = Account()
+    /// The shelf's database and sync.
+    var shelfState = ShelfState()
     /// How output looks.
     var theme: Theme
     /// Diagnostics (stderr).
     let logger: Logger
     /// The process environment (for `BOK_CARD`).
     var environment: [String: String] = [:]
-    /// Who to ask for a card or PIN; nil when nobody can be asked (piped, one-shot without a terminal).
-    var prompt: (any PatronPrompt)?
-    /// The remembered card and PIN (`login --remember`).
-    var credentialStore = CredentialStore(file: URL(fileURLWithPath: "/nonexistent/bok/credentials"))
-    /// The card this session has logged in with.
-    var card: String?
-    /// The PIN of `card`, kept in memory for this session only.
-    var pin: String?
-    /// The patron, once verified.
-    var patron: Patron?
     /// Where bok keeps its files (history, credentials, the shelf database, books); nil keeps the shelf in memory.
     var paths: Paths?
     /// The library as the shelf names it: base URL (a stable `mock://` name for the mock) and service id.
     var libraryKey = LibraryKey(baseURL: "mock://bok-mock", serviceID: "bok-mock")
-    /// The shelf's database, once opened (see `shelfStore()`).
-    var openedShelf: ShelfStore?
-    /// The library profile's row id, once saved.
-    var profileID: Int64?
-    /// The shelf's order (`shelf sort`).
-    var shelfSort = ShelfSort()
-    /// The last shelf or to-be-read list shown, so `read 2` knows which book 2 is.
-    var shelfList: [ShelfItem] = []
-    /// The sync started with the REPL, awaited by the first `shelf`.
-    var startupSync: Task<StartupSync, Never>?
-    /// True once the shelf has synced in this session (the first `shelf` syncs otherwise).
-    var syncedThisSession = false
-    /// Why the last sync failed, or nil when it worked (or none was tried).
-    var syncProblem: String?
     /// The config file's name for this library (`mock`, `home`), nil for the unnamed one.
     var profileName: String?
     /// The patron's own name for the library (`name = …`), which its page does not override.
@@ -76,14 +48,6 @@ final class Session {
     var progress: DownloadProgressBar?
     /// Reading state when the shelf's database cannot be opened: kept for this session only.
     let memoryStore = InMemoryPositionStore()
-    /// The last loans list shown, so `return 2` knows which loan 2 is.
-    var loanList: [Loan] = []
-    /// The last reservations list shown, for `cancel 2`.
-    var reservationList: [Reservation] = []
-    /// Which list the numbers on screen belong to; nil before any numbered list was shown.
-    var numbered: NumberedList?
-    /// Loans and reservations ended from the list on screen, so a second `return 2` says so.
-    var endedFromList: Set<String> = []
     /// Now, as the library sees it (the mock's virtual clock when on the mock).
     var clock: @Sendable () -> Date = { Date() }
     /// The time zone days are counted in.
@@ -122,7 +86,7 @@ final class Session {
     }
 
     /// The patron availability is shown for: the one logged in, else the remembered card.
-    var knownCard: String? { card ?? (try? credentialStore.load())?.card }
+    var knownCard: String? { account.card ?? (try? account.credentialStore.load())?.card }
 
     /// Today, in the library's calendar.
     var today: DayDate { DayDate(clock(), in: timeZone) }
@@ -172,7 +136,7 @@ final class Session {
     func resolve(_ word: String, command: String) throws -> (id: String, known: Product?) {
         if word.lowercased().hasPrefix("id:") { return (String(word.dropFirst(3)), nil) }
         if let number = Int(word), word.count <= 3 {
-            guard let list, list.highestNumber > 0 else {
+            guard let list = lists.list, list.highestNumber > 0 else {
                 throw UserError(
                     """
                     There is no list to pick book \(number) from yet. Search first (e.g. search thriller), or \
@@ -199,5 +163,62 @@ final class Session {
             throw UserError.usage("\"\(word)\" is neither a result number nor a product id. Try \(command) 1.")
         }
         return (word, nil)
+    }
+}
+
+/// The concerns a session keeps, each its own type.
+extension Session {
+    /// The lists on screen and how searches are asked: what a number typed next means.
+    struct Lists {
+        /// The last list shown.
+        var list: ResultList?
+        /// The order searches use.
+        var sort = SortSpec(.relevance)
+        /// Filters searches use.
+        var filters = SearchFilters()
+        /// List or grid.
+        var view: ViewMode = .list
+        /// Hits per page.
+        var pageSize = 20
+        /// Which list the numbers on screen belong to; nil before any numbered list was shown.
+        var numbered: NumberedList?
+        /// The last loans list shown, so `return 2` knows which loan 2 is.
+        var loanList: [Loan] = []
+        /// The last reservations list shown, for `cancel 2`.
+        var reservationList: [Reservation] = []
+        /// The last shelf or to-be-read list shown, so `read 2` knows which book 2 is.
+        var shelfList: [ShelfItem] = []
+        /// Loans and reservations ended from the list on screen, so a second `return 2` says so.
+        var endedFromList: Set<String> = []
+    }
+
+    /// Who the patron is in this session, and how to ask them for a card or PIN.
+    struct Account {
+        /// Who to ask for a card or PIN; nil when nobody can be asked (piped, one-shot without a terminal).
+        var prompt: (any PatronPrompt)?
+        /// The remembered card and PIN (`login --remember`).
+        var credentialStore = CredentialStore(file: URL(fileURLWithPath: "/nonexistent/bok/credentials"))
+        /// The card this session has logged in with.
+        var card: String?
+        /// The PIN of `card`, kept in memory for this session only.
+        var pin: String?
+        /// The patron, once verified.
+        var patron: Patron?
+    }
+
+    /// The shelf's database and how its sync with the library went.
+    struct ShelfState {
+        /// The shelf's database, once opened (see `shelfStore()`).
+        var openedShelf: ShelfStore?
+        /// The library profile's row id, once saved.
+        var profileID: Int64?
+        /// The shelf's order (`shelf sort`).
+        var shelfSort = ShelfSort()
+        /// The sync started with the REPL, awaited by the first `shelf`.
+        var startupSync: Task<StartupSync, Never>?
+        /// True once the shelf has synced in this session (the first `shelf` syncs otherwise).
+        var syncedThisSession = false
+        /// Why the last sync failed, or nil when it worked (or none was tried).
+        var syncProblem: String?
     }
 }
