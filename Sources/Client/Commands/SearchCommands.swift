@@ -90,7 +90,7 @@ enum SearchCommands {
     nonisolated static let sort = Command(
         name: "sort", aliases: ["order"],
         synopsis: "sort [KEY [asc|desc]]",
-        summary: "Order results by relevance, title, author, date, publisher, popularity or rating",
+        summary: "Order results by " + Words.list(SortKey.allCases.map(\.rawValue)),
         details: [
             "sort alone shows the current order. sort KEY again flips the direction.",
             "Text follows the library's alphabet: in a Swedish library Å, Ä, Ö come after Z.",

@@ -154,13 +154,16 @@ enum ShelfCommands {
             return CommandOutput(
                 lines: [
                     "The shelf is sorted by \(label(session.shelfState.shelfSort, session: session)). "
-                        + "Keys: title, author, days, recent; add asc or desc."
+                        + "Keys: \(ShelfSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); add asc or desc."
                 ],
                 json: ["sort": session.shelfState.shelfSort.key.rawValue])
         }
-        guard words.count <= 2 else { throw UserError.usage("Usage: shelf sort title|author|days|recent [asc|desc].") }
+        let keys = ShelfSort.Key.allCases.map(\.rawValue)
+        guard words.count <= 2 else {
+            throw UserError.usage("Usage: shelf sort \(keys.joined(separator: "|")) [asc|desc].")
+        }
         guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) else {
-            throw UserError.usage("Unknown shelf order \"\(keyWord)\". Use title, author, days or recent.")
+            throw UserError.usage("Unknown shelf order \"\(keyWord)\". Use \(Words.list(keys)).")
         }
         let order: Catalog.SortOrder
         if words.count == 2 {

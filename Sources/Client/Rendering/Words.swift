@@ -2,6 +2,12 @@ import Catalog
 
 /// Dates and languages in words, for a patron.
 enum Words {
+    /// `a, b or c`: words listed for a patron, the last two joined by `last`.
+    static func list(_ words: [String], last: String = "or") -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
+    }
+
     static let months = [
         "January", "February", "March", "April", "May", "June", "July", "August",
         "September", "October", "November", "December",
