@@ -15,6 +15,7 @@ deps:
 ## Build in release mode and start bok on the built-in mock library.
 run: deps
 	$(SWIFT) build $(RELEASE) --product bok
+	@scripts/compile-translations.sh
 	.build/release/bok --mock
 
 ## Build and run the whole test suite, one test at a time. (Parallel runs once hung: that was a
@@ -24,6 +25,7 @@ test: deps lint
 	@scripts/install-test-epubs.sh
 	@scripts/install-test-tools.sh
 	$(SWIFT) build --build-tests
+	@scripts/compile-translations.sh
 	@scripts/generate-manual.sh
 	$(SWIFT) test --skip-build --no-parallel
 
@@ -47,7 +49,8 @@ man: deps
 install: deps
 	$(SWIFT) build $(RELEASE) --product bok
 	scripts/generate-manual.sh
-	scripts/install.sh "$(DESTDIR)$(PREFIX)" .build/release/bok .build/man/bok.1
+	scripts/compile-translations.sh
+	scripts/install.sh "$(DESTDIR)$(PREFIX)" .build/release/bok .build/man/bok.1 .build/share/locale
 
 ## The Swift sources in the style of .swift-format (line length 120); make test runs make lint.
 format:

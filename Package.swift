@@ -53,6 +53,9 @@ let package = Package(
         // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming
         // (Sources/Catalog/HTTP/HTTPTransfer.swift).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // glibc's libintl: gettext for the interface language (Sources/Localization).
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
+        .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
         .target(name: "Speech", dependencies: ["CESpeak", "CALSA"]),
@@ -105,6 +108,7 @@ let package = Package(
             // CFuzzDriver only for the -D FUZZING build that fuzzes the scenario parser (make fuzz).
             dependencies: [
                 "Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
+                "Localization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Catalog
 import Foundation
+import Localization
 import Logging
 import MockLending
 import Terminal
@@ -24,6 +25,8 @@ struct Bok {
     @MainActor
     static func run(_ argv: [String], environment: [String: String]) async -> Int32 {
         let printer = StandardPrinter()
+        // Output for scripts (--json) is the same in every language, mistakes in the command line too.
+        Localization.use(argv.contains("--json") ? "en" : nil, environment: environment)
         let parsed: any ParsableCommand
         do {
             parsed = try BokCommand.parseAsRoot(argv)
@@ -60,6 +63,9 @@ struct Bok {
 
         // Card numbers, the PIN and reading history live here: only the patron may read them.
         let paths = Paths(environment: environment)
+        // The config file's language = sv; output for scripts (--json) is the same in every language.
+        let configured = (try? LibraryProfiles.load(file: paths.configFile))?.language
+        Localization.use(options.json ? "en" : configured, environment: environment)
         let tightened = paths.makePrivate()
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
 
@@ -128,7 +134,7 @@ struct Bok {
         }
         printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.libraryName)
         if let note = startup.note { printer.out(theme.dim(note)) }
-        printer.out(theme.dim("Type help for commands, search WORDS to find books, quit to leave."))
+        printer.out(theme.dim(tr("Type help for commands, search WORDS to find books, quit to leave.")))
         if let record {
             printer.out(
                 theme.dim(

@@ -177,7 +177,7 @@ struct ShellIntegrationTests {
         }
     }
 
-    @Test("install puts the binary, man page and completions where bash, zsh, fish and man look")
+    @Test("install puts the binary, translations, man page and completions where bok, bash, zsh, fish and man look")
     func install() async throws {
         try #require(
             FileManager.default.fileExists(atPath: Self.manPage.path),
@@ -185,17 +185,23 @@ struct ShellIntegrationTests {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("bok-prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let script = Self.root.appendingPathComponent("scripts/install.sh").path
+        let locale = Self.root.appendingPathComponent(".build/share/locale")
         let (status, text) = try await Self.run(
-            "bash", [script, prefix.path, OneShotProcessTests.binary.path, Self.manPage.path])
+            "bash", [script, prefix.path, OneShotProcessTests.binary.path, Self.manPage.path, locale.path])
         #expect(status == 0, "\(text)")
         for path in [
             "bin/bok", "share/man/man1/bok.1", "share/bash-completion/completions/bok",
             "share/zsh/site-functions/_bok", "share/fish/vendor_completions.d/bok.fish",
+            "share/locale/sv/LC_MESSAGES/bok.mo",
         ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path)")
         }
         let (version, said) = try await Self.run(prefix.appendingPathComponent("bin/bok").path, ["--version"])
         #expect(version == 0 && said.hasPrefix("bok "), "\(said)")
+        // The installed bok finds its translations beside it.
+        let (_, swedish) = try await Self.run(
+            prefix.appendingPathComponent("bin/bok").path, ["--mock", "help"], environment: ["LANGUAGE": "sv"])
+        #expect(swedish.contains("Kommandon"), "\(swedish)")
         if Self.has("man") {
             let (found, where_) = try await Self.run(
                 "man", ["-w", "bok"], environment: ["MANPATH": prefix.appendingPathComponent("share/man").path])

@@ -25,8 +25,9 @@ public enum SortOrder: String, Sendable, Hashable, CaseIterable, Codable {
     /// Parses `asc`/`desc` and their spelled-out forms.
     public init?(word: String) {
         switch word.lowercased() {
-        case "asc", "ascending", "up": self = .ascending
-        case "desc", "descending", "down": self = .descending
+        // Swedish too, whatever the interface language: `sortera författare fallande`.
+        case "asc", "ascending", "up", "stigande": self = .ascending
+        case "desc", "descending", "down", "fallande": self = .descending
         default: return nil
         }
     }

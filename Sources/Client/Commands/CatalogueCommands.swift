@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Reader
 import Shelf
+import Localization
 import Terminal
 
 /// The commands of an OPDS catalogue (calibre's content server, a public-domain catalogue):
@@ -11,8 +12,9 @@ import Terminal
 enum CatalogueCommands {
     nonisolated static let browse = Command(
         name: "browse", aliases: ["catalogue", "catalog"],
-        synopsis: "browse [N]",
-        summary: "An OPDS catalogue's sections: browse shows the top, browse N opens section N",
+        swedish: ["bläddra", "katalog"],
+        synopsis: N_("browse [N]"),
+        summary: N_("An OPDS catalogue's sections: browse shows the top, browse N opens section N"),
         details: [
             "Numbers are the entries on screen: a section (▸) opens with browse N, a book shows with info N,",
             "downloads with get N and opens with read N. more and back page through long lists.",
@@ -45,8 +47,9 @@ enum CatalogueCommands {
 
     nonisolated static let get = Command(
         name: "get", aliases: ["download"],
-        synopsis: "get N",
-        summary: "Download book N of an OPDS catalogue to your shelf's folder, to read with read N",
+        swedish: ["hämta"],
+        synopsis: N_("get N"),
+        summary: N_("Download book N of an OPDS catalogue to your shelf's folder, to read with read N"),
         details: ["Examples:  get 3     read 3"],
         completion: .resultNumbers,
         run: { arguments, session in

@@ -35,9 +35,12 @@ struct Command: Sendable {
     let name: String
     /// Other names that run the same command.
     var aliases: [String] = []
-    /// The usage line, e.g. `search QUERY [--sort KEY] [--order asc|desc]`.
+    /// Its names in Swedish, the first shown in Swedish help; like aliases they work in any
+    /// language, and a name may be two words (`logga in`).
+    var swedish: [String] = []
+    /// The usage line, e.g. `search QUERY [--sort KEY] [--order asc|desc]` (translated where shown).
     let synopsis: String
-    /// One line for the `help` overview.
+    /// One line for the `help` overview (translated where shown).
     let summary: String
     /// Details and examples for `help NAME`.
     let details: [String]

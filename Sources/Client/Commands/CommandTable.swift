@@ -1,3 +1,4 @@
+import Localization
 import Logging
 import TextSafety
 /// The table of every command, and how a line of words becomes a run of one of them.
@@ -13,25 +14,35 @@ struct CommandTable {
     /// The commands bok knows (TableEntries keeps their one list).
     static var all: [Command] { TableEntries.commands }
 
-    /// The command called `name` (or one of its aliases).
+    /// The command called `name` (or one of its aliases or Swedish names).
     func command(named name: String) -> Command? {
         let lower = name.lowercased()
-        return commands.first { $0.name == lower || $0.aliases.contains(lower) }
+        return commands.first { $0.name == lower || $0.aliases.contains(lower) || $0.swedish.contains(lower) }
     }
 
-    /// Every name and alias, for completion.
-    var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases }.sorted() }
+    /// Every name, alias and Swedish name, for completion.
+    var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases + $0.swedish }.sorted() }
+
+    /// The command a line starts with and the words after its name: a Swedish name may be two
+    /// words (`logga in`, `lämna tillbaka 2`).
+    func command(startingWith words: [String]) -> (Command, [String])? {
+        if words.count >= 2, let command = command(named: words[0] + " " + words[1]) {
+            return (command, Array(words.dropFirst(2)))
+        }
+        guard let first = words.first, let command = command(named: first) else { return nil }
+        return (command, Array(words.dropFirst()))
+    }
 
     /// Runs one command line given as words (`["search", "thriller", "--sort", "author"]`).
     /// - Throws: `UserError` for an unknown command or bad arguments; the command's own errors.
     func run(_ words: [String], in session: Session) async throws -> CommandOutput {
         guard let name = words.first else { return CommandOutput() }
-        guard let command = command(named: name) else { throw unknown(name) }
+        guard let (command, rest) = command(startingWith: words) else { throw unknown(name) }
         // `search --help`, as every command-line program answers it: the command's help, not an error.
-        if words.dropFirst().contains(where: { $0 == "--help" || $0 == "-h" }) {
+        if rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
             return try await HelpCommand.help.run(try Arguments([command.name]), session)
         }
-        let arguments = try Arguments(Array(words.dropFirst()), valued: command.valued)
+        let arguments = try Arguments(rest, valued: command.valued)
         let stray = arguments.unknownFlags(known: command.flags.union(["json"]))
         if let first = stray.first {
             throw UserError.usage("\(command.name) has no option --\(first). Usage: \(command.synopsis)")
@@ -56,12 +67,20 @@ struct CommandTable {
     func unknown(_ name: String) -> UserError {
         // The name is what the patron typed: pasted control bytes are shown, not sent to the terminal.
         let name = SafeText.line(name)
-        let names = allNames
-        let best = names.map { ($0, Self.editDistance(name.lowercased(), $0)) }.min { $0.1 < $1.1 }
-        if let best, best.1 <= max(1, min(2, name.count / 3)) {
-            return UserError.usage("Unknown command \"\(name)\". Did you mean \"\(best.0)\"?")
+        if let suggestion = suggestion(for: name) {
+            return UserError.usage(
+                tr(
+                    "Unknown command \"{name}\". Did you mean \"{suggestion}\"?",
+                    ["name": name, "suggestion": suggestion]))
         }
-        return UserError.usage("Unknown command \"\(name)\". Type help to see the commands.")
+        return UserError.usage(tr("Unknown command \"{name}\". Type help to see the commands.", ["name": name]))
+    }
+
+    /// The command name nearest to `name`, when one is near enough to be a typo of it.
+    func suggestion(for name: String) -> String? {
+        let best = allNames.map { ($0, Self.editDistance(name.lowercased(), $0)) }.min { $0.1 < $1.1 }
+        guard let best, best.1 <= max(1, min(2, name.count / 3)) else { return nil }
+        return best.0
     }
 
     /// Levenshtein distance, counting a swap of neighbours as one edit.
@@ -88,7 +107,13 @@ struct CommandTable {
     func completions(line: String, word: String, session: Session) -> [String] {
         let words = (try? LineSplitter.split(line)) ?? line.split(separator: " ").map(String.init)
         let typingFirst = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
-        if typingFirst { return allNames.filter { $0.hasPrefix(word.lowercased()) } }
+        if typingFirst {
+            // Tab offers the names of the interface language (every name still runs).
+            let names =
+                Localization.language == "sv"
+                ? commands.flatMap { $0.swedish + [$0.name] + $0.aliases } : commands.flatMap { [$0.name] + $0.aliases }
+            return names.sorted().filter { $0.hasPrefix(word.lowercased()) }
+        }
         guard let command = command(named: words[0]) else { return [] }
         let position = line.hasSuffix(" ") ? words.count - 1 : words.count - 2
         let candidates: [String]

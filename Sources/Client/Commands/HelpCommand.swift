@@ -1,51 +1,69 @@
 import Foundation
+import Localization
 import Terminal
+import TextSafety
 
 /// `help` and `quit`.
 @MainActor
 enum HelpCommand {
     nonisolated static let help = Command(
         name: "help", aliases: ["?", "h"],
-        synopsis: "help [COMMAND]",
-        summary: "List the commands, or explain one",
+        swedish: ["hjälp"],
+        synopsis: N_("help [COMMAND]"),
+        summary: N_("List the commands, or explain one"),
         details: ["Examples:  help     help sort"],
         completion: .commands,
         run: { arguments, session in
             let table = CommandTable()
             let theme = session.theme
-            if let name = arguments.positional.first {
-                guard let command = table.command(named: name) else {
-                    let hint = table.unknown(name).message.replacingOccurrences(
-                        of: "Unknown command", with: "No help for")
-                    throw UserError.usage(hint)
+            if !arguments.positional.isEmpty {
+                guard let (command, _) = table.command(startingWith: arguments.positional) else {
+                    let name = SafeText.line(arguments.positional.joined(separator: " "))
+                    if let suggestion = table.suggestion(for: name) {
+                        throw UserError.usage(
+                            tr(
+                                "No help for \"{name}\". Did you mean \"{suggestion}\"?",
+                                ["name": name, "suggestion": suggestion]))
+                    }
+                    throw UserError.usage(tr("No help for \"{name}\". Type help to see the commands.", ["name": name]))
                 }
-                var lines = [theme.bold(command.synopsis), command.summary + "."]
-                if !command.aliases.isEmpty {
-                    lines.append(theme.dim("Also: " + command.aliases.joined(separator: ", ")))
+                var lines = [theme.bold(tr(command.synopsis)), tr(command.summary) + "."]
+                // The other names: in Swedish help the English ones, and the other way round.
+                let others =
+                    Localization.language == "sv"
+                    ? Array(command.swedish.dropFirst()) + [command.name] + command.aliases
+                    : command.aliases + command.swedish
+                if !others.isEmpty {
+                    lines.append(theme.dim(tr("Also: {names}", ["names": others.joined(separator: ", ")])))
                 }
                 if !command.details.isEmpty { lines += [""] + command.details }
                 return CommandOutput(lines: lines, json: HelpJSON(commands: [command]))
             }
-            let width = (table.commands.map { DisplayWidth.of($0.synopsis) }.max() ?? 0) + 2
-            var lines = [theme.bold("Commands") + theme.dim("  (help COMMAND for details and examples)"), ""]
+            let width = (table.commands.map { DisplayWidth.of(tr($0.synopsis)) }.max() ?? 0) + 2
+            var lines = [
+                theme.bold(tr("Commands")) + theme.dim("  " + tr("(help COMMAND for details and examples)")), "",
+            ]
             for command in table.commands {
-                let synopsis = DisplayWidth.pad(command.synopsis, to: width)
-                lines.append("  " + synopsis + theme.dim(theme.fit(command.summary, used: width + 2)))
+                let synopsis = DisplayWidth.pad(tr(command.synopsis), to: width)
+                lines.append("  " + synopsis + theme.dim(theme.fit(tr(command.summary), used: width + 2)))
             }
             lines += [
                 "",
                 theme.dim(
-                    "Numbers (info 3, return 2) mean the list on screen. Tab completes commands, sort keys and numbers;"
+                    tr(
+                        "Numbers (info 3, return 2) mean the list on screen. "
+                            + "Tab completes commands, sort keys and numbers;")
                 ),
-                theme.dim("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json]."),
+                theme.dim(tr("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json].")),
             ]
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })
 
     nonisolated static let quit = Command(
         name: "quit", aliases: ["exit", "q", "bye"],
-        synopsis: "quit",
-        summary: "Leave bok (Ctrl-D works too)",
+        swedish: ["avsluta", "sluta"],
+        synopsis: N_("quit"),
+        summary: N_("Leave bok (Ctrl-D works too)"),
         details: [],
         run: { _, _ in CommandOutput(lines: [], json: ["quit": true], quit: true) })
 }

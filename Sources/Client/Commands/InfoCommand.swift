@@ -1,4 +1,5 @@
 import Catalog
+import Localization
 import Terminal
 
 /// `info N`: everything the library knows about a book.
@@ -6,8 +7,9 @@ import Terminal
 enum InfoCommand {
     nonisolated static let info = Command(
         name: "info", aliases: ["i", "show"],
-        synopsis: "info N | info id:PRODUCT",
-        summary: "Everything the library knows about a book: authors, series, dates, description, availability",
+        swedish: ["information"],
+        synopsis: N_("info N | info id:PRODUCT"),
+        summary: N_("Everything the library knows about a book: authors, series, dates, description, availability"),
         details: [
             "N is a number of the list on screen (search, top, new, library, loans, reservations, shelf, tbr);",
             "a longer number or id:X is a product id.",
@@ -64,8 +66,9 @@ enum InfoCommand {
     /// `similar N`: books like book N, numbered for info and borrow.
     nonisolated static let similar = Command(
         name: "similar", aliases: ["like", "more-like"],
-        synopsis: "similar N | similar id:PRODUCT",
-        summary: "Books like book N: its series, the same author, category and keywords",
+        swedish: ["liknande"],
+        synopsis: N_("similar N | similar id:PRODUCT"),
+        summary: N_("Books like book N: its series, the same author, category and keywords"),
         details: [
             "The library's own choice (an extension of the lending API): the rest of the series first,",
             "then the same author, then books that share a category and keywords. The list becomes the",

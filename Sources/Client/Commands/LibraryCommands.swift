@@ -1,4 +1,5 @@
 import Catalog
+import Localization
 import Terminal
 
 /// `library`, `top` and `new`: the library's page and its lists.
@@ -6,9 +7,13 @@ import Terminal
 enum LibraryCommands {
     nonisolated static let library = Command(
         name: "library", aliases: ["lib", "home"],
+        swedish: ["bibliotek"],
         synopsis:
-            "library | library list | library add NAME URL [--kind elib|opds] | library use NAME | library remove NAME",
-        summary: "The library's page (notices, events, top and newest); your libraries: list, add, use, remove",
+            N_(
+                "library | library list | library add NAME URL [--kind elib|opds] | library use NAME "
+                    + "| library remove NAME"
+            ),
+        summary: N_("The library's page (notices, events, top and newest); your libraries: list, add, use, remove"),
         details: [
             "library alone shows the page: top list numbered 1–10 and the newest 11–20, so info 12 works afterwards.",
             "Several libraries live in the config file as [library NAME] sections; mock is always the built-in one.",
@@ -82,8 +87,9 @@ enum LibraryCommands {
 
     nonisolated static let top = Command(
         name: "top",
-        synopsis: "top [N] [category:NAME]",
-        summary: "The library's most borrowed books (default 10), numbered for info and borrow",
+        swedish: ["topp", "populära"],
+        synopsis: N_("top [N] [category:NAME]"),
+        summary: N_("The library's most borrowed books (default 10), numbered for info and borrow"),
         details: [
             "A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
             "Examples:  top     top 25     top 10 category:Thriller",
@@ -94,8 +100,9 @@ enum LibraryCommands {
 
     nonisolated static let newest = Command(
         name: "new", aliases: ["newest", "latest"],
-        synopsis: "new [N] [category:NAME]",
-        summary: "The newest books in the catalogue (default 10), numbered for info and borrow",
+        swedish: ["nya", "nytt"],
+        synopsis: N_("new [N] [category:NAME]"),
+        summary: N_("The newest books in the catalogue (default 10), numbered for info and borrow"),
         details: [
             "A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
             "Examples:  new     new 20     new category:Deckare",

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Logging
 import Shelf
+import Localization
 import Terminal
 
 /// `borrow`, `loans` and `return`: making and ending loans.
@@ -9,8 +10,9 @@ import Terminal
 enum LoanCommands {
     nonisolated static let borrow = Command(
         name: "borrow", aliases: ["b", "loan"],
-        synopsis: "borrow N | borrow id:PRODUCT",
-        summary: "Borrow a book from the last list with your library card",
+        swedish: ["låna"],
+        synopsis: N_("borrow N | borrow id:PRODUCT"),
+        summary: N_("Borrow a book from the last list with your library card"),
         details: [
             "Asks for your card and PIN the first time in a session (the PIN is never shown).",
             "If the book is out, says why, about how long the wait is, and offers reserve N;",
@@ -69,8 +71,9 @@ enum LoanCommands {
 
     nonisolated static let loans = Command(
         name: "loans",
-        synopsis: "loans",
-        summary: "Your active loans with the days left on each",
+        swedish: ["lån"],
+        synopsis: N_("loans"),
+        summary: N_("Your active loans with the days left on each"),
         details: ["Its numbers become the ones info N, read N and return N use, until another list is shown."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
@@ -108,8 +111,9 @@ enum LoanCommands {
 
     nonisolated static let giveBack = Command(
         name: "return", aliases: ["giveback"],
-        synopsis: "return N [--yes]",
-        summary: "End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it",
+        swedish: ["lämna tillbaka", "återlämna"],
+        synopsis: N_("return N [--yes]"),
+        summary: N_("End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it"),
         details: [
             "At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
             "Upstream Elib has no early return; bok says so when a library lacks it.",

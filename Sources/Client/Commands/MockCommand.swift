@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Terminal
 
 /// `mock clock|reset|fault|state`: rehearsing with the mock library. Refused against a real one.
@@ -7,8 +8,8 @@ import Terminal
 enum MockCommand {
     nonisolated static let mock = Command(
         name: "mock",
-        synopsis: "mock clock [+14d|+3h|DATE] | mock reset | mock fault … | mock state",
-        summary: "Control the mock library: move its clock, reset it, inject faults, show its state",
+        synopsis: N_("mock clock [+14d|+3h|DATE] | mock reset | mock fault … | mock state"),
+        summary: N_("Control the mock library: move its clock, reset it, inject faults, show its state"),
         details: [
             "mock clock            shows the library's date and time",
             "mock clock +14d       moves it 14 days on (h and m work too): loans run out, reservations come due",

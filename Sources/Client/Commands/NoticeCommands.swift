@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Logging
 import Shelf
+import Localization
 import Terminal
 
 /// `notices`: what changed at the library, as a lending app tells it, and the words for each notice.
@@ -9,8 +10,9 @@ import Terminal
 enum NoticeCommands {
     nonisolated static let notices = Command(
         name: "notices", aliases: ["news"],
-        synopsis: "notices",
-        summary: "What changed at the library lately: reservations ready, loans ending or ended",
+        swedish: ["meddelanden", "nyheter"],
+        synopsis: N_("notices"),
+        summary: N_("What changed at the library lately: reservations ready, loans ending or ended"),
         details: [
             "bok tells each change once, after the sync that finds it (at start, after borrow, return,",
             "mock clock and shelf --sync): a reservation ready to borrow, a loan due within 3 days,",

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Shelf
+import Localization
 import Terminal
 
 /// `login`, `logout` and `whoami`: the library card for this session.
@@ -10,8 +11,9 @@ enum PatronCommands {
 
     nonisolated static let login = Command(
         name: "login", aliases: ["signin"],
-        synopsis: "login [--remember] [--card N] [--pin-file FILE | --pin-stdin]",
-        summary: "Give your library card and PIN (the PIN is never shown or stored unless you ask)",
+        swedish: ["logga in", "inloggning"],
+        synopsis: N_("login [--remember] [--card N] [--pin-file FILE | --pin-stdin]"),
+        summary: N_("Give your library card and PIN (the PIN is never shown or stored unless you ask)"),
         details: [
             "Asks for the card number, then the PIN with echo off, and checks them with the library.",
             "The card and PIN are kept in memory for this session only. With --remember they are saved",
@@ -49,8 +51,9 @@ enum PatronCommands {
 
     nonisolated static let logout = Command(
         name: "logout", aliases: ["signout"],
-        synopsis: "logout",
-        summary: "Forget the card and PIN, in this session and any remembered with login --remember",
+        swedish: ["logga ut", "utloggning"],
+        synopsis: N_("logout"),
+        summary: N_("Forget the card and PIN, in this session and any remembered with login --remember"),
         details: [],
         run: { _, session in
             let had = session.account.card != nil
@@ -73,8 +76,9 @@ enum PatronCommands {
 
     nonisolated static let whoami = Command(
         name: "whoami", aliases: ["me", "account"],
-        synopsis: "whoami",
-        summary: "Your card, your name, and the loans you have used this month",
+        swedish: ["konto", "vem"],
+        synopsis: N_("whoami"),
+        summary: N_("Your card, your name, and the loans you have used this month"),
         details: [],
         valued: patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Reader
 import Shelf
+import Localization
 import Terminal
 
 /// `read` and `notes`: the in-terminal reader, for a book on the shelf or any EPUB file.
@@ -9,8 +10,9 @@ import Terminal
 enum ReadCommands {
     nonisolated static let read = Command(
         name: "read", aliases: ["open"],
-        synopsis: "read N|FILE.epub [--aloud --to OUT.wav]",
-        summary: "Read a book from your shelf (N from shelf) or an EPUB file, full screen",
+        swedish: ["läs", "öppna"],
+        synopsis: N_("read N|FILE.epub [--aloud --to OUT.wav]"),
+        summary: N_("Read a book from your shelf (N from shelf) or an EPUB file, full screen"),
         details: [
             "A loan downloads the first time it is opened (with a progress bar), then opens from disk,",
             "also offline. The status line shows the days left on the loan. An ended loan does not open.",
@@ -40,8 +42,9 @@ enum ReadCommands {
 
     nonisolated static let notes = Command(
         name: "notes",
-        synopsis: "notes N | notes FILE.epub",
-        summary: "Print a book's highlights, notes and bookmarks as Markdown",
+        swedish: ["anteckningar"],
+        synopsis: N_("notes N | notes FILE.epub"),
+        summary: N_("Print a book's highlights, notes and bookmarks as Markdown"),
         details: ["Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md"],
         run: { arguments, session in
             let (path, _, _) = try await book(arguments, command: "notes", session: session)

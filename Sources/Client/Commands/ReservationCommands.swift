@@ -1,5 +1,6 @@
 import Catalog
 import Shelf
+import Localization
 import Terminal
 
 /// `reserve`, `reservations` and `cancel`: queues for books that are out.
@@ -7,8 +8,9 @@ import Terminal
 enum ReservationCommands {
     nonisolated static let reserve = Command(
         name: "reserve", aliases: ["hold", "queue"],
-        synopsis: "reserve N | reserve id:PRODUCT",
-        summary: "Join the queue for a book that is out; shows your place and an estimated date",
+        swedish: ["reservera", "köa"],
+        synopsis: N_("reserve N | reserve id:PRODUCT"),
+        summary: N_("Join the queue for a book that is out; shows your place and an estimated date"),
         details: [
             "When a copy comes back and you are first, the book is yours to borrow for 3 days.",
             "Examples:  reserve 2     reserve id:100042",
@@ -79,8 +81,9 @@ enum ReservationCommands {
 
     nonisolated static let reservations = Command(
         name: "reservations", aliases: ["holds", "queues"],
-        synopsis: "reservations",
-        summary: "Your reservations: place in the queue, estimated date, or ready to borrow",
+        swedish: ["reservationer"],
+        synopsis: N_("reservations"),
+        summary: N_("Your reservations: place in the queue, estimated date, or ready to borrow"),
         details: ["Its numbers become the ones info N, borrow N and cancel N use, until another list is shown."],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
@@ -130,8 +133,9 @@ enum ReservationCommands {
 
     nonisolated static let cancel = Command(
         name: "cancel", aliases: ["unreserve"],
-        synopsis: "cancel N",
-        summary: "Leave a reservation queue (N from reservations)",
+        swedish: ["avboka"],
+        synopsis: N_("cancel N"),
+        summary: N_("Leave a reservation queue (N from reservations)"),
         details: [],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,

@@ -1,12 +1,14 @@
 import Catalog
+import Localization
 
 /// `search`, `more`, `back`, `sort`, `filter` and `view`: finding books and arranging the list.
 @MainActor
 enum SearchCommands {
     nonisolated static let search = Command(
         name: "search", aliases: ["s", "find"],
-        synopsis: "search QUERY [--sort KEY] [--order asc|desc]",
-        summary: "Search the catalogue by title, author, category, publisher, ISBN or keyword",
+        swedish: ["sök"],
+        synopsis: N_("search QUERY [--sort KEY] [--order asc|desc]"),
+        summary: N_("Search the catalogue by title, author, category, publisher, ISBN or keyword"),
         details: [
             "Words match title, authors, categories, publisher, ISBN and keywords; every word must match.",
             "Restrict a word to a field with title:, author:, category:, publisher:, language:, isbn:.",
@@ -51,8 +53,9 @@ enum SearchCommands {
 
     nonisolated static let more = Command(
         name: "more", aliases: ["next", "n"],
-        synopsis: "more",
-        summary: "Show the next page of the last results",
+        swedish: ["mer", "nästa"],
+        synopsis: N_("more"),
+        summary: N_("Show the next page of the last results"),
         details: ["Numbers continue across pages, so info 23 works after more."],
         run: { _, session in
             guard var list = session.lists.list else { throw noList("more") }
@@ -73,8 +76,9 @@ enum SearchCommands {
 
     nonisolated static let back = Command(
         name: "back", aliases: ["prev", "previous", "p"],
-        synopsis: "back",
-        summary: "Show the previous page of the last results",
+        swedish: ["tillbaka", "föregående"],
+        synopsis: N_("back"),
+        summary: N_("Show the previous page of the last results"),
         details: ["The pages already seen are kept; back does not search again."],
         run: { _, session in
             guard var list = session.lists.list else { throw noList("back") }
@@ -89,8 +93,9 @@ enum SearchCommands {
 
     nonisolated static let sort = Command(
         name: "sort", aliases: ["order"],
-        synopsis: "sort [KEY [asc|desc]]",
-        summary: "Order results by " + Words.list(SortKey.allCases.map(\.rawValue)),
+        swedish: ["sortera"],
+        synopsis: N_("sort [KEY [asc|desc]]"),
+        summary: N_("Order results by a key, either way (sort alone lists the keys)"),
         details: [
             "sort alone shows the current order. sort KEY again flips the direction.",
             "Text follows the library's alphabet: in a Swedish library Å, Ä, Ö come after Z.",
@@ -153,8 +158,9 @@ enum SearchCommands {
 
     nonisolated static let filter = Command(
         name: "filter", aliases: ["f"],
-        synopsis: "filter [available | language:CODE | category:NAME | publisher:NAME | clear [WHICH]]",
-        summary: "Narrow searches to available books, a language, a category or a publisher",
+        swedish: ["filtrera"],
+        synopsis: N_("filter [available | language:CODE | category:NAME | publisher:NAME | clear [WHICH]]"),
+        summary: N_("Narrow searches to available books, a language, a category or a publisher"),
         details: [
             "Filters stay on for later searches until cleared; filter alone shows them.",
             "Examples:",
@@ -224,8 +230,9 @@ enum SearchCommands {
 
     nonisolated static let view = Command(
         name: "view",
-        synopsis: "view [list|grid]",
-        summary: "Show results as a list (one book a row) or a grid of cards",
+        swedish: ["visa"],
+        synopsis: N_("view [list|grid]"),
+        summary: N_("Show results as a list (one book a row) or a grid of cards"),
         details: ["view alone shows the current layout."],
         completion: .words(["list", "grid"], then: []),
         run: { arguments, session in
@@ -287,6 +294,9 @@ enum SearchCommands {
         let aliases: [String: SortKey] = [
             "name": .title, "writer": .author, "year": .date, "published": .date,
             "new": .date, "popular": .popularity, "stars": .rating,
+            // Swedish, whatever the interface language: `sortera författare fallande`.
+            "relevans": .relevance, "titel": .title, "författare": .author, "datum": .date, "utgivning": .date,
+            "förlag": .publisher, "popularitet": .popularity, "populärast": .popularity, "betyg": .rating,
         ]
         if let key = aliases[word.lowercased()] { return key }
         let keys = SortKey.allCases.map(\.rawValue)

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Logging
 import Shelf
+import Localization
 import Terminal
 
 /// `shelf`, `tbr`, `sample` and `remove`: the patron's bookshelf.
@@ -9,8 +10,9 @@ import Terminal
 enum ShelfCommands {
     nonisolated static let shelf = Command(
         name: "shelf", aliases: ["books", "bookshelf"],
-        synopsis: "shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]",
-        summary: "Your loans with days left, reservations, samples and to-be-read list",
+        swedish: ["hylla", "bokhylla"],
+        synopsis: N_("shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]"),
+        summary: N_("Your loans with days left, reservations, samples and to-be-read list"),
         details: [
             "Sections: Loans (12 days, 3 days in yellow, today in red), Ended, Ready to borrow,",
             "Reserved (#2 in queue · ~9 Jan), Samples, To be read. ↓ marks a book on this computer,",
@@ -206,8 +208,9 @@ enum ShelfCommands {
 
     nonisolated static let tbr = Command(
         name: "tbr", aliases: ["toread"],
-        synopsis: "tbr | tbr add N | tbr rm N",
-        summary: "Your to-be-read list: add books from the last list, remove them by their number",
+        swedish: ["läslista", "vill läsa"],
+        synopsis: N_("tbr | tbr add N | tbr rm N"),
+        summary: N_("Your to-be-read list: add books from the last list, remove them by their number"),
         details: [
             "tbr add N takes N from the last search or top list; tbr rm N takes N from the tbr list.",
             "Examples:  tbr add 3     tbr     tbr rm 1",
@@ -295,8 +298,9 @@ enum ShelfCommands {
 
     nonisolated static let sample = Command(
         name: "sample", aliases: ["teaser"],
-        synopsis: "sample N | sample id:PRODUCT",
-        summary: "Download a book's free sample to your shelf (no loan needed)",
+        swedish: ["provläs", "smakprov"],
+        synopsis: N_("sample N | sample id:PRODUCT"),
+        summary: N_("Download a book's free sample to your shelf (no loan needed)"),
         details: [
             "The sample goes on the shelf with the Sample badge; read N opens it.",
             "Examples:  sample 2     sample id:100042",
@@ -335,8 +339,9 @@ enum ShelfCommands {
 
     nonisolated static let remove = Command(
         name: "remove", aliases: ["rm", "delete"],
-        synopsis: "remove N",
-        summary: "Delete a book's file from this computer (N from shelf); a sample leaves the shelf",
+        swedish: ["ta bort", "radera"],
+        synopsis: N_("remove N"),
+        summary: N_("Delete a book's file from this computer (N from shelf); a sample leaves the shelf"),
         details: ["A loan stays a loan: read N downloads it again. Example:  remove 2"],
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: "remove N (a number from shelf)")

@@ -74,7 +74,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
             usage: "bok \(command.synopsis) [--json]",
             discussion: command.details.joined(separator: "\n"),
             // Shells complete and man pages list names; "?" is for the prompt.
-            aliases: command.aliases.filter { $0.allSatisfy(\.isLetter) }
+            aliases: (command.aliases + command.swedish).filter { $0.allSatisfy(\.isLetter) }
         )
     }
 
@@ -148,13 +148,16 @@ enum CommandLineAnswer {
             if !text.isEmpty { printer.out(text) }
             return 0
         }
-        if let error = error as? UserError { return ErrorReport.report(error, printer: printer) }
-        if let stray = BokCommand.strayCommand(in: argv) { return ErrorReport.report(stray, printer: printer) }
+        let json = argv.contains("--json")
+        if let error = error as? UserError { return ErrorReport.report(error, json: json, printer: printer) }
+        if let stray = BokCommand.strayCommand(in: argv) {
+            return ErrorReport.report(stray, json: json, printer: printer)
+        }
         // "Unknown option '--x'" as bok says it: the option bare, and where to look.
         var message = BokCommand.message(for: error).replacingOccurrences(of: "Error: ", with: "")
         message = message.replacingOccurrences(of: #"'(-[^']*)'"#, with: "$1", options: .regularExpression)
         message = String(message.split(separator: "\n").first ?? "")
         if !message.hasSuffix(".") { message += "." }
-        return ErrorReport.report(UserError.usage(message + " See bok --help."), printer: printer)
+        return ErrorReport.report(UserError.usage(message + " See bok --help."), json: json, printer: printer)
     }
 }

@@ -32,6 +32,8 @@ struct LibraryProfiles: Sendable {
     var named: [LibraryConfig] = []
     /// `use = NAME`.
     var use: String?
+    /// `language = sv`: the language bok speaks (else the locale's).
+    var language: String?
     /// The file's text, for editing in place.
     var text = ""
 
@@ -85,6 +87,11 @@ struct LibraryProfiles: Sendable {
             }
             if key == "use", current == nil {
                 profiles.use = value
+            } else if key == "language", current == nil {
+                guard let code = LanguageCommand.code(value) else {
+                    throw UserError("\(place): language is sv or en, not \"\(SafeText.line(value))\".")
+                }
+                profiles.language = code
             } else if current != nil {
                 try current!.apply(key: key, value: value, at: place)
             } else {

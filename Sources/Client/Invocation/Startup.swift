@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import MockLending
 import Terminal
@@ -88,11 +89,12 @@ struct Startup {
             session.profileName = LibraryProfiles.mockName
             let note =
                 options.mock || config.isMock
-                ? "Built-in mock library (simulated loans), seed \(options.seed), \(options.catalogSize) books."
-                : """
-                No library is configured, so bok uses its built-in mock library (simulated loans). See \
-                docs/configuration.md.
-                """
+                ? tr(
+                    "Built-in mock library (simulated loans), seed {seed}, {count} books.",
+                    ["seed": options.seed, "count": options.catalogSize])
+                : tr(
+                    "No library is configured, so bok uses its built-in mock library (simulated loans). "
+                        + "See docs/configuration.md.")
             return Startup(session: session, note: note)
         }
 

@@ -1,0 +1,3 @@
+// glibc's libintl (gettext, ngettext, bindtextdomain) and setlocale, which the Glibc module does not export.
+#include <libintl.h>
+#include <locale.h>

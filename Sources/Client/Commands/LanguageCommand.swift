@@ -1,0 +1,59 @@
+import Foundation
+import Localization
+
+/// `language`: the language bok speaks, for this session.
+@MainActor
+enum LanguageCommand {
+    nonisolated static let language = Command(
+        name: "language", aliases: ["lang"],
+        swedish: ["språk"],
+        synopsis: N_("language [sv|en]"),
+        summary: N_("Show or change the language bok speaks: sv (Swedish) or en (English)"),
+        details: [
+            "bok speaks the language of your locale (LANG=sv_SE.UTF-8, or LANGUAGE=sv); language sv",
+            "switches for this session, and language = sv in the config file for every session.",
+            "Output for scripts (--json) is always the same, whatever the language.",
+            "Examples:  language     language sv     språk en",
+        ],
+        completion: .words(Localization.languages, then: []),
+        run: { arguments, session in
+            guard let word = arguments.positional.first else {
+                return CommandOutput(
+                    lines: [
+                        tr(
+                            "bok speaks {language}. language sv or language en changes it.",
+                            ["language": name(Localization.language)])
+                    ],
+                    json: ["language": Localization.language])
+            }
+            guard arguments.positional.count == 1, let code = code(word) else {
+                throw UserError.usage(
+                    tr("bok speaks sv (Swedish) and en (English), not \"{word}\". Try language sv.", ["word": word]))
+            }
+            Localization.use(code, environment: session.environment)
+            let file = session.paths?.configFile.path ?? "the config file"
+            return CommandOutput(
+                lines: [
+                    tr("bok now speaks {language}.", ["language": name(code)]),
+                    session.theme.dim(
+                        tr(
+                            "To start in it every time, add language = {code} to {file}.",
+                            ["code": code, "file": file])),
+                ],
+                json: ["language": code])
+        })
+
+    /// `sv` of `sv`, `svenska`, `swedish`; `en` of `en`, `engelska`, `english`.
+    nonisolated static func code(_ word: String) -> String? {
+        switch word.lowercased() {
+        case "sv", "se", "svenska", "swedish": "sv"
+        case "en", "engelska", "english": "en"
+        default: nil
+        }
+    }
+
+    /// The language's name in the language in use.
+    nonisolated static func name(_ code: String) -> String {
+        code == "sv" ? tr("Swedish") : tr("English")
+    }
+}

@@ -1,0 +1,131 @@
+internal import CIntl
+internal import Foundation
+internal import Synchronization
+
+/// The interface language, through GNU gettext (glibc's libintl) and the `bok` message catalogues
+/// (`po/*.po`, compiled by `scripts/compile-translations.sh` into `share/locale/LANG/LC_MESSAGES/bok.mo`).
+///
+/// The language follows the POSIX locale (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`) unless the
+/// config file (`language = sv`) or the prompt (`language sv`) names one. Text given to ``tr(_:)``
+/// is the English message; a catalogue without it, or English, shows it as written.
+public enum Localization {
+    /// The languages bok speaks; English is the messages as written.
+    public static let languages = ["en", "sv"]
+    /// The gettext domain: `bok.mo`.
+    static let domain = "bok"
+
+    private static let state = Mutex<String>("en")
+
+    /// The interface language in use: `en` or `sv`.
+    public static var language: String { state.withLock { $0 } }
+
+    /// Sets the interface language: `language` when given (the config file, the prompt), else the
+    /// one the environment's locale asks for. Returns the language now in use.
+    @discardableResult
+    public static func use(_ language: String?, environment: [String: String]) -> String {
+        let wanted = language ?? languageOf(environment: environment)
+        let chosen = languages.contains(wanted) ? wanted : "en"
+        // Messages need a locale other than "C" for LANGUAGE to count; C.UTF-8 serves when the
+        // patron's own locale (sv_SE.UTF-8) is not installed. Only LC_MESSAGES changes: numbers
+        // and dates are formatted by Foundation with an explicit Locale, never by the C library.
+        if setlocale(LC_MESSAGES, "") == nil || isPlainC(setlocale(LC_MESSAGES, nil)) {
+            _ = setlocale(LC_MESSAGES, "C.UTF-8")
+        }
+        setenv("LANGUAGE", chosen, 1)
+        if let directory = catalogueDirectory(environment: environment) {
+            _ = bindtextdomain(domain, directory)
+        }
+        _ = bind_textdomain_codeset(domain, "UTF-8")
+        // textdomain also tells gettext that its cached translations are stale (a new LANGUAGE).
+        _ = textdomain(domain)
+        state.withLock { $0 = chosen }
+        return chosen
+    }
+
+    /// The language the environment asks for: `LANGUAGE`'s first entry, else the messages locale
+    /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`), as `sv` of `sv_SE.UTF-8`.
+    public static func languageOf(environment: [String: String]) -> String {
+        let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+        if isPlainC(locale) { return "en" }
+        if let list = environment["LANGUAGE"], let first = list.split(separator: ":").first, !first.isEmpty {
+            return code(String(first))
+        }
+        return code(locale)
+    }
+
+    /// `sv` of `sv_SE.UTF-8@euro`.
+    static func code(_ locale: String) -> String {
+        String(locale.prefix { $0.isLetter }).lowercased()
+    }
+
+    static func isPlainC(_ locale: UnsafePointer<CChar>?) -> Bool {
+        guard let locale else { return true }
+        return isPlainC(String(cString: locale))
+    }
+
+    static func isPlainC(_ locale: String) -> Bool { locale.isEmpty || locale == "C" || locale == "POSIX" }
+
+    /// Where the compiled catalogues are: `$BOK_LOCALEDIR`, else `share/locale` beside the
+    /// executable's folder (an installed `PREFIX/bin/bok`) or a few folders up (a `.build` tree).
+    static func catalogueDirectory(environment: [String: String]) -> String? {
+        if let given = environment["BOK_LOCALEDIR"], !given.isEmpty { return given }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var folder = executable.deletingLastPathComponent()
+        for _ in 0..<4 {
+            folder = folder.deletingLastPathComponent()
+            let candidate = folder.appendingPathComponent("share/locale")
+            let catalogue = candidate.appendingPathComponent("sv/LC_MESSAGES/\(domain).mo")
+            if FileManager.default.fileExists(atPath: catalogue.path) { return candidate.path }
+        }
+        return nil
+    }
+}
+
+/// `message` in the interface language.
+public func tr(_ message: String) -> String {
+    guard Localization.language != "en" else { return message }
+    return message.withCString { String(cString: dgettext(Localization.domain, $0)) }
+}
+
+/// `message` in the interface language with each `{name}` replaced by its value.
+public func tr(_ message: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
+    fill(tr(message), values)
+}
+
+/// The singular or the plural of a message for `count`, by the language's plural rule, with `{n}`
+/// replaced by `count` and each `{name}` by its value.
+public func trn(
+    _ singular: String, _ plural: String, _ count: Int,
+    _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
+) -> String {
+    let chosen: String
+    if Localization.language == "en" {
+        chosen = count == 1 ? singular : plural
+    } else {
+        chosen = singular.withCString { one in
+            plural.withCString { many in
+                String(cString: dngettext(Localization.domain, one, many, UInt(max(0, count))))
+            }
+        }
+    }
+    return fill(chosen.replacingOccurrences(of: "{n}", with: String(count)), values)
+}
+
+/// `message` in the interface language where one English word needs two translations: `context`
+/// tells them apart (gettext's pgettext).
+public func trp(_ context: String, _ message: String) -> String {
+    guard Localization.language != "en" else { return message }
+    let key = context + "\u{04}" + message
+    let found = key.withCString { String(cString: dgettext(Localization.domain, $0)) }
+    return found == key ? message : found
+}
+
+/// Marks `message` for translation where it is defined (a table of commands) and returns it as
+/// written; ``tr(_:)`` translates it where it is shown.
+public func N_(_ message: String) -> String { message }
+
+private func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
+    var text = text
+    for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value.description) }
+    return text
+}

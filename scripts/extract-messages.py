@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Writes bok's message template (po/bok.pot) from the Swift sources: the text of every
+tr("…"), trn("…", "…", n), trp("context", "…") and N_("…") call.
+
+xgettext has no Swift parser (its C one trips over Swift's multi-line strings), so this script
+is the extraction step; msgmerge and msgfmt (Debian's gettext) do the rest, see
+scripts/update-po.sh. A message must be plain string literals, joined with + when it is longer
+than a line: no \\( interpolation (use {name} placeholders, filled by tr's second argument).
+
+  scripts/extract-messages.py OUT.pot SOURCE_DIR...
+"""
+import pathlib
+import re
+import sys
+
+CALL = re.compile(r'\b(tr|trn|trp|N_)\(\s*"')
+
+
+def literal(text, start, where):
+    """The value of the Swift string literal whose opening quote is at text[start]; its end."""
+    assert text[start] == '"'
+    if text.startswith('"""', start):
+        sys.exit(f"{where}: a translated message must be a one-line string literal")
+    out = []
+    i = start + 1
+    while i < len(text):
+        c = text[i]
+        if c == '"':
+            return "".join(out), i + 1
+        if c == "\n":
+            break
+        if c == "\\":
+            n = text[i + 1]
+            if n == "(":
+                sys.exit(f"{where}: a translated message cannot interpolate \\(…); use a {{name}} placeholder")
+            if n == "u":
+                end = text.index("}", i)
+                out.append(chr(int(text[i + 3:end], 16)))
+                i = end + 1
+                continue
+            out.append({"n": "\n", "t": "\t", "0": "\0", "\\": "\\", '"': '"', "'": "'"}[n])
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    sys.exit(f"{where}: unterminated string literal")
+
+
+def joined(text, start, where):
+    """A message: the literal at text[start] and any literals added to it with +; its end."""
+    value, end = literal(text, start, where)
+    while True:
+        match = re.match(r'\s*\+\s*"', text[end:])
+        if not match:
+            return value, end
+        more, end = literal(text, end + match.end() - 1, where)
+        value += more
+
+
+def po(value):
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t")
+    if "\n" in escaped.rstrip("\n"):
+        parts = escaped.split("\n")
+        lines = [p + "\\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+        return '""\n' + "\n".join(f'"{line}"' for line in lines)
+    return '"' + escaped.replace("\n", "\\n") + '"'
+
+
+def extract(roots):
+    messages = {}  # (context, msgid) -> {"plural": …, "refs": […]}
+    for root in roots:
+        for path in sorted(pathlib.Path(root).rglob("*.swift")):
+            text = path.read_text(encoding="utf-8")
+            for match in CALL.finditer(text):
+                line = text.count("\n", 0, match.start()) + 1
+                where = f"{path}:{line}"
+                kind = match.group(1)
+                first, end = joined(text, match.end() - 1, where)
+                context, plural = None, None
+                rest = text[end:].lstrip()
+                if kind in ("trn", "trp"):
+                    if not rest.startswith(","):
+                        sys.exit(f"{where}: {kind} needs two string literals")
+                    rest_start = text.index('"', end)
+                    second, _ = joined(text, rest_start, where)
+                    if kind == "trn":
+                        plural = second
+                    else:
+                        context, first = first, second
+                entry = messages.setdefault((context, first), {"plural": plural, "refs": []})
+                # Files without line numbers, as xgettext --add-location=file: the template
+                # changes only when messages do.
+                if str(path) not in entry["refs"]:
+                    entry["refs"].append(str(path))
+    return messages
+
+
+def main():
+    out, roots = sys.argv[1], sys.argv[2:]
+    messages = extract(roots)
+    lines = [
+        "# bok's messages. Made by scripts/extract-messages.py; do not edit by hand.",
+        'msgid ""',
+        'msgstr ""',
+        '"Project-Id-Version: bok\\n"',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        '"Content-Transfer-Encoding: 8bit\\n"',
+        "",
+    ]
+    for (context, msgid), entry in sorted(messages.items(), key=lambda item: item[1]["refs"][0]):
+        lines.append("#: " + " ".join(entry["refs"]))
+        if "{" in msgid:
+            lines.append("#. {name} placeholders are filled in by bok; keep them as they are.")
+        if context is not None:
+            lines.append(f"msgctxt {po(context)}")
+        lines.append(f"msgid {po(msgid)}")
+        if entry["plural"] is not None:
+            lines += [f"msgid_plural {po(entry['plural'])}", 'msgstr[0] ""', 'msgstr[1] ""']
+        else:
+            lines.append('msgstr ""')
+        lines.append("")
+    pathlib.Path(out).write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
