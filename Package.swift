@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "Catalog",
             dependencies: [
-                "TextSafety", "CCurl",
+                "TextSafety", "CCurl", "Localization",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -71,7 +71,7 @@ let package = Package(
             name: "Shelf",
             // Reader for the PositionStore protocol the shelf's database implements.
             dependencies: [
-                "Catalog", "Reader", "TextSafety",
+                "Catalog", "Reader", "TextSafety", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SHA-256 of downloaded books.
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,5 +1,5 @@
 internal import CIntl
-internal import Foundation
+public import Foundation
 internal import Synchronization
 
 /// The interface language, through GNU gettext (glibc's libintl) and the `bok` message catalogues
@@ -78,6 +78,43 @@ public enum Localization {
             if FileManager.default.fileExists(atPath: catalogue.path) { return candidate.path }
         }
         return nil
+    }
+}
+
+extension Localization {
+    /// The interface language's locale, for Foundation's names of months and days and its numbers.
+    public static var locale: Locale { Locale(identifier: language == "sv" ? "sv_SE" : "en_US") }
+
+    private static let names = Mutex<[String: (months: [String], shortMonths: [String], weekdays: [String])]>([:])
+
+    /// Month and weekday names of the interface language, from Foundation's formatter (standalone
+    /// forms: `mars`; abbreviations without a full stop: `nov`).
+    private static var symbols: (months: [String], shortMonths: [String], weekdays: [String]) {
+        let language = language
+        return names.withLock { cache in
+            if let known = cache[language] { return known }
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            let found = (
+                formatter.standaloneMonthSymbols,
+                formatter.shortStandaloneMonthSymbols.map { String($0.prefix { $0 != "." }) },
+                formatter.standaloneWeekdaySymbols
+            )
+            cache[language] = found
+            return found
+        }
+    }
+
+    /// The name of month 1–12: `March`, `mars`; short: `Mar`, `mars`.
+    public static func month(_ number: Int, short: Bool = false) -> String {
+        let names = short ? symbols.shortMonths : symbols.months
+        return names.count == 12 ? names[max(0, min(11, number - 1))] : String(number)
+    }
+
+    /// The name of weekday 0–6, Sunday first: `Friday`, `fredag`.
+    public static func weekday(_ index: Int) -> String {
+        let names = symbols.weekdays
+        return names.count == 7 ? names[max(0, min(6, index))] : ""
     }
 }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a book cannot be borrowed right now, in upstream's words.
 public enum UnavailableReason: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The title has used up its loans: all copies are out.
@@ -103,17 +105,17 @@ public struct Availability: Sendable, Hashable, Codable {
         case .product?, nil:
             var text: String
             switch copies {
-            case 1?: text = "the only copy is on loan"
-            case 2?: text = "both copies on loan"
-            case let n? where n > 1: text = "all \(n) copies on loan"
-            default: text = "all copies on loan"
+            case 1?: text = tr("the only copy is on loan")
+            case 2?: text = tr("both copies on loan")
+            case let n? where n > 1: text = trn("all {n} copies on loan", "all {n} copies on loan", n)
+            default: text = tr("all copies on loan")
             }
-            if let waiting, waiting > 0 { text += ", \(waiting) waiting" }
+            if let waiting, waiting > 0 { text += trn(", {n} waiting", ", {n} waiting", waiting) }
             return text
         case .library?:
-            return "library's loan limit reached for this month"
+            return tr("library's loan limit reached for this month")
         case .borrower?:
-            return "you have reached your own loan limit for this month"
+            return tr("you have reached your own loan limit for this month")
         case .other(let word)?:
             return word
         }
@@ -124,10 +126,10 @@ public struct Availability: Sendable, Hashable, Codable {
         guard !available else { return nil }
         switch reason {
         case .product?, nil:
-            if let waiting, waiting > 0 { return "on loan · \(waiting) waiting" }
-            return "on loan"
-        case .library?: return "library limit reached"
-        case .borrower?: return "your limit reached"
+            if let waiting, waiting > 0 { return trn("on loan · {n} waiting", "on loan · {n} waiting", waiting) }
+            return tr("on loan")
+        case .library?: return tr("library limit reached")
+        case .borrower?: return tr("your limit reached")
         case .other(let word)?: return word
         }
     }

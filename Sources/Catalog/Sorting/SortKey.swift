@@ -1,3 +1,5 @@
+import Localization
+
 /// What a result list is ordered by.
 public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
     case relevance, title, author, date, publisher, popularity, rating
@@ -7,6 +9,19 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
         switch self {
         case .title, .author, .publisher: .ascending
         case .relevance, .date, .popularity, .rating: .descending
+        }
+    }
+
+    /// The key in the interface language: `author`, `författare`.
+    public var word: String {
+        switch self {
+        case .relevance: trp("sort key", "relevance")
+        case .title: trp("sort key", "title")
+        case .author: trp("sort key", "author")
+        case .date: trp("sort key", "date")
+        case .publisher: trp("sort key", "publisher")
+        case .popularity: trp("sort key", "popularity")
+        case .rating: trp("sort key", "rating")
         }
     }
 
@@ -53,15 +68,15 @@ public struct SortSpec: Sendable, Hashable, Codable {
         case .title, .author, .publisher:
             let last = alphabet == .swedish ? "Ö" : "Z"
             return up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
-        case .date: return up ? "oldest first" : "newest first"
-        case .popularity: return up ? "least popular first" : "most popular first"
-        case .rating: return up ? "lowest rated first" : "highest rated first"
-        case .relevance: return up ? "weakest match first" : "best match first"
+        case .date: return up ? tr("oldest first") : tr("newest first")
+        case .popularity: return up ? tr("least popular first") : tr("most popular first")
+        case .rating: return up ? tr("lowest rated first") : tr("highest rated first")
+        case .relevance: return up ? tr("weakest match first") : tr("best match first")
         }
     }
 
     /// `author, Ö→A` — as the count line shows it.
     public func label(alphabet: Collation.Alphabet, arrow: String = "→") -> String {
-        "\(key.rawValue), \(directionLabel(alphabet: alphabet, arrow: arrow))"
+        "\(key.word), \(directionLabel(alphabet: alphabet, arrow: arrow))"
     }
 }

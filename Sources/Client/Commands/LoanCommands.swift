@@ -54,14 +54,17 @@ enum LoanCommands {
                     unavailableMessage(title: title, availability: availability, word: word, session: session))
             }
             let loan = try await settledOnCancel(
-                "The library may have made the loan already; the next sync settles it (loans shows it then)."
+                tr("The library may have made the loan already; the next sync settles it (loans shows it then).")
             ) {
                 try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
             }
             let days = session.today.days(until: loan.expiryDate)
-            let line =
-                "Borrowed \(q.quoted(loan.title.isEmpty ? title : loan.title)). "
-                + "Due \(Words.dayWithWeekday(loan.expiryDate, today: session.today)) — \(Words.daysLeft(days))."
+            let line = tr(
+                "Borrowed {title}. Due {day} — {days}.",
+                [
+                    "title": q.quoted(loan.title.isEmpty ? title : loan.title),
+                    "day": Words.dayWithWeekday(loan.expiryDate, today: session.today), "days": Words.daysLeft(days),
+                ])
             var lines = [session.theme.green(line)]
             await session.syncAfterChange(expected: loan.productID)
             let statedSize = known?.formats.first { $0.id == "4104" }?.sizeInBytes
@@ -86,7 +89,7 @@ enum LoanCommands {
             let today = session.today
             guard !loans.isEmpty else {
                 return CommandOutput(
-                    lines: ["You have no loans. Find a book with search, then borrow N."],
+                    lines: [tr("You have no loans. Find a book with search, then borrow N.")],
                     json: LoansJSON(loans: [], today: today))
             }
             var lines = [session.theme.bold("\(loans.count) \(loans.count == 1 ? "loan" : "loans")")]
@@ -128,27 +131,30 @@ enum LoanCommands {
             let loan = try await loanOf(picked, word: word, card: card, session: session)
             guard !session.lists.endedFromList.contains(loan.id) else {
                 throw UserError(
-                    "You have returned \(session.theme.marks.quoted(loan.title)) already. Type loans to see the others."
-                )
+                    tr(
+                        "You have returned {title} already. Type loans to see the others.",
+                        ["title": session.theme.marks.quoted(loan.title)]))
             }
             let q = session.theme.marks
             // A loan returned cannot be taken back, and the copy may go to the next in the queue at once.
             if !arguments.flag("yes"),
-                let sure = session.account.prompt?.confirm("Return \(q.quoted(loan.title)) now? [y/N] "),
+                let sure = session.account.prompt?.confirm(
+                    tr("Return {title} now? [y/N] ", ["title": q.quoted(loan.title)])),
                 !sure
             {
                 return CommandOutput(
-                    lines: ["Kept \(q.quoted(loan.title)); nothing was returned."], json: ["returned": String?.none])
+                    lines: [tr("Kept {title}; nothing was returned.", ["title": q.quoted(loan.title)])],
+                    json: ["returned": String?.none])
             }
             try await settledOnCancel(
-                "The library may have ended the loan already; the next sync settles it (loans shows it then)."
+                tr("The library may have ended the loan already; the next sync settles it (loans shows it then).")
             ) {
                 try await session.service.returnLoan(id: loan.id, card: card)
             }
             session.lists.endedFromList.insert(loan.id)
             await session.syncAfterChange(expected: loan.productID)
             return CommandOutput(
-                lines: ["Returned \(session.theme.marks.quoted(loan.title))."],
+                lines: [tr("Returned {title}.", ["title": session.theme.marks.quoted(loan.title)])],
                 json: ["returned": loan.id])
         })
 
@@ -168,7 +174,9 @@ enum LoanCommands {
         } catch {
             return [
                 session.theme.yellow(
-                    "The book did not download (\(ErrorReport.message(for: error))) read N on the shelf tries again.")
+                    tr(
+                        "The book did not download ({reason}) read N on the shelf tries again.",
+                        ["reason": ErrorReport.message(for: error)]))
             ]
         }
         // The list on screen keeps its numbers: read N means the same book borrow N did.
@@ -176,19 +184,17 @@ enum LoanCommands {
             guard let items = try? ShelfRenderer.items(session.currentShelf()),
                 let number = items.firstIndex(where: { $0.kind == .loans && $0.entry.productID == loan.productID })
             else {
-                return [session.theme.dim("Downloaded; shelf shows it.")]
+                return [session.theme.dim(tr("Downloaded; shelf shows it."))]
             }
             if session.lists.numbered == .shelf { session.lists.shelfList = items }
             return [
                 session.theme.dim(
-                    """
-                    Downloaded to your shelf: read \
-                    \(session.lists.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)") opens it.
-                    """
-                )
+                    tr(
+                        "Downloaded to your shelf: read {number} opens it.",
+                        ["number": session.lists.numbered == .shelf ? String(number + 1) : "id:\(loan.productID)"]))
             ]
         }
-        return [session.theme.dim("Downloaded to your shelf: read \(word) opens it.")]
+        return [session.theme.dim(tr("Downloaded to your shelf: read {number} opens it.", ["number": word]))]
     }
 
     /// Runs a request that changes something at the library; Ctrl-C during it cannot take back
@@ -197,7 +203,7 @@ enum LoanCommands {
         do {
             return try await body()
         } catch is CancellationError {
-            throw UserError("Cancelled. " + consequence)
+            throw UserError(tr("Cancelled.") + " " + consequence)
         }
     }
 
@@ -292,9 +298,13 @@ enum LoanCommands {
                 to-be-read list until then.
                 """
         case .library?:
-            return "Cannot borrow \(q) now: the \(words.words(availability)). Try again next month, or reserve \(word)."
+            return tr(
+                "Cannot borrow {title} now: the {reason}. Try again next month, or reserve {number}.",
+                ["title": q, "reason": words.words(availability), "number": word])
         default:
-            return "Cannot borrow \(q) now: \(words.words(availability)). Type reserve \(word) to join the queue."
+            return tr(
+                "Cannot borrow {title} now: {reason}. Type reserve {number} to join the queue.",
+                ["title": q, "reason": words.words(availability), "number": word])
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Finds the card and PIN a lending command needs, from the session, options, files or a prompt.
 ///
@@ -19,9 +20,10 @@ struct PatronCredentials {
         guard let prompt = session.account.prompt else {
             throw UserError("\(command) needs your library card: give --card NUMBER, or run bok login --remember once.")
         }
-        guard let answer = prompt.ask("Library card number: ")?.trimmingCharacters(in: .whitespaces), !answer.isEmpty
+        guard let answer = prompt.ask(tr("Library card number: "))?.trimmingCharacters(in: .whitespaces),
+            !answer.isEmpty
         else {
-            throw UserError("No card number given; nothing was done. Type the command again to give one.")
+            throw UserError(tr("No card number given; nothing was done. Type the command again to give one."))
         }
         return try Self.validCard(answer)
     }
@@ -60,8 +62,8 @@ struct PatronCredentials {
                 """
             )
         }
-        guard let pin = prompt.askSecret("PIN for card \(card): "), !pin.isEmpty else {
-            throw UserError("No PIN given; nothing was done.")
+        guard let pin = prompt.askSecret(tr("PIN for card {card}: ", ["card": card])), !pin.isEmpty else {
+            throw UserError(tr("No PIN given; nothing was done."))
         }
         return pin
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Terminal
+import Localization
 
 /// Availability as this patron can use it: a mark with its words, and when a book that is out can be had.
 ///
@@ -28,15 +29,15 @@ struct AvailabilityWords {
     /// Green `✓ Available`; red `✗ all 3 copies on loan, 4 waiting · ~3 weeks`;
     /// red `✗ your 5 loans this month are used · new loans from 1 December`.
     func mark(_ availability: Availability?) -> String {
-        guard let availability else { return theme.dim("? availability unknown") }
-        if availability.available { return theme.green("\(theme.marks.check) Available") }
+        guard let availability else { return theme.dim("? " + tr("availability unknown")) }
+        if availability.available { return theme.green("\(theme.marks.check) " + tr("Available")) }
         return theme.red("\(theme.marks.cross) \(words(availability))")
     }
 
     /// The words after the mark, for a book that cannot be borrowed now.
     func words(_ availability: Availability) -> String {
         if availability.reason == .borrower { return limitWords }
-        var text = availability.explanation ?? "not available"
+        var text = availability.explanation ?? tr("not available")
         if let wait = estimate(availability) { text += " \(theme.marks.middleDot) \(wait)" }
         return text
     }
@@ -44,7 +45,9 @@ struct AvailabilityWords {
     /// The same in a few words, for narrow rows and grid cards: `on loan · 2 waiting · ~3 weeks`.
     func short(_ availability: Availability) -> String? {
         guard !availability.available else { return nil }
-        if availability.reason == .borrower { return "your loans used until \(Words.shortDay(nextMonth))" }
+        if availability.reason == .borrower {
+            return tr("your loans used until {day}", ["day": Words.shortDay(nextMonth)])
+        }
         guard var text = availability.shortExplanation else { return nil }
         if let wait = estimate(availability) { text += " \(theme.marks.middleDot) \(wait)" }
         return text
@@ -52,10 +55,11 @@ struct AvailabilityWords {
 
     /// `your 5 loans this month are used · new loans from 1 December`.
     var limitWords: String {
-        """
-        your \(maxLoans.map { "\($0) " } ?? "")loans this month are used \(theme.marks.middleDot) new loans from \
-        \(dayWords(nextMonth))
-        """
+        let from = dayWords(nextMonth)
+        let used =
+            maxLoans.map { trn("your {n} loan this month is used", "your {n} loans this month are used", $0) }
+            ?? tr("your loans this month are used")
+        return used + " \(theme.marks.middleDot) " + tr("new loans from {day}", ["day": from])
     }
 
     /// The first day of next month, when a patron's monthly limit starts again.
@@ -75,16 +79,15 @@ struct AvailabilityWords {
     static func wait(days: Int) -> String? {
         switch days {
         case ..<1: nil
-        case 1: "~1 day"
-        case 2...10: "~\(days) days"
-        case 11...59: "~\((days + 3) / 7) weeks"
-        default: "~\((days + 15) / 30) months"
+        case 1...10: "~" + trn("{n} day", "{n} days", days)
+        case 11...59: "~" + trn("{n} week", "{n} weeks", (days + 3) / 7)
+        default: "~" + trn("{n} month", "{n} months", (days + 15) / 30)
         }
     }
 
     /// `1 December`, with the year when it is not this year.
     func dayWords(_ date: DayDate) -> String {
-        let text = "\(date.day) \(Words.months[max(0, min(11, date.month - 1))])"
+        let text = "\(date.day) \(Words.month(date.month))"
         return date.year == today.year ? text : text + " \(date.year)"
     }
 }

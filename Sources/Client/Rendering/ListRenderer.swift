@@ -1,6 +1,7 @@
 import Catalog
 import Shelf
 import Terminal
+import Localization
 
 /// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
 @MainActor
@@ -19,7 +20,7 @@ struct ListRenderer {
         if let footer = footer(list, shown: page.count) { lines += ["", footer] }
         // After loans, reservations or the shelf, say that numbers are this list's again.
         if let notice = session.numbersNow(.books), !page.isEmpty {
-            lines += ["", notice + theme.dim(" info N, borrow N, reserve N, sample N and read N use them.")]
+            lines += ["", notice + theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))]
         }
         return CommandOutput(lines: lines, json: json(list, page: page))
     }
@@ -33,19 +34,22 @@ struct ListRenderer {
         case .search(let query):
             let what = m.quoted(query)
             if list.total == 0 { return noHits(what, suggestion: list.suggestion) }
-            parts = ["\(list.total) \(list.total == 1 ? "hit" : "hits") for \(what)", "sorted by \(sortLabel)"]
+            parts = [
+                trn("{n} hit for {query}", "{n} hits for {query}", list.total, ["query": what]),
+                tr("sorted by {order}", ["order": sortLabel]),
+            ]
         case .top:
-            parts = ["Top \(list.highestNumber) by popularity"]
-            if let category = list.category { parts.append("category \(category)") }
-            if list.sort != SortSpec(.popularity) { parts.append("sorted by \(sortLabel)") }
+            parts = [tr("Top {n} by popularity", ["n": list.highestNumber])]
+            if let category = list.category { parts.append(tr("category {name}", ["name": category])) }
+            if list.sort != SortSpec(.popularity) { parts.append(tr("sorted by {order}", ["order": sortLabel])) }
         case .newest:
-            parts = ["The \(list.highestNumber) newest books"]
-            if let category = list.category { parts.append("category \(category)") }
-            if list.sort != SortSpec(.date) { parts.append("sorted by \(sortLabel)") }
+            parts = [trn("The {n} newest book", "The {n} newest books", list.highestNumber)]
+            if let category = list.category { parts.append(tr("category {name}", ["name": category])) }
+            if list.sort != SortSpec(.date) { parts.append(tr("sorted by {order}", ["order": sortLabel])) }
         case .libraryPage:
-            parts = ["Top and newest books", "sorted by \(sortLabel)"]
+            parts = [tr("Top and newest books"), tr("sorted by {order}", ["order": sortLabel])]
         case .related(let heading):
-            if list.total == 0 { return heading + ": none in this library." }
+            if list.total == 0 { return heading + tr(": none in this library.") }
             parts = [heading]
         }
         if let filters = Self.describe(session.lists.filters), case .search = list.source { parts.append(filters) }
@@ -53,12 +57,20 @@ struct ListRenderer {
     }
 
     private func noHits(_ what: String, suggestion: String?) -> String {
-        var line = "No hits for \(what)"
-        if let suggestion { return line + ". Did you mean \(theme.marks.quoted(suggestion))?" }
+        if let suggestion {
+            return tr(
+                "No hits for {query}. Did you mean {suggestion}?",
+                ["query": what, "suggestion": theme.marks.quoted(suggestion)])
+        }
+        let line: String
         if let filters = Self.describe(session.lists.filters) {
-            line += " with \(filters). Try filter clear, or fewer words."
+            line = tr(
+                "No hits for {query} with {filters}. Try filter clear, or fewer words.",
+                ["query": what, "filters": filters])
         } else {
-            line += ". Try fewer words, a prefix such as author:Å*, or another spelling."
+            line = tr(
+                "No hits for {query}. Try fewer words, a prefix such as author:Å*, or another spelling.",
+                ["query": what])
         }
         return line
     }
@@ -66,10 +78,10 @@ struct ListRenderer {
     /// `only available · language sv`, or nil with no filters.
     static func describe(_ filters: SearchFilters) -> String? {
         var parts: [String] = []
-        if filters.availableOnly { parts.append("only available") }
-        if let language = filters.language { parts.append("language \(language)") }
-        if let category = filters.category { parts.append("category \(category)") }
-        if let publisher = filters.publisher { parts.append("publisher \(publisher)") }
+        if filters.availableOnly { parts.append(tr("only available")) }
+        if let language = filters.language { parts.append(tr("language {code}", ["code": language])) }
+        if let category = filters.category { parts.append(tr("category {name}", ["name": category])) }
+        if let publisher = filters.publisher { parts.append(tr("publisher {name}", ["name": publisher])) }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
@@ -77,16 +89,16 @@ struct ListRenderer {
         guard list.isPaged, list.total > 0 else { return nil }
         let first = list.pageOffset + 1
         let last = list.pageOffset + shown
-        var text = "Showing \(first)–\(last) of \(list.total)."
+        var text = tr("Showing {first}–{last} of {total}.", ["first": first, "last": last, "total": list.total])
         let hasMore = last < list.total
         if hasMore && list.pageOffset > 0 {
-            text += " Type more for the next page, back for the previous."
+            text += " " + tr("Type more for the next page, back for the previous.")
         } else if hasMore {
-            text += " Type more for the next page."
+            text += " " + tr("Type more for the next page.")
         } else if list.pageOffset > 0 {
-            text += " Type back for the previous page."
+            text += " " + tr("Type back for the previous page.")
         }
-        text += " info N for details."
+        text += " " + tr("info N for details.")
         return theme.dim(text)
     }
 
@@ -104,7 +116,8 @@ struct ListRenderer {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
             // The patron's own loan is theirs to read, whatever the copies say.
             var mark =
-                mine.contains(product.id) ? theme.green("\(m.check) on loan to you") : words.mark(product.availability)
+                mine.contains(product.id)
+                ? theme.green("\(m.check) " + tr("on loan to you")) : words.mark(product.availability)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
             if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability,
                 let short = words.short(a)
@@ -135,7 +148,7 @@ struct ListRenderer {
         if !authors.isEmpty {
             parts.append(
                 authors.count > 3
-                    ? authors.prefix(3).joined(separator: ", ") + " et al." : authors.joined(separator: ", "))
+                    ? authors.prefix(3).joined(separator: ", ") + " " + tr("et al.") : authors.joined(separator: ", "))
         }
         if let year = product.year { parts.append(String(year)) }
         if let category = product.categories.first { parts.append(category) }
@@ -154,18 +167,18 @@ struct ListRenderer {
         let m = theme.marks
         let status: String
         if onLoan {
-            status = theme.green("\(m.check) on loan to you")
+            status = theme.green("\(m.check) " + tr("on loan to you"))
         } else if let a = product.availability {
             let words = AvailabilityWords(session: session)
             status =
                 a.available
-                ? theme.green("\(m.check) Available")
+                ? theme.green("\(m.check) " + tr("Available"))
                 : theme.red(
                     "\(m.cross) "
                         + DisplayWidth.truncate(
                             words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
         } else {
-            status = theme.dim("? unknown")
+            status = theme.dim("? " + tr("unknown"))
         }
         func cell(_ text: String, _ style: (String) -> String = { $0 }) -> String {
             style(DisplayWidth.fit(text, to: width, ellipsis: m.ellipsis))

@@ -1,4 +1,6 @@
 import Catalog
+import Foundation
+import Localization
 
 /// Dates and languages in words, for a patron.
 enum Words {
@@ -8,19 +10,20 @@ enum Words {
         return words.dropLast().joined(separator: ", ") + " \(last) " + words[words.count - 1]
     }
 
-    static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August",
-        "September", "October", "November", "December",
-    ]
+    /// The interface language's locale, for Foundation's numbers.
+    static var locale: Locale { Localization.locale }
 
-    /// `12 March 2021`.
+    /// The month's name: `March`, `mars`.
+    static func month(_ number: Int) -> String { Localization.month(number) }
+
+    /// `12 March 2021`, `12 mars 2021`.
     static func day(_ date: DayDate) -> String {
-        "\(date.day) \(months[max(0, min(11, date.month - 1))]) \(date.year)"
+        "\(date.day) \(month(date.month)) \(date.year)"
     }
 
-    /// `24 Nov`.
+    /// `24 Nov`, `24 nov`.
     static func shortDay(_ date: DayDate) -> String {
-        "\(date.day) \(months[max(0, min(11, date.month - 1))].prefix(3))"
+        "\(date.day) \(Localization.month(date.month, short: true))"
     }
 
     private static let languages: [String: String] = [
@@ -31,50 +34,49 @@ enum Words {
         "zh": "Chinese", "ja": "Japanese", "is": "Icelandic", "nl": "Dutch", "pt": "Portuguese", "se": "Northern Sami",
     ]
 
-    /// `Swedish` for `sv`; the code itself when unknown.
+    /// `Swedish` for `sv` (`svenska` in Swedish); the code itself when unknown.
     static func language(_ code: String) -> String {
-        languages[code.lowercased().prefix { $0.isLetter }.description] ?? code
+        let bare = code.lowercased().prefix { $0.isLetter }.description
+        if Localization.language != "en", let name = locale.localizedString(forLanguageCode: bare) { return name }
+        return languages[bare] ?? code
     }
 
     /// `EPUB (download)` for format 4104.
     static func format(_ format: Product.Format) -> String {
         switch format.id {
-        case "4104": "EPUB (download)"
-        case "4101": "EPUB (read online)"
+        case "4104": tr("EPUB (download)")
+        case "4101": tr("EPUB (read online)")
         case "4103": "PDF"
-        case "4002": "Audiobook (streamed)"
-        default: format.name.isEmpty ? "format \(format.id)" : format.name
+        case "4002": tr("Audiobook (streamed)")
+        default: format.name.isEmpty ? tr("format {id}", ["id": format.id]) : format.name
         }
     }
 
-    /// `1.2 MB`.
+    /// `1.2 MB`, `1,2 MB` in Swedish.
     static func bytes(_ count: Int) -> String {
         if count < 1024 { return "\(count) B" }
         if count < 1024 * 1024 { return "\(count / 1024) kB" }
         let tenths = count * 10 / (1024 * 1024)
-        return "\(tenths / 10).\(tenths % 10) MB"
+        return "\(tenths / 10)\(locale.decimalSeparator ?? ".")\(tenths % 10) MB"
     }
 }
 
 extension Words {
-    static let weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-
-    /// `Friday` for a day.
+    /// `Friday` for a day (`fredag` in Swedish).
     static func weekday(_ date: DayDate) -> String {
-        // Zeller-free: days since 1970-01-01, which was a Thursday.
-        let days = DayDate(year: 1970, month: 1, day: 1).days(until: date)
-        return weekdays[((days % 7) + 7 + 4) % 7]
+        // Days since 1970-01-01, which was a Thursday; the names start on Sunday.
+        Localization.weekday(((date.ordinal % 7) + 7 + 4) % 7)
     }
 
-    /// `Friday 19 December`, with the year when it is not the year of `today`.
+    /// `Friday 19 December` (`fredag 19 december`), with the year when it is not the year of `today`.
     static func dayWithWeekday(_ date: DayDate, today: DayDate? = nil) -> String {
-        let text = "\(weekday(date)) \(date.day) \(months[max(0, min(11, date.month - 1))])"
+        let text = "\(weekday(date)) \(date.day) \(month(date.month))"
         guard let today, today.year != date.year else { return text }
         return text + " \(date.year)"
     }
 
     /// `28 days`, `1 day`, `today`.
     static func daysLeft(_ days: Int) -> String {
-        days == 0 ? "today" : days == 1 ? "1 day" : "\(days) days"
+        days == 0 ? tr("today") : trn("{n} day", "{n} days", days)
     }
 }

@@ -1,4 +1,5 @@
 public import Catalog
+import Localization
 
 /// The badge a book carries on the shelf: days left on a loan, `Sample`, a place in a queue, or `Ready`.
 ///
@@ -38,18 +39,17 @@ public enum Badge: Sendable, Hashable {
     /// 23 Nov`.
     public var text: String {
         switch self {
-        case .daysLeft(let n), .fewDaysLeft(let n): return n == 1 ? "1 day" : "\(n) days"
-        case .lastDay: return "today"
-        case .ended: return "ended"
-        case .sample: return "Sample"
+        case .daysLeft(let n), .fewDaysLeft(let n): return trn("{n} day", "{n} days", n)
+        case .lastDay: return tr("today")
+        case .ended: return tr("ended")
+        case .sample: return tr("Sample")
         case let .queued(place, estimate):
-            return "#\(place) in queue" + (estimate.map { " · ~\(Self.short($0))" } ?? "")
-        case .ready(let until): return "Ready · borrow by \(Self.short(until))"
+            return tr("#{place} in queue", ["place": place]) + (estimate.map { " · ~\(Self.short($0))" } ?? "")
+        case .ready(let until): return tr("Ready · borrow by {day}", ["day": Self.short(until)])
         }
     }
 
     private static func short(_ day: DayDate) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return "\(day.day) \(months[max(0, min(11, day.month - 1))])"
+        "\(day.day) \(Localization.month(day.month, short: true))"
     }
 }
