@@ -118,6 +118,22 @@ struct TranslationTests {
         #expect(text.contains("Commands  (help COMMAND for details and examples)") == !swedish, "\(text)")
     }
 
+    @Test(
+        "The guide to borrowing, in both languages, is docs/guide.md and docs/guide.sv.md word for word",
+        arguments: [
+            (["LANG": "C.UTF-8"], "docs/guide.md"), (["LANG": "C.UTF-8", "LANGUAGE": "sv"], "docs/guide.sv.md"),
+        ])
+    func guide(environment: [String: String], file: String) async throws {
+        let (status, markdown) = try await Self.bok(
+            ["--mock", "guide", "--markdown"], lines: "", environment: environment)
+        #expect(status == 0, "\(markdown)")
+        let document = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+        #expect(markdown == document, "regenerate \(file) with bok guide --markdown")
+        let (_, help) = try await Self.bok(lines: "help borrowing\nhjälp utlåning\nquit\n", environment: environment)
+        let title = environment["LANGUAGE"] == "sv" ? "Så lånar du e-böcker" : "How borrowing works"
+        #expect(help.components(separatedBy: title).count == 3, "\(help)")
+    }
+
     @Test("A result list in Swedish: the count, the order, availability and waits in Swedish words")
     func swedishList() async throws {
         let (status, text) = try await Self.bok(

@@ -16,6 +16,10 @@ enum HelpCommand {
         run: { arguments, session in
             let table = CommandTable()
             let theme = session.theme
+            // `help borrowing`: the guide to borrowing, not a command's help.
+            if let topic = arguments.positional.first, ["borrowing", "utlåning"].contains(topic.lowercased()) {
+                return try await GuideCommand.guide.run(try Arguments([]), session)
+            }
             if !arguments.positional.isEmpty {
                 guard let (command, _) = table.command(startingWith: arguments.positional) else {
                     let name = SafeText.line(arguments.positional.joined(separator: " "))

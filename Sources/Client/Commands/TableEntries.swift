@@ -42,6 +42,7 @@ enum TableEntries {
     enum Get: TableEntry { static var command: Command { CatalogueCommands.get } }
     enum Mock: TableEntry { static var command: Command { MockCommand.mock } }
     enum Language: TableEntry { static var command: Command { LanguageCommand.language } }
+    enum Guide: TableEntry { static var command: Command { GuideCommand.guide } }
     enum Help: TableEntry { static var command: Command { HelpCommand.help } }
     enum Quit: TableEntry { static var command: Command { HelpCommand.quit } }
 
@@ -49,7 +50,8 @@ enum TableEntries {
         Search.self, More.self, Back.self, Sort.self, Filter.self, View.self, Info.self, Similar.self, Library.self,
         Top.self, Newest.self, Login.self, Logout.self, Whoami.self, Borrow.self, Loans.self, GiveBack.self,
         Reserve.self, Reservations.self, Cancel.self, Shelf.self, ToBeRead.self, Sample.self, Remove.self,
-        Notices.self, Read.self, Notes.self, Browse.self, Get.self, Mock.self, Language.self, Help.self, Quit.self,
+        Notices.self, Read.self, Notes.self, Browse.self, Get.self, Mock.self, Language.self, Guide.self, Help.self,
+        Quit.self,
     ]
 
     /// The commands, for the prompt's table.
