@@ -1,4 +1,5 @@
 @testable import Client
+import Terminal
 import Testing
 
 @Suite("Help and completion", .serialized)
@@ -16,6 +17,19 @@ struct HelpAndCompletionTests {
         #expect(sort.contains("sort [KEY [asc|desc]]"))
         #expect(sort.contains("Examples:"))
         #expect(await h.text("help serch").contains("No help for \"serch\". Did you mean \"search\"?"))
+    }
+
+    @Test("help fits 120, 80 and 60 columns without cutting a summary or a word", arguments: [120, 80, 60])
+    func helpFits(columns: Int) async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.theme = Theme(caps: h.session.theme.caps, width: columns)
+        let lines = await h.run("help")
+        for line in lines { #expect(DisplayWidth.of(Ansi.strip(line)) <= columns, "\(columns): \(line)") }
+        let text = lines.map { Ansi.strip($0) }.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        for command in CommandTable().commands {
+            #expect(text.contains(command.summary), "\(command.name)'s summary at \(columns) columns")
+        }
     }
 
     @Test("Tab completes command names, sort keys, directions and result numbers")

@@ -43,25 +43,35 @@ enum HelpCommand {
                 if !command.details.isEmpty { lines += [""] + command.details }
                 return CommandOutput(lines: lines, json: HelpJSON(commands: [command]))
             }
-            let width = (table.commands.map { DisplayWidth.of(tr($0.synopsis)) }.max() ?? 0) + 2
             var lines = [
                 theme.bold(tr("Commands")) + theme.dim("  " + tr("(help COMMAND for details and examples)")), "",
             ]
-            for command in table.commands {
-                let synopsis = DisplayWidth.pad(tr(command.synopsis), to: width)
-                lines.append("  " + synopsis + theme.dim(theme.fit(tr(command.summary), used: width + 2)))
-            }
-            lines += [
-                "",
-                theme.dim(
-                    tr(
-                        "Numbers (info 3, return 2) mean the list on screen. "
-                            + "Tab completes commands, sort keys and numbers;")
-                ),
-                theme.dim(tr("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json].")),
-            ]
+            lines += overview(table.commands, theme: theme)
+            let footer =
+                tr("Numbers (info 3, return 2) mean the list on screen. Tab completes commands, sort keys and numbers;")
+                + " " + tr("Ctrl-R searches the history. Every command also runs as bok COMMAND … [--json].")
+            lines += [""] + theme.wrap(footer).map { theme.dim($0) }
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })
+
+    /// One row a command — synopsis, then its summary — when every row fits the terminal (or
+    /// there is no terminal); otherwise, as `git help -a` does, the synopsis on a line of its own
+    /// and the summary wrapped beneath it, so nothing is cut at 80 or 60 columns.
+    static func overview(_ commands: [Command], theme: Theme) -> [String] {
+        let column = (commands.map { DisplayWidth.of(tr($0.synopsis)) }.max() ?? 0) + 2
+        let fits =
+            theme.width == 0 || commands.allSatisfy { 2 + column + DisplayWidth.of(tr($0.summary)) <= theme.width }
+        if fits {
+            return commands.map { "  " + DisplayWidth.pad(tr($0.synopsis), to: column) + theme.dim(tr($0.summary)) }
+        }
+        var lines: [String] = []
+        for command in commands {
+            let synopsis = DisplayWidth.wrap(tr(command.synopsis), width: max(20, theme.width - 4))
+            lines += synopsis.enumerated().map { ($0.offset == 0 ? "  " : "    ") + $0.element }
+            lines += theme.wrap(tr(command.summary), indent: 6).map { theme.dim($0) }
+        }
+        return lines
+    }
 
     nonisolated static let quit = Command(
         name: "quit", aliases: ["exit", "q", "bye"],
