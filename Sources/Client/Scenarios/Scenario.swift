@@ -22,6 +22,8 @@ struct Scenario: Sendable, Equatable {
         var date = Setup.defaultDate
         /// The terminal's width in cells; 0 for no limit.
         var width = 100
+        /// The language bok speaks in the run: `sv` or `en` (the default, whatever the locale).
+        var language = "en"
         /// The card that answers "Library card number:".
         var card: String?
         /// Where the PIN that answers "PIN for card …:" comes from.

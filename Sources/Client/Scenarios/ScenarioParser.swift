@@ -25,7 +25,7 @@ struct ScenarioParseError: Error, CustomStringConvertible {
 @MainActor
 enum ScenarioParser {
     /// Keywords of the setup, before the first `task:`.
-    static let setupKeywords = ["scenario", "seed", "catalog size", "date", "width", "card", "pin"]
+    static let setupKeywords = ["scenario", "seed", "catalog size", "date", "width", "language", "card", "pin"]
     /// Keywords that answer a step's prompts.
     static let answerKeywords = ["card", "pin"]
     /// Expectation keywords (`result N FIELD` and `count N` take words before the colon).
@@ -188,6 +188,11 @@ private struct ParseState {
                         "width: takes the terminal's columns, 20 to 1000, or 0 for no limit, e.g. width: 100.")
                 }
                 scenario.setup.width = width
+            case "language":
+                guard let code = LanguageCommand.code(value) else {
+                    throw UserError("language: is sv or en, e.g. language: sv.")
+                }
+                scenario.setup.language = code
             case "card":
                 scenario.setup.card = try PatronCredentials.validCard(value)
             case "pin":

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import MockLending
 import Terminal
@@ -22,6 +23,10 @@ struct ScenarioRunner {
         var result = ScenarioResult(file: scenario.file, name: scenario.name)
         let home = temporaryDirectory.appendingPathComponent("bok-scenario-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
+        // The file says its language; the one in use before comes back after it.
+        let before = Localization.language
+        Localization.use(scenario.setup.language, environment: environment)
+        defer { Localization.use(before, environment: environment) }
         do {
             let session = try await openSession(scenario.setup, home: home)
             let server = try await session.mock?.value
