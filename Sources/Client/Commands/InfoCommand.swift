@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Localization
 import Terminal
 
@@ -159,49 +160,58 @@ struct InfoRenderer {
         let m = theme.marks
         var lines = [theme.bold(product.title)]
         let authors = product.authors.map(\.fullName)
-        if !authors.isEmpty { lines.append("by " + authors.joined(separator: ", ")) }
+        if !authors.isEmpty { lines.append(tr("by {authors}", ["authors": authors.joined(separator: ", ")])) }
         lines.append("")
         var fields: [(String, String)] = []
         if let original = product.originalTitle, original != product.title {
-            fields.append(("Original title", original))
+            fields.append((tr("Original title"), original))
         }
         if !authors.isEmpty {
-            fields.append((authors.count == 1 ? "Author" : "Authors", authors.joined(separator: ", ")))
+            fields.append((authors.count == 1 ? tr("Author") : tr("Authors"), authors.joined(separator: ", ")))
         }
         let translators = product.translators.map(\.fullName)
         if !translators.isEmpty {
-            fields.append((translators.count == 1 ? "Translator" : "Translators", translators.joined(separator: ", ")))
+            fields.append(
+                (translators.count == 1 ? tr("Translator") : tr("Translators"), translators.joined(separator: ", ")))
         }
         for role in [Contributor.Role.illustrator, .editor, .narrator] {
             let names = product.contributors.filter { $0.role == role }.map(\.fullName)
             if !names.isEmpty { fields.append((role.rawValue, names.joined(separator: ", "))) }
         }
         if let series = product.series {
-            fields.append(("Series", series.order.map { "\(series.name), book \($0)" } ?? series.name))
+            fields.append(
+                (
+                    tr("Series"),
+                    series.order.map { tr("{series}, book {number}", ["series": series.name, "number": $0]) }
+                        ?? series.name
+                ))
         }
-        if let publisher = product.publisher { fields.append(("Publisher", publisher)) }
-        if let date = product.publishedDate { fields.append(("Published", Words.day(date))) }
-        if let language = product.language { fields.append(("Language", Words.language(language))) }
-        if !product.categories.isEmpty { fields.append(("Categories", product.categories.joined(separator: ", "))) }
-        if let pages = product.pages { fields.append(("Pages", String(pages))) }
+        if let publisher = product.publisher { fields.append((tr("Publisher"), publisher)) }
+        if let date = product.publishedDate { fields.append((tr("Published"), Words.day(date))) }
+        if let language = product.language { fields.append((tr("Language"), Words.language(language))) }
+        if !product.categories.isEmpty { fields.append((tr("Categories"), product.categories.joined(separator: ", "))) }
+        if let pages = product.pages { fields.append((tr("Pages"), String(pages))) }
         if !product.isbns.isEmpty { fields.append(("ISBN", product.isbns.joined(separator: ", "))) }
         let formats = product.offeredFormats.map(Words.format)
-        if !formats.isEmpty { fields.append(("Formats", formats.joined(separator: ", "))) }
-        if product.teaser != nil { fields.append(("Sample", "yes, free to read")) }
-        if let rating = product.rating { fields.append(("Rating", "\(Self.oneDecimal(rating)) of 5")) }
-        if let days = library?.loanPeriodDays { fields.append(("Loan period", "\(days) days")) }
-        fields.append(("Product id", product.id))
-        let labelWidth = (fields.map { $0.0.count }.max() ?? 0) + 2
+        if !formats.isEmpty { fields.append((tr("Formats"), formats.joined(separator: ", "))) }
+        if product.teaser != nil { fields.append((tr("Sample"), tr("yes, free to read"))) }
+        if let rating = product.rating {
+            fields.append((tr("Rating"), tr("{rating} of 5", ["rating": Self.oneDecimal(rating)])))
+        }
+        if let days = library?.loanPeriodDays { fields.append((tr("Loan period"), trn("{n} day", "{n} days", days))) }
+        fields.append((tr("Product id"), product.id))
+        let availabilityLabel = tr("Availability")
+        let labelWidth = (fields.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
         for (label, value) in fields {
-            let padded = label + String(repeating: " ", count: labelWidth - label.count)
-            lines.append(theme.dim(padded) + theme.fit(value, used: labelWidth))
+            lines.append(theme.dim(DisplayWidth.pad(label, to: labelWidth)) + theme.fit(value, used: labelWidth))
         }
         let mark = availability.mark(product.availability)
-        var availabilityLine = theme.dim("Availability" + String(repeating: " ", count: max(1, labelWidth - 12))) + mark
+        let availabilityWidth = max(labelWidth, DisplayWidth.of(availabilityLabel) + 1)
+        var availabilityLine = theme.dim(DisplayWidth.pad(availabilityLabel, to: availabilityWidth)) + mark
         if let a = product.availability, a.available, let copies = a.copies {
-            availabilityLine += theme.dim(" (\(copies) \(copies == 1 ? "copy" : "copies"))")
+            availabilityLine += theme.dim(" (" + trn("{n} copy", "{n} copies", copies) + ")")
         } else if let a = product.availability, a.available, a.copies == nil {
-            availabilityLine += theme.dim(" \(m.middleDot) no waiting, unlimited loans")
+            availabilityLine += theme.dim(" \(m.middleDot) " + tr("no waiting, unlimited loans"))
         }
         lines.append(availabilityLine)
         if let description = product.description, !description.isEmpty {
@@ -213,7 +223,8 @@ struct InfoRenderer {
 
     static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        // 3.4 in English, 3,4 in Swedish.
+        return "\(tenths / 10)\(Words.locale.decimalSeparator ?? ".")\(tenths % 10)"
     }
 }
 

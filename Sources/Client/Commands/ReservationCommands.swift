@@ -64,18 +64,25 @@ enum ReservationCommands {
                 try await session.service.reserve(card: card, pin: pin, productID: id)
             }
             await session.syncAfterChange(expected: id)
-            var line = "Reserved \(q). You are #\(reservation.queuePosition) in the queue"
+            let line: String
             if reservation.ready, let until = reservation.readyUntil {
-                line =
-                    """
-                    Reserved \(q), and it is ready for you now: borrow it by \
-                    \(Words.dayWithWeekday(until, today: session.today))
-                    """
+                line = tr(
+                    "Reserved {title}, and it is ready for you now: borrow it by {day}.",
+                    ["title": q, "day": Words.dayWithWeekday(until, today: session.today)])
             } else if let estimate = reservation.estimatedDate {
-                line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))"
+                line = tr(
+                    "Reserved {title}. You are #{place} in the queue, expected around {day}.",
+                    [
+                        "title": q, "place": reservation.queuePosition,
+                        "day": Words.dayWithWeekday(estimate, today: session.today),
+                    ])
+            } else {
+                line = tr(
+                    "Reserved {title}. You are #{place} in the queue.",
+                    ["title": q, "place": reservation.queuePosition])
             }
             return CommandOutput(
-                lines: [session.theme.green(line + ".")],
+                lines: [session.theme.green(line)],
                 json: ReservationJSON(reservation, title: title))
         })
 
@@ -95,10 +102,10 @@ enum ReservationCommands {
             let notice = session.numbersNow(.reservations)
             guard !list.isEmpty else {
                 return CommandOutput(
-                    lines: ["You have no reservations. reserve N joins the queue for a book that is out."],
+                    lines: [tr("You have no reservations. reserve N joins the queue for a book that is out.")],
                     json: ["reservations": [ReservationJSON]()])
             }
-            var lines = [session.theme.bold("\(list.count) \(list.count == 1 ? "reservation" : "reservations")")]
+            var lines = [session.theme.bold(trn("{n} reservation", "{n} reservations", list.count))]
             var titles: [String] = []
             for (index, reservation) in list.enumerated() {
                 let title = await titleOf(reservation, session: session)
@@ -106,7 +113,7 @@ enum ReservationCommands {
                 let status: String
                 if reservation.ready, let until = reservation.readyUntil {
                     status = session.theme.paint(
-                        "ready — borrow by \(Words.dayWithWeekday(until, today: session.today))",
+                        tr("ready — borrow by {day}", ["day": Words.dayWithWeekday(until, today: session.today)]),
                         .init(foreground: .green, bold: true))
                 } else {
                     status = ShelfStyle.paint(
@@ -119,9 +126,13 @@ enum ReservationCommands {
                 )
             }
             let ready = list.firstIndex(where: \.ready).map { $0 + 1 }
-            var advice = "cancel N leaves a queue; info N tells more"
+            var advice = tr("cancel N leaves a queue; info N tells more")
             if let ready {
-                advice += "; borrow \(ready) takes the ready book (or borrow id:\(list[ready - 1].productID))"
+                advice +=
+                    "; "
+                    + tr(
+                        "borrow {number} takes the ready book (or borrow id:{id})",
+                        ["number": ready, "id": list[ready - 1].productID])
             }
             lines += [
                 "",
@@ -160,7 +171,7 @@ enum ReservationCommands {
             await session.syncAfterChange(expected: reservation.productID)
             let title = await titleOf(reservation, session: session)
             return CommandOutput(
-                lines: ["Cancelled your reservation of \(session.theme.marks.quoted(title))."],
+                lines: [tr("Cancelled your reservation of {title}.", ["title": session.theme.marks.quoted(title)])],
                 json: ["cancelled": reservation.id])
         })
 

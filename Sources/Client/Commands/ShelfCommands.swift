@@ -27,7 +27,7 @@ enum ShelfCommands {
         valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
         completion: .words(["sort"], then: ShelfSort.Key.allCases.map(\.rawValue)),
         run: { arguments, session in
-            if arguments.positional.first == "sort" {
+            if ["sort", "sortera"].contains(arguments.positional.first) {
                 return try sort(Array(arguments.positional.dropFirst()), session: session)
             }
             guard arguments.positional.isEmpty else {
@@ -91,23 +91,26 @@ enum ShelfCommands {
         let m = session.theme.marks
         var status: [String]
         let order = session.theme.dim(
-            " \(m.middleDot) sorted by \(label(session.shelfState.shelfSort, session: session))")
+            " \(m.middleDot) "
+                + tr("sorted by {order}", ["order": label(session.shelfState.shelfSort, session: session)]))
         if let card {
             status = [
-                session.theme.bold("Shelf") + " \(m.middleDot) card \(card) \(m.middleDot) "
-                    + renderer.syncedWords(synced) + order
+                session.theme.bold(tr("Shelf")) + " \(m.middleDot) " + tr("card {card}", ["card": card])
+                    + " \(m.middleDot) " + renderer.syncedWords(synced) + order
             ]
             if let saveProblem { status.append(session.theme.yellow(saveProblem.description)) }
             if offline || session.shelfState.syncProblem != nil {
-                let why = session.shelfState.syncProblem ?? "the library did not answer."
+                let why = session.shelfState.syncProblem ?? tr("the library did not answer.")
                 status.append(
-                    session.theme.yellow("Offline: \(why) This is your shelf as last synced; books on disk still open.")
-                )
+                    session.theme.yellow(
+                        tr(
+                            "Offline: {why} This is your shelf as last synced; books on disk still open.",
+                            ["why": why])))
             }
         } else {
             status = [
-                session.theme.bold("Shelf") + " \(m.middleDot) "
-                    + session.theme.dim("not logged in: login shows your loans and reservations here") + order
+                session.theme.bold(tr("Shelf")) + " \(m.middleDot) "
+                    + session.theme.dim(tr("not logged in: login shows your loans and reservations here")) + order
             ]
         }
         var lines = renderer.lines(shelf, status: status, others: others)
@@ -164,7 +167,11 @@ enum ShelfCommands {
         guard words.count <= 2 else {
             throw UserError.usage("Usage: shelf sort \(keys.joined(separator: "|")) [asc|desc].")
         }
-        guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) else {
+        // Swedish too, whatever the interface language: `hylla sortera författare stigande`.
+        let swedish: [String: ShelfSort.Key] = [
+            "titel": .title, "författare": .author, "dagar": .days, "senast": .recent,
+        ]
+        guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) ?? swedish[keyWord.lowercased()] else {
             throw UserError.usage("Unknown shelf order \"\(keyWord)\". Use \(Words.list(keys)).")
         }
         let order: Catalog.SortOrder
@@ -182,7 +189,7 @@ enum ShelfCommands {
         let items = ShelfRenderer.items(shelf)
         session.lists.shelfList = items
         session.lists.numbered = .shelf
-        let status = ["Shelf sorted by \(label(session.shelfState.shelfSort, session: session))."]
+        let status = [tr("Shelf sorted by {order}.", ["order": label(session.shelfState.shelfSort, session: session)])]
         return CommandOutput(
             lines: ShelfRenderer(session: session).lines(shelf, status: status),
             json: ShelfJSON(
@@ -198,10 +205,17 @@ enum ShelfCommands {
         let direction =
             switch sort.key {
             case .title, .author: up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
-            case .days: up ? "fewest days first" : "most days first"
-            case .recent: up ? "oldest first" : "newest first"
+            case .days: up ? tr("fewest days first") : tr("most days first")
+            case .recent: up ? tr("oldest first") : tr("newest first")
             }
-        return "\(sort.key.rawValue), \(direction)"
+        let key =
+            switch sort.key {
+            case .title: trp("sort key", "title")
+            case .author: trp("sort key", "author")
+            case .days: trp("sort key", "days")
+            case .recent: trp("sort key", "recent")
+            }
+        return "\(key), \(direction)"
     }
 
     // MARK: To be read

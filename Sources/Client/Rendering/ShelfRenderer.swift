@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Shelf
 import Terminal
+import Localization
 
 /// One numbered book of the last shelf shown, with the section it is in.
 struct ShelfItem: Sendable {
@@ -46,7 +47,7 @@ struct ShelfRenderer {
         let items = Self.items(shelf, others: others)
         guard !items.isEmpty else {
             lines.append(
-                "Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N.")
+                tr("Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N."))
             return lines
         }
         let numberWidth = max(2, String(items.count).count)
@@ -71,7 +72,8 @@ struct ShelfRenderer {
         for other in others where !other.shelf.isEmpty {
             lines += [
                 "",
-                theme.bold(other.library.name) + theme.dim(" \(theme.marks.middleDot) another library, as last synced"),
+                theme.bold(other.library.name)
+                    + theme.dim(" \(theme.marks.middleDot) " + tr("another library, as last synced")),
             ]
             add(other.shelf.sections)
         }
@@ -123,8 +125,10 @@ struct ShelfRenderer {
             }
             let badge = entry.badge.map { " " + ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
             var progress: [String] = []
-            if entry.isDownloaded { progress.append("\(m.downArrow) on disk") }
-            if let percent = entry.percentRead { progress.append("\(Self.percentText(percent)) read") }
+            if entry.isDownloaded { progress.append("\(m.downArrow) " + tr("on disk")) }
+            if let percent = entry.percentRead {
+                progress.append(tr("{percent} read", ["percent": Self.percentText(percent)]))
+            }
             return [
                 CardGrid.pad("\(number)" + badge, to: cardWidth), cell(entry.title, theme.bold), cell(entry.authors),
                 cell(progress.joined(separator: " \(m.middleDot) "), theme.dim),
@@ -134,16 +138,16 @@ struct ShelfRenderer {
 
     /// `Synced today 10:02` / `Offline: … synced Friday 20 November 18:40`.
     func syncedWords(_ date: Date?) -> String {
-        guard let date else { return "never synced" }
+        guard let date else { return tr("never synced") }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = session.timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         let day = DayDate(date, in: session.timeZone)
         let today = session.today
-        if day == today { return "synced today \(time)" }
-        if day == today.adding(days: -1) { return "synced yesterday \(time)" }
-        return "synced \(Words.dayWithWeekday(day, today: today)) \(time)"
+        if day == today { return tr("synced today {time}", ["time": time]) }
+        if day == today.adding(days: -1) { return tr("synced yesterday {time}", ["time": time]) }
+        return tr("synced {day} {time}", ["day": Words.dayWithWeekday(day, today: today), "time": time])
     }
 }
 

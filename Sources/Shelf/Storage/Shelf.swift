@@ -1,5 +1,6 @@
 import Catalog
 public import Foundation
+import Localization
 
 /// The patron's bookshelf at a moment: sections of entries, each with its badge.
 public struct Shelf: Sendable, Hashable {
@@ -10,12 +11,12 @@ public struct Shelf: Sendable, Hashable {
         /// The heading a user reads.
         public var title: String {
             switch self {
-            case .loans: "Loans"
-            case .ended: "Ended"
-            case .ready: "Ready to borrow"
-            case .reserved: "Reserved"
-            case .samples: "Samples"
-            case .toBeRead: "To be read"
+            case .loans: tr("Loans")
+            case .ended: tr("Ended")
+            case .ready: tr("Ready to borrow")
+            case .reserved: tr("Reserved")
+            case .samples: tr("Samples")
+            case .toBeRead: tr("To be read")
             }
         }
     }
