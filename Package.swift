@@ -56,7 +56,7 @@ let package = Package(
         // glibc's libintl: gettext for the interface language (Sources/Localization).
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"]),
-        .target(name: "Terminal", dependencies: ["CReadline", "TextSafety"]),
+        .target(name: "Terminal", dependencies: ["CReadline", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
         .target(name: "Speech", dependencies: ["CESpeak", "CALSA"]),
         .target(

@@ -140,12 +140,12 @@ struct TranslationTests {
             lines: "sök thriller\nsortera författare fallande\nsök xyzzyq\nquit\n", environment: ["LANG": "sv_SE.UTF-8"]
         )
         #expect(status == 0, "\(text)")
-        #expect(text.contains("115 träffar för “thriller” · sorterat på relevans, bäst träff först"), "\(text)")
-        #expect(text.contains("115 träffar för “thriller” · sorterat på författare, Ö→A"), "\(text)")
+        #expect(text.contains("115 träffar för ”thriller” · sorterat på relevans, bäst träff först"), "\(text)")
+        #expect(text.contains("115 träffar för ”thriller” · sorterat på författare, Ö→A"), "\(text)")
         #expect(text.contains("✓ Ledig · "), "\(text)")
         #expect(text.contains("alla 3 exemplar är utlånade, 61 väntar · ~19 månader · Fritt fall"), "\(text)")
         #expect(text.contains("Visar 1–20 av 115. Skriv mer för nästa sida. info N för detaljer."), "\(text)")
-        #expect(text.contains("Inga träffar för “xyzzyq”."), "\(text)")
+        #expect(text.contains("Inga träffar för ”xyzzyq”."), "\(text)")
         #expect(!text.contains(" hits ") && !text.contains("Available"), "\(text)")
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// The symbols bok prints, in Unicode or, when the locale is not UTF-8, in plain ASCII.
 ///
 /// `Marks(caps).check` is `✓` in a UTF-8 terminal and `+` under `LANG=C`, so output stays
@@ -30,8 +32,8 @@ public struct Marks: Sendable, Hashable {
     public var downArrow: String { unicode ? "↓" : "v" }
     /// A separator between fields: `·`, ASCII `-`.
     public var middleDot: String { unicode ? "·" : "-" }
-    /// An opening quotation mark: `“`, ASCII `"`.
-    public var openQuote: String { unicode ? "“" : "\"" }
+    /// An opening quotation mark: `“` (Swedish `”`, as Swedish typography has it), ASCII `"`.
+    public var openQuote: String { unicode ? (Localization.language == "sv" ? "”" : "“") : "\"" }
     /// A closing quotation mark: `”`, ASCII `"`.
     public var closeQuote: String { unicode ? "”" : "\"" }
 
