@@ -80,7 +80,8 @@ let package = Package(
         .target(
             name: "Reader",
             dependencies: [
-                "Terminal", "TextSafety", "Speech", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif", "CHyphen",
+                "Terminal", "TextSafety", "Speech", "Localization", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif",
+                "CHyphen",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -145,7 +146,8 @@ let package = Package(
                 "Shelf", "Catalog", "Reader", "MockLending", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]),
-        .testTarget(name: "ReaderTests", dependencies: ["Reader", "Terminal", "CZlib", "CWebP", "TestSupport"]),
+        .testTarget(
+            name: "ReaderTests", dependencies: ["Reader", "Terminal", "Localization", "CZlib", "CWebP", "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),

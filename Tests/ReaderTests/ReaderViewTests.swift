@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Testing
 import Terminal
 @testable import Reader
@@ -29,6 +30,20 @@ import Terminal
         #expect(status.contains("min"))
         #expect(status.hasSuffix("12 days "))
         #expect(rows[0].trimmingCharacters(in: .whitespaces) == "Chapter 1")
+    }
+
+    @Test("In Swedish the status line, the keys overlay and the panels speak Swedish")
+    func swedish() throws {
+        Localization.use("sv", environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        var reader = try view(columns: 120)
+        #expect(reader.textRows().last?.contains("kvar i kapitlet") == true, "\(reader.textRows().last ?? "")")
+        _ = reader.handle(.character("?"))
+        let keys = reader.textRows().joined(separator: "\n")
+        #expect(keys.contains("Tangenter") && keys.contains("nästa sida") && keys.contains("bokens början"), "\(keys)")
+        _ = reader.handle(.escape)
+        _ = reader.handle(.character("t"))
+        #expect(reader.textRows().joined().contains("Innehåll"))
     }
 
     @Test func keysTurnPagesAndQQuits() throws {

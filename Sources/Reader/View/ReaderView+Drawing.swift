@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Terminal
+import Localization
 
 /// The reader's frame: the page, the status line and the panels over it.
 extension ReaderView {
@@ -53,7 +54,8 @@ extension ReaderView {
         if case .confirmOpen(let address) = mode {
             var row = StyledRow()
             row.append(
-                " Open \(address) outside bok? y opens it, any other key does not", style: palette.status.merging(.bold)
+                " " + tr("Open {address} outside bok? y opens it, any other key does not", ["address": address]),
+                style: palette.status.merging(.bold)
             )
             return row.fitted(to: width, style: palette.status)
         }
@@ -74,16 +76,19 @@ extension ReaderView {
             ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)"
             : "\(chapterPage.page)/\(chapterPage.count)"
         // The print edition's page, where the book marks them, after bok's own page.
-        right.append(pageText + (session.printPage().map { " (p. \($0))" } ?? ""))
+        right.append(pageText + (session.printPage().map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))
         right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
         let left = session.timeLeft
         let chapterLeft = Self.duration(left.chapter)
         let bookLeft = Self.duration(left.book)
         if let badge, !badge.isEmpty { right.append(badge) }
         let variants: [[String]] = [
-            right.prefix(2) + ["\(chapterLeft) left in chapter", "\(bookLeft) in book"] + right.dropFirst(2),
-            right.prefix(2) + ["\(chapterLeft) · \(bookLeft) left"] + right.dropFirst(2),
-            right.prefix(2) + ["\(bookLeft) left"] + right.dropFirst(2),
+            right.prefix(2)
+                + [tr("{time} left in chapter", ["time": chapterLeft]), tr("{time} in book", ["time": bookLeft])]
+                + right.dropFirst(2),
+            right.prefix(2) + [tr("{chapter} · {book} left", ["chapter": chapterLeft, "book": bookLeft])]
+                + right.dropFirst(2),
+            right.prefix(2) + [tr("{time} left", ["time": bookLeft])] + right.dropFirst(2),
             right,
             Array(right.prefix(2)),
         ]
@@ -128,25 +133,25 @@ extension ReaderView {
 
     var helpLines: [(String, String)] {
         [
-            ("space PgDn → l j", "next page (j: next line when scrolling)"),
-            ("b PgUp ← h k", "previous page (k: previous line when scrolling)"),
-            ("g Home / G End", "start / end of the book"),
-            ("n / p", "next / previous chapter"),
-            ("n / N", "next / previous hit while a search is active"),
-            ("Esc", "end the search"),
-            ("t", "contents, with page numbers once counted"),
-            ("/", "search (regular expression, any case)"),
-            ("m", "bookmark this page (again: remove)"),
-            ("'", "bookmarks: Enter to go, d to delete"),
-            ("v", "choose a paragraph: colour 1–5 and note, or r to read it aloud"),
-            ("Enter f", "follow a link (a footnote opens over the page; a web link asks first)"),
-            ("Backspace u", "go back after a link or jump"),
-            ("+ / -", "brighter / dimmer"),
-            ("r", "read aloud from this page (again: pause); Esc stops"),
-            (":", "command line:"),
+            ("space PgDn → l j", tr("next page (j: next line when scrolling)")),
+            ("b PgUp ← h k", tr("previous page (k: previous line when scrolling)")),
+            ("g Home / G End", tr("start / end of the book")),
+            ("n / p", tr("next / previous chapter")),
+            ("n / N", tr("next / previous hit while a search is active")),
+            ("Esc", tr("end the search")),
+            ("t", tr("contents, with page numbers once counted")),
+            ("/", tr("search (regular expression, any case)")),
+            ("m", tr("bookmark this page (again: remove)")),
+            ("'", tr("bookmarks: Enter to go, d to delete")),
+            ("v", tr("choose a paragraph: colour 1–5 and note, or r to read it aloud")),
+            ("Enter f", tr("follow a link (a footnote opens over the page; a web link asks first)")),
+            ("Backspace u", tr("go back after a link or jump")),
+            ("+ / -", tr("brighter / dimmer")),
+            ("r", tr("read aloud from this page (again: pause); Esc stops")),
+            (":", tr("command line:")),
         ] + ReaderCommand.summary.map { (":" + $0.0, $0.1) } + [
-            ("?", "this help"),
-            ("q", "close the book"),
+            ("?", tr("this help")),
+            ("q", tr("close the book")),
         ]
     }
 
@@ -157,16 +162,16 @@ extension ReaderView {
             return nil
         case .note(let list, let lines, _):
             return box(
-                title: "Note", lines: lines, selected: nil, top: list.top, width: width,
-                footer: "↑↓ scroll · Enter go to the note · Esc close", palette: palette)
+                title: tr("Note"), lines: lines, selected: nil, top: list.top, width: width,
+                footer: tr("↑↓ scroll · Enter go to the note · Esc close"), palette: palette)
         case .help(let list):
             let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
             let lines = helpLines.map {
                 DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1
             }
             return box(
-                title: "Keys", lines: lines, selected: nil, top: list.top, width: width,
-                footer: "↑↓ scroll · Esc close", palette: palette)
+                title: tr("Keys"), lines: lines, selected: nil, top: list.top, width: width,
+                footer: tr("↑↓ scroll · Esc close"), palette: palette)
         case .contents(let list, let items):
             let lines = items.map { item -> (String, String) in
                 (
@@ -176,37 +181,39 @@ extension ReaderView {
             }
             let counted = items.contains { $0.page != nil }
             return box(
-                title: "Contents", pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: "↑↓ choose · Enter go · Esc close" + (counted ? "" : " · counting pages…"), palette: palette)
+                title: tr("Contents"), pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: tr("↑↓ choose · Enter go · Esc close") + (counted ? "" : " · " + tr("counting pages…")),
+                palette: palette)
         case .bookmarks(let list):
             let lines = session.bookmarks.map { mark -> (String, String) in
-                (mark.locator.snippet.map { "“\($0)…”" } ?? "Bookmark", chapterName(mark.locator.spineIndex))
+                (mark.locator.snippet.map { "“\($0)…”" } ?? tr("Bookmark"), chapterName(mark.locator.spineIndex))
             }
             return box(
-                title: "Bookmarks", pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: "↑↓ choose · Enter go · d delete · Esc close", palette: palette)
+                title: tr("Bookmarks"), pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: tr("↑↓ choose · Enter go · d delete · Esc close"), palette: palette)
         case .links(let list, let links):
             let lines = links.map { link -> (String, String) in
                 if case .external(let address) = link.destination {
                     return ("↗ " + link.text, URL(string: address)?.host ?? address)
                 }
-                return (link.isNoteReference ? "Note " + link.text : link.text, "")
+                return (link.isNoteReference ? tr("Note") + " " + link.text : link.text, "")
             }
             return box(
-                title: "Links on this page", pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: "↑↓ choose · Enter follow · Esc close", palette: palette)
+                title: tr("Links on this page"), pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: tr("↑↓ choose · Enter follow · Esc close"), palette: palette)
         case .highlight(let list, let targets):
             let lines = targets.map { target -> (String, String) in
                 let existing = session.highlight(covering: target)
                 return (
-                    (target.isSearchHit ? "Match: " : "") + target.text.replacingOccurrences(of: "\n", with: " "),
+                    (target.isSearchHit ? tr("Match:") + " " : "")
+                        + target.text.replacingOccurrences(of: "\n", with: " "),
                     existing.map { $0.color.rawValue } ?? ""
                 )
             }
             let colors = HighlightColor.allCases.map { "\($0.key) \($0.rawValue)" }.joined(separator: "  ")
             return box(
-                title: "Highlight", pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: colors + " · x remove · r aloud · Esc", palette: palette)
+                title: tr("Highlight"), pairs: lines, selected: list.selected, top: list.top, width: width,
+                footer: colors + " · " + tr("x remove · r aloud · Esc"), palette: palette)
         }
     }
 

@@ -26,7 +26,7 @@ extension ReaderView {
             return true
         case .confirmOpen(let address):
             mode = .reading
-            if key == .character("y") || key == .character("Y") {
+            if [.character("y"), .character("Y"), .character("j"), .character("J")].contains(key) {
                 session.message =
                     openLink(address)
                     ? "Opened \(address) in your browser."

@@ -1,5 +1,6 @@
 internal import Foundation
 public import Terminal
+import Localization
 
 /// The full-screen reading view without the terminal: it takes keys and gives frames.
 ///
@@ -41,7 +42,7 @@ public struct ReaderView {
             switch kind {
             case .search: "/"
             case .command: ":"
-            case .note: "Note (Enter to save, empty for none): "
+            case .note: tr("Note (Enter to save, empty for none): ")
             }
         }
     }
