@@ -62,11 +62,9 @@ enum SearchCommands {
             let next = list.pageOffset + list.pageSize
             guard list.isPaged, next < list.total else {
                 throw UserError(
-                    """
-                    That was the last page (\(list.total) \(list.total == 1 ? "hit" : "hits")). Type back for the \
-                    previous page.
-                    """
-                )
+                    trn(
+                        "That was the last page ({n} hit). Type back for the previous page.",
+                        "That was the last page ({n} hits). Type back for the previous page.", list.total))
             }
             if list.byNumber[next + 1] == nil { try await fetch(&list, offset: next, session: session) }
             list.pageOffset = next
@@ -82,7 +80,9 @@ enum SearchCommands {
         details: ["The pages already seen are kept; back does not search again."],
         run: { _, session in
             guard var list = session.lists.list else { throw noList("back") }
-            guard list.pageOffset > 0 else { throw UserError("This is the first page. Type more for the next one.") }
+            guard list.pageOffset > 0 else {
+                throw UserError(tr("This is the first page. Type more for the next one."))
+            }
             list.pageOffset = max(0, list.pageOffset - list.pageSize)
             if list.byNumber[list.pageOffset + 1] == nil {
                 try await fetch(&list, offset: list.pageOffset, session: session)
@@ -112,13 +112,13 @@ enum SearchCommands {
                 let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
                 let keys = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
                 return CommandOutput(
-                    lines: ["Sorted by \(label). Keys: \(keys); add asc or desc."],
+                    lines: [tr("Sorted by {order}. Keys: {keys}; add asc or desc.", ["order": label, "keys": keys])],
                     json: SortJSON(
                         sort: session.lists.sort.key.rawValue, order: session.lists.sort.order.rawValue,
                         label: session.lists.sort.label(alphabet: session.alphabet)))
             }
             guard words.count <= 2 else {
-                throw UserError.usage("Usage: sort [KEY [asc|desc]], e.g. sort author desc.")
+                throw UserError.usage(tr("Usage: sort [KEY [asc|desc]], e.g. sort author desc."))
             }
             let key = try parseKey(keyWord)
             let order: SortOrder
@@ -133,7 +133,7 @@ enum SearchCommands {
             guard var list = session.lists.list else {
                 let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
                 return CommandOutput(
-                    lines: ["Results will be sorted by \(label)."],
+                    lines: [tr("Results will be sorted by {order}.", ["order": label])],
                     json: SortJSON(
                         sort: key.rawValue, order: order.rawValue,
                         label: session.lists.sort.label(alphabet: session.alphabet)))
@@ -218,7 +218,10 @@ enum SearchCommands {
             let description = ListRenderer.describe(filters)
             guard !words.isEmpty, var list = session.lists.list, case .search = list.source else {
                 return CommandOutput(
-                    lines: [description.map { "Filters: \($0)." } ?? "No filters: searches cover the whole catalogue."],
+                    lines: [
+                        description.map { tr("Filters: {filters}.", ["filters": $0]) }
+                            ?? tr("No filters: searches cover the whole catalogue.")
+                    ],
                     json: FiltersJSON(filters))
             }
             list.byNumber = [:]
@@ -302,19 +305,24 @@ enum SearchCommands {
         let keys = SortKey.allCases.map(\.rawValue)
         let near = keys.min { CommandTable.editDistance(word, $0) < CommandTable.editDistance(word, $1) }
         let hint =
-            near.map { CommandTable.editDistance(word.lowercased(), $0) <= 2 ? " Did you mean \"\($0)\"?" : "" } ?? ""
-        throw UserError.usage("Unknown sort key \"\(word)\".\(hint) Keys are \(keys.joined(separator: ", ")).")
+            near.map {
+                CommandTable.editDistance(word.lowercased(), $0) <= 2
+                    ? " " + tr("Did you mean \"{key}\"?", ["key": $0]) : ""
+            } ?? ""
+        throw UserError.usage(
+            tr("Unknown sort key \"{word}\".", ["word": word]) + hint + " "
+                + tr("Keys are {keys}.", ["keys": keys.joined(separator: ", ")]))
     }
 
     static func parseOrder(_ word: String) throws -> SortOrder {
         guard let order = SortOrder(word: word) else {
-            throw UserError.usage("Unknown direction \"\(word)\". Use asc or desc.")
+            throw UserError.usage(tr("Unknown direction \"{word}\". Use asc or desc.", ["word": word]))
         }
         return order
     }
 
     static func noList(_ command: String) -> UserError {
-        UserError("There are no results to page through yet. Search first, e.g. search thriller.")
+        UserError(tr("There are no results to page through yet. Search first, e.g. search thriller."))
     }
 }
 
