@@ -92,20 +92,18 @@ enum LoanCommands {
                     lines: [tr("You have no loans. Find a book with search, then borrow N.")],
                     json: LoansJSON(loans: [], today: today))
             }
-            var lines = [session.theme.bold("\(loans.count) \(loans.count == 1 ? "loan" : "loans")")]
+            var lines = [session.theme.bold(trn("{n} loan", "{n} loans", loans.count))]
             for (index, loan) in loans.enumerated() {
                 let badge = Badge.loan(expiry: loan.expiryDate, today: today)
                 let painted = ShelfStyle.paint(badge, theme: session.theme)
                 lines.append(
                     "\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
                         + session.theme.dim(
-                            """
-                             \(session.theme.marks.middleDot) due \
-                            \(Words.dayWithWeekday(loan.expiryDate, today: session.today))
-                            """
+                            " \(session.theme.marks.middleDot) "
+                                + tr("due {day}", ["day": Words.dayWithWeekday(loan.expiryDate, today: session.today)])
                         ))
             }
-            let advice = "return N ends a loan early, read N opens it, info N tells more."
+            let advice = tr("return N ends a loan early, read N opens it, info N tells more.")
             lines += [
                 "", session.theme.dim(([notice.map(Ansi.strip)].compactMap { $0 } + [advice]).joined(separator: " ")),
             ]

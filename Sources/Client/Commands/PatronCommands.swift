@@ -34,7 +34,8 @@ enum PatronCommands {
             await session.syncAfterChange()
             session.shelfState.syncedThisSession = session.shelfState.syncProblem == nil
             var lines = [
-                "Welcome, \(patron.name). Card \(patron.card) \(session.theme.marks.middleDot) \(used(patron))."
+                tr("Welcome, {name}.", ["name": patron.name]) + " " + tr("Card {card}", ["card": patron.card])
+                    + " \(session.theme.marks.middleDot) \(used(patron))."
             ]
             if arguments.flag("remember") {
                 try session.account.credentialStore.save(.init(card: card, pin: pin))
@@ -69,8 +70,8 @@ enum PatronCommands {
                 try? store.forgetLastSyncedCard(profileID: profileID)
             }
             let forgot = session.account.credentialStore.forget()
-            var line = had || forgot ? "Logged out." : "You were not logged in."
-            if forgot { line += " The remembered card and PIN are deleted." }
+            var line = had || forgot ? tr("Logged out.") : tr("You were not logged in.")
+            if forgot { line += " " + tr("The remembered card and PIN are deleted.") }
             return CommandOutput(lines: [line], json: ["loggedOut": true])
         })
 
@@ -142,7 +143,9 @@ enum PatronCommands {
     static let maxPINTries = 5
 
     static func used(_ patron: Patron) -> String {
-        "\(patron.loansThisMonth) of \(patron.maxLoansPerMonth) loans used this month"
+        trn(
+            "{used} of {n} loan used this month", "{used} of {n} loans used this month", patron.maxLoansPerMonth,
+            ["used": patron.loansThisMonth])
     }
 
     /// The card and PIN for a lending command: asked for, checked once, then kept for the session.

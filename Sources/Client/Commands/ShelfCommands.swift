@@ -116,7 +116,10 @@ enum ShelfCommands {
         var lines = renderer.lines(shelf, status: status, others: others)
         if let notice, !items.isEmpty {
             lines += [
-                "", notice + session.theme.dim(" read N, info N, borrow N, return N, cancel N and remove N use them."),
+                "",
+                notice
+                    + session.theme.dim(
+                        " " + tr("read N, info N, borrow N, return N, cancel N and remove N use them.")),
             ]
         }
         return CommandOutput(

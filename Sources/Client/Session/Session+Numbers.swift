@@ -1,6 +1,7 @@
 import Catalog
 import Shelf
 import Terminal
+import Localization
 
 /// Which list the numbers on screen belong to: `info 2`, `borrow 2`, `read 2`, `return 2` and
 /// `cancel 2` all mean item 2 of the list shown last.
@@ -17,10 +18,10 @@ enum NumberedList: Sendable, Equatable {
     /// `Numbers now mean these loans.` — said once, when a list changes what numbers mean.
     var notice: String {
         switch self {
-        case .books: "Numbers now mean these books."
-        case .shelf: "Numbers now mean this list."
-        case .loans: "Numbers now mean these loans."
-        case .reservations: "Numbers now mean these reservations."
+        case .books: tr("Numbers now mean these books.")
+        case .shelf: tr("Numbers now mean this list.")
+        case .loans: tr("Numbers now mean these loans.")
+        case .reservations: tr("Numbers now mean these reservations.")
         }
     }
 }
