@@ -36,44 +36,52 @@ enum NoticeCommands {
             let notices = try store.notices(profileID: profileID, card: card, since: since)
             let json = ["notices": notices.map { NoticeJSON($0) }]
             guard !notices.isEmpty else {
-                return CommandOutput(lines: ["No notices in the last 30 days."], json: json)
+                return CommandOutput(lines: [tr("No notices in the last 30 days.")], json: json)
             }
             let lines = notices.map { notice in
                 session.theme.dim(
                     Words.dayWithWeekday(DayDate(notice.createdAt, in: session.timeZone), today: session.today) + "  ")
                     + line(notice, session: session)
             }
-            return CommandOutput(lines: ["Notices, last 30 days (\(notices.count))", ""] + lines, json: json)
+            return CommandOutput(
+                lines: [tr("Notices, last 30 days ({n})", ["n": notices.count]), ""] + lines, json: json)
         })
 
     /// One notice in words: `“Vintern 1953” is ready for you: borrow it by Friday 27 November.`
     static func line(_ notice: Notice, session: Session) -> String {
         let q = session.theme.marks
-        let title = q.quoted(notice.title.isEmpty ? "product \(notice.productID)" : notice.title)
+        let title = q.quoted(notice.title.isEmpty ? tr("product {id}", ["id": notice.productID]) : notice.title)
         let day = notice.day.map { Words.dayWithWeekday($0, today: session.today) }
         switch notice.kind {
         case .loanMade:
-            return "New loan on your card: \(title)" + (day.map { ", due \($0)" } ?? "")
-                + ". read shows it on your shelf."
+            return day.map {
+                tr(
+                    "New loan on your card: {title}, due {day}. read shows it on your shelf.",
+                    ["title": title, "day": $0])
+            } ?? tr("New loan on your card: {title}. read shows it on your shelf.", ["title": title])
         case .dueSoon:
-            guard let due = notice.day else { return "\(title) is due soon." }
+            guard let due = notice.day else { return tr("{title} is due soon.", ["title": title]) }
             let left = session.today.days(until: due)
             return left <= 0
-                ? "\(title) is due today: it ends tonight."
-                : "\(title) is due \(day ?? "") (\(Words.daysLeft(left)) left)."
+                ? tr("{title} is due today: it ends tonight.", ["title": title])
+                : tr(
+                    "{title} is due {day} ({left} left).",
+                    ["title": title, "day": day ?? "", "left": Words.daysLeft(left)])
         case .loanEnded:
-            return "The loan of \(title) has ended."
+            return tr("The loan of {title} has ended.", ["title": title])
         case .reservationReady:
-            return "\(title) is ready for you" + (day.map { ": borrow it by \($0)" } ?? "") + "."
+            return day.map { tr("{title} is ready for you: borrow it by {day}.", ["title": title, "day": $0]) }
+                ?? tr("{title} is ready for you.", ["title": title])
         case .reservationEnded:
-            return day.map { "Your reservation of \(title) lapsed: it was not borrowed by \($0)." }
-                ?? "Your reservation of \(title) has ended without a loan: the library cancelled it."
+            return day.map {
+                tr("Your reservation of {title} lapsed: it was not borrowed by {day}.", ["title": title, "day": $0])
+            } ?? tr("Your reservation of {title} has ended without a loan: the library cancelled it.", ["title": title])
         }
     }
 
     /// The notices a sync found, one line each, for the REPL to print before its prompt.
     static func pending(session: Session) -> [String] {
-        session.notices.take().map { session.theme.yellow("Notice: ") + line($0, session: session) }
+        session.notices.take().map { session.theme.yellow(tr("Notice:") + " ") + line($0, session: session) }
     }
 }
 

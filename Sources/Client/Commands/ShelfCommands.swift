@@ -265,7 +265,8 @@ enum ShelfCommands {
                 if words[1].lowercased().hasPrefix("id:") {
                     let id = String(words[1].dropFirst(3))
                     guard let found = list.first(where: { $0.productID == id }) else {
-                        throw UserError("Product \(id) is not on your to-be-read list. Type tbr to see it.")
+                        throw UserError(
+                            tr("Product {id} is not on your to-be-read list. Type tbr to see it.", ["id": id]))
                     }
                     record = found
                 } else {
@@ -274,7 +275,7 @@ enum ShelfCommands {
                 }
                 try store.removeToBeRead(card: session.listCard, productID: record.productID)
                 return CommandOutput(
-                    lines: ["Took \(q.quoted(record.title)) off your to-be-read list."],
+                    lines: [tr("Took {title} off your to-be-read list.", ["title": q.quoted(record.title)])],
                     json: ["removed": record.productID])
             default:
                 throw UserError.usage("Usage: tbr, tbr add N or tbr rm N.")
@@ -288,14 +289,14 @@ enum ShelfCommands {
         let notice = session.numbersNow(.shelf)
         guard !entries.isEmpty else {
             return CommandOutput(
-                lines: ["Your to-be-read list is empty. tbr add N adds a book from the last search."],
+                lines: [tr("Your to-be-read list is empty. tbr add N adds a book from the last search.")],
                 json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfState.shelfSort)
             )
         }
         let renderer = ShelfRenderer(session: session)
         let width = max(2, String(entries.count).count)
         let badgeWidth = entries.compactMap { $0.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
-        var lines = [session.theme.bold("To be read") + session.theme.dim(" (\(entries.count))")]
+        var lines = [session.theme.bold(tr("To be read")) + session.theme.dim(" (\(entries.count))")]
         lines += entries.enumerated().map {
             renderer.row($0.offset + 1, $0.element, numberWidth: width, badgeWidth: badgeWidth)
         }
@@ -340,13 +341,14 @@ enum ShelfCommands {
                 path: file.path,
                 now: session.clock())
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
-            var line = "The sample of \(q.quoted(product.title)) is on your shelf (\(size))."
+            var line = tr(
+                "The sample of {title} is on your shelf ({size}).", ["title": q.quoted(product.title), "size": size])
             if session.lists.numbered == .shelf {
                 // The shelf on screen gains a line: its numbers are renewed, and the sample's is given.
                 let items = ShelfRenderer.items(try session.currentShelf())
                 session.lists.shelfList = items
                 if let number = items.firstIndex(where: { $0.kind == .samples && $0.entry.productID == id }) {
-                    line += " read \(number + 1) opens it."
+                    line += " " + tr("read {number} opens it.", ["number": number + 1])
                 }
             } else {
                 line += " read \(Int(word) == nil ? "id:\(id)" : word) opens it."
@@ -373,9 +375,11 @@ enum ShelfCommands {
             var line: String
             if item.kind == .samples {
                 try store.removeSample(card: session.listCard, productID: item.entry.productID)
-                line = "Removed the sample of \(q.quoted(title))."
+                line = tr("Removed the sample of {title}.", ["title": q.quoted(title)])
             } else if let record {
-                line = "Deleted \(q.quoted(title)) from this computer (\(Words.bytes(Int(record.size))))."
+                line = tr(
+                    "Deleted {title} from this computer ({size}).",
+                    ["title": q.quoted(title), "size": Words.bytes(Int(record.size))])
                 if item.kind == .loans { line += " It is still on loan: read \(word) downloads it again." }
             } else {
                 line = "\(q.quoted(title)) has no file on this computer."
@@ -391,7 +395,7 @@ enum ShelfCommands {
         if session.lists.shelfList.isEmpty { session.lists.shelfList = ShelfRenderer.items(try session.currentShelf()) }
         let list = session.lists.shelfList
         guard let n = Int(word) else { throw UserError.usage("Usage: \(command) N, with N a number from shelf.") }
-        guard !list.isEmpty else { throw UserError("Your shelf is empty. borrow N or sample N puts books on it.") }
+        guard !list.isEmpty else { throw UserError(tr("Your shelf is empty. borrow N or sample N puts books on it.")) }
         guard n >= 1, n <= list.count else {
             throw UserError(
                 """
