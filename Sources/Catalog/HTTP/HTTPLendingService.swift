@@ -4,6 +4,7 @@ internal import FoundationNetworking
 #endif
 public import Logging
 internal import TextSafety
+import Localization
 
 /// The lending service over HTTP (libcurl, through ``HTTPTransfer``).
 ///
@@ -257,28 +258,31 @@ public struct HTTPLendingService: LendingService {
         case .timedOut:
             return LendingError(
                 .timeout,
-                "The library at \(server) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+                tr(
+                    "The library at {server} did not answer within {seconds} s. Try again, or check the server.",
+                    ["server": server, "seconds": Int(timeout)]))
         case .cannotConnect, .cannotFindHost:
             return LendingError(
                 .unreachable,
-                """
-                Cannot reach the library at \(server) \
-                (\(error.kind == .cannotConnect ? "connection refused" : "host not found")). Check the address, or \
-                start bok with --mock.
-                """
-            )
+                tr(
+                    "Cannot reach the library at {server} ({why}). Check the address, or start bok with --mock.",
+                    [
+                        "server": server,
+                        "why": error.kind == .cannotConnect ? tr("connection refused") : tr("host not found"),
+                    ]))
         case .dropped, .stopped:
-            return LendingError(.dropped, "The library at \(server) closed the connection before answering. Try again.")
+            return LendingError(
+                .dropped,
+                tr("The library at {server} closed the connection before answering. Try again.", ["server": server]))
         case .cancelled:
             return CancellationError()
         case .other:
             return LendingError(
                 .unreachable,
-                """
-                Cannot talk to the library at \(server) (the connection failed: check the address, and that it \
-                starts with https:// if the library needs it).
-                """
-            )
+                tr(
+                    "Cannot talk to the library at {server} (the connection failed: check the address, and that it "
+                        + "starts with https:// if the library needs it).",
+                    ["server": server]))
         }
     }
 
@@ -307,16 +311,18 @@ public struct HTTPLendingService: LendingService {
         case 500...:
             return LendingError(
                 .rejected,
-                """
-                The library at \(server) had an internal error (HTTP \(status)\(reason.map { ": \($0)" } ?? "")). \
-                Try again later.
-                """,
+                tr(
+                    "The library at {server} had an internal error (HTTP {status}{reason}). Try again later.",
+                    ["server": server, "status": status, "reason": reason.map { ": \($0)" } ?? ""]),
                 status: status, reason: reason)
         default:
             if let reason { return LendingError(.rejected, reason, status: status, reason: reason) }
             return LendingError(
-                .rejected, "The library at \(server) said no (HTTP \(status)) and gave no reason.", status: status,
-                reason: reason)
+                .rejected,
+                tr(
+                    "The library at {server} said no (HTTP {status}) and gave no reason.",
+                    ["server": server, "status": status]),
+                status: status, reason: reason)
         }
     }
 
