@@ -161,7 +161,7 @@ let package = Package(
         .testTarget(
             name: "ClientTests",
             dependencies: [
-                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport",
+                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]),
     ]

@@ -1,4 +1,5 @@
 @testable import Client
+import Localization
 import Terminal
 import Testing
 
@@ -30,6 +31,19 @@ struct HelpAndCompletionTests {
         for command in CommandTable().commands {
             #expect(text.contains(command.summary), "\(command.name)'s summary at \(columns) columns")
         }
+    }
+
+    @Test("In Swedish Tab also offers the Swedish names, sort keys and directions")
+    func swedishCompletion() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        Localization.use("sv", environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        let table = CommandTable()
+        #expect(table.completions(line: "sorte", word: "sorte", session: h.session) == ["sortera"])
+        #expect(table.completions(line: "sortera förf", word: "förf", session: h.session) == ["författare"])
+        #expect(table.completions(line: "sortera författare f", word: "f", session: h.session) == ["fallande"])
+        #expect(table.completions(line: "hylla sortera d", word: "d", session: h.session) == ["days", "dagar"])
     }
 
     @Test("Tab completes command names, sort keys, directions and result numbers")

@@ -1,3 +1,5 @@
+import Localization
+
 /// What a command printed: lines for a person, and a JSON object for `--json`.
 struct CommandOutput {
     /// Rendered lines (styled for the theme in use).
@@ -23,8 +25,20 @@ enum CompletionKind: Sendable {
     case commands
     /// Numbers of the last list.
     case resultNumbers
-    /// A fixed set of words for the first argument, and for the second.
-    case words([String], then: [String])
+    /// A fixed set of words for the first argument, and for the second; in Swedish the Swedish
+    /// words too (the English ones work in either language).
+    case words([String], then: [String], swedish: [String] = [], swedishThen: [String] = [])
+
+    /// The fixed words for the positional argument at `position` (0 the first), in the interface language.
+    func words(at position: Int) -> [String] {
+        guard case let .words(first, then, swedish, swedishThen) = self else { return [] }
+        let inSwedish = Localization.language == "sv"
+        switch position {
+        case 0: return first + (inSwedish ? swedish : [])
+        case 1: return then + (inSwedish ? swedishThen : [])
+        default: return []
+        }
+    }
 }
 
 /// One entry of the command table: its names, its help, how to complete it and how to run it.

@@ -132,8 +132,8 @@ struct CommandTable {
             candidates =
                 count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
                 ?? (session.lists.list?.byNumber.keys.sorted() ?? []).map(String.init)
-        case let .words(first, then):
-            candidates = position == 0 ? first : (position == 1 ? then : [])
+        case .words:
+            candidates = command.completion.words(at: position)
         }
         return candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }
     }

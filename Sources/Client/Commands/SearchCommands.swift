@@ -105,7 +105,10 @@ enum SearchCommands {
             "  sort date desc       newest first",
             "  sort popularity      most popular first",
         ],
-        completion: .words(SortKey.allCases.map(\.rawValue), then: ["asc", "desc"]),
+        completion: .words(
+            SortKey.allCases.map(\.rawValue), then: ["asc", "desc"],
+            swedish: SearchCommands.swedishSortKeys.keys.sorted(),
+            swedishThen: ["stigande", "fallande"]),
         run: { arguments, session in
             let words = arguments.positional
             guard let keyWord = words.first else {
@@ -292,16 +295,19 @@ enum SearchCommands {
         }.joined(separator: " ")
     }
 
+    /// The sort keys in Swedish, whatever the interface language: `sortera författare fallande`.
+    nonisolated static let swedishSortKeys: [String: SortKey] = [
+        "relevans": .relevance, "titel": .title, "författare": .author, "datum": .date, "utgivning": .date,
+        "förlag": .publisher, "popularitet": .popularity, "populärast": .popularity, "betyg": .rating,
+    ]
+
     static func parseKey(_ word: String) throws -> SortKey {
         if let key = SortKey(rawValue: word.lowercased()) { return key }
         let aliases: [String: SortKey] = [
             "name": .title, "writer": .author, "year": .date, "published": .date,
             "new": .date, "popular": .popularity, "stars": .rating,
-            // Swedish, whatever the interface language: `sortera författare fallande`.
-            "relevans": .relevance, "titel": .title, "författare": .author, "datum": .date, "utgivning": .date,
-            "förlag": .publisher, "popularitet": .popularity, "populärast": .popularity, "betyg": .rating,
         ]
-        if let key = aliases[word.lowercased()] { return key }
+        if let key = aliases[word.lowercased()] ?? swedishSortKeys[word.lowercased()] { return key }
         let keys = SortKey.allCases.map(\.rawValue)
         let near = keys.min { CommandTable.editDistance(word, $0) < CommandTable.editDistance(word, $1) }
         let hint =

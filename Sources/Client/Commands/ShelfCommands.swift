@@ -25,7 +25,9 @@ enum ShelfCommands {
             "Examples:  shelf     shelf --sync     shelf --library home     shelf sort author asc     shelf sort days",
         ],
         valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
-        completion: .words(["sort"], then: ShelfSort.Key.allCases.map(\.rawValue)),
+        completion: .words(
+            ["sort"], then: ShelfSort.Key.allCases.map(\.rawValue), swedish: ["sortera"],
+            swedishThen: ShelfCommands.swedishSortKeys.keys.sorted()),
         run: { arguments, session in
             if ["sort", "sortera"].contains(arguments.positional.first) {
                 return try sort(Array(arguments.positional.dropFirst()), session: session)
@@ -156,6 +158,11 @@ enum ShelfCommands {
         return others
     }
 
+    /// The shelf's orders in Swedish, whatever the interface language: `hylla sortera författare stigande`.
+    nonisolated static let swedishSortKeys: [String: ShelfSort.Key] = [
+        "titel": .title, "författare": .author, "dagar": .days, "senast": .recent,
+    ]
+
     /// `shelf sort author asc`: kept for the next session too.
     static func sort(_ words: [String], session: Session) throws -> CommandOutput {
         guard let keyWord = words.first else {
@@ -170,11 +177,7 @@ enum ShelfCommands {
         guard words.count <= 2 else {
             throw UserError.usage("Usage: shelf sort \(keys.joined(separator: "|")) [asc|desc].")
         }
-        // Swedish too, whatever the interface language: `hylla sortera författare stigande`.
-        let swedish: [String: ShelfSort.Key] = [
-            "titel": .title, "författare": .author, "dagar": .days, "senast": .recent,
-        ]
-        guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) ?? swedish[keyWord.lowercased()] else {
+        guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) ?? swedishSortKeys[keyWord.lowercased()] else {
             throw UserError.usage("Unknown shelf order \"\(keyWord)\". Use \(Words.list(keys)).")
         }
         let order: Catalog.SortOrder

@@ -94,8 +94,8 @@ enum TableCompletion {
             }
             switch command.completion {
             case .commands: candidates = TableEntries.commands.map(\.name)
-            case let .words(first, then):
-                candidates = position == 0 ? first : (position == 1 ? then : [])
+            case .words:
+                candidates = command.completion.words(at: position)
                 if command.name == "library", position == 1, ["use", "remove", "rm"].contains(arguments.last ?? "") {
                     candidates = LibraryProfiles.names(environment: ProcessInfo.processInfo.environment)
                 }
