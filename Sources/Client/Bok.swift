@@ -65,7 +65,10 @@ struct Bok {
         let paths = Paths(environment: environment)
         // The config file's language = sv; output for scripts (--json) is the same in every language.
         let configured = (try? LibraryProfiles.load(file: paths.configFile))?.language
-        Localization.use(options.json ? "en" : configured, environment: environment)
+        // The locale's language is in use since the start; only the file or --json changes it.
+        if let language = options.json ? "en" : configured, language != Localization.language {
+            Localization.use(language, environment: environment)
+        }
         let tightened = paths.makePrivate()
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
 

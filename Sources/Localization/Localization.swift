@@ -69,6 +69,11 @@ public enum Localization {
     /// executable's folder (an installed `PREFIX/bin/bok`) or a few folders up (a `.build` tree).
     static func catalogueDirectory(environment: [String: String]) -> String? {
         if let given = environment["BOK_LOCALEDIR"], !given.isEmpty { return given }
+        // The executable does not move: look once.
+        return installedCatalogues
+    }
+
+    private static let installedCatalogues: String? = {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         var folder = executable.deletingLastPathComponent()
         for _ in 0..<4 {
@@ -78,7 +83,7 @@ public enum Localization {
             if FileManager.default.fileExists(atPath: catalogue.path) { return candidate.path }
         }
         return nil
-    }
+    }()
 }
 
 extension Localization {
