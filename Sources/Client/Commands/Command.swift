@@ -56,7 +56,8 @@ struct Command: Sendable {
     let synopsis: String
     /// One line for the `help` overview (translated where shown).
     let summary: String
-    /// Details and examples for `help NAME`.
+    /// Details and examples for `help NAME`: paragraphs marked with `N_`, each translated and
+    /// wrapped to the terminal where shown (an `Examples:` paragraph keeps its spacing).
     let details: [String]
     /// Options that take a value.
     var valued: Set<String> = []

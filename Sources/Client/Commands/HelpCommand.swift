@@ -11,7 +11,7 @@ enum HelpCommand {
         swedish: ["hjälp"],
         synopsis: N_("help [COMMAND]"),
         summary: N_("List the commands, or explain one"),
-        details: ["Examples:  help     help sort"],
+        details: [N_("Examples:  help     help sort")],
         completion: .commands,
         run: { arguments, session in
             let table = CommandTable()
@@ -40,7 +40,7 @@ enum HelpCommand {
                 if !others.isEmpty {
                     lines.append(theme.dim(tr("Also: {names}", ["names": others.joined(separator: ", ")])))
                 }
-                if !command.details.isEmpty { lines += [""] + command.details }
+                if !command.details.isEmpty { lines += [""] + command.details.flatMap { paragraph(tr($0), theme: theme) } }
                 return CommandOutput(lines: lines, json: HelpJSON(commands: [command]))
             }
             var lines = [
@@ -53,6 +53,13 @@ enum HelpCommand {
             lines += [""] + theme.wrap(footer).map { theme.dim($0) }
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })
+
+    /// A paragraph of a command's details, wrapped to the terminal; one that fits (an examples
+    /// line) keeps its own spacing.
+    static func paragraph(_ text: String, theme: Theme) -> [String] {
+        let limit = theme.width > 0 ? min(theme.width, 100) : 80
+        return DisplayWidth.of(text) <= limit ? [text] : theme.wrap(text)
+    }
 
     /// One row a command — synopsis, then its summary — when every row fits the terminal (or
     /// there is no terminal); otherwise, as `git help -a` does, the synopsis on a line of its own

@@ -72,7 +72,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
             commandName: command.name,
             abstract: command.summary + ".",
             usage: "bok \(command.synopsis) [--json]",
-            discussion: command.details.joined(separator: "\n"),
+            discussion: command.details.joined(separator: "\n\n"),
             // Shells complete and man pages list names; "?" is for the prompt.
             aliases: (command.aliases + command.swedish).filter { $0.allSatisfy(\.isLetter) }
         )
