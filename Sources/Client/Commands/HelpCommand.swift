@@ -40,7 +40,9 @@ enum HelpCommand {
                 if !others.isEmpty {
                     lines.append(theme.dim(tr("Also: {names}", ["names": others.joined(separator: ", ")])))
                 }
-                if !command.details.isEmpty { lines += [""] + command.details.flatMap { paragraph(tr($0), theme: theme) } }
+                if !command.details.isEmpty {
+                    lines += [""] + command.details.flatMap { paragraph(tr($0), theme: theme) }
+                }
                 return CommandOutput(lines: lines, json: HelpJSON(commands: [command]))
             }
             var lines = [
