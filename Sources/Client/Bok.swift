@@ -78,7 +78,8 @@ struct Bok {
         let isTTY = isatty(1) == 1
         var caps = TerminalCapabilities.detect(environment: environment, isTTY: isTTY)
         if options.noColor || options.json { caps.colorDepth = .none }
-        let theme = Theme(caps: caps, width: isTTY ? TerminalSize.current().columns : 0)
+        let size = TerminalSize.current()
+        let theme = Theme(caps: caps, width: isTTY ? size.columns : 0, height: isTTY ? size.rows : 0)
 
         let startup: Startup
         do {

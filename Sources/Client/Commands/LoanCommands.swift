@@ -96,12 +96,17 @@ enum LoanCommands {
             for (index, loan) in loans.enumerated() {
                 let badge = Badge.loan(expiry: loan.expiryDate, today: today)
                 let painted = ShelfStyle.paint(badge, theme: session.theme)
-                lines.append(
-                    "\(pad(index + 1, loans.count))  \(painted)  \(session.theme.bold(loan.title))"
-                        + session.theme.dim(
-                            " \(session.theme.marks.middleDot) "
-                                + tr("due {day}", ["day": Words.dayWithWeekday(loan.expiryDate, today: session.today)])
-                        ))
+                let number = pad(index + 1, loans.count)
+                let head = "\(number)  \(painted)  \(session.theme.bold(loan.title))"
+                let due = tr("due {day}", ["day": Words.dayWithWeekday(loan.expiryDate, today: session.today)])
+                let theme = session.theme
+                if theme.width == 0 || DisplayWidth.of(Ansi.strip(head)) + 3 + DisplayWidth.of(due) <= theme.width {
+                    lines.append(head + theme.dim(" \(theme.marks.middleDot) " + due))
+                } else {
+                    // A narrow window: the due day goes under the title rather than past the edge.
+                    lines.append(theme.fit(head))
+                    lines.append(String(repeating: " ", count: DisplayWidth.of(number) + 2) + theme.dim(due))
+                }
             }
             let advice = tr("return N ends a loan early, read N opens it, info N tells more.")
             lines += [

@@ -42,7 +42,7 @@ enum SearchCommands {
             }
             var list = ResultList(
                 source: .search(query: query), sort: session.lists.sort, total: 0,
-                pageOffset: 0, pageSize: session.lists.pageSize, byNumber: [:])
+                pageOffset: 0, pageSize: session.pageSize(for: .search(query: query)), byNumber: [:])
             try await fetch(&list, offset: 0, session: session)
             if list.total == 0, session.lists.filters.isEmpty {
                 list.suggestion = await SpellingSuggestion.suggest(for: query, session: session)

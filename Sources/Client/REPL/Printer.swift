@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import TextSafety
 
 /// Where a command's lines go: stdout for answers, stderr for errors; tests capture both.
@@ -14,32 +15,49 @@ protocol Printer: AnyObject {
 ///
 /// Every line passes ``SafeText/guardingOutput(_:)``: bok's own colours go out, any other control
 /// that outside text carried past the model's boundary (a file name in a message, say) is shown
-/// as a visible stand-in instead of reaching the terminal.
+/// as a visible stand-in instead of reaching the terminal. At a terminal, a line wider than the
+/// window is wrapped at word boundaries (``DisplayWidth/wrapLine(_:width:)``), as wide as the
+/// window is when the line is printed.
 @MainActor
 final class StandardPrinter: Printer {
+    private let outIsTerminal = isatty(STDOUT_FILENO) == 1
+    private let errIsTerminal = isatty(STDERR_FILENO) == 1
+
     func out(_ line: String) {
-        FileHandle.standardOutput.write(Data((SafeText.guardingOutput(line) + "\n").utf8))
+        write(line, to: .standardOutput, fd: STDOUT_FILENO, wrapping: outIsTerminal)
     }
 
     func err(_ line: String) {
-        FileHandle.standardError.write(Data((SafeText.guardingOutput(line) + "\n").utf8))
+        write(line, to: .standardError, fd: STDERR_FILENO, wrapping: errIsTerminal)
+    }
+
+    private func write(_ line: String, to handle: FileHandle, fd: Int32, wrapping: Bool) {
+        let guarded = SafeText.guardingOutput(line)
+        let width = wrapping ? TerminalSize.current(fd: fd).columns : 0
+        let text = DisplayWidth.wrapLine(guarded, width: width).joined(separator: "\n")
+        handle.write(Data((text + "\n").utf8))
     }
 }
 
-/// Collects lines, for REPL tests and scenario runs, guarded as ``StandardPrinter`` prints them.
+/// Collects lines, for REPL tests and scenario runs, guarded and wrapped as ``StandardPrinter``
+/// prints them on a terminal `width` cells wide (0: no limit).
 @MainActor
 final class CapturingPrinter: Printer {
     /// Every line, in order, errors included (as a screen shows them).
     private(set) var screen: [String] = []
     /// Error lines only.
     private(set) var errors: [String] = []
+    /// The window's width in cells; 0 keeps every line whole.
+    let width: Int
 
-    func out(_ line: String) { screen.append(SafeText.guardingOutput(line)) }
+    init(width: Int = 0) { self.width = width }
+
+    func out(_ line: String) { screen += DisplayWidth.wrapLine(SafeText.guardingOutput(line), width: width) }
 
     func err(_ line: String) {
-        let line = SafeText.guardingOutput(line)
-        screen.append(line)
-        errors.append(line)
+        let lines = DisplayWidth.wrapLine(SafeText.guardingOutput(line), width: width)
+        screen += lines
+        errors += lines
     }
 
     /// Forgets what was collected.

@@ -72,6 +72,7 @@ final class REPL {
         do {
             let words = try LineSplitter.split(line)
             guard !words.isEmpty else { return false }
+            session.theme = session.theme.resizedToTerminal()
             let output = try await table.run(words, in: session)
             for text in output.lines { printer.out(text) }
             if let next = output.switchTo { switchLibrary(to: next) }

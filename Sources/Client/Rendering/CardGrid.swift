@@ -10,7 +10,7 @@ enum CardGrid {
 
     /// The lines of `items` as cards; `card` draws one item's four lines at the width it is given.
     static func lines<Item>(_ items: [Item], width total: Int, widest: Int, card: (Item, Int) -> [String]) -> [String] {
-        let columns = max(1, (total + gap) / (narrowest + gap))
+        let columns = columns(width: total)
         let cardWidth = min(widest, (total - gap * (columns - 1)) / columns)
         var lines: [String] = []
         for start in stride(from: 0, to: items.count, by: columns) {
@@ -24,6 +24,11 @@ enum CardGrid {
         }
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// How many cards fit side by side in `width` cells (80 when there is no limit).
+    static func columns(width: Int) -> Int {
+        max(1, ((width > 0 ? width : 80) + gap) / (narrowest + gap))
     }
 
     /// A styled cell padded with spaces to `width` visible cells.

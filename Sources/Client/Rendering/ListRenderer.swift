@@ -85,7 +85,7 @@ struct ListRenderer {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 
-    private func footer(_ list: ResultList, shown: Int) -> String? {
+    func footer(_ list: ResultList, shown: Int) -> String? {
         guard list.isPaged, list.total > 0 else { return nil }
         let first = list.pageOffset + 1
         let last = list.pageOffset + shown

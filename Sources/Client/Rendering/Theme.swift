@@ -1,4 +1,5 @@
 import Catalog
+import Foundation
 import Terminal
 
 /// How output looks here: colour or not, Unicode marks or ASCII, and how wide a line may be.
@@ -9,12 +10,24 @@ struct Theme: Sendable {
     let caps: TerminalCapabilities
     let marks: Marks
     /// Cells per line, or 0 for no limit (piped output).
-    let width: Int
+    var width: Int
+    /// Lines in the window, or 0 for no limit: result pages are made to fit it.
+    var height: Int
 
-    init(caps: TerminalCapabilities, width: Int) {
+    init(caps: TerminalCapabilities, width: Int, height: Int = 0) {
         self.caps = caps
         self.marks = Marks(caps)
         self.width = width
+        self.height = height
+    }
+
+    /// The same theme for the window as it is now, when it follows a terminal (a width was
+    /// given): the patron may have resized it since the last command.
+    func resizedToTerminal() -> Theme {
+        guard width > 0, isatty(STDOUT_FILENO) == 1 else { return self }
+        var theme = self
+        (theme.width, theme.height) = TerminalSize.current()
+        return theme
     }
 
     /// Plain text, Unicode marks, no width limit: what scenarios and tests compare.

@@ -1,4 +1,14 @@
 extension DisplayWidth {
+    /// The one way bok's output lines meet the terminal's edge: a line that fits is left as it
+    /// is (its spacing and columns kept); a longer one is wrapped at word boundaries, its
+    /// continuation lines indented as far as the line itself, so the terminal never breaks a
+    /// word ("Type b⏎orrow"). A width of 0 or less means no limit (piped output).
+    public static func wrapLine(_ line: String, width: Int) -> [String] {
+        guard width > 0, of(line) > width else { return [line] }
+        let indent = line.prefix { $0 == " " }.count
+        return wrap(line, width: width, indent: indent < width / 2 ? indent : 0)
+    }
+
     /// Word-wraps `text` into lines of at most `width` cells, each starting with `indent` spaces.
     ///
     /// Words are separated by spaces and tabs (runs of them collapse to one space; a no-break
