@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         // The shell's command line: typed options, --help, completion scripts and the man page from one definition.
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Rendering tests of the main screens against snapshot files (tests only).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
     ],
     targets: [
         .systemLibrary(name: "CReadline", path: "Sources/CReadline"),
@@ -163,6 +165,7 @@ let package = Package(
             dependencies: [
                 "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]),
     ]
 )
