@@ -53,11 +53,10 @@ struct Bok {
     ) async -> Int32 {
         if options.record != nil, !command.isEmpty {
             printer.err(
-                """
-                bok: --record records an interactive session; leave out the command (bok --record FILE), or pipe \
-                commands in.
-                """
-            )
+                "bok: "
+                    + tr(
+                        "--record records an interactive session; leave out the command (bok --record FILE), "
+                            + "or pipe commands in."))
             return 2
         }
 
@@ -142,11 +141,10 @@ struct Bok {
         if let record {
             printer.out(
                 theme.dim(
-                    """
-                    Recording this session in \(record) (PINs as ••••). Type # task: TITLE when a task begins, # \
-                    end when it ends.
-                    """
-                ))
+                    tr(
+                        "Recording this session in {file} (PINs as ••••). "
+                            + "Type # task: TITLE when a task begins, # end when it ends.",
+                        ["file": record])))
         }
         let repl = recorder.map { REPL(session: session, recorder: $0) } ?? REPL(session: session, printer: printer)
         // The shelf catches up with the library while the patron types; the first shelf waits for it.

@@ -45,7 +45,10 @@ struct CommandTable {
         let arguments = try Arguments(rest, valued: command.valued)
         let stray = arguments.unknownFlags(known: command.flags.union(["json"]))
         if let first = stray.first {
-            throw UserError.usage("\(command.name) has no option --\(first). Usage: \(command.synopsis)")
+            throw UserError.usage(
+                tr(
+                    "{command} has no option --{option}. Usage: {synopsis}",
+                    ["command": command.name, "option": first, "synopsis": tr(command.synopsis)]))
         }
         // In an OPDS catalogue the list commands page through its feeds instead.
         if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name],

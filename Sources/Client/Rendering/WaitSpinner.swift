@@ -1,3 +1,4 @@
+import Localization
 import Catalog
 import Dispatch
 import Foundation
@@ -31,7 +32,8 @@ final class WaitSpinner: LibraryWaitObserver {
         write: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) {
         frames = marks.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
-        words = dim(" Waiting for the library\(marks.unicode ? "…" : "...") Ctrl-C stops waiting")
+        let waiting = tr("Waiting for the library… Ctrl-C stops waiting")
+        words = dim(" " + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
         self.write = write
     }
 
