@@ -118,100 +118,62 @@ public enum OPDSParser {
     // MARK: OPDS 2.0
 
     static func json(_ data: Data, base: URL) throws -> OPDSFeed {
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let root = try? JSONDecoder().decode(OPDS2Document.self, from: data) else {
             throw Failure(description: "is not a JSON object")
         }
-        let metadata = root["metadata"] as? [String: Any] ?? [:]
-        guard root["navigation"] != nil || root["publications"] != nil || root["groups"] != nil || root["links"] != nil
-        else {
+        guard root.looksLikeAFeed else {
             throw Failure(description: "is JSON but not an OPDS 2 feed")
         }
         var entries: [OPDSEntry] = []
-        var groups: [[String: Any]] = [root]
-        groups += root["groups"] as? [[String: Any]] ?? []
+        let groups = [OPDS2Document.Group(navigation: root.navigation, publications: root.publications)] + root.groups
         for group in groups {
-            for item in group["navigation"] as? [[String: Any]] ?? [] {
+            for item in group.navigation {
                 guard let link = jsonLink(item, base: base) else { continue }
                 var entry = OPDSEntry(
-                    id: link.href.absoluteString,
-                    title: SafeText.line(item["title"] as? String ?? link.href.lastPathComponent))
+                    id: link.href.absoluteString, title: SafeText.line(item.title ?? link.href.lastPathComponent))
                 var feedLink = link
                 if feedLink.type == nil { feedLink.type = "application/opds+json" }
                 entry.links = [feedLink]
                 entries.append(entry)
             }
-            for publication in group["publications"] as? [[String: Any]] ?? [] {
+            for publication in group.publications {
                 entries.append(jsonPublication(publication, base: base))
             }
         }
         let links =
-            (root["links"] as? [[String: Any]] ?? []).compactMap { jsonLink($0, base: base) }
-            + (root["facets"] as? [[String: Any]] ?? []).flatMap { facet -> [OPDSLink] in
-                let group = (facet["metadata"] as? [String: Any])?["title"] as? String
-                return (facet["links"] as? [[String: Any]] ?? []).compactMap { item in
+            root.links.compactMap { jsonLink($0, base: base) }
+            + root.facets.flatMap { facet -> [OPDSLink] in
+                facet.links.compactMap { item in
                     guard var link = jsonLink(item, base: base) else { return nil }
                     link.relations.append("http://opds-spec.org/facet")
-                    link.facetGroup = group.map(SafeText.line)
+                    link.facetGroup = facet.title.map(SafeText.line)
                     return link
                 }
             }
-        return OPDSFeed(title: SafeText.line(metadata["title"] as? String ?? ""), entries: entries, links: links)
+        return OPDSFeed(title: SafeText.line(root.metadata?.title ?? ""), entries: entries, links: links)
     }
 
-    private static func jsonPublication(_ publication: [String: Any], base: URL) -> OPDSEntry {
-        let metadata = publication["metadata"] as? [String: Any] ?? [:]
-        let title = SafeText.line(metadata["title"] as? String ?? "")
-        var entry = OPDSEntry(id: metadata["identifier"] as? String ?? title, title: title)
-        entry.authors = names(metadata["author"]).map(SafeText.line)
-        entry.summary = (metadata["description"] as? String).map(SafeText.text)
-        entry.publisher = names(metadata["publisher"]).first.map(SafeText.line)
-        entry.language = (metadata["language"] as? String ?? (metadata["language"] as? [String])?.first).map(
-            SafeText.line)
-        entry.issued = (metadata["published"] as? String).map(SafeText.line)
-        entry.subjects = names(metadata["subject"]).map(SafeText.line)
-        if let identifier = metadata["identifier"] as? String { entry.identifiers = [SafeText.line(identifier)] }
-        if let series = (metadata["belongsTo"] as? [String: Any])?["series"] {
-            let first = (series as? [[String: Any]])?.first ?? series as? [String: Any]
-            if let name = first?["name"] as? String {
-                let position = first?["position"].map { "\($0)" }
-                entry.series = SafeText.line(position.map { "\(name), \($0)" } ?? name)
-            } else if let name = series as? String {
-                entry.series = SafeText.line(name)
-            }
-        }
-        entry.links =
-            ((publication["links"] as? [[String: Any]] ?? []) + (publication["images"] as? [[String: Any]] ?? []))
-            .compactMap { jsonLink($0, base: base) }
+    private static func jsonPublication(_ publication: OPDS2Document.Publication, base: URL) -> OPDSEntry {
+        let metadata = publication.metadata
+        let title = SafeText.line(metadata?.title ?? "")
+        var entry = OPDSEntry(id: metadata?.identifier ?? title, title: title)
+        guard let metadata else { return entry }
+        entry.authors = metadata.authors.map(SafeText.line)
+        entry.summary = metadata.description.map(SafeText.text)
+        entry.publisher = metadata.publishers.first.map(SafeText.line)
+        entry.language = metadata.language.map(SafeText.line)
+        entry.issued = metadata.published.map(SafeText.line)
+        entry.subjects = metadata.subjects.map(SafeText.line)
+        if let identifier = metadata.identifier { entry.identifiers = [SafeText.line(identifier)] }
+        entry.series = metadata.series.map(SafeText.line)
+        entry.links = (publication.links + publication.images).compactMap { jsonLink($0, base: base) }
         return entry
     }
 
-    /// A contributor field of OPDS 2: a string, an object with `name`, or a list of either.
-    private static func names(_ value: Any?) -> [String] {
-        switch value {
-        case let text as String: return [text]
-        case let object as [String: Any]:
-            if let name = object["name"] as? String { return [name] }
-            return ((object["name"] as? [String: Any])?.values.compactMap { $0 as? String }.prefix(1)).map(Array.init)
-                ?? []
-        case let list as [Any]: return list.flatMap(names)
-        default: return []
-        }
-    }
-
-    private static func jsonLink(_ item: [String: Any], base: URL) -> OPDSLink? {
-        guard let href = item["href"] as? String, let url = resolve(href, base: base) else { return nil }
-        let rel: [String]
-        switch item["rel"] {
-        case let one as String: rel = [one]
-        case let many as [String]: rel = many
-        default: rel = []
-        }
-        var link = OPDSLink(
-            href: url, relations: rel, type: item["type"] as? String,
-            title: (item["title"] as? String).map(SafeText.line))
-        if let properties = item["properties"] as? [String: Any] {
-            link.length = properties["size"] as? Int
-        }
+    private static func jsonLink(_ item: OPDS2Document.Link, base: URL) -> OPDSLink? {
+        guard let href = item.href, let url = resolve(href, base: base) else { return nil }
+        var link = OPDSLink(href: url, relations: item.relations, type: item.type, title: item.title.map(SafeText.line))
+        link.length = item.size
         return link
     }
 
