@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CIntl"]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
-        .target(name: "Speech", dependencies: ["CESpeak", "CALSA"]),
+        .target(name: "Speech", dependencies: ["CESpeak", "CALSA", "Localization"]),
         .target(
             name: "Catalog",
             dependencies: [

@@ -39,13 +39,17 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
 
     /// The kind of failure.
     public let kind: Kind
-    /// The one-line message for the reader: what is wrong and what to do.
+    /// The one-line message for the reader, in the interface language: what is wrong and what to do.
     public let message: String
+    /// What exactly went wrong (a file inside the book, a count, a library's error), for the debug
+    /// log rather than the patron.
+    public let detail: String?
 
-    /// Creates an error.
-    public init(_ kind: Kind, _ message: String) {
+    /// Creates an error; `message` is already translated (``tr(_:)``), `detail` stays English.
+    public init(_ kind: Kind, _ message: String, detail: String? = nil) {
         self.kind = kind
         self.message = message
+        self.detail = detail
     }
 
     public var description: String { message }

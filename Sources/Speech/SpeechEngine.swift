@@ -1,4 +1,5 @@
 internal import CESpeak
+import Localization
 import Synchronization
 
 /// eSpeak NG as a library: text to 16-bit mono PCM, with the word and sentence events that say
@@ -164,20 +165,21 @@ public struct SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
 
     static func noVoice(_ voice: String) -> SpeechError {
         SpeechError(
-            description: "No eSpeak NG voice \(voice) is installed; see bok read --aloud --help for the installed ones."
-        )
+            description: tr(
+                "No eSpeak NG voice {voice} is installed; choose another voice.", ["voice": voice]))
     }
-    static let failed = SpeechError(description: "eSpeak NG could not speak this text.")
+    static var failed: SpeechError { SpeechError(description: tr("eSpeak NG could not speak this text.")) }
     /// More speech than one WAV file can hold.
-    public static let tooLong = SpeechError(
-        description:
-            "That is more speech than a WAV file can hold (about 27 hours); choose a later chapter with --from.")
+    public static var tooLong: SpeechError {
+        SpeechError(
+            description: tr(
+                "That is more speech than a WAV file can hold (about 27 hours); choose a later chapter with --from."))
+    }
     /// eSpeak NG or its voice data is missing.
-    public static let unavailable = SpeechError(
-        description:
-            """
-            Reading aloud needs eSpeak NG (Debian packages libespeak-ng1 and espeak-ng-data); it is not installed \
-            here.
-            """
-    )
+    public static var unavailable: SpeechError {
+        SpeechError(
+            description: tr(
+                "Reading aloud needs eSpeak NG (Debian packages libespeak-ng1 and espeak-ng-data); "
+                    + "it is not installed here."))
+    }
 }

@@ -3,9 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Localization
 
 /// A terminal operation that could not be done, with a message saying what to do instead.
-public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     // A struct over a private enum, so that cases can be added without breaking callers.
     private enum Kind: Sendable, Hashable {
         case notATerminal(fd: Int32)
@@ -26,14 +27,26 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
 
     /// A sentence for the user: what happened and what to do.
     public var description: String {
+        // The file descriptor and errno are for a debugger, not the patron: `debugDescription`.
         switch kind {
-        case let .notATerminal(fd):
-            let name = fd == 0 ? "Standard input" : "File descriptor \(fd)"
-            return "\(name) is not a terminal, so the full-screen view cannot run. "
-                + "Run bok in a terminal, without piping its input."
-        case let .settingsFailed(fd, code):
-            return "Could not change the terminal settings of file descriptor \(fd): "
-                + "\(String(cString: strerror(code))). Try again in a regular terminal window."
+        case let .notATerminal(fd) where fd == 0:
+            return tr(
+                "Standard input is not a terminal, so the full-screen view cannot run. "
+                    + "Run bok in a terminal, without piping its input.")
+        case .notATerminal:
+            return tr(
+                "bok's input or output is not a terminal, so the full-screen view cannot run. "
+                    + "Run bok in a terminal, without piping its input or output.")
+        case .settingsFailed:
+            return tr("bok could not change the terminal's settings. Try again in a regular terminal window.")
+        }
+    }
+
+    /// The file descriptor and the system's reason, for logs and debugging.
+    public var debugDescription: String {
+        switch kind {
+        case let .notATerminal(fd): "file descriptor \(fd) is not a terminal"
+        case let .settingsFailed(fd, code): "tcsetattr on file descriptor \(fd): \(String(cString: strerror(code)))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Reader
 import Speech
 
@@ -11,11 +12,15 @@ enum ReadAloud {
 
     static func toFile(_ path: String, arguments: Arguments) throws -> CommandOutput {
         guard let target = arguments.option("to") else {
-            throw UserError.usage("read --aloud writes speech to a file: give --to FILE.wav.")
+            throw UserError.usage(tr("read --aloud writes speech to a file: give --to FILE.wav."))
         }
-        let rate = try number(arguments, "rate", default: 175, in: SpeechOptions.rates, unit: "words a minute")
+        let rate = try number(
+            arguments, "rate", default: 175, in: SpeechOptions.rates,
+            message: N_("--{option} takes a number from {low} to {high} words a minute, e.g. --{option} {example}."))
         let pitch = try number(
-            arguments, "pitch", default: 50, in: SpeechOptions.pitches, unit: "(50 is the voice's own)")
+            arguments, "pitch", default: 50, in: SpeechOptions.pitches,
+            message: N_(
+                "--{option} takes a number from {low} to {high} (50 is the voice's own), e.g. --{option} {example}."))
         guard let engine = SpeechEngine.shared else { throw SpeechError.unavailable }
         let book = try EPUBBook.open(path: path)
         let bookVoice = try chooseVoice(arguments.option("voice"), book: book, engine: engine)
@@ -26,7 +31,10 @@ enum ReadAloud {
         do {
             file = try WAVFile(url: url, sampleRate: engine.sampleRate)
         } catch {
-            throw UserError("bok cannot write \(url.path); check that the folder exists and that you may write there.")
+            throw UserError(
+                tr(
+                    "bok cannot write {path}; check that the folder exists and that you may write there.",
+                    ["path": url.path]))
         }
         var words = 0
         var voices: [String] = []
@@ -56,21 +64,20 @@ enum ReadAloud {
             file.discard()
             if error is SpeechError { throw error }
             throw UserError(
-                """
-                bok could not finish \(url.path) (\(error.localizedDescription)); nothing was written. Is the \
-                disk full?
-                """
-            )
+                tr("bok could not finish {path}; nothing was written. Is the disk full?", ["path": url.path]))
         }
         let minutes = Int(file.duration) / 60, seconds = Int(file.duration) % 60
         let title = book.metadata.title.isEmpty ? url.lastPathComponent : book.metadata.title
-        let line =
-            "Wrote \(url.path): \(minutes) min \(seconds) s of “\(title)” (\(chapters.count) "
-                + """
-                \(chapters.count == 1 ? "chapter" : "chapters"), \(words) words), \
-                \(voices.count == 1 ? "voice" : "voices") 
-                """
-            + "\(voices.joined(separator: " and ")) at \(rate) words a minute."
+        let parts = trn("{n} chapter", "{n} chapters", chapters.count) + ", " + trn("{n} word", "{n} words", words)
+        let voiceList = Words.list(voices, last: tr("and"))
+        let line = trn(
+            "Wrote {path}: {minutes} min {seconds} s of “{title}” ({parts}), voice {voices} at {rate} words a minute.",
+            "Wrote {path}: {minutes} min {seconds} s of “{title}” ({parts}), voices {voices} at {rate} words a minute.",
+            voices.count,
+            [
+                "path": url.path, "minutes": minutes, "seconds": seconds, "title": title, "parts": parts,
+                "voices": voiceList, "rate": rate,
+            ])
         return CommandOutput(
             lines: [line],
             json: AloudJSON(
@@ -84,15 +91,19 @@ enum ReadAloud {
         if let asked {
             guard installed.contains(asked) else {
                 throw UserError.usage(
-                    "There is no eSpeak NG voice \(asked). Installed voices include \(sample(installed)).")
+                    tr(
+                        "There is no eSpeak NG voice {voice}. Installed voices include {voices}.",
+                        ["voice": asked, "voices": sample(installed)]))
             }
             return asked
         }
         let language = book.metadata.language ?? "en"
         guard let voice = VoiceChoice.voice(forLanguage: language, installed: installed) else {
             throw UserError(
-                "The book is in \(language), and no eSpeak NG voice for it is installed. "
-                    + "Choose one with --voice NAME (installed: \(sample(installed))).")
+                tr(
+                    "The book is in {language}, and no eSpeak NG voice for it is installed. "
+                        + "Choose one with --voice NAME (installed: {voices}).",
+                    ["language": Words.language(language), "voices": sample(installed)]))
         }
         return voice
     }
@@ -107,12 +118,10 @@ enum ReadAloud {
             guard (1...max(1, entries.count)).contains(number), !entries.isEmpty else {
                 throw UserError.usage(
                     entries.count == 1
-                        ? "--from \(number): the book's contents have one entry; give 1."
-                        : """
-                        --from \(number): the book's contents have \(entries.count) entries; give 1 to \
-                        \(entries.count).
-                        """
-                )
+                        ? tr("--from {number}: the book's contents have one entry; give 1.", ["number": number])
+                        : tr(
+                            "--from {number}: the book's contents have {count} entries; give 1 to {count}.",
+                            ["number": number, "count": entries.count]))
             }
             chosen = entries[number - 1].spineIndex
         } else {
@@ -120,22 +129,22 @@ enum ReadAloud {
         }
         guard let spine = chosen, let start = order.firstIndex(of: spine) else {
             throw UserError.usage(
-                "No chapter of the contents matches “\(from)”; give its number or words of its title.")
+                tr(
+                    "No chapter of the contents matches “{words}”; give its number or words of its title.",
+                    ["words": from]))
         }
         return Array(order[start...])
     }
 
     private static func number(
-        _ arguments: Arguments, _ name: String, default value: Int, in range: ClosedRange<Int>, unit: String
+        _ arguments: Arguments, _ name: String, default value: Int, in range: ClosedRange<Int>, message: String
     ) throws -> Int {
         guard let text = arguments.option(name) else { return value }
         guard let number = Int(text), range.contains(number) else {
             throw UserError.usage(
-                """
-                --\(name) takes a number from \(range.lowerBound) to \(range.upperBound) \(unit), e.g. --\(name) \
-                \(value).
-                """
-            )
+                tr(
+                    message,
+                    ["option": name, "low": range.lowerBound, "high": range.upperBound, "example": value]))
         }
         return number
     }

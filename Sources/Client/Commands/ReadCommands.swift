@@ -3,6 +3,7 @@ import Foundation
 import Reader
 import Shelf
 import Localization
+import Logging
 import Terminal
 
 /// `read` and `notes`: the in-terminal reader, for a book on the shelf or any EPUB file.
@@ -14,16 +15,19 @@ enum ReadCommands {
         synopsis: N_("read N|FILE.epub [--aloud --to OUT.wav]"),
         summary: N_("Read a book from your shelf (N from shelf) or an EPUB file, full screen"),
         details: [
-            "A loan downloads the first time it is opened (with a progress bar), then opens from disk,",
-            "also offline. The status line shows the days left on the loan. An ended loan does not open.",
-            "Keys: pages, chapters (n/p), contents (t), search (/), bookmarks (m, '), highlights (v),",
-            ":goto 42%, :width 70, :theme night|day|sepia; ? lists them all, q comes back here.",
-            "r reads aloud from the page (v, choose a paragraph, r: from there); it stops with the loan.",
-            "The book opens where you left it; positions, bookmarks and highlights are kept on the shelf.",
-            "--aloud --to OUT.wav speaks the book into a WAV file instead (no terminal needed), in the voice",
-            "of each chapter's language (eSpeak NG); --from a chapter number or words of its title, --rate 80–450",
-            "words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another.",
-            "Examples:  read 1     read ~/Books/roman.epub     read 1 --aloud --to kapitel.wav --from 3",
+            N_(
+                "A loan downloads the first time it is opened (with a progress bar), then opens from disk, "
+                    + "also offline. The status line shows the days left on the loan. An ended loan does not open."),
+            N_(
+                "Keys: pages, chapters (n/p), contents (t), search (/), bookmarks (m, '), highlights (v), "
+                    + ":goto 42%, :width 70, :theme night|day|sepia; ? lists them all, q comes back here."),
+            N_("r reads aloud from the page (v, choose a paragraph, r: from there); it stops with the loan."),
+            N_("The book opens where you left it; positions, bookmarks and highlights are kept on the shelf."),
+            N_(
+                "--aloud --to OUT.wav speaks the book into a WAV file instead (no terminal needed), in the voice "
+                    + "of each chapter's language (eSpeak NG); --from a chapter number or words of its title, "
+                    + "--rate 80–450 words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another."),
+            N_("Examples:  read 1     read ~/Books/roman.epub     read 1 --aloud --to kapitel.wav --from 3"),
         ],
         valued: ReadAloud.valued,
         flags: ["aloud"],
@@ -32,11 +36,13 @@ enum ReadCommands {
             if arguments.flag("aloud") { return try ReadAloud.toFile(path, arguments: arguments) }
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw UserError(
-                    "read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal.")
+                    tr("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal."))
             }
-            try ReaderApp.run(
-                path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
-                capabilities: session.theme.caps)
+            try logged(session) {
+                try ReaderApp.run(
+                    path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
+                    capabilities: session.theme.caps)
+            }
             return CommandOutput(lines: [], json: ["closed": path])
         })
 
@@ -45,14 +51,30 @@ enum ReadCommands {
         swedish: ["anteckningar"],
         synopsis: N_("notes N | notes FILE.epub"),
         summary: N_("Print a book's highlights, notes and bookmarks as Markdown"),
-        details: ["Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md"],
+        details: [N_("Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md")],
         run: { arguments, session in
             let (path, _, _) = try await book(arguments, command: "notes", session: session)
-            let markdown = try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
+            let markdown = try logged(session) {
+                try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
+            }
             return CommandOutput(
                 lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                 json: ["markdown": markdown])
         })
+
+    /// Runs `body`; a book that cannot be opened leaves what exactly is wrong with it in the debug
+    /// log (`BOK_LOG=debug`), while the patron sees the plain message.
+    static func logged<T>(_ session: Session, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ReaderError {
+            if let detail = error.detail {
+                session.logger.debug(
+                    "the book could not be read", metadata: ["kind": "\(error.kind)", "detail": "\(detail)"])
+            }
+            throw error
+        }
+    }
 
     /// What `read` opens: the file, the badge for the status line, and when a loan ends (on this machine's clock).
     typealias Opened = (path: String, badge: String?, loanEnds: Date?)
@@ -60,12 +82,13 @@ enum ReadCommands {
     /// The file to open, and the badge for the status line: shelf item N, or a path.
     static func book(_ arguments: Arguments, command: String, session: Session) async throws -> Opened {
         guard arguments.positional.count == 1, let word = arguments.positional.first else {
-            throw UserError.usage("Usage: \(command) N (a number from shelf) or \(command) FILE.epub")
+            throw UserError.usage(
+                tr("Usage: {command} N (a number from shelf) or {command} FILE.epub", ["command": command]))
         }
         let path = NSString(string: word).expandingTildeInPath
         if FileManager.default.fileExists(atPath: path) { return (path, nil, nil) }
         guard (Int(word) != nil && word.count <= 3) || word.lowercased().hasPrefix("id:") else {
-            throw UserError("There is no file \(path). Check the path.")
+            throw UserError(tr("There is no file {path}. Check the path.", ["path": path]))
         }
         let picked = try await session.pick(word, command: command, fallback: .shelf)
         let item = try await session.shelfItem(for: picked, word: word, command: command)
@@ -88,15 +111,22 @@ enum ReadCommands {
         switch item.kind {
         case .loans:
             guard let loanID = entry.upstreamID else {
-                throw UserError("bok has no loan id for \(title); type shelf --sync.")
+                throw UserError(tr("bok does not know this loan of {title} yet; type shelf --sync.", ["title": title]))
             }
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: loanID, title: entry.title) {
                 // Only the library that lent it can send the file.
                 if let other = item.library {
+                    if let profile = other.profile {
+                        throw UserError(
+                            tr(
+                                "{title} is on loan from {library} and not on this computer yet: "
+                                    + "library use {profile}, then read it.",
+                                ["title": title, "library": other.name, "profile": profile]))
+                    }
                     throw UserError(
-                        "\(title) is on loan from \(other.name) and not on this computer yet: "
-                            + (other.profile.map { "library use \($0), then read it." }
-                                ?? "switch to that library to fetch it."))
+                        tr(
+                            "{title} is on loan from {library} and not on this computer yet: "
+                                + "switch to that library to fetch it.", ["title": title, "library": other.name]))
                 }
                 return try await session.loanBookURL(loanID: loanID, title: entry.title)
             }
@@ -106,20 +136,24 @@ enum ReadCommands {
                 session.today.adding(days: days + 1).startDate(in: session.timeZone)
                     .addingTimeInterval(Date().timeIntervalSince(session.clock()))
             }
-            return (file.path, entry.badge.map { $0 == .lastDay ? "last day" : $0.text + " left" }, loanEnds)
+            let badge = entry.badge.map { $0 == .lastDay ? tr("last day") : tr("{time} left", ["time": $0.text]) }
+            return (file.path, badge, loanEnds)
         case .ended:
-            let when =
-                entry.recent.map {
-                    " on \(Words.dayWithWeekday(DayDate($0, in: session.timeZone), today: session.today))"
-                } ?? ""
+            let again = tr(
+                "Type borrow id:{id} to borrow it again; your place and notes are kept.", ["id": entry.productID])
+            guard let ended = entry.recent else {
+                throw UserError(
+                    tr("The loan of {title} ended, so it cannot be opened.", ["title": title]) + " " + again)
+            }
+            let day = Words.dayWithWeekday(DayDate(ended, in: session.timeZone), today: session.today)
             throw UserError(
-                "The loan of \(title) ended\(when), so it cannot be opened. "
-                    + "Type borrow id:\(entry.productID) to borrow it again; your place and notes are kept.")
+                tr("The loan of {title} ended on {day}, so it cannot be opened.", ["title": title, "day": day])
+                    + " " + again)
         case .samples:
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: nil, title: entry.title) {
                 let product = try await session.service.product(id: entry.productID)
                 guard let link = product.teaser?.url, let url = URL(string: link) else {
-                    throw UserError("The library no longer offers a sample of \(title).")
+                    throw UserError(tr("The library no longer offers a sample of {title}.", ["title": title]))
                 }
                 return url
             }
@@ -130,19 +164,22 @@ enum ReadCommands {
                     card: sample.card, productID: sample.productID, title: sample.title, authors: sample.authors,
                     path: file.path)
             }
-            return (file.path, "Sample", nil)
+            return (file.path, Badge.sample.text, nil)
         case .ready:
-            throw UserError("\(title) is ready for you but not borrowed yet: type borrow id:\(entry.productID) first.")
+            throw UserError(
+                tr(
+                    "{title} is ready for you but not borrowed yet: type borrow id:{id} first.",
+                    ["title": title, "id": entry.productID]))
         case .reserved:
             throw UserError(
-                "\(title) is reserved (\(entry.badge?.text ?? "in the queue")); it opens once you have borrowed it.")
+                tr(
+                    "{title} is reserved ({place}); it opens once you have borrowed it.",
+                    ["title": title, "place": entry.badge?.text ?? tr("in the queue")]))
         case .toBeRead:
             throw UserError(
-                """
-                \(title) is on your to-be-read list: borrow id:\(entry.productID) or sample id:\(entry.productID) \
-                first.
-                """
-            )
+                tr(
+                    "{title} is on your to-be-read list: borrow id:{id} or sample id:{id} first.",
+                    ["title": title, "id": entry.productID]))
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 /// Inline styles a run of text can carry.
 public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     public let rawValue: UInt16
@@ -72,7 +73,7 @@ public struct ImageReference: Sendable, Hashable {
     public var alt: String
 
     /// The placeholder shown instead of the image: `[image: alt]`, or `[image]`.
-    public var placeholder: String { alt.isEmpty ? "[image]" : "[image: \(alt)]" }
+    public var placeholder: String { alt.isEmpty ? tr("[image]") : tr("[image: {description}]", ["description": alt]) }
 }
 
 /// One block of a chapter: a paragraph, heading, list item, and so on.

@@ -1,4 +1,5 @@
 internal import Foundation
+import Localization
 
 /// An opened EPUB 2 or EPUB 3 book: its metadata, reading order and table of contents, with its
 /// content documents converted on demand.
@@ -74,7 +75,9 @@ public struct EPUBBook: Sendable {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ReaderError(
-                .unreadableFile, "bok could not read \(path); check that the file exists and that you may read it.")
+                .unreadableFile,
+                tr("bok could not read {path}; check that the file exists and that you may read it.", ["path": path]),
+                detail: "\(error)")
         }
         return try EPUBBook(bytes: [UInt8](data), limits: limits)
     }
@@ -100,11 +103,8 @@ public struct EPUBBook: Sendable {
         guard archive.contains("META-INF/container.xml") else {
             throw ReaderError(
                 .missingContainer,
-                """
-                The book has no META-INF/container.xml, so bok cannot find its contents; the file is damaged or \
-                not an EPUB.
-                """
-            )
+                tr("bok cannot find this book's contents; the file is damaged or not an EPUB book."),
+                detail: "no META-INF/container.xml")
         }
         let container = MarkupElement.parse(try archive.data(at: "META-INF/container.xml"))
         let rootfiles = container.descendants("rootfile")
@@ -112,16 +112,12 @@ public struct EPUBBook: Sendable {
             rootfiles.first { $0.attribute("media-type") == "application/oebps-package+xml" } ?? rootfiles.first
         guard let fullPath = chosen?.attribute("full-path"), !fullPath.trimmed.isEmpty else {
             throw ReaderError(
-                .missingContainer, "The book's META-INF/container.xml names no package document; the file is damaged.")
+                .missingContainer, Self.contentsMissing, detail: "META-INF/container.xml names no package document")
         }
         guard let packagePath = BookPath.normalize(fullPath.trimmed), archive.contains(packagePath) else {
             throw ReaderError(
-                .missingPackage,
-                """
-                The book's container points at \(fullPath.trimmed), which is not in the file; the book is \
-                damaged, download it again.
-                """
-            )
+                .missingPackage, Self.contentsMissing,
+                detail: "the container points at \(fullPath.trimmed), which is not in the file")
         }
 
         let packageBytes = try archive.data(at: packagePath)
@@ -148,12 +144,10 @@ public struct EPUBBook: Sendable {
             throw ReaderError(
                 .noContent,
                 package.spine.isEmpty
-                    ? "The book has no chapters (its reading order is empty); the file is damaged."
-                    : """
-                    None of the book's \(package.spine.count) chapters is in the file; the book is damaged, \
-                    download it again.
-                    """
-            )
+                    ? tr("The book has no chapters; the file is damaged, download it again.")
+                    : tr("None of the book's chapters is in its file; the book is damaged, download it again."),
+                detail: package.spine.isEmpty
+                    ? "the reading order is empty" : "none of the \(package.spine.count) spine items is in the file")
         }
 
         self.archive = archive
@@ -190,6 +184,11 @@ public struct EPUBBook: Sendable {
         self.warnings = warnings
     }
 
+    /// The message for a book whose package document cannot be found or read.
+    static var contentsMissing: String {
+        tr("This book's file is damaged, so bok cannot find its contents; download it again.")
+    }
+
     private static func checkEncryption(archive: ZipArchive, package: PackageDocument, warnings: inout [String]) throws
     {
         guard archive.contains("META-INF/encryption.xml"),
@@ -208,7 +207,9 @@ public struct EPUBBook: Sendable {
             if contentPaths.contains(path) || lower.hasSuffix(".xhtml") || lower.hasSuffix(".html")
                 || lower.hasSuffix(".htm")
             {
-                throw ReaderError(.drm, "This book is protected by DRM; bok cannot open protected books.")
+                throw ReaderError(
+                    .drm, tr("This book is protected by DRM; bok cannot open protected books."),
+                    detail: "\(path) is encrypted (\(algorithm))")
             }
             otherEncrypted.append(path)
         }
@@ -266,19 +267,21 @@ public struct EPUBBook: Sendable {
 
     public func document(at index: Int) -> ChapterDocument {
         guard spine.indices.contains(index) else {
-            return .placeholder(path: "", message: "[missing: chapter \(index + 1)]")
+            return .placeholder(path: "", message: tr("[This chapter is missing from the book's file.]"))
         }
         let item = spine[index]
         guard let path = item.path, !item.isMissing else {
-            return .placeholder(path: item.path ?? item.idref, message: "[missing: \(item.path ?? item.idref)]")
+            return .placeholder(
+                path: item.path ?? item.idref, message: tr("[This chapter is missing from the book's file.]"))
         }
         let bytes: [UInt8]
         do {
             bytes = try archive.data(at: path)
         } catch let error as ReaderError {
-            return .placeholder(path: path, message: "[unreadable: \(path): \(error.message)]")
+            return .placeholder(
+                path: path, message: tr("[This chapter could not be read: {reason}]", ["reason": error.message]))
         } catch {
-            return .placeholder(path: path, message: "[unreadable: \(path)]")
+            return .placeholder(path: path, message: tr("[This chapter could not be read.]"))
         }
         if item.mediaType.hasPrefix("image/") {
             let html = "<img src=\"\(path.split(separator: "/").last ?? "")\" alt=\"\"/>"

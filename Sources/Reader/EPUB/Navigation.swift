@@ -1,3 +1,4 @@
+import Localization
 /// The table of contents and page list, from the EPUB 3 navigation document or the EPUB 2 NCX.
 struct Navigation {
     private(set) var tableOfContents: [TOCEntry] = []
@@ -62,7 +63,7 @@ struct Navigation {
                 } ?? []
             if title.isEmpty && children.isEmpty { return nil }
             return TOCEntry(
-                title: title.isEmpty ? "Untitled" : title, target: target,
+                title: title.isEmpty ? tr("Untitled") : title, target: target,
                 spineIndex: target.flatMap { spineIndexByPath[$0.path] }, children: children)
         }
     }
@@ -105,7 +106,7 @@ struct Navigation {
                 target = LinkTarget(path: resolved.path, fragment: resolved.fragment)
             }
             return TOCEntry(
-                title: title.isEmpty ? "Untitled" : title, target: target,
+                title: title.isEmpty ? tr("Untitled") : title, target: target,
                 spineIndex: target.flatMap { spineIndexByPath[$0.path] },
                 children: navPoints(point, path: path, spineIndexByPath: spineIndexByPath))
         }
@@ -125,7 +126,7 @@ struct Navigation {
             {
                 title = ContentConverter.convert(head, path: path).title
             }
-            let fallback = item.isMissing ? "[missing: \(item.path ?? item.idref)]" : "Section \(number + 1)"
+            let fallback = item.isMissing ? tr("[missing chapter]") : tr("Section {number}", ["number": number + 1])
             return TOCEntry(title: title ?? fallback, target: item.path.map { LinkTarget(path: $0) }, spineIndex: index)
         }
     }

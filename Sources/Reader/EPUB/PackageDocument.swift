@@ -1,3 +1,4 @@
+import Localization
 /// The package document (OPF) read into metadata, manifest and spine.
 struct PackageDocument {
     let path: String
@@ -20,17 +21,10 @@ struct PackageDocument {
     init(_ root: MarkupElement, path: String, archive: ZipArchive) throws {
         guard let package = root.first(where: { $0.localName == "package" }) else {
             throw ReaderError(
-                .unreadablePackage,
-                """
-                The book's package document (\(path)) cannot be read: it has no <package> element; the file is \
-                damaged.
-                """
-            )
+                .unreadablePackage, EPUBBook.contentsMissing, detail: "\(path) has no <package> element")
         }
         guard let manifestElement = package.child("manifest") else {
-            throw ReaderError(
-                .unreadablePackage,
-                "The book's package document (\(path)) lists no files (no <manifest>); the file is damaged.")
+            throw ReaderError(.unreadablePackage, EPUBBook.contentsMissing, detail: "\(path) has no <manifest>")
         }
         self.path = path
         self.version = package.attribute("version") ?? "2.0"
@@ -110,7 +104,7 @@ struct PackageDocument {
     private static func readMetadata(_ element: MarkupElement?, uniqueID: String?) -> BookMetadata {
         guard let element else {
             return BookMetadata(
-                title: "Untitled", creators: [], contributors: [], languages: [], identifiers: [],
+                title: tr("Untitled"), creators: [], contributors: [], languages: [], identifiers: [],
                 publisher: nil, date: nil, description: nil)
         }
         // EPUB 3 refinements: <meta refines="#id" property="role">aut</meta>.
@@ -145,7 +139,7 @@ struct PackageDocument {
         identifiers.sort { $0.isUnique && !$1.isUnique }
         let modified = element.children("meta").first { $0.attribute("property") == "dcterms:modified" }?.text
         return BookMetadata(
-            title: main?.text ?? "Untitled",
+            title: main?.text ?? tr("Untitled"),
             creators: element.children("creator").compactMap(contributor),
             contributors: element.children("contributor").compactMap(contributor),
             languages: element.children("language").map(\.text).filter { !$0.isEmpty },

@@ -1,4 +1,5 @@
 internal import Synchronization
+import Localization
 
 /// The converted chapters of one book, cached so that a new layout or a search need not convert
 /// them again, and safe to share with background tasks.
@@ -86,7 +87,7 @@ public final class BookContent: Sendable {
         }
         guard !shown else { return document }
         let block = Block(
-            kind: .image(ImageReference(path: cover, alt: "Cover")), runs: [], range: 0..<0,
+            kind: .image(ImageReference(path: cover, alt: tr("Cover"))), runs: [], range: 0..<0,
             quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
         return ChapterDocument(
             path: document.path, title: document.title, blocks: [block] + document.blocks,

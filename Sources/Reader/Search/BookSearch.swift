@@ -1,4 +1,5 @@
 internal import Foundation
+import Localization
 
 /// One place where a search matched.
 public struct SearchHit: Sendable, Hashable {
@@ -38,11 +39,9 @@ public enum BookSearch {
         } catch {
             throw ReaderError(
                 .invalidSearch,
-                """
-                \"\(pattern)\" is not a valid search pattern; check its brackets and backslashes, or search for \
-                plain text.
-                """
-            )
+                tr(
+                    "\"{pattern}\" is not a valid search pattern; check its brackets and backslashes, "
+                        + "or search for plain text.", ["pattern": pattern]))
         }
         var hits: [SearchHit] = []
         for (index, text) in texts.enumerated() {

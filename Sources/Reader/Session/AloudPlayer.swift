@@ -1,6 +1,7 @@
 internal import Foundation
 internal import Speech
 import Synchronization
+import Localization
 
 /// Reads a book aloud in the background, from a place in a chapter to the end of the book, and
 /// tells the reader which sentence the voice is in, so the view can highlight it and turn pages.
@@ -46,7 +47,7 @@ final class AloudPlayer: Sendable {
         self.options = options
         self.voices = voices
         let output = SoundOutput.open()
-        notice = output == nil ? "No sound device: reading along silently." : nil
+        notice = output == nil ? tr("No sound device: reading along silently.") : nil
         let engine = SpeechEngine.shared
         Thread.detachNewThread { [self] in
             guard let engine else {
@@ -136,7 +137,8 @@ final class AloudPlayer: Sendable {
                 }
             }
         } catch {
-            state.withLock { $0.phase = .failed("\(error)") }
+            let reason = (error as? SpeechError)?.description ?? tr("Reading aloud stopped: eSpeak NG could not go on.")
+            state.withLock { $0.phase = .failed(reason) }
             return false
         }
         return state.withLock { $0.phase } == .speaking

@@ -1,4 +1,5 @@
 internal import TextSafety
+import Localization
 
 /// The reader as the `bok` client calls it: open a file, read it full-screen, and list notes.
 public enum ReaderApp {
@@ -20,24 +21,27 @@ public enum ReaderApp {
         let authors = book.metadata.creators.map { SafeText.line($0.name) }
         if !authors.isEmpty { lines += ["", "*\(authors.joined(separator: ", "))*"] }
         if highlights.isEmpty && bookmarks.isEmpty {
-            return (lines + ["", "No highlights, notes or bookmarks yet."]).joined(separator: "\n") + "\n"
+            return (lines + ["", tr("No highlights, notes or bookmarks yet.")]).joined(separator: "\n") + "\n"
         }
         let titles = chapterTitles(book)
         var lastChapter: Int?
         for highlight in highlights {
             if highlight.start.spineIndex != lastChapter {
                 lastChapter = highlight.start.spineIndex
-                let title = titles[highlight.start.spineIndex] ?? "Section \(highlight.start.spineIndex + 1)"
+                let title =
+                    titles[highlight.start.spineIndex]
+                    ?? tr("Section {number}", ["number": highlight.start.spineIndex + 1])
                 lines += ["", "## \(SafeText.line(title))"]
             }
             let quoted = highlight.text.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }
-            lines += [""] + quoted + ["", "— \(highlight.color.rawValue) highlight"]
-            if let note = highlight.note, !note.isEmpty { lines += ["", "**Note:** \(note)"] }
+            lines += [""] + quoted + ["", tr("— {colour} highlight", ["colour": highlight.color.name])]
+            if let note = highlight.note, !note.isEmpty { lines += ["", "**" + tr("Note:") + "** " + note] }
         }
         if !bookmarks.isEmpty {
-            lines += ["", "## Bookmarks", ""]
+            lines += ["", "## " + tr("Bookmarks"), ""]
             for mark in bookmarks {
-                let chapter = titles[mark.locator.spineIndex] ?? "Section \(mark.locator.spineIndex + 1)"
+                let chapter =
+                    titles[mark.locator.spineIndex] ?? tr("Section {number}", ["number": mark.locator.spineIndex + 1])
                 lines.append("- \(SafeText.line(chapter)): “\(SafeText.line(mark.locator.snippet ?? ""))…”")
             }
         }
@@ -50,7 +54,10 @@ public enum ReaderApp {
         } catch let error as ReaderError {
             throw error
         } catch {
-            throw ReaderError(.unreadableFile, "bok could not open \(path): \(error)")
+            throw ReaderError(
+                .unreadableFile,
+                tr("bok could not read {path}; check that the file exists and that you may read it.", ["path": path]),
+                detail: "\(error)")
         }
     }
 

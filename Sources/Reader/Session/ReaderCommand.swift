@@ -1,4 +1,5 @@
 internal import Foundation
+import Localization
 
 /// A command typed at the reading view's `:` prompt, parsed.
 ///
@@ -35,28 +36,32 @@ public enum ReaderCommand: Sendable, Hashable {
     case stats
     case quit
 
-    /// The commands with their arguments, for help and completion.
+    /// The commands with their arguments, for help and completion; the descriptions are marked for
+    /// translation and translated where they are shown.
     public static let summary: [(String, String)] = [
-        ("goto 42% | goto chapter 3 | goto 120 | goto start | goto end", "jump by percent, chapter, page of the book"),
-        ("goto page 42", "the print edition's page, where the book marks them"),
-        ("width 70 | width full", "widest text column in cells"),
-        ("margin 4", "cells left and right of the text"),
-        ("spacing 1 | 1.5 | 2", "line spacing"),
-        ("justify on | off", "straight right edge"),
-        ("hyphenate on | off", "break words by their language's patterns (on with justify)"),
-        ("paragraphs indent | blank | book", "how paragraphs are told apart"),
-        ("theme day | night | sepia", "page colours"),
-        ("brightness -3 … 3", "dimmer or brighter page"),
-        ("scroll | paged", "scroll continuously or turn pages"),
-        ("twopage on | off", "two pages side by side when wide enough"),
-        ("images on | off", "draw images or show their labels"),
-        ("search PATTERN", "same as /"),
-        ("voice sv | en-us | auto", "reading-aloud voice (auto: the book's language)"),
-        ("rate 80 … 450", "reading-aloud speed, words a minute"),
-        ("pitch 0 … 99", "reading-aloud pitch (50: the voice's own)"),
-        ("back", "return from a link or jump"),
-        ("stats", "your reading pace, and time read today and in this book"),
-        ("quit", "leave the book"),
+        (
+            "goto 42% | goto chapter 3 | goto 120 | goto start | goto end",
+            N_("jump by percent, chapter, page of the book")
+        ),
+        ("goto page 42", N_("the print edition's page, where the book marks them")),
+        ("width 70 | width full", N_("widest text column in cells")),
+        ("margin 4", N_("cells left and right of the text")),
+        ("spacing 1 | 1.5 | 2", N_("line spacing")),
+        ("justify on | off", N_("straight right edge")),
+        ("hyphenate on | off", N_("break words by their language's patterns (on with justify)")),
+        ("paragraphs indent | blank | book", N_("how paragraphs are told apart")),
+        ("theme day | night | sepia", N_("page colours")),
+        ("brightness -3 … 3", N_("dimmer or brighter page")),
+        ("scroll | paged", N_("scroll continuously or turn pages")),
+        ("twopage on | off", N_("two pages side by side when wide enough")),
+        ("images on | off", N_("draw images or show their labels")),
+        ("search PATTERN", N_("same as /")),
+        ("voice sv | en-us | auto", N_("reading-aloud voice (auto: the book's language)")),
+        ("rate 80 … 450", N_("reading-aloud speed, words a minute")),
+        ("pitch 0 … 99", N_("reading-aloud pitch (50: the voice's own)")),
+        ("back", N_("return from a link or jump")),
+        ("stats", N_("your reading pace, and time read today and in this book")),
+        ("quit", N_("leave the book")),
     ]
 
     /// Parses a command line (without the `:`).
@@ -65,7 +70,7 @@ public enum ReaderCommand: Sendable, Hashable {
     public static func parse(_ line: String) -> Result<ReaderCommand, ReaderCommandError> {
         let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first?.lowercased() else {
-            return .failure(.init("Type a command, like :goto 50% or :theme night."))
+            return .failure(.init(tr("Type a command, like :goto 50% or :theme night.")))
         }
         let argument = words.dropFirst().joined(separator: " ")
         let lowered = argument.lowercased()
@@ -73,7 +78,7 @@ public enum ReaderCommand: Sendable, Hashable {
             switch lowered {
             case "on", "yes", "true", "1", "": return .success(true)
             case "off", "no", "false", "0": return .success(false)
-            default: return .failure(.init("Say on or off: :\(usage) on"))
+            default: return .failure(.init(tr("Say on or off: :{command} on", ["command": usage])))
             }
         }
         switch name {
@@ -82,12 +87,12 @@ public enum ReaderCommand: Sendable, Hashable {
         case "width", "w":
             if ["full", "off", "none", "max"].contains(lowered) { return .success(.width(nil)) }
             guard let width = Int(lowered), width >= 20 else {
-                return .failure(.init("Give the text width in cells (20 or more), or full: :width 70"))
+                return .failure(.init(tr("Give the text width in cells (20 or more), or full: :width 70")))
             }
             return .success(.width(width))
         case "margin", "margins":
             guard let margin = Int(lowered), (0...40).contains(margin) else {
-                return .failure(.init("Give the margin in cells, 0 to 40: :margin 4"))
+                return .failure(.init(tr("Give the margin in cells, 0 to 40: :margin 4")))
             }
             return .success(.margin(margin))
         case "spacing", "linespacing":
@@ -95,7 +100,7 @@ public enum ReaderCommand: Sendable, Hashable {
             case "1", "single": return .success(.spacing(.single))
             case "1.5", "one-and-half": return .success(.spacing(.oneAndHalf))
             case "2", "double": return .success(.spacing(.double))
-            default: return .failure(.init("Line spacing is 1, 1.5 or 2: :spacing 1.5"))
+            default: return .failure(.init(tr("Line spacing is 1, 1.5 or 2: :spacing 1.5")))
             }
         case "justify":
             return onOff("justify").map(ReaderCommand.justify)
@@ -106,18 +111,18 @@ public enum ReaderCommand: Sendable, Hashable {
             case "indent", "indented": return .success(.paragraphs(.indent))
             case "blank", "blankline", "space": return .success(.paragraphs(.blankLine))
             case "book", "auto": return .success(.paragraphs(.book))
-            default: return .failure(.init("Paragraphs are indent, blank or book: :paragraphs indent"))
+            default: return .failure(.init(tr("Paragraphs are indent, blank or book: :paragraphs indent")))
             }
         case "theme":
             guard let theme = ReaderPreferences.Theme(rawValue: lowered) else {
-                return .failure(.init("Themes are day, night and sepia: :theme night"))
+                return .failure(.init(tr("Themes are day, night and sepia: :theme night")))
             }
             return .success(.theme(theme))
         case "brightness", "bright":
             guard let level = Int(lowered.hasPrefix("+") ? String(lowered.dropFirst()) : lowered),
                 ReaderPreferences.brightnessRange.contains(level)
             else {
-                return .failure(.init("Brightness is a level from -3 to 3: :brightness -1"))
+                return .failure(.init(tr("Brightness is a level from -3 to 3: :brightness -1")))
             }
             return .success(.brightness(level))
         case "scroll", "continuous": return .success(.flow(.scroll))
@@ -127,39 +132,38 @@ public enum ReaderCommand: Sendable, Hashable {
         case "images", "image":
             return onOff("images").map(ReaderCommand.images)
         case "search", "find":
-            guard !argument.isEmpty else { return .failure(.init("Say what to search for: :search whale")) }
+            guard !argument.isEmpty else { return .failure(.init(tr("Say what to search for: :search whale"))) }
             return .success(.search(argument))
         case "voice":
             if ["auto", "book", "default"].contains(lowered) { return .success(.voice(nil)) }
             guard !argument.isEmpty else {
-                return .failure(.init("Name a voice: :voice sv, :voice en-us, or :voice auto for the book's language"))
+                return .failure(
+                    .init(tr("Name a voice: :voice sv, :voice en-us, or :voice auto for the book's language")))
             }
             return .success(.voice(argument))
         case "rate", "speed":
             guard let rate = Int(lowered), (80...450).contains(rate) else {
-                return .failure(.init("Reading-aloud speed is 80 to 450 words a minute: :rate 200"))
+                return .failure(.init(tr("Reading-aloud speed is 80 to 450 words a minute: :rate 200")))
             }
             return .success(.rate(rate))
         case "pitch":
             guard let pitch = Int(lowered), (0...99).contains(pitch) else {
-                return .failure(.init("Pitch is 0 to 99 (50 is the voice's own): :pitch 40"))
+                return .failure(.init(tr("Pitch is 0 to 99 (50 is the voice's own): :pitch 40")))
             }
             return .success(.pitch(pitch))
         case "back": return .success(.back)
         case "stats", "statistics", "pace": return .success(.stats)
         case "q", "quit", "exit", "wq", "x": return .success(.quit)
         default:
-            return .failure(.init("There is no :\(name) command; press ? for the list."))
+            return .failure(.init(tr("There is no :{command} command; press ? for the list.", ["command": name])))
         }
     }
 
     private static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
         let usage = ReaderCommandError(
-            """
-            Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), :goto start or \
-            :goto end
-            """
-        )
+            tr(
+                "Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), "
+                    + ":goto start or :goto end"))
         switch argument {
         case "start", "beginning", "first": return .success(.gotoStart)
         case "end", "last": return .success(.gotoEnd)
@@ -208,7 +212,10 @@ extension ReaderSession {
         case .gotoChapter(let number):
             let chapters = numberedChapters()
             guard chapters.indices.contains(number - 1) else {
-                message = "The book has \(chapters.count) chapters; try :goto chapter \(max(1, chapters.count))."
+                message = trn(
+                    "The book has {n} chapter; try :goto chapter {last}.",
+                    "The book has {n} chapters; try :goto chapter {last}.", chapters.count,
+                    ["last": max(1, chapters.count)])
                 return true
             }
             jump(to: locator(inChapter: chapters[number - 1]))
@@ -218,25 +225,25 @@ extension ReaderSession {
         case .gotoEnd: goToEnd()
         case .width(let width):
             updatePreferences { $0.textWidth = width }
-            message = width.map { "Text column at most \($0) cells wide." } ?? "Text column as wide as the screen."
+            message =
+                width.map { trn("Text column at most {n} cell wide.", "Text column at most {n} cells wide.", $0) }
+                ?? tr("Text column as wide as the screen.")
         case .margin(let margin):
             updatePreferences { $0.margin = margin }
-            message = "Margins of \(margin) cells."
+            message = trn("Margins of {n} cell.", "Margins of {n} cells.", margin)
         case .spacing(let spacing): updatePreferences { $0.lineSpacing = spacing }
         case .justify(let on): updatePreferences { $0.justify = on }
         case .hyphenate(let on):
             updatePreferences { $0.hyphenate = on }
             let language = book.metadata.language ?? "en"
             if !on {
-                message = "Words are not hyphenated."
+                message = tr("Words are not hyphenated.")
             } else if Hyphenator.forLanguage(language) == nil {
-                message =
-                    """
-                    No hyphenation patterns for \(language) are installed (Debian's hyphen-* packages); words are \
-                    not broken.
-                    """
+                message = tr(
+                    "No hyphenation patterns for {language} are installed (Debian's hyphen-* packages); "
+                        + "words are not broken.", ["language": language])
             } else {
-                message = "Words are hyphenated by the patterns of their language."
+                message = tr("Words are hyphenated by the patterns of their language.")
             }
         case .paragraphs(let style): updatePreferences { $0.paragraphStyle = style }
         case .theme(let theme): updatePreferences { $0.theme = theme }
@@ -245,11 +252,9 @@ extension ReaderSession {
         case .twoPage(let on):
             updatePreferences { $0.twoPage = on }
             if on, !showsTwoPages, preferences.flow == .paged {
-                message =
-                    """
-                    Two pages need a window at least \(ReaderPreferences.twoPageMinimumColumns) columns wide; \
-                    shown when it is.
-                    """
+                message = tr(
+                    "Two pages need a window at least {columns} columns wide; shown when it is.",
+                    ["columns": ReaderPreferences.twoPageMinimumColumns])
             }
         case .images(let on): updatePreferences { $0.showImages = on }
         case .search(let pattern):
@@ -299,7 +304,9 @@ extension ReaderSession {
             remaining -= count
         }
         let total = page - 1 - remaining
-        message = "The book has \(total) pages at this size; going to the last."
+        message = trn(
+            "The book has {n} page at this size; going to the last.",
+            "The book has {n} pages at this size; going to the last.", total)
         goToEnd()
     }
 }

@@ -1,4 +1,5 @@
 internal import Speech
+import Localization
 
 extension ReaderSession {
     /// Whether the book is being read aloud (speaking or paused).
@@ -18,7 +19,7 @@ extension ReaderSession {
         if let player = aloud, player.isActive {
             if player.phase == .speaking {
                 player.pause()
-                message = "Paused; r reads on, Esc stops."
+                message = tr("Paused; r reads on, Esc stops.")
             } else {
                 player.resume()
                 message = nil
@@ -36,7 +37,7 @@ extension ReaderSession {
             show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
         }
         aloud = nil
-        message = "Stopped reading aloud."
+        message = tr("Stopped reading aloud.")
     }
 
     /// While reading aloud: turns the page when the voice has gone past it, and ends when the
@@ -50,7 +51,7 @@ extension ReaderSession {
             return true
         case .stopped:
             aloud = nil
-            message = player.finishedBook ? "Read aloud to the end of the book." : "Stopped reading aloud."
+            message = player.finishedBook ? tr("Read aloud to the end of the book.") : tr("Stopped reading aloud.")
             return true
         case .speaking, .paused:
             break
@@ -62,7 +63,7 @@ extension ReaderSession {
                 show(Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
             }
             aloud = nil
-            message = "The loan has ended, so reading aloud stopped; borrow the book again to read on."
+            message = tr("The loan has ended, so reading aloud stopped; borrow the book again to read on.")
             return true
         }
         guard let spoken = player.spoken else { return false }
@@ -79,7 +80,7 @@ extension ReaderSession {
             return
         }
         if let ends = loanEnds, now() >= ends {
-            message = "The loan has ended, so the book cannot be read aloud; borrow it again to read on."
+            message = tr("The loan has ended, so the book cannot be read aloud; borrow it again to read on.")
             return
         }
         let voices = AloudVoices(
@@ -88,7 +89,9 @@ extension ReaderSession {
         // other languages get their own voices as they come.
         let language = content.document(at: start.spineIndex).language ?? book.metadata.language ?? "en"
         guard let voice = voices.voice(forChapterLanguage: content.document(at: start.spineIndex).language) else {
-            message = "No eSpeak NG voice for \(language) is installed; choose one with :voice NAME (e.g. :voice en)."
+            message = tr(
+                "No eSpeak NG voice for {language} is installed; choose one with :voice NAME (e.g. :voice en).",
+                ["language": language])
             return
         }
         let options = SpeechOptions(
@@ -97,22 +100,30 @@ extension ReaderSession {
             content: content, readingOrder: book.readingOrder, from: start, options: options, voices: voices)
         aloud = player
         message =
-            player.notice ?? "Reading aloud, voice \(voice) at \(options.rate) words a minute; r pauses, Esc stops."
+            player.notice
+            ?? tr(
+                "Reading aloud, voice {voice} at {rate} words a minute; r pauses, Esc stops.",
+                ["voice": voice, "rate": options.rate])
     }
 
     /// Changes a reading-aloud setting (kept per book); speech in progress restarts with it.
     mutating func setSpeech(_ change: (inout ReaderPreferences) -> Void) {
         updatePreferences(change)
-        let options =
-            """
-            voice \(preferences.voice ?? "of the book's language"), \(preferences.speechRate ?? 175) words a \
-            minute, pitch \(preferences.speechPitch ?? 50)
-            """
         if let player = aloud, player.isActive, let spoken = player.spoken {
             player.stop()
             aloud = nil
             startReadingAloud(from: Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
         }
-        message = "Reading aloud: \(options)."
+        let rate = preferences.speechRate ?? 175, pitch = preferences.speechPitch ?? 50
+        message =
+            if let voice = preferences.voice {
+                tr(
+                    "Reading aloud: voice {voice}, {rate} words a minute, pitch {pitch}.",
+                    ["voice": voice, "rate": rate, "pitch": pitch])
+            } else {
+                tr(
+                    "Reading aloud: voice of the book's language, {rate} words a minute, pitch {pitch}.",
+                    ["rate": rate, "pitch": pitch])
+            }
     }
 }

@@ -1,4 +1,5 @@
 internal import Foundation
+import Localization
 
 /// A stretch of text on screen that can be highlighted: a paragraph, or the current search hit.
 public struct HighlightTarget: Sendable, Hashable {
@@ -44,18 +45,18 @@ extension ReaderSession {
         let store = store
         let id = bookID
         if let existing = bookmarksOnScreen.first {
-            persist("bookmark") { try store.removeBookmark(id: existing.id, bookID: id) }
+            persist(tr("Could not save the bookmark.")) { try store.removeBookmark(id: existing.id, bookID: id) }
             bookmarks.removeAll { $0.id == existing.id }
-            message = "Bookmark removed."
+            message = tr("Bookmark removed.")
             return nil
         }
         let locator = topLocator
         var added: Bookmark?
-        persist("bookmark") { added = try store.addBookmark(locator, bookID: id) }
+        persist(tr("Could not save the bookmark.")) { added = try store.addBookmark(locator, bookID: id) }
         guard let added else { return nil }
         bookmarks.append(added)
         bookmarks.sort { $0.locator < $1.locator }
-        message = "Bookmark added."
+        message = tr("Bookmark added.")
         return added
     }
 
@@ -68,7 +69,7 @@ extension ReaderSession {
     public mutating func removeBookmark(_ bookmark: Bookmark) {
         let store = store
         let id = bookID
-        persist("bookmark") { try store.removeBookmark(id: bookmark.id, bookID: id) }
+        persist(tr("Could not save the bookmark.")) { try store.removeBookmark(id: bookmark.id, bookID: id) }
         bookmarks.removeAll { $0.id == bookmark.id }
     }
 
@@ -113,7 +114,10 @@ extension ReaderSession {
             start: start, end: end, color: color,
             note: trimmedNote?.isEmpty == false ? trimmedNote : nil, text: target.text)
         saveHighlight(highlight)
-        message = "Highlighted in \(color.rawValue)" + (highlight.note == nil ? "." : ", with a note.")
+        message =
+            highlight.note == nil
+            ? tr("Highlighted in {colour}.", ["colour": color.name])
+            : tr("Highlighted in {colour}, with a note.", ["colour": color.name])
         return highlight
     }
 
@@ -121,7 +125,7 @@ extension ReaderSession {
     public mutating func saveHighlight(_ highlight: Highlight) {
         let store = store
         let id = bookID
-        persist("highlight") { try store.saveHighlight(highlight, bookID: id) }
+        persist(tr("Could not save the highlight.")) { try store.saveHighlight(highlight, bookID: id) }
         highlights.removeAll { $0.id == highlight.id }
         highlights.append(highlight)
         highlights.sort { ($0.start, $0.end) < ($1.start, $1.end) }
@@ -131,7 +135,7 @@ extension ReaderSession {
     public mutating func removeHighlight(_ highlight: Highlight) {
         let store = store
         let id = bookID
-        persist("highlight") { try store.removeHighlight(id: highlight.id, bookID: id) }
+        persist(tr("Could not save the highlight.")) { try store.removeHighlight(id: highlight.id, bookID: id) }
         highlights.removeAll { $0.id == highlight.id }
     }
 
@@ -205,17 +209,17 @@ extension ReaderSession {
     public mutating func follow(_ destination: LinkDestination) -> Bool {
         switch destination {
         case .external(let address):
-            message = "\(address) is outside the book; open it in a browser."
+            message = tr("{address} is outside the book; open it in a browser.", ["address": address])
             return false
         case .internal(let target):
             guard let spine = book.spineIndex(forPath: target.path) else {
-                message = "That link leads to a part of the book that cannot be shown."
+                message = tr("That link leads to a part of the book that cannot be shown.")
                 return false
             }
             var offset = 0
             if let fragment = target.fragment { offset = content.document(at: spine).offset(ofAnchor: fragment) ?? 0 }
             jump(to: content.locator(spineIndex: spine, offset: offset))
-            message = "Followed the link; Backspace or u goes back."
+            message = tr("Followed the link; Backspace or u goes back.")
             return true
         }
     }

@@ -1,3 +1,4 @@
+import Localization
 /// The print edition's page numbers, for books that carry a `page-list` (EPUB 3 nav) or a
 /// `pageList` (NCX): students cite them, and the study asks for them.
 extension ReaderSession {
@@ -23,17 +24,19 @@ extension ReaderSession {
     mutating func goTo(printPage label: String) {
         let pages = book.pageList.filter { $0.spineIndex != nil }
         guard let first = pages.first, let last = pages.last else {
-            message = "This book has no print page numbers; :goto 120 goes to page 120 of the book as bok shows it."
+            message = tr("This book has no print page numbers; :goto 120 goes to page 120 of the book as bok shows it.")
             return
         }
         guard let entry = pages.first(where: { $0.label.lowercased() == label.lowercased() }),
             let spine = entry.spineIndex
         else {
-            message = "The book's print pages run from \(first.label) to \(last.label); there is no page \(label)."
+            message = tr(
+                "The book's print pages run from {first} to {last}; there is no page {page}.",
+                ["first": first.label, "last": last.label, "page": label])
             return
         }
         let offset = entry.target.fragment.flatMap { content.document(at: spine).offset(ofAnchor: $0) } ?? 0
         jump(to: content.locator(spineIndex: spine, offset: offset))
-        message = "Print page \(entry.label); Backspace or u goes back."
+        message = tr("Print page {page}; Backspace or u goes back.", ["page": entry.label])
     }
 }

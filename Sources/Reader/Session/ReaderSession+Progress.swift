@@ -1,4 +1,5 @@
 import Synchronization
+import Localization
 
 /// One line of the table of contents as the reading view lists it.
 public struct TOCItem: Sendable, Hashable {
@@ -162,7 +163,7 @@ extension ReaderSession {
         if globalPace.count > 50 { globalPace.removeFirst() }
         let store = store
         let id = bookID
-        persist("reading pace") { try store.addPaceSample(sample, bookID: id) }
+        persist(tr("Could not save your reading pace.")) { try store.addPaceSample(sample, bookID: id) }
     }
 
     // MARK: - Table of contents

@@ -1,3 +1,4 @@
+import Localization
 /// A search in progress: its pattern, every hit in the book, and the one last jumped to.
 public struct SearchState: Sendable, Hashable {
     /// The pattern as typed.
@@ -45,11 +46,12 @@ extension ReaderSession {
         } catch let error as ReaderError {
             throw error
         } catch {
-            throw ReaderError(.invalidSearch, "The search failed: \(error)")
+            throw ReaderError(
+                .invalidSearch, tr("The search could not be done; try plain words."), detail: "\(error)")
         }
         guard !hits.isEmpty else {
             search = nil
-            message = "No matches for \"\(pattern)\"."
+            message = tr("No matches for \"{pattern}\".", ["pattern": pattern])
             return 0
         }
         let top = topLocator
@@ -95,8 +97,12 @@ extension ReaderSession {
         guard let search else { return "" }
         let count = search.hits.count
         let limit = count >= 2000 ? "+" : ""
-        return "Match \(search.current + 1) of \(count)\(limit) for \"\(search.pattern)\""
-            + (wrapped ? " (wrapped)" : "")
+        let values: KeyValuePairs<String, any CustomStringConvertible> = [
+            "current": search.current + 1, "count": String(count) + limit, "pattern": search.pattern,
+        ]
+        return wrapped
+            ? tr("Match {current} of {count} for \"{pattern}\" (wrapped)", values)
+            : tr("Match {current} of {count} for \"{pattern}\"", values)
     }
 
     /// The hits and highlights that fall on screen.

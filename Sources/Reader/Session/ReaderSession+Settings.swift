@@ -1,3 +1,4 @@
+import Localization
 extension ReaderSession {
     /// Changes the settings, saves them for this book and as the default for new books, and
     /// lays the book out again if needed, keeping the same sentence on screen.
@@ -13,7 +14,7 @@ extension ReaderSession {
         relayout()
         let store = store
         let id = bookID
-        persist("settings") {
+        persist(tr("Could not save the settings.")) {
             try store.saveSettings(updated, bookID: id)
             try store.saveDefaultSettings(updated)
         }

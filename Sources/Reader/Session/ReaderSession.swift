@@ -1,4 +1,5 @@
 internal import Foundation
+import Localization
 
 /// Where the view starts: a row of a chapter's layout. In paged flow the row is always the
 /// first of a page; in scroll flow it can be any row.
@@ -233,7 +234,7 @@ public struct ReaderSession {
         case .scroll: target = scrolled(by: rows)
         }
         guard let target, target != position else {
-            message = "End of the book."
+            message = tr("End of the book.")
             return false
         }
         recordPace()
@@ -252,7 +253,7 @@ public struct ReaderSession {
         case .scroll: target = scrolled(by: -rows)
         }
         guard let target, target != position else {
-            message = "Start of the book."
+            message = tr("Start of the book.")
             return false
         }
         move(to: target)
@@ -296,7 +297,7 @@ public struct ReaderSession {
     @discardableResult
     public mutating func nextChapter() -> Bool {
         guard let next = nextInReadingOrder(after: position.spineIndex) else {
-            message = "This is the last chapter."
+            message = tr("This is the last chapter.")
             return false
         }
         recordPace()
@@ -312,7 +313,7 @@ public struct ReaderSession {
             return true
         }
         guard let previous = book.readingOrder.last(where: { $0 < position.spineIndex }) else {
-            message = "This is the first chapter."
+            message = tr("This is the first chapter.")
             return false
         }
         move(to: ViewPosition(spineIndex: previous, line: 0))
@@ -331,7 +332,7 @@ public struct ReaderSession {
     @discardableResult
     public mutating func goBack() -> Bool {
         guard let previous = backStack.popLast() else {
-            message = "Nowhere to go back to."
+            message = tr("Nowhere to go back to.")
             return false
         }
         show(previous)
@@ -369,7 +370,7 @@ public struct ReaderSession {
         let spine = position.spineIndex
         guard !malformedNoted.contains(spine), !content.document(at: spine).isWellFormed else { return }
         malformedNoted.insert(spine)
-        message = "This chapter is not well-formed XHTML; bok shows its text as far as it could be read."
+        message = tr("This chapter is partly damaged; bok shows its text as far as it could be read.")
     }
 
     /// Saves the position (also called on exit).
@@ -378,7 +379,9 @@ public struct ReaderSession {
         let percent = min(100, max(0, fractionRead * 100))
         let id = bookID
         let store = store
-        persist("reading position") { try store.savePosition(locator, percent: percent, bookID: id) }
+        persist(tr("Could not save your place in the book.")) {
+            try store.savePosition(locator, percent: percent, bookID: id)
+        }
     }
 
     /// The view position showing a locator at the current layout and flow.
@@ -507,12 +510,13 @@ public struct ReaderSession {
 
     // MARK: - Store
 
-    /// Runs a store write; a failure becomes the status message rather than an error.
-    mutating func persist(_ what: String, _ body: () throws -> Void) {
+    /// Runs a store write; a failure becomes the status message (`failure`, which says what was
+    /// not saved) rather than an error.
+    mutating func persist(_ failure: @autoclosure () -> String, _ body: () throws -> Void) {
         do {
             try body()
         } catch {
-            message = "Could not save the \(what): \(error)"
+            message = failure()
         }
     }
 
@@ -520,7 +524,7 @@ public struct ReaderSession {
         do {
             return try body()
         } catch {
-            problems.append("Could not read saved reading data: \(error)")
+            problems.append(tr("Could not read what was saved for this book (place, bookmarks, settings)."))
             return nil
         }
     }

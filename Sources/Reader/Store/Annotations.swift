@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// The id of a bookmark or highlight: unique, and stable across sessions.
 public typealias AnnotationID = UUID
@@ -27,6 +28,17 @@ public enum HighlightColor: String, Sendable, Hashable, Codable, CaseIterable {
     /// The key that chooses the colour in the reading view (`1` … `5`).
     public var key: Character {
         Character(String((HighlightColor.allCases.firstIndex(of: self) ?? 0) + 1))
+    }
+
+    /// The colour's name in the interface language (the raw value is what is stored).
+    public var name: String {
+        switch self {
+        case .yellow: tr("yellow")
+        case .green: tr("green")
+        case .blue: tr("blue")
+        case .pink: tr("pink")
+        case .purple: tr("purple")
+        }
     }
 }
 

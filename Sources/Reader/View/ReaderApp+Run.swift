@@ -5,6 +5,7 @@ import Darwin
 #endif
 public import Foundation
 public import Terminal
+import Localization
 
 extension ReaderApp {
     /// Opens a book and reads it full-screen until the reader presses q.
@@ -38,7 +39,7 @@ extension ReaderApp {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ReaderError(
                 .notATerminal,
-                "The reader needs a terminal; run bok read in a terminal window rather than through a pipe.")
+                tr("The reader needs a terminal; run bok read in a terminal window rather than through a pipe."))
         }
         let book = try openBook(path)
         let size = TerminalSize.current()

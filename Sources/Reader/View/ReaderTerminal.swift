@@ -6,6 +6,7 @@ import Darwin
 internal import Foundation
 import Synchronization
 internal import Terminal
+import Localization
 
 /// Runs a ``ReaderView`` on the real terminal: raw mode, the alternate screen, a hidden cursor
 /// and mouse reports, all undone on the way out (also after Ctrl-C, a kill or a crash); keys
@@ -46,7 +47,8 @@ final class ReaderTerminal {
             try RawMode.enter(fd: STDIN_FILENO)
         } catch {
             CrashGuard.uninstall()
-            throw ReaderError(.notATerminal, "The reader needs a terminal: \(error)")
+            // RawMode's TerminalError says what is wrong and what to do, in the interface language.
+            throw ReaderError(.notATerminal, String(describing: error))
         }
         Screen.enterAlternateScreen()
         Screen.hideCursor()

@@ -123,10 +123,12 @@ extension ReaderView {
     /// `<1 min`, `12 min`, `3 h 05 min`.
     static func duration(_ seconds: Double) -> String {
         let minutes = Int((seconds / 60).rounded())
-        if minutes < 1 { return "<1 min" }
-        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 1 { return tr("<1 min") }
+        if minutes < 60 { return tr("{minutes} min", ["minutes": minutes]) }
         let remainder = minutes % 60
-        return "\(minutes / 60) h" + (remainder == 0 ? "" : " \(remainder < 10 ? "0" : "")\(remainder) min")
+        if remainder == 0 { return tr("{hours} h", ["hours": minutes / 60]) }
+        let padded = (remainder < 10 ? "0" : "") + String(remainder)
+        return tr("{hours} h {minutes} min", ["hours": minutes / 60, "minutes": padded])
     }
 
     // MARK: Panels
@@ -149,7 +151,7 @@ extension ReaderView {
             ("+ / -", tr("brighter / dimmer")),
             ("r", tr("read aloud from this page (again: pause); Esc stops")),
             (":", tr("command line:")),
-        ] + ReaderCommand.summary.map { (":" + $0.0, $0.1) } + [
+        ] + ReaderCommand.summary.map { (":" + $0.0, tr($0.1)) } + [
             ("?", tr("this help")),
             ("q", tr("close the book")),
         ]
@@ -207,10 +209,10 @@ extension ReaderView {
                 return (
                     (target.isSearchHit ? tr("Match:") + " " : "")
                         + target.text.replacingOccurrences(of: "\n", with: " "),
-                    existing.map { $0.color.rawValue } ?? ""
+                    existing.map { $0.color.name } ?? ""
                 )
             }
-            let colors = HighlightColor.allCases.map { "\($0.key) \($0.rawValue)" }.joined(separator: "  ")
+            let colors = HighlightColor.allCases.map { "\($0.key) \($0.name)" }.joined(separator: "  ")
             return box(
                 title: tr("Highlight"), pairs: lines, selected: list.selected, top: list.top, width: width,
                 footer: colors + " · " + tr("x remove · r aloud · Esc"), palette: palette)
@@ -256,7 +258,7 @@ extension ReaderView {
         if pairs.isEmpty { rows.append(StyledRow(blank: width, style: palette.panel)) }
         rows.append(StyledRow(blank: width, style: palette.panel))
         var foot = StyledRow(blank: 2, style: palette.panel)
-        let more = top + visible < pairs.count ? "more below · " : ""
+        let more = top + visible < pairs.count ? tr("more below · ") : ""
         foot.append(DisplayWidth.truncate(more + footer, to: inner), style: palette.panel.merging(.dim))
         rows.append(foot.fitted(to: width, style: palette.panel))
         return rows

@@ -1,5 +1,6 @@
 internal import Foundation
 public import Terminal
+import Localization
 
 /// The reader's keys: what each does in each mode.
 extension ReaderView {
@@ -29,10 +30,10 @@ extension ReaderView {
             if [.character("y"), .character("Y"), .character("j"), .character("J")].contains(key) {
                 session.message =
                     openLink(address)
-                    ? "Opened \(address) in your browser."
-                    : "No browser to open it here; the address is \(address)"
+                    ? tr("Opened {address} in your browser.", ["address": address])
+                    : tr("No browser to open it here; the address is {address}", ["address": address])
             } else {
-                session.message = "Not opened."
+                session.message = tr("Not opened.")
             }
             return true
         case .prompt(var prompt):
@@ -100,7 +101,7 @@ extension ReaderView {
                 let existing = session.highlight(covering: targets[list.selected])
             {
                 session.removeHighlight(existing)
-                session.message = "Highlight removed."
+                session.message = tr("Highlight removed.")
                 mode = .reading
             } else if key == .character("r"), targets.indices.contains(list.selected) {
                 mode = .reading
@@ -180,12 +181,12 @@ extension ReaderView {
         case .escape:
             if session.search != nil {
                 session.clearSearch()
-                session.message = "Search ended; n and p turn chapters again."
+                session.message = tr("Search ended; n and p turn chapters again.")
             }
         case .character("t"):
             let items = session.tableOfContents()
             guard !items.isEmpty else {
-                session.message = "This book has no table of contents."
+                session.message = tr("This book has no table of contents.")
                 return true
             }
             var list = ListState(selected: items.lastIndex(where: \.isCurrent) ?? 0)
@@ -199,7 +200,7 @@ extension ReaderView {
             session.toggleBookmark()
         case .character("'"):
             if session.bookmarks.isEmpty {
-                session.message = "No bookmarks yet; m adds one here."
+                session.message = tr("No bookmarks yet; m adds one here.")
             } else {
                 let here = session.topLocator
                 mode = .bookmarks(ListState(selected: session.bookmarks.lastIndex { $0.locator <= here } ?? 0))
@@ -207,7 +208,7 @@ extension ReaderView {
         case .character("v"):
             let targets = session.highlightTargets()
             guard !targets.isEmpty else {
-                session.message = "Nothing on this page to highlight."
+                session.message = tr("Nothing on this page to highlight.")
                 return true
             }
             mode = .highlight(ListState(), targets)
@@ -217,7 +218,7 @@ extension ReaderView {
                 return true
             }
             switch links.count {
-            case 0: session.message = "No links on this page."
+            case 0: session.message = tr("No links on this page.")
             case 1: follow(links[0])
             default: mode = .links(ListState(), links)
             }
@@ -225,10 +226,10 @@ extension ReaderView {
             session.goBack()
         case .character("+"), .character("="):
             session.updatePreferences { $0.brightness += 1 }
-            session.message = "Brightness \(session.preferences.brightness)."
+            session.message = tr("Brightness {level}.", ["level": session.preferences.brightness])
         case .character("-"):
             session.updatePreferences { $0.brightness -= 1 }
-            session.message = "Brightness \(session.preferences.brightness)."
+            session.message = tr("Brightness {level}.", ["level": session.preferences.brightness])
         case .character("?"), .function(1):
             mode = .help(ListState())
         case .character("q"), .ctrl("c"), .ctrl("d"):
@@ -267,7 +268,7 @@ extension ReaderView {
         case .search:
             guard !text.isEmpty else {
                 if let pattern = session.search?.pattern {
-                    session.message = "Searching for \"\(pattern)\"; n and N move."
+                    session.message = tr("Searching for \"{pattern}\"; n and N move.", ["pattern": pattern])
                 }
                 return true
             }
@@ -283,7 +284,7 @@ extension ReaderView {
                 existing.color = color
                 existing.note = text.isEmpty ? nil : text
                 session.saveHighlight(existing)
-                session.message = "Highlight changed."
+                session.message = tr("Highlight changed.")
             } else {
                 session.addHighlight(target, color: color, note: text)
             }

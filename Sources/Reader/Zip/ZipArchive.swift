@@ -1,4 +1,5 @@
 internal import CZlib
+import Localization
 
 /// A read-only zip archive held in memory, whose entries are inflated on demand.
 ///
@@ -45,7 +46,7 @@ struct ZipArchive: Sendable {
         self.limits = limits
         let size = bytes.count
         if size == 0 {
-            throw ReaderError(.emptyFile, "The book file is empty (0 bytes); download it again.")
+            throw ReaderError(.emptyFile, tr("The book file is empty; download it again."))
         }
         let startsLikeZip =
             size >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B
@@ -54,8 +55,7 @@ struct ZipArchive: Sendable {
             throw ReaderError(.notEPUB, Self.notZipMessage(bytes))
         }
         guard let eocd = Self.findEndOfCentralDirectory(bytes) else {
-            throw ReaderError(
-                .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+            throw Self.incomplete("the zip archive ends early")
         }
         var count = Int(Self.u16(bytes, eocd + 10))
         var cdSize = Int(Self.u32(bytes, eocd + 12))
@@ -65,25 +65,17 @@ struct ZipArchive: Sendable {
         {
             let z64 = Self.u64(bytes, eocd - 12)
             guard z64 >= 0, z64 + 56 <= size, Self.u32(bytes, z64) == 0x0606_4B50 else {
-                throw ReaderError(
-                    .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+                throw Self.incomplete("the zip archive ends early")
             }
             count = Self.u64(bytes, z64 + 32)
             cdSize = Self.u64(bytes, z64 + 40)
             cdOffset = Self.u64(bytes, z64 + 48)
         }
         guard cdOffset >= 0, cdSize >= 0, cdOffset + cdSize <= size else {
-            throw ReaderError(
-                .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+            throw Self.incomplete("the zip archive ends early")
         }
         if count > limits.maxEntries {
-            throw ReaderError(
-                .tooLarge,
-                """
-                The book lists \(count) files, more than the \(limits.maxEntries) bok accepts; the file is \
-                damaged or malicious.
-                """
-            )
+            throw Self.unsafe("the book lists \(count) files, more than the \(limits.maxEntries) accepted")
         }
         var entries: [Entry] = []
         entries.reserveCapacity(count)
@@ -92,7 +84,7 @@ struct ZipArchive: Sendable {
         var declaredTotal = 0
         for _ in 0..<count {
             guard position + 46 <= size, Self.u32(bytes, position) == 0x0201_4B50 else {
-                throw ReaderError(.damaged, "The book's zip directory is damaged; download the book again.")
+                throw Self.damaged("the zip central directory is damaged")
             }
             let flags = Self.u16(bytes, position + 8)
             let method = Self.u16(bytes, position + 10)
@@ -106,8 +98,7 @@ struct ZipArchive: Sendable {
             let nameStart = position + 46
             let next = nameStart + nameLength + extraLength + commentLength
             guard next <= size else {
-                throw ReaderError(
-                    .truncated, "The book file is incomplete (the zip archive ends early); download it again.")
+                throw Self.incomplete("the zip archive ends early")
             }
             let name = String(decoding: bytes[nameStart..<nameStart + nameLength], as: UTF8.self)
             // ZIP64 sizes live in extra field 0x0001, in this order, only for fields saturated above.
@@ -135,11 +126,11 @@ struct ZipArchive: Sendable {
                 localHeaderOffset: localOffset)
             if let normalized, byPath[normalized] == nil { byPath[normalized] = entries.count }
             if uncompressed < 0 || compressed < 0 {
-                throw ReaderError(.damaged, "The book's zip directory is damaged; download the book again.")
+                throw Self.damaged("the zip central directory is damaged")
             }
             declaredTotal += uncompressed
             if declaredTotal > limits.maxTotalBytes {
-                throw ReaderError(.tooLarge, Self.tooLargeMessage(limits.maxTotalBytes))
+                throw Self.unsafe("the book would decompress to more than \(limits.maxTotalBytes >> 20) MB")
             }
             entries.append(entry)
             position = next
@@ -159,19 +150,17 @@ struct ZipArchive: Sendable {
     /// - Throws: `ReaderError` when the entry is missing, damaged, encrypted, or too large.
     func data(at path: String) throws -> [UInt8] {
         guard let entry = entry(path) else {
-            throw ReaderError(.damaged, "The book has no file \(path).")
+            throw Self.damaged("the book has no file \(path)")
         }
         if entry.uncompressedSize > limits.maxEntryBytes {
-            throw ReaderError(.tooLarge, Self.tooLargeMessage(limits.maxEntryBytes, entry: entry.rawName))
+            throw Self.unsafe("\(entry.rawName) would decompress to more than \(limits.maxEntryBytes >> 20) MB")
         }
         let output = try inflate(entry, upTo: entry.uncompressedSize, exact: true)
         let crc = output.withUnsafeBufferPointer { buffer -> UInt32 in
             UInt32(CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
         }
         if crc != entry.crc32 {
-            throw ReaderError(
-                .damaged,
-                "The file \(entry.rawName) in the book is damaged (checksum mismatch); download the book again.")
+            throw Self.damaged("\(entry.rawName): checksum mismatch")
         }
         return output
     }
@@ -180,7 +169,7 @@ struct ZipArchive: Sendable {
     /// head), without checking the CRC.
     func prefix(at path: String, maxBytes: Int) throws -> [UInt8] {
         guard let entry = entry(path) else {
-            throw ReaderError(.damaged, "The book has no file \(path).")
+            throw Self.damaged("the book has no file \(path)")
         }
         return try inflate(entry, upTo: min(maxBytes, entry.uncompressedSize, limits.maxEntryBytes), exact: false)
     }
@@ -188,24 +177,22 @@ struct ZipArchive: Sendable {
     private func inflate(_ entry: Entry, upTo limit: Int, exact: Bool) throws -> [UInt8] {
         if entry.isEncrypted {
             throw ReaderError(
-                .drm, "The file \(entry.rawName) in the book is encrypted; bok cannot open protected books.")
+                .drm, tr("This book is protected by DRM; bok cannot open protected books."),
+                detail: "\(entry.rawName) is encrypted")
         }
         let header = entry.localHeaderOffset
         guard header >= 0, header + 30 <= bytes.count, Self.u32(bytes, header) == 0x0403_4B50 else {
-            throw ReaderError(
-                .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+            throw Self.incomplete("\(entry.rawName) is cut off")
         }
         let dataStart = header + 30 + Int(Self.u16(bytes, header + 26)) + Int(Self.u16(bytes, header + 28))
         let available = bytes.count - dataStart
         guard available >= 0 else {
-            throw ReaderError(
-                .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+            throw Self.incomplete("\(entry.rawName) is cut off")
         }
         switch entry.method {
         case 0:
             guard entry.compressedSize <= available else {
-                throw ReaderError(
-                    .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+                throw Self.incomplete("\(entry.rawName) is cut off")
             }
             let count = min(limit, entry.compressedSize)
             return Array(bytes[dataStart..<dataStart + count])
@@ -214,8 +201,8 @@ struct ZipArchive: Sendable {
             return try inflateRaw(entry, from: dataStart, count: inputCount, limit: limit, exact: exact)
         default:
             throw ReaderError(
-                .damaged,
-                "The file \(entry.rawName) in the book uses a compression bok does not know (method \(entry.method)).")
+                .damaged, tr("This book's file is packed in a way bok cannot read; ask the library for help."),
+                detail: "\(entry.rawName): unknown compression method \(entry.method)")
         }
     }
 
@@ -223,7 +210,9 @@ struct ZipArchive: Sendable {
         var output = [UInt8](repeating: 0, count: limit)
         var stream = z_stream()
         guard inflateInit2_(&stream, -MAX_WBITS, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw ReaderError(.damaged, "bok could not start decompressing \(entry.rawName).")
+            throw ReaderError(
+                .damaged, tr("bok could not unpack this book; try again."),
+                detail: "inflateInit failed for \(entry.rawName)")
         }
         defer { inflateEnd(&stream) }
         let result: (status: Int32, produced: Int, overflow: Bool) = bytes.withUnsafeBufferPointer { input in
@@ -250,25 +239,17 @@ struct ZipArchive: Sendable {
             }
         }
         if result.overflow {
-            throw ReaderError(
-                .tooLarge,
-                """
-                The file \(entry.rawName) in the book decompresses to more than its declared size; the book is \
-                damaged or malicious (zip bomb), so bok will not open it.
-                """
-            )
+            throw Self.unsafe("\(entry.rawName) decompresses to more than its declared size (zip bomb)")
         }
         if exact {
             guard result.status == Z_STREAM_END, result.produced == limit else {
                 if count < entry.compressedSize || result.status == Z_BUF_ERROR {
-                    throw ReaderError(
-                        .truncated, "The book file is incomplete (\(entry.rawName) is cut off); download it again.")
+                    throw Self.incomplete("\(entry.rawName) is cut off")
                 }
-                throw ReaderError(
-                    .damaged, "The file \(entry.rawName) in the book is damaged; download the book again.")
+                throw Self.damaged("\(entry.rawName) does not inflate")
             }
         } else if result.status != Z_STREAM_END, result.status != Z_OK, result.status != Z_BUF_ERROR {
-            throw ReaderError(.damaged, "The file \(entry.rawName) in the book is damaged; download the book again.")
+            throw Self.damaged("\(entry.rawName) does not inflate")
         }
         if result.produced < output.count { output.removeSubrange(result.produced...) }
         return output
@@ -276,35 +257,40 @@ struct ZipArchive: Sendable {
 
     // MARK: - Helpers
 
-    private static func tooLargeMessage(_ cap: Int, entry: String? = nil) -> String {
-        let what = entry.map { "The file \($0) in the book" } ?? "The book"
-        return
-            """
-            \(what) would decompress to more than \(cap >> 20) MB; it is damaged or malicious (zip bomb), so bok \
-            will not open it.
-            """
+    /// A file that ends early: an interrupted download. `detail` is for the debug log.
+    private static func incomplete(_ detail: String) -> ReaderError {
+        ReaderError(.truncated, tr("The book file is incomplete; download it again."), detail: detail)
+    }
+
+    /// A file damaged in some other way. `detail` is for the debug log.
+    private static func damaged(_ detail: String) -> ReaderError {
+        ReaderError(.damaged, tr("This book's file is damaged; download it again."), detail: detail)
+    }
+
+    /// A file that would unpack to more than a book needs: damaged, or made to fill the disk.
+    private static func unsafe(_ detail: String) -> ReaderError {
+        ReaderError(
+            .tooLarge,
+            tr(
+                "This book's file is damaged or unsafe (it unpacks to far more than a book needs), "
+                    + "so bok will not open it."),
+            detail: detail)
     }
 
     private static func notZipMessage(_ bytes: [UInt8]) -> String {
         let head = Array(bytes.prefix(8))
-        let kind: String?
         if head.starts(with: [0x25, 0x50, 0x44, 0x46]) {
-            kind = "a PDF"
+            return tr("This file is a PDF, not an EPUB book; open an .epub file.")
         } else if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            kind = "a PNG image"
+            return tr("This file is a PNG image, not an EPUB book; open an .epub file.")
         } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
-            kind = "a JPEG image"
+            return tr("This file is a JPEG image, not an EPUB book; open an .epub file.")
         } else if head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("<html".utf8))
             || head.starts(with: Array("<!DOCTYPE".utf8).prefix(8))
         {
-            kind = "a web page or XML file"
-        } else {
-            kind = nil
+            return tr("This file is a web page or XML file, not an EPUB book; open an .epub file.")
         }
-        if let kind {
-            return "This file is \(kind), not an EPUB book; open an .epub file."
-        }
-        return "This file is not an EPUB book (it is not a zip archive); open an .epub file."
+        return tr("This file is not an EPUB book; open an .epub file.")
     }
 
     private static func findEndOfCentralDirectory(_ bytes: [UInt8]) -> Int? {
