@@ -21,7 +21,9 @@ enum MockCommand {
                     + "Loans run out and reservations come due as the clock passes their days."),
             N_("In Swedish: i morgon, i går, i dag, nästa måndag, måndag, om 3 dagar."),
             N_("mock reset takes the mock library back to its seed: loans, queues, clock and faults."),
-            N_("mock fault latency 2000 | errors 0.3 | malformed | drop | drop-after-commit | off"),
+            N_(
+                "mock fault latency 2000, errors 0.3, malformed, drop or drop-after-commit makes the library slow "
+                    + "or failing; mock fault off ends it."),
             N_("mock fault corrupt-books | cut-books 5000 give damaged or cut-off book downloads."),
             N_("mock fault hostile puts terminal escape codes in titles, names and descriptions (shown inert)."),
             N_("mock state shows loans and queues as the library sees them."),
@@ -176,9 +178,9 @@ enum MockCommand {
             }
             return (
                 ["CutContentAfter": bytes],
-                tr(
-                    "Book downloads now stop after the first {size}; the next try resumes.",
-                    ["size": Words.bytes(bytes)])
+                trn(
+                    "Book downloads now stop after the first {n} byte; the next try resumes.",
+                    "Book downloads now stop after the first {n} bytes; the next try resumes.", bytes)
             )
         default:
             throw UserError.usage(
