@@ -1,5 +1,6 @@
 @testable import Client
 import Foundation
+import Localization
 import Testing
 
 /// `bok --record`: a scripted session recorded through the REPL, read back and summarised.
@@ -87,6 +88,18 @@ struct RecordingTests {
         #expect(lines.contains { $0.contains("inf 4") })
         #expect(lines.contains("      Unknown command \"inf\". Did you mean \"info\"?"))
         #expect(!lines.joined().contains("1234"))
+
+        // In Swedish: the headings and totals; the columns keep their places under the longer headings.
+        Localization.use("sv", environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        let swedish = summary.lines(theme: .plain)
+        #expect(swedish[0].hasPrefix("Inspelning \(file) · "), "\(swedish[0])")
+        #expect(swedish[0].hasSuffix("8 kommandon, 1 fel, hjälp en gång"), "\(swedish[0])")
+        let heading = try #require(swedish.first { $0.hasPrefix("Uppgift") })
+        #expect(heading.hasSuffix("   Tid på uppgift   Kommandon   Fel   Hjälp"), "\(heading)")
+        let row = try #require(swedish.first { $0.hasPrefix("Find the release date of top #4") })
+        #expect(row.hasSuffix("4     1       1"), "\(row)")
+        #expect(swedish.contains { $0.hasPrefix("(utanför uppgifter)") })
     }
 
     @Test("A PIN typed by mistake at the prompt is recorded as ••••")

@@ -39,6 +39,26 @@ struct ScenarioProcessTests {
         #expect(result.stdout.contains("│ Top 1 by popularity"))
     }
 
+    @Test("scenario run: a scenario in Swedish (language: sv) is summed up in Swedish, a failure too")
+    func runInSwedish() async throws {
+        let scenario = ScenarioTests.root.appendingPathComponent("scenarios/studie-2-lana-forsta.scenario").path
+        let passed = try await shell.bok(["scenario", "run", scenario], environment: ["LANG": "C.UTF-8"])
+        #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
+        #expect(passed.stdout.contains("✓ Låna boken som är etta på bibliotekets topplista"), "\(passed.stdout)")
+        #expect(passed.stdout.contains("1 scenario, 1 uppgift: 1 gick igenom, 0 misslyckades · "), "\(passed.stdout)")
+
+        let file = temporary("fel.scenario")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        try "scenario: Ska misslyckas\nlanguage: sv\ntask: Topplistan\n> topp 1\ncontains: Fritt fall\n".write(
+            toFile: file, atomically: true, encoding: .utf8)
+        let failed = try await shell.bok(["scenario", "run", file], environment: ["LANG": "C.UTF-8"])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("rad 5: contains: Fritt fall"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("Skärmen innehåller inte ”Fritt fall”."), "\(failed.stdout)")
+        #expect(failed.stdout.contains("Skärmen efter rad 4, > topp 1:"), "\(failed.stdout)")
+        #expect(failed.stdout.contains("1 scenario, 1 uppgift: 0 gick igenom, 1 misslyckades"), "\(failed.stdout)")
+    }
+
     @Test("scenario check: every mistake as FILE:LINE: message on stderr, exit 1; a good file is summed up")
     func check() async throws {
         let file = temporary("bad.scenario")

@@ -1,5 +1,6 @@
 @testable import Client
 import Foundation
+import Localization
 import Testing
 
 /// Scenario files: the shipped ones pass, a wrong one fails usefully, mistakes have line numbers,
@@ -179,6 +180,18 @@ struct ScenarioTests {
         #expect(error.issues[1].message.hasPrefix("a PIN is never written in a scenario file"))
         #expect(error.issues[3].message == "unknown keyword \"contain\". Did you mean \"contains\"?")
         #expect(error.issues[8].message.contains("has no steps"))
+    }
+
+    @Test("In Swedish, a scenario file's mistakes are told in Swedish; its keywords stay as written")
+    func mistakesInSwedish() throws {
+        Localization.use("sv", environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        let error = try #require(throws: ScenarioParseError.self) {
+            try ScenarioParser.parse("scenario: x\nseed: många\ntask: t\n> topp 4\ncontain: typo\n", file: "s.scenario")
+        }
+        #expect(error.lines[0] == "s.scenario:2: seed: tar ett heltal, t.ex. seed: 1.")
+        #expect(error.issues[1].message == "okänt nyckelord ”contain”. Menade du ”contains”?")
+        #expect(error.issues[1].description == "rad 5: okänt nyckelord ”contain”. Menade du ”contains”?")
     }
 
     @Test("A file without a name or tasks, and pin: mock for a card the mock does not have")

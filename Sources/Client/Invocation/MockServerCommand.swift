@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Logging
 import MockLending
 
@@ -37,14 +38,14 @@ struct MockServerCommand: ParsableCommand, Invocation {
 
     static func port(_ text: String) throws -> Int {
         guard let value = Int(text), (0...65535).contains(value) else {
-            throw UserError.usage("--port takes a number from 0 to 65535 (0 picks a free port).")
+            throw UserError.usage(tr("--port takes a number from 0 to 65535 (0 picks a free port)."))
         }
         return value
     }
 
     static func host(_ text: String) throws -> String {
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || ".:-".contains($0) }) else {
-            throw UserError.usage("--host takes an address to listen on, e.g. 127.0.0.1 (the default) or ::1.")
+            throw UserError.usage(tr("--host takes an address to listen on, e.g. 127.0.0.1 (the default) or ::1."))
         }
         return text
     }
@@ -62,17 +63,18 @@ struct MockServerCommand: ParsableCommand, Invocation {
             let server = try await MockLendingServer.start(configuration, logger: logger)
             printer.out(server.baseURL.absoluteString)
             printer.err(
-                """
-                Mock lending library: \(configuration.catalogSize) books, seed \(configuration.seed); service id \
-                \(configuration.serviceID), service key \(configuration.serviceKey). Ctrl-C stops it.
-                """
-            )
+                tr(
+                    "Mock lending library: {books}, seed {seed}; service id {id}, service key {key}. Ctrl-C stops it.",
+                    [
+                        "books": trn("{n} book", "{n} books", configuration.catalogSize), "seed": configuration.seed,
+                        "id": configuration.serviceID, "key": configuration.serviceKey,
+                    ]))
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } catch {
             let message = ErrorReport.message(for: error)
             let hint =
                 message.contains("in use") || message.lowercased().contains("address")
-                ? " Is another server on port \(port)? Try --port 0." : ""
+                ? " " + tr("Is another server on port {port}? Try --port 0.", ["port": port]) : ""
             return ErrorReport.report(error, hint: hint, printer: printer)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Terminal
 import TextSafety
 
@@ -28,7 +29,10 @@ struct ScenarioCommand: ParsableCommand, Invocation {
 
     /// `bok scenario frobnicate`, or no verb at all.
     static func unknown(_ verb: String?) -> UserError {
-        UserError.usage((verb.map { "Unknown scenario command \"\(SafeText.line($0))\". " } ?? "") + "Usage: " + usage)
+        let usageLine = tr("Usage: {usage}", ["usage": usage])
+        guard let verb else { return UserError.usage(usageLine) }
+        return UserError.usage(
+            tr("Unknown scenario command \"{verb}\".", ["verb": SafeText.line(verb)]) + " " + usageLine)
     }
 
     /// How scenario answers print: `--json`, `--no-color` here or before the command.
@@ -125,17 +129,22 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     /// The files named, a folder standing for its `*.scenario` files in name order.
     @MainActor
     static func files(_ paths: [String], what: String) throws -> [String] {
-        guard !paths.isEmpty else { throw UserError.usage("scenario \(what) needs at least one file. Usage: \(usage)") }
+        guard !paths.isEmpty else {
+            throw UserError.usage(
+                tr("scenario {verb} needs at least one file. Usage: {usage}", ["verb": what, "usage": usage]))
+        }
         var files: [String] = []
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw UserError("There is no file \(path). Check the path.")
+                throw UserError(tr("There is no file {file}. Check the path.", ["file": path]))
             }
             if isDirectory.boolValue {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
                 let found = names.filter { $0.hasSuffix(".scenario") }.sorted()
-                guard !found.isEmpty else { throw UserError("The folder \(path) has no .scenario files.") }
+                guard !found.isEmpty else {
+                    throw UserError(tr("The folder {folder} has no .scenario files.", ["folder": path]))
+                }
                 files += found.map { (path as NSString).appendingPathComponent($0) }
             } else {
                 files.append(path)
@@ -170,23 +179,31 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     ) async throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else {
             throw UserError.usage(
-                "Nothing was run: fix the scenario files first (bok scenario check FILE shows the same).")
+                tr("Nothing was run: fix the scenario files first (bok scenario check FILE shows the same)."))
         }
         let runner = ScenarioRunner(environment: environment)
         var results: [ScenarioResult] = []
         for scenario in scenarios {
             let result = await runner.run(scenario)
             results.append(result)
-            if !json { for line in ScenarioReport.lines(for: result, theme: theme) { printer.out(line) } }
+            // A scenario in Swedish (language: sv) is summed up in Swedish.
+            if !json {
+                let lines = speaking(result.language, environment: environment) {
+                    ScenarioReport.lines(for: result, theme: theme)
+                }
+                for line in lines { printer.out(line) }
+            }
         }
         let report = ScenarioReport(results: results)
-        if let path = reportFile { try write(report.markdown(), to: path) }
-        if let path = junit { try write(report.junit(), to: path) }
-        if json {
-            printer.out(JSONOutput.encode(report.json))
-        } else {
-            printer.out("")
-            printer.out(report.totalsLine(theme: theme))
+        try speaking(report.language, environment: environment) {
+            if let path = reportFile { try write(report.markdown(), to: path) }
+            if let path = junit { try write(report.junit(), to: path) }
+            if json {
+                printer.out(JSONOutput.encode(report.json))
+            } else {
+                printer.out("")
+                printer.out(report.totalsLine(theme: theme))
+            }
         }
         return report.passed ? 0 : 1
     }
@@ -197,13 +214,13 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         for scenario in scenarios {
             let steps = scenario.tasks.reduce(0) { $0 + $1.steps.count }
             let expectations = scenario.tasks.reduce(0) { $0 + $1.steps.reduce(0) { $0 + $1.expectations.count } }
+            let counts = [
+                trn("{n} task", "{n} tasks", scenario.tasks.count), trn("{n} step", "{n} steps", steps),
+                trn("{n} expectation", "{n} expectations", expectations),
+            ]
             printer.out(
                 "\(theme.green(theme.marks.check)) \(scenario.file): \(scenario.name) \(theme.marks.middleDot) "
-                    + """
-                    \(scenario.tasks.count) \(scenario.tasks.count == 1 ? "task" : "tasks"), \(steps) \
-                    \(steps == 1 ? "step" : "steps"), 
-                    """
-                    + "\(expectations) \(expectations == 1 ? "expectation" : "expectations")")
+                    + counts.joined(separator: ", "))
         }
         return 0
     }
@@ -211,7 +228,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     @MainActor
     static func report(_ recordings: [String], json: Bool, theme: Theme, printer: any Printer) throws -> Int32 {
         guard recordings.count == 1, let path = recordings.first else {
-            throw UserError.usage("scenario report takes one recording made with bok --record FILE. Usage: \(usage)")
+            throw UserError.usage(
+                tr("scenario report takes one recording made with bok --record FILE. Usage: {usage}", ["usage": usage]))
         }
         let recording = try Recording.read(file: path)
         let summary = RecordingSummary(recording)
@@ -227,7 +245,20 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         do {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         } catch {
-            throw UserError("Could not write the report \(path). Check that its folder exists and is writable.")
+            throw UserError(
+                tr("Could not write the report {file}. Check that its folder exists and is writable.", ["file": path]))
         }
+    }
+
+    /// `body` with bok speaking `language` (nil: the language in use), then the language in use again.
+    @MainActor
+    static func speaking<T>(
+        _ language: String?, environment: [String: String], _ body: () throws -> T
+    ) rethrows -> T {
+        let before = Localization.language
+        guard let language, language != before else { return try body() }
+        Localization.use(language, environment: environment)
+        defer { Localization.use(before, environment: environment) }
+        return try body()
     }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 
 /// One line of a recording (`bok --record FILE`): a JSON object per event, so a recording can
 /// be read while it is still being written and survives a session that ends abruptly.
@@ -56,7 +57,7 @@ struct Recording: Sendable {
     /// Reads a recording; a line that is not an event names its line number.
     static func read(file path: String) throws -> Recording {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw UserError("There is no recording \(path). Make one with bok --record \(path).")
+            throw UserError(tr("There is no recording {file}. Make one with bok --record {file}.", ["file": path]))
         }
         let decoder = JSONDecoder()
         var events: [RecordedEvent] = []
@@ -65,12 +66,16 @@ struct Recording: Sendable {
         ).enumerated() {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             guard let event = try? decoder.decode(RecordedEvent.self, from: Data(line.utf8)), event.date != nil else {
-                throw UserError("\(path):\(index + 1): not a line bok --record writes. Is this a recording?")
+                throw UserError(
+                    "\(path):\(index + 1): " + tr("not a line bok --record writes. Is this a recording?"))
             }
             events.append(event)
         }
         guard events.first?.event == .start else {
-            throw UserError("\(path) is not a recording made with bok --record (it does not start with a start event).")
+            throw UserError(
+                tr(
+                    "{file} is not a recording made with bok --record (it does not begin as one does).",
+                    ["file": path]))
         }
         return Recording(file: path, events: events)
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Terminal
 
 /// `bok scenario report RECORDING`: a recorded session by task — time on task between the
@@ -96,33 +97,43 @@ struct RecordingSummary {
         let errors = all.reduce(0) { $0 + $1.errors }
         let help = all.reduce(0) { $0 + $1.help }
         let dot = theme.marks.middleDot
+        let counts = [
+            trn("{n} command", "{n} commands", commands), trn("{n} error", "{n} errors", errors), Self.helpUsed(help),
+        ]
         var lines = [
-            theme.bold("Recording \(file)") + " \(dot) " + (started.map(ScenarioReport.stamp) ?? "?") + " \(dot) "
-                + Self.duration(seconds)
-                + " \(dot) \(Self.count(commands, "command")), \(Self.count(errors, "error")), "
-                + "help \(Self.times(help))",
+            theme.bold(tr("Recording {file}", ["file": file])) + " \(dot) "
+                + (started.map(ScenarioReport.stamp) ?? "?") + " \(dot) " + Self.duration(seconds) + " \(dot) "
+                + counts.joined(separator: ", "),
             "",
         ]
         if tasks.isEmpty {
             lines.append(
                 theme.dim(
-                    "No tasks were marked: type # task: TITLE at the prompt when a task begins, # end when it ends."))
+                    tr("No tasks were marked: type # task: TITLE at the prompt when a task begins, # end when it ends.")
+                ))
         }
-        let titles = all.map { $0.title ?? "(outside tasks)" }
-        let width = max(4, titles.map { DisplayWidth.of($0) }.max() ?? 4)
-        lines.append(theme.bold(DisplayWidth.pad("Task", to: width) + "   Time on task   Commands   Errors   Help"))
+        let titles = all.map { $0.title ?? tr("(outside tasks)") }
+        // Each column as wide as its heading in the language in use, numbers to the right.
+        let headings = [tr("Time on task"), tr("Commands"), tr("Errors"), tr("Help")]
+        let widths = headings.map { DisplayWidth.of($0) }
+        let width = max(DisplayWidth.of(tr("Task")), titles.map { DisplayWidth.of($0) }.max() ?? 4)
+        lines.append(
+            theme.bold(
+                DisplayWidth.pad(tr("Task"), to: width)
+                    + zip(headings, widths).map { "   " + DisplayWidth.pad($0, to: $1) }.joined()))
         for (part, title) in zip(all, titles) {
             let time = part.title == nil ? "" : Self.duration(part.seconds)
             lines.append(
-                DisplayWidth.pad(title, to: width) + "   " + DisplayWidth.pad(time, to: 12)
-                    + Self.right(part.commands, 11) + Self.right(part.errors, 9) + Self.right(part.help, 7))
+                DisplayWidth.pad(title, to: width) + "   " + DisplayWidth.pad(time, to: widths[0])
+                    + Self.right(part.commands, widths[1] + 3) + Self.right(part.errors, widths[2] + 3)
+                    + Self.right(part.help, widths[3] + 3))
         }
         for (part, title) in zip(all, titles) where !part.lines.isEmpty {
             lines += ["", theme.bold(title)]
             for line in part.lines {
                 let clock = Timestamp.parse(line.at).map(Self.clock) ?? line.at
                 var text = "  \(clock)  " + DisplayWidth.pad(String(format: "+%.1f s", line.think), to: 9) + line.line
-                if line.help { text += theme.dim("  (help)") }
+                if line.help { text += theme.dim("  " + tr("(help)")) }
                 lines.append(text)
                 if let error = line.error { lines.append("      " + theme.red(error)) }
             }
@@ -150,8 +161,14 @@ struct RecordingSummary {
             help: all.reduce(0) { $0 + $1.help }, tasks: tasks, outsideTasks: outside)
     }
 
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-    static func times(_ n: Int) -> String { n == 1 ? "once" : "\(n) times" }
+    /// `help once`, `help 3 times`, `help never`.
+    static func helpUsed(_ n: Int) -> String {
+        switch n {
+        case 0: tr("help never")
+        case 1: tr("help once")
+        default: trn("help {n} time", "help {n} times", n)
+        }
+    }
     static func right(_ n: Int, _ width: Int) -> String {
         let text = String(n)
         return String(repeating: " ", count: max(0, width - text.count)) + text
@@ -160,9 +177,9 @@ struct RecordingSummary {
     /// `1 min 12 s`, `40 s`, `1 h 3 min`.
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\(total / 60) min \(total % 60) s" }
-        return "\(total / 3600) h \(total % 3600 / 60) min"
+        if total < 60 { return tr("{s} s", ["s": total]) }
+        if total < 3600 { return tr("{min} min {s} s", ["min": total / 60, "s": total % 60]) }
+        return tr("{h} h {min} min", ["h": total / 3600, "min": total % 3600 / 60])
     }
 
     /// The local time of day, `10:02:15`.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Terminal
 
 /// Records an interactive session for later study (`bok --record FILE`): each command with its
@@ -27,12 +28,17 @@ final class SessionRecorder {
     init(file path: String, forwardingTo inner: any Printer, clock: @escaping () -> Date = Date.init) throws {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw UserError(
-                "\(path) already exists; bok will not overwrite a recording. Give another name or remove it.")
+                tr(
+                    "{file} already exists; bok will not overwrite a recording. Give another name or remove it.",
+                    ["file": path]))
         }
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
             let handle = FileHandle(forWritingAtPath: path)
         else {
-            throw UserError("Could not create the recording \(path). Check that its folder exists and is writable.")
+            throw UserError(
+                tr(
+                    "Could not create the recording {file}. Check that its folder exists and is writable.",
+                    ["file": path]))
         }
         self.handle = handle
         self.clock = clock

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 
 extension Expectation.Kind {
     /// The expectation as a tester writes it, for reports.
@@ -36,24 +37,26 @@ struct ScreenCheck {
         let text = screen.joined(separator: "\n")
         switch kind {
         case .contains(let wanted):
-            return text.contains(wanted) ? nil : "The screen does not contain “\(wanted)”."
+            return text.contains(wanted) ? nil : tr("The screen does not contain “{text}”.", ["text": wanted])
         case .notContains(let unwanted):
             guard let line = screen.first(where: { $0.contains(unwanted) }) else { return nil }
-            return "The screen contains “\(unwanted)”, on the line: \(line)"
+            return tr("The screen contains “{text}”, on the line: {line}", ["text": unwanted, "line": line])
         case .lineMatches(let pattern):
-            return screen.contains { Self.matches($0, pattern) } ? nil : "No line matches /\(pattern)/."
+            return screen.contains { Self.matches($0, pattern) }
+                ? nil : tr("No line matches /{pattern}/.", ["pattern": pattern])
         case .noLineMatches(let pattern):
             guard let line = screen.first(where: { Self.matches($0, pattern) }) else { return nil }
-            return "A line matches /\(pattern)/: \(line)"
+            return tr("A line matches /{pattern}/: {line}", ["pattern": pattern, "line": line])
         case .inOrder(let texts):
             var from = 0
             var previous: String?
             for wanted in texts {
                 guard let index = screen[from...].firstIndex(where: { $0.contains(wanted) }) else {
                     if let previous, screen.contains(where: { $0.contains(wanted) }) {
-                        return "“\(wanted)” is not on a line after “\(previous)”."
+                        return tr(
+                            "“{text}” is not on a line after “{previous}”.", ["text": wanted, "previous": previous])
                     }
-                    return "The screen does not contain “\(wanted)”."
+                    return tr("The screen does not contain “{text}”.", ["text": wanted])
                 }
                 from = index + 1
                 previous = wanted
@@ -63,27 +66,45 @@ struct ScreenCheck {
             let count = screen.filter { Self.matches($0, pattern) }.count
             return comparison.holds(for: count)
                 ? nil
-                : "\(count) \(count == 1 ? "line matches" : "lines match") /\(pattern)/; expected \(comparison)."
+                : trn(
+                    "{n} line matches /{pattern}/; expected {expected}.",
+                    "{n} lines match /{pattern}/; expected {expected}.", count,
+                    ["pattern": pattern, "expected": comparison.description])
         case .results(let comparison):
-            guard let list else { return "No list of books has been shown yet (search, top, new or library make one)." }
+            guard let list else { return Self.noList }
             return comparison.holds(for: list.total)
-                ? nil : "The last list holds \(list.total) books; expected \(comparison)."
+                ? nil
+                : trn(
+                    "The last list holds {n} book; expected {expected}.",
+                    "The last list holds {n} books; expected {expected}.", list.total,
+                    ["expected": comparison.description])
         case let .result(number, field, wanted):
-            guard let list else { return "No list of books has been shown yet (search, top, new or library make one)." }
+            guard let list else { return Self.noList }
             guard let product = list.byNumber[number] else {
-                return "The last list has no book \(number) (it has \(list.highestNumber))."
+                return tr(
+                    "The last list has no book {number} (it has {count}).",
+                    ["number": number, "count": list.highestNumber])
             }
             let actual = Self.value(of: field, in: product)
             return Self.glob(wanted, matches: actual)
                 ? nil
-                : "Result \(number)’s \(field.rawValue) is “\(actual)”, expected “\(wanted)”."
+                : tr(
+                    "Result {number}’s {field} is “{actual}”, expected “{wanted}”.",
+                    ["number": number, "field": field.rawValue, "actual": actual, "wanted": wanted])
         case .error(let wanted):
-            if errors.isEmpty { return "The command printed no error." }
+            if errors.isEmpty { return tr("The command printed no error.") }
             if wanted.isEmpty || errors.contains(where: { $0.contains(wanted) }) { return nil }
-            return "The error does not contain “\(wanted)”: \(errors.joined(separator: " / "))"
+            return tr(
+                "The error does not contain “{text}”: {errors}",
+                ["text": wanted, "errors": errors.joined(separator: " / ")])
         case .shelf, .notShelf:
             return nil
         }
+    }
+
+    /// Why `results:` and `result N FIELD:` cannot be checked yet.
+    static var noList: String {
+        tr("No list of books has been shown yet (search, top, new or library make one).")
     }
 
     /// Whether `pattern` is found in `line` (anchor it with ^ and $ for the whole line).

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A usability test plan written as a scenario file: a setup, then tasks of typed commands and
 /// what the screen must show after each.
@@ -165,13 +166,14 @@ struct Comparison: Sendable, Equatable, CustomStringConvertible {
         value = n
     }
 
+    /// The comparison in words of the interface language, for a failed expectation: `at least 3`.
     var description: String {
         switch op {
         case .exactly: "\(value)"
-        case .atLeast: "at least \(value)"
-        case .atMost: "at most \(value)"
-        case .more: "more than \(value)"
-        case .fewer: "fewer than \(value)"
+        case .atLeast: tr("at least {n}", ["n": value])
+        case .atMost: tr("at most {n}", ["n": value])
+        case .more: tr("more than {n}", ["n": value])
+        case .fewer: tr("fewer than {n}", ["n": value])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import MockLending
 
 /// A mistake in a scenario file, at a line.
@@ -8,7 +9,9 @@ struct ScenarioIssue: Sendable, Equatable, CustomStringConvertible {
     let line: Int
     let message: String
 
-    var description: String { line > 0 ? "line \(line): \(message)" : message }
+    var description: String {
+        line > 0 ? tr("line {line}: {message}", ["line": line, "message": message]) : message
+    }
 }
 
 /// Every mistake found in one file, each with its line.
@@ -39,10 +42,11 @@ enum ScenarioParser {
     static func parse(file path: String) throws -> Scenario {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioParseError(
-                file: path, issues: [ScenarioIssue(line: 0, message: "cannot read the file; check the path.")])
+                file: path, issues: [ScenarioIssue(line: 0, message: tr("cannot read the file; check the path."))])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ScenarioParseError(file: path, issues: [ScenarioIssue(line: 0, message: "is not UTF-8 text.")])
+            throw ScenarioParseError(
+                file: path, issues: [ScenarioIssue(line: 0, message: tr("is not UTF-8 text; save it as UTF-8."))])
         }
         return try parse(text, file: path)
     }
@@ -69,29 +73,32 @@ enum ScenarioParser {
     /// `mock`, `env NAME`, `file PATH`, `wrong`, `none`; a PIN written out is refused.
     static func pinSource(_ value: String, answeringStep: Bool) throws -> PINSource {
         let words = value.split(separator: " ", maxSplits: 1).map(String.init)
-        let how = "Give pin: mock (the mock library's seeded cards), pin: env NAME or pin: file PATH"
+        let how = tr("Give pin: mock (the mock library's seeded cards), pin: env NAME or pin: file PATH")
         switch words.first?.lowercased() {
         case "mock"? where words.count == 1: return .mock
         case "wrong"? where words.count == 1: return .wrong
         case "none"? where words.count == 1: return .none
         case "env"?:
             guard words.count == 2, words[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
-                throw UserError("pin: env needs the name of an environment variable, e.g. pin: env BOK_PIN_1001.")
+                throw UserError(tr("pin: env needs the name of an environment variable, e.g. pin: env BOK_PIN_1001."))
             }
             return .environment(words[1])
         case "file"?:
             guard words.count == 2 else {
-                throw UserError("pin: file needs a path, e.g. pin: file secrets/pin-1001 (mode 600).")
+                throw UserError(tr("pin: file needs a path, e.g. pin: file secrets/pin-1001 (mode 600)."))
             }
             return .file(unquote(words[1]))
         case nil:
-            throw UserError("pin: needs a source. \(how).")
+            throw UserError(tr("pin: needs a source. {how}.", ["how": how]))
         default:
             if value.allSatisfy(\.isNumber) {
-                throw UserError("a PIN is never written in a scenario file, which is shared. \(how).")
+                throw UserError(tr("a PIN is never written in a scenario file, which is shared. {how}.", ["how": how]))
             }
-            let extra = answeringStep ? ", wrong or none" : ""
-            throw UserError("unknown PIN source \"\(value)\". \(how)\(extra).")
+            if answeringStep {
+                throw UserError(
+                    tr("unknown PIN source \"{value}\". {how}, wrong or none.", ["value": value, "how": how]))
+            }
+            throw UserError(tr("unknown PIN source \"{value}\". {how}.", ["value": value, "how": how]))
         }
     }
 }
@@ -121,13 +128,18 @@ private struct ParseState {
             return
         }
         guard let colon = text.firstIndex(of: ":") else {
-            issue(line, "expected `keyword: value` or `> command`, got \"\(text)\". Comments start with #.")
+            issue(
+                line,
+                tr("expected `keyword: value` or `> command`, got \"{text}\". Comments start with #.", ["text": text]))
             return
         }
         let keyword = text[..<colon].split(separator: " ").joined(separator: " ").lowercased()
         let value = ScenarioParser.unquote(text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         if keyword == "task" {
-            guard !value.isEmpty else { issue(line, "task: needs a title, e.g. task: Borrow the top book."); return }
+            guard !value.isEmpty else {
+                issue(line, tr("task: needs a title, e.g. task: Borrow the top book."))
+                return
+            }
             scenario.tasks.append(Scenario.TaskPlan(title: value, line: line, steps: []))
             return
         }
@@ -140,12 +152,16 @@ private struct ParseState {
 
     mutating func step(_ command: String, line: Int) {
         guard !scenario.tasks.isEmpty else {
-            issue(line, "a step (> command) comes before any task. Start a task with task: TITLE.")
+            issue(line, tr("a step (> command) comes before any task. Start a task with task: TITLE."))
             return
         }
-        guard !command.isEmpty else { issue(line, "> needs the command the patron types, e.g. > top 4."); return }
+        guard !command.isEmpty else {
+            issue(line, tr("> needs the command the patron types, e.g. > top 4."))
+            return
+        }
         if command.hasPrefix("#") {
-            issue(line, "> # … is a comment, not a command; put comments on lines of their own."); return
+            issue(line, tr("> # … is a comment, not a command; put comments on lines of their own."))
+            return
         }
         scenario.tasks[scenario.tasks.count - 1].steps.append(
             Scenario.Step(command: command, line: line, card: nil, pin: nil, expectations: []))
@@ -155,29 +171,35 @@ private struct ParseState {
         let known = ScenarioParser.setupKeywords + ["catalog"]
         guard known.contains(keyword) else {
             if ScenarioParser.expectationKeywords.contains(where: { keyword == $0 || keyword.hasPrefix($0 + " ") }) {
-                issue(line, "\(keyword): is an expectation; put it after a > command inside a task.")
+                issue(
+                    line,
+                    tr("{keyword}: is an expectation; put it after a > command inside a task.", ["keyword": keyword]))
             } else {
                 issue(line, unknownMessage(keyword, among: known))
             }
             return
         }
         let name = keyword == "catalog" ? "catalog size" : keyword
-        if let earlier = seen[name] { issue(line, "\(name): is given twice (first on line \(earlier)).") }
+        if let earlier = seen[name] {
+            issue(line, tr("{keyword}: is given twice (first on line {line}).", ["keyword": name, "line": earlier]))
+        }
         seen[name] = line
         do {
             switch name {
             case "scenario":
                 guard !value.isEmpty else {
-                    throw UserError("scenario: needs a name, e.g. scenario: Borrow the top book.")
+                    throw UserError(tr("scenario: needs a name, e.g. scenario: Borrow the top book."))
                 }
                 scenario.name = value
                 sawScenarioLine = true
             case "seed":
-                guard let seed = UInt64(value) else { throw UserError("seed: takes a whole number, e.g. seed: 1.") }
+                guard let seed = UInt64(value) else {
+                    throw UserError(tr("seed: takes a whole number, e.g. seed: 1."))
+                }
                 scenario.setup.seed = seed
             case "catalog size":
                 guard let size = Int(value), (1...1_000_000).contains(size) else {
-                    throw UserError("catalog size: takes a number from 1 to 1000000, e.g. catalog size: 600.")
+                    throw UserError(tr("catalog size: takes a number from 1 to 1000000, e.g. catalog size: 600."))
                 }
                 scenario.setup.catalogSize = size
             case "date":
@@ -185,12 +207,12 @@ private struct ParseState {
             case "width":
                 guard let width = Int(value), width == 0 || (20...1000).contains(width) else {
                     throw UserError(
-                        "width: takes the terminal's columns, 20 to 1000, or 0 for no limit, e.g. width: 100.")
+                        tr("width: takes the terminal's columns, 20 to 1000, or 0 for no limit, e.g. width: 100."))
                 }
                 scenario.setup.width = width
             case "language":
                 guard let code = LanguageCommand.code(value) else {
-                    throw UserError("language: is sv or en, e.g. language: sv.")
+                    throw UserError(tr("language: is sv or en, e.g. language: sv."))
                 }
                 scenario.setup.language = code
             case "card":
@@ -210,15 +232,13 @@ private struct ParseState {
         let taskIndex = scenario.tasks.count - 1
         guard let stepIndex = scenario.tasks[taskIndex].steps.indices.last else {
             if ScenarioParser.setupKeywords.contains(keyword), !ScenarioParser.answerKeywords.contains(keyword) {
-                issue(line, "\(keyword): belongs to the setup, before the first task:.")
+                issue(line, tr("{keyword}: belongs to the setup, before the first task:.", ["keyword": keyword]))
             } else {
                 issue(
                     line,
-                    """
-                    \(keyword): comes before any step of task \"\(scenario.tasks[taskIndex].title)\". Put it \
-                    after a > command.
-                    """
-                )
+                    tr(
+                        "{keyword}: comes before any step of task \"{title}\". Put it after a > command.",
+                        ["keyword": keyword, "title": scenario.tasks[taskIndex].title]))
             }
             return
         }
@@ -254,12 +274,14 @@ private struct ParseState {
             }
             guard parts.count >= 2 else {
                 throw UserError(
-                    "in order: needs two texts or more between |, e.g. in order: Kylan över Smögen | Huset vid havet.")
+                    tr(
+                        "in order: needs two texts or more between |, "
+                            + "e.g. in order: Kylan över Smögen | Huset vid havet."))
             }
             return .inOrder(parts)
         case "results":
             guard let comparison = Comparison(value) else {
-                throw UserError("results: takes a number of books, e.g. results: 4 or results: >=1.")
+                throw UserError(tr("results: takes a number of books, e.g. results: 4 or results: >=1."))
             }
             return .results(comparison)
         case "error": return .error(value)
@@ -268,7 +290,9 @@ private struct ParseState {
             let title = (parts.count > 1 ? parts.dropLast().joined(separator: "|") : value).trimmingCharacters(
                 in: .whitespaces)
             let badge = parts.count > 1 ? parts.last!.trimmingCharacters(in: .whitespaces) : nil
-            guard !title.isEmpty else { throw UserError("shelf: needs a title, e.g. shelf: Fritt fall | 28 days.") }
+            guard !title.isEmpty else {
+                throw UserError(tr("shelf: needs a title, e.g. shelf: Fritt fall | 28 days."))
+            }
             return .shelf(title: title, badge: badge?.isEmpty == true ? nil : badge)
         case "not shelf": return .notShelf(try nonEmpty(value, keyword, example: "Fritt fall"))
         default:
@@ -277,20 +301,21 @@ private struct ParseState {
         if words.first == "count" {
             guard let comparison = Comparison(words.dropFirst().joined(separator: " ")), words.count > 1 else {
                 throw UserError(
-                    "count needs a number before the colon, e.g. count 20: ✓ Available or count >=1: Thriller.")
+                    tr("count needs a number before the colon, e.g. count 20: ✓ Available or count >=1: Thriller."))
             }
             return .count(comparison, pattern: try pattern(value, "count"))
         }
         if words.first == "result" {
             guard words.count >= 3, let number = Int(words[1]), number >= 1 else {
-                throw UserError("result needs a number and a field, e.g. result 4 published: 2019-03-01.")
+                throw UserError(tr("result needs a number and a field, e.g. result 4 published: 2019-03-01."))
             }
             let fieldName = words.dropFirst(2).joined()
             guard let field = ResultField(rawValue: fieldName) else {
                 let fields = ResultField.allCases.map(\.rawValue).joined(separator: ", ")
                 throw UserError(
-                    "result \(number) has no field \"\(words.dropFirst(2).joined(separator: " "))\". Fields: \(fields)."
-                )
+                    tr(
+                        "result {number} has no field \"{field}\". Fields: {fields}.",
+                        ["number": number, "field": words.dropFirst(2).joined(separator: " "), "fields": fields]))
             }
             return .result(number: number, field: field, value: value)
         }
@@ -300,55 +325,67 @@ private struct ParseState {
 
     func nonEmpty(_ value: String, _ keyword: String, example: String) throws -> String {
         guard !value.isEmpty else {
-            throw UserError("\(keyword): needs the text to look for, e.g. \(keyword): \(example).")
+            throw UserError(
+                tr(
+                    "{keyword}: needs the text to look for, e.g. {keyword}: {example}.",
+                    ["keyword": keyword, "example": example]))
         }
         return value
     }
 
     func pattern(_ value: String, _ keyword: String) throws -> String {
         guard !value.isEmpty else {
-            throw UserError("\(keyword): needs a regular expression, e.g. \(keyword): ^Borrowed “.+”.")
+            throw UserError(
+                tr("{keyword}: needs a regular expression, e.g. {keyword}: ^Borrowed “.+”.", ["keyword": keyword]))
         }
         do {
             _ = try NSRegularExpression(pattern: value)
         } catch {
             throw UserError(
-                """
-                \"\(value)\" is not a regular expression (check brackets and escapes: \\. for a dot, \\( for a \
-                bracket).
-                """
-            )
+                tr(
+                    "\"{pattern}\" is not a regular expression (check brackets and escapes: "
+                        + "\\. for a dot, \\( for a bracket).",
+                    ["pattern": value]))
         }
         return value
     }
 
     func unknownMessage(_ keyword: String, among known: [String]) -> String {
         let best = known.map { ($0, CommandTable.editDistance(keyword, $0)) }.min { $0.1 < $1.1 }
-        if let best, best.1 <= 2 { return "unknown keyword \"\(keyword)\". Did you mean \"\(best.0)\"?" }
-        return "unknown keyword \"\(keyword)\". See docs/scenarios.md for the keywords."
+        if let best, best.1 <= 2 {
+            return tr(
+                "unknown keyword \"{keyword}\". Did you mean \"{suggestion}\"?",
+                ["keyword": keyword, "suggestion": best.0])
+        }
+        return tr("unknown keyword \"{keyword}\". See docs/scenarios.md for the keywords.", ["keyword": keyword])
     }
 
     static func date(_ value: String) throws -> ScenarioDate {
-        let example = "date: 2026-11-21 or date: 2026-11-21 10:00 (Stockholm time)"
+        let example = tr("date: 2026-11-21 or date: 2026-11-21 10:00 (Stockholm time)")
         guard let match = value.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2}))?/) else {
-            throw UserError("date: takes YYYY-MM-DD and an optional HH:MM, e.g. \(example).")
+            throw UserError(tr("date: takes YYYY-MM-DD and an optional HH:MM, e.g. {example}.", ["example": example]))
         }
         let date = ScenarioDate(
             year: Int(match.1)!, month: Int(match.2)!, day: Int(match.3)!,
             hour: match.4.flatMap { Int($0) } ?? 10, minute: match.5.flatMap { Int($0) } ?? 0)
         guard date.hour < 24, date.date(in: MockRules.stockholm) != nil else {
-            throw UserError("\(value) is not a date on the calendar. Write e.g. \(example).")
+            throw UserError(
+                tr(
+                    "{value} is not a date on the calendar. Write e.g. {example}.",
+                    ["value": value, "example": example]))
         }
         return date
     }
 
     mutating func finish() {
-        if !sawScenarioLine { issue(1, "the file has no scenario: line. Start it with scenario: NAME.") }
+        if !sawScenarioLine { issue(1, tr("the file has no scenario: line. Start it with scenario: NAME.")) }
         if scenario.tasks.isEmpty {
-            issue(max(1, seen.values.max() ?? 1), "the file has no tasks. Add task: TITLE and > command lines.")
+            issue(max(1, seen.values.max() ?? 1), tr("the file has no tasks. Add task: TITLE and > command lines."))
         }
         for task in scenario.tasks where task.steps.isEmpty {
-            issue(task.line, "task \"\(task.title)\" has no steps. Add a line > command under it.")
+            issue(
+                task.line,
+                tr("task \"{title}\" has no steps. Add a line > command under it.", ["title": task.title]))
         }
         checkMockPINs()
     }
@@ -360,22 +397,18 @@ private struct ParseState {
             guard let card else {
                 issue(
                     line,
-                    """
-                    pin: mock needs a card: line (one of the mock's cards \
-                    \(MockLendingServer.seededCards.joined(separator: ", "))).
-                    """
-                )
+                    tr(
+                        "pin: mock needs a card: line (one of the mock's cards {cards}).",
+                        ["cards": MockLendingServer.seededCards.joined(separator: ", ")]))
                 return
             }
             if MockLendingServer.seededPIN(card: card) == nil {
                 issue(
                     line,
-                    """
-                    pin: mock knows only the mock's seeded cards \
-                    \(MockLendingServer.seededCards.joined(separator: ", ")), not \(card). Use pin: env NAME for \
-                    another card.
-                    """
-                )
+                    tr(
+                        "pin: mock knows only the mock's seeded cards {cards}, not {card}. "
+                            + "Use pin: env NAME for another card.",
+                        ["cards": MockLendingServer.seededCards.joined(separator: ", "), "card": card]))
             }
         }
         check(card: scenario.setup.card, pin: scenario.setup.pin, line: scenario.setup.pinLine)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Terminal
 import TextSafety
 
@@ -16,18 +17,27 @@ struct ScenarioReport {
     var passed: Bool { results.allSatisfy(\.passed) }
     var seconds: Double { results.reduce(0) { $0 + $1.seconds } }
 
-    /// `3 scenarios, 7 tasks: 6 passed, 1 failed · 1.20 s`.
-    var totals: String {
-        let files = results.count == 1 ? "1 scenario" : "\(results.count) scenarios"
-        let tasks = taskCount == 1 ? "1 task" : "\(taskCount) tasks"
-        return
-            """
-            \(files), \(tasks): \(taskCount - failedTasks) passed, \(failedTasks) failed \u{00B7} \
-            \(Self.time(seconds))
-            """
+    /// The language the scenarios ran in when they share one (then the totals and the Markdown
+    /// report are in it too); nil when they differ.
+    var language: String? {
+        let languages = Set(results.map(\.language))
+        return languages.count == 1 ? languages.first : nil
     }
 
-    static func time(_ seconds: Double) -> String { String(format: "%.2f s", seconds) }
+    /// `3 scenarios, 7 tasks: 6 passed, 1 failed · 1.20 s`.
+    var totals: String {
+        let files = trn("{n} scenario", "{n} scenarios", results.count)
+        let tasks = trn("{n} task", "{n} tasks", taskCount)
+        return tr(
+            "{scenarios}, {tasks}: {passed} passed, {failed} failed",
+            ["scenarios": files, "tasks": tasks, "passed": taskCount - failedTasks, "failed": failedTasks])
+            + " \u{00B7} " + Self.time(seconds)
+    }
+
+    /// `1.20 s`, `1,20 s` in Swedish.
+    static func time(_ seconds: Double) -> String {
+        seconds.formatted(.number.precision(.fractionLength(2)).grouping(.never).locale(Localization.locale)) + " s"
+    }
 
     // MARK: Terminal
 
@@ -54,28 +64,31 @@ struct ScenarioReport {
             let taskMark = task.passed ? theme.green(marks.check) : theme.red(marks.cross)
             lines.append("    \(taskMark) \(task.title)  \(theme.dim(time(task.seconds)))")
             guard let (step, failure) = task.firstFailure else { continue }
-            lines.append("        line \(failure.line): \(failure.expected)")
+            lines.append(
+                "        " + tr("line {line}: {message}", ["line": failure.line, "message": failure.expected]))
             lines.append("        " + theme.red(failure.message))
             let screen = failure.shown ?? step.screen
             lines.append(
                 "        "
                     + theme.dim(
                         failure.shown == nil
-                            ? "The screen after line \(step.line), > \(step.command):" : "What shelf showed:"))
-            lines += (screen.isEmpty ? ["(nothing)"] : screen).map { "        \u{2502} " + $0 }
+                            ? tr(
+                                "The screen after line {line}, > {command}:",
+                                ["line": step.line, "command": step.command])
+                            : tr("What shelf showed:")))
+            lines += (screen.isEmpty ? [tr("(nothing)")] : screen).map { "        \u{2502} " + $0 }
             let otherFailures = task.steps.flatMap(\.failures).count - 1
             if otherFailures > 0 {
                 lines.append(
                     "        "
                         + theme.dim(
-                            """
-                            and \(otherFailures) more failed \
-                            \(otherFailures == 1 ? "expectation" : "expectations") (see --report)
-                            """
-                        ))
+                            trn(
+                                "and {n} more failed expectation (see --report)",
+                                "and {n} more failed expectations (see --report)", otherFailures)))
             }
             if !task.notRun.isEmpty {
-                lines.append("        " + theme.dim("not run: " + task.notRun.joined(separator: ", ")))
+                lines.append(
+                    "        " + theme.dim(tr("not run: {steps}", ["steps": task.notRun.joined(separator: ", ")])))
             }
         }
         return lines
@@ -86,14 +99,15 @@ struct ScenarioReport {
     /// A report a test lead reads: a table of tasks, then each task's transcript and failures.
     func markdown(date: Date = Date()) -> String {
         var out = [
-            "# Scenario run", "", "\(Self.stamp(date)) \u{00B7} \(totals)", "",
-            "| Scenario | Task | Result | Time |", "|---|---|---|---|",
+            "# " + tr("Scenario run"), "", "\(Self.stamp(date)) \u{00B7} \(totals)", "",
+            "| " + [tr("Scenario"), tr("Task"), tr("Result"), tr("Time")].joined(separator: " | ") + " |",
+            "|---|---|---|---|",
         ]
         for result in results {
             if let error = result.setupError {
                 out.append(
                     """
-                    | \(Self.cell(result.name)) | (setup) | **failed**: \(Self.cell(error)) | \
+                    | \(Self.cell(result.name)) | \(tr("(setup)")) | **\(tr("failed"))**: \(Self.cell(error)) | \
                     \(Self.time(result.seconds)) |
                     """
                 )
@@ -102,7 +116,7 @@ struct ScenarioReport {
                 out.append(
                     """
                     | \(Self.cell(result.name)) | \(Self.cell(task.title)) | \
-                    \(task.passed ? "passed" : "**failed**") | \(Self.time(task.seconds)) |
+                    \(task.passed ? tr("passed") : "**\(tr("failed"))**") | \(Self.time(task.seconds)) |
                     """
                 )
             }
@@ -115,14 +129,18 @@ struct ScenarioReport {
                 \(Self.time(result.seconds))
                 """,
             ]
-            if let error = result.setupError { out += ["", "**Could not start:** \(error)"] }
+            if let error = result.setupError { out += ["", "**\(tr("Could not start:"))** \(error)"] }
             for task in result.tasks {
                 out += [
                     "", "### \(task.passed ? "✓" : "✗") \(SafeText.line(task.title))", "",
-                    """
-                    \(task.passed ? "Passed" : "**Failed**") in \(Self.time(task.seconds)), \(task.steps.count) \
-                    \(task.steps.count == 1 ? "command" : "commands").
-                    """,
+                    task.passed
+                        ? trn(
+                            "Passed in {time}, {n} command.", "Passed in {time}, {n} commands.", task.steps.count,
+                            ["time": Self.time(task.seconds)])
+                        : "**" + tr("Failed") + "** "
+                            + trn(
+                                "in {time}, {n} command.", "in {time}, {n} commands.", task.steps.count,
+                                ["time": Self.time(task.seconds)]),
                     "",
                 ]
                 out.append("```text")
@@ -136,17 +154,24 @@ struct ScenarioReport {
                         out += [
                             "",
                             """
-                            - **line \(failure.line)** \
+                            - **\(tr("line {line}", ["line": failure.line]))** \
                             `\(failure.expected.replacingOccurrences(of: "`", with: "'"))`: \(failure.message)
                             """,
                         ]
                         if let shown = failure.shown {
-                            out += ["", "  What shelf showed:", "", "  ```text"] + shown.map { "  " + $0 } + ["  ```"]
+                            out +=
+                                ["", "  " + tr("What shelf showed:"), "", "  ```text"] + shown.map { "  " + $0 }
+                                + ["  ```"]
                         }
                     }
                 }
                 if !task.notRun.isEmpty {
-                    out += ["", "Not run after the failure: " + task.notRun.map { "`\($0)`" }.joined(separator: ", ")]
+                    out += [
+                        "",
+                        tr(
+                            "Not run after the failure: {steps}",
+                            ["steps": task.notRun.map { "`\($0)`" }.joined(separator: ", ")]),
+                    ]
                 }
             }
         }

@@ -9,6 +9,8 @@ struct ScenarioResult: Sendable, Encodable {
     /// Why nothing could run (the mock did not start, the PIN could not be found); nil when it ran.
     var setupError: String?
     var tasks: [TaskResult]
+    /// The language the scenario ran in (`language:`), which its part of the summary is in too.
+    var language = "en"
 
     /// True when it ran and every task passed.
     var passed: Bool { setupError == nil && tasks.allSatisfy(\.passed) }

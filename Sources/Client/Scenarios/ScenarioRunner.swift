@@ -21,6 +21,7 @@ struct ScenarioRunner {
     func run(_ scenario: Scenario) async -> ScenarioResult {
         let started = ContinuousClock.now
         var result = ScenarioResult(file: scenario.file, name: scenario.name)
+        result.language = scenario.setup.language
         let home = temporaryDirectory.appendingPathComponent("bok-scenario-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         // The file says its language; the one in use before comes back after it.
@@ -40,7 +41,8 @@ struct ScenarioRunner {
         } catch let error as ScenarioSetupError {
             result.setupError = error.message
         } catch {
-            result.setupError = "The mock library could not start: \(ErrorReport.message(for: error))"
+            result.setupError = tr(
+                "The mock library could not start: {reason}", ["reason": ErrorReport.message(for: error)])
         }
         result.seconds = Self.seconds(started.duration(to: .now))
         return result
@@ -134,7 +136,8 @@ private struct SessionRun {
             result.failures = [
                 ExpectationFailure(
                     line: step.line, expected: "> \(step.command)",
-                    message: "bok has already quit (quit on line \(quitAt)); no step after it can run.")
+                    message: tr(
+                        "bok has already quit (quit on line {line}); no step after it can run.", ["line": quitAt]))
             ]
             return result
         }
@@ -182,12 +185,9 @@ private struct SessionRun {
             result.failures.append(
                 ExpectationFailure(
                     line: step.line, expected: "> \(step.command)",
-                    message:
-                        """
-                        The command printed an error. If that is what the patron should see, add error: TEXT \
-                        after the step.
-                        """
-                ))
+                    message: tr(
+                        "The command printed an error. If that is what the patron should see, "
+                            + "add error: TEXT after the step.")))
         }
         result.seconds = ScenarioRunner.seconds(started.duration(to: .now))
         return result
@@ -202,17 +202,19 @@ private struct SessionRun {
             if let error = shelf.error {
                 return ExpectationFailure(
                     line: expectation.line, expected: written,
-                    message: "shelf did not run: \(error)", shown: shelf.lines)
+                    message: Self.shelfFailed(error), shown: shelf.lines)
             }
             if lines.isEmpty {
                 return ExpectationFailure(
                     line: expectation.line, expected: written,
-                    message: "The shelf does not show “\(title)”.", shown: shelf.lines)
+                    message: tr("The shelf does not show “{title}”.", ["title": title]), shown: shelf.lines)
             }
             if let badge, !lines.contains(where: { $0.contains(badge) }) {
                 return ExpectationFailure(
                     line: expectation.line, expected: written,
-                    message: "The shelf shows “\(title)” without “\(badge)” on its line.", shown: shelf.lines)
+                    message: tr(
+                        "The shelf shows “{title}” without “{badge}” on its line.", ["title": title, "badge": badge]),
+                    shown: shelf.lines)
             }
             return nil
         case .notShelf(let title):
@@ -220,18 +222,21 @@ private struct SessionRun {
             if let error = shelf.error {
                 return ExpectationFailure(
                     line: expectation.line, expected: written,
-                    message: "shelf did not run: \(error)", shown: shelf.lines)
+                    message: Self.shelfFailed(error), shown: shelf.lines)
             }
             guard let line = shelf.lines.first(where: { ScreenCheck.shelfLine($0, shows: title) }) else { return nil }
             return ExpectationFailure(
                 line: expectation.line, expected: written,
-                message: "The shelf shows “\(title)”: \(line)", shown: shelf.lines)
+                message: tr("The shelf shows “{title}”: {line}", ["title": title, "line": line]), shown: shelf.lines)
         default:
             return check.failure(expectation.kind).map {
                 ExpectationFailure(line: expectation.line, expected: written, message: $0)
             }
         }
     }
+
+    /// Why a `shelf:` expectation could not be checked.
+    static func shelfFailed(_ error: String) -> String { tr("shelf did not run: {error}", ["error": error]) }
 
     /// Runs `shelf` as the patron would type it, on a screen of its own; the last lists stay
     /// what the step left, so a later `info 3` or `read 2` means the same as without the check.
@@ -254,30 +259,30 @@ private struct SessionRun {
     /// The PIN a source gives for `card`.
     func pin(_ given: (source: PINSource, line: Int?)?, card: String?) throws -> String? {
         guard let (source, line) = given else { return nil }
-        let at = line.map { "line \($0): " } ?? ""
+        // `line 4: ` before a message, when the source has a line.
+        func at(_ message: String) -> String {
+            line.map { tr("line {line}: {message}", ["line": $0, "message": message]) } ?? message
+        }
         switch source {
         case .none:
             return nil
         case .mock:
             guard let card, let pin = MockLendingServer.seededPIN(card: card) else {
                 throw ScenarioSetupError(
-                    message:
-                        """
-                        \(at)pin: mock knows only the mock's cards \
-                        \(MockLendingServer.seededCards.joined(separator: ", ")).
-                        """
-                )
+                    message: at(
+                        tr(
+                            "pin: mock knows only the mock's cards {cards}.",
+                            ["cards": MockLendingServer.seededCards.joined(separator: ", ")])))
             }
             return pin
         case .environment(let name):
             guard let value = environment[name], !value.isEmpty else {
                 throw ScenarioSetupError(
-                    message:
-                        """
-                        \(at)pin: env \(name), but \(name) is not set. Set it before running (export \(name)=…), \
-                        or use pin: mock for the mock's cards.
-                        """
-                )
+                    message: at(
+                        tr(
+                            "pin: env {name}, but {name} is not set. Set it before running (export {name}=…), "
+                                + "or use pin: mock for the mock's cards.",
+                            ["name": name])))
             }
             return value
         case .file(let path):
@@ -287,12 +292,12 @@ private struct SessionRun {
             do {
                 text = try CredentialStore.readPrivate(url, what: "The PIN file")
             } catch {
-                throw ScenarioSetupError(message: "\(at)\(ErrorReport.message(for: error))")
+                throw ScenarioSetupError(message: at(ErrorReport.message(for: error)))
             }
             guard let first = text.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces), !first.isEmpty
             else {
                 throw ScenarioSetupError(
-                    message: "\(at)the PIN file \(url.path) is empty. Put the PIN on its first line.")
+                    message: at(tr("the PIN file {file} is empty. Put the PIN on its first line.", ["file": url.path])))
             }
             return first
         case .wrong:

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,26 +29,51 @@ struct MockControl: Sendable {
     func now() async throws -> Date {
         let object = try await call("GET", "clock")
         guard let text = object["Now"] as? String, let date = Timestamp.parse(text) else {
-            throw UserError("The mock library's clock answer was not understood.")
+            throw UserError(tr("The mock library's clock gave an answer bok could not read. Try again."))
         }
         return date
     }
 
-    /// Advances the clock by `amount` (`14d`, `3h`, `30m`) or sets it to a date or timestamp.
-    func moveClock(_ spec: String) async throws -> Date {
+    /// The latest moment the mock's clock goes to: loans made later would fall due in the year 10000.
+    static let latest = Date(timeIntervalSince1970: 253_370_764_800)  // 9999-01-01T00:00:00Z
+
+    /// Moves the clock as `request` says: on (or back) from where it stands, or to a day or moment.
+    /// - Throws: `UserError` for a move past 9999-01-01, which the mock refuses.
+    func moveClock(_ request: ClockRequest, timeZone: TimeZone) async throws -> Date {
         let body: [String: String]
-        if spec.hasPrefix("+") {
-            body = ["Advance": String(spec.dropFirst())]
-        } else if let day = DayDate(string: spec), spec.count == 10 {
-            body = [
-                "Set": Timestamp.format(
-                    day.startDate(in: TimeZone(identifier: "Europe/Stockholm")!).addingTimeInterval(10 * 3600))
-            ]
+        if let target = request.target(timeZone: timeZone) {
+            try Self.refuseTooLate(target)
+            body = ["Set": Timestamp.format(target)]
+        } else if case .move(let seconds) = request {
+            let from = try await now()
+            try Self.refuseTooLate(from.addingTimeInterval(TimeInterval(seconds)))
+            // The mock moves on by whole minutes; back is a new time to set.
+            body =
+                seconds >= 0
+                ? ["Advance": "\(seconds / 60)m"]
+                : ["Set": Timestamp.format(from.addingTimeInterval(TimeInterval(seconds)))]
         } else {
-            body = ["Set": spec]
+            body = [:]
         }
         _ = try await call("POST", "clock", body: body)
         return try await now()
+    }
+
+    static func refuseTooLate(_ date: Date) throws {
+        guard date < latest else {
+            throw UserError(
+                tr(
+                    "The mock library's clock goes no later than 1 January 9999 (9999-01-01): "
+                        + "loans made after it would fall due in the year 10000. Pick an earlier day."))
+        }
+    }
+
+    /// A control call that failed: a line for the tester, and the technical detail for the debug log.
+    struct Failure: Error, CustomStringConvertible {
+        /// The method, route and what went wrong (libcurl's error, the status and the mock's reason).
+        let detail: String
+        let message: String
+        var description: String { message }
     }
 
     /// Back to the seed.
@@ -83,16 +109,23 @@ struct MockControl: Sendable {
             (data, response) = try await Self.exchange.run(request)
         } catch {
             try Task.checkCancellation()
-            throw UserError("Cannot reach the mock library's control routes at \(root.absoluteString).")
+            throw Failure(
+                detail: "\(method) \(path): \(error)",
+                message: tr(
+                    "Cannot reach the mock library at {address}. Is it still running?",
+                    ["address": root.host.map { "\($0):\(root.port ?? 80)" } ?? root.absoluteString]))
         }
         let status = response.statusCode
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         guard (200..<300).contains(status) else {
             if status == 404 {
                 throw UserError(
-                    "This library is not the mock: mock commands only work with bok --mock or bok mock-server.")
+                    tr("This library is not the mock: mock commands only work with bok --mock or bok mock-server."))
             }
-            throw UserError("The mock library refused: \(object["Reason"] as? String ?? "HTTP \(status)").")
+            // The mock's reason is for its API's users, in English; the tester gets words of bok's own.
+            throw Failure(
+                detail: "\(method) \(path): HTTP \(status) \(object["Reason"] as? String ?? "")",
+                message: tr("The mock library did not accept that. BOK_LOG=debug shows its reason."))
         }
         return object
     }
