@@ -37,4 +37,11 @@ struct BadgeTests {
         #expect(Badge.ready(until: DayDate(year: 2026, month: 11, day: 23)).text == "Ready · borrow by 23 Nov")
         #expect(Badge.sample.text == "Sample")
     }
+
+    @Test("A queue estimate in another year shows the year: ~13 Jun 2028")
+    func estimateInAnotherYear() {
+        let estimate = DayDate(year: 2028, month: 6, day: 13)
+        #expect(Badge.queued(place: 40, estimate: estimate, thisYear: 2026).text == "#40 in queue · ~13 Jun 2028")
+        #expect(Badge.queued(place: 4, estimate: estimate, thisYear: 2028).text == "#4 in queue · ~13 Jun")
+    }
 }

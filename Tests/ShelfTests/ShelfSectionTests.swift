@@ -84,7 +84,7 @@ struct ShelfSectionTests {
         let loan = try #require(shelf.entries(.loans).first)
         #expect(loan.badge == .daysLeft(14) && loan.isDownloaded && loan.percentRead == nil)
         #expect(shelf.entries(.ready).map(\.badge) == [.ready(until: today.adding(days: 2))])
-        #expect(shelf.entries(.reserved).first?.badge?.text == "#3 in queue · ~9 Jan")
+        #expect(shelf.entries(.reserved).first?.badge?.text == "#3 in queue · ~9 Jan 2027")
         #expect(shelf.entries(.samples).map(\.badge) == [.sample])
         #expect(shelf.entries(.samples).first?.percentRead == 7.5)
         #expect(!(shelf.entries(.samples).first?.isDownloaded ?? true))

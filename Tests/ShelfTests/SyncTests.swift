@@ -50,7 +50,7 @@ struct SyncTests {
         #expect(shelf.entries(.loans).map(\.title) == ["Doktor Glas", "Röda rummet"])
         #expect(shelf.entries(.loans).last?.authors == "August Strindberg")
         #expect(shelf.entries(.loans).last?.percentRead == 42)
-        #expect(shelf.entries(.reserved).map(\.badge) == [.queued(place: 2, estimate: nil)])
+        #expect(shelf.entries(.reserved).map(\.badge) == [.queued(place: 2, estimate: nil, thisYear: 2026)])
 
         // The server forgets L1 (returned on another device) and R1 (cancelled).
         await fake.set(loans: [Loan(id: "L2", productID: "p2", title: "Doktor Glas", expiryDate: today.adding(days: 2))]

@@ -16,8 +16,9 @@ public enum Badge: Sendable, Hashable {
     case ended
     /// A free sample.
     case sample
-    /// A reservation, with the place in the queue and the estimated day.
-    case queued(place: Int, estimate: DayDate?)
+    /// A reservation, with the place in the queue and the estimated day; the day shows its year
+    /// when that is not `thisYear` (`#40 in queue · ~13 Jun 2028`).
+    case queued(place: Int, estimate: DayDate?, thisYear: Int? = nil)
     /// A reservation whose turn has come: borrow it by the given day.
     case ready(until: DayDate)
 
@@ -43,13 +44,16 @@ public enum Badge: Sendable, Hashable {
         case .lastDay: return tr("today")
         case .ended: return tr("ended")
         case .sample: return tr("Sample")
-        case let .queued(place, estimate):
-            return tr("#{place} in queue", ["place": place]) + (estimate.map { " · ~\(Self.short($0))" } ?? "")
+        case let .queued(place, estimate, thisYear):
+            return tr("#{place} in queue", ["place": place])
+                + (estimate.map { " · ~\(Self.short($0, thisYear: thisYear))" } ?? "")
         case .ready(let until): return tr("Ready · borrow by {day}", ["day": Self.short(until)])
         }
     }
 
-    private static func short(_ day: DayDate) -> String {
-        "\(day.day) \(Localization.month(day.month, short: true))"
+    private static func short(_ day: DayDate, thisYear: Int? = nil) -> String {
+        let text = "\(day.day) \(Localization.month(day.month, short: true))"
+        guard let thisYear, thisYear != day.year else { return text }
+        return text + " \(day.year)"
     }
 }

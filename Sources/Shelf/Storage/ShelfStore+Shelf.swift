@@ -112,7 +112,9 @@ extension ShelfStore {
                 reserved.append(
                     entry(
                         reservation.productID, reservation.title, reservation.authors,
-                        .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
+                        .queued(
+                            place: reservation.queuePosition, estimate: reservation.estimatedDate,
+                            thisYear: today.year),
                         upstreamID: reservation.reservationID, day: reservation.estimatedDate,
                         recent: reservation.syncedAt))
             }
@@ -156,7 +158,7 @@ extension ShelfStore {
 
     /// Reservations by place in the queue (nearest first when ascending).
     private func sortedByQueue(_ entries: [Shelf.Entry], sort: ShelfSort) -> [Shelf.Entry] {
-        func place(_ e: Shelf.Entry) -> Int { if case .queued(let p, _) = e.badge { p } else { .max } }
+        func place(_ e: Shelf.Entry) -> Int { if case .queued(let p, _, _) = e.badge { p } else { .max } }
         let sorted = entries.sorted {
             place($0) != place($1) ? place($0) < place($1) : collation.key($0.title) < collation.key($1.title)
         }
