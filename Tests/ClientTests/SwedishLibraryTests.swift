@@ -25,7 +25,7 @@ struct SwedishLibraryTests {
         let screen = await inSwedish { await h.run("sök thriller") }
         let server = "127.0.0.1:\(h.server.port)"
         #expect(
-            screen == ["Biblioteket på \(server) har ett eget fel och kunde inte svara. Försök igen senare."],
+            screen == ["Det blev fel hos biblioteket på \(server), så det kunde inte svara. Försök igen senare."],
             "\(screen)")
     }
 
