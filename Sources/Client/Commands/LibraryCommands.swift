@@ -25,9 +25,9 @@ enum LibraryCommands {
                     + "--service-key KEY); library use NAME switches to it now and from the next start; library "
                     + "remove NAME takes it out."),
             N_("bok --library NAME COMMAND uses one for one command. Service keys are never shown."),
-            N_(
-                "Examples:  library     library list     library add home http://127.0.0.1:8080/opds     "
-                    + "library use home"),
+            N_("Examples:  library     library list     library use home"),
+            // An examples line is shown as it is when it fits: the long one on a line of its own.
+            N_("           library add home http://127.0.0.1:8080/opds"),
         ],
         valued: ["kind", "service-id", "service-key", "name"],
         completion: .words(["list", "add", "use", "remove"], then: []),
