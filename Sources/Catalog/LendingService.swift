@@ -1,3 +1,5 @@
+import Localization
+
 /// Narrows a search to part of the catalogue.
 public struct SearchFilters: Sendable, Hashable, Codable {
     /// Only titles in this category.
@@ -111,6 +113,6 @@ public protocol PatronLending: Sendable {
 extension LendingService {
     /// A library without the extension: `unsupported`.
     public func similar(productID: String, card: String?, limit: Int) async throws -> [Product] {
-        throw LendingError(.unsupported, "This library does not suggest similar books.")
+        throw LendingError(.unsupported, tr("This library does not suggest similar books."))
     }
 }

@@ -109,8 +109,8 @@ struct HostileLibraryTests {
             #expect(
                 error?.message
                     == """
-                    The library at 127.0.0.1:\(server.port) sent an answer larger than 4 MB to products; refusing \
-                    it.
+                    The library at 127.0.0.1:\(server.port) sent an answer larger than 4 MB, so bok stopped \
+                    reading it. Try again later.
                     """
             )
             #expect(seconds < 20, "\(seconds) s")

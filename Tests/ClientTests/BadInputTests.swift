@@ -71,7 +71,7 @@ struct BadInputTests {
         try await setFaults(h, #"{"Malformed": true}"#)
         let screen = await h.run("search thriller")
         #expect(screen.count == 1)
-        #expect(screen.first?.contains("not JSON") == true, "\(screen)")
+        #expect(screen.first?.contains("sent an answer bok cannot read") == true, "\(screen)")
     }
 
     @Test("Unknown sort keys and filters say what is allowed")

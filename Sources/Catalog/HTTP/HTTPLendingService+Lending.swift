@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -40,7 +41,9 @@ extension HTTPLendingService: PatronLending {
         {
             throw LendingError(
                 .unsupported,
-                "The library at \(endpoint.displayName) has no early return: the loan ends by itself on its last day.",
+                tr(
+                    "The library at {server} has no early return: the loan ends by itself on its last day.",
+                    ["server": endpoint.displayName]),
                 status: error.status)
         }
     }
@@ -74,7 +77,8 @@ extension HTTPLendingService: PatronLending {
 
     private func noReservations(_ error: LendingError) -> LendingError {
         LendingError(
-            .unsupported, "The library at \(endpoint.displayName) does not take reservations.", status: error.status)
+            .unsupported, tr("The library at {server} does not take reservations.", ["server": endpoint.displayName]),
+            status: error.status)
     }
 
     // MARK: Transport

@@ -60,10 +60,10 @@ public struct HTTPLendingService: LendingService {
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
             throw LendingError(
                 .unsupported,
-                """
-                The library at \(endpoint.displayName) has no catalogue search. Use info, borrow and the shelf \
-                with a product id.
-                """,
+                tr(
+                    "The library at {server} has no catalogue search. Use info, borrow and the shelf with a "
+                        + "product id.",
+                    ["server": endpoint.displayName]),
                 status: 404)
         }
         // Never the server's idea of a page: at most the page asked for is shown and completed.
@@ -91,7 +91,9 @@ public struct HTTPLendingService: LendingService {
             return Array(answer.products.prefix(max(0, limit)))
         } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
             throw LendingError(
-                .unsupported, "The library at \(endpoint.displayName) does not suggest similar books.", status: 404)
+                .unsupported,
+                tr("The library at {server} does not suggest similar books.", ["server": endpoint.displayName]),
+                status: 404)
         }
     }
 
@@ -106,8 +108,12 @@ public struct HTTPLendingService: LendingService {
             "books/availability/\(productID)", checksumOf: [card ?? "", productID],
             query: [("card", card ?? "")], as: Wire.AvailabilityAnswer.self, before: deadline)
         guard let entry = answer.products.first(where: { $0.productID == productID }) ?? answer.products.first else {
+            logger.debug("no availability in the answer", metadata: ["product": "\(productID)"])
             throw LendingError(
-                .badResponse, "The library at \(endpoint.displayName) sent no availability for product \(productID).")
+                .badResponse,
+                tr(
+                    "The library at {server} did not say whether the book can be borrowed. Try again later.",
+                    ["server": endpoint.displayName]))
         }
         var availability = Availability(
             available: entry.available,
@@ -170,7 +176,8 @@ public struct HTTPLendingService: LendingService {
 
     private func validate(id: String) throws {
         guard !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw LendingError(.invalidRequest, "\"\(id)\" is not a product id (letters and digits only).")
+            throw LendingError(
+                .invalidRequest, tr("\"{id}\" is not a product id (letters and digits only).", ["id": id]))
         }
     }
 
@@ -226,22 +233,24 @@ public struct HTTPLendingService: LendingService {
             case .timedOut:
                 throw transportError(HTTPTransfer.Failure(kind: .timedOut, detail: ""), server: server)
             case .tooLarge:
+                logger.debug("answer over the cap", metadata: ["path": "\(path)", "cap": "\(maxBodyBytes)"])
                 throw LendingError(
                     .badResponse,
-                    """
-                    The library at \(server) sent an answer larger than \(maxBodyBytes >> 20) MB to \(path); \
-                    refusing it.
-                    """
-                )
+                    tr(
+                        "The library at {server} sent an answer larger than {size} MB, so bok stopped reading it. "
+                            + "Try again later.",
+                        ["server": server, "size": maxBodyBytes >> 20]))
             case .redirectedAway(let target):
                 throw LendingError(
                     .redirected,
-                    """
-                    The library at \(server) sent bok to another server \
-                    (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only talks to the \
-                    library's own address. If the library has moved, put its new address in the config file.
-                    """
-                )
+                    tr(
+                        "The library at {server} sent bok to another server ({target}); bok only talks to the "
+                            + "library's own address. If the library has moved, put its new address in the config "
+                            + "file.",
+                        [
+                            "server": server,
+                            "target": target.map { "\($0.host):\($0.port)" } ?? tr("an unknown address"),
+                        ]))
             case .transport(let failure):
                 logger.debug("transfer failed", metadata: ["path": "\(path)", "detail": "\(failure.detail)"])
                 throw transportError(failure, server: server)
@@ -292,36 +301,46 @@ public struct HTTPLendingService: LendingService {
         let reason = (try? JSONDecoder().decode(Wire.ErrorAnswer.self, from: data)).map { SafeText.line($0.reason) }
         switch status {
         case 404:
+            logger.debug("not found", metadata: ["path": "\(path)", "reason": "\(reason ?? "")"])
             return LendingError(
-                .notFound, reason.map { "\($0)." } ?? "The library at \(server) has no \(path).", status: status,
-                reason: reason)
+                .notFound,
+                reason.map { "\($0)." }
+                    ?? tr(
+                        "The library at {server} could not find what bok asked for; it may have been removed.",
+                        ["server": server]),
+                status: status, reason: reason)
         case 401, 403:
             // A refused patron (wrong PIN, locked card) gets the library's own words; a refused
             // service (checksum, service id) gets a pointer to the configuration.
             if let reason, !Self.isServiceRefusal(reason) {
                 return LendingError(.unauthorized, reason, status: status, reason: reason)
             }
+            logger.debug("service refused", metadata: ["status": "\(status)", "reason": "\(reason ?? "")"])
             return LendingError(
                 .unauthorized,
-                """
-                The library at \(server) refused the request: \(reason ?? "not authorised"). Check the service id \
-                and key in the config file.
-                """,
+                tr(
+                    "The library at {server} did not accept bok's service id or key. Check service-id and "
+                        + "service-key in the config file.",
+                    ["server": server]),
                 status: status, reason: reason)
         case 500...:
+            logger.debug(
+                "server error", metadata: ["path": "\(path)", "status": "\(status)", "reason": "\(reason ?? "")"])
             return LendingError(
                 .rejected,
                 tr(
-                    "The library at {server} had an internal error (HTTP {status}{reason}). Try again later.",
-                    ["server": server, "status": status, "reason": reason.map { ": \($0)" } ?? ""]),
+                    "The library at {server} had a problem of its own and could not answer. Try again later.",
+                    ["server": server]),
                 status: status, reason: reason)
         default:
             if let reason { return LendingError(.rejected, reason, status: status, reason: reason) }
+            logger.debug("refused without a reason", metadata: ["path": "\(path)", "status": "\(status)"])
             return LendingError(
                 .rejected,
                 tr(
-                    "The library at {server} said no (HTTP {status}) and gave no reason.",
-                    ["server": server, "status": status]),
+                    "The library at {server} turned the request down without saying why. Try again later, or ask "
+                        + "the library.",
+                    ["server": server]),
                 status: status, reason: reason)
         }
     }
@@ -334,18 +353,26 @@ public struct HTTPLendingService: LendingService {
     func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         let server = endpoint.displayName
         guard (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+            logger.debug("answer is not JSON", metadata: ["path": "\(path)", "bytes": "\(data.count)"])
             throw LendingError(
                 .badResponse,
-                "The library at \(server) answered \(path) with something that is not JSON. Is the address right?")
+                tr(
+                    "The library at {server} sent an answer bok cannot read. Is the library's address right?",
+                    ["server": server]))
         }
         do {
             let decoder = JSONDecoder()
             decoder.userInfo[TextPolicy.userInfoKey] = textPolicy
             return try decoder.decode(type, from: data)
         } catch let error as DecodingError {
+            logger.debug(
+                "answer of an unexpected shape", metadata: ["path": "\(path)", "why": "\(Self.describe(error))"])
             throw LendingError(
                 .badResponse,
-                "The library at \(server) answered \(path) with JSON of an unexpected shape (\(Self.describe(error))).")
+                tr(
+                    "The library at {server} sent an answer bok does not understand (it may speak another version "
+                        + "of the service). Try again later, or ask the library.",
+                    ["server": server]))
         }
     }
 

@@ -2,6 +2,8 @@ public import Foundation
 #if canImport(FoundationNetworking)
 internal import FoundationNetworking
 #endif
+import Localization
+public import Logging
 
 /// An OPDS catalogue over HTTP: feeds, search, and the address of a book's file.
 ///
@@ -15,19 +17,22 @@ public struct OPDSClient: Sendable {
     let password: String?
     let timeout: TimeInterval
     let maxBodyBytes: Int
+    let logger: Logger
     let accept =
         "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
 
     /// Creates a client for the catalogue at `root`.
     public init(
         root: URL, user: String? = nil, password: String? = nil, timeout: TimeInterval = 10,
-        maxBodyBytes: Int = 16 << 20
+        maxBodyBytes: Int = 16 << 20,
+        logger: Logger = Logger(label: "bok.opds", factory: { _ in SwiftLogNoOpLogHandler() })
     ) {
         self.root = root
         self.user = user
         self.password = password
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
+        self.logger = logger
     }
 
     /// The catalogue's name for messages: its host and port.
@@ -40,13 +45,13 @@ public struct OPDSClient: Sendable {
         do {
             return try OPDSParser.feed(data, base: target)
         } catch let failure as OPDSParser.Failure {
+            logger.debug("not a feed", metadata: ["url": "\(target.absoluteString)", "why": "\(failure.description)"])
             throw LendingError(
                 .badResponse,
-                """
-                The catalogue at \(displayName) answered with something that \(failure.description). Is the \
-                address that of an OPDS catalogue?
-                """
-            )
+                tr(
+                    "The catalogue at {server} sent a page that is not a catalogue bok can read. Is the address "
+                        + "that of an OPDS catalogue?",
+                    ["server": displayName]))
         }
     }
 
@@ -54,7 +59,9 @@ public struct OPDSClient: Sendable {
     /// description, or a `{searchTerms}` template as calibre gives).
     public func search(_ terms: String, from feed: OPDSFeed) async throws -> OPDSFeed {
         guard let link = feed.link("search") else {
-            throw LendingError(.unsupported, "The catalogue at \(displayName) has no search; browse it instead.")
+            throw LendingError(
+                .unsupported, tr("The catalogue at {server} has no search; browse it instead.", ["server": displayName])
+            )
         }
         var template = link.href.absoluteString.removingPercentEncoding ?? link.href.absoluteString
         if !template.contains("{searchTerms}") {
@@ -62,7 +69,9 @@ public struct OPDSClient: Sendable {
             guard let found = OPDSParser.openSearchTemplate(description, base: link.href) else {
                 throw LendingError(
                     .badResponse,
-                    "The catalogue at \(displayName) describes its search in a way bok cannot use; browse it instead.")
+                    tr(
+                        "The catalogue at {server} describes its search in a way bok cannot use; browse it instead.",
+                        ["server": displayName]))
             }
             template = found
         }
@@ -70,7 +79,9 @@ public struct OPDSClient: Sendable {
         allowed.remove(charactersIn: "/?&=+#")
         let encoded = terms.addingPercentEncoding(withAllowedCharacters: allowed) ?? terms
         guard let url = URL(string: template.replacingOccurrences(of: "{searchTerms}", with: encoded)) else {
-            throw LendingError(.badResponse, "The catalogue at \(displayName) gave a search address bok cannot use.")
+            throw LendingError(
+                .badResponse,
+                tr("The catalogue at {server} gave a search address bok cannot use.", ["server": displayName]))
         }
         return try await self.feed(url)
     }
@@ -97,40 +108,39 @@ public struct OPDSClient: Sendable {
         } catch {
             switch error.kind {
             case .timedOut:
-                throw LendingError(
-                    .timeout,
-                    "The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the server.")
+                throw timedOut(name)
             case .tooLarge:
                 throw LendingError(
                     .badResponse,
-                    "The catalogue at \(name) sent a feed larger than \(maxBodyBytes >> 20) MB; refusing it.")
+                    tr(
+                        "The catalogue at {server} sent a page larger than {size} MB, so bok stopped reading it.",
+                        ["server": name, "size": maxBodyBytes >> 20]))
             case .redirectedAway(let target):
                 throw LendingError(
                     .redirected,
-                    """
-                    The catalogue at \(name) sent bok to another server \
-                    (\(target.map { "\($0.host):\($0.port)" } ?? "an unknown address")); bok only follows links \
-                    within the catalogue's own address. If the catalogue has moved, use its new address.
-                    """
-                )
+                    tr(
+                        "The catalogue at {server} sent bok to another server ({target}); bok only follows links "
+                            + "within the catalogue's own address. If the catalogue has moved, use its new address.",
+                        ["server": name, "target": target.map { "\($0.host):\($0.port)" } ?? tr("an unknown address")]))
             case .transport(let failure):
+                logger.debug(
+                    "transfer failed", metadata: ["url": "\(url.absoluteString)", "detail": "\(failure.detail)"])
                 switch failure.kind {
                 case .timedOut:
-                    throw LendingError(
-                        .timeout,
-                        """
-                        The catalogue at \(name) did not answer within \(Int(timeout)) s. Try again, or check the \
-                        server.
-                        """
-                    )
+                    throw timedOut(name)
                 case .cannotConnect, .cannotFindHost:
                     throw LendingError(
                         .unreachable,
-                        "Cannot reach the catalogue at \(name). Check the address and that the server is running.")
+                        tr(
+                            "Cannot reach the catalogue at {server}. Check the address and that the server is running.",
+                            ["server": name]))
                 case .cancelled: throw CancellationError()
                 default:
                     throw LendingError(
-                        .dropped, "The catalogue at \(name) closed the connection before answering. Try again.")
+                        .dropped,
+                        tr(
+                            "The catalogue at {server} closed the connection before answering. Try again.",
+                            ["server": name]))
                 }
             }
         }
@@ -140,18 +150,37 @@ public struct OPDSClient: Sendable {
             throw LendingError(
                 .unauthorized,
                 user == nil
-                    ? """
-                    The catalogue at \(name) asks for a user name and password: log in with login (your password \
-                    is never shown).
-                    """
-                    : "The catalogue at \(name) did not accept that user name and password. Type login to try again.",
+                    ? tr(
+                        "The catalogue at {server} asks for a user name and password: log in with login (your "
+                            + "password is never shown).",
+                        ["server": name])
+                    : tr(
+                        "The catalogue at {server} did not accept that user name and password. Type login to try "
+                            + "again.",
+                        ["server": name]),
                 status: http.statusCode)
-        case 404: throw LendingError(.notFound, "The catalogue at \(name) has no such page (\(url.path)).", status: 404)
-        default:
+        case 404:
+            logger.debug("no such page", metadata: ["url": "\(url.absoluteString)"])
             throw LendingError(
-                .rejected, "The catalogue at \(name) could not answer (HTTP \(http.statusCode)). Try again later.",
+                .notFound,
+                tr(
+                    "The catalogue at {server} has no such page; it may have moved. browse starts again at the top.",
+                    ["server": name]),
+                status: 404)
+        default:
+            logger.debug("refused", metadata: ["url": "\(url.absoluteString)", "status": "\(http.statusCode)"])
+            throw LendingError(
+                .rejected, tr("The catalogue at {server} could not answer. Try again later.", ["server": name]),
                 status: http.statusCode)
         }
         return data
+    }
+
+    private func timedOut(_ name: String) -> LendingError {
+        LendingError(
+            .timeout,
+            tr(
+                "The catalogue at {server} did not answer within {seconds} s. Try again, or check the server.",
+                ["server": name, "seconds": Int(timeout)]))
     }
 }

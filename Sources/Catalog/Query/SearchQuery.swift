@@ -1,3 +1,5 @@
+import Localization
+
 /// A parsed search query: free-text terms and `field:value` terms, with `*` for prefix matches.
 ///
 /// `author:Å* thriller "röda rummet"` is three terms: a prefix on the author field, a free word,
@@ -28,18 +30,34 @@ public struct SearchQuery: Sendable, Hashable {
 
     /// Why a query could not be parsed; `message` says what to type instead.
     public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-        /// A one-line explanation with the fix.
+        /// A one-line explanation with the fix, in English: the mock server's answer to a bad query
+        /// is the same in every language.
         public let message: String
+        /// The same explanation in the interface language, for the patron.
+        public let localizedMessage: String
         public var description: String { message }
+
+        /// An error from a message marked with `N_` and its placeholders' values; with
+        /// `withSyntax`, the syntax hint follows it.
+        init(
+            _ template: String, _ values: KeyValuePairs<String, any CustomStringConvertible> = [:],
+            withSyntax: Bool = false
+        ) {
+            var english = template
+            for (name, value) in values { english = english.replacing("{\(name)}", with: value.description) }
+            message = withSyntax ? english + " " + SearchQuery.syntaxHint : english
+            localizedMessage =
+                withSyntax ? tr(template, values) + " " + tr(SearchQuery.syntaxHint) : tr(template, values)
+        }
     }
 
     /// The terms, all of which must match.
     public var terms: [Term]
 
-    /// The syntax, for hints after an empty or wrong query.
-    public static let syntaxHint =
+    /// The syntax, for hints after an empty or wrong query (in English; `tr` it to show it).
+    public static let syntaxHint = N_(
         "Type words to find (e.g. search thriller), or restrict a word to a field: "
-        + "title:, author:, category:, publisher:, language:, isbn: — end with * for a prefix (author:Å*)."
+            + "title:, author:, category:, publisher:, language:, isbn: — end with * for a prefix (author:Å*).")
 
     /// Parses a query.
     /// - Throws: `ParseError` for an empty query, an unknown field or an empty `field:` term.
@@ -52,7 +70,8 @@ public struct SearchQuery: Sendable, Hashable {
                 let name = raw[..<colon].lowercased()
                 guard let known = Field(rawValue: name) ?? aliases[name] else {
                     let names = Field.allCases.map { $0.rawValue + ":" }.joined(separator: ", ")
-                    throw ParseError(message: "Unknown field \"\(name):\". Fields are \(names).")
+                    throw ParseError(
+                        N_("Unknown field \"{name}:\". Fields are {names}."), ["name": name, "names": names])
                 }
                 field = known
                 raw = String(raw[raw.index(after: colon)...])
@@ -60,7 +79,9 @@ public struct SearchQuery: Sendable, Hashable {
                     raw = String(raw.dropFirst().dropLast())
                 }
                 guard !raw.isEmpty, raw != "*" else {
-                    throw ParseError(message: "\"\(name):\" needs a value, e.g. \(name):\(example(for: known)).")
+                    throw ParseError(
+                        N_("\"{name}:\" needs a value, e.g. {name}:{example}."),
+                        ["name": name, "example": example(for: known)])
                 }
             }
             let isPrefix = raw.hasSuffix("*")
@@ -70,7 +91,7 @@ public struct SearchQuery: Sendable, Hashable {
             terms.append(Term(field: field, value: value, isPrefix: isPrefix))
         }
         guard !terms.isEmpty else {
-            throw ParseError(message: "The search is empty. " + syntaxHint)
+            throw ParseError(N_("The search is empty."), withSyntax: true)
         }
         return SearchQuery(terms: terms)
     }

@@ -16,19 +16,18 @@ enum CatalogueCommands {
         synopsis: N_("browse [N]"),
         summary: N_("An OPDS catalogue's sections: browse shows the top, browse N opens section N"),
         details: [
-            "Numbers are the entries on screen: a section (▸) opens with browse N, a book shows with info N,",
-            "downloads with get N and opens with read N. more and back page through long lists.",
-            "Examples:  browse     browse 2     search lagerlöf     get 1",
+            N_(
+                "Numbers are the entries on screen: a section (▸) opens with browse N, a book shows with info N, "
+                    + "downloads with get N and opens with read N. more and back page through long lists."),
+            N_("Examples:  browse     browse 2     search lagerlöf     get 1"),
         ],
         completion: .resultNumbers,
         run: { arguments, session in
             guard let browser = session.catalogue else {
                 throw UserError(
-                    """
-                    browse is for OPDS catalogues; \(session.libraryName) is a lending library: use search, top \
-                    and new.
-                    """
-                )
+                    tr(
+                        "browse is for OPDS catalogues; {library} is a lending library: use search, top and new.",
+                        ["library": session.libraryName]))
             }
             guard let word = arguments.positional.first else {
                 return render(try await browser.open(), session: session)
@@ -36,11 +35,9 @@ enum CatalogueCommands {
             let entry = try Self.entry(word, browser: browser, command: "browse")
             guard let section = entry.navigation else {
                 throw UserError(
-                    """
-                    \(session.theme.marks.quoted(entry.title)) is a book, not a section: info \(word) shows it, \
-                    get \(word) downloads it.
-                    """
-                )
+                    tr(
+                        "{title} is a book, not a section: info {number} shows it, get {number} downloads it.",
+                        ["title": session.theme.marks.quoted(entry.title), "number": word]))
             }
             return render(try await browser.open(section.href), session: session)
         })
@@ -50,18 +47,22 @@ enum CatalogueCommands {
         swedish: ["hämta"],
         synopsis: N_("get N"),
         summary: N_("Download book N of an OPDS catalogue to your shelf's folder, to read with read N"),
-        details: ["Examples:  get 3     read 3"],
+        details: [N_("Examples:  get 3     read 3")],
         completion: .resultNumbers,
         run: { arguments, session in
             guard let browser = session.catalogue else {
-                throw UserError("get is for OPDS catalogues; in \(session.libraryName), borrow N gets a book.")
+                throw UserError(
+                    tr(
+                        "get is for OPDS catalogues; in {library}, borrow N gets a book.",
+                        ["library": session.libraryName]))
             }
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
-                throw UserError.usage("Usage: get N")
+                throw UserError.usage(tr("Usage: get N"))
             }
             let file = try await download(try entry(word, browser: browser, command: "get"), session: session)
             return CommandOutput(
-                lines: ["Downloaded to \(file.path): read \(word) opens it."], json: ["file": file.path])
+                lines: [tr("Downloaded to {file}: read {number} opens it.", ["file": file.path, "number": word])],
+                json: ["file": file.path])
         })
 
     /// The commands that mean something else in a catalogue, by name.
@@ -86,70 +87,78 @@ enum CatalogueCommands {
         if let given = arguments.option("user"), !given.isEmpty {
             user = given
         } else if let prompt = session.account.prompt {
-            guard let answer = prompt.ask("User name for \(name): ")?.trimmingCharacters(in: .whitespaces),
+            guard
+                let answer = prompt.ask(tr("User name for {server}: ", ["server": name]))?
+                    .trimmingCharacters(in: .whitespaces),
                 !answer.isEmpty
             else {
-                throw UserError("No user name given; nothing was done.")
+                throw UserError(tr("No user name given; nothing was done."))
             }
             user = answer
         } else {
             throw UserError(
-                """
-                login to \(name) needs a user name: give --user NAME with --password-file FILE (mode 600) or \
-                --password-stdin.
-                """
-            )
+                tr(
+                    "login to {server} needs a user name: give --user NAME with --password-file FILE (mode 600) or "
+                        + "--password-stdin.",
+                    ["server": name]))
         }
         let password: String
         if let path = arguments.option("password-file") {
-            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The password file")
+            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: tr("The password file"))
             guard
                 let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(
                     in: .whitespacesAndNewlines), !line.isEmpty
             else {
-                throw UserError("The password file \(path) is empty. Put the password on its first line.")
+                throw UserError(
+                    tr("The password file {file} is empty. Put the password on its first line.", ["file": path]))
             }
             password = line
         } else if arguments.flag("password-stdin") {
             guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
             else {
-                throw UserError("--password-stdin was given but standard input had no password on its first line.")
+                throw UserError(
+                    tr("--password-stdin was given but standard input had no password on its first line."))
             }
             password = line
         } else if let prompt = session.account.prompt {
-            guard let secret = prompt.askSecret("Password for \(user) at \(name): "), !secret.isEmpty else {
-                throw UserError("No password given; nothing was done.")
+            guard
+                let secret = prompt.askSecret(tr("Password for {user} at {server}: ", ["user": user, "server": name])),
+                !secret.isEmpty
+            else {
+                throw UserError(tr("No password given; nothing was done."))
             }
             password = secret
         } else {
             throw UserError(
-                """
-                login to \(name) needs the password, and there is no terminal to ask on: give --password-file \
-                FILE (mode 600) or --password-stdin.
-                """
-            )
+                tr(
+                    "login to {server} needs the password, and there is no terminal to ask on: give "
+                        + "--password-file FILE (mode 600) or --password-stdin.",
+                    ["server": name]))
         }
-        let client = OPDSClient(root: root, user: user, password: password)
+        let client = OPDSClient(root: root, user: user, password: password, logger: session.logger)
         let next = CatalogueBrowser(client: client)
         // Checked at once on the root feed: a wrong password says so now, not at the next browse.
         let feed = try await next.open()
         session.catalogue = next
-        var lines = ["Logged in to \(name) as \(user). The password is kept for this session only."]
+        var lines = [
+            tr(
+                "Logged in to {server} as {user}. The password is kept for this session only.",
+                ["server": name, "user": user])
+        ]
         if arguments.flag("remember") {
             lines.append(
                 session.theme.dim(
-                    "--remember keeps library cards only; a catalogue's password is asked for again next time."))
+                    tr("--remember keeps library cards only; a catalogue's password is asked for again next time.")))
         }
         return CommandOutput(lines: lines + [""] + render(feed, session: session).lines, json: ["user": user])
     }
 
     static func notInCatalogue(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         throw UserError(
-            """
-            \(session.libraryName) is an OPDS catalogue: browse shows its sections (calibre's include By Newest), \
-            search finds books.
-            """
-        )
+            tr(
+                "{library} is an OPDS catalogue: browse shows its sections (calibre's include By Newest), search "
+                    + "finds books.",
+                ["library": session.libraryName]))
     }
 
     static func getBook(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
@@ -158,7 +167,7 @@ enum CatalogueCommands {
 
     static func search(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         let terms = arguments.positional.joined(separator: " ")
-        guard !terms.isEmpty else { throw UserError.usage("Say what to look for: search lagerlöf") }
+        guard !terms.isEmpty else { throw UserError.usage(tr("Say what to look for: search lagerlöf")) }
         return render(try await session.catalogue!.search(terms), session: session)
     }
 
@@ -167,8 +176,8 @@ enum CatalogueCommands {
         guard let next = browser.feed?.link("next") else {
             throw UserError(
                 browser.feed == nil
-                    ? "Nothing on screen yet: browse or search first."
-                    : "This is the last page; back goes to the one before.")
+                    ? tr("Nothing on screen yet: browse or search first.")
+                    : tr("This is the last page; back goes to the one before."))
         }
         return render(try await browser.open(next.href), session: session)
     }
@@ -183,8 +192,8 @@ enum CatalogueCommands {
         guard !facets.isEmpty else {
             throw UserError(
                 browser.feed == nil
-                    ? "Nothing on screen yet: browse or search first."
-                    : "This page of the catalogue offers no orders or filters (facets); browse N and search work.")
+                    ? tr("Nothing on screen yet: browse or search first.")
+                    : tr("This page of the catalogue offers no orders or filters (facets); browse N and search work."))
         }
         guard !wanted.isEmpty else {
             return CommandOutput(
@@ -193,7 +202,8 @@ enum CatalogueCommands {
         let matches = facets.filter { ($0.title ?? "").lowercased().hasPrefix(wanted) }
         guard let chosen = matches.first(where: { ($0.title ?? "").lowercased() == wanted }) ?? matches.first else {
             let names = facets.compactMap(\.title).joined(separator: ", ")
-            throw UserError.usage("No facet called \"\(wanted)\" here. This page offers: \(names).")
+            throw UserError.usage(
+                tr("No facet called \"{name}\" here. This page offers: {names}.", ["name": wanted, "names": names]))
         }
         return render(try await browser.open(chosen.href), session: session)
     }
@@ -203,7 +213,7 @@ enum CatalogueCommands {
         let theme = session.theme
         var groups: [(name: String, links: [OPDSLink])] = []
         for facet in facets {
-            let name = facet.facetGroup ?? "Facets"
+            let name = facet.facetGroup ?? tr("Facets")
             if let index = groups.firstIndex(where: { $0.name == name }) {
                 groups[index].links.append(facet)
             } else {
@@ -221,36 +231,48 @@ enum CatalogueCommands {
 
     static func back(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         guard let feed = session.catalogue!.back() else {
-            throw UserError("Nowhere to go back to; browse shows the catalogue's top.")
+            throw UserError(tr("Nowhere to go back to; browse shows the catalogue's top."))
         }
         return render(feed, session: session)
     }
 
     static func info(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
-            throw UserError.usage("Usage: info N")
+            throw UserError.usage(tr("Usage: info N"))
         }
         let entry = try entry(word, browser: session.catalogue!, command: "info")
         let theme = session.theme
         var lines = [theme.bold(entry.title)]
-        if !entry.authors.isEmpty { lines.append("by " + entry.authors.joined(separator: ", ")) }
-        lines.append("")
-        func row(_ label: String, _ value: String?) {
-            guard let value, !value.isEmpty else { return }
-            lines.append(DisplayWidth.pad(label, to: 13) + value)
+        if !entry.authors.isEmpty {
+            lines.append(tr("by {authors}", ["authors": entry.authors.joined(separator: ", ")]))
         }
-        row("Series", entry.series)
-        row("Publisher", entry.publisher)
-        row("Issued", entry.issued.map { String($0.prefix(10)) })
-        row("Language", entry.language)
-        row("Subjects", entry.subjects.isEmpty ? nil : entry.subjects.joined(separator: ", "))
-        row("Identifier", entry.identifiers.first)
-        row(
-            "Formats",
-            entry.formats.isEmpty
-                ? (entry.navigation != nil ? "a section: browse \(word)" : "none offered")
-                : entry.formats.joined(separator: ", ") + (entry.epub == nil ? " (bok reads EPUB)" : ""))
-        row("Size", entry.epub?.length.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) })
+        lines.append("")
+        let formats = entry.formats.joined(separator: ", ")
+        let rows: [(String, String?)] = [
+            (tr("Series"), entry.series),
+            (tr("Publisher"), entry.publisher),
+            (tr("Issued"), entry.issued.map { String($0.prefix(10)) }),
+            (tr("Language"), entry.language),
+            (tr("Subjects"), entry.subjects.isEmpty ? nil : entry.subjects.joined(separator: ", ")),
+            (tr("Identifier"), entry.identifiers.first),
+            (
+                tr("Formats"),
+                entry.formats.isEmpty
+                    ? (entry.navigation != nil
+                        ? tr("a section: browse {number}", ["number": word]) : tr("none offered"))
+                    : entry.epub == nil ? tr("{formats} (bok reads EPUB)", ["formats": formats]) : formats
+            ),
+            (
+                tr("Size"),
+                entry.epub?.length.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) }
+            ),
+        ]
+        // The labels' column: 13 wide in English, wider when a language's labels need it.
+        let column = max(13, (rows.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
+        for (label, value) in rows {
+            guard let value, !value.isEmpty else { continue }
+            lines.append(DisplayWidth.pad(label, to: column) + value)
+        }
         if let text = entry.summary ?? entry.content, !text.isEmpty { lines += [""] + theme.wrap(text) }
         return CommandOutput(lines: lines, json: CatalogueEntryJSON(number: Int(word) ?? 0, entry: entry))
     }
@@ -268,14 +290,17 @@ enum CatalogueCommands {
 
     static func entry(_ word: String, browser: CatalogueBrowser, command: String) throws -> OPDSEntry {
         guard let number = Int(word) else {
-            throw UserError.usage("\(command) takes the number of an entry on screen, e.g. \(command) 2.")
+            throw UserError.usage(
+                tr("{command} takes the number of an entry on screen, e.g. {command} 2.", ["command": command]))
         }
         guard let entry = browser.entry(number) else {
             let count = browser.feed?.entries.count ?? 0
             throw UserError(
                 count == 0
-                    ? "Nothing on screen to number: browse or search first."
-                    : "There is no entry \(number) on screen (there are \(count)).")
+                    ? tr("Nothing on screen to number: browse or search first.")
+                    : trn(
+                        "There is no entry {number} on screen (there is {n}).",
+                        "There is no entry {number} on screen (there are {n}).", count, ["number": number]))
         }
         return entry
     }
@@ -285,13 +310,15 @@ enum CatalogueCommands {
         let q = session.theme.marks
         guard let link = entry.epub else {
             if entry.navigation != nil {
-                throw UserError("\(q.quoted(entry.title)) is a section, not a book: browse it.")
+                throw UserError(tr("{title} is a section, not a book: browse it.", ["title": q.quoted(entry.title)]))
             }
             let formats = entry.formats
             throw UserError(
                 formats.isEmpty
-                    ? "The catalogue offers no file of \(q.quoted(entry.title))."
-                    : "\(q.quoted(entry.title)) is offered as \(formats.joined(separator: ", ")); bok reads EPUB.")
+                    ? tr("The catalogue offers no file of {title}.", ["title": q.quoted(entry.title)])
+                    : tr(
+                        "{title} is offered as {formats}; bok reads EPUB.",
+                        ["title": q.quoted(entry.title), "formats": formats.joined(separator: ", ")]))
         }
         // The catalogue's password goes with the download when the file is on the catalogue's own address.
         let authorization = session.catalogue?.client.authorization(for: link.href)
@@ -324,11 +351,11 @@ enum CatalogueCommands {
         let books = feed.entries.filter { $0.navigation == nil }.count
         let sections = feed.entries.count - books
         var count: [String] = []
-        if books > 0 { count.append("\(books) \(books == 1 ? "book" : "books")") }
-        if sections > 0 { count.append("\(sections) \(sections == 1 ? "section" : "sections")") }
+        if books > 0 { count.append(trn("{n} book", "{n} books", books)) }
+        if sections > 0 { count.append(trn("{n} section", "{n} sections", sections)) }
         var heading = feed.title.isEmpty ? session.libraryName : feed.title
         if let query = session.catalogue?.query {
-            heading = "\(feed.entries.count) \(feed.entries.count == 1 ? "hit" : "hits") for \(m.quoted(query))"
+            heading = trn("{n} hit for {query}", "{n} hits for {query}", feed.entries.count, ["query": m.quoted(query)])
         }
         var lines = [
             theme.bold(
@@ -353,10 +380,10 @@ enum CatalogueCommands {
         }
         if !feed.facets.isEmpty { lines += [""] + facetLines(feed.facets, session: session) }
         var hints: [String] = []
-        if !feed.facets.isEmpty { hints.append("sort NAME or filter NAME follows one") }
-        if feed.link("next") != nil { hints.append("more for the next page") }
-        if sections > 0 { hints.append("browse N opens a section") }
-        if books > 0 { hints.append("info N, get N, read N for a book") }
+        if !feed.facets.isEmpty { hints.append(tr("sort NAME or filter NAME follows one")) }
+        if feed.link("next") != nil { hints.append(tr("more for the next page")) }
+        if sections > 0 { hints.append(tr("browse N opens a section")) }
+        if books > 0 { hints.append(tr("info N, get N, read N for a book")) }
         if !hints.isEmpty { lines += ["", theme.dim(hints.joined(separator: "; ") + ".")] }
         return CommandOutput(lines: lines, json: CatalogueFeedJSON(feed: feed, query: session.catalogue?.query))
     }

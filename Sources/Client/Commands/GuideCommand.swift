@@ -12,8 +12,9 @@ enum GuideCommand {
         synopsis: N_("guide [--markdown]"),
         summary: N_("How borrowing works: card and PIN, limits, loan periods, queues, samples, privacy"),
         details: [
-            "Also help borrowing (hjälp utlåning). --markdown prints it as docs/guide.md (docs/guide.sv.md in",
-            "Swedish) has it.",
+            N_(
+                "Also help borrowing (hjälp utlåning). --markdown prints it as docs/guide.md (docs/guide.sv.md in "
+                    + "Swedish) has it.")
         ],
         flags: ["markdown"],
         run: { arguments, session in

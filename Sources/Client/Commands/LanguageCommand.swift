@@ -10,10 +10,11 @@ enum LanguageCommand {
         synopsis: N_("language [sv|en]"),
         summary: N_("Show or change the language bok speaks: sv (Swedish) or en (English)"),
         details: [
-            "bok speaks the language of your locale (LANG=sv_SE.UTF-8, or LANGUAGE=sv); language sv",
-            "switches for this session, and language = sv in the config file for every session.",
-            "Output for scripts (--json) is always the same, whatever the language.",
-            "Examples:  language     language sv     språk en",
+            N_(
+                "bok speaks the language of your locale (LANG=sv_SE.UTF-8, or LANGUAGE=sv); language sv switches "
+                    + "for this session, and language = sv in the config file for every session."),
+            N_("Output for scripts (--json) is always the same, whatever the language."),
+            N_("Examples:  language     language sv     språk en"),
         ],
         completion: .words(Localization.languages, then: []),
         run: { arguments, session in
@@ -31,7 +32,7 @@ enum LanguageCommand {
                     tr("bok speaks sv (Swedish) and en (English), not \"{word}\". Try language sv.", ["word": word]))
             }
             Localization.use(code, environment: session.environment)
-            let file = session.paths?.configFile.path ?? "the config file"
+            let file = session.paths?.configFile.path ?? tr("the config file")
             return CommandOutput(
                 lines: [
                     tr("bok now speaks {language}.", ["language": name(code)]),

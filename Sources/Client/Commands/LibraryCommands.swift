@@ -15,13 +15,19 @@ enum LibraryCommands {
             ),
         summary: N_("The library's page (notices, events, top and newest); your libraries: list, add, use, remove"),
         details: [
-            "library alone shows the page: top list numbered 1–10 and the newest 11–20, so info 12 works afterwards.",
-            "Several libraries live in the config file as [library NAME] sections; mock is always the built-in one.",
-            "library list shows them (* the one in use); library add NAME URL adds one (the kind is found out",
-            "from what the address answers; a lending service needs --service-id ID --service-key KEY);",
-            "library use NAME switches to it now and from the next start; library remove NAME takes it out.",
-            "bok --library NAME COMMAND uses one for one command. Service keys are never shown.",
-            "Examples:  library     library list     library add home http://127.0.0.1:8080/opds     library use home",
+            N_(
+                "library alone shows the page: top list numbered 1–10 and the newest 11–20, so info 12 works "
+                    + "afterwards."),
+            N_(
+                "Several libraries live in the config file as [library NAME] sections; mock is always the built-in "
+                    + "one. library list shows them (* the one in use); library add NAME URL adds one (the kind is "
+                    + "found out from what the address answers; a lending service needs --service-id ID "
+                    + "--service-key KEY); library use NAME switches to it now and from the next start; library "
+                    + "remove NAME takes it out."),
+            N_("bok --library NAME COMMAND uses one for one command. Service keys are never shown."),
+            N_("Examples:  library     library list     library use home"),
+            // An examples line is shown as it is when it fits: the long one on a line of its own.
+            N_("           library add home http://127.0.0.1:8080/opds"),
         ],
         valued: ["kind", "service-id", "service-key", "name"],
         completion: .words(["list", "add", "use", "remove"], then: []),
@@ -30,7 +36,8 @@ enum LibraryCommands {
                 return try await LibraryProfileCommands.run(arguments, session: session)
             }
             guard arguments.positional.isEmpty else {
-                throw UserError.usage("Usage: library, or library list | add NAME URL | use NAME | remove NAME.")
+                throw UserError.usage(
+                    tr("Usage: library, or library list | add NAME URL | use NAME | remove NAME."))
             }
             async let pageCall = session.service.library()
             let card = session.knownCard
@@ -51,18 +58,20 @@ enum LibraryCommands {
             let m = theme.marks
             var lines = [theme.heading(page.name)]
             var rules: [String] = []
-            if let days = page.loanPeriodDays { rules.append("loans last \(days) days") }
-            if let max = page.maxLoansPerMonth { rules.append("\(max) loans per patron a month") }
+            if let days = page.loanPeriodDays { rules.append(trn("loans last {n} day", "loans last {n} days", days)) }
+            if let max = page.maxLoansPerMonth {
+                rules.append(trn("{n} loan per patron a month", "{n} loans per patron a month", max))
+            }
             if !rules.isEmpty { lines.append(theme.dim(rules.joined(separator: " \(m.middleDot) ").capitalizedFirst)) }
             if !page.alerts.isEmpty {
-                lines += ["", theme.bold("Notices")]
+                lines += ["", theme.bold(tr("Notices"))]
                 for alert in page.alerts {
                     lines.append("  \(m.bullet) " + theme.yellow(alert.title))
                     if let message = alert.message { lines += theme.wrap(message, indent: 4) }
                 }
             }
             if !page.events.isEmpty {
-                lines += ["", theme.bold("Events")]
+                lines += ["", theme.bold(tr("Events"))]
                 for event in page.events {
                     let when = event.date.map { Words.shortDay($0) } ?? ""
                     let place = event.place.map { " \(m.middleDot) \($0)" } ?? ""
@@ -71,15 +80,18 @@ enum LibraryCommands {
             }
             let renderer = ListRenderer(session: session)
             if top.isEmpty && newest.isEmpty {
-                lines += ["", theme.dim("This library has no catalogue search, so there are no top or newest lists.")]
+                lines += [
+                    "", theme.dim(tr("This library has no catalogue search, so there are no top or newest lists.")),
+                ]
             } else {
-                lines += ["", theme.bold("Top 10")]
+                lines += ["", theme.bold(tr("Top 10"))]
                 lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) })
-                lines += ["", theme.bold("Newest")]
+                lines += ["", theme.bold(tr("Newest"))]
                 lines += renderer.rows(newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) })
                 let notice = session.numbersNow(.books).map { Ansi.strip($0) + " " } ?? ""
                 lines += [
-                    "", theme.dim(notice + "info N for details; borrow N, reserve N and read N use the same numbers."),
+                    "",
+                    theme.dim(notice + tr("info N for details; borrow N, reserve N and read N use the same numbers.")),
                 ]
             }
             return CommandOutput(lines: lines, json: LibraryJSON(page: page, top: top, newest: newest))
@@ -91,8 +103,8 @@ enum LibraryCommands {
         synopsis: N_("top [N] [category:NAME]"),
         summary: N_("The library's most borrowed books (default 10), numbered for info and borrow"),
         details: [
-            "A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
-            "Examples:  top     top 25     top 10 category:Thriller",
+            N_("A category filter (filter category:NAME) applies too; category:NAME here overrides it."),
+            N_("Examples:  top     top 25     top 10 category:Thriller"),
         ],
         run: { arguments, session in
             try await list(.top, sort: SortSpec(.popularity), arguments: arguments, session: session)
@@ -104,8 +116,8 @@ enum LibraryCommands {
         synopsis: N_("new [N] [category:NAME]"),
         summary: N_("The newest books in the catalogue (default 10), numbered for info and borrow"),
         details: [
-            "A category filter (filter category:NAME) applies too; category:NAME here overrides it.",
-            "Examples:  new     new 20     new category:Deckare",
+            N_("A category filter (filter category:NAME) applies too; category:NAME here overrides it."),
+            N_("Examples:  new     new 20     new category:Deckare"),
         ],
         run: { arguments, session in
             try await list(.newest, sort: SortSpec(.date), arguments: arguments, session: session)
@@ -125,8 +137,10 @@ enum LibraryCommands {
             }
             guard let n = Int(word), (1...100).contains(n), !counted else {
                 throw UserError.usage(
-                    "Give how many books to show, 1–100, and a category if you like, e.g. \(name) 20 category:Thriller."
-                )
+                    tr(
+                        "Give how many books to show, 1–100, and a category if you like, e.g. {command} 20 "
+                            + "category:Thriller.",
+                        ["command": name]))
             }
             count = n
             counted = true
@@ -139,11 +153,9 @@ enum LibraryCommands {
                     filters: SearchFilters(category: category), card: session.knownCard))
         } catch let error as LendingError where error.kind == .unsupported {
             throw UserError(
-                """
-                This library has no catalogue search, so bok cannot list its \(source == .top ? "top" : "newest") \
-                books.
-                """
-            )
+                source == .top
+                    ? tr("This library has no catalogue search, so bok cannot list its top books.")
+                    : tr("This library has no catalogue search, so bok cannot list its newest books."))
         }
         let list = ResultList(
             source: source, sort: sort, total: page.products.count, pageOffset: 0,

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import Terminal
 
@@ -16,26 +17,30 @@ enum LibraryProfileCommands {
     static func run(_ arguments: Arguments, session: Session) async throws -> CommandOutput {
         let words = Array(arguments.positional.dropFirst())
         guard let paths = session.paths else {
-            throw UserError("This session has no config file to keep libraries in.")
+            throw UserError(tr("This session has no config file to keep libraries in."))
         }
         let file = paths.configFile
         let profiles = try LibraryProfiles.load(file: file)
         switch arguments.positional.first?.lowercased() {
         case "list"?, "ls"?:
-            guard words.isEmpty else { throw UserError.usage("Usage: library list.") }
+            guard words.isEmpty else { throw UserError.usage(tr("Usage: library list.")) }
             return list(profiles, session: session)
         case "add"?:
             guard words.count == 2 else {
                 throw UserError.usage(
-                    "Usage: library add NAME URL [--kind elib|opds] [--service-id ID --service-key KEY] [--name TEXT].")
+                    tr(
+                        "Usage: library add NAME URL [--kind elib|opds] [--service-id ID --service-key KEY] "
+                            + "[--name TEXT]."))
             }
             return try await add(
                 name: words[0], url: words[1], arguments: arguments, profiles: profiles, file: file, session: session)
         case "use"?:
-            guard words.count == 1 else { throw UserError.usage("Usage: library use NAME (library list shows them).") }
+            guard words.count == 1 else {
+                throw UserError.usage(tr("Usage: library use NAME (library list shows them)."))
+            }
             return try await use(words[0], profiles: profiles, file: file, session: session)
         default:
-            guard words.count == 1 else { throw UserError.usage("Usage: library remove NAME.") }
+            guard words.count == 1 else { throw UserError.usage(tr("Usage: library remove NAME.")) }
             return try remove(words[0], profiles: profiles, file: file)
         }
     }
@@ -45,10 +50,10 @@ enum LibraryProfileCommands {
         let theme = session.theme
         let inUse = session.profileName ?? (session.mock != nil ? LibraryProfiles.mockName : nil)
         var rows: [(name: String, what: String)] = [
-            (LibraryProfiles.mockName, "the built-in mock library (simulated loans)")
+            (LibraryProfiles.mockName, tr("the built-in mock library (simulated loans)"))
         ]
         for config in profiles.named {
-            let kind = config.kind?.rawValue ?? (config.serviceID != nil ? "elib" : "found out at start")
+            let kind = config.kind?.rawValue ?? (config.serviceID != nil ? "elib" : tr("found out at start"))
             rows.append(
                 (
                     config.profile ?? "",
@@ -56,15 +61,17 @@ enum LibraryProfileCommands {
                         .filter { !$0.isEmpty }.joined(separator: " \(theme.marks.middleDot) ")
                 ))
         }
-        if let unnamed = profiles.unnamed, let url = unnamed.url { rows.append(("(unnamed)", url.absoluteString)) }
+        let unnamedName = tr("(unnamed)")
+        if let unnamed = profiles.unnamed, let url = unnamed.url { rows.append((unnamedName, url.absoluteString)) }
         let width = rows.map { DisplayWidth.of($0.name) }.max() ?? 4
-        var lines = [theme.bold("Libraries") + theme.dim(" (\(rows.count))"), ""]
+        var lines = [theme.bold(tr("Libraries")) + theme.dim(" (\(rows.count))"), ""]
         for row in rows {
-            let mark = row.name == inUse || (inUse == nil && row.name == "(unnamed)") ? "*" : " "
-            let starts = profiles.use == row.name ? theme.dim(" \(theme.marks.middleDot) bok starts with it") : ""
+            let mark = row.name == inUse || (inUse == nil && row.name == unnamedName) ? "*" : " "
+            let starts =
+                profiles.use == row.name ? theme.dim(" \(theme.marks.middleDot) " + tr("bok starts with it")) : ""
             lines.append("\(mark) " + theme.bold(DisplayWidth.pad(row.name, to: width)) + "  " + row.what + starts)
         }
-        lines += ["", theme.dim("* is in use. library use NAME switches; library add NAME URL adds one.")]
+        lines += ["", theme.dim(tr("* is in use. library use NAME switches; library add NAME URL adds one."))]
         let json = LibrariesJSON(
             libraries: rows.map { .init(name: $0.name, what: Ansi.strip($0.what)) }, inUse: inUse,
             startsWith: profiles.use)
@@ -77,14 +84,18 @@ enum LibraryProfileCommands {
     ) async throws -> CommandOutput {
         guard LibraryProfiles.isValidName(name) else {
             throw UserError.usage(
-                "A library's name is letters, digits, - and _ (up to 40), e.g. home or malmo; not \"\(name)\".")
+                tr(
+                    "A library's name is letters, digits, - and _ (up to 40), e.g. home or malmo; not \"{name}\".",
+                    ["name": name]))
         }
         guard name != LibraryProfiles.mockName else {
-            throw UserError("mock is the built-in mock library; give yours another name.")
+            throw UserError(tr("mock is the built-in mock library; give yours another name."))
         }
         guard !profiles.named.contains(where: { $0.profile == name }) else {
             throw UserError(
-                "There is a library called \(name) already. library remove \(name) first, or choose another name.")
+                tr(
+                    "There is a library called {name} already. library remove {name} first, or choose another name.",
+                    ["name": name]))
         }
         var config = LibraryConfig(url: try LibraryConfig.parseURL(text, source: "library add"))
         config.profile = name
@@ -93,7 +104,7 @@ enum LibraryProfileCommands {
         config.name = arguments.option("name")
         if let kind = arguments.option("kind") {
             guard let parsed = LibraryConfig.Kind(rawValue: kind.lowercased()) else {
-                throw UserError.usage("--kind is elib or opds, not \"\(kind)\".")
+                throw UserError.usage(tr("--kind is elib or opds, not \"{kind}\".", ["kind": kind]))
             }
             config.kind = parsed
         } else if config.serviceID == nil {
@@ -105,13 +116,23 @@ enum LibraryProfileCommands {
         }
         if config.kind == .elib, config.serviceID == nil || config.serviceKey == nil {
             throw UserError(
-                "\(text) is a lending service, which needs the service id and key the library gave: "
-                    + "library add \(name) \(text) --service-id ID --service-key KEY.")
+                tr(
+                    "{url} is a lending service, which needs the service id and key the library gave: "
+                        + "library add {name} {url} --service-id ID --service-key KEY.",
+                    ["url": text, "name": name]))
         }
         try CredentialStore.writePrivate(profiles.adding(config), to: file)
-        let kind = config.kind == .opds ? "an OPDS catalogue" : "a lending service"
+        let url = config.url!.absoluteString
+        let line =
+            config.kind == .opds
+            ? tr(
+                "Added {name}: an OPDS catalogue at {url}. library use {name} switches to it.",
+                ["name": name, "url": url])
+            : tr(
+                "Added {name}: a lending service at {url}. library use {name} switches to it.",
+                ["name": name, "url": url])
         return CommandOutput(
-            lines: ["Added \(name): \(kind) at \(config.url!.absoluteString). library use \(name) switches to it."],
+            lines: [line],
             json: ["added": name, "kind": config.kind?.rawValue ?? ""])
     }
 
@@ -127,7 +148,11 @@ enum LibraryProfileCommands {
             options: options, environment: session.environment, theme: session.theme,
             logger: session.logger)
         let next = startup.session
-        var lines = ["Now using \(name): \(next.libraryName). bok starts with it from now on."]
+        var lines = [
+            tr(
+                "Now using {name}: {library}. bok starts with it from now on.",
+                ["name": name, "library": next.libraryName])
+        ]
         if let note = startup.note { lines.append(session.theme.dim(note)) }
         var output = CommandOutput(lines: lines, json: ["use": name])
         output.switchTo = next
@@ -136,15 +161,18 @@ enum LibraryProfileCommands {
 
     static func remove(_ name: String, profiles: LibraryProfiles, file: URL) throws -> CommandOutput {
         guard name != LibraryProfiles.mockName else {
-            throw UserError("The built-in mock library cannot be removed; it is always there.")
+            throw UserError(tr("The built-in mock library cannot be removed; it is always there."))
         }
         guard profiles.named.contains(where: { $0.profile == name }) else {
-            throw UserError("There is no library called \(name). library list shows them.")
+            throw UserError(tr("There is no library called {name}. library list shows them.", ["name": name]))
         }
         try CredentialStore.writePrivate(profiles.removing(name), to: file)
-        let note = profiles.use == name ? " bok starts with the mock library (or the unnamed one) from now on." : ""
-        return CommandOutput(
-            lines: ["Removed \(name) from \(file.path).\(note) Its books stay on your shelf."], json: ["removed": name])
+        var line = tr("Removed {name} from {file}.", ["name": name, "file": file.path])
+        if profiles.use == name {
+            line += " " + tr("bok starts with the mock library (or the unnamed one) from now on.")
+        }
+        line += " " + tr("Its books stay on your shelf.")
+        return CommandOutput(lines: [line], json: ["removed": name])
     }
 }
 

@@ -15,10 +15,11 @@ enum PatronCommands {
         synopsis: N_("login [--remember] [--card N] [--pin-file FILE | --pin-stdin]"),
         summary: N_("Give your library card and PIN (the PIN is never shown or stored unless you ask)"),
         details: [
-            "Asks for the card number, then the PIN with echo off, and checks them with the library.",
-            "The card and PIN are kept in memory for this session only. With --remember they are saved",
-            "in ~/.config/bok/credentials (mode 600) so one-shot commands work without asking.",
-            "Five wrong PINs in a row lock the card for a while; the library says how long.",
+            N_(
+                "Asks for the card number, then the PIN with echo off, and checks them with the library. The card "
+                    + "and PIN are kept in memory for this session only. With --remember they are saved in "
+                    + "~/.config/bok/credentials (mode 600) so one-shot commands work without asking."),
+            N_("Five wrong PINs in a row lock the card for a while; the library says how long."),
         ],
         // --user, --password-file and --password-stdin: logging in to a catalogue that asks for a password.
         valued: patronOptions.union(["user", "password-file"]), flags: ["remember", "pin-stdin", "password-stdin"],
@@ -41,11 +42,9 @@ enum PatronCommands {
                 try session.account.credentialStore.save(.init(card: card, pin: pin))
                 lines.append(
                     session.theme.dim(
-                        """
-                        Card and PIN saved in \(session.account.credentialStore.file.path) (readable only by you). \
-                        logout forgets them.
-                        """
-                    ))
+                        tr(
+                            "Card and PIN saved in {file} (readable only by you). logout forgets them.",
+                            ["file": session.account.credentialStore.file.path])))
             }
             return CommandOutput(lines: lines, json: PatronJSON(patron))
         })
@@ -88,10 +87,8 @@ enum PatronCommands {
             let (patron, _) = try await checkedPIN(card: card, arguments, command: "whoami", session: session)
             return CommandOutput(
                 lines: [
-                    """
-                    \(patron.name) \(session.theme.marks.middleDot) card \(patron.card) \
-                    \(session.theme.marks.middleDot) \(used(patron))
-                    """
+                    [patron.name, tr("card {card}", ["card": patron.card]), used(patron)]
+                        .joined(separator: " \(session.theme.marks.middleDot) ")
                 ],
                 json: PatronJSON(patron))
         })
@@ -99,9 +96,9 @@ enum PatronCommands {
     /// The library's refusal of a card in words: its reason, and for a locked card who can help.
     static func refusal(_ error: LendingError, card: String) -> String {
         guard let reason = error.reason else { return error.message }
-        let text = "The library did not accept card \(card): \(reason)"
+        let text = tr("The library did not accept card {card}: {reason}", ["card": card, "reason": reason])
         // 403: the card is locked (or barred); only the library can lift that early.
-        return error.status == 403 ? text + " The library's staff can unlock it sooner." : text
+        return error.status == 403 ? text + " " + tr("The library's staff can unlock it sooner.") : text
     }
 
     /// The PIN for `card`, checked with the library. A wrong PIN typed at the prompt is asked for
@@ -131,7 +128,8 @@ enum PatronCommands {
                     throw UserError(message)
                 }
                 // Cancelled at the new prompt: what the library said stands.
-                guard let again = prompt.askSecret("\(message) PIN for card \(card): "), !again.isEmpty else {
+                let question = message + " " + tr("PIN for card {card}: ", ["card": card])
+                guard let again = prompt.askSecret(question), !again.isEmpty else {
                     throw UserError(message)
                 }
                 pin = again

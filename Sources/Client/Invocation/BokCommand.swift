@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 
 /// What a parsed invocation does once parsed: runs on the main actor and returns the exit status.
 protocol Invocation {
@@ -158,6 +159,8 @@ enum CommandLineAnswer {
         message = message.replacingOccurrences(of: #"'(-[^']*)'"#, with: "$1", options: .regularExpression)
         message = String(message.split(separator: "\n").first ?? "")
         if !message.hasSuffix(".") { message += "." }
-        return ErrorReport.report(UserError.usage(message + " See bok --help."), json: json, printer: printer)
+        // swift-argument-parser's own words stay English; bok's pointer is in the interface language.
+        return ErrorReport.report(
+            UserError.usage(tr("{message} See bok --help.", ["message": message])), json: json, printer: printer)
     }
 }

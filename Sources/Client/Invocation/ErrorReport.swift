@@ -1,5 +1,7 @@
 import Catalog
 import Foundation
+import Localization
+import Logging
 import MockLending
 import Reader
 import Shelf
@@ -17,10 +19,10 @@ enum ErrorReport {
     /// The one line for `error`.
     static func message(for error: any Error) -> String {
         switch error {
-        case is CancellationError: "Cancelled."
+        case is CancellationError: tr("Cancelled.")
         case let error as UserError: error.message
         case let error as LendingError: error.message
-        case let error as SearchQuery.ParseError: error.message
+        case let error as SearchQuery.ParseError: error.localizedMessage
         case let error as ShelfError: error.description
         case let error as DownloadError: error.description
         case let error as ReaderError: error.message
@@ -29,8 +31,20 @@ enum ErrorReport {
         case let error as TerminalError: error.description
         case let error as MockLendingServer.StartError: error.description
         case let error as ScenarioParseError: error.description
-        default: "Something went wrong: \(error). Try again; if it keeps happening, please report it."
+        default: unexpected(error)
         }
+    }
+
+    /// An error no module words for the patron: what it was goes to the debug log (BOK_LOG=debug),
+    /// never a type name or a library's text on screen.
+    static func unexpected(_ error: any Error) -> String {
+        var logger = Logger(label: "bok") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
+        logger.debug("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+        return tr(
+            "Something went wrong. Try again; if it keeps happening, please report it (BOK_LOG=debug shows the "
+                + "details).")
     }
 
     /// The exit status for `error`.

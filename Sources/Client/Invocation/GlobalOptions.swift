@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import MockLending
 
 /// The options that come before (or after) a command: which library, and how to print. Their one
@@ -48,13 +49,13 @@ struct GlobalFlags: ParsableArguments {
     var record: String?
 
     static func seed(_ text: String) throws -> UInt64 {
-        guard let seed = UInt64(text) else { throw UserError.usage("--seed takes a whole number, e.g. --seed 7.") }
+        guard let seed = UInt64(text) else { throw UserError.usage(tr("--seed takes a whole number, e.g. --seed 7.")) }
         return seed
     }
 
     static func catalogSize(_ text: String) throws -> Int {
         guard let size = Int(text), (1...1_000_000).contains(size) else {
-            throw UserError.usage("--catalog-size takes a number from 1 to 1000000, e.g. --catalog-size 200000.")
+            throw UserError.usage(tr("--catalog-size takes a number from 1 to 1000000, e.g. --catalog-size 200000."))
         }
         return size
     }

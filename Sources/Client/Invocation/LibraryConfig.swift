@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import TextSafety
 
 /// The library bok talks to, from `$XDG_CONFIG_HOME/bok/config`, the environment or flags.
@@ -63,16 +64,18 @@ struct LibraryConfig: Sendable, Equatable {
         case "locale": locale = value
         case "kind":
             guard let parsed = Kind(rawValue: value.lowercased()) else {
-                throw UserError("\(place): kind is elib or opds, not \"\(value)\".")
+                throw UserError(
+                    tr(
+                        "{place}: kind is elib or opds, not \"{value}\".",
+                        ["place": place, "value": SafeText.line(value)]))
             }
             kind = parsed
         default:
             throw UserError(
-                """
-                \(place): unknown key \"\(key)\". Keys are url, service-id, service-key, name, locale, kind (and \
-                use at the top).
-                """
-            )
+                tr(
+                    "{place}: unknown key \"{key}\". Keys are url, service-id, service-key, name, locale, kind (and "
+                        + "use and language at the top).",
+                    ["place": place, "key": SafeText.line(key)]))
         }
     }
 
@@ -80,7 +83,10 @@ struct LibraryConfig: Sendable, Equatable {
         guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else {
-            throw UserError("\(source): \"\(text)\" is not an http(s) URL, e.g. https://example.org/library/v3.0/")
+            throw UserError(
+                tr(
+                    "{source}: \"{text}\" is not an http(s) URL, e.g. https://example.org/library/v3.0/",
+                    ["source": source, "text": SafeText.line(text)]))
         }
         return url
     }
@@ -88,15 +94,14 @@ struct LibraryConfig: Sendable, Equatable {
     /// The endpoint to call, once a URL, service id and key are known.
     func endpoint() throws -> LibraryEndpoint {
         guard let url else {
-            throw UserError("No library is configured. Start bok with --mock, or see docs/configuration.md.")
+            throw UserError(tr("No library is configured. Start bok with --mock, or see docs/configuration.md."))
         }
         guard let serviceID, let serviceKey else {
             throw UserError(
-                """
-                The library at \(url.absoluteString) needs a service id and key: set service-id and service-key \
-                in the config file or BOK_SERVICE_ID and BOK_SERVICE_KEY.
-                """
-            )
+                tr(
+                    "The library at {url} needs a service id and key: set service-id and service-key in the config "
+                        + "file or BOK_SERVICE_ID and BOK_SERVICE_KEY.",
+                    ["url": url.absoluteString]))
         }
         return LibraryEndpoint(baseURL: url, serviceID: serviceID, serviceKey: serviceKey)
     }

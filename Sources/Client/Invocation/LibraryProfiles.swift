@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TextSafety
 
 /// The libraries of the config file: the unnamed one at the top (as before there were several),
@@ -43,7 +44,7 @@ struct LibraryProfiles: Sendable {
         let profiles = try parse(text, fileName: file.path)
         if profiles.holdsSecrets {
             // A service key must not be readable by others: the same rule as the credentials file.
-            _ = try CredentialStore.readPrivate(file, what: "The config file, which holds a service key,")
+            _ = try CredentialStore.readPrivate(file, what: tr("The config file, which holds a service key,"))
         }
         return profiles
     }
@@ -62,13 +63,22 @@ struct LibraryProfiles: Sendable {
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") {
                 guard let name = sectionName(line) else {
-                    throw UserError("\(place): expected a section like [library NAME], got \"\(SafeText.line(line))\".")
+                    throw UserError(
+                        tr(
+                            "{place}: expected a section like [library NAME], got \"{line}\".",
+                            ["place": place, "line": SafeText.line(line)]))
                 }
                 guard name != mockName else {
-                    throw UserError("\(place): \"mock\" is the built-in mock library; give this library another name.")
+                    throw UserError(
+                        tr(
+                            "{place}: \"mock\" is the built-in mock library; give this library another name.",
+                            ["place": place]))
                 }
                 guard !profiles.named.contains(where: { $0.profile == name }), current?.profile != name else {
-                    throw UserError("\(place): a second library called \"\(name)\"; give each its own name.")
+                    throw UserError(
+                        tr(
+                            "{place}: a second library called \"{name}\"; give each its own name.",
+                            ["place": place, "name": name]))
                 }
                 close()
                 var section = LibraryConfig()
@@ -77,7 +87,10 @@ struct LibraryProfiles: Sendable {
                 continue
             }
             guard let eq = line.firstIndex(of: "=") else {
-                throw UserError("\(place): expected `key = value`, got \"\(SafeText.line(line))\".")
+                throw UserError(
+                    tr(
+                        "{place}: expected `key = value`, got \"{line}\".",
+                        ["place": place, "line": SafeText.line(line)]))
             }
             let key = line[..<eq].trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(
                 of: "_", with: "-")
@@ -89,7 +102,10 @@ struct LibraryProfiles: Sendable {
                 profiles.use = value
             } else if key == "language", current == nil {
                 guard let code = LanguageCommand.code(value) else {
-                    throw UserError("\(place): language is sv or en, not \"\(SafeText.line(value))\".")
+                    throw UserError(
+                        tr(
+                            "{place}: language is sv or en, not \"{value}\".",
+                            ["place": place, "value": SafeText.line(value)]))
                 }
                 profiles.language = code
             } else if current != nil {
@@ -129,9 +145,16 @@ struct LibraryProfiles: Sendable {
         }
         if let found = named.first(where: { $0.profile == wanted }) { return found }
         let known = ([Self.mockName] + named.compactMap(\.profile)).joined(separator: ", ")
-        let source = name == nil ? "\(file.path) says use = \(wanted), but" : "\"\(wanted)\" is not a URL, and"
         let message =
-            "\(source) there is no library called \(wanted). Libraries: \(known). library add NAME URL adds one."
+            name == nil
+            ? tr(
+                "{file} says use = {name}, but there is no library called {name}. Libraries: {known}. "
+                    + "library add NAME URL adds one.",
+                ["file": file.path, "name": wanted, "known": known])
+            : tr(
+                "\"{name}\" is not a URL, and there is no library called {name}. Libraries: {known}. "
+                    + "library add NAME URL adds one.",
+                ["name": wanted, "known": known])
         throw name == nil ? UserError(message) : UserError.usage(message)
     }
 

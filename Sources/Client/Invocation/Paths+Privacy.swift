@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -57,10 +58,11 @@ extension Paths {
 
     /// The line a patron reads after bok tightened `count` entries.
     static func privacyNotice(_ count: Int) -> String {
-        """
-        bok made \(count) of its \(count == 1 ? "file or folder" : "files and folders") private (readable by you \
-        only): 
-        """
-            + "they hold your card number and reading history, and others could read them. Nothing else changed."
+        trn(
+            "bok made {n} of its files or folders private (readable by you only): it holds your card number or "
+                + "reading history, and others could read it. Nothing else changed.",
+            "bok made {n} of its files and folders private (readable by you only): they hold your card number "
+                + "and reading history, and others could read them. Nothing else changed.",
+            count)
     }
 }

@@ -58,13 +58,16 @@ struct Startup {
             let server = Task { () throws -> MockLendingServer in
                 do {
                     return try await MockLendingServer.start(configuration, logger: serverLogger)
-                } catch {
+                } catch let error as MockLendingServer.StartError {
+                    // The mock's own words say what to try (a port in use, a state file another bok holds).
                     throw UserError(
-                        """
-                        The built-in mock library could not start: \(error). Try again, or use bok mock-server \
-                        --port 0.
-                        """
-                    )
+                        tr("The built-in mock library could not start: {why}", ["why": error.description]))
+                } catch {
+                    logger.debug("the mock library did not start", metadata: ["error": "\(error)"])
+                    throw UserError(
+                        tr(
+                            "The built-in mock library could not start. Try again, or start bok with BOK_LOG=debug "
+                                + "to see why."))
                 }
             }
             let clock = LibraryClockFollower()
@@ -101,7 +104,8 @@ struct Startup {
         if let url = config.url, try await isCatalogue(config, url: url, logger: logger) {
             let client = OPDSClient(
                 root: url.absoluteString.hasSuffix("/") && url.path.count > 1
-                    ? URL(string: String(url.absoluteString.dropLast()))! : url)
+                    ? URL(string: String(url.absoluteString.dropLast()))! : url,
+                logger: logger)
             let name = config.name ?? client.displayName
             let session = Session(
                 service: CatalogueOnlyService(name: name), mock: nil, libraryName: name,
@@ -110,7 +114,8 @@ struct Startup {
             session.libraryKey = .init(baseURL: url.absoluteString, serviceID: "opds")
             session.profileName = config.profile
             return Startup(
-                session: session, note: "\(name) is an OPDS catalogue: browse, search, info N, get N, read N.")
+                session: session,
+                note: tr("{library} is an OPDS catalogue: browse, search, info N, get N, read N.", ["library": name]))
         }
         let endpoint = try config.endpoint()
         let session = Session(
@@ -130,7 +135,9 @@ struct Startup {
         } catch let error as LendingError where error.kind == .notFound {
             // A plain Elib server has no library page; the configured name stands.
         } catch {
-            note = "Could not reach the library yet (\(ErrorReport.message(for: error))) Commands will try again."
+            note = tr(
+                "Could not reach the library yet ({why}) Commands will try again.",
+                ["why": ErrorReport.message(for: error)])
         }
         session.profileName = config.profile
         return Startup(session: session, note: note)
@@ -147,7 +154,7 @@ struct Startup {
             let trimmed =
                 url.absoluteString.hasSuffix("/") ? URL(string: String(url.absoluteString.dropLast())) ?? url : url
             do {
-                _ = try await OPDSClient(root: trimmed, timeout: 5).feed()
+                _ = try await OPDSClient(root: trimmed, timeout: 5, logger: logger).feed()
                 return true
             } catch let error as LendingError where error.kind == .unauthorized {
                 return true

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The remembered card and PIN (`login --remember`), in a file only its owner may read.
 ///
@@ -18,7 +19,7 @@ struct CredentialStore {
     /// - Throws: `UserError` when the file is readable by others or unreadable.
     func load() throws -> Credentials? {
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let text = try Self.readPrivate(file, what: "The credentials file")
+        let text = try Self.readPrivate(file, what: tr("The credentials file"))
         var card: String?
         var pin: String?
         // isNewline: a file edited on Windows ends its lines in CRLF, one Character in Swift.
@@ -30,7 +31,9 @@ struct CredentialStore {
         }
         guard let card, let pin, !card.isEmpty, !pin.isEmpty else {
             throw UserError(
-                "\(file.path) is not a credentials file bok wrote. Remove it and run login --remember again.")
+                tr(
+                    "{file} is not a credentials file bok wrote. Remove it and run login --remember again.",
+                    ["file": file.path]))
         }
         return Credentials(card: card, pin: pin)
     }
@@ -61,12 +64,11 @@ struct CredentialStore {
         unlink(temporary.path)
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else {
+            let code = errno
             throw UserError(
-                """
-                Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that \
-                \(directory.path) is writable.
-                """
-            )
+                tr(
+                    "Could not write {file} ({why}). Check that {folder} is writable.",
+                    ["file": temporary.path, "why": Self.why(code), "folder": directory.path]))
         }
         let bytes = Array(text.utf8)
         var written = 0
@@ -77,19 +79,19 @@ struct CredentialStore {
             written += n
         }
         let synced = fsync(descriptor) == 0
+        let code = errno
         close(descriptor)
         guard written == bytes.count, synced else {
             unlink(temporary.path)
             throw UserError(
-                """
-                Could not write \(temporary.path) (\(String(cString: strerror(errno)))). Check that the disk is \
-                not full.
-                """
-            )
+                tr(
+                    "Could not write {file} ({why}). Check that the disk is not full.",
+                    ["file": temporary.path, "why": Self.why(code)]))
         }
         guard rename(temporary.path, file.path) == 0 else {
+            let code = errno
             unlink(temporary.path)
-            throw UserError("Could not save \(file.path): \(String(cString: strerror(errno))).")
+            throw UserError(tr("Could not save {file} ({why}).", ["file": file.path, "why": Self.why(code)]))
         }
         let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
@@ -112,34 +114,40 @@ struct CredentialStore {
     static func readPrivate(_ file: URL, what: String) throws -> String {
         let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) != nil
         let target = isLink ? file.resolvingSymlinksInPath() : file
-        let shown = isLink ? "\(file.path) (a link to \(target.path))" : file.path
+        let shown =
+            isLink ? tr("{file} (a link to {target})", ["file": file.path, "target": target.path]) : file.path
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: target.path),
             let permissions = attributes[.posixPermissions] as? NSNumber
         else {
-            throw UserError("\(what) \(shown) cannot be read. Check that it exists and is yours.")
+            throw UserError(
+                tr("{what} {file} cannot be read. Check that it exists and is yours.", ["what": what, "file": shown]))
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw UserError("\(what) \(shown) is not a plain file. Give the path of a file that holds it.")
+            throw UserError(
+                tr(
+                    "{what} {file} is not a plain file. Give the path of a file that holds it.",
+                    ["what": what, "file": shown]))
         }
         if let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value, owner != geteuid() {
             throw UserError(
-                """
-                \(what) \(shown) belongs to another user; bok only uses one that is yours. Copy it to a file of \
-                your own with mode 600.
-                """
-            )
+                tr(
+                    "{what} {file} belongs to another user; bok only uses one that is yours. Copy it to a file of "
+                        + "your own with mode 600.",
+                    ["what": what, "file": shown]))
         }
         let mode = permissions.uint16Value & 0o777
         if mode & 0o077 != 0 {
             throw UserError(
-                """
-                \(what) \(shown) can be read by others (\(Self.others(mode)) may; mode \
-                \(String(mode, radix: 8))); bok will not use it. Run: chmod 600 \(target.path)
-                """
-            )
+                tr(
+                    "{what} {file} can be read by others ({who} may; mode {mode}); bok will not use it. "
+                        + "Run: chmod 600 {path}",
+                    [
+                        "what": what, "file": shown, "who": Self.others(mode), "mode": String(mode, radix: 8),
+                        "path": target.path,
+                    ]))
         }
         guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw UserError("\(what) \(file.path) cannot be read as text.")
+            throw UserError(tr("{what} {file} cannot be read as text.", ["what": what, "file": file.path]))
         }
         return text
     }
@@ -147,9 +155,20 @@ struct CredentialStore {
     /// Who besides the owner has permissions, in words.
     static func others(_ mode: UInt16) -> String {
         switch (mode & 0o070 != 0, mode & 0o007 != 0) {
-        case (true, true): "its group and everyone else"
-        case (true, false): "its group"
-        default: "everyone else"
+        case (true, true): tr("its group and everyone else")
+        case (true, false): tr("its group")
+        default: tr("everyone else")
+        }
+    }
+
+    /// Why a file could not be written, in words (the C library's own are English whatever the language).
+    static func why(_ code: Int32) -> String {
+        switch code {
+        case ENOSPC, EDQUOT: tr("the disk is full")
+        case EACCES, EPERM: tr("bok may not write there")
+        case EROFS: tr("the disk is read-only")
+        case ENOENT, ENOTDIR: tr("the folder is missing")
+        default: String(cString: strerror(code))
         }
     }
 }

@@ -18,7 +18,10 @@ struct PatronCredentials {
         if let remembered = try session.account.credentialStore.load() { return remembered.card }
         if let card = session.environment["BOK_CARD"], !card.isEmpty { return try Self.validCard(card) }
         guard let prompt = session.account.prompt else {
-            throw UserError("\(command) needs your library card: give --card NUMBER, or run bok login --remember once.")
+            throw UserError(
+                tr(
+                    "{command} needs your library card: give --card NUMBER, or run bok login --remember once.",
+                    ["command": command]))
         }
         guard let answer = prompt.ask(tr("Library card number: "))?.trimmingCharacters(in: .whitespaces),
             !answer.isEmpty
@@ -31,7 +34,7 @@ struct PatronCredentials {
     /// The PIN for `card`, asking with echo off if need be.
     func pin(for card: String, _ arguments: Arguments, command: String) throws -> String {
         if let path = arguments.option("pin-file") {
-            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: "The PIN file")
+            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: tr("The PIN file"))
             // The first line without its line end or spaces, as --pin-stdin reads it: a CRLF file must not send the CR
             // (a wrong PIN that counts toward the card's lock).
             guard
@@ -39,14 +42,14 @@ struct PatronCredentials {
                     in: .whitespacesAndNewlines),
                 !pin.isEmpty
             else {
-                throw UserError("The PIN file \(path) is empty. Put the PIN on its first line.")
+                throw UserError(tr("The PIN file {file} is empty. Put the PIN on its first line.", ["file": path]))
             }
             return pin
         }
         if arguments.flag("pin-stdin") {
             guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
             else {
-                throw UserError("--pin-stdin was given but standard input had no PIN on its first line.")
+                throw UserError(tr("--pin-stdin was given but standard input had no PIN on its first line."))
             }
             return line
         }
@@ -56,11 +59,10 @@ struct PatronCredentials {
         }
         guard let prompt = session.account.prompt else {
             throw UserError(
-                """
-                \(command) needs the PIN of card \(card), and there is no terminal to ask on: give --pin-file \
-                FILE (mode 600) or --pin-stdin.
-                """
-            )
+                tr(
+                    "{command} needs the PIN of card {card}, and there is no terminal to ask on: give --pin-file "
+                        + "FILE (mode 600) or --pin-stdin.",
+                    ["command": command, "card": card]))
         }
         guard let pin = prompt.askSecret(tr("PIN for card {card}: ", ["card": card])), !pin.isEmpty else {
             throw UserError(tr("No PIN given; nothing was done."))
@@ -81,7 +83,7 @@ struct PatronCredentials {
     static func validCard(_ text: String) throws -> String {
         let digits = text.filter { $0 != " " && $0 != "-" }
         guard !digits.isEmpty, digits.count <= 20, digits.allSatisfy(\.isNumber) else {
-            throw UserError.usage("\"\(text)\" is not a library card number (digits only).")
+            throw UserError.usage(tr("\"{text}\" is not a library card number (digits only).", ["text": text]))
         }
         return digits
     }

@@ -1,4 +1,5 @@
 import Catalog
+import Localization
 
 /// The lending side of a library that is an OPDS catalogue: it has none, and says what works instead.
 struct CatalogueOnlyService: LendingService, PatronLending {
@@ -7,8 +8,10 @@ struct CatalogueOnlyService: LendingService, PatronLending {
     private var refusal: LendingError {
         LendingError(
             .unsupported,
-            "\(name) is an OPDS catalogue: browse, search, more, back, info N, get N and read N work here; "
-                + "borrowing with a library card needs an Elib library.")
+            tr(
+                "{library} is an OPDS catalogue: browse, search, more, back, info N, get N and read N work here; "
+                    + "borrowing with a library card needs an Elib library.",
+                ["library": name]))
     }
 
     func search(_ request: SearchRequest) async throws -> SearchPage { throw refusal }
