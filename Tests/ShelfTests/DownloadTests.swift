@@ -83,7 +83,15 @@ struct DownloadTests {
             try await BookDownloader().download(from: url, to: target)
         }
         #expect(error?.kind == .checksumMismatch)
-        #expect(error?.description.contains("damaged copy") == true)
+        #expect(error?.description.contains("was damaged on the way, twice; nothing was kept") == true)
+        // No checksums in the message: they are for the debug log.
+        #expect(error?.description.contains("SHA-256") == false)
+        #expect(error?.detail.hasPrefix("expected SHA-256 ") == true)
+        let named = error?.about(book: "“Boken”", retry: "read 3").description
+        #expect(
+            named
+                == "The download of “Boken” was damaged on the way, twice; nothing was kept. "
+                + "Type read 3 to fetch it again.")
         #expect(!FileManager.default.fileExists(atPath: target.path))
         #expect(!FileManager.default.fileExists(atPath: target.path + ".part"))
     }

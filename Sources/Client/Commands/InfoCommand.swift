@@ -12,14 +12,15 @@ enum InfoCommand {
         synopsis: N_("info N | info id:PRODUCT"),
         summary: N_("Everything the library knows about a book: authors, series, dates, description, availability"),
         details: [
-            "N is a number of the list on screen (search, top, new, library, loans, reservations, shelf, tbr);",
-            "a longer number or id:X is a product id.",
-            "Examples:  info 3     info id:100042",
+            N_(
+                "N is a number of the list on screen (search, top, new, library, loans, reservations, shelf, tbr); "
+                    + "a longer number or id:X is a product id."),
+            N_("Examples:  info 3     info id:100042"),
         ],
         completion: .resultNumbers,
         run: { arguments, session in
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
-                throw UserError.usage("Usage: info N (a number from the last list) or info id:PRODUCT.")
+                throw UserError.usage(tr("Usage: info N (a number from the last list) or info id:PRODUCT."))
             }
             let picked = try await session.pick(word, command: "info")
             let (id, known) = (picked.productID, picked.known)
@@ -30,7 +31,8 @@ enum InfoCommand {
             do {
                 product = try await productCall
             } catch let error as LendingError where error.kind == .notFound {
-                throw UserError("The library has no product \(id). Check the id, or search for the title.")
+                throw UserError(
+                    tr("The library has no product {id}. Check the id, or search for the title.", ["id": id]))
             }
             if let availability = try? await availabilityCall {
                 // Keep the copy and queue counts the search embedded; the fresh call is the truth on availability.
@@ -71,15 +73,16 @@ enum InfoCommand {
         synopsis: N_("similar N | similar id:PRODUCT"),
         summary: N_("Books like book N: its series, the same author, category and keywords"),
         details: [
-            "The library's own choice (an extension of the lending API): the rest of the series first,",
-            "then the same author, then books that share a category and keywords. The list becomes the",
-            "one info N, borrow N and reserve N use.",
-            "Examples:  similar 3     similar id:100042",
+            N_(
+                "The library's own choice: the rest of the series first, "
+                    + "then the same author, then books that share a category and keywords. The list becomes the "
+                    + "one info N, borrow N and reserve N use."),
+            N_("Examples:  similar 3     similar id:100042"),
         ],
         completion: .resultNumbers,
         run: { arguments, session in
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
-                throw UserError.usage("Usage: similar N (a number from the last list) or similar id:PRODUCT.")
+                throw UserError.usage(tr("Usage: similar N (a number from the last list) or similar id:PRODUCT."))
             }
             let picked = try await session.pick(word, command: "similar")
             let title = try await session.title(of: picked)
@@ -89,13 +92,15 @@ enum InfoCommand {
                     productID: picked.productID, card: session.knownCard, limit: 10)
             } catch let error as LendingError where error.kind == .unsupported {
                 throw UserError(
-                    "This library does not suggest similar books; try search author:NAME or top category:NAME.")
+                    tr("This library does not suggest similar books; try search author:NAME or top category:NAME."))
             } catch let error as LendingError where error.kind == .notFound {
                 throw UserError(
-                    "The library has no product \(picked.productID). Check the id, or search for the title.")
+                    tr(
+                        "The library has no product {id}. Check the id, or search for the title.",
+                        ["id": picked.productID]))
             }
             let list = ResultList(
-                source: .related(heading: "Books like \(session.theme.marks.quoted(title))"),
+                source: .related(heading: tr("Books like {title}", ["title": session.theme.marks.quoted(title)])),
                 sort: SortSpec(.relevance),
                 total: books.count, pageOffset: 0, pageSize: max(1, books.count),
                 byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
@@ -116,7 +121,7 @@ enum InfoCommand {
         let books = related.filter { $0.series?.name == series.name }
             .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }
         guard !books.isEmpty else { return [] }
-        let heading = "Also in the series \(session.theme.marks.quoted(series.name))"
+        let heading = tr("Also in the series {series}", ["series": session.theme.marks.quoted(series.name)])
         guard session.lists.numbered == nil || session.lists.numbered == .books, var list = session.lists.list else {
             let marks = AvailabilityWords(session: session)
             return ["", session.theme.bold(heading)]
@@ -126,7 +131,7 @@ enum InfoCommand {
                     \(session.theme.dim("id:\($0.id)"))
                     """
                 }
-                + ["", session.theme.dim("borrow id:X or info id:X takes one of them.")]
+                + ["", session.theme.dim(tr("borrow id:X or info id:X takes one of them."))]
         }
         // A book already numbered on screen keeps its number; the others are numbered on.
         var next = list.highestNumber + 1
@@ -142,11 +147,14 @@ enum InfoCommand {
         }
         session.lists.list = list
         let numbers = page.map(\.number)
-        let which =
+        let advice =
             numbers.count == 1
-            ? "Number \(numbers[0]) is" : "Numbers \(numbers.map(String.init).joined(separator: ", ")) are"
+            ? tr("Number {number} is this series: info N, borrow N and reserve N use them.", ["number": numbers[0]])
+            : tr(
+                "Numbers {numbers} are this series: info N, borrow N and reserve N use them.",
+                ["numbers": numbers.map(String.init).joined(separator: ", ")])
         return ["", session.theme.bold(heading), ""] + ListRenderer(session: session).rows(page)
-            + ["", session.theme.dim("\(which) this series: info N, borrow N and reserve N use them.")]
+            + ["", session.theme.dim(advice)]
     }
 }
 
@@ -176,7 +184,7 @@ struct InfoRenderer {
         }
         for role in [Contributor.Role.illustrator, .editor, .narrator] {
             let names = product.contributors.filter { $0.role == role }.map(\.fullName)
-            if !names.isEmpty { fields.append((role.rawValue, names.joined(separator: ", "))) }
+            if !names.isEmpty { fields.append((Self.roleLabel(role), names.joined(separator: ", "))) }
         }
         if let series = product.series {
             fields.append(
@@ -219,6 +227,16 @@ struct InfoRenderer {
             lines += theme.wrap(description)
         }
         return lines
+    }
+
+    /// `Illustrator`, `Illustratör`: a contributor's role as a field label.
+    static func roleLabel(_ role: Contributor.Role) -> String {
+        switch role {
+        case .illustrator: tr("Illustrator")
+        case .editor: tr("Editor")
+        case .narrator: tr("Narrator")
+        default: role.rawValue
+        }
     }
 
     static func oneDecimal(_ value: Double) -> String {

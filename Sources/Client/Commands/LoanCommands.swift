@@ -14,15 +14,17 @@ enum LoanCommands {
         synopsis: N_("borrow N | borrow id:PRODUCT"),
         summary: N_("Borrow a book from the last list with your library card"),
         details: [
-            "Asks for your card and PIN the first time in a session (the PIN is never shown).",
-            "If the book is out, says why, about how long the wait is, and offers reserve N;",
-            "if your own loans this month are used, says when new loans start.",
-            "Examples:  borrow 3     borrow id:100042",
+            N_("Asks for your card and PIN the first time in a session (the PIN is never shown)."),
+            N_(
+                "If the book is out, says why, about how long the wait is, and offers reserve N; "
+                    + "if your own loans this month are used, says when new loans start."),
+            N_("Examples:  borrow 3     borrow id:100042"),
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
         run: { arguments, session in
-            let word = try single(arguments, usage: "borrow N (a number from the last list) or borrow id:PRODUCT")
+            let word = try single(
+                arguments, usage: tr("Usage: borrow N (a number from the last list) or borrow id:PRODUCT."))
             let picked = try await session.pick(word, command: "borrow")
             let (id, known) = (picked.productID, picked.known)
             let (card, pin) = try await PatronCommands.ensurePatron(arguments, command: "borrow", session: session)
@@ -32,11 +34,12 @@ enum LoanCommands {
             let current = try await session.service.loans(card: card, onlyActive: true)
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
                 throw UserError(
-                    """
-                    You already have \(q.quoted(title)) on loan, due \
-                    \(Words.dayWithWeekday(existing.expiryDate, today: session.today)). 
-                    """
-                        + "read \(word) opens it.")
+                    tr(
+                        "You already have {title} on loan, due {day}. read {number} opens it.",
+                        [
+                            "title": q.quoted(title),
+                            "day": Words.dayWithWeekday(existing.expiryDate, today: session.today), "number": word,
+                        ]))
             }
             var availability = try await session.service.availability(productID: id, card: card)
             // The search's counts of copies and waiting patrons make the reason clearer.
@@ -77,7 +80,7 @@ enum LoanCommands {
         swedish: ["lån"],
         synopsis: N_("loans"),
         summary: N_("Your active loans with the days left on each"),
-        details: ["Its numbers become the ones info N, read N and return N use, until another list is shown."],
+        details: [N_("Its numbers become the ones info N, read N and return N use, until another list is shown.")],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "loans", session: session)
@@ -121,13 +124,13 @@ enum LoanCommands {
         synopsis: N_("return N [--yes]"),
         summary: N_("End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it"),
         details: [
-            "At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking.",
-            "Upstream Elib has no early return; bok says so when a library lacks it.",
+            N_("At a terminal it asks Return “Title” now? [y/N] first; --yes returns without asking."),
+            N_("Upstream Elib has no early return; bok says so when a library lacks it."),
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin", "yes"],
         completion: .resultNumbers,
         run: { arguments, session in
-            let word = try single(arguments, usage: "return N (a number from loans)")
+            let word = try single(arguments, usage: tr("Usage: return N (a number from loans)."))
             try session.checkWord(word, command: "return")
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "return", session: session)
             let picked = try await session.pick(word, command: "return", fallback: .loans)
@@ -170,16 +173,23 @@ enum LoanCommands {
     ) async -> [String] {
         guard let link = loan.epubURL, let url = URL(string: link) else { return [] }
         let name = loan.title.isEmpty ? title : loan.title
+        // A number of the shelf on screen may move with the new loan: its id never does.
+        let again = tr(
+            "read {number}",
+            ["number": session.lists.numbered == .shelf || Int(word) == nil ? "id:\(loan.productID)" : word])
         do {
             _ = try await session.bookOnDisk(
-                productID: loan.productID, loanID: loan.id, title: name, statedSize: statedSize
+                productID: loan.productID, loanID: loan.id, title: name, statedSize: statedSize, retry: again
             ) { url }
+        } catch let error as DownloadError {
+            // Says what happened to the book and that read N fetches it again.
+            return [session.theme.yellow(error.description)]
         } catch {
             return [
                 session.theme.yellow(
                     tr(
-                        "The book did not download ({reason}) read N on the shelf tries again.",
-                        ["reason": ErrorReport.message(for: error)]))
+                        "The book did not download: {reason} {command} tries again.",
+                        ["reason": ErrorReport.message(for: error), "command": again]))
             ]
         }
         // The list on screen keeps its numbers: read N means the same book borrow N did.
@@ -232,8 +242,10 @@ enum LoanCommands {
                 await session.syncAfterChange()
                 session.shelfState.syncedThisSession = false
                 throw UserError(
-                    "The library's answer was lost, so bok cannot tell whether it made the loan. "
-                        + "bok checks at the next sync and tells you then; loans shows it once the library answers.")
+                    tr(
+                        "The library's answer was lost, so bok cannot tell whether it made the loan. "
+                            + "bok checks at the next sync and tells you then; loans shows it once the library answers."
+                    ))
             }
         }
     }
@@ -249,15 +261,20 @@ enum LoanCommands {
             reservation = try? await session.service.reservations(card: card).first { $0.productID == picked.productID }
         }
         guard let reservation else { return nil }
-        var line =
-            """
-            \(session.theme.marks.quoted(title)) is not ready for you yet: you are #\(reservation.queuePosition) \
-            in the queue
-            """
+        let q = session.theme.marks.quoted(title)
         if let estimate = reservation.estimatedDate {
-            line += ", expected around \(Words.dayWithWeekday(estimate, today: session.today))"
+            return tr(
+                "{title} is not ready for you yet: you are #{place} in the queue, expected around {day}. "
+                    + "reservations shows when it is ready to borrow.",
+                [
+                    "title": q, "place": reservation.queuePosition,
+                    "day": Words.dayWithWeekday(estimate, today: session.today),
+                ])
         }
-        return line + ". reservations shows when it is ready to borrow."
+        return tr(
+            "{title} is not ready for you yet: you are #{place} in the queue. "
+                + "reservations shows when it is ready to borrow.",
+            ["title": q, "place": reservation.queuePosition])
     }
 
     /// The loan `return N` means: N of loans or of the shelf, or the patron's loan of the book N is.
@@ -267,24 +284,33 @@ enum LoanCommands {
         case .loan(let loan):
             return loan
         case .reservation(let reservation):
+            let title = await ReservationCommands.titleOf(reservation, session: session)
             throw UserError(
-                """
-                \(q.quoted(await ReservationCommands.titleOf(reservation, session: session))) is reserved, not on \
-                loan: cancel \(word) leaves the queue.
-                """
-            )
+                tr(
+                    "{title} is reserved, not on loan: cancel {number} leaves the queue.",
+                    ["title": q.quoted(title), "number": word]))
         case .shelf(let item) where item.kind == .ready || item.kind == .reserved:
-            throw UserError("\(q.quoted(item.entry.title)) is reserved, not on loan: cancel \(word) leaves the queue.")
+            throw UserError(
+                tr(
+                    "{title} is reserved, not on loan: cancel {number} leaves the queue.",
+                    ["title": q.quoted(item.entry.title), "number": word]))
         case .shelf(let item)
         where item.kind == .loans && item.entry.upstreamID.map(session.lists.endedFromList.contains) == true:
-            throw UserError("You have returned \(q.quoted(item.entry.title)) already. Type shelf to see the others.")
+            throw UserError(
+                tr(
+                    "You have returned {title} already. Type shelf to see the others.",
+                    ["title": q.quoted(item.entry.title)]))
         case .shelf(let item) where item.kind == .ended:
-            throw UserError("The loan of \(q.quoted(item.entry.title)) has ended already; there is nothing to return.")
+            throw UserError(
+                tr(
+                    "The loan of {title} has ended already; there is nothing to return.",
+                    ["title": q.quoted(item.entry.title)]))
         default:
             let mine = try await session.service.loans(card: card, onlyActive: true).filter(\.active)
             if let loan = mine.first(where: { $0.productID == picked.productID }) { return loan }
             let title = try await session.title(of: picked)
-            throw UserError("\(q.quoted(title)) is not on loan to you. Type loans to see what you can return.")
+            throw UserError(
+                tr("{title} is not on loan to you. Type loans to see what you can return.", ["title": q.quoted(title)]))
         }
     }
 
@@ -295,11 +321,9 @@ enum LoanCommands {
         switch availability.reason {
         case .borrower?:
             // Reserving would be refused (the book is not out), so the one thing to do is to keep it in mind.
-            return
-                """
-                Cannot borrow \(q): \(limitSentence(words, session: session)) tbr add \(word) keeps it on your \
-                to-be-read list until then.
-                """
+            return tr(
+                "Cannot borrow {title}: {limit}; tbr add {number} keeps it on your to-be-read list until then.",
+                ["title": q, "limit": limitSentence(words, session: session), "number": word])
         case .library?:
             return tr(
                 "Cannot borrow {title} now: the {reason}. Try again next month, or reserve {number}.",
@@ -311,37 +335,33 @@ enum LoanCommands {
         }
     }
 
-    /// `your 5 loans this month are used. New loans from Tuesday 1 December;`
+    /// `your 5 loans this month are used. New loans from Tuesday 1 December`
     static func limitSentence(_ words: AvailabilityWords, session: Session) -> String {
-        let count = words.maxLoans.map { "\($0) " } ?? ""
-        return
-            """
-            your \(count)loans this month are used. New loans from \
-            \(Words.dayWithWeekday(words.nextMonth, today: session.today));
-            """
+        let day = Words.dayWithWeekday(words.nextMonth, today: session.today)
+        guard let most = words.maxLoans else {
+            return tr("your loans this month are used. New loans from {day}", ["day": day])
+        }
+        return trn(
+            "your {n} loan this month is used. New loans from {day}",
+            "your {n} loans this month are used. New loans from {day}", most, ["day": day])
     }
 
     static func titleOf(_ id: String, known: Product?, session: Session) async throws -> String {
         try await ShelfCommands.product(id, known: known, session: session).title
     }
 
+    /// The one word after the command; `usage` (the whole sentence, translated) when there is not one.
     static func single(_ arguments: Arguments, usage: String) throws -> String {
         guard arguments.positional.count == 1, let word = arguments.positional.first else {
-            throw UserError.usage("Usage: \(usage).")
+            throw UserError.usage(usage)
         }
         return word
     }
 
-    static func pick<T>(_ word: String, from list: [T], what: String, listCommand: String) throws -> T {
-        guard !list.isEmpty else { throw UserError("You have no \(what)s. \(listCommand) shows them.") }
-        guard let n = Int(word), n >= 1, n <= list.count else {
-            throw UserError(
-                """
-                No \(what) \(word) (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \(listCommand) \
-                to see them.
-                """
-            )
-        }
+    /// Item `word` of `list`: `empty` when the list is empty, `missing(count)` when there is no such number.
+    static func pick<T>(_ word: String, from list: [T], empty: String, missing: (Int) -> String) throws -> T {
+        guard !list.isEmpty else { throw UserError(empty) }
+        guard let n = Int(word), n >= 1, n <= list.count else { throw UserError(missing(list.count)) }
         return list[n - 1]
     }
 

@@ -14,17 +14,18 @@ enum NoticeCommands {
         synopsis: N_("notices"),
         summary: N_("What changed at the library lately: reservations ready, loans ending or ended"),
         details: [
-            "bok tells each change once, after the sync that finds it (at start, after borrow, return,",
-            "mock clock and shelf --sync): a reservation ready to borrow, a loan due within 3 days,",
-            "a loan that ended, a reservation that lapsed or the library cancelled, and a loan bok had",
-            "not recorded (made in another terminal, or whose answer was lost). notices lists those",
-            "of the last 30 days, newest first.",
-            "Examples:  notices     bok notices --json",
+            N_(
+                "bok tells each change once, after the sync that finds it (at start, after borrow, return, "
+                    + "mock clock and shelf --sync): a reservation ready to borrow, a loan due within 3 days, "
+                    + "a loan that ended, a reservation that lapsed or the library cancelled, and a loan bok had "
+                    + "not recorded (made in another terminal, or whose answer was lost). notices lists those "
+                    + "of the last 30 days, newest first."),
+            N_("Examples:  notices     bok notices --json"),
         ],
         run: { _, session in
             guard let card = session.shelfCard() else {
                 throw UserError(
-                    "notices needs your library card: log in first (login), or run bok login --remember once.")
+                    tr("notices needs your library card: log in first (login), or run bok login --remember once."))
             }
             let (store, profileID) = try session.shelfProfile()
             // What is known now, not only what the last sync found.

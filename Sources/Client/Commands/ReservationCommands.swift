@@ -12,14 +12,14 @@ enum ReservationCommands {
         synopsis: N_("reserve N | reserve id:PRODUCT"),
         summary: N_("Join the queue for a book that is out; shows your place and an estimated date"),
         details: [
-            "When a copy comes back and you are first, the book is yours to borrow for 3 days.",
-            "Examples:  reserve 2     reserve id:100042",
+            N_("When a copy comes back and you are first, the book is yours to borrow for 3 days."),
+            N_("Examples:  reserve 2     reserve id:100042"),
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(
-                arguments, usage: "reserve N (a number from the last list) or reserve id:PRODUCT")
+                arguments, usage: tr("Usage: reserve N (a number from the last list) or reserve id:PRODUCT."))
             let picked = try await session.pick(word, command: "reserve")
             let (id, known) = (picked.productID, picked.known)
             let (card, pin) = try await PatronCommands.ensurePatron(arguments, command: "reserve", session: session)
@@ -27,39 +27,48 @@ enum ReservationCommands {
             let q = session.theme.marks.quoted(title)
             switch picked {
             case .loan:
-                throw UserError("You have \(q) on loan already: read \(word) opens it.")
+                throw UserError(
+                    tr("You have {title} on loan already: read {number} opens it.", ["title": q, "number": word]))
             case .shelf(let item) where item.kind == .loans:
-                throw UserError("You have \(q) on loan already: read \(word) opens it.")
+                throw UserError(
+                    tr("You have {title} on loan already: read {number} opens it.", ["title": q, "number": word]))
             case .reservation(let reservation):
                 throw UserError(
-                    "You have reserved \(q) already"
-                        + (reservation.ready
-                            ? " and it is ready: borrow \(word) takes it."
-                            : ", #\(reservation.queuePosition) in the queue."))
+                    reservation.ready
+                        ? tr(
+                            "You have reserved {title} already and it is ready: borrow {number} takes it.",
+                            ["title": q, "number": word])
+                        : tr(
+                            "You have reserved {title} already, #{place} in the queue.",
+                            ["title": q, "place": reservation.queuePosition]))
             case .shelf(let item) where item.kind == .reserved || item.kind == .ready:
-                throw UserError("You have reserved \(q) already (\(item.entry.badge?.text ?? "in the queue")).")
+                throw UserError(
+                    tr(
+                        "You have reserved {title} already ({status}).",
+                        ["title": q, "status": item.entry.badge?.text ?? tr("in the queue")]))
             default:
                 break
             }
             let availability = try await session.service.availability(productID: id, card: card)
             if availability.available {
-                throw UserError("\(q) can be borrowed now, no need to queue. Type borrow \(word).")
+                throw UserError(
+                    tr(
+                        "{title} can be borrowed now, no need to queue. Type borrow {number}.",
+                        ["title": q, "number": word]))
             }
             if availability.reason == .borrower {
                 // The library could lend it, so there is no queue to join; only the patron's own limit is in the way.
                 let words = AvailabilityWords(session: session)
                 throw UserError(
-                    """
-                    \(q) is not out, so there is no queue to join: \
-                    \(LoanCommands.limitSentence(words, session: session)) 
-                    """
-                        + "tbr add \(word) keeps it on your to-be-read list until then.")
+                    tr(
+                        "{title} is not out, so there is no queue to join: {limit}; "
+                            + "tbr add {number} keeps it on your to-be-read list until then.",
+                        ["title": q, "limit": LoanCommands.limitSentence(words, session: session), "number": word]))
             }
             let reservation = try await LoanCommands.settledOnCancel(
-                """
-                The library may have placed the reservation already; the next sync settles it (reservations shows \
-                it then).
-                """
+                tr(
+                    "The library may have placed the reservation already; "
+                        + "the next sync settles it (reservations shows it then).")
             ) {
                 try await session.service.reserve(card: card, pin: pin, productID: id)
             }
@@ -91,7 +100,9 @@ enum ReservationCommands {
         swedish: ["reservationer"],
         synopsis: N_("reservations"),
         summary: N_("Your reservations: place in the queue, estimated date, or ready to borrow"),
-        details: ["Its numbers become the ones info N, borrow N and cancel N use, until another list is shown."],
+        details: [
+            N_("Its numbers become the ones info N, borrow N and cancel N use, until another list is shown.")
+        ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "reservations", session: session)
@@ -151,19 +162,19 @@ enum ReservationCommands {
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
         run: { arguments, session in
-            let word = try LoanCommands.single(arguments, usage: "cancel N (a number from reservations)")
+            let word = try LoanCommands.single(arguments, usage: tr("Usage: cancel N (a number from reservations)."))
             try session.checkWord(word, command: "cancel")
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "cancel", session: session)
             let picked = try await session.pick(word, command: "cancel", fallback: .reservations)
             let reservation = try await reservationOf(picked, word: word, card: card, session: session)
             guard !session.lists.endedFromList.contains(reservation.id) else {
-                throw UserError("You have cancelled that reservation already. Type reservations to see the others.")
+                throw UserError(
+                    tr("You have cancelled that reservation already. Type reservations to see the others."))
             }
             try await LoanCommands.settledOnCancel(
-                """
-                The library may have cancelled the reservation already; the next sync settles it (reservations \
-                shows it then).
-                """
+                tr(
+                    "The library may have cancelled the reservation already; "
+                        + "the next sync settles it (reservations shows it then).")
             ) {
                 try await session.service.cancelReservation(id: reservation.id, card: card)
             }
@@ -189,22 +200,28 @@ enum ReservationCommands {
         case .reservation(let reservation):
             return reservation
         case .loan(let loan):
-            throw UserError("\(q.quoted(loan.title)) is on loan, not reserved: return \(word) ends the loan early.")
+            throw UserError(
+                tr(
+                    "{title} is on loan, not reserved: return {number} ends the loan early.",
+                    ["title": q.quoted(loan.title), "number": word]))
         case .shelf(let item) where item.kind == .loans:
             throw UserError(
-                "\(q.quoted(item.entry.title)) is on loan, not reserved: return \(word) ends the loan early.")
+                tr(
+                    "{title} is on loan, not reserved: return {number} ends the loan early.",
+                    ["title": q.quoted(item.entry.title), "number": word]))
         default:
             let mine = try await session.service.reservations(card: card)
             if let reservation = mine.first(where: { $0.productID == picked.productID }) { return reservation }
             let title = try await session.title(of: picked)
-            throw UserError("You have no reservation of \(q.quoted(title)). Type reservations to see yours.")
+            throw UserError(
+                tr("You have no reservation of {title}. Type reservations to see yours.", ["title": q.quoted(title)]))
         }
     }
 
     static func titleOf(_ reservation: Reservation, session: Session) async -> String {
         if let title = reservation.title, !title.isEmpty { return title }
         return (try? await session.service.product(id: reservation.productID).title)
-            ?? "product \(reservation.productID)"
+            ?? tr("product {id}", ["id": reservation.productID])
     }
 }
 

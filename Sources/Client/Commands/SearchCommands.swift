@@ -10,13 +10,14 @@ enum SearchCommands {
         synopsis: N_("search QUERY [--sort KEY] [--order asc|desc]"),
         summary: N_("Search the catalogue by title, author, category, publisher, ISBN or keyword"),
         details: [
-            "Words match title, authors, categories, publisher, ISBN and keywords; every word must match.",
-            "Restrict a word to a field with title:, author:, category:, publisher:, language:, isbn:.",
-            "End a word with * to match its beginning; quote a phrase.",
-            "Examples:",
-            "  search thriller",
-            "  search author:Å* category:Thriller",
-            "  search \"röda rummet\" --sort date",
+            N_(
+                "Words match title, authors, categories, publisher, ISBN and keywords; every word must match. "
+                    + "Restrict a word to a field with title:, author:, category:, publisher:, language:, isbn:. "
+                    + "End a word with * to match its beginning; quote a phrase."),
+            N_("Examples:"),
+            N_("  search thriller"),
+            N_("  search author:Å* category:Thriller"),
+            N_("  search \"röda rummet\" --sort date"),
         ],
         valued: ["sort", "order"],
         run: { arguments, session in
@@ -24,11 +25,9 @@ enum SearchCommands {
             // A query too long for a URL would come back as a bare HTTP 400 (or none at all).
             guard query.count <= SearchCommands.maxQueryLength else {
                 throw UserError.usage(
-                    """
-                    A search can be at most \(SearchCommands.maxQueryLength) characters long (this one has \
-                    \(query.count)); shorten it.
-                    """
-                )
+                    tr(
+                        "A search can be at most {most} characters long (this one has {length}); shorten it.",
+                        ["most": SearchCommands.maxQueryLength, "length": query.count]))
             }
             do {
                 _ = try SearchQuery.parse(query)
@@ -56,7 +55,7 @@ enum SearchCommands {
         swedish: ["mer", "nästa"],
         synopsis: N_("more"),
         summary: N_("Show the next page of the last results"),
-        details: ["Numbers continue across pages, so info 23 works after more."],
+        details: [N_("Numbers continue across pages, so info 23 works after more.")],
         run: { _, session in
             guard var list = session.lists.list else { throw noList("more") }
             let next = list.pageOffset + list.pageSize
@@ -77,7 +76,7 @@ enum SearchCommands {
         swedish: ["tillbaka", "föregående"],
         synopsis: N_("back"),
         summary: N_("Show the previous page of the last results"),
-        details: ["The pages already seen are kept; back does not search again."],
+        details: [N_("The pages already seen are kept; back does not search again.")],
         run: { _, session in
             guard var list = session.lists.list else { throw noList("back") }
             guard list.pageOffset > 0 else {
@@ -97,13 +96,14 @@ enum SearchCommands {
         synopsis: N_("sort [KEY [asc|desc]]"),
         summary: N_("Order results by a key, either way (sort alone lists the keys)"),
         details: [
-            "sort alone shows the current order. sort KEY again flips the direction.",
-            "Text follows the library's alphabet: in a Swedish library Å, Ä, Ö come after Z.",
-            "Examples:",
-            "  sort author          A→Ö by the first author's last name",
-            "  sort author          again: Ö→A",
-            "  sort date desc       newest first",
-            "  sort popularity      most popular first",
+            N_(
+                "sort alone shows the current order. sort KEY again flips the direction. "
+                    + "Text follows the library's alphabet: in a Swedish library Å, Ä, Ö come after Z."),
+            N_("Examples:"),
+            N_("  sort author          A→Ö by the first author's last name"),
+            N_("  sort author          again: Ö→A"),
+            N_("  sort date desc       newest first"),
+            N_("  sort popularity      most popular first"),
         ],
         completion: .words(
             SortKey.allCases.map(\.rawValue), then: ["asc", "desc"],
@@ -165,11 +165,11 @@ enum SearchCommands {
         synopsis: N_("filter [available | language:CODE | category:NAME | publisher:NAME | clear [WHICH]]"),
         summary: N_("Narrow searches to available books, a language, a category or a publisher"),
         details: [
-            "Filters stay on for later searches until cleared; filter alone shows them.",
-            "Examples:",
-            "  filter available",
-            "  filter language:sv category:Deckare",
-            "  filter clear            (all)      filter clear language   (one)",
+            N_("Filters stay on for later searches until cleared; filter alone shows them."),
+            N_("Examples:"),
+            N_("  filter available"),
+            N_("  filter language:sv category:Deckare"),
+            N_("  filter clear            (all)      filter clear language   (one)"),
         ],
         completion: .words(
             ["available", "language:", "category:", "publisher:", "clear"],
@@ -187,7 +187,9 @@ enum SearchCommands {
                     case "publisher": filters.publisher = nil
                     default:
                         throw UserError.usage(
-                            "Unknown filter \"\(which)\". Filters are available, language, category, publisher.")
+                            tr(
+                                "Unknown filter \"{name}\". Filters are available, language, category, publisher.",
+                                ["name": which]))
                     }
                 }
             } else {
@@ -196,11 +198,10 @@ enum SearchCommands {
                     if lower == "available" { filters.availableOnly = true; continue }
                     guard let colon = word.firstIndex(of: ":"), word.index(after: colon) < word.endIndex else {
                         throw UserError.usage(
-                            """
-                            Unknown filter \"\(word)\". Try filter available, language:sv, category:Thriller or \
-                            publisher:NAME.
-                            """
-                        )
+                            tr(
+                                "Unknown filter \"{name}\". "
+                                    + "Try filter available, language:sv, category:Thriller or publisher:NAME.",
+                                ["name": word]))
                     }
                     let value = String(word[word.index(after: colon)...])
                     switch lower[..<colon] {
@@ -209,11 +210,9 @@ enum SearchCommands {
                     case "publisher": filters.publisher = value
                     default:
                         throw UserError.usage(
-                            """
-                            Unknown filter \"\(word[..<colon]):\". Filters are available, language:, category:, \
-                            publisher:.
-                            """
-                        )
+                            tr(
+                                "Unknown filter \"{name}:\". Filters are available, language:, category:, publisher:.",
+                                ["name": String(word[..<colon])]))
                     }
                 }
             }
@@ -239,21 +238,27 @@ enum SearchCommands {
         swedish: ["visa"],
         synopsis: N_("view [list|grid]"),
         summary: N_("Show results as a list (one book a row) or a grid of cards"),
-        details: ["view alone shows the current layout."],
+        details: [N_("view alone shows the current layout.")],
         completion: .words(["list", "grid"], then: []),
         run: { arguments, session in
             guard let word = arguments.positional.first else {
                 return CommandOutput(
-                    lines: ["Results are shown as a \(session.lists.view.rawValue)."],
+                    lines: [
+                        session.lists.view == .grid
+                            ? tr("Results are shown as a grid.") : tr("Results are shown as a list.")
+                    ],
                     json: ["view": session.lists.view.rawValue])
             }
             guard let mode = Session.ViewMode(rawValue: word.lowercased()) else {
-                throw UserError.usage("Unknown view \"\(word)\". Use view list or view grid.")
+                throw UserError.usage(tr("Unknown view \"{word}\". Use view list or view grid.", ["word": word]))
             }
             session.lists.view = mode
             guard let list = session.lists.list else {
                 return CommandOutput(
-                    lines: ["Results will be shown as a \(mode.rawValue)."], json: ["view": mode.rawValue])
+                    lines: [
+                        mode == .grid ? tr("Results will be shown as a grid.") : tr("Results will be shown as a list.")
+                    ],
+                    json: ["view": mode.rawValue])
             }
             return ListRenderer(session: session).output(for: list)
         })
@@ -268,7 +273,7 @@ enum SearchCommands {
         case .top, .newest, .libraryPage: query = ""
         case .related:
             throw UserError(
-                "This list is the library's choice of similar books; sort and more work on search, top and new.")
+                tr("This list is the library's choice of similar books; sort and more work on search, top and new."))
         }
         let page = try await session.service.search(
             SearchRequest(

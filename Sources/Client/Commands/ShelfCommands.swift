@@ -14,15 +14,21 @@ enum ShelfCommands {
         synopsis: N_("shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]"),
         summary: N_("Your loans with days left, reservations, samples and to-be-read list"),
         details: [
-            "Sections: Loans (12 days, 3 days in yellow, today in red), Ended, Ready to borrow,",
-            "Reserved (#2 in queue · ~9 Jan), Samples, To be read. ↓ marks a book on this computer,",
-            "42% how much of it you have read. Its numbers become the ones read N, notes N, remove N, info N,",
-            "borrow N, return N and cancel N use, until another list is shown.",
-            "The shelf syncs when bok starts and after borrow, reserve, return and cancel; --sync syncs now.",
-            "With the library out of reach it shows the shelf as last synced, and books on disk still open.",
-            "view grid shows cards instead of lines. Loans and reservations at your other libraries follow,",
-            "each under its library's name as last synced; shelf --library NAME shows one library's alone.",
-            "Examples:  shelf     shelf --sync     shelf --library home     shelf sort author asc     shelf sort days",
+            N_(
+                "Sections: Loans (12 days, 3 days in yellow, today in red), Ended, Ready to borrow, "
+                    + "Reserved (#2 in queue · ~9 Jan), Samples, To be read. ↓ marks a book on this computer, "
+                    + "42% how much of it you have read. Its numbers become the ones read N, notes N, remove N, "
+                    + "info N, borrow N, return N and cancel N use, until another list is shown."),
+            N_(
+                "The shelf syncs when bok starts and after borrow, reserve, return and cancel; --sync syncs now. "
+                    + "With the library out of reach it shows the shelf as last synced, and books on disk still open."
+            ),
+            N_(
+                "view grid shows cards instead of lines. Loans and reservations at your other libraries follow, "
+                    + "each under its library's name as last synced; shelf --library NAME shows one library's alone."
+            ),
+            N_("Examples:  shelf     shelf --sync     shelf --library home"),
+            N_("           shelf sort author asc     shelf sort days"),
         ],
         valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
         completion: .words(
@@ -33,7 +39,7 @@ enum ShelfCommands {
                 return try sort(Array(arguments.positional.dropFirst()), session: session)
             }
             guard arguments.positional.isEmpty else {
-                throw UserError.usage("Usage: shelf [--sync], or shelf sort title|author|days|recent [asc|desc].")
+                throw UserError.usage(tr("Usage: shelf [--sync], or shelf sort title|author|days|recent [asc|desc]."))
             }
             if arguments.option("card") != nil {
                 _ = try await PatronCommands.ensurePatron(arguments, command: "shelf", session: session)
@@ -81,7 +87,9 @@ enum ShelfCommands {
                 others = [one]
             } else {
                 throw UserError(
-                    "No library called \(narrowed) has books on your shelf. library list shows your libraries.")
+                    tr(
+                        "No library called {name} has books on your shelf. library list shows your libraries.",
+                        ["name": narrowed]))
             }
         }
         let items = ShelfRenderer.items(shelf, others: others)
@@ -168,17 +176,25 @@ enum ShelfCommands {
         guard let keyWord = words.first else {
             return CommandOutput(
                 lines: [
-                    "The shelf is sorted by \(label(session.shelfState.shelfSort, session: session)). "
-                        + "Keys: \(ShelfSort.Key.allCases.map(\.rawValue).joined(separator: ", ")); add asc or desc."
+                    tr(
+                        "The shelf is sorted by {order}. Keys: {keys}; add asc or desc.",
+                        [
+                            "order": label(session.shelfState.shelfSort, session: session),
+                            "keys": ShelfSort.Key.allCases.map(keyName).joined(separator: ", "),
+                        ])
                 ],
                 json: ["sort": session.shelfState.shelfSort.key.rawValue])
         }
-        let keys = ShelfSort.Key.allCases.map(\.rawValue)
+        // Named in the interface language; both languages' words are understood.
+        let keys = ShelfSort.Key.allCases.map(keyName)
         guard words.count <= 2 else {
-            throw UserError.usage("Usage: shelf sort \(keys.joined(separator: "|")) [asc|desc].")
+            throw UserError.usage(tr("Usage: shelf sort {keys} [asc|desc].", ["keys": keys.joined(separator: "|")]))
         }
         guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) ?? swedishSortKeys[keyWord.lowercased()] else {
-            throw UserError.usage("Unknown shelf order \"\(keyWord)\". Use \(Words.list(keys)).")
+            throw UserError.usage(
+                tr(
+                    "Unknown shelf order \"{word}\". Use {keys}.",
+                    ["word": keyWord, "keys": Words.list(keys, last: tr("or"))]))
         }
         let order: Catalog.SortOrder
         if words.count == 2 {
@@ -214,14 +230,17 @@ enum ShelfCommands {
             case .days: up ? tr("fewest days first") : tr("most days first")
             case .recent: up ? tr("oldest first") : tr("newest first")
             }
-        let key =
-            switch sort.key {
-            case .title: trp("sort key", "title")
-            case .author: trp("sort key", "author")
-            case .days: trp("sort key", "days")
-            case .recent: trp("sort key", "recent")
-            }
-        return "\(key), \(direction)"
+        return "\(keyName(sort.key)), \(direction)"
+    }
+
+    /// `author`, `författare`: a shelf order's name in the interface language.
+    static func keyName(_ key: ShelfSort.Key) -> String {
+        switch key {
+        case .title: trp("sort key", "title")
+        case .author: trp("sort key", "author")
+        case .days: trp("sort key", "days")
+        case .recent: trp("sort key", "recent")
+        }
     }
 
     // MARK: To be read
@@ -232,8 +251,8 @@ enum ShelfCommands {
         synopsis: N_("tbr | tbr add N | tbr rm N"),
         summary: N_("Your to-be-read list: add books from the last list, remove them by their number"),
         details: [
-            "tbr add N takes N from the last search or top list; tbr rm N takes N from the tbr list.",
-            "Examples:  tbr add 3     tbr     tbr rm 1",
+            N_("tbr add N takes N from the last search or top list; tbr rm N takes N from the tbr list."),
+            N_("Examples:  tbr add 3     tbr     tbr rm 1"),
         ],
         completion: .words(["add", "rm"], then: []),
         run: { arguments, session in
@@ -244,7 +263,9 @@ enum ShelfCommands {
             case nil:
                 return try listToBeRead(session: session)
             case "add"?:
-                guard words.count == 2 else { throw UserError.usage("Usage: tbr add N (a number from the last list).") }
+                guard words.count == 2 else {
+                    throw UserError.usage(tr("Usage: tbr add N (a number from the last list)."))
+                }
                 let picked = try await session.pick(words[1], command: "tbr add")
                 let (id, known) = (picked.productID, picked.known)
                 let product = try await product(id, known: known, session: session)
@@ -255,14 +276,14 @@ enum ShelfCommands {
                 let count = try store.toBeRead(card: session.listCard).count
                 return CommandOutput(
                     lines: [
-                        """
-                        Added \(q.quoted(product.title)) to your to-be-read list (\(count) \
-                        \(count == 1 ? "book" : "books")).
-                        """
+                        trn(
+                            "Added {title} to your to-be-read list ({n} book).",
+                            "Added {title} to your to-be-read list ({n} books).", count,
+                            ["title": q.quoted(product.title)])
                     ],
                     json: ["added": id])
             case "rm"?, "remove"?, "del"?:
-                guard words.count == 2 else { throw UserError.usage("Usage: tbr rm N (a number from tbr).") }
+                guard words.count == 2 else { throw UserError.usage(tr("Usage: tbr rm N (a number from tbr).")) }
                 let list = try store.toBeRead(card: session.listCard)
                 let record: ToBeReadRecord
                 if words[1].lowercased().hasPrefix("id:") {
@@ -274,14 +295,21 @@ enum ShelfCommands {
                     record = found
                 } else {
                     record = try LoanCommands.pick(
-                        words[1], from: list, what: "book on the to-be-read list", listCommand: "tbr")
+                        words[1], from: list,
+                        empty: tr("Your to-be-read list is empty. tbr add N adds a book from the last search."),
+                        missing: {
+                            trn(
+                                "No book on the to-be-read list {number} (there is {n}). Type tbr to see them.",
+                                "No book on the to-be-read list {number} (there are {n}). Type tbr to see them.", $0,
+                                ["number": words[1]])
+                        })
                 }
                 try store.removeToBeRead(card: session.listCard, productID: record.productID)
                 return CommandOutput(
                     lines: [tr("Took {title} off your to-be-read list.", ["title": q.quoted(record.title)])],
                     json: ["removed": record.productID])
             default:
-                throw UserError.usage("Usage: tbr, tbr add N or tbr rm N.")
+                throw UserError.usage(tr("Usage: tbr, tbr add N or tbr rm N."))
             }
         })
 
@@ -306,7 +334,7 @@ enum ShelfCommands {
         lines += [
             "",
             (notice.map { $0 + " " } ?? "")
-                + session.theme.dim("borrow N, sample N and info N use them; tbr rm N takes one off."),
+                + session.theme.dim(tr("borrow N, sample N and info N use them; tbr rm N takes one off.")),
         ]
         return CommandOutput(
             lines: lines,
@@ -323,21 +351,26 @@ enum ShelfCommands {
         synopsis: N_("sample N | sample id:PRODUCT"),
         summary: N_("Download a book's free sample to your shelf (no loan needed)"),
         details: [
-            "The sample goes on the shelf with the Sample badge; read N opens it.",
-            "Examples:  sample 2     sample id:100042",
+            N_("The sample goes on the shelf with the Sample badge; read N opens it."),
+            N_("Examples:  sample 2     sample id:100042"),
         ],
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(
-                arguments, usage: "sample N (a number from the last list) or sample id:PRODUCT")
+                arguments, usage: tr("Usage: sample N (a number from the last list) or sample id:PRODUCT."))
             let picked = try await session.pick(word, command: "sample")
             let (id, known) = (picked.productID, picked.known)
             let product = try await product(id, known: known, session: session)
             let q = session.theme.marks
             guard let teaser = product.teaser, let url = URL(string: teaser.url) else {
-                throw UserError("\(q.quoted(product.title)) has no sample. borrow \(word) or tbr add \(word) instead.")
+                throw UserError(
+                    tr(
+                        "{title} has no sample. borrow {number} or tbr add {number} instead.",
+                        ["title": q.quoted(product.title), "number": word]))
             }
-            let file = try await session.bookOnDisk(productID: id, loanID: nil, title: product.title) { url }
+            let file = try await session.bookOnDisk(
+                productID: id, loanID: nil, title: product.title, retry: tr("sample {number}", ["number": word])
+            ) { url }
             let store = try session.shelfStore()
             try store.addSample(
                 card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product),
@@ -354,7 +387,7 @@ enum ShelfCommands {
                     line += " " + tr("read {number} opens it.", ["number": number + 1])
                 }
             } else {
-                line += " read \(Int(word) == nil ? "id:\(id)" : word) opens it."
+                line += " " + tr("read {number} opens it.", ["number": Int(word) == nil ? "id:\(id)" : word])
             }
             return CommandOutput(lines: [line], json: ["sample": id, "path": file.path])
         })
@@ -364,9 +397,9 @@ enum ShelfCommands {
         swedish: ["ta bort", "radera"],
         synopsis: N_("remove N"),
         summary: N_("Delete a book's file from this computer (N from shelf); a sample leaves the shelf"),
-        details: ["A loan stays a loan: read N downloads it again. Example:  remove 2"],
+        details: [N_("A loan stays a loan: read N downloads it again. Example:  remove 2")],
         run: { arguments, session in
-            let word = try LoanCommands.single(arguments, usage: "remove N (a number from shelf)")
+            let word = try LoanCommands.single(arguments, usage: tr("Usage: remove N (a number from shelf)."))
             let item = try await session.shelfItem(
                 for: session.pick(word, command: "remove", fallback: .shelf), word: word, command: "remove")
             let store = try session.shelfStore()
@@ -383,9 +416,11 @@ enum ShelfCommands {
                 line = tr(
                     "Deleted {title} from this computer ({size}).",
                     ["title": q.quoted(title), "size": Words.bytes(Int(record.size))])
-                if item.kind == .loans { line += " It is still on loan: read \(word) downloads it again." }
+                if item.kind == .loans {
+                    line += " " + tr("It is still on loan: read {number} downloads it again.", ["number": word])
+                }
             } else {
-                line = "\(q.quoted(title)) has no file on this computer."
+                line = tr("{title} has no file on this computer.", ["title": q.quoted(title)])
             }
             session.lists.shelfList = []
             return CommandOutput(lines: [line], json: ["removed": item.entry.productID])
@@ -397,15 +432,17 @@ enum ShelfCommands {
     static func shelfItem(_ word: String, session: Session, command: String) throws -> ShelfItem {
         if session.lists.shelfList.isEmpty { session.lists.shelfList = ShelfRenderer.items(try session.currentShelf()) }
         let list = session.lists.shelfList
-        guard let n = Int(word) else { throw UserError.usage("Usage: \(command) N, with N a number from shelf.") }
+        guard let n = Int(word) else {
+            throw UserError.usage(
+                tr("Usage: {command} N, with N a number from shelf.", ["command": Session.spoken(command)]))
+        }
         guard !list.isEmpty else { throw UserError(tr("Your shelf is empty. borrow N or sample N puts books on it.")) }
         guard n >= 1, n <= list.count else {
             throw UserError(
-                """
-                No book \(n) on your shelf (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type shelf \
-                to see them.
-                """
-            )
+                trn(
+                    "No book {number} on your shelf (there is {n}). Type shelf to see them.",
+                    "No book {number} on your shelf (there are {n}). Type shelf to see them.", list.count,
+                    ["number": n]))
         }
         return list[n - 1]
     }
@@ -416,7 +453,7 @@ enum ShelfCommands {
         do {
             return try await session.service.product(id: id)
         } catch let error as LendingError where error.kind == .notFound {
-            throw UserError("The library has no product \(id). Check the id, or search for the title.")
+            throw UserError(tr("The library has no product {id}. Check the id, or search for the title.", ["id": id]))
         }
     }
 }

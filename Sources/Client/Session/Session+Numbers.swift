@@ -91,11 +91,18 @@ extension Session {
             let item = try ShelfCommands.shelfItem(word, session: self, command: command)
             // Another library's loan can be read from this computer; anything else is asked of that library.
             if let other = item.library, !["read", "notes", "remove"].contains(command) {
-                let title = theme.marks.quoted(item.entry.title)
+                let values: KeyValuePairs<String, any CustomStringConvertible> = [
+                    "title": theme.marks.quoted(item.entry.title), "library": other.name,
+                    "command": Self.spoken(command), "profile": other.profile ?? "",
+                ]
                 throw UserError(
-                    "\(title) is at \(other.name), not the library in use: "
-                        + (other.profile.map { "library use \($0), then \(command) it there." }
-                            ?? "switch to that library to \(command) it."))
+                    other.profile == nil
+                        ? tr(
+                            "{title} is at {library}, not the library in use: switch to that library to {command} it.",
+                            values)
+                        : tr(
+                            "{title} is at {library}, not the library in use: library use {profile}, "
+                                + "then {command} it there.", values))
             }
             return .shelf(item)
         case .loans:
@@ -104,13 +111,28 @@ extension Session {
                     $0.expiryDate < $1.expiryDate
                 }
             }
-            return .loan(try Self.item(n, of: lists.loanList, what: "loan", listCommand: "loans"))
+            return .loan(
+                try Self.item(
+                    n, of: lists.loanList, empty: tr("You have no loans. loans shows them."),
+                    missing: {
+                        trn(
+                            "No loan {number} in the list shown (there is {n}). Type loans to see them.",
+                            "No loan {number} in the list shown (there are {n}). Type loans to see them.", $0,
+                            ["number": n])
+                    }))
         case .reservations:
             if lists.numbered == nil, let card = shelfCard() {
                 lists.reservationList = try await service.reservations(card: card).sorted(by: ReservationCommands.order)
             }
             return .reservation(
-                try Self.item(n, of: lists.reservationList, what: "reservation", listCommand: "reservations"))
+                try Self.item(
+                    n, of: lists.reservationList, empty: tr("You have no reservations. reservations shows them."),
+                    missing: {
+                        trn(
+                            "No reservation {number} in the list shown (there is {n}). Type reservations to see them.",
+                            "No reservation {number} in the list shown (there are {n}). "
+                                + "Type reservations to see them.", $0, ["number": n])
+                    }))
         }
     }
 
@@ -120,17 +142,23 @@ extension Session {
         _ = try resolve(word, command: command)
     }
 
-    static func item<T>(_ n: Int, of list: [T], what: String, listCommand: String) throws -> T {
-        guard !list.isEmpty else { throw UserError("You have no \(what)s. \(listCommand) shows them.") }
-        guard n >= 1, n <= list.count else {
-            throw UserError(
-                """
-                No \(what) \(n) in the list shown (there \(list.count == 1 ? "is 1" : "are \(list.count)")). Type \
-                \(listCommand) to see them.
-                """
-            )
-        }
+    /// Item `n` of `list`: `empty` when the list is empty, `missing(count)` when there is no such number.
+    static func item<T>(_ n: Int, of list: [T], empty: String, missing: (Int) -> String) throws -> T {
+        guard !list.isEmpty else { throw UserError(empty) }
+        guard n >= 1, n <= list.count else { throw UserError(missing(list.count)) }
         return list[n - 1]
+    }
+
+    /// A command as the patron would type it in the interface language: `borrow`, or `låna` in
+    /// Swedish (both work in either language). The words after the first (`tbr add`) stay.
+    static func spoken(_ command: String) -> String {
+        guard Localization.language == "sv" else { return command }
+        let words = command.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = words.first else { return command }
+        // The names the Swedish messages use where a command has several.
+        let preferred = ["return": "återlämna", "remove": "radera", "info": "info"]
+        let name = preferred[first] ?? CommandTable().command(named: first)?.swedish.first ?? first
+        return ([name] + words.dropFirst()).joined(separator: " ")
     }
 
     /// The title of what a number picked, asking the library when the list did not have it.
@@ -148,18 +176,21 @@ extension Session {
             await syncAfterChange()
             if let item = try shelfItem(forProduct: picked.productID) { return item }
         }
-        let title = theme.marks.quoted(picked.title ?? "product \(picked.productID)")
+        let title = theme.marks.quoted(picked.title ?? tr("product {id}", ["id": picked.productID]))
         if case .reservation(let reservation) = picked {
             throw UserError(
                 reservation.ready
-                    ? "\(title) is ready for you but not borrowed yet: borrow \(word) first."
-                    : """
-                    \(title) is reserved (#\(reservation.queuePosition) in the queue); it opens once you have \
-                    borrowed it.
-                    """
-            )
+                    ? tr(
+                        "{title} is ready for you but not borrowed yet: borrow {number} first.",
+                        ["title": title, "number": word])
+                    : tr(
+                        "{title} is reserved (#{place} in the queue); it opens once you have borrowed it.",
+                        ["title": title, "place": reservation.queuePosition]))
         }
-        throw UserError("\(title) is not on your shelf: borrow \(word) or sample \(word) puts it there.")
+        throw UserError(
+            tr(
+                "{title} is not on your shelf: borrow {number} or sample {number} puts it there.",
+                ["title": title, "number": word]))
     }
 
     /// The shelf's line for a product: its loan first, then a sample, a reservation, an ended loan, the to-be-read

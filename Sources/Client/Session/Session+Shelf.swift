@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import Synchronization
 import Reader
@@ -23,9 +24,16 @@ extension Session {
         } catch let error as ShelfError {
             throw error
         } catch {
-            let file = paths?.shelfDatabase.path ?? "the shelf database"
+            // The system's own words for it are for the debug log; the patron gets the file and what to do.
+            logger.debug("cannot open the shelf database", metadata: ["error": "\(error)"])
+            guard let file = paths?.shelfDatabase.path else {
+                throw UserError(
+                    tr("Could not open the shelf's database. Try again; if it keeps happening, restart bok."))
+            }
             throw UserError(
-                "Could not open \(file): \(error.localizedDescription). Check that the directory is writable.")
+                tr(
+                    "Could not open your shelf's file {file}. Check that its folder is yours and writable.",
+                    ["file": file]))
         }
         let store = ShelfStore(database: database, collation: Collation(alphabet))
         shelfState.openedShelf = store
@@ -45,7 +53,7 @@ extension Session {
         let profile = try store.saveProfile(
             name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
         guard let id = profile.id else {
-            throw UserError("The shelf database did not save the library profile. Try again.")
+            throw UserError(tr("Your shelf could not save this library's details. Try again."))
         }
         shelfState.profileID = id
         return (store, id)
@@ -163,19 +171,33 @@ extension Session {
     ///   - title: for the progress bar.
     ///   - statedSize: the EPUB's size as the library states it, when known: a server sending
     ///     more than that (plus slack) is refused while it streams.
+    ///   - retry: the command that tries again (`read 3`), for a failed download's message.
     ///   - url: where to fetch it when it has to be (asked for only then: it may need the network).
+    /// - Throws: `DownloadError` naming the book, with its technical detail in the debug log.
     func bookOnDisk(
-        productID: String, loanID: String?, title: String, statedSize: Int? = nil,
+        productID: String, loanID: String?, title: String, statedSize: Int? = nil, retry: String? = nil,
         url: () async throws -> URL
+    ) async throws -> URL {
+        do {
+            return try await fetchBook(
+                productID: productID, loanID: loanID, title: title, statedSize: statedSize, url: url)
+        } catch let error as DownloadError {
+            logger.debug(
+                "download failed",
+                metadata: ["product": "\(productID)", "path": "\(error.path)", "detail": "\(error.detail)"])
+            throw error.about(book: theme.marks.quoted(title), retry: retry)
+        }
+    }
+
+    private func fetchBook(
+        productID: String, loanID: String?, title: String, statedSize: Int?, url: () async throws -> URL
     ) async throws -> URL {
         // An empty id would name the file `.epub`: hidden, and shared by every such book.
         guard !productID.allSatisfy({ $0.isWhitespace || $0 == "." }) else {
             throw UserError(
-                """
-                The library gave \(theme.marks.quoted(title)) no product id, so bok cannot keep a copy of it; \
-                nothing was downloaded.
-                """
-            )
+                tr(
+                    "The library gave {title} no product id, so bok cannot keep a copy of it; nothing was downloaded.",
+                    ["title": theme.marks.quoted(title)]))
         }
         let store = try shelfStore()
         // Another bok may be fetching this book right now: wait for it, then find its file recorded.
@@ -221,15 +243,21 @@ extension Session {
     /// The URL of a loan's EPUB (format 4104), from the library's list of loans.
     func loanBookURL(loanID: String, title: String) async throws -> URL {
         guard let card = shelfCard() else {
-            throw UserError("Log in first (login) so bok can fetch \(theme.marks.quoted(title)) from the library.")
+            throw UserError(
+                tr(
+                    "Log in first (login) so bok can fetch {title} from the library.",
+                    ["title": theme.marks.quoted(title)]))
         }
         let loans = try await service.loans(card: card, onlyActive: true)
         guard let loan = loans.first(where: { $0.id == loanID && $0.active }) else {
             throw UserError(
-                "The library no longer lists the loan of \(theme.marks.quoted(title)); type shelf --sync to see why.")
+                tr(
+                    "The library no longer lists the loan of {title}; type shelf --sync to see why.",
+                    ["title": theme.marks.quoted(title)]))
         }
         guard let link = loan.epubURL, let url = URL(string: link) else {
-            throw UserError("The library offers no EPUB to download for \(theme.marks.quoted(title)).")
+            throw UserError(
+                tr("The library offers no EPUB to download for {title}.", ["title": theme.marks.quoted(title)]))
         }
         return url
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import MockLending
 import Reader
@@ -68,12 +69,14 @@ final class Session {
             base = (service as? HTTPLendingService)?.endpoint.baseURL
         }
         guard let base else {
-            throw UserError("This library is not the mock: mock commands only work with bok --mock or bok mock-server.")
+            throw UserError(
+                tr("This library is not the mock: mock commands only work with bok --mock or bok mock-server."))
         }
         let control = MockControl(libraryBase: base)
         let answersControl = mock != nil ? true : await control.isMock()
         guard answersControl else {
-            throw UserError("This is a real library: mock commands only work with bok --mock or bok mock-server.")
+            throw UserError(
+                tr("This is a real library: mock commands only work with bok --mock or bok mock-server."))
         }
         knownMock = control
         return control
@@ -138,20 +141,18 @@ final class Session {
         if let number = Int(word), word.count <= 3 {
             guard let list = lists.list, list.highestNumber > 0 else {
                 throw UserError(
-                    """
-                    There is no list to pick book \(number) from yet. Search first (e.g. search thriller), or \
-                    give a product id: \(command) id:12345.
-                    """
-                )
+                    tr(
+                        "There is no list to pick book {number} from yet. Search first (e.g. search thriller), "
+                            + "or give a product id: {command} id:12345.",
+                        ["number": number, "command": Self.spoken(command)]))
             }
             guard number >= 1, let product = list.byNumber[number] else {
                 let count = list.highestNumber
                 throw UserError(
-                    """
-                    No book \(number) in the last results (there \(count == 1 ? "is 1" : "are \(count)")). Pick \
-                    1–\(count), or run search again.
-                    """
-                )
+                    trn(
+                        "No book {number} in the last results (there is {n}). Pick 1–{n}, or run search again.",
+                        "No book {number} in the last results (there are {n}). Pick 1–{n}, or run search again.",
+                        count, ["number": number]))
             }
             return (product.id, product)
         }
@@ -160,7 +161,10 @@ final class Session {
         guard word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }),
             word.contains(where: \.isNumber)
         else {
-            throw UserError.usage("\"\(word)\" is neither a result number nor a product id. Try \(command) 1.")
+            throw UserError.usage(
+                tr(
+                    "\"{word}\" is neither a result number nor a product id. Try {command} 1.",
+                    ["word": word, "command": Self.spoken(command)]))
         }
         return (word, nil)
     }

@@ -6,6 +6,7 @@ import Darwin
 internal import Crypto
 public import Foundation
 internal import Catalog
+internal import Localization
 internal import Synchronization
 
 /// Downloads a book file the way a patron can trust: into `NAME.part`, resumed with `Range` after
@@ -235,24 +236,32 @@ public struct BookDownloader: Sendable {
                 case .cancelled:
                     throw DownloadError(.cancelled, path: path, detail: "cancelled")
                 case .timedOut:
+                    let slow = sink.received > 0 || offset > 0
                     throw DownloadError(
                         .network, path: path,
-                        detail: sink.received > 0 || offset > 0
+                        detail: slow
                             ? """
                             the library sent too slowly: nothing for \(Int(timeout)) s, or not all within \
                             \(Int(maxDuration / 60)) minutes
                             """
-                            : "the library did not answer within \(Int(timeout)) s")
+                            : "the library did not answer within \(Int(timeout)) s",
+                        reason: slow
+                            ? tr("the library sent it too slowly")
+                            : tr("the library did not answer within {seconds} s", ["seconds": Int(timeout)]))
                 case .cannotConnect, .cannotFindHost:
-                    throw DownloadError(.network, path: path, detail: "cannot reach the library's server")
+                    throw DownloadError(
+                        .network, path: path, detail: "cannot reach the library's server: \(transferFailure)",
+                        reason: tr("bok cannot reach the library's server"))
                 default:
                     throw DownloadError(
-                        .network, path: path, detail: "the connection closed before the whole book had arrived")
+                        .network, path: path, detail: "the connection closed early: \(transferFailure)",
+                        reason: tr("the connection closed before the whole book had arrived"))
                 }
             }
             if sink.isShort {
                 throw DownloadError(
-                    .network, path: path, detail: "the connection closed before the whole book had arrived")
+                    .network, path: path, detail: "the connection closed before the whole book had arrived",
+                    reason: tr("the connection closed before the whole book had arrived"))
             }
             return .fetched(Fetched(digest: outcome.digest))
         }
@@ -451,7 +460,8 @@ final class DownloadReceiver: Sendable {
     }
 }
 
-/// Why a download failed, in words a patron can act on.
+/// Why a download failed, in words a patron can act on; the technical detail (an errno text, an
+/// HTTP status, a checksum) is kept in ``detail`` for the debug log, never shown.
 public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
@@ -481,43 +491,73 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
     public let kind: Kind
     /// The file concerned.
     public let path: String
-    /// The technical detail (an errno text, an HTTP status).
+    /// The technical detail (an errno text, an HTTP status), for the debug log.
     public let detail: String
+    /// Why a network failure happened, in the patron's words.
+    let reason: String?
+    /// The book as the message names it (`“Vintern 1953”`); nil says "the book".
+    public private(set) var book: String?
+    /// The command that tries again (`read 3`), when the caller knows one.
+    public private(set) var retry: String?
 
-    init(_ kind: Kind, path: String, detail: String) {
+    init(_ kind: Kind, path: String, detail: String, reason: String? = nil) {
         self.kind = kind
         self.path = path
         self.detail = detail
+        self.reason = reason
+    }
+
+    /// The same error, naming `book` (quoted as the patron sees titles) and the command that tries again.
+    public func about(book: String, retry: String?) -> DownloadError {
+        var named = self
+        named.book = book
+        named.retry = retry
+        return named
     }
 
     public var description: String {
+        let values: KeyValuePairs<String, any CustomStringConvertible> = [
+            "book": book ?? tr("the book"), "command": retry ?? "",
+            "reason": reason ?? tr("the connection was lost"),
+            "folder": URL(fileURLWithPath: path).deletingLastPathComponent().path,
+        ]
+        let again = retry != nil
         switch kind {
         case .diskFull:
-            """
-            The disk is full: the download of \(path) stopped and its partial file was removed (\(detail)). Free \
-            some space and try again.
-            """
+            return again
+                ? tr(
+                    "The disk is full: the download of {book} stopped and its partial file was removed. "
+                        + "Free some space, then type {command}.", values)
+                : tr(
+                    "The disk is full: the download of {book} stopped and its partial file was removed. "
+                        + "Free some space and try again.", values)
         case .cannotWrite:
-            "Could not write \(path) (\(detail)). Check that the directory is writable."
+            return tr("Could not save {book} in {folder}. Check that the folder is yours and writable.", values)
         case .cannotRead:
-            "Could not read \(path) (\(detail))."
+            return tr("Could not read {book} back from {folder}. Check that the folder is yours.", values)
         case .network:
-            "The download stopped (\(detail)). Try again: it resumes where it stopped."
+            return again
+                ? tr("The download of {book} stopped: {reason}. Type {command} to go on from where it stopped.", values)
+                : tr("The download of {book} stopped: {reason}. Try again: it goes on from where it stopped.", values)
         case .gone:
-            "The library no longer offers this file (\(detail)): the loan may have ended."
+            return tr("The library no longer offers {book} for download: the loan may have ended.", values)
         case .server:
-            "The library could not send the book (\(detail)). Try again later."
+            return tr("The library could not send {book} just now. Try again later.", values)
         case .checksumMismatch:
-            "The library sent a damaged copy twice (\(detail)); nothing was kept. Try again later."
+            return again
+                ? tr(
+                    "The download of {book} was damaged on the way, twice; nothing was kept. "
+                        + "Type {command} to fetch it again.", values)
+                : tr(
+                    "The download of {book} was damaged on the way, twice; nothing was kept. Try again later.", values)
         case .cancelled:
-            "The download of \(path) was cancelled; it resumes where it stopped next time."
+            return tr("The download of {book} was cancelled; it goes on from where it stopped next time.", values)
         case .busy:
-            "Another bok has been downloading \(path) for too long; close it or try again later."
+            return tr("Another bok has been downloading {book} for too long; close it or try again later.", values)
         case .tooLarge:
-            """
-            The library sent more than the book's size allows (over \(detail)) for \(path); bok stopped and kept \
-            nothing. Try again later, or tell the library.
-            """
+            return tr(
+                "The library sent far more than {book} should take, so bok stopped and kept nothing. "
+                    + "Try again later, or tell the library.", values)
         }
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 public import Foundation
 import GRDB
+import Localization
 
 /// A problem with the shelf's database, said in one line that names the file and what to do.
 ///
@@ -57,17 +58,25 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
             if error.resultCode == .SQLITE_FULL { return .cannotSave(path, diskFull: true, detail: "") }
             detail =
                 switch error.resultCode {
-                case .SQLITE_READONLY: "the file is read-only"
-                case .SQLITE_CANTOPEN: "the file cannot be opened"
-                case .SQLITE_PERM: "permission denied"
-                default: "the disk reported an error"
+                case .SQLITE_READONLY: N_("the file is read-only")
+                case .SQLITE_CANTOPEN: N_("the file cannot be opened")
+                case .SQLITE_PERM: N_("permission denied")
+                default: N_("the disk reported an error")
                 }
         case let error as CocoaError
         where [.fileWriteOutOfSpace, .fileWriteNoPermission, .fileWriteVolumeReadOnly].contains(error.code):
             if error.code == .fileWriteOutOfSpace { return .cannotSave(path, diskFull: true, detail: "") }
-            detail = error.code == .fileWriteNoPermission ? "permission denied" : "read-only file system"
+            detail = error.code == .fileWriteNoPermission ? N_("permission denied") : N_("read-only file system")
         case let error as POSIXError where [.ENOSPC, .EDQUOT, .EACCES, .EROFS, .EIO].contains(error.code):
-            detail = String(cString: strerror(error.code.rawValue))
+            // In words of bok's own, which the patron's language has (the C library's may not).
+            detail =
+                switch error.code {
+                case .ENOSPC: N_("no space left on the disk")
+                case .EDQUOT: N_("your disk quota is used up")
+                case .EACCES: N_("permission denied")
+                case .EROFS: N_("read-only file system")
+                default: N_("the disk reported an error")
+                }
         default:
             return nil
         }
@@ -99,21 +108,30 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch kind {
         case .notSQLite:
-            return "\(path) is not a bok database (not SQLite). Move it aside and bok will start a new one."
+            return tr(
+                "{path} is not a bok database (not SQLite). Move it aside and bok will start a new one.",
+                ["path": path])
         case .newerSchema(let version):
-            return "\(path) was written by a newer bok (schema \(version)); update bok to open it."
+            return tr(
+                "{path} was written by a newer bok (schema {version}); update bok to open it.",
+                ["path": path, "version": version])
         case .foreign(let tables):
             let names = tables.prefix(3).joined(separator: ", ") + (tables.count > 3 ? ", …" : "")
-            return "\(path) is an SQLite database of another program (tables \(names)), not bok's. "
-                + "Move it aside or point bok at another file."
+            return tr(
+                "{path} is an SQLite database of another program (tables {tables}), not bok's. "
+                    + "Move it aside or point bok at another file.", ["path": path, "tables": names])
         case .busy:
-            return "\(path) is kept busy by another bok; try again in a moment, or quit the other bok."
+            return tr(
+                "{path} is kept busy by another bok; try again in a moment, or quit the other bok.", ["path": path])
         case .cannotSave(diskFull: true, _):
-            return "The disk is full, so bok cannot save to \(path). Free some space: until then the shelf shows "
-                + "what it last saved, and the next sync records what the library did meanwhile."
+            return tr(
+                "The disk is full, so bok cannot save to {path}. Free some space: until then the shelf shows "
+                    + "what it last saved, and the next sync records what the library did meanwhile.", ["path": path])
         case .cannotSave(diskFull: false, let detail):
-            return "bok cannot save to \(path) (\(detail)). Check that its folder is yours and writable: until then "
-                + "the shelf shows what it last saved, and the next sync records what the library did meanwhile."
+            return tr(
+                "bok cannot save to {path} ({why}). Check that its folder is yours and writable: until then "
+                    + "the shelf shows what it last saved, and the next sync records what the library did meanwhile.",
+                ["path": path, "why": tr(detail)])
         }
     }
 }
