@@ -10,7 +10,7 @@ import Terminal
 final class Harness {
     let server: MockLendingServer
     let session: Session
-    let printer = CapturingPrinter()
+    let printer: CapturingPrinter
     let repl: REPL
     let configuration: MockConfiguration
     /// A fresh XDG data directory: the shelf's database and downloaded books go here.
@@ -21,9 +21,11 @@ final class Harness {
 
     init(
         seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain,
-        dialect: APIDialect = .full,
+        dialect: APIDialect = .full, wrapsToTheme: Bool = false,
         wrap: (HTTPLendingService) -> any LendingService & PatronLending = { $0 }
     ) async throws {
+        // The screen as a terminal of the theme's width shows it, or every line whole.
+        printer = CapturingPrinter(width: wrapsToTheme ? theme.width : 0)
         // A stopped clock on a fixed day: due dates and badges are the same on every run.
         configuration = MockConfiguration(
             seed: seed, catalogSize: catalogSize,

@@ -13,8 +13,8 @@ import Testing
 @MainActor
 struct ScreenSnapshotTests {
     static let commands = [
-        "help", "help borrow", "search the", "info 1", "borrow 1", "loans", "reserve 4", "reservations", "shelf",
-        "return 1",
+        "help", "help borrow", "search the", "info 1", "borrow 1", "loans", "search the", "reserve 4", "reservations",
+        "shelf", "return 1",
     ]
 
     @Test(
@@ -22,7 +22,7 @@ struct ScreenSnapshotTests {
     func screens(language: String, width: Int) async throws {
         Localization.use(language, environment: [:])
         defer { Localization.use("en", environment: [:]) }
-        let h = try await Harness(theme: Theme(caps: .plain, width: width, height: 0))
+        let h = try await Harness(theme: Theme(caps: .plain, width: width, height: 0), wrapsToTheme: true)
         defer { Task { await h.stop() } }
         h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
         var text = ""

@@ -209,13 +209,13 @@ struct InfoRenderer {
         if let days = library?.loanPeriodDays { fields.append((tr("Loan period"), trn("{n} day", "{n} days", days))) }
         fields.append((tr("Product id"), product.id))
         let availabilityLabel = tr("Availability")
-        let labelWidth = (fields.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2
+        // One column for every label, availability's too (Tillgänglighet is the longest in Swedish).
+        let labelWidth = ((fields.map(\.0) + [availabilityLabel]).map(DisplayWidth.of).max() ?? 0) + 2
         for (label, value) in fields {
             lines.append(theme.dim(DisplayWidth.pad(label, to: labelWidth)) + theme.fit(value, used: labelWidth))
         }
         let mark = availability.mark(product.availability)
-        let availabilityWidth = max(labelWidth, DisplayWidth.of(availabilityLabel) + 1)
-        var availabilityLine = theme.dim(DisplayWidth.pad(availabilityLabel, to: availabilityWidth)) + mark
+        var availabilityLine = theme.dim(DisplayWidth.pad(availabilityLabel, to: labelWidth)) + mark
         if let a = product.availability, a.available, let copies = a.copies {
             availabilityLine += theme.dim(" (" + trn("{n} copy", "{n} copies", copies) + ")")
         } else if let a = product.availability, a.available, a.copies == nil {

@@ -128,7 +128,9 @@ enum ReservationCommands {
                         .init(foreground: .green, bold: true))
                 } else {
                     status = ShelfStyle.paint(
-                        .queued(place: reservation.queuePosition, estimate: reservation.estimatedDate),
+                        .queued(
+                            place: reservation.queuePosition, estimate: reservation.estimatedDate,
+                            thisYear: session.today.year),
                         theme: session.theme)
                 }
                 lines.append("\(LoanCommands.pad(index + 1, list.count))  \(session.theme.bold(title))")

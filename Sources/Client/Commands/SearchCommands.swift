@@ -32,7 +32,7 @@ enum SearchCommands {
             do {
                 _ = try SearchQuery.parse(query)
             } catch let error as SearchQuery.ParseError {
-                throw UserError.usage(error.message)
+                throw UserError.usage(error.localizedMessage)
             }
             if let keyWord = arguments.option("sort") {
                 session.lists.sort = SortSpec(try parseKey(keyWord), try arguments.option("order").map(parseOrder))
@@ -65,8 +65,8 @@ enum SearchCommands {
                         "That was the last page ({n} hit). Type back for the previous page.",
                         "That was the last page ({n} hits). Type back for the previous page.", list.total))
             }
-            if list.byNumber[next + 1] == nil { try await fetch(&list, offset: next, session: session) }
             list.pageOffset = next
+            try await fillPage(&list, session: session)
             session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
@@ -83,9 +83,7 @@ enum SearchCommands {
                 throw UserError(tr("This is the first page. Type more for the next one."))
             }
             list.pageOffset = max(0, list.pageOffset - list.pageSize)
-            if list.byNumber[list.pageOffset + 1] == nil {
-                try await fetch(&list, offset: list.pageOffset, session: session)
-            }
+            try await fillPage(&list, session: session)
             session.lists.list = list
             return ListRenderer(session: session).output(for: list)
         })
@@ -253,17 +251,35 @@ enum SearchCommands {
                 throw UserError.usage(tr("Unknown view \"{word}\". Use view list or view grid.", ["word": word]))
             }
             session.lists.view = mode
-            guard let list = session.lists.list else {
+            guard var list = session.lists.list else {
                 return CommandOutput(
                     lines: [
                         mode == .grid ? tr("Results will be shown as a grid.") : tr("Results will be shown as a list.")
                     ],
                     json: ["view": mode.rawValue])
             }
+            // Cards take more lines than rows: the page is fitted to the window again.
+            if case .search(let query) = list.source {
+                list.pageSize = session.pageSize(for: .search(query: query))
+                try await fillPage(&list, session: session)
+                session.lists.list = list
+            }
             return ListRenderer(session: session).output(for: list)
         })
 
     // MARK: Helpers
+
+    /// Fetches what the page on screen lacks (a page fitted to a resized window may reach past
+    /// the hits fetched so far).
+    static func fillPage(_ list: inout ResultList, session: Session) async throws {
+        let offset = list.pageOffset
+        let last = min(list.total, offset + list.pageSize)
+        guard let missing = (offset + 1...max(offset + 1, last)).first(where: { list.byNumber[$0] == nil }),
+            missing <= list.total
+        else { return }
+        try await fetch(&list, offset: missing - 1, session: session)
+        list.pageOffset = offset
+    }
 
     /// Fetches the page at `offset` of `list` into it.
     static func fetch(_ list: inout ResultList, offset: Int, session: Session) async throws {

@@ -290,7 +290,7 @@ private struct SessionRun {
             let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
             let text: String
             do {
-                text = try CredentialStore.readPrivate(url, what: "The PIN file")
+                text = try CredentialStore.readPrivate(url, what: tr("The PIN file"))
             } catch {
                 throw ScenarioSetupError(message: at(ErrorReport.message(for: error)))
             }
