@@ -209,8 +209,10 @@ struct InfoRenderer {
         if let days = library?.loanPeriodDays { fields.append((tr("Loan period"), trn("{n} day", "{n} days", days))) }
         fields.append((tr("Product id"), product.id))
         let availabilityLabel = tr("Availability")
-        // One column for every label, availability's too (Tillgänglighet is the longest in Swedish).
-        let labelWidth = ((fields.map(\.0) + [availabilityLabel]).map(DisplayWidth.of).max() ?? 0) + 2
+        // One column for every label, availability's too (Tillgänglighet is the longest in Swedish);
+        // the English page keeps the spacing testers' scenario files match.
+        let labelWidth = max(
+            (fields.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2, DisplayWidth.of(availabilityLabel) + 1)
         for (label, value) in fields {
             lines.append(theme.dim(DisplayWidth.pad(label, to: labelWidth)) + theme.fit(value, used: labelWidth))
         }
