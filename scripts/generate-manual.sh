@@ -5,5 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build/man
-swift package plugin generate-manual --configuration debug >.build/man/generate.log 2>&1 || { cat .build/man/generate.log >&2; exit 1; }
+# The page is English, whatever the locale of whoever builds it.
+LC_ALL=C.UTF-8 LANGUAGE= swift package plugin generate-manual --configuration debug >.build/man/generate.log 2>&1 || { cat .build/man/generate.log >&2; exit 1; }
 cp .build/plugins/GenerateManual/outputs/Client/bok.1 .build/man/bok.1

@@ -53,6 +53,19 @@ struct OneShotProcessTests {
             stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
+    @Test("bok --help and bok COMMAND --help speak the locale's language; the man page's source stays English")
+    func helpInSwedish() async throws {
+        let swedish = ["LANG": "sv_SE.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""]
+        let top = try await bok(["--help"], environment: swedish)
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("Hitta, låna och läs bibliotekets e-böcker från skalet."), "\(top.stdout)")
+        #expect(top.stdout.contains("Skriv ut ett JSON-objekt per kommando."))
+        let search = try await bok(["search", "--help"], environment: swedish)
+        #expect(search.stdout.contains("Sök i katalogen på titel, författare"), "\(search.stdout)")
+        let english = try await bok(["--help"], environment: ["LANG": "C.UTF-8", "LANGUAGE": "", "LC_ALL": ""])
+        #expect(english.stdout.contains("Find, borrow and read library e-books from the shell."))
+    }
+
     @Test("search --json prints one object with the documented fields")
     func searchJSON() async throws {
         let result = try await bok(["--mock", "search", "thriller", "--sort", "author", "--order", "desc", "--json"])

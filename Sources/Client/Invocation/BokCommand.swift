@@ -13,25 +13,28 @@ protocol Invocation {
 /// commands that only exist on the shell (`mock-server`, `scenario`, `completions`). The same
 /// definition gives `--help`, the shell completions and the man page.
 struct BokCommand: ParsableCommand, Invocation {
-    static let configuration = CommandConfiguration(
-        commandName: "bok",
-        abstract: "Find, borrow and read library e-books from the shell.",
-        usage: """
-            bok [OPTIONS]                           start the interactive prompt
-            bok [OPTIONS] COMMAND [ARGS…] [--json]  run one command and exit
-            bok --record FILE [OPTIONS]             start the prompt and record the session in FILE
-            """,
-        discussion: """
-            Without a command bok starts its prompt, where the same commands run; type help there. \
-            Every command takes --help. Exit status: 0 done, 1 failed, 2 a usage mistake, 130 interrupted. \
-            Commands: docs/commands.md; scenario files: docs/scenarios.md; configuration: docs/configuration.md.
-            """,
-        version: "bok \(Bok.version)",
-        subcommands: TableEntries.subcommands + [
-            MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self,
-        ],
-        helpNames: [.short, .long]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "bok",
+            abstract: tr("Find, borrow and read library e-books from the shell."),
+            usage: [
+                "bok [OPTIONS]                           " + tr("start the interactive prompt"),
+                "bok [OPTIONS] COMMAND [ARGS…] [--json]  " + tr("run one command and exit"),
+                "bok --record FILE [OPTIONS]             " + tr("start the prompt and record the session in FILE"),
+            ].joined(separator: "\n"),
+            discussion: tr(
+                "Without a command bok starts its prompt, where the same commands run; type help there. "
+                    + "Every command takes --help. Exit status: 0 done, 1 failed, 2 a usage mistake, 130 interrupted. "
+                    + "Commands: docs/commands.md; scenario files: docs/scenarios.md; "
+                    + "configuration: docs/configuration.md."
+            ),
+            version: "bok \(Bok.version)",
+            subcommands: TableEntries.subcommands + [
+                MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self,
+            ],
+            helpNames: [.short, .long]
+        )
+    }
 
     @OptionGroup var global: GlobalFlags
 
@@ -71,9 +74,9 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
         let command = Entry.command
         return CommandConfiguration(
             commandName: command.name,
-            abstract: command.summary + ".",
-            usage: "bok \(command.synopsis) [--json]",
-            discussion: command.details.joined(separator: "\n\n"),
+            abstract: tr(command.summary) + ".",
+            usage: "bok \(tr(command.synopsis)) [--json]",
+            discussion: command.details.map(tr).joined(separator: "\n\n"),
             // Shells complete and man pages list names; "?" is for the prompt.
             aliases: (command.aliases + command.swedish).filter { $0.allSatisfy(\.isLetter) }
         )
@@ -82,7 +85,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
     @ParentCommand var bok: BokCommand
 
     @Argument(
-        parsing: .captureForPassthrough, help: ArgumentHelp("The command's words and options.", valueName: "ARGS"),
+        parsing: .captureForPassthrough, help: ArgumentHelp(tr("The command's words and options."), valueName: "ARGS"),
         completion: .custom { words, index, prefix in
             TableCompletion.complete(Entry.command, words: words, index: index, prefix: prefix)
         })
@@ -117,19 +120,21 @@ extension BokCommand {
 struct CompletionsCommand: ParsableCommand, Invocation {
     enum Shell: String, ExpressibleByArgument, CaseIterable { case bash, zsh, fish }
 
-    static let configuration = CommandConfiguration(
-        commandName: "completions",
-        abstract: "Print the shell completion script for bash, zsh or fish.",
-        discussion: """
-            Completes commands, options, sort keys, filter words, library names and scenario files.
-              bash:  bok completions bash > ~/.local/share/bash-completion/completions/bok
-              zsh:   bok completions zsh > ~/.zfunc/_bok   (with fpath+=~/.zfunc before compinit)
-              fish:  bok completions fish > ~/.config/fish/completions/bok.fish
-            make install puts them where each shell finds them.
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "completions",
+            abstract: tr("Print the shell completion script for bash, zsh or fish."),
+            discussion: [
+                tr("Completes commands, options, sort keys, filter words, library names and scenario files."),
+                "  bash:  bok completions bash > ~/.local/share/bash-completion/completions/bok",
+                "  zsh:   bok completions zsh > ~/.zfunc/_bok   " + tr("(with fpath+=~/.zfunc before compinit)"),
+                "  fish:  bok completions fish > ~/.config/fish/completions/bok.fish",
+                tr("make install puts them where each shell finds them."),
+            ].joined(separator: "\n")
+        )
+    }
 
-    @Argument(help: "bash, zsh or fish.")
+    @Argument(help: ArgumentHelp(tr("bash, zsh or fish.")))
     var shell: Shell
 
     @MainActor

@@ -7,12 +7,12 @@ import MockLending
 /// definition: swift-argument-parser parses, validates and documents them (`--help`, the man page,
 /// shell completions).
 struct GlobalFlags: ParsableArguments {
-    @Flag(help: "Use the built-in mock library (the default when none is configured).")
+    @Flag(help: ArgumentHelp(tr("Use the built-in mock library (the default when none is configured).")))
     var mock = false
 
     @Option(
         help: ArgumentHelp(
-            "A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed.",
+            tr("A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed."),
             valueName: "NAME|URL"),
         completion: .custom { _, _, prefix in
             LibraryProfiles.names(environment: ProcessInfo.processInfo.environment, prefix: prefix)
@@ -21,29 +21,29 @@ struct GlobalFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "What --library speaks (found out from what it answers when not given).", valueName: "elib|opds"))
+            tr("What --library speaks (found out from what it answers when not given)."), valueName: "elib|opds"))
     var kind: LibraryConfig.Kind?
 
-    @Flag(help: "Print one JSON object per command.")
+    @Flag(help: ArgumentHelp(tr("Print one JSON object per command.")))
     var json = false
 
     @Flag(
         name: [.customLong("no-color"), .customLong("no-colour")],
-        help: "Never colour output (NO_COLOR=1 does the same).")
+        help: ArgumentHelp(tr("Never colour output (NO_COLOR=1 does the same).")))
     var noColor = false
 
-    @Option(help: ArgumentHelp("The mock library's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
+    @Option(help: ArgumentHelp(tr("The mock library's seed (default 1)."), valueName: "S"), transform: GlobalFlags.seed)
     var seed: UInt64?
 
     @Option(
         name: .customLong("catalog-size"),
-        help: ArgumentHelp("The mock library's number of books (default 600).", valueName: "N"),
+        help: ArgumentHelp(tr("The mock library's number of books (default 600)."), valueName: "N"),
         transform: GlobalFlags.catalogSize)
     var catalogSize: Int?
 
     @Option(
         help: ArgumentHelp(
-            "Record the interactive session in FILE: commands, what was shown, errors and help (PINs as ••••).",
+            tr("Record the interactive session in FILE: commands, what was shown, errors and help (PINs as ••••)."),
             valueName: "FILE"),
         completion: .file(extensions: ["jsonl"]))
     var record: String?

@@ -6,33 +6,36 @@ import MockLending
 
 /// `bok mock-server`: runs the mock lending library alone, for testers and other clients.
 struct MockServerCommand: ParsableCommand, Invocation {
-    static let configuration = CommandConfiguration(
-        commandName: "mock-server",
-        abstract: "Run the mock lending library alone, for testers and other clients.",
-        usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N]",
-        discussion: """
-            Runs in the foreground and prints its API base URL; Ctrl-C stops it. Its state starts from \
-            the seed every time.
-            Example:  bok mock-server --port 8080 --seed 7 --catalog-size 200000
-            """
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mock-server",
+            abstract: tr("Run the mock lending library alone, for testers and other clients."),
+            usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N]",
+            discussion: tr(
+                "Runs in the foreground and prints its API base URL; Ctrl-C stops it. Its state starts from "
+                    + "the seed every time.")
+                + "\n" + tr("Example:  bok mock-server --port 8080 --seed 7 --catalog-size 200000")
+        )
+    }
 
     @ParentCommand var bok: BokCommand
 
-    @Option(help: ArgumentHelp("The port, 0 for any free one.", valueName: "P"), transform: MockServerCommand.port)
+    @Option(help: ArgumentHelp(tr("The port, 0 for any free one."), valueName: "P"), transform: MockServerCommand.port)
     var port = 0
 
     @Option(
-        help: ArgumentHelp("The address to listen on (loopback only by default).", valueName: "H"),
+        help: ArgumentHelp(tr("The address to listen on (loopback only by default)."), valueName: "H"),
         transform: MockServerCommand.host)
     var host = "127.0.0.1"
 
     @Option(
-        help: ArgumentHelp("The generated catalogue's seed (default 1).", valueName: "S"), transform: GlobalFlags.seed)
+        help: ArgumentHelp(tr("The generated catalogue's seed (default 1)."), valueName: "S"),
+        transform: GlobalFlags.seed)
     var seed: UInt64?
 
     @Option(
-        name: .customLong("catalog-size"), help: ArgumentHelp("Books in the catalogue (default 600).", valueName: "N"),
+        name: .customLong("catalog-size"),
+        help: ArgumentHelp(tr("Books in the catalogue (default 600)."), valueName: "N"),
         transform: GlobalFlags.catalogSize)
     var catalogSize: Int?
 

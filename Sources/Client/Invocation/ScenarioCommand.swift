@@ -6,16 +6,17 @@ import TextSafety
 
 /// `bok scenario run|check|report`: scenario files for usability testers and CI (docs/scenarios.md).
 struct ScenarioCommand: ParsableCommand, Invocation {
-    static let configuration = CommandConfiguration(
-        commandName: "scenario",
-        abstract: "Run or check scenario files; sum up a recorded session by task.",
-        usage: usage,
-        discussion: """
-            Exit status: 0 when every task passed (or every file reads), 1 when one failed, 2 for a usage mistake. \
-            See docs/scenarios.md for the file format.
-            """,
-        subcommands: [Run.self, Check.self, Report.self]
-    )
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "scenario",
+            abstract: tr("Run or check scenario files; sum up a recorded session by task."),
+            usage: usage,
+            discussion: tr(
+                "Exit status: 0 when every task passed (or every file reads), 1 when one failed, "
+                    + "2 for a usage mistake. See docs/scenarios.md for the file format."),
+            subcommands: [Run.self, Check.self, Report.self]
+        )
+    }
     static let usage =
         """
         bok scenario run FILE… [--report FILE.md] [--junit FILE.xml] [--json] | bok scenario check FILE… | bok \
@@ -37,8 +38,10 @@ struct ScenarioCommand: ParsableCommand, Invocation {
 
     /// How scenario answers print: `--json`, `--no-color` here or before the command.
     struct Output: ParsableArguments {
-        @Flag(help: "Print one JSON object.") var json = false
-        @Flag(name: [.customLong("no-color"), .customLong("no-colour")], help: "Never colour output.") var noColor =
+        @Flag(help: ArgumentHelp(tr("Print one JSON object."))) var json = false
+        @Flag(
+            name: [.customLong("no-color"), .customLong("no-colour")], help: ArgumentHelp(tr("Never colour output.")))
+        var noColor =
             false
 
         @MainActor
@@ -50,20 +53,23 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     }
 
     struct Run: ParsableCommand, Invocation {
-        static let configuration = CommandConfiguration(
-            abstract: "Run the scenario files' tasks, each file on a fresh mock library, and report which passed.",
-            usage: "bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: tr(
+                    "Run the scenario files' tasks, each file on a fresh mock library, and report which passed."),
+                usage: "bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]")
+        }
         @ParentCommand var bok: BokCommand
         @Argument(
-            help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
+            help: ArgumentHelp(tr("Scenario files, or folders of them."), valueName: "FILE|DIR"),
             completion: .file(extensions: ["scenario"]))
         var files: [String] = []
         @Option(
-            help: ArgumentHelp("Also write the report as Markdown to FILE.", valueName: "FILE.md"),
+            help: ArgumentHelp(tr("Also write the report as Markdown to FILE."), valueName: "FILE.md"),
             completion: .file(extensions: ["md"]))
         var report: String?
         @Option(
-            help: ArgumentHelp("Also write the report as JUnit XML to FILE.", valueName: "FILE.xml"),
+            help: ArgumentHelp(tr("Also write the report as JUnit XML to FILE."), valueName: "FILE.xml"),
             completion: .file(extensions: ["xml"]))
         var junit: String?
         @OptionGroup var output: Output
@@ -82,12 +88,14 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     }
 
     struct Check: ParsableCommand, Invocation {
-        static let configuration = CommandConfiguration(
-            abstract: "Read the scenario files and report mistakes with line numbers; run nothing.",
-            usage: "bok scenario check FILE|DIR…")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: tr("Read the scenario files and report mistakes with line numbers; run nothing."),
+                usage: "bok scenario check FILE|DIR…")
+        }
         @ParentCommand var bok: BokCommand
         @Argument(
-            help: ArgumentHelp("Scenario files, or folders of them.", valueName: "FILE|DIR"),
+            help: ArgumentHelp(tr("Scenario files, or folders of them."), valueName: "FILE|DIR"),
             completion: .file(extensions: ["scenario"]))
         var files: [String] = []
         @OptionGroup var output: Output
@@ -105,12 +113,14 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     }
 
     struct Report: ParsableCommand, Invocation {
-        static let configuration = CommandConfiguration(
-            abstract: "Time on task, commands, errors and help per task of a recording (bok --record FILE).",
-            usage: "bok scenario report RECORDING [--json]")
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: tr("Time on task, commands, errors and help per task of a recording (bok --record FILE)."),
+                usage: "bok scenario report RECORDING [--json]")
+        }
         @ParentCommand var bok: BokCommand
         @Argument(
-            help: ArgumentHelp("A recording made with bok --record FILE.", valueName: "RECORDING"),
+            help: ArgumentHelp(tr("A recording made with bok --record FILE."), valueName: "RECORDING"),
             completion: .file(extensions: ["jsonl"]))
         var recordings: [String] = []
         @OptionGroup var output: Output
