@@ -126,6 +126,28 @@ import Terminal
         #expect(!reader.textRows().joined().contains("Backspace u"))
     }
 
+    @Test(
+        "The ? panel wraps each description beside its key: nothing is cut, in English or Swedish, at 80 or 50 columns",
+        arguments: ["en", "sv"], [80, 50])
+    func helpPanelCutsNothing(language: String, columns: Int) throws {
+        Localization.use(language, environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        var reader = try view(columns: columns, rows: 200)
+        _ = reader.handle(.character("?"))
+        let screen = reader.textRows()
+        // No row of the panel is cut short.
+        for row in reader.helpRows {
+            #expect(!row.hasSuffix("…") && DisplayWidth.of(row) <= reader.panelWidth - 4, "\(row)")
+        }
+        // Every word of every description is on the panel.
+        let shown = Set(screen.joined(separator: " ").split(separator: " ").map(String.init))
+        for (_, description) in reader.helpLines {
+            for word in description.split(separator: " ") {
+                #expect(shown.contains(String(word)), "\(language) \(columns): \(word) of \(description)")
+            }
+        }
+    }
+
     @Test func contentsPanelJumpsToAChapter() throws {
         var reader = try view()
         _ = reader.handle(.character("t"))

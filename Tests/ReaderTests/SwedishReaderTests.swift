@@ -39,8 +39,8 @@ struct SwedishReaderTests {
     func commandSummary() throws {
         try Self.swedish {
             let book = try ReaderSessionTests.book()
-            let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 120, rows: 39)
-            var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 120, rows: 40)
+            let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 120, rows: 59)
+            var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 120, rows: 60)
             _ = view.handle(.character("?"))
             let keys = view.textRows().joined(separator: "\n")
             #expect(keys.contains("radavstånd") && keys.contains("sidans färger"), "\(keys)")

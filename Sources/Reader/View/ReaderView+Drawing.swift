@@ -157,8 +157,31 @@ extension ReaderView {
         ]
     }
 
+    /// The width of a panel over the page.
+    var panelWidth: Int { min(screenColumns - 2, 76) }
+
+    /// The `?` panel's rows: each key with its description wrapped beside it, nothing cut; a key
+    /// too long for the key column has a row of its own with the description beneath.
+    var helpRows: [String] {
+        let inner = max(10, panelWidth - 4)
+        let keyWidth = min(inner * 2 / 5, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
+        let besideWidth = max(8, inner - keyWidth - 2)
+        var rows: [String] = []
+        for (key, description) in helpLines {
+            if DisplayWidth.of(key) <= keyWidth {
+                let wrapped = DisplayWidth.wrap(description, width: besideWidth)
+                rows.append(DisplayWidth.pad(key, to: keyWidth) + "  " + (wrapped.first ?? ""))
+                rows += wrapped.dropFirst().map { String(repeating: " ", count: keyWidth + 2) + $0 }
+            } else {
+                rows += DisplayWidth.wrap(key, width: inner)
+                rows += DisplayWidth.wrap(description, width: inner, indent: min(keyWidth + 2, inner / 2))
+            }
+        }
+        return rows
+    }
+
     func panel(palette: ReaderPalette) -> [StyledRow]? {
-        let width = min(screenColumns - 2, 76)
+        let width = panelWidth
         switch mode {
         case .reading, .prompt, .confirmOpen:
             return nil
@@ -167,12 +190,8 @@ extension ReaderView {
                 title: tr("Note"), lines: lines, selected: nil, top: list.top, width: width,
                 footer: tr("↑↓ scroll · Enter go to the note · Esc close"), palette: palette)
         case .help(let list):
-            let keyWidth = min(34, helpLines.map { DisplayWidth.of($0.0) }.max() ?? 10)
-            let lines = helpLines.map {
-                DisplayWidth.pad(DisplayWidth.truncate($0.0, to: keyWidth), to: keyWidth) + "  " + $0.1
-            }
             return box(
-                title: tr("Keys"), lines: lines, selected: nil, top: list.top, width: width,
+                title: tr("Keys"), lines: helpRows, selected: nil, top: list.top, width: width,
                 footer: tr("↑↓ scroll · Esc close"), palette: palette)
         case .contents(let list, let items):
             let lines = items.map { item -> (String, String) in

@@ -43,7 +43,7 @@ extension ReaderView {
                 mode = .reading; return true
             }
             // Help has no selection: the keys scroll it.
-            let limit = max(0, helpLines.count - panelRows)
+            let limit = max(0, helpRows.count - panelRows)
             switch key {
             case .down, .character("j"), .wheelDown: list.top += 1
             case .up, .character("k"), .wheelUp: list.top -= 1
