@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Reader
 
@@ -241,5 +242,30 @@ import Testing
         }
         #expect(
             images == [ImageReference(path: "OEBPS/fig.png", alt: "Figure"), ImageReference(path: nil, alt: "Loose")])
+    }
+
+    @Test("A data: URL picture is decoded from the page itself: its size and pixels reach the layout")
+    func aDataURLPictureIsShown() throws {
+        let png = PNGWriter.rgba(width: 4, height: 2) { _, _ in (200, 10, 10, 255) }
+        let inline = "data:image/png;base64," + Data(png).base64EncodedString()
+        var builder = EPUBBuilder(chapters: [
+            .init(
+                "one.xhtml", "One",
+                "<p><img src=\"\(inline)\" alt=\"Red\"/></p><p><img src=\"data:image/png;base64,!!!\" alt=\"Bad\"/></p>"
+            )
+        ])
+        builder.extraFiles = []
+        let book = try builder.open()
+        let images = book.document(at: 0).blocks.compactMap { block -> ImageReference? in
+            if case .image(let image) = block.kind { return image }
+            return nil
+        }
+        #expect(images.map(\.alt) == ["Red", "Bad"])
+        #expect(images.first?.path == inline, "an inline picture keeps its data: URL, the manifest aside")
+        #expect(try book.resource(at: inline) == png)
+        #expect(BookContent(book: book).imageSize(at: inline)?.width == 4)
+        #expect(throws: ReaderError.self) { try book.resource(at: "data:image/png;base64,!!!") }
+        #expect(DataURL.decode("data:,Hello%2C%20World")?.bytes == Array("Hello, World".utf8))
+        #expect(DataURL.decode("data:text/plain;base64,SGk=")?.mediaType == "text/plain")
     }
 }

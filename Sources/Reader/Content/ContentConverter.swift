@@ -327,7 +327,7 @@ struct ContentConverter {
             appendSpecialBlock(.horizontalRule)
         case .image:
             let source = attribute("src") ?? attribute("xlink:href") ?? attribute("href")
-            let resolved = source.flatMap { BookPath.resolve($0, relativeTo: path)?.path }
+            let resolved = source.flatMap(resolveImage)
             breakBlock()
             appendSpecialBlock(
                 .image(ImageReference(path: resolved, alt: (attribute("alt") ?? attribute("title") ?? "").trimmed)))
@@ -517,11 +517,19 @@ struct ContentConverter {
     private mutating func finishSVG(_ root: MarkupElement) {
         let image = root.descendants("image").first ?? root.descendants("img").first
         let href = image.flatMap { $0.attribute("xlink:href") ?? $0.attribute("href") ?? $0.attribute("src") }
-        let resolved = href.flatMap { BookPath.resolve($0, relativeTo: path)?.path }
+        let resolved = href.flatMap(resolveImage)
         let words = root.descendants("title").first?.text ?? root.descendants("desc").first?.text ?? root.text
         let label = words.count > 120 ? String(words.prefix(119)) + "…" : words
         breakBlock()
         appendSpecialBlock(.image(ImageReference(path: resolved, alt: label)))
+    }
+
+    /// A picture's source as the path of a resource in the book, or the `data:` URL itself
+    /// (the picture is inline; see ``DataURL``).
+    private func resolveImage(_ source: String) -> String? {
+        let trimmed = source.trimmed
+        if DataURL.isDataURL(trimmed) { return trimmed }
+        return BookPath.resolve(source, relativeTo: path)?.path
     }
 
     /// Whether every end tag matched an open element and every element was closed (XHTML is XML).

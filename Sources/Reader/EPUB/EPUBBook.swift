@@ -239,7 +239,10 @@ public struct EPUBBook: Sendable {
     private func withManifestPictures(_ document: ChapterDocument) -> ChapterDocument {
         var changed = false
         let blocks = document.blocks.map { block -> Block in
-            guard case .image(var image) = block.kind, let path = image.path else { return block }
+            // An inline picture (a data: URL) is not a resource of the container: it stays.
+            guard case .image(var image) = block.kind, let path = image.path, !DataURL.isDataURL(path) else {
+                return block
+            }
             var resolved: String?
             if var item = manifestByPath[path] {
                 var seen: Set<String> = [item.id]
@@ -299,7 +302,14 @@ public struct EPUBBook: Sendable {
     ///
     /// - Throws: `ReaderError` when the resource is missing, damaged or over the size cap.
     public func resource(at path: String) throws -> [UInt8] {
-        try archive.data(at: path)
+        if DataURL.isDataURL(path) {
+            guard let inline = DataURL.decode(path) else {
+                throw ReaderError(
+                    .damaged, tr("A picture in the book is damaged."), detail: "a malformed or too large data: URL")
+            }
+            return inline.bytes
+        }
+        return try archive.data(at: path)
     }
 
     /// The size in bytes of a spine item's file once decompressed (0 when it is missing): a

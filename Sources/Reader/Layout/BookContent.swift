@@ -72,7 +72,10 @@ public final class BookContent: Sendable {
     /// The pixel size of an image in the book, read from its header (and remembered).
     public func imageSize(at path: String) -> (width: Int, height: Int)? {
         if let known = state.withLock({ $0.imageSizes[path] }) { return known }
-        let size = (try? book.archive.prefix(at: path, maxBytes: 64 << 10)).flatMap(ImageSize.of)
+        let header =
+            DataURL.isDataURL(path)
+            ? DataURL.decode(path)?.bytes : (try? book.archive.prefix(at: path, maxBytes: 64 << 10))
+        let size = header.flatMap(ImageSize.of)
         state.withLock { $0.imageSizes[path] = .some(size) }
         return size
     }
