@@ -62,11 +62,46 @@ import Testing
 
     @Test func bookIDsComeFromTheUniqueIdentifierElseTheFile() throws {
         let book = try EPUBBuilder(chapters: [.init("c.xhtml", "C", "<p>Text.</p>")]).open()
-        #expect(BookID(book: book) == "epub:urn:uuid:1234")
+        #expect(BookID(book: book).rawValue.hasPrefix("epub:urn:uuid:1234#"))
+        #expect(BookID(book: book).rawValue.count == "epub:urn:uuid:1234#".count + 12)
         let bytes = Array("the same bytes".utf8)
         #expect(BookID(fileBytes: bytes) == BookID(fileBytes: bytes))
         #expect(BookID(fileBytes: bytes).rawValue.hasPrefix("sha256:"))
         #expect(BookID(fileBytes: bytes).rawValue.count == 7 + 64)
         #expect(BookID(fileBytes: bytes) != BookID(fileBytes: bytes + [0]))
+    }
+
+    @Test("Two different books with one identifier keep their own places; the same book built again keeps its id")
+    func booksSharingAnIdentifierStayApart() throws {
+        let first = try EPUBBuilder(chapters: [.init("c.xhtml", "C", "<p>Text.</p>")]).open()
+        let again = try EPUBBuilder(chapters: [.init("c.xhtml", "C", "<p>Text, watermarked for this loan.</p>")]).open()
+        var other = EPUBBuilder(chapters: [.init("a.xhtml", "A", "<p>Another book.</p>")])
+        other.title = "Another Book"
+        let second = try other.open()
+        #expect(BookID(book: first) == BookID(book: again), "a new download of the same book")
+        #expect(BookID(book: first) != BookID(book: second), "the same urn:uuid:1234, another book")
+
+        let store = InMemoryPositionStore()
+        store.savePosition(Locator(spineIndex: 0, offset: 3), percent: 50, bookID: BookID(book: first))
+        #expect(ReaderSession(book: second, store: store, columns: 60, rows: 20).topLocator.offset == 0)
+        #expect(store.loadPosition(bookID: BookID(book: first)) == Locator(spineIndex: 0, offset: 3))
+    }
+
+    @Test("A place kept under a book's old id (epub:IDENTIFIER) is taken over by the first book to open with it")
+    func theOldIdIsAdoptedOnce() throws {
+        let book = try EPUBBuilder(chapters: [.init("c.xhtml", "C", "<p>Text.</p>")]).open()
+        var other = EPUBBuilder(chapters: [.init("a.xhtml", "A", "<p>Another book.</p>")])
+        other.title = "Another Book"
+        let stranger = try other.open()
+        let store = InMemoryPositionStore()
+        let legacy: BookID = "epub:urn:uuid:1234"
+        store.savePosition(Locator(spineIndex: 0, offset: 2), percent: 10, bookID: legacy)
+        store.addBookmark(Locator(spineIndex: 0, offset: 2), bookID: legacy)
+        #expect(BookID.opening(book, in: store) == BookID(book: book))
+        #expect(store.loadPosition(bookID: BookID(book: book)) == Locator(spineIndex: 0, offset: 2))
+        #expect(store.bookmarks(bookID: BookID(book: book)).count == 1)
+        #expect(store.loadPosition(bookID: legacy) == nil)
+        _ = BookID.opening(stranger, in: store)
+        #expect(store.loadPosition(bookID: BookID(book: stranger)) == nil, "the other book starts afresh")
     }
 }

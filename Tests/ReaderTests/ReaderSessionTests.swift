@@ -99,7 +99,7 @@ private final class TestClock {
         let place = reader.topLocator
         let again = session(book, store: store)
         #expect(again.topLocator == place)
-        #expect(again.bookID == BookID(rawValue: "epub:urn:uuid:1234"))
+        #expect(again.bookID.rawValue.hasPrefix("epub:urn:uuid:1234#"))
     }
 
     @Test func aSavedPlaceFollowsItsSnippetWhenTheTextMoved() throws {

@@ -9,6 +9,30 @@ struct AnnotationAndListTests {
     let store: ShelfStore
     init() throws { store = ShelfStore(database: try ShelfDatabase.inMemory()) }
 
+    @Test(
+        "A book's old id (epub:IDENTIFIER) hands its place, notes, settings and product over once, to an id with none")
+    func legacyIdIsAdopted() throws {
+        let legacy: BookID = "epub:urn:isbn:1", new: BookID = "epub:urn:isbn:1#aaaaaaaaaaaa"
+        let other: BookID = "epub:urn:isbn:1#bbbbbbbbbbbb"
+        try store.savePosition(Locator(spineIndex: 2, offset: 7), percent: 40, bookID: legacy)
+        try store.addBookmark(Locator(spineIndex: 1, offset: 0), bookID: legacy)
+        try store.saveSettings(ReaderPreferences(lineSpacing: .double), bookID: legacy)
+        try store.recordBookIdentity(productID: "p1", bookID: legacy)
+        try store.adoptLegacy(legacy, as: new)
+        #expect(try store.loadPosition(bookID: new) == Locator(spineIndex: 2, offset: 7))
+        #expect(try store.bookmarks(bookID: new).count == 1)
+        #expect(try store.settings(bookID: new)?.lineSpacing == .double)
+        #expect(try store.bookIdentity(productID: "p1") == new)
+        #expect(try store.loadPosition(bookID: legacy) == nil)
+        // A second book with the same identifier finds nothing left to take.
+        try store.adoptLegacy(legacy, as: other)
+        #expect(try store.loadPosition(bookID: other) == nil)
+        // An id that already has a place of its own keeps it.
+        try store.savePosition(Locator(spineIndex: 0, offset: 1), percent: 1, bookID: legacy)
+        try store.adoptLegacy(legacy, as: new)
+        #expect(try store.loadPosition(bookID: new) == Locator(spineIndex: 2, offset: 7))
+    }
+
     @Test("A position is replaced, not added, and comes back as saved")
     func positions() throws {
         #expect(try store.position(bookID: "b") == nil)

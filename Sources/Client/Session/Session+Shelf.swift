@@ -235,7 +235,7 @@ extension Session {
                 size: result.size, sha256: result.sha256,
                 format: loanID == nil ? .sample : .epub, downloadedAt: clock()))
         if let book = try? EPUBBook.open(path: result.file.path) {
-            try? store.recordBookIdentity(productID: productID, bookID: BookID(book: book))
+            try? store.recordBookIdentity(productID: productID, bookID: BookID.opening(book, in: store))
         }
         return result.file
     }

@@ -13,7 +13,7 @@ public enum ReaderApp {
     /// The highlights and notes of an opened book as Markdown: a heading per chapter, each
     /// highlight as a quote with its colour, its note below it, and the bookmarks at the end.
     public static func notesMarkdown(book: EPUBBook, store: any PositionStore) -> String {
-        let id = BookID(book: book)
+        let id = BookID.opening(book, in: store)
         let highlights = (try? store.highlights(bookID: id)) ?? []
         let bookmarks = (try? store.bookmarks(bookID: id)) ?? []
         // Headings and list items are one line each: a title with a line break would end its heading.

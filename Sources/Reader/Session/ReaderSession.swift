@@ -97,7 +97,7 @@ public struct ReaderSession {
         drawsImages: Bool = false, now: @escaping () -> Double = ReaderSession.wallClock
     ) {
         self.book = book
-        self.bookID = bookID ?? BookID(book: book)
+        self.bookID = bookID ?? BookID.opening(book, in: store)
         self.store = store
         self.now = now
         self.drawsImages = drawsImages

@@ -27,6 +27,15 @@ public final class InMemoryPositionStore: PositionStore {
     /// How many times a position was saved (tests check that page turns save).
     public var savedPositionCount: Int { state.withLock { $0.savedPositions } }
 
+    public func adoptLegacy(_ legacy: BookID, as id: BookID) {
+        state.withLock { state in
+            guard legacy != id, state.books[id] == nil, let old = state.books.removeValue(forKey: legacy) else {
+                return
+            }
+            state.books[id] = old
+        }
+    }
+
     public func loadPosition(bookID: BookID) -> Locator? {
         state.withLock { $0.books[bookID]?.position }
     }

@@ -39,4 +39,8 @@ public protocol PositionStore: Sendable {
     func addPaceSample(_ sample: PaceSample, bookID: BookID) throws
     /// Recent pace samples, newest last: of one book, or of every book when `bookID` is `nil`.
     func paceSamples(bookID: BookID?, limit: Int) throws -> [PaceSample]
+
+    /// Moves what is kept under `legacy` (a book's id from before ids had a fingerprint) to `id`,
+    /// when `id` has nothing of its own yet; otherwise does nothing. See ``BookID/opening(_:in:)``.
+    func adoptLegacy(_ legacy: BookID, as id: BookID) throws
 }

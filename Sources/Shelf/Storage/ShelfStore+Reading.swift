@@ -199,6 +199,23 @@ extension ShelfStore: PositionStore {
     // MARK: Book files
 
     /// Remembers which reader book id a product's file has, so the shelf can show its percent read.
+    public func adoptLegacy(_ legacy: BookID, as id: BookID) throws {
+        guard legacy != id else { return }
+        // The tables keyed by the reader's book id; bookIdentity maps products to it.
+        let tables = ["readingPosition", "bookmark", "highlight", "bookSettings", "paceSample"]
+        try write { db in
+            for table in tables {
+                let own = try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM \(table) WHERE bookID = ?", arguments: [id.rawValue])
+                guard own == 0 else { return }
+            }
+            for table in tables + ["bookIdentity"] {
+                try db.execute(
+                    sql: "UPDATE \(table) SET bookID = ? WHERE bookID = ?", arguments: [id.rawValue, legacy.rawValue])
+            }
+        }
+    }
+
     public func recordBookIdentity(productID: String, bookID: BookID) throws {
         try write { db in
             try db.execute(
