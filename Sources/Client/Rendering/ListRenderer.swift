@@ -119,10 +119,14 @@ struct ListRenderer {
                 mine.contains(product.id)
                 ? theme.green("\(m.check) " + tr("on loan to you")) : words.mark(product.availability)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
-            if DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 > room, let a = product.availability,
-                let short = words.short(a)
-            {
-                mark = theme.red("\(m.cross) \(short)")
+            // On a narrow terminal the reason shortens, then loses its estimate, then leaves only
+            // the mark, so that at least 12 cells of the title stay (info N has the rest).
+            func fits(_ mark: String) -> Bool { DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 <= room }
+            if !fits(mark), let a = product.availability, !a.available {
+                let shorter = [words.short(a), a.shortExplanation].compactMap { $0 }.map {
+                    theme.red("\(m.cross) \($0)")
+                }
+                mark = shorter.first(where: fits) ?? theme.red(m.cross)
             }
             let markWidth = DisplayWidth.of(Ansi.strip(mark))
             var title = product.title
