@@ -49,7 +49,8 @@ struct LayoutTests {
     }
 
     @Test(
-        "Lists and the help overview are laid out to fit the width themselves, not wrapped", arguments: [40, 60, 80, 120])
+        "Lists and the help overview are laid out to fit the width themselves, not wrapped",
+        arguments: [40, 60, 80, 120])
     func listsFit(width: Int) async throws {
         for language in ["en", "sv"] {
             let screens = try await Self.session(width: width, language: language)
