@@ -113,6 +113,23 @@ struct CatalogueLoginTests {
         #expect(await third.text("browse").contains("asks for your Library card and PIN"))
     }
 
+    @Test("A remembered login in a file others can read is refused with what to do, and not sent")
+    func refusesAFileOthersCanRead() async throws {
+        let server = try AuthenticatingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let root = server.baseURL.appendingPathComponent("root.json")
+        let first = Catalogue(root: root, home: home)
+        try first.session.account.credentialStore.save(.init(user: "12345", password: "4321"), for: root)
+        let file = first.session.account.credentialStore.file
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        let next = Catalogue(root: root, home: home)
+        let said = await next.text("browse")
+        #expect(said.contains("can be read by others") && said.contains("chmod 600"), "\(said)")
+        #expect(!said.contains("Ödemarken") && server.requests.isEmpty, "the login was used anyway")
+    }
+
     @Test("A catalogue that offers only OAuth, or sends a broken document: one line each, and bok goes on")
     func unsupportedAndBroken() async throws {
         let home = try temporaryHome()

@@ -28,8 +28,8 @@ public enum AuthenticatingCatalogue {
         {"metadata": {"title": "Stadsbibliotekets e-böcker"}, "links": [{"rel": "self", "href": "/root.json", \#
         "type": "application/opds+json"}, {"rel": "http://opds-spec.org/auth/document", "href": "/auth.json", \#
         "type": "application/vnd.opds.authentication.v1.0+json"}], "publications": [{"metadata": \#
-        {"title": "Ödemarken", "author": "Åsa Berg"}, "links": [{"rel": "http://opds-spec.org/acquisition/open-access", \#
-        "type": "application/epub+zip", "href": "/a.epub"}]}]}
+        {"title": "Ödemarken", "author": "Åsa Berg"}, "links": [{"rel": \#
+        "http://opds-spec.org/acquisition/open-access", "type": "application/epub+zip", "href": "/a.epub"}]}]}
         """#
 
     /// Starts the catalogue; `user` and `password` are the one login it accepts, `document` what it

@@ -135,8 +135,8 @@ struct CredentialStore {
         var body = "# bok: remembered logins (login --remember). Keep this file mode 600.\n"
         if let card = contents.card { body += "card = \(card.card)\npin = \(card.pin)\n" }
         for (origin, login) in contents.catalogues.sorted(by: { $0.key < $1.key }) {
-            body +=
-                "\n[catalogue \(origin)]\nuser = \(Self.quoted(login.user))\npassword = \(Self.quoted(login.password))\n"
+            body += "\n[catalogue \(origin)]\nuser = \(Self.quoted(login.user))\n"
+            body += "password = \(Self.quoted(login.password))\n"
         }
         try Self.writePrivate(body, to: file)
     }
