@@ -13,7 +13,8 @@ public import Logging
 public struct OPDSClient: Sendable {
     /// The catalogue's root feed.
     public let root: URL
-    let user: String?
+    /// The user name sent with requests (HTTP Basic), nil when not logged in.
+    public let user: String?
     let password: String?
     let timeout: TimeInterval
     let maxBodyBytes: Int
@@ -33,6 +34,12 @@ public struct OPDSClient: Sendable {
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
         self.logger = logger
+    }
+
+    /// The same catalogue with another login (nil: none), the same deadline, cap and logger.
+    public func with(user: String?, password: String?) -> OPDSClient {
+        OPDSClient(
+            root: root, user: user, password: password, timeout: timeout, maxBodyBytes: maxBodyBytes, logger: logger)
     }
 
     /// The catalogue's name for messages: its host and port.
@@ -86,25 +93,73 @@ public struct OPDSClient: Sendable {
         return try await self.feed(url)
     }
 
-    /// The `Authorization` header for the catalogue's own host, when a user is set.
+    /// The `Authorization` header for the catalogue's own origin (scheme, host and port), when a user is set.
     public func authorization(for url: URL) -> String? {
-        guard let user, let password, url.host == root.host, url.port == root.port else { return nil }
+        guard let user, let password, let origin = Origin(url), origin == Origin(root) else { return nil }
         return "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     }
 
+    /// How the catalogue asks its patrons to log in: the authentication document it sends with a
+    /// 401 on its root feed, or links from that feed (on its own origin); nil when it has none, as
+    /// a plain HTTP Basic catalogue (calibre's) has none.
+    /// - Throws: ``OPDSAuthentication/Failure`` when the document cannot be read (the reason goes
+    ///   to the debug log); `LendingError` when the catalogue cannot be reached.
+    public func authentication() async throws -> OPDSAuthentication? {
+        let (data, http) = try await exchange(root)
+        if http.statusCode == 401 || http.statusCode == 403 {
+            guard let document = authenticationBody(data, http) else { return nil }
+            return try document.get()
+        }
+        _ = try checked(data, http, url: root)
+        guard let feed = try? OPDSParser.feed(data, base: root),
+            let link = feed.links.first(where: { $0.relations.contains(OPDSAuthentication.relation) })
+        else { return nil }
+        // The document is public (the draft says so), but bok's requests stay on the catalogue's origin.
+        guard Origin(link.href) == Origin(root) else {
+            logger.debug("authentication document elsewhere", metadata: ["url": "\(link.href.absoluteString)"])
+            return nil
+        }
+        return try read(try await exchange(link.href).0)
+    }
+
+    /// The authentication document in a 401's body, when its type (or its shape) says it is one.
+    private func authenticationBody(
+        _ data: Data, _ http: HTTPURLResponse
+    ) -> Result<OPDSAuthentication, OPDSAuthentication.Failure>? {
+        let typed = OPDSAuthentication.isDocument(contentType: http.value(forHTTPHeaderField: "Content-Type"))
+        // Some servers send it as plain application/json: a JSON body with an authentication list is one too.
+        guard typed || (data.first == UInt8(ascii: "{") && data.range(of: Data("\"authentication\"".utf8)) != nil)
+        else { return nil }
+        return Result { () throws(OPDSAuthentication.Failure) in try read(data) }
+    }
+
+    private func read(_ data: Data) throws(OPDSAuthentication.Failure) -> OPDSAuthentication {
+        do {
+            return try OPDSAuthentication.parse(data)
+        } catch {
+            logger.debug("unreadable authentication document", metadata: ["why": "\(error.description)"])
+            throw error
+        }
+    }
+
     func get(_ url: URL) async throws -> Data {
+        let (data, http) = try await exchange(url)
+        return try checked(data, http, url: url)
+    }
+
+    /// One request to the catalogue, its status not yet looked at.
+    private func exchange(_ url: URL) async throws -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url)
         if let authorization = authorization(for: url) {
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
         let name = displayName
         let exchange = BoundedExchange(accept: accept, deadline: timeout, maxBytes: maxBodyBytes)
-        let data: Data, http: HTTPURLResponse
         do {
             // The whole call within `timeout`, the feed read up to the cap and no further, and redirects
             // only within the catalogue's origin (the Authorization header must not go elsewhere).
             // A 401 comes back as a status: libcurl does not wait on a challenge as corelibs Foundation did.
-            (data, http) = try await exchange.run(request)
+            return try await exchange.run(request)
         } catch {
             switch error.kind {
             case .timedOut:
@@ -144,21 +199,16 @@ public struct OPDSClient: Sendable {
                 }
             }
         }
+    }
+
+    /// The body of an answer that went well; the patron's words for one that did not.
+    private func checked(_ data: Data, _ http: HTTPURLResponse, url: URL) throws -> Data {
+        let name = displayName
         switch http.statusCode {
         case 200..<300: break
         case 401, 403:
-            throw LendingError(
-                .unauthorized,
-                user == nil
-                    ? tr(
-                        "The catalogue at {server} asks for a user name and password: log in with login (your "
-                            + "password is never shown).",
-                        ["server": name])
-                    : tr(
-                        "The catalogue at {server} did not accept that user name and password. Type login to try "
-                            + "again.",
-                        ["server": name]),
-                status: http.statusCode)
+            let document = try? authenticationBody(data, http)?.get()
+            throw LendingError(.unauthorized, refusal(document), status: http.statusCode)
         case 404:
             logger.debug("no such page", metadata: ["url": "\(url.absoluteString)"])
             throw LendingError(
@@ -174,6 +224,45 @@ public struct OPDSClient: Sendable {
                 status: http.statusCode)
         }
         return data
+    }
+
+    /// Why the catalogue refused, in its own words for the fields when its authentication document gives them.
+    private func refusal(_ document: OPDSAuthentication?) -> String {
+        let name = displayName
+        if let document, document.basic == nil {
+            return Self.unsupported(document, server: name)
+        }
+        if let basic = document?.basic, basic.loginLabel != nil || basic.passwordLabel != nil {
+            let (login, password) = (basic.loginLabel ?? tr("User name"), basic.passwordLabel ?? tr("Password"))
+            return user == nil
+                ? tr(
+                    "The catalogue at {server} asks for your {login} and {password}: log in with login (the {password} "
+                        + "is never shown).",
+                    ["server": name, "login": login, "password": password])
+                : tr(
+                    "The catalogue at {server} did not accept that {login} and {password}. Type login to try again.",
+                    ["server": name, "login": login, "password": password])
+        }
+        return user == nil
+            ? tr(
+                "The catalogue at {server} asks for a user name and password: log in with login (your "
+                    + "password is never shown).",
+                ["server": name])
+            : tr(
+                "The catalogue at {server} did not accept that user name and password. Type login to try "
+                    + "again.",
+                ["server": name])
+    }
+
+    /// What to say when a catalogue offers only ways of logging in that bok does not support (OAuth, SAML).
+    public static func unsupported(_ document: OPDSAuthentication, server: String) -> String {
+        var names: [String] = []
+        for flow in document.flows where !names.contains(flow.name) { names.append(flow.name) }
+        return tr(
+            "The catalogue at {server} logs in with {flows}, which bok does not support: bok supports the basic "
+                + "flow (a user name and password) only. Use the library's own app or website, or ask the library "
+                + "for a login with a password.",
+            ["server": server, "flows": names.joined(separator: ", ")])
     }
 
     private func timedOut(_ name: String) -> LendingError {

@@ -68,7 +68,7 @@ enum CatalogueCommands {
     /// The commands that mean something else in a catalogue, by name.
     static let overrides: [String: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput] = [
         "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": getBook,
-        "top": notInCatalogue, "new": notInCatalogue, "login": login, "sort": facet, "filter": facet,
+        "top": notInCatalogue, "new": notInCatalogue, "login": login, "logout": logout, "sort": facet, "filter": facet,
         "library": { _, session in
             guard let browser = session.catalogue else { return CommandOutput() }
             return render(try await browser.open(), session: session)
@@ -76,22 +76,47 @@ enum CatalogueCommands {
     ]
 
     /// `login` in a catalogue that asks for a password (HTTP Basic, as calibre's content server
-    /// with --enable-auth): the user name, then the password with echo off, checked on the root
-    /// feed. The password goes only in an `Authorization` header to the catalogue's own address,
-    /// never in a URL, the history or a recording; it is kept for this session only.
+    /// with --enable-auth, or the basic flow of an OPDS authentication document, as Palace servers
+    /// send): the user name, then the password with echo off, checked on the root feed. The
+    /// password goes only in an `Authorization` header to the catalogue's own address, never in a
+    /// URL, the history or a recording; it is kept for this session, or with `--remember` in the
+    /// 0600 credentials file under the catalogue's origin.
     static func login(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         guard let browser = session.catalogue else { return CommandOutput() }
-        let root = browser.client.root
         let name = browser.client.displayName
+        var notes: [String] = []
+        // How the catalogue wants to be logged in to, asked without any login (a 401 carries it).
+        var document: OPDSAuthentication?
+        do {
+            document = try await browser.client.with(user: nil, password: nil).authentication()
+        } catch is OPDSAuthentication.Failure {
+            notes.append(
+                session.theme.dim(
+                    tr(
+                        "The catalogue at {server} describes its login in a way bok cannot read, so bok asked for a "
+                            + "user name and password.",
+                        ["server": name])))
+        }
+        if let document, document.basic == nil {
+            throw UserError(OPDSClient.unsupported(document, server: name))
+        }
+        let loginLabel = document?.basic?.loginLabel
+        let passwordLabel = document?.basic?.passwordLabel
+        let prompt = session.account.prompt
+        /// The catalogue's own words about logging in, once, before the first question.
+        func introduce() {
+            guard let document, let prompt, !browser.introShown else { return }
+            prompt.tell(session.theme.bold(document.title))
+            if let description = document.description { prompt.tell(description) }
+            browser.introShown = true
+        }
         let user: String
         if let given = arguments.option("user"), !given.isEmpty {
             user = given
-        } else if let prompt = session.account.prompt {
-            guard
-                let answer = prompt.ask(tr("User name for {server}: ", ["server": name]))?
-                    .trimmingCharacters(in: .whitespaces),
-                !answer.isEmpty
-            else {
+        } else if let prompt {
+            introduce()
+            let question = loginLabel.map { $0 + ": " } ?? tr("User name for {server}: ", ["server": name])
+            guard let answer = prompt.ask(question)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
                 throw UserError(tr("No user name given; nothing was done."))
             }
             user = answer
@@ -102,7 +127,10 @@ enum CatalogueCommands {
                         + "--password-stdin.",
                     ["server": name]))
         }
-        let password: String
+        let passwordQuestion =
+            passwordLabel.map { $0 + ": " } ?? tr("Password for {user} at {server}: ", ["user": user, "server": name])
+        var password: String
+        var typed = false
         if let path = arguments.option("password-file") {
             let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: tr("The password file"))
             guard
@@ -120,14 +148,13 @@ enum CatalogueCommands {
                     tr("--password-stdin was given but standard input had no password on its first line."))
             }
             password = line
-        } else if let prompt = session.account.prompt {
-            guard
-                let secret = prompt.askSecret(tr("Password for {user} at {server}: ", ["user": user, "server": name])),
-                !secret.isEmpty
-            else {
+        } else if let prompt {
+            introduce()
+            guard let secret = prompt.askSecret(passwordQuestion), !secret.isEmpty else {
                 throw UserError(tr("No password given; nothing was done."))
             }
             password = secret
+            typed = true
         } else {
             throw UserError(
                 tr(
@@ -135,22 +162,63 @@ enum CatalogueCommands {
                         + "--password-file FILE (mode 600) or --password-stdin.",
                     ["server": name]))
         }
-        let client = OPDSClient(root: root, user: user, password: password, logger: session.logger)
-        let next = CatalogueBrowser(client: client)
-        // Checked at once on the root feed: a wrong password says so now, not at the next browse.
-        let feed = try await next.open()
-        session.catalogue = next
-        var lines = [
-            tr(
-                "Logged in to {server} as {user}. The password is kept for this session only.",
-                ["server": name, "user": user])
-        ]
-        if arguments.flag("remember") {
-            lines.append(
-                session.theme.dim(
-                    tr("--remember keeps library cards only; a catalogue's password is asked for again next time.")))
+        // Checked at once on the root feed: a wrong password says so now, not at the next browse. One typed
+        // at the prompt is asked for again with the catalogue's refusal, as a wrong PIN is.
+        var attempt = 1
+        var next: CatalogueBrowser
+        var feed: OPDSFeed
+        while true {
+            next = CatalogueBrowser(client: browser.client.with(user: user, password: password))
+            do {
+                feed = try await next.open()
+                break
+            } catch let error as LendingError where error.kind == .unauthorized {
+                guard typed, error.status == 401, attempt < maxPasswordTries, let prompt,
+                    let again = prompt.askSecret(error.message + " " + passwordQuestion), !again.isEmpty
+                else { throw error }
+                password = again
+                attempt += 1
+            }
         }
-        return CommandOutput(lines: lines + [""] + render(feed, session: session).lines, json: ["user": user])
+        next.credentialStore = browser.credentialStore
+        next.introShown = browser.introShown
+        session.catalogue = next
+        let remember = arguments.flag("remember")
+        var lines = notes
+        if remember {
+            try session.account.credentialStore.save(.init(user: user, password: password), for: next.client.root)
+            lines += [
+                tr("Logged in to {server} as {user}.", ["server": name, "user": user]),
+                session.theme.dim(
+                    tr(
+                        "The login for {server} is saved in {file} (readable only by you); logout forgets it.",
+                        ["server": name, "file": session.account.credentialStore.file.path])),
+            ]
+        } else {
+            lines.append(
+                tr(
+                    "Logged in to {server} as {user}. The password is kept for this session only.",
+                    ["server": name, "user": user]))
+        }
+        return CommandOutput(
+            lines: lines + [""] + render(feed, session: session).lines,
+            json: CatalogueLoginJSON(user: user, remembered: remember))
+    }
+
+    /// Passwords asked for in one login at most (a catalogue may lock a card after a few).
+    static let maxPasswordTries = 3
+
+    /// `logout` in a catalogue: the login of this session and the one remembered for it are forgotten.
+    static func logout(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let browser = session.catalogue else { return CommandOutput() }
+        let had = browser.client.user != nil
+        browser.use(user: nil, password: nil)
+        let forgot = session.account.credentialStore.forgetCatalogueLogin(for: browser.client.root)
+        var line =
+            had || forgot
+            ? tr("Logged out of {server}.", ["server": browser.client.displayName]) : tr("You were not logged in.")
+        if forgot { line += " " + tr("The remembered login is deleted.") }
+        return CommandOutput(lines: [line], json: ["loggedOut": true])
     }
 
     static func notInCatalogue(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
@@ -410,6 +478,12 @@ struct CatalogueEntryJSON: Encodable, Sendable {
         summary = entry.summary ?? entry.content
         epub = entry.epub?.href.absoluteString
     }
+}
+
+/// `login` in a catalogue in `--json` (never the password).
+struct CatalogueLoginJSON: Encodable, Sendable {
+    let user: String
+    let remembered: Bool
 }
 
 /// A feed in `--json`.

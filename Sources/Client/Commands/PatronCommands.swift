@@ -20,6 +20,12 @@ enum PatronCommands {
                     + "and PIN are kept in memory for this session only. With --remember they are saved in "
                     + "~/.config/bok/credentials (mode 600) so one-shot commands work without asking."),
             N_("Five wrong PINs in a row lock the card for a while; the library says how long."),
+            N_(
+                "In an OPDS catalogue that asks for a password, login asks for the user name, then the password "
+                    + "with echo off, in the catalogue's own words when it sends them (Library card, PIN); "
+                    + "--user NAME with --password-file FILE or --password-stdin give them without asking. "
+                    + "With --remember they are saved in the same credentials file, for that catalogue's address "
+                    + "only, and bok uses them from the next start."),
         ],
         // --user, --password-file and --password-stdin: logging in to a catalogue that asks for a password.
         valued: patronOptions.union(["user", "password-file"]), flags: ["remember", "pin-stdin", "password-stdin"],
@@ -54,7 +60,12 @@ enum PatronCommands {
         swedish: ["logga ut", "utloggning"],
         synopsis: N_("logout"),
         summary: N_("Forget the card and PIN, in this session and any remembered with login --remember"),
-        details: [],
+        details: [
+            N_(
+                "In an OPDS catalogue, logout forgets the catalogue's login instead, in this session and the one "
+                    + "remembered for it; a remembered library card stays, as catalogue logins stay when a card "
+                    + "logs out.")
+        ],
         run: { _, session in
             let had = session.account.card != nil
             session.account.card = nil

@@ -21,6 +21,8 @@ struct Startup {
         let session = startup.session
         session.environment = environment
         session.account.credentialStore = CredentialStore(file: paths.credentialsFile)
+        // A catalogue's remembered login (login --remember) is used from the first request on.
+        session.catalogue?.credentialStore = session.account.credentialStore
         session.paths = paths
         // Download progress is for a person at a terminal; piped or --json output gets none.
         if isatty(2) == 1, !options.json {

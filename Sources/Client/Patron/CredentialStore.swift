@@ -1,11 +1,21 @@
+import Catalog
 import Foundation
 import Localization
 
-/// The remembered card and PIN (`login --remember`), in a file only its owner may read.
+/// The remembered card and PIN (`login --remember`), and the logins of password-protected OPDS
+/// catalogues (`login --remember` in a catalogue), in a file only its owner may read.
 ///
 /// The file is `$XDG_CONFIG_HOME/bok/credentials`, mode 0600, written to a temporary file
 /// that is renamed into place, so it is never half-written. bok refuses a file that group or
 /// others can read, and says how to fix it. PIN files given with `--pin-file` follow the same rule.
+///
+/// The card and PIN are `card = …` and `pin = …` lines at the top; each catalogue's login is a
+/// section named by the catalogue's origin (the only place its password is ever sent), with the
+/// user name and password as JSON strings, so that a password with spaces, `=` or `#` comes back whole:
+///
+///     [catalogue https://opds.example.org:443]
+///     user = "elsa"
+///     password = "hemligt"
 struct CredentialStore {
     let file: URL
 
@@ -15,41 +25,132 @@ struct CredentialStore {
         var pin: String
     }
 
-    /// The remembered credentials, or nil when none are.
+    /// A catalogue's user name and password.
+    struct CatalogueLogin: Equatable {
+        var user: String
+        var password: String
+    }
+
+    /// Everything the file holds.
+    struct Contents: Equatable {
+        var card: Credentials?
+        /// Catalogue logins by origin (`https://host:443`).
+        var catalogues: [String: CatalogueLogin] = [:]
+
+        var isEmpty: Bool { card == nil && catalogues.isEmpty }
+    }
+
+    /// The remembered card and PIN, or nil when none are.
     /// - Throws: `UserError` when the file is readable by others or unreadable.
-    func load() throws -> Credentials? {
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+    func load() throws -> Credentials? { try contents().card }
+
+    /// The remembered login for the catalogue at `url` (by its origin), or nil.
+    /// - Throws: `UserError` when the file is readable by others or unreadable.
+    func catalogueLogin(for url: URL) throws -> CatalogueLogin? {
+        guard let origin = Origin(url) else { return nil }
+        return try contents().catalogues[origin.description]
+    }
+
+    /// What the file holds (nothing when there is no file).
+    /// - Throws: `UserError` when the file is readable by others, unreadable, or not one bok wrote.
+    func contents() throws -> Contents {
+        guard FileManager.default.fileExists(atPath: file.path) else { return Contents() }
         let text = try Self.readPrivate(file, what: tr("The credentials file"))
         var card: String?
         var pin: String?
+        var catalogues: [String: CatalogueLogin] = [:]
+        var section: String?
+        var user: String?
+        var password: String?
+        var broken = false
+        func closeSection() {
+            if let section {
+                if let user, let password, !user.isEmpty {
+                    catalogues[section] = .init(user: user, password: password)
+                } else {
+                    broken = true
+                }
+            }
+            user = nil
+            password = nil
+        }
         // isNewline: a file edited on Windows ends its lines in CRLF, one Character in Swift.
         for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[catalogue "), trimmed.hasSuffix("]") {
+                closeSection()
+                section = String(trimmed.dropFirst("[catalogue ".count).dropLast()).trimmingCharacters(in: .whitespaces)
+                continue
+            }
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { continue }
-            if parts[0] == "card" { card = parts[1] }
-            if parts[0] == "pin" { pin = parts[1] }
+            if section == nil {
+                if parts[0] == "card" { card = parts[1] }
+                if parts[0] == "pin" { pin = parts[1] }
+            } else {
+                if parts[0] == "user" { user = Self.unquoted(parts[1]) }
+                if parts[0] == "password" { password = Self.unquoted(parts[1]) }
+            }
         }
-        guard let card, let pin, !card.isEmpty, !pin.isEmpty else {
+        closeSection()
+        let cardGiven = card != nil || pin != nil
+        let cardWhole = card?.isEmpty == false && pin?.isEmpty == false
+        guard !broken, cardGiven ? cardWhole : !catalogues.isEmpty else {
             throw UserError(
                 tr(
                     "{file} is not a credentials file bok wrote. Remove it and run login --remember again.",
                     ["file": file.path]))
         }
-        return Credentials(card: card, pin: pin)
+        return Contents(card: cardWhole ? Credentials(card: card!, pin: pin!) : nil, catalogues: catalogues)
     }
 
-    /// Writes the credentials with mode 0600, atomically.
+    /// Writes the card and PIN with mode 0600, atomically, keeping any catalogue logins.
     ///
     /// The temporary file is created 0600 from the start (`O_CREAT | O_EXCL`), never readable by
     /// others for a moment as a create-then-chmod would leave it; it is fsynced before the rename,
     /// and the folder after it, so a crash leaves the old file or the new one, whole.
     func save(_ credentials: Credentials) throws {
-        let body =
-            """
-            # bok: remembered library card (login --remember). Keep this file mode 600.\ncard = \
-            \(credentials.card)\npin = \(credentials.pin)\n
-            """
+        var contents = kept()
+        contents.card = credentials
+        try store(contents)
+    }
+
+    /// Remembers the login for the catalogue at `url` (by its origin), keeping everything else.
+    func save(_ login: CatalogueLogin, for url: URL) throws {
+        guard let origin = Origin(url) else { return }
+        var contents = kept()
+        contents.catalogues[origin.description] = login
+        try store(contents)
+    }
+
+    /// What a new save keeps: the file's contents when bok may read them (a file others can read
+    /// is replaced whole, as it was before catalogue logins were kept in it).
+    private func kept() -> Contents { (try? contents()) ?? Contents() }
+
+    private func store(_ contents: Contents) throws {
+        guard !contents.isEmpty else {
+            try? FileManager.default.removeItem(at: file)
+            return
+        }
+        var body = "# bok: remembered logins (login --remember). Keep this file mode 600.\n"
+        if let card = contents.card { body += "card = \(card.card)\npin = \(card.pin)\n" }
+        for (origin, login) in contents.catalogues.sorted(by: { $0.key < $1.key }) {
+            body += "\n[catalogue \(origin)]\nuser = \(Self.quoted(login.user))\n"
+            body += "password = \(Self.quoted(login.password))\n"
+        }
         try Self.writePrivate(body, to: file)
+    }
+
+    /// `text` as a JSON string (quotes, backslashes and control characters escaped).
+    static func quoted(_ text: String) -> String {
+        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A JSON string's text; a value without quotes is taken as it stands (a file edited by hand).
+    static func unquoted(_ text: String) -> String? {
+        guard text.hasPrefix("\"") else { return text }
+        return try? JSONDecoder().decode(String.self, from: Data(text.utf8))
     }
 
     /// Writes `text` to `file` with mode 0600, atomically (see ``save(_:)``): the credentials and
@@ -100,10 +201,24 @@ struct CredentialStore {
         }
     }
 
-    /// Deletes the remembered credentials; true when there were some.
+    /// Deletes the remembered card and PIN (catalogue logins stay); true when there were some.
+    ///
+    /// A file bok cannot read (another's, or readable by others) is deleted whole, as logout always did.
     @discardableResult
     func forget() -> Bool {
-        (try? FileManager.default.removeItem(at: file)) != nil
+        guard var contents = try? contents() else { return (try? FileManager.default.removeItem(at: file)) != nil }
+        guard contents.card != nil else { return false }
+        contents.card = nil
+        return (try? store(contents)) != nil
+    }
+
+    /// Deletes the remembered login for the catalogue at `url`; true when there was one.
+    @discardableResult
+    func forgetCatalogueLogin(for url: URL) -> Bool {
+        guard let origin = Origin(url), var contents = try? contents(),
+            contents.catalogues.removeValue(forKey: origin.description) != nil
+        else { return false }
+        return (try? store(contents)) != nil
     }
 
     /// Reads a file that must be its owner's alone: owned by this user, no permissions for group or others.

@@ -10,6 +10,8 @@ protocol PatronPrompt: AnyObject {
     func askSecret(_ prompt: String) -> String?
     /// Asks a yes-or-no question (`Return “Title” now? [y/N] `); nil when there is nobody to ask.
     func confirm(_ question: String) -> Bool?
+    /// Shows a line before the questions that follow (a catalogue's words about its login).
+    func tell(_ line: String)
 }
 
 /// Asks at the terminal: the card through readline (kept out of the history), the PIN with echo off.
@@ -21,6 +23,7 @@ final class TerminalPatronPrompt: PatronPrompt {
 
     func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt, cancelOnInterrupt: true) }
     func askSecret(_ prompt: String) -> String? { editor.readSecret(prompt: prompt) }
+    func tell(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
     /// Yes only for y or yes (and the Swedish j, ja); Return, anything else or Ctrl-C is no.
     func confirm(_ question: String) -> Bool? {
@@ -38,6 +41,8 @@ final class ScriptedPatronPrompt: PatronPrompt {
     var confirmations: [Bool] = []
     /// Prompts shown, in order (never the answers).
     private(set) var asked: [String] = []
+    /// Lines shown before the prompts (``tell(_:)``), in order.
+    private(set) var told: [String] = []
 
     init(answers: [String] = [], secrets: [String] = []) {
         self.answers = answers
@@ -53,6 +58,8 @@ final class ScriptedPatronPrompt: PatronPrompt {
         asked.append(prompt)
         return secrets.isEmpty ? nil : secrets.removeFirst()
     }
+
+    func tell(_ line: String) { told.append(line) }
 
     func confirm(_ question: String) -> Bool? {
         guard !confirmations.isEmpty else { return nil }

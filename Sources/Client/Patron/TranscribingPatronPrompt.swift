@@ -26,6 +26,11 @@ final class TranscribingPatronPrompt: PatronPrompt {
         return answer
     }
 
+    func tell(_ line: String) {
+        inner.tell(line)
+        lines.append(line)
+    }
+
     func askSecret(_ prompt: String) -> String? {
         let answer = inner.askSecret(prompt)
         if let answer { redactor.add(answer) }

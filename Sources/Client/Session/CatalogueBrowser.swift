@@ -5,7 +5,15 @@ import Foundation
 /// mean), and the feeds before it for `back`.
 @MainActor
 final class CatalogueBrowser {
-    let client: OPDSClient
+    /// The catalogue, with the login in use (if any).
+    private(set) var client: OPDSClient
+    /// Where a login remembered with `login --remember` is kept; it is read before the first request.
+    var credentialStore: CredentialStore?
+    /// True once the remembered login was looked for (or a login was given).
+    private var checkedRemembered = false
+    /// True once the catalogue's own words about logging in (its authentication document's title
+    /// and description) were shown, so a second login does not repeat them.
+    var introShown = false
     /// The feed on screen.
     private(set) var feed: OPDSFeed?
     /// What a search asked, when the feed is a search's results.
@@ -14,13 +22,31 @@ final class CatalogueBrowser {
 
     init(client: OPDSClient) { self.client = client }
 
+    /// Logs in with `user` and `password` (or out, with nil): requests from now on carry them.
+    func use(user: String?, password: String?) {
+        client = client.with(user: user, password: password)
+        checkedRemembered = true
+    }
+
+    /// Takes up the login remembered for this catalogue, the first time a request is made.
+    /// - Throws: `UserError` when the credentials file may not be used (others can read it).
+    func takeUpRememberedLogin() throws {
+        guard !checkedRemembered, client.user == nil, let credentialStore else { return }
+        if let login = try credentialStore.catalogueLogin(for: client.root) {
+            use(user: login.user, password: login.password)
+        }
+        checkedRemembered = true
+    }
+
     /// Shows the feed at `address` (the root when nil); the one on screen is kept for `back`.
     func open(_ address: URL? = nil) async throws -> OPDSFeed {
-        show(try await client.feed(address), query: nil)
+        try takeUpRememberedLogin()
+        return show(try await client.feed(address), query: nil)
     }
 
     /// The results of a search, through the search link of the feed on screen or of the root.
     func search(_ terms: String) async throws -> OPDSFeed {
+        try takeUpRememberedLogin()
         let from: OPDSFeed
         if let feed, feed.link("search") != nil { from = feed } else { from = try await client.feed() }
         return show(try await client.search(terms, from: from), query: terms)

@@ -1,0 +1,127 @@
+public import Foundation
+internal import TextSafety
+
+/// An Authentication for OPDS document (https://drafts.opds.io/authentication-for-opds-1.0): how a
+/// catalogue wants its patrons to log in, and the words to show them while they do.
+///
+/// A catalogue sends it as the body of a 401 (Palace and other Library Simplified servers do), or
+/// links it from a feed with `rel="http://opds-spec.org/auth/document"`. bok uses its basic flow
+/// (HTTP Basic) and the labels that flow gives the two fields ("Library card", "PIN").
+public struct OPDSAuthentication: Sendable, Hashable {
+    /// The media types of the document: the draft's current one, and the one Palace servers send.
+    public static let mediaTypes = [
+        "application/opds-authentication+json", "application/vnd.opds.authentication.v1.0+json",
+    ]
+    /// The link relation of a feed's link to the document.
+    public static let relation = "http://opds-spec.org/auth/document"
+    /// The type of the HTTP Basic flow.
+    public static let basicType = "http://opds-spec.org/auth/basic"
+
+    /// One way of logging in the catalogue offers.
+    public struct Flow: Sendable, Hashable {
+        /// The flow's type URI (`http://opds-spec.org/auth/basic`, `…/auth/oauth/implicit`).
+        public var type: String
+        /// What to call the login field (the document's `labels.login`), when it says.
+        public var loginLabel: String?
+        /// What to call the password field (`labels.password`), when it says.
+        public var passwordLabel: String?
+
+        /// A short name for the flow, for a person: `OAuth`, `SAML`, or the type's last part.
+        public var name: String {
+            let lower = type.lowercased()
+            if lower.contains("oauth") { return "OAuth" }
+            if lower.contains("saml") { return "SAML" }
+            return type.split(separator: "/").last.map(String.init) ?? type
+        }
+    }
+
+    /// The catalogue's name for its login page.
+    public var title: String
+    /// What the page says to the patron, when it says anything.
+    public var description: String?
+    /// The flows, in the document's order (its order of preference).
+    public var flows: [Flow]
+
+    /// The HTTP Basic flow, when the catalogue offers it.
+    public var basic: Flow? { flows.first { $0.type == Self.basicType } }
+
+    /// Why a document could not be read (for the debug log).
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Whether an answer with this `Content-Type` is an authentication document.
+    public static func isDocument(contentType: String?) -> Bool {
+        guard let type = contentType?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased()
+        else { return false }
+        return mediaTypes.contains(type)
+    }
+
+    /// Reads a document; every word made safe to draw.
+    /// - Throws: ``Failure`` when it is not JSON, or has no `title` or no `authentication` list.
+    public static func parse(_ data: Data) throws(Failure) -> OPDSAuthentication {
+        let document: Document
+        do {
+            document = try JSONDecoder().decode(Document.self, from: data)
+        } catch {
+            throw Failure(description: "not a JSON authentication document: \(error)")
+        }
+        guard let authentication = document.authentication else {
+            throw Failure(description: "no authentication list")
+        }
+        let flows = authentication.compactMap(\.value).compactMap { item -> Flow? in
+            guard let type = item.type?.trimmingCharacters(in: .whitespaces), !type.isEmpty else { return nil }
+            return Flow(
+                type: type, loginLabel: label(item.labels?.login), passwordLabel: label(item.labels?.password))
+        }
+        guard let title = document.title.map(SafeText.line), !title.isEmpty else {
+            throw Failure(description: "no title")
+        }
+        guard !flows.isEmpty else { throw Failure(description: "no flow with a type") }
+        let description = document.description.map(SafeText.line).flatMap { $0.isEmpty ? nil : $0 }
+        return OPDSAuthentication(title: title, description: description, flows: flows)
+    }
+
+    /// A label as a prompt shows it: one line, not empty, not too long for a prompt.
+    private static func label(_ text: String?) -> String? {
+        guard let line = text.map(SafeText.line)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
+            return nil
+        }
+        return String(line.prefix(60))
+    }
+
+    private struct Document: Decodable {
+        var title: String?
+        var description: String?
+        var authentication: [OPDS2Document.Lenient<Item>]?
+
+        struct Item: Decodable {
+            var type: String?
+            var labels: Labels?
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: OPDS2Document.Key.self)
+                type = c.lenient(String.self, "type")
+                labels = c.lenient(Labels.self, "labels")
+            }
+        }
+
+        struct Labels: Decodable {
+            var login: String?
+            var password: String?
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: OPDS2Document.Key.self)
+                login = c.lenient(String.self, "login")
+                password = c.lenient(String.self, "password")
+            }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: OPDS2Document.Key.self)
+            title = c.lenient(String.self, "title")
+            description = c.lenient(String.self, "description")
+            authentication = c.lenient([OPDS2Document.Lenient<Item>].self, "authentication")
+        }
+    }
+}
