@@ -93,8 +93,11 @@ extension ReaderView {
             Array(right.prefix(2)),
         ]
         let separator = capabilities.unicode ? " · " : " | "
-        let title = session.book.metadata.title
-        let chapter = session.currentChapterTitle()
+        // A Hebrew or Arabic title is put in display order on its own, as an isolate would be:
+        // nothing of it moves past the dash or into the numbers beside it.
+        let language = session.book.metadata.language
+        let title = BidiParagraph.displayLine(session.book.metadata.title, language: language)
+        let chapter = session.currentChapterTitle().map { BidiParagraph.displayLine($0, language: language) }
         let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(
             separator: capabilities.unicode ? " — " : " - ")
         let message = session.message
