@@ -170,6 +170,17 @@ import Testing
         #expect(reader.topLocator == anchor)
     }
 
+    @Test func theContentsPanelShowsAHebrewChapterTitleRightToLeft() throws {
+        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "פרק ראשון", "<p>טקסט.</p>")])
+        builder.language = "he"
+        let session = ReaderSession(book: try builder.open(), store: InMemoryPositionStore(), columns: 60, rows: 19)
+        var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 60, rows: 20)
+        _ = view.handle(.character("t"))
+        let panel = view.textRows().joined(separator: "\n")
+        #expect(panel.contains("ןושאר קרפ"), "\(panel)")
+        #expect(!panel.contains("פרק ראשון"))
+    }
+
     @Test func aRightToLeftTitleDoesNotScrambleTheStatusLine() throws {
         let session = ReaderSession(book: try Self.book(), store: InMemoryPositionStore(), columns: 80, rows: 23)
         let view = ReaderView(session: session, capabilities: .plain, badge: "12 days", columns: 80, rows: 24)

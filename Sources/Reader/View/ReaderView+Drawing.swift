@@ -190,7 +190,7 @@ extension ReaderView {
             return nil
         case .note(let list, let lines, _):
             return box(
-                title: tr("Note"), lines: lines, selected: nil, top: list.top, width: width,
+                title: tr("Note"), lines: lines.map(displayOrder), selected: nil, top: list.top, width: width,
                 footer: tr("↑↓ scroll · Enter go to the note · Esc close"), palette: palette)
         case .help(let list):
             return box(
@@ -199,7 +199,8 @@ extension ReaderView {
         case .contents(let list, let items):
             let lines = items.map { item -> (String, String) in
                 (
-                    String(repeating: "  ", count: min(item.depth, 4)) + item.title + (item.isCurrent ? "  ◂" : ""),
+                    String(repeating: "  ", count: min(item.depth, 4)) + displayOrder(item.title)
+                        + (item.isCurrent ? "  ◂" : ""),
                     item.page.map(String.init) ?? ""
                 )
             }
@@ -210,7 +211,10 @@ extension ReaderView {
                 palette: palette)
         case .bookmarks(let list):
             let lines = session.bookmarks.map { mark -> (String, String) in
-                (mark.locator.snippet.map { "“\($0)…”" } ?? tr("Bookmark"), chapterName(mark.locator.spineIndex))
+                (
+                    mark.locator.snippet.map { "“" + displayOrder($0) + "…”" } ?? tr("Bookmark"),
+                    chapterName(mark.locator.spineIndex)
+                )
             }
             return box(
                 title: tr("Bookmarks"), pairs: lines, selected: list.selected, top: list.top, width: width,
@@ -230,7 +234,7 @@ extension ReaderView {
                 let existing = session.highlight(covering: target)
                 return (
                     (target.isSearchHit ? tr("Match:") + " " : "")
-                        + target.text.replacingOccurrences(of: "\n", with: " "),
+                        + displayOrder(target.text.replacingOccurrences(of: "\n", with: " ")),
                     existing.map { $0.color.name } ?? ""
                 )
             }
@@ -241,9 +245,17 @@ extension ReaderView {
         }
     }
 
+    /// The book's text for one row of a panel, in display order (a Hebrew chapter title reads
+    /// right to left), on its own so that it does not move bok's words around it.
+    func displayOrder(_ text: String) -> String {
+        BidiParagraph.displayLine(text, language: session.book.metadata.language)
+    }
+
     func chapterName(_ spineIndex: Int) -> String {
-        session.book.tableOfContents.flatMap { $0.flattened() }.first { $0.entry.spineIndex == spineIndex }?.entry.title
-            ?? ""
+        let title = session.book.tableOfContents.flatMap { $0.flattened() }.first {
+            $0.entry.spineIndex == spineIndex
+        }?.entry.title
+        return displayOrder(title ?? "")
     }
 
     func box(
