@@ -58,6 +58,14 @@ import Testing
             body: "<p dir=\"rtl\">אבג (דהו) זחט</p>",
             rows: [String(repeating: " ", count: 27) + "טחז (והד) גבא"]),
         Case(
+            name: "each line after a forced break is right-aligned on its own",
+            body: "<p dir=\"rtl\">שלום<br/>עולם רב</p>",
+            rows: [String(repeating: " ", count: 36) + "םולש", String(repeating: " ", count: 33) + "בר םלוע"]),
+        Case(
+            name: "a quotation's indent is on the right",
+            body: "<blockquote dir=\"rtl\"><p>שלום</p></blockquote>",
+            rows: [String(repeating: " ", count: 34) + "םולש"]),
+        Case(
             name: "an English paragraph with an Arabic name in it stays left-aligned, the name in display order",
             body: "<p>The poet مرحبا wrote.</p>",
             rows: ["The poet ابحرم wrote."]),

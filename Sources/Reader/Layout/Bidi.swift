@@ -37,6 +37,15 @@ struct BidiParagraph {
         return primary.map { rightToLeftLanguages.contains(String($0)) } ?? false
     }
 
+    /// Whether a paragraph may need reordering, decided without copying its text: it is declared
+    /// right to left, has a scalar from U+0590 up (Hebrew, Arabic, bidi controls, and CJK too), or
+    /// has no `dir` in a right-to-left language. Every other paragraph is left to right throughout.
+    static func mayReorder(_ runs: [TextRun], declared: TextDirection?, language: () -> String?) -> Bool {
+        if declared == .rightToLeft { return true }
+        if runs.contains(where: { run in run.text.utf16.contains { $0 >= 0x0590 } }) { return true }
+        return declared == nil && isRightToLeft(language: language())
+    }
+
     /// Orders a paragraph, or nil when it is left to right throughout (nothing to reorder: the
     /// common case, decided without calling FriBidi when the text has no scalar from U+0590 up).
     ///

@@ -231,13 +231,17 @@ public struct ChapterLayout: Sendable {
                 hyphenator: hyphenator)
             if markerRun != nil { firstIndent = 0 }
             let broken = breaker.lines(firstWidth: width - firstIndent, width: width)
-            let bidi = BidiParagraph(
-                units: Array(block.text.utf16),
-                clusters: breaker.clusters.map {
-                    BidiParagraph.Cluster(
-                        offset: $0.offset, length: $0.length, direction: block.runs[$0.run].style.declaredDirection)
-                },
-                declared: block.declaredDirection, language: language(at: block.range.lowerBound))
+            let bidi =
+                BidiParagraph.mayReorder(
+                    block.runs, declared: block.declaredDirection, language: { language(at: block.range.lowerBound) })
+                ? BidiParagraph(
+                    units: Array(block.text.utf16),
+                    clusters: breaker.clusters.map {
+                        BidiParagraph.Cluster(
+                            offset: $0.offset, length: $0.length,
+                            direction: block.runs[$0.run].style.declaredDirection)
+                    },
+                    declared: block.declaredDirection, language: language(at: block.range.lowerBound)) : nil
             // A right-to-left paragraph is set against the column's right edge: its first-line
             // indent, its quote and list indents and its list marker are on the right.
             let rightToLeft = bidi?.isRightToLeft ?? false
