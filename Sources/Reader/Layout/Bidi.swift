@@ -145,6 +145,7 @@ struct BidiParagraph {
     /// words: its direction `direction`, else from its first strong letter, else `language`'s;
     /// nothing of it moves outside it.
     static func displayLine(_ text: String, direction: TextDirection? = nil, language: String? = nil) -> String {
+        guard mayReorder([TextRun(text: text)], declared: direction, language: { language }) else { return text }
         let units = Array(text.utf16)
         var clusters: [Cluster] = []
         var offset = 0
