@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "CGif", path: "Sources/CGif", linkerSettings: [.linkedLibrary("gif")]),
         // libhyphen breaks words at the points of a language's hyphenation patterns (Sources/Reader).
         .systemLibrary(name: "CHyphen", path: "Sources/CHyphen"),
+        // GNU FriBidi orders right-to-left (Arabic, Hebrew) lines for display (Sources/Reader/Layout/Bidi.swift).
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
         // eSpeak NG reads books aloud (Sources/Speech).
         .target(name: "CESpeak", path: "Sources/CESpeak", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
@@ -83,7 +85,7 @@ let package = Package(
             name: "Reader",
             dependencies: [
                 "Terminal", "TextSafety", "Speech", "Localization", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif",
-                "CHyphen",
+                "CHyphen", "CFriBidi",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

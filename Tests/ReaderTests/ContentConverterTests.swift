@@ -76,6 +76,22 @@ import Testing
         #expect(doc.blocks[1].isRightToLeft)
     }
 
+    @Test(arguments: [
+        ("<div dir=\"rtl\"><p>א</p></div><p>b</p>", [TextDirection.rightToLeft, nil]),
+        ("<p dir=\"rtl\">א</p><p dir=\"ltr\">b</p><p>c</p>", [.rightToLeft, .leftToRight, nil]),
+        // `dir` on an inline element starting a paragraph is that passage's, not the paragraph's.
+        ("<p><span dir=\"rtl\">א</span> b</p>", [nil]),
+        ("<section dir=\"rtl\"><p dir=\"ltr\">a</p>ב</section>", [.leftToRight, .rightToLeft]),
+    ])
+    func aBlockTakesTheDirectionOfItsBlockElement(body: String, directions: [TextDirection?]) {
+        #expect(convert(body).blocks.map(\.declaredDirection) == directions)
+    }
+
+    @Test func leftToRightInsideRightToLeftIsMarked() {
+        let doc = convert("<p dir=\"rtl\">שלום <span dir=\"ltr\">C++</span> עולם</p>")
+        #expect(doc.blocks[0].runs.map(\.style.declaredDirection) == [.rightToLeft, .leftToRight, .rightToLeft])
+    }
+
     @Test func imagesRulesAndTables() {
         let doc = convert(
             "<p>a</p><img src=\"../img/p.png\" alt=\"A map\"/><hr/><table><tr><th>k</th><td><p>v</p></td></tr></table>")

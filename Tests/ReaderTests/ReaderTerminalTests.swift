@@ -56,6 +56,7 @@ struct ReaderTerminalTests {
         var screen = await tty.read(until: { Ansi.strip($0).contains("12 days") })
         #expect(screen.contains(ScreenCode.enterAlternateScreen))
         #expect(screen.contains(ScreenCode.hideCursor))
+        #expect(screen.contains("\u{1B}[8l"), "the terminal leaves the ordering of lines to the reader")
         #expect(Ansi.strip(screen).contains("The Ferry at Dawn"))
         #expect(tty.settings != before, "raw mode is on while reading")
 
@@ -73,6 +74,7 @@ struct ReaderTerminalTests {
         #expect(rest.contains(ScreenCode.showCursor))
         #expect(rest.contains(ScreenCode.leaveAlternateScreen))
         #expect(rest.contains(MouseReporting.disable))
+        #expect(rest.contains("\u{1B}[8h"))
         #expect(tty.settings == before)
     }
 

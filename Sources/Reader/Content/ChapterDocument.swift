@@ -16,7 +16,8 @@ public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     public static let link = InlineStyle(rawValue: 1 << 4)
     /// A footnote reference (`epub:type="noteref"`, or a linked superscript).
     public static let noteReference = InlineStyle(rawValue: 1 << 5)
-    /// Right-to-left text (`dir="rtl"`), kept in logical order.
+    /// Right-to-left text (`dir="rtl"` here or on an ancestor), kept in logical order; the layout
+    /// orders it for display.
     public static let rightToLeft = InlineStyle(rawValue: 1 << 6)
     /// `sup`.
     public static let superscript = InlineStyle(rawValue: 1 << 7)
@@ -24,6 +25,22 @@ public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     public static let `subscript` = InlineStyle(rawValue: 1 << 8)
     /// A heading's text.
     public static let heading = InlineStyle(rawValue: 1 << 9)
+    /// Text declared left-to-right (`dir="ltr"` here or on an ancestor), as an English phrase in
+    /// a Hebrew paragraph.
+    public static let leftToRight = InlineStyle(rawValue: 1 << 10)
+
+    /// The direction the markup declares for this text, if any.
+    public var declaredDirection: TextDirection? {
+        if contains(.rightToLeft) { return .rightToLeft }
+        if contains(.leftToRight) { return .leftToRight }
+        return nil
+    }
+}
+
+/// Which way a paragraph or a passage of text reads.
+public enum TextDirection: Sendable, Hashable {
+    case leftToRight
+    case rightToLeft
 }
 
 /// Where a link in the book points.
@@ -103,13 +120,17 @@ public struct Block: Sendable, Hashable {
     public var listMarker: String?
     /// Whether this block belongs to a footnote or endnote (`aside epub:type="footnote"`).
     public var isNote: Bool
-    /// Whether the block's base direction is right-to-left.
-    public var isRightToLeft: Bool
+    /// The block's base direction as its markup declares it (`dir` on it or an ancestor); nil
+    /// when it does not, and the layout decides from its first strong letter or its language.
+    public var declaredDirection: TextDirection?
     /// Offsets (UTF-16, relative to the block's start) where a soft hyphen allows a break.
     public var softHyphens: [Int]
 
     /// The block's text.
     public var text: String { runs.map(\.text).joined() }
+
+    /// Whether the markup declares the block right-to-left.
+    public var isRightToLeft: Bool { declaredDirection == .rightToLeft }
 }
 
 /// A passage of a chapter declared to be in a language (`xml:lang`, `lang`).
@@ -215,7 +236,7 @@ public struct ChapterDocument: Sendable {
         let length = message.utf16.count
         let block = Block(
             kind: .paragraph, runs: [TextRun(text: message, style: .emphasis)], range: 0..<length,
-            quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
+            quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, declaredDirection: nil, softHyphens: [])
         return ChapterDocument(path: path, title: nil, blocks: [block], plainText: message + "\n", anchors: [:])
     }
 

@@ -49,7 +49,8 @@ struct ContentConverter {
     /// Whether the last character written is a collapsible space (or a line break), so more white space adds nothing.
     private var pendingSpace = false
     private var blockKind: Block.Kind = .paragraph
-    private var blockRightToLeft = false
+    /// The direction the innermost open block element declares (`dir`), for the blocks it holds.
+    private var blockDirection: TextDirection?
 
     // Context.
     private var frames: [Frame] = []
@@ -270,7 +271,13 @@ struct ContentConverter {
                 style.insert(.smallCaps)
             }
             if let dir = attribute("dir")?.lowercased() {
-                if dir == "rtl" { style.insert(.rightToLeft) } else if dir == "ltr" { style.remove(.rightToLeft) }
+                if dir == "rtl" {
+                    style.insert(.rightToLeft)
+                    style.remove(.leftToRight)
+                } else if dir == "ltr" {
+                    style.insert(.leftToRight)
+                    style.remove(.rightToLeft)
+                }
             }
         }
 
@@ -339,7 +346,12 @@ struct ContentConverter {
             breakBlock()
             noteDepth += 1
         }
-        if style.contains(.rightToLeft), blockLength == 0, runs.isEmpty { blockRightToLeft = true }
+        switch kind {
+        case .block, .aside, .blockquote, .heading, .pre, .list, .listItem, .definition, .tableRow, .tableGroup:
+            // A paragraph reads the way its block element (or the nearest one around it) says.
+            blockDirection = style.declaredDirection
+        default: break
+        }
         if !attributes.isEmpty { recordAnchor(attributes) }
         if case .quotation = kind, !isVoid {
             // `<q>` is shown with the quotation marks of its language (HTML's rendering rules).
@@ -399,6 +411,14 @@ struct ContentConverter {
             return
         }
         if name == "nav" { navDepth = max(0, navDepth - 1) }
+        defer {
+            switch kind {
+            case .block, .aside, .blockquote, .heading, .pre, .list, .listItem, .definition, .tableRow, .tableGroup:
+                // Text after the element, directly in its parent, reads the parent's way.
+                blockDirection = currentStyle.declaredDirection
+            default: break
+            }
+        }
         switch kind {
         case .block, .listItem, .tableGroup:
             breakBlock()
@@ -696,7 +716,6 @@ struct ContentConverter {
             blockLength = 0
             softHyphens = []
             pendingSpace = false
-            blockRightToLeft = false
             sawPreContent = false
             blockKind = preDepth > 0 ? .preformatted : .paragraph
         }
@@ -722,7 +741,7 @@ struct ContentConverter {
         let block = Block(
             kind: blockKind, runs: runs, range: committed..<committed + blockLength,
             quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
-            isNote: noteDepth > 0, isRightToLeft: blockRightToLeft, softHyphens: softHyphens)
+            isNote: noteDepth > 0, declaredDirection: blockDirection, softHyphens: softHyphens)
         pendingMarker = nil
         blocks.append(block)
         for run in runs { plainText += run.text }
@@ -742,7 +761,7 @@ struct ContentConverter {
             Block(
                 kind: kind, runs: [], range: committed..<committed, quoteDepth: quoteDepth,
                 listDepth: lists.count + extraIndent, listMarker: nil, isNote: noteDepth > 0,
-                isRightToLeft: false, softHyphens: []))
+                declaredDirection: nil, softHyphens: []))
     }
 
     private func marker(for list: ListState, depth: Int) -> String {

@@ -91,7 +91,7 @@ public final class BookContent: Sendable {
         guard !shown else { return document }
         let block = Block(
             kind: .image(ImageReference(path: cover, alt: tr("Cover"))), runs: [], range: 0..<0,
-            quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, isRightToLeft: false, softHyphens: [])
+            quoteDepth: 0, listDepth: 0, listMarker: nil, isNote: false, declaredDirection: nil, softHyphens: [])
         return ChapterDocument(
             path: document.path, title: document.title, blocks: [block] + document.blocks,
             plainText: document.plainText, anchors: document.anchors,

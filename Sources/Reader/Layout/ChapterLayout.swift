@@ -231,6 +231,25 @@ public struct ChapterLayout: Sendable {
                 hyphenator: hyphenator)
             if markerRun != nil { firstIndent = 0 }
             let broken = breaker.lines(firstWidth: width - firstIndent, width: width)
+            let bidi =
+                BidiParagraph.mayReorder(
+                    block.runs, declared: block.declaredDirection, language: { language(at: block.range.lowerBound) })
+                ? BidiParagraph(
+                    units: Array(block.text.utf16),
+                    clusters: breaker.clusters.map {
+                        BidiParagraph.Cluster(
+                            offset: $0.offset, length: $0.length,
+                            direction: block.runs[$0.run].style.declaredDirection)
+                    },
+                    declared: block.declaredDirection, language: language(at: block.range.lowerBound)) : nil
+            // A right-to-left paragraph is set against the column's right edge: its first-line
+            // indent, its quote and list indents and its list marker are on the right.
+            let rightToLeft = bidi?.isRightToLeft ?? false
+            if rightToLeft, let marker = block.listMarker {
+                markerRun = LineRun(
+                    text: " " + BidiParagraph.displayLine(marker, direction: .rightToLeft), style: [], link: nil)
+            }
+            let rightEdge = settings.leftEdge + width
             let base = block.range.lowerBound
             var runStarts: [Int] = []
             var runOffset = 0
@@ -239,7 +258,9 @@ public struct ChapterLayout: Sendable {
                 runOffset += run.text.utf16.count
             }
             for (number, line) in broken.enumerated() {
-                var runs = self.runs(for: line, breaker: breaker, block: block, runStarts: runStarts)
+                var runs =
+                    bidi.map { displayRuns(for: line, bidi: $0, breaker: breaker, block: block, runStarts: runStarts) }
+                    ?? self.runs(for: line, breaker: breaker, block: block, runStarts: runStarts)
                 var lineWidth = breaker.cells(line.start, line.end) + (line.hyphen ? 1 : 0)
                 let available = width - (number == 0 ? firstIndent : 0)
                 if justify, line.stretchable, lineWidth < available {
@@ -247,7 +268,14 @@ public struct ChapterLayout: Sendable {
                     lineWidth = available
                 }
                 var indent = left + (number == 0 ? firstIndent : 0)
-                if number == 0, let markerRun {
+                if rightToLeft {
+                    indent = max(settings.leftEdge, rightEdge - (number == 0 ? firstIndent : 0) - lineWidth)
+                    if number == 0, let markerRun {
+                        // The marker hangs in the list's indent on the right, `.9` and `.10` lined up.
+                        runs.append(markerRun)
+                        lineWidth += min(markerWidth, settings.leftEdge + settings.textWidth - rightEdge)
+                    }
+                } else if number == 0, let markerRun {
                     // The marker hangs in the list's indent, right-aligned so `9.` and `10.` line up.
                     indent = max(settings.leftEdge, left - markerWidth)
                     runs.insert(markerRun, at: 0)
@@ -297,6 +325,79 @@ public struct ChapterLayout: Sendable {
                     runs.append(LineRun(text: "-", style: [], link: nil))
                 } else {
                     runs[runs.count - 1].text += "-"
+                }
+            }
+            return runs
+        }
+
+        /// A line's runs in display order (``BidiParagraph``): clusters next to each other on
+        /// screen and in the text, the same way round, from the same run, make one run; a run
+        /// read right to left has its text backwards, its brackets mirrored, and `sourceOffset`
+        /// where its (logically first, rightmost) text starts.
+        private func displayRuns(
+            for line: LineBreaker.Line, bidi: BidiParagraph, breaker: LineBreaker, block: Block, runStarts: [Int]
+        ) -> [LineRun] {
+            let clusters = breaker.clusters
+            func clusterText(_ index: Int, mirrored: Bool) -> String {
+                let cluster = clusters[index]
+                let text = block.runs[cluster.run].text
+                let lower = cluster.offset - runStarts[cluster.run]
+                let slice = text[
+                    String.Index(
+                        utf16Offset: lower, in: text)..<String.Index(
+                            utf16Offset: lower + cluster.length, in: text)]
+                guard mirrored, let character = slice.first, slice.count == 1 else { return String(slice) }
+                return BidiParagraph.mirroredCluster(character)
+            }
+            var runs: [LineRun] = []
+            // The run being built: its clusters' lowest and highest index and which way it reads.
+            var low = 0, high = 0, backwards = false, open = false
+            var text = ""
+            func close() {
+                guard open else { return }
+                let source = block.runs[clusters[low].run]
+                var run = LineRun(
+                    text: text, style: source.style, link: source.link,
+                    sourceOffset: block.range.lowerBound + clusters[low].offset)
+                run.isReversed = backwards
+                runs.append(run)
+                open = false
+                text = ""
+            }
+            for (index, rightToLeft) in bidi.displayOrder(line.start..<line.end) {
+                if open, clusters[index].run == clusters[low].run {
+                    if index == high + 1, !backwards || low == high {
+                        backwards = false
+                        high = index
+                        text += clusterText(index, mirrored: rightToLeft)
+                        continue
+                    }
+                    if index == low - 1, backwards || low == high {
+                        backwards = true
+                        low = index
+                        text += clusterText(index, mirrored: rightToLeft)
+                        continue
+                    }
+                }
+                close()
+                (low, high, backwards, open) = (index, index, false, true)
+                text = clusterText(index, mirrored: rightToLeft)
+            }
+            close()
+            if line.hyphen {
+                // The hyphen follows the line's last letter: on its left when that reads right to left.
+                let last = line.end - 1
+                if let at = runs.firstIndex(where: { run in
+                    guard let offset = run.sourceOffset else { return false }
+                    let start = offset - block.range.lowerBound
+                    let end = start + run.text.utf16.count
+                    return clusters[last].offset >= start && clusters[last].offset < end
+                }) {
+                    if runs[at].isReversed { runs[at].text = "-" + runs[at].text } else { runs[at].text += "-" }
+                } else if bidi.isRightToLeft {
+                    runs.insert(LineRun(text: "-", style: [], link: nil), at: 0)
+                } else {
+                    runs.append(LineRun(text: "-", style: [], link: nil))
                 }
             }
             return runs

@@ -10,6 +10,9 @@ public struct LineRun: Sendable, Hashable {
     /// the layout added (a list marker, a rule, an image label). Justification spaces and a
     /// break hyphen inside the run are not in the plain text.
     public var sourceOffset: Int? = nil
+    /// Whether `text` is the source text backwards, as right-to-left text is drawn: its last
+    /// character is the one at `sourceOffset` (brackets in it are mirrored).
+    public var isReversed = false
 }
 
 /// One row of a laid-out chapter, with the stretch of the chapter's plain text it shows.

@@ -85,15 +85,21 @@ struct PageRenderer {
             }
             // Walk the run by characters to paint the marked ones; spaces added to justify the
             // line and a break hyphen are not in the plain text, so they do not move the offset.
+            // A run drawn right to left is walked backwards, in the order of its text.
+            let characters = Array(run.text)
+            var styles = [TextStyle](repeating: style, count: characters.count)
             var previousWasSpace = false
-            for character in run.text {
+            for index in run.isReversed ? Array(characters.indices.reversed()) : Array(characters.indices) {
+                let character = characters[index]
                 let extra = character == " " && previousWasSpace && line.role != .preformatted
-                let marked = extra ? nil : lineMarks.last { $0.range.contains(offset) }
-                row.append(
-                    String(character), style: marked.map { style.merging(markStyle($0.kind)) } ?? style,
-                    width: DisplayWidth.of(character))
+                if !extra, let marked = lineMarks.last(where: { $0.range.contains(offset) }) {
+                    styles[index] = style.merging(markStyle(marked.kind))
+                }
                 if !extra { offset += character.utf16.count }
                 previousWasSpace = character == " "
+            }
+            for (character, style) in zip(characters, styles) {
+                row.append(String(character), style: style, width: DisplayWidth.of(character))
             }
         }
         return row.fitted(to: width, style: palette.text)

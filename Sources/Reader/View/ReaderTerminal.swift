@@ -40,6 +40,13 @@ final class ReaderTerminal {
         self.size = size
     }
 
+    /// BDSM (ECMA-48, and the terminal BiDi proposal VTE and Konsole follow): the reader puts
+    /// right-to-left lines in display order itself (``BidiParagraph``), so while it draws, a
+    /// terminal that reorders text of its own accord is asked not to (explicit mode), and is
+    /// set back to its default (implicit) on leaving. Terminals without bidi ignore both.
+    static let explicitBidi = "\u{1B}[8l"
+    static let implicitBidi = "\u{1B}[8h"
+
     /// Reads keys and draws until the reader quits (or, with `firstFrameOnly`, after the first frame).
     func run(firstFrameOnly: Bool) throws(ReaderError) {
         do {
@@ -51,6 +58,7 @@ final class ReaderTerminal {
             throw ReaderError(.notATerminal, String(describing: error))
         }
         Screen.enterAlternateScreen()
+        Screen.write(Self.explicitBidi)
         Screen.hideCursor()
         Screen.enableMouseReporting()
         defer {
@@ -59,6 +67,7 @@ final class ReaderTerminal {
             Screen.disableMouseReporting()
             Screen.write(Ansi.reset)
             Screen.showCursor()
+            Screen.write(Self.implicitBidi)
             Screen.leaveAlternateScreen()
             RawMode.leave()
             CrashGuard.uninstall()
@@ -179,6 +188,7 @@ final class ReaderTerminal {
     private func suspend() {
         Screen.disableMouseReporting()
         Screen.showCursor()
+        Screen.write(Self.implicitBidi)
         Screen.leaveAlternateScreen()
         RawMode.leave()
         // Stops this thread before it returns: a `kill` of the process could be taken by another
@@ -194,6 +204,7 @@ final class ReaderTerminal {
         RawMode.leave()
         try? RawMode.enter(fd: STDIN_FILENO)
         Screen.enterAlternateScreen()
+        Screen.write(Self.explicitBidi)
         Screen.hideCursor()
         Screen.enableMouseReporting()
         previousFrame = []

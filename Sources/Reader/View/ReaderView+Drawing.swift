@@ -93,8 +93,11 @@ extension ReaderView {
             Array(right.prefix(2)),
         ]
         let separator = capabilities.unicode ? " · " : " | "
-        let title = session.book.metadata.title
-        let chapter = session.currentChapterTitle()
+        // A Hebrew or Arabic title is put in display order on its own, as an isolate would be:
+        // nothing of it moves past the dash or into the numbers beside it.
+        let language = session.book.metadata.language
+        let title = BidiParagraph.displayLine(session.book.metadata.title, language: language)
+        let chapter = session.currentChapterTitle().map { BidiParagraph.displayLine($0, language: language) }
         let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(
             separator: capabilities.unicode ? " — " : " - ")
         let message = session.message
@@ -187,7 +190,7 @@ extension ReaderView {
             return nil
         case .note(let list, let lines, _):
             return box(
-                title: tr("Note"), lines: lines, selected: nil, top: list.top, width: width,
+                title: tr("Note"), lines: lines.map(displayOrder), selected: nil, top: list.top, width: width,
                 footer: tr("↑↓ scroll · Enter go to the note · Esc close"), palette: palette)
         case .help(let list):
             return box(
@@ -196,7 +199,8 @@ extension ReaderView {
         case .contents(let list, let items):
             let lines = items.map { item -> (String, String) in
                 (
-                    String(repeating: "  ", count: min(item.depth, 4)) + item.title + (item.isCurrent ? "  ◂" : ""),
+                    String(repeating: "  ", count: min(item.depth, 4)) + displayOrder(item.title)
+                        + (item.isCurrent ? "  ◂" : ""),
                     item.page.map(String.init) ?? ""
                 )
             }
@@ -207,7 +211,10 @@ extension ReaderView {
                 palette: palette)
         case .bookmarks(let list):
             let lines = session.bookmarks.map { mark -> (String, String) in
-                (mark.locator.snippet.map { "“\($0)…”" } ?? tr("Bookmark"), chapterName(mark.locator.spineIndex))
+                (
+                    mark.locator.snippet.map { "“" + displayOrder($0) + "…”" } ?? tr("Bookmark"),
+                    chapterName(mark.locator.spineIndex)
+                )
             }
             return box(
                 title: tr("Bookmarks"), pairs: lines, selected: list.selected, top: list.top, width: width,
@@ -227,7 +234,7 @@ extension ReaderView {
                 let existing = session.highlight(covering: target)
                 return (
                     (target.isSearchHit ? tr("Match:") + " " : "")
-                        + target.text.replacingOccurrences(of: "\n", with: " "),
+                        + displayOrder(target.text.replacingOccurrences(of: "\n", with: " ")),
                     existing.map { $0.color.name } ?? ""
                 )
             }
@@ -238,9 +245,17 @@ extension ReaderView {
         }
     }
 
+    /// The book's text for one row of a panel, in display order (a Hebrew chapter title reads
+    /// right to left), on its own so that it does not move bok's words around it.
+    func displayOrder(_ text: String) -> String {
+        BidiParagraph.displayLine(text, language: session.book.metadata.language)
+    }
+
     func chapterName(_ spineIndex: Int) -> String {
-        session.book.tableOfContents.flatMap { $0.flattened() }.first { $0.entry.spineIndex == spineIndex }?.entry.title
-            ?? ""
+        let title = session.book.tableOfContents.flatMap { $0.flattened() }.first {
+            $0.entry.spineIndex == spineIndex
+        }?.entry.title
+        return displayOrder(title ?? "")
     }
 
     func box(

@@ -1,0 +1,184 @@
+internal import CFriBidi
+
+/// One paragraph's text under the Unicode Bidirectional Algorithm (GNU FriBidi): its base
+/// direction, and the display order of each of its lines.
+///
+/// Lines are broken on the logical text; each line is then reordered on its own (rules L1–L2),
+/// so offsets, selection and search never see display order. The algorithm runs on grapheme
+/// clusters' first scalars: a combining mark stays with its letter and a cluster is never split.
+struct BidiParagraph {
+    /// A stretch of the text to order: a grapheme cluster, with the direction its markup declares.
+    struct Cluster {
+        /// Offset into the text, UTF-16.
+        var offset: Int
+        /// Length, UTF-16.
+        var length: Int
+        /// `dir` on the element the cluster is in, when it differs from the paragraph's own it
+        /// is an isolate (HTML's `unicode-bidi: isolate` for `dir`).
+        var direction: TextDirection?
+    }
+
+    /// Whether the paragraph reads right to left.
+    let isRightToLeft: Bool
+    /// Per cluster: its bidi type, its resolved embedding level, and whether it is a formatting
+    /// character (LRM, RLE, PDI, …) that orders the text but is not drawn.
+    private let types: [FriBidiCharType]
+    private let levels: [FriBidiLevel]
+    private let hidden: [Bool]
+
+    /// Languages written right to left (primary subtags): a paragraph without strong letters
+    /// (only numbers) in a book in one of them reads right to left.
+    static let rightToLeftLanguages: Set<String> = ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"]
+
+    /// Whether a BCP 47 tag names a language written right to left.
+    static func isRightToLeft(language: String?) -> Bool {
+        guard let language else { return false }
+        let primary = language.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+        return primary.map { rightToLeftLanguages.contains(String($0)) } ?? false
+    }
+
+    /// Whether a paragraph may need reordering, decided without copying its text: it is declared
+    /// right to left, has a scalar from U+0590 up (Hebrew, Arabic, bidi controls, and CJK too), or
+    /// has no `dir` in a right-to-left language. Every other paragraph is left to right throughout.
+    static func mayReorder(_ runs: [TextRun], declared: TextDirection?, language: () -> String?) -> Bool {
+        if declared == .rightToLeft { return true }
+        if runs.contains(where: { run in run.text.utf16.contains { $0 >= 0x0590 } }) { return true }
+        return declared == nil && isRightToLeft(language: language())
+    }
+
+    /// Orders a paragraph, or nil when it is left to right throughout (nothing to reorder: the
+    /// common case, decided without calling FriBidi when the text has no scalar from U+0590 up).
+    ///
+    /// - Parameters:
+    ///   - units: the paragraph's text, UTF-16.
+    ///   - declared: the direction its markup declares; else its first strong letter decides
+    ///     (rules P2–P3), else `language`.
+    init?(units: [UInt16], clusters: [Cluster], declared: TextDirection?, language: String?) {
+        let fallbackRightToLeft = declared == nil && Self.isRightToLeft(language: language)
+        if declared != .rightToLeft, !fallbackRightToLeft, !units.contains(where: { $0 >= 0x0590 }) { return nil }
+        // The scalars FriBidi sees, with an isolate (LRI/RLI … PDI) around each stretch whose
+        // declared direction is not the paragraph's, and where each cluster's first scalar is.
+        var scalars: [FriBidiChar] = []
+        scalars.reserveCapacity(units.count + 4)
+        var firstScalar: [Int] = []
+        firstScalar.reserveCapacity(clusters.count)
+        var isolated: TextDirection?
+        for cluster in clusters {
+            let wanted = cluster.direction == declared ? nil : cluster.direction
+            if wanted != isolated {
+                if isolated != nil { scalars.append(0x2069) }
+                if let wanted { scalars.append(wanted == .rightToLeft ? 0x2067 : 0x2066) }
+                isolated = wanted
+            }
+            firstScalar.append(scalars.count)
+            let slice = units[cluster.offset..<min(units.count, cluster.offset + cluster.length)]
+            for scalar in String(decoding: slice, as: UTF16.self).unicodeScalars { scalars.append(scalar.value) }
+        }
+        if isolated != nil { scalars.append(0x2069) }
+
+        let count = FriBidiStrIndex(scalars.count)
+        var allTypes = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: scalars.count)
+        var allLevels = [FriBidiLevel](repeating: 0, count: scalars.count)
+        fribidi_get_bidi_types(scalars, count, &allTypes)
+        fribidi_get_bracket_types(scalars, count, allTypes, &brackets)
+        var base: FriBidiParType
+        switch declared {
+        case .rightToLeft: base = FRIBIDI_PAR_RTL
+        case .leftToRight: base = FRIBIDI_PAR_LTR
+        case nil:
+            base = fribidi_get_par_direction(allTypes, count)
+            if base != FRIBIDI_PAR_RTL, base != FRIBIDI_PAR_LTR {
+                base = fallbackRightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR
+            }
+        }
+        let rightToLeft = base == FRIBIDI_PAR_RTL
+        guard fribidi_get_par_embedding_levels_ex(allTypes, brackets, count, &base, &allLevels) > 0 else { return nil }
+        var types: [FriBidiCharType] = []
+        var levels: [FriBidiLevel] = []
+        var hidden: [Bool] = []
+        types.reserveCapacity(clusters.count)
+        levels.reserveCapacity(clusters.count)
+        hidden.reserveCapacity(clusters.count)
+        for index in firstScalar {
+            types.append(allTypes[index])
+            levels.append(allLevels[index])
+            hidden.append(Self.isFormatting(scalars[index]))
+        }
+        if !rightToLeft, !levels.contains(where: { $0 != 0 }), !hidden.contains(true) { return nil }
+        self.isRightToLeft = rightToLeft
+        self.types = types
+        self.levels = levels
+        self.hidden = hidden
+    }
+
+    /// The clusters `range` of one line in display order, left to right, formatting characters
+    /// left out; each with whether it reads right to left (its brackets are mirrored).
+    func displayOrder(_ range: Range<Int>) -> [(index: Int, rightToLeft: Bool)] {
+        guard !range.isEmpty else { return [] }
+        var lineLevels = Array(levels[range])
+        let lineTypes = Array(types[range])
+        var map = (Int32(range.lowerBound)..<Int32(range.upperBound)).map { FriBidiStrIndex($0) }
+        let base = isRightToLeft ? FRIBIDI_PAR_RTL : FRIBIDI_PAR_LTR
+        // `lineLevels` comes back with the line's trailing white space at the paragraph's level (L1).
+        _ = fribidi_reorder_line(
+            FriBidiFlags(FRIBIDI_FLAG_REORDER_NSM), lineTypes, FriBidiStrIndex(range.count), 0, base, &lineLevels, nil,
+            &map)
+        return map.compactMap { logical in
+            let index = Int(logical)
+            guard !hidden[index] else { return nil }
+            return (index, lineLevels[index - range.lowerBound] % 2 == 1)
+        }
+    }
+
+    /// The scalar drawn for `scalar` in right-to-left text: its mirror image when it has one
+    /// (`(` for `)`, `«` for `»`), as FriBidi's mirroring table says.
+    static func mirrored(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        var mirror: FriBidiChar = 0
+        guard fribidi_get_mirror_char(scalar.value, &mirror) != 0, let result = Unicode.Scalar(mirror) else {
+            return scalar
+        }
+        return result
+    }
+
+    /// One line of text (a title, a list marker) in display order, for drawing among bok's own
+    /// words: its direction `direction`, else from its first strong letter, else `language`'s;
+    /// nothing of it moves outside it.
+    static func displayLine(_ text: String, direction: TextDirection? = nil, language: String? = nil) -> String {
+        guard mayReorder([TextRun(text: text)], declared: direction, language: { language }) else { return text }
+        let units = Array(text.utf16)
+        var clusters: [Cluster] = []
+        var offset = 0
+        for character in text {
+            let length = character.utf16.count
+            clusters.append(Cluster(offset: offset, length: length, direction: nil))
+            offset += length
+        }
+        guard let paragraph = BidiParagraph(units: units, clusters: clusters, declared: direction, language: language)
+        else { return text }
+        let characters = Array(text)
+        var result = ""
+        for (index, rightToLeft) in paragraph.displayOrder(0..<clusters.count) {
+            result += rightToLeft ? mirroredCluster(characters[index]) : String(characters[index])
+        }
+        return result
+    }
+
+    /// A cluster as drawn right to left: its first scalar mirrored.
+    static func mirroredCluster(_ character: Character) -> String {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return String(character) }
+        let mirror = mirrored(first)
+        if mirror == first { return String(character) }
+        var view = String.UnicodeScalarView()
+        view.append(mirror)
+        view.append(contentsOf: scalars.dropFirst())
+        return String(view)
+    }
+
+    /// Bidi formatting characters: they order the text and take no cell.
+    private static func isFormatting(_ scalar: FriBidiChar) -> Bool {
+        scalar == 0x200E || scalar == 0x200F || scalar == 0x061C || (0x202A...0x202E).contains(scalar)
+            || (0x2066...0x2069).contains(scalar)
+    }
+}
