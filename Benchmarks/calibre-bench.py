@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Times bok browsing and searching a calibre library of 5 000 books, as a patron sees it (issue 14).
 
-usage: Benchmarks/calibre-bench.py [--books 5000] [--samples 30] [--rounds 3] [--no-build]
+usage: Benchmarks/calibre-bench.py [--books 5000] [--samples 30] [--rounds 3] [--in-process] [--no-build]
 
 1. The library: `reader-bench generate-library` writes the books (small EPUBs, each with its own
    title, authors, language, subjects and description), `calibredb add` puts them in a fresh
@@ -15,10 +15,12 @@ usage: Benchmarks/calibre-bench.py [--books 5000] [--samples 30] [--rounds 3] [-
    command's results (the footer of the page, or an info page's Formats line) and then the next
    prompt have been drawn. browse (the root), browse N (By Title, By Author), search (SAMPLES
    different words), more (the next page of By Title) and info N, SAMPLES times each.
-4. calibre's own answer to the same addresses (a fresh connection per request, as bok makes, the
-   whole body read), so the difference is what bok adds: its request, parsing, rendering,
-   drawing. calibre keeps the answers to searches, so each side has a fresh server; ROUNDS rounds
-   of the two, alternating, share the machine's load between them.
+4. After each of bok's commands, calibre's own answer to the same request (a fresh connection, as
+   bok makes, the whole body read), so the difference is what bok adds: its request, parsing,
+   rendering, drawing. calibre keeps the answers to searches, so it is timed on other words, as
+   fresh to it as bok's are. ROUNDS rounds, each on a fresh server.
+--in-process runs bok with BOK_LOG=debug and adds its own time per command (the request, parsing and
+making the page's lines; not drawing them), to tell where the time goes.
 Prints a Markdown table for docs/performance.md. Exits 0 with a message when calibre is not
 installed (scripts/install-test-tools.sh installs it), 1 when the target is missed or a step fails.
 """
@@ -39,6 +41,14 @@ SEARCHES = [
     "compass", "forgotten", "silent harbour", "kowalski", "meadow", "björn", "clock", "essays", "hollow", "salt",
     "lantern", "river", "orchard", "santos", "mystery", "chapel", "sunken", "mirror", "history", "walker",
 ]
+# As many other words, for timing calibre alone on searches it has not answered before.
+CALIBRE_SEARCHES = [
+    "tower", "glass", "andersson", "summer", "thrillers", "iron", "berg", "romance", "paper", "station",
+    "schneider", "kingdom", "marie larsen", "biography", "jensen", "crimson", "road", "children", "window", "lars",
+    "market", "bright", "golden bridge", "rossi", "valley", "greta", "lost", "drama", "archive", "pale",
+    "shore", "well", "costa", "humour", "family", "map", "empty", "mountain", "nature", "hughes",
+]
+assert not set(SEARCHES) & set(CALIBRE_SEARCHES)
 
 
 def fail(message):
@@ -294,43 +304,35 @@ def sections_of(root):
     return sections, urllib.parse.unquote(search)
 
 
-def calibre_alone(root, samples, words):
-    """calibre's answers to the requests bok makes below, in the same order: milliseconds by operation."""
-    times = {}
-
-    def timed(name, url):
-        elapsed, body = fetch(url)
-        times.setdefault(name, []).append(elapsed)
-        return body
-    sections, search = sections_of(root)
-    for _ in range(samples):
-        timed(BROWSE, root)
-    for _ in range(samples):
-        timed(BY_TITLE, sections["By Title"])
-        timed(BY_AUTHORS, sections["By Authors"])
-    page = sections["By Title"]
-    body = fetch(page)[1]
-    for _ in range(samples):
-        page = next(href for rel, _, href in links(body, page) if rel == "next")
-        body = timed(MORE, page)
-    for word in words:
-        timed(SEARCH, search.replace("{searchTerms}", urllib.parse.quote(word)))
-    return times
-
-
-def with_bok(root, bok, work, samples, words):
-    """bok's REPL on the catalogue: milliseconds by operation, and the hits each search word had."""
+def with_bok(root, bok, work, samples, in_process=False):
+    """bok's REPL on the catalogue, each command followed by calibre's answer alone to the same request
+    (to a search for another word: calibre keeps the answers to searches it has seen), so the two
+    share the machine's load. Returns bok's milliseconds by operation, calibre's, and the hits each
+    search word had. With in_process, also the time bok itself took for each command, from its
+    BOK_LOG=debug line (as IN_PROCESS + the operation's name)."""
     home = work + "/patron"
     os.makedirs(home)
     env = {"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
            "XDG_CACHE_HOME": home + "/cache", "XDG_STATE_HOME": home + "/state", "PATH": os.environ["PATH"],
            "TERM": "xterm-256color", "COLORTERM": "truecolor", "LANG": "C.UTF-8", "COLUMNS": "120", "LINES": "40"}
+    if in_process:
+        env["BOK_LOG"] = "debug"
     patron = Patron([bok, "--library", root, "--kind", "opds"], env)
-    times, hits = {}, {}
+    times, calibre, hits = {}, {}, {}
+    sections, search = sections_of(root)
+    bodies = {}
 
-    def measure(name, line, needle):
+    def measure(name, line, needle, url=None):
         elapsed, text = patron.time(line, needle)
         times.setdefault(name, []).append(elapsed)
+        if url:
+            elapsed, bodies[name] = fetch(url)
+            calibre.setdefault(name, []).append(elapsed)
+        if in_process:
+            took = re.search(r"ms=([0-9.]+) \[Client\] command finished", text)
+            if not took:
+                fail("no BOK_LOG=debug line for " + line)
+            times.setdefault(IN_PROCESS + name, []).append(float(took.group(1)))
         return text
     try:
         patron.start()
@@ -343,28 +345,33 @@ def with_bok(root, bok, work, samples, words):
             return found.group(1)
         by_title, by_authors = number("By Title"), number("By Authors")
         for _ in range(samples):
-            measure(BROWSE, "browse", "browse N opens a section")
+            measure(BROWSE, "browse", "browse N opens a section", root)
         for _ in range(samples):
-            measure(BY_TITLE, "browse " + by_title, "for a book.")
+            measure(BY_TITLE, "browse " + by_title, "for a book.", sections["By Title"])
             patron.time("back", "browse N opens a section")  # to the root again, from memory
-            measure(BY_AUTHORS, "browse " + by_authors, "browse N opens a section")
+            measure(BY_AUTHORS, "browse " + by_authors, "browse N opens a section", sections["By Authors"])
             patron.time("back", "browse N opens a section")
         # The pages after the first of By Title, one after the other.
         patron.time("browse " + by_title, "for a book.")
+        page, body = sections["By Title"], bodies[BY_TITLE]
         for _ in range(samples):
-            measure(MORE, "more", "for a book.")
-        for word in words:
-            text = measure(SEARCH, "search " + word, "hit")
+            page = next(href for rel, _, href in links(body, page) if rel == "next")
+            measure(MORE, "more", "for a book.", page)
+            body = bodies[MORE]
+        for n in range(samples):
+            word, other = SEARCHES[n % len(SEARCHES)], CALIBRE_SEARCHES[n % len(CALIBRE_SEARCHES)]
+            text = measure(SEARCH, "search " + word, "hit", search.replace("{searchTerms}", urllib.parse.quote(other)))
             count = re.search(r"(\d+) hits? for", text)
             hits[word] = count.group(1) if count else "0"
-        patron.time("search " + words[0], "for a book.")  # a page of books for info N
+        patron.time("search " + SEARCHES[0], "for a book.")  # a page of books for info N
         for n in range(samples):
             measure(INFO, f"info {n % 25 + 1}", "Formats")
     finally:
         patron.quit()
-    return times, hits
+    return times, calibre, hits
 
 
+IN_PROCESS = "in bok: "
 BROWSE = "browse (the root feed)"
 BY_TITLE = "browse N (By Title, first page)"
 BY_AUTHORS = "browse N (By Authors, a navigation feed)"
@@ -391,19 +398,17 @@ def main():
     folder = os.path.join(ROOT, ".build", "bench", f"calibre-v{LIBRARY_VERSION}-{books}")
     about = build_library(books, folder, reader_bench)
     version = subprocess.run(["calibre-server", "--version"], capture_output=True, text=True).stdout.strip()
-    words = (SEARCHES * (samples // len(SEARCHES) + 1))[:samples]
     work = tempfile.mkdtemp(prefix="bok-calibre-bench-")
     load_before = subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     try:
         # calibre keeps the answers to searches: each side gets a fresh server, so both meet every
         # search for the first time, and the same requests in the same order.
-        # Rounds of the two, one after the other, so that the machine's load falls on both alike.
         calibre, times = {}, {}
         for n in range(rounds):
-            alone = serve(folder, f"{work}/alone-{n}", lambda root: calibre_alone(root, samples, words))
-            patron, hits = serve(
-                folder, f"{work}/bok-{n}", lambda root: with_bok(root, bok, f"{work}/bok-{n}", samples, words))
+            patron, alone, hits = serve(
+                folder, f"{work}/round-{n}",
+                lambda root: with_bok(root, bok, f"{work}/round-{n}", samples, "--in-process" in sys.argv))
             for mine, theirs in ((calibre, alone), (times, patron)):
                 for name, values in theirs.items():
                     mine.setdefault(name, []).extend(values)
@@ -420,6 +425,8 @@ def main():
     print("|---|---|---|---|---|---|---|---|")
     missed = False
     for name, values in times.items():
+        if name.startswith(IN_PROCESS):
+            continue
         median, p95 = stats(values)
         alone = calibre.get(name)
         c_median, c_p95 = stats(alone) if alone else (None, None)
@@ -429,6 +436,12 @@ def main():
                          else "— (no request) | — | all")
         print(f"| {name} | {len(values)} | {median:.1f} ms | **{p95:.1f} ms** | {calibre_cells} | "
               f"{'✓' if ok else '✗'} |")
+    inside = [(name, stats(values)) for name, values in times.items() if name.startswith(IN_PROCESS)]
+    if inside:
+        print()
+        print("bok's own time per command (BOK_LOG=debug: request, parsing, the page's lines; not drawing them):")
+        for name, (median, p95) in inside:
+            print(f"- {name[len(IN_PROCESS):]}: median {median:.1f} ms, p95 {p95:.1f} ms")
     return 1 if missed else 0
 
 
