@@ -35,6 +35,7 @@ bench: deps
 	.build/release/bok-bench
 	.build/release/shelf-bench
 	Benchmarks/reader-bench.sh
+	Benchmarks/calibre-bench.py --no-build
 
 ## Coverage-guided fuzzing of the parsers of untrusted bytes (FUZZ_SECONDS per target, default 60);
 ## crashing inputs are kept in Tests/FuzzRegressions/. See docs/security.md.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes a novel-length EPUB of readable, varied prose from a seed: chapters of narration
 /// and dialogue about a handful of characters and places, a contents page, a footnote now
 /// and then, and a drawn PNG cover. The same seed gives the same book.
@@ -15,6 +17,14 @@ struct NovelGenerator {
     var imagesInChapters = false
     /// The cover as the first spine item (an XHTML page showing it), not only as `cover-image`.
     var coverPage = false
+    /// The package's metadata: a library of books (`generate-library`) gives each its own.
+    var title = "The Ferry at Dawn"
+    var authors = ["Bok Benchmark"]
+    var language = "en"
+    /// `dc:subject`s (calibre's tags) and a `dc:description` (calibre's comments), none by default.
+    var subjects: [String] = []
+    var summary: String?
+    var coverSize = (width: 240, height: 360)
 
     /// The shapes real books have, for `reader-bench generate --shape NAME`.
     static let shapes: [String: NovelGenerator] = [
@@ -125,6 +135,18 @@ struct NovelGenerator {
     private mutating func paragraph() -> String {
         let count = 3 + Int(next() % 5)
         return (0..<count).map { _ in sentence() }.joined(separator: " ")
+    }
+
+    /// Creators, subjects and the description as lines of the package's metadata.
+    private var metadataLines: String {
+        var lines = authors.map { "    <dc:creator>\(Self.escaped($0))</dc:creator>\n" }
+        lines += subjects.map { "    <dc:subject>\(Self.escaped($0))</dc:subject>\n" }
+        if let summary { lines.append("    <dc:description>\(Self.escaped(summary))</dc:description>\n") }
+        return lines.joined()
+    }
+
+    private static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 
     /// The book's files: `(path, bytes, compress)`.
@@ -271,7 +293,8 @@ struct NovelGenerator {
                         title: "Contents", body: "<nav epub:type=\"toc\"><h1>Contents</h1><ol>\(navItems)</ol></nav>"
                     ).utf8), true
             ))
-        files.append(("OEBPS/cover.png", CoverPainter.png(width: 240, height: 360, seed: seed), false))
+        files.append(
+            ("OEBPS/cover.png", CoverPainter.png(width: coverSize.width, height: coverSize.height, seed: seed), false))
         files.append(
             (
                 "OEBPS/content.opf",
@@ -282,9 +305,8 @@ struct NovelGenerator {
                       <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
                         <dc:identifier id="uid">urn:uuid:\(Self.uuid(seed))</dc:identifier>
                         <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
-                        <dc:title>The Ferry at Dawn</dc:title>
-                        <dc:creator>Bok Benchmark</dc:creator>
-                        <dc:language>en</dc:language>
+                        <dc:title>\(Self.escaped(title))</dc:title>
+                    \(metadataLines)    <dc:language>\(language)</dc:language>
                         <meta name="cover" content="cover"/>
                       </metadata>
                       <manifest>

@@ -2,10 +2,12 @@
 //
 //   reader-bench generate OUT.epub [--shape novel|nested-toc|many-small|huge-chapter|images|cover-page]
 //                                  [--chapters 60] [--bytes 3500000]
+//   reader-bench generate-library DIR [--count 5000]        small books with their own metadata, for calibre
 //   reader-bench read FILE [--first-frame] [--badge TEXT]   the full-screen reader (a pty test drives it)
 //   reader-bench measure FILE [--columns 120] [--rows 40]   page turn, search, re-layout, memory, in-process
 //
-// Benchmarks/reader-bench.sh runs all of it, and epy, in a 120×40 pseudo-terminal.
+// Benchmarks/reader-bench.sh runs all of it, and epy, in a 120×40 pseudo-terminal;
+// Benchmarks/calibre-bench.py puts a generated library in calibre and times bok browsing it.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,7 +29,9 @@ func fail(_ message: String) -> Never {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first, arguments.count >= 2 else {
-    fail("usage: reader-bench generate OUT.epub | read FILE [--first-frame] | measure FILE")
+    fail(
+        "usage: reader-bench generate OUT.epub | generate-library DIR [--count N] | read FILE [--first-frame] "
+            + "| measure FILE")
 }
 let path = arguments[1]
 
@@ -46,6 +50,33 @@ case "generate":
     guard FileManager.default.createFile(atPath: path, contents: Data(archive)) else { fail("could not write \(path)") }
     let text = files.filter { $0.0.hasSuffix(".xhtml") }.reduce(0) { $0 + $1.1.count }
     print("wrote \(path): \(shape), \(archive.count) bytes, \(generator.chapters) chapters, \(text) bytes of XHTML")
+
+case "generate-library":
+    let count = argument("--count", in: arguments).flatMap(Int.init) ?? 5_000
+    guard count > 0, count <= LibraryGenerator.capacity else {
+        fail("--count must be from 1 to \(LibraryGenerator.capacity)")
+    }
+    do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    } catch {
+        fail("could not make \(path): \(error.localizedDescription)")
+    }
+    var zipped = 0
+    var text = 0
+    for number in 0..<count {
+        var book = LibraryGenerator.book(number)
+        let files = book.files()
+        var zip = ZipWriter()
+        for (name, bytes, compress) in files { zip.add(name, bytes, method: compress ? .deflated : .stored) }
+        let archive = zip.finish()
+        let file = path + "/" + String(format: "book-%05d.epub", number + 1)
+        guard FileManager.default.createFile(atPath: file, contents: Data(archive)) else {
+            fail("could not write \(file)")
+        }
+        zipped += archive.count
+        text += files.filter { $0.0.hasPrefix("OEBPS/ch") }.reduce(0) { $0 + $1.1.count }
+    }
+    print("wrote \(count) books to \(path): \(zipped) bytes zipped, \(text / count) bytes of chapter XHTML a book")
 
 case "read":
     do {

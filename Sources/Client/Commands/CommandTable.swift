@@ -50,18 +50,19 @@ struct CommandTable {
                     "{command} has no option --{option}. Usage: {synopsis}",
                     ["command": command.name, "option": first, "synopsis": tr(command.synopsis)]))
         }
+        let started = ContinuousClock.now
+        defer {
+            // BOK_LOG=debug shows what each command took (bok-bench, shelf-bench and calibre-bench read these
+            // lines), an OPDS catalogue's commands included.
+            let elapsed = ContinuousClock.now - started
+            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            session.logger.debug("command finished", metadata: ["command": "\(command.name)", "ms": "\(ms)"])
+        }
         // In an OPDS catalogue the list commands page through its feeds instead.
         if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
             !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments))
         {
             return try await override(arguments, session)
-        }
-        let started = ContinuousClock.now
-        defer {
-            // BOK_LOG=debug shows what each command took (bok-bench and shelf-bench read these lines).
-            let elapsed = ContinuousClock.now - started
-            let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-            session.logger.debug("command finished", metadata: ["command": "\(command.name)", "ms": "\(ms)"])
         }
         return try await command.run(arguments, session)
     }
