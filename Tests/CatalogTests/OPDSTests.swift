@@ -95,6 +95,9 @@ struct CalibreOPDSTests {
         // A word with a Swedish letter, percent-encoded on the way.
         let sjon = try await client.search("Sjön", from: root)
         #expect(sjon.entries.map(\.title) == ["Sjön"])
+        // calibre answers a search without hits with 404: no books, not a page that has moved.
+        let none = try await client.search("Zyxwvutsrq", from: root)
+        #expect(none.entries.isEmpty)
 
         let epub = try #require(found.entries.first?.epub)
         let (data, _) = try await URLSession.shared.data(from: epub.href)

@@ -28,6 +28,11 @@ struct CatalogueTests {
             found.stdout.contains("1 hit for “Sjön”") && found.stdout.contains("Sjön · Eva Öst · EPUB"),
             "\(found.stdout)")
 
+        // calibre answers a search without hits with 404; the patron hears that nothing matched.
+        let none = try await bok.bok(library + ["search", "Zyxwvutsrq"])
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(none.stdout.contains("No book in this catalogue matches “Zyxwvutsrq”."), "\(none.stdout)")
+
         let json = try await bok.bok(library + ["search", "vintern", "--json"])
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         let entries = try #require(object?["entries"] as? [[String: Any]])

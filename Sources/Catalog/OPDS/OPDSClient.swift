@@ -90,7 +90,12 @@ public struct OPDSClient: Sendable {
                 .badResponse,
                 tr("The catalogue at {server} gave a search address bok cannot use.", ["server": displayName]))
         }
-        return try await self.feed(url)
+        do {
+            return try await self.feed(url)
+        } catch let error as LendingError where error.kind == .notFound {
+            // calibre answers a search without hits with 404: no books, not a page that has moved.
+            return OPDSFeed(title: "", entries: [], links: [])
+        }
     }
 
     /// The `Authorization` header for the catalogue's own origin (scheme, host and port), when a user is set.

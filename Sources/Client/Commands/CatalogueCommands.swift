@@ -430,6 +430,13 @@ enum CatalogueCommands {
                 ([heading] + (session.catalogue?.query == nil ? count : [])).joined(separator: " \(m.middleDot) ")), "",
         ]
         if feed.entries.isEmpty { lines = [theme.bold(heading)] }
+        if feed.entries.isEmpty, let query = session.catalogue?.query {
+            lines = [
+                tr(
+                    "No book in this catalogue matches {query}. Try fewer words or another spelling.",
+                    ["query": m.quoted(query)])
+            ]
+        }
         let width = String(feed.entries.count).count
         for (index, entry) in feed.entries.enumerated() {
             let number = DisplayWidth.pad(String(index + 1), to: max(2, width), align: .right)
