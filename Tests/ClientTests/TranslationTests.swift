@@ -137,8 +137,8 @@ struct TranslationTests {
     @Test("A result list in Swedish: the count, the order, availability and waits in Swedish words")
     func swedishList() async throws {
         let (status, text) = try await Self.bok(
-            lines: "sök thriller\nsortera författare fallande\nsök xyzzyq\nquit\n", environment: ["LANG": "sv_SE.UTF-8"]
-        )
+            lines: "sök thriller\nsortera författare fallande\nsök xyzzyq\nsortera blabla\nquit\n",
+            environment: ["LANG": "sv_SE.UTF-8"])
         #expect(status == 0, "\(text)")
         #expect(text.contains("115 träffar för ”thriller” · sorterat på relevans, bäst träff först"), "\(text)")
         #expect(text.contains("115 träffar för ”thriller” · sorterat på författare, Ö→A"), "\(text)")
@@ -146,6 +146,8 @@ struct TranslationTests {
         #expect(text.contains("alla 3 exemplar är utlånade, 61 väntar · ~19 månader · Fritt fall"), "\(text)")
         #expect(text.contains("Visar 1–20 av 115. Skriv mer för nästa sida. info N för detaljer."), "\(text)")
         #expect(text.contains("Inga träffar för ”xyzzyq”."), "\(text)")
+        // The keys are named in Swedish too.
+        #expect(text.contains("relevans, titel, författare, datum, förlag, popularitet, betyg"), "\(text)")
         #expect(!text.contains(" hits ") && !text.contains("Available"), "\(text)")
     }
 
