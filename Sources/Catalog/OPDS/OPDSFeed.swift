@@ -81,7 +81,9 @@ public struct OPDSEntry: Sendable, Hashable {
     public var formats: [String] {
         acquisitions.compactMap { link in
             // A borrow link's own type is the loan's entry; the book's format is its indirect acquisition.
-            let named = link.isFeed ? link.indirectTypes.last : link.type
+            let named =
+                link.indirectTypes.last
+                ?? (link.isFeed || link.type?.lowercased().contains("opds-publication") == true ? nil : link.type)
             guard let type = named?.split(separator: ";").first?.lowercased() else { return nil }
             switch type {
             case "application/epub+zip": return "EPUB"
