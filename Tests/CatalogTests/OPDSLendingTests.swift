@@ -9,7 +9,8 @@ struct OPDSLendingParserTests {
 
     @Test func atomAvailabilityHoldsAndCopiesOnTheBorrowLink() throws {
         let atom = """
-            <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog">
+            <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" \
+            xmlns:opds="http://opds-spec.org/2010/catalog">
             <title>T</title>
             <entry><id>urn:1</id><title>Out</title>
             <link rel="http://opds-spec.org/acquisition/borrow" href="/borrow/1" \
@@ -38,7 +39,7 @@ struct OPDSLendingParserTests {
         #expect(out == OPDSLending(state: .unavailable, holds: 4, copies: 2, copiesAvailable: 0))
         #expect(out.availability == Availability(available: false, reason: .product, copies: 2, waiting: 4))
         #expect(entries[0].borrowLink?.href.absoluteString == "http://127.0.0.1:8000/borrow/1")
-        #expect(entries[0].formats == ["EPUB"] && entries[0].epub == nil && entries[0].navigation == nil)
+        #expect(entries[0].formats == ["EPUB (Adobe DRM)"] && entries[0].epub == nil && entries[0].navigation == nil)
 
         // The counts before the state are kept; the state's word is read in any case.
         #expect(
@@ -50,13 +51,15 @@ struct OPDSLendingParserTests {
         #expect(entries[3].lending?.state == .available && entries[3].lending?.copies == nil)
         #expect(entries[3].lending?.copiesAvailable == 0 && entries[3].lending?.until == nil)
         #expect(entries[4].lending == nil && entries[4].borrowLink == nil)
+        #expect(entries[1].formats.isEmpty, "a borrow link's own type is not a format")
     }
 
     @Test func opds2AvailabilityHoldsAndCopiesInLinkProperties() throws {
         let json = #"""
             {"metadata": {"title": "Palace"}, "publications": [
              {"metadata": {"title": "Out", "identifier": "urn:1"}, "links": [{"rel": \#
-            "http://opds-spec.org/acquisition/borrow", "href": "/borrow/1", "type": "application/opds-publication+json", \#
+            "http://opds-spec.org/acquisition/borrow", "href": "/borrow/1", \#
+            "type": "application/opds-publication+json", \#
             "properties": {"availability": {"state": "unavailable"}, "holds": {"total": 3}, \#
             "copies": {"total": 1, "available": 0}, "indirectAcquisition": [{"type": \#
             "application/vnd.readium.lcp.license.v1.0+json", "child": [{"type": "application/epub+zip"}]}]}}]},
@@ -73,7 +76,7 @@ struct OPDSLendingParserTests {
         let entries = try OPDSParser.feed(Data(json.utf8), base: Self.base).entries
         #expect(entries.count == 4)
         #expect(entries[0].lending == OPDSLending(state: .unavailable, holds: 3, copies: 1, copiesAvailable: 0))
-        #expect(entries[0].formats == ["EPUB"])
+        #expect(entries[0].formats == ["EPUB (LCP)"])
         #expect(
             entries[1].lending
                 == OPDSLending(
@@ -106,7 +109,9 @@ struct OPDSLendingParserTests {
         let hold = try OPDSParser.entry(Data(json.utf8), base: Self.base)
         #expect(hold.title == "Kön" && hold.lending?.state == .reserved && hold.lending?.position == 4)
 
-        for body in ["{\"hello\": 1}", "<html/>", "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title></feed>"] {
+        for body in [
+            "{\"hello\": 1}", "<html/>", "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title></feed>",
+        ] {
             #expect(throws: OPDSParser.Failure.self) { try OPDSParser.entry(Data(body.utf8), base: Self.base) }
         }
     }

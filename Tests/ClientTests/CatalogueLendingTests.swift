@@ -89,7 +89,8 @@ struct CatalogueLendingTests {
         let out = await bok.text("borrow 2")
         #expect(bok.printer.errors.count == 1)
         #expect(
-            out.contains("Cannot borrow “Bäcken” now: all 3 copies on loan, 2 waiting. Type reserve 2 to join the queue."),
+            out.contains(
+                "Cannot borrow “Bäcken” now: all 3 copies on loan, 2 waiting. Type reserve 2 to join the queue."),
             "\(out)")
         #expect(!server.requests.contains { $0.path == "/borrow/2" }, "nothing is asked of the library yet")
 

@@ -50,12 +50,14 @@ public enum LendingCatalogue {
             + entry(
                 1, "Ödemarken", "Åsa Berg",
                 link: borrowLink(
-                    1, #"<opds:availability status="available"/><opds:holds total="0"/>"#
+                    1,
+                    #"<opds:availability status="available"/><opds:holds total="0"/>"#
                         + #"<opds:copies total="3" available="2"/>"#))
             + entry(
                 2, "Bäcken", "Eva Öst",
                 link: borrowLink(
-                    2, #"<opds:availability status="unavailable"/><opds:holds total="2"/>"#
+                    2,
+                    #"<opds:availability status="unavailable"/><opds:holds total="2"/>"#
                         + #"<opds:copies total="3" available="0"/>"#))
             + entry(
                 3, "Cirkeln", "Bo Ek",
@@ -71,7 +73,8 @@ public enum LendingCatalogue {
         let lending =
             id == 2
             ? borrowLink(
-                2, #"<opds:availability status="reserved" since="2020-01-01"/>"#
+                2,
+                #"<opds:availability status="reserved" since="2020-01-01"/>"#
                     + #"<opds:holds total="3" position="\#(queuePlace)"/><opds:copies total="3" available="0"/>"#)
             : """
             <link rel="http://opds-spec.org/acquisition" href="/files/\(id).epub" type="application/epub+zip">\
@@ -103,7 +106,13 @@ public enum LendingCatalogue {
         }
     }
 
-    private static func reply(_ status: Int, _ body: Data, type: String, extra: [(String, String)] = []) -> [HostileServer.Step] {
-        [.send(HostileServer.head(status, [("Content-Type", type), ("Content-Length", String(body.count))] + extra) + body)]
+    private static func reply(
+        _ status: Int, _ body: Data, type: String, extra: [(String, String)] = []
+    ) -> [HostileServer.Step] {
+        [
+            .send(
+                HostileServer.head(status, [("Content-Type", type), ("Content-Length", String(body.count))] + extra)
+                    + body)
+        ]
     }
 }

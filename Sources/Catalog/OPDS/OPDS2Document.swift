@@ -83,9 +83,11 @@ struct OPDS2Document: Decodable {
             init(from decoder: any Decoder) throws {
                 let c = try decoder.container(keyedBy: Key.self)
                 size = c.lenient(Int.self, "size")
-                var indirect = c.lenient(Indirect.self, "indirectAcquisition") ?? c.lenientList(
-                    Indirect.self, "indirectAcquisition"
-                ).first
+                var indirect =
+                    c.lenient(Indirect.self, "indirectAcquisition")
+                    ?? c.lenientList(
+                        Indirect.self, "indirectAcquisition"
+                    ).first
                 while let step = indirect, indirectTypes.count < 8 {
                     if let type = step.type { indirectTypes.append(type) }
                     indirect = step.child

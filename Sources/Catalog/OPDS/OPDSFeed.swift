@@ -84,6 +84,10 @@ public struct OPDSEntry: Sendable, Hashable {
             let named =
                 link.indirectTypes.last
                 ?? (link.isFeed || link.type?.lowercased().contains("opds-publication") == true ? nil : link.type)
+            // An EPUB behind a DRM licence (Palace's Adobe ACS and Readium LCP loans) is named so: bok cannot open it.
+            let steps = ([link.type] + link.indirectTypes).compactMap { $0?.lowercased() }
+            if steps.contains(where: { $0.hasPrefix("application/vnd.adobe.adept+xml") }) { return "EPUB (Adobe DRM)" }
+            if steps.contains(where: { $0.hasPrefix("application/vnd.readium.lcp.license") }) { return "EPUB (LCP)" }
             guard let type = named?.split(separator: ";").first?.lowercased() else { return nil }
             switch type {
             case "application/epub+zip": return "EPUB"

@@ -19,6 +19,10 @@ enum CatalogueCommands {
             N_(
                 "Numbers are the entries on screen: a section (▸) opens with browse N, a book shows with info N, "
                     + "downloads with get N and opens with read N. more and back page through long lists."),
+            N_(
+                "A library that lends through its catalogue (Palace) marks each book available, out with the "
+                    + "patrons waiting, or ready for you: borrow N borrows it with your login and downloads it, "
+                    + "reserve N joins the queue for a book that is out."),
             N_("Examples:  browse     browse 2     search lagerlöf     get 1"),
         ],
         completion: .resultNumbers,
@@ -290,7 +294,9 @@ enum CatalogueCommands {
     }
 
     /// Follows `link` and says what the library made of it: a loan (then the file is downloaded) or a hold.
-    static func follow(_ link: OPDSLink, entry: OPDSEntry, word: String, session: Session) async throws
+    static func follow(
+        _ link: OPDSLink, entry: OPDSEntry, word: String, session: Session
+    ) async throws
         -> CommandOutput
     {
         let browser = session.catalogue!
@@ -332,6 +338,9 @@ enum CatalogueCommands {
         do {
             file = try await download(answer, session: session)
             lines.append(tr("Downloaded to {file}: read {number} opens it.", ["file": file!.path, "number": word]))
+        } catch let error as UserError {
+            // No EPUB bok can open (a DRM licence, another format): said as get N says it.
+            lines.append(theme.yellow(error.message))
         } catch {
             // The loan stands whatever happened to the file.
             lines.append(
@@ -464,7 +473,8 @@ enum CatalogueCommands {
                 entry.formats.isEmpty
                     ? (entry.navigation != nil
                         ? tr("a section: browse {number}", ["number": word]) : tr("none offered"))
-                    : entry.epub == nil ? tr("{formats} (bok reads EPUB)", ["formats": formats]) : formats
+                    : entry.epub == nil && entry.borrowLink == nil
+                        ? tr("{formats} (bok reads EPUB)", ["formats": formats]) : formats
             ),
             (
                 tr("Size"),
