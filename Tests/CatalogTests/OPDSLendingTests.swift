@@ -48,7 +48,7 @@ struct OPDSLendingParserTests {
         #expect(entries[2].lending?.state == .ready)
         #expect(entries[2].lending?.until == DayDate(year: 2026, month: 12, day: 4))
         // An unknown state is no lending at all; numbers and days that are not are left out.
-        #expect(entries[3].lending?.state == .available && entries[3].lending?.copies == nil)
+        #expect(entries[3].lending?.state == .unavailable && entries[3].lending?.copies == nil)
         #expect(entries[3].lending?.copiesAvailable == 0 && entries[3].lending?.until == nil)
         #expect(entries[4].lending == nil && entries[4].borrowLink == nil)
         #expect(entries[1].formats.isEmpty, "a borrow link's own type is not a format")

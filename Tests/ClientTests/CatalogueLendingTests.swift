@@ -41,6 +41,11 @@ struct CatalogueLendingTests {
         let info = await bok.text("info 2")
         #expect(info.contains("Availability ✗ all 3 copies on loan, 2 waiting"), "\(info)")
         #expect(await bok.text("info 1").contains("✓ Available (3 copies)"))
+
+        let json = try #require(try await bok.json(["browse"]))
+        let entries = try #require(json["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["availability"] as? String } == ["available", "unavailable", "ready"])
+        #expect(entries.allSatisfy { $0["borrowable"] as? Bool == true })
     }
 
     @Test("borrow N asks for the login, borrows, downloads the EPUB and says the due day; get N finds the file")

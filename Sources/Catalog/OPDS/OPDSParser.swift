@@ -334,7 +334,8 @@ private final class AtomReader: NSObject, XMLParserDelegate {
             lending.position = number("position")
             link.lending = lending
         case "copies":
-            var lending = link.lending ?? OPDSLending(state: .available)
+            // Without a state (yet), no copy on the shelf means the book is out, as in OPDS 2.
+            var lending = link.lending ?? OPDSLending(state: number("available") == 0 ? .unavailable : .available)
             lending.copies = number("total")
             lending.copiesAvailable = number("available")
             link.lending = lending

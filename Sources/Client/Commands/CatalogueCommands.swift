@@ -642,6 +642,10 @@ struct CatalogueEntryJSON: Encodable, Sendable {
     let formats: [String]
     let summary: String?
     let epub: String?
+    /// A lending library's state of the book (`available`, `unavailable`, `reserved`, `ready`), when it lends it.
+    let availability: String?
+    /// Whether `borrow N` borrows it (the entry has a borrow link).
+    let borrowable: Bool
 
     init(number: Int, entry: OPDSEntry) {
         self.number = number
@@ -652,6 +656,8 @@ struct CatalogueEntryJSON: Encodable, Sendable {
         formats = entry.formats
         summary = entry.summary ?? entry.content
         epub = entry.epub?.href.absoluteString
+        availability = entry.lending?.state.rawValue
+        borrowable = entry.borrowLink != nil
     }
 }
 
