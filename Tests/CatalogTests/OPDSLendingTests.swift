@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+import TestSupport
 
 /// The Library Simplified (Palace) lending extensions to OPDS, as the parser reads them: availability,
 /// holds and copies on acquisition links in Atom and OPDS 2, the answer to a borrow link, and odd values.
@@ -113,6 +114,43 @@ struct OPDSLendingParserTests {
             "{\"hello\": 1}", "<html/>", "<feed xmlns=\"http://www.w3.org/2005/Atom\"><title>x</title></feed>",
         ] {
             #expect(throws: OPDSParser.Failure.self) { try OPDSParser.entry(Data(body.utf8), base: Self.base) }
+        }
+    }
+}
+
+/// What the patron hears when a borrow link is refused or answered with something else: one line,
+/// the library's own reason, never the status or the body. Against ``HostileServer`` on 127.0.0.1.
+struct OPDSBorrowRefusalTests {
+    @Test func aRefusedLoanSaysTheLibrarysReasonAndAnUnreadableAnswerSaysSo() async throws {
+        let server = try HostileServer.start { request in
+            request.path == "/borrow/1"
+                ? HostileServer.answer(
+                    403,
+                    json: #"{"type": "http://librarysimplified.org/terms/problem/loan-limit-reached", "#
+                        + #""title": "Loan limit reached.", "detail": "You have 5 loans\u001b[2J; return one first."}"#)
+                : [
+                    .send(
+                        HostileServer.head(200, [("Content-Type", "text/html"), ("Content-Length", "6")])
+                            + Data("<html>".utf8))
+                ]
+        }
+        defer { server.stop() }
+        let client = OPDSClient(root: server.baseURL, user: "12345", password: "4321", timeout: 5)
+        let link = OPDSLink(href: server.baseURL.appendingPathComponent("borrow/1"))
+        do {
+            _ = try await client.borrow(link)
+            Issue.record("a refused loan was taken for one")
+        } catch let error as LendingError {
+            #expect(
+                error.message == "The library did not lend it: You have 5 loans␛[2J; return one first.",
+                "\(error.message)")
+            #expect(!error.message.contains("403") && !error.message.contains("\u{1B}"))
+        }
+        do {
+            _ = try await client.borrow(OPDSLink(href: server.baseURL.appendingPathComponent("borrow/2")))
+            Issue.record("an HTML page was taken for a loan")
+        } catch let error as LendingError {
+            #expect(error.message.contains("answered the loan in a way bok cannot read"), "\(error.message)")
         }
     }
 }
