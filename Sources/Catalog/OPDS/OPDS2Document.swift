@@ -58,6 +58,8 @@ struct OPDS2Document: Decodable {
         var type: String?
         var title: String?
         var size: Int?
+        var indirectTypes: [String] = []
+        var lending: OPDSLending?
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
@@ -65,14 +67,75 @@ struct OPDS2Document: Decodable {
             relations = c.lenient(Strings.self, "rel")?.values ?? []
             type = c.lenient(String.self, "type")
             title = c.lenient(String.self, "title")
-            size = c.lenient(Properties.self, "properties")?.size
+            let properties = c.lenient(Properties.self, "properties")
+            size = properties?.size
+            indirectTypes = properties?.indirectTypes ?? []
+            lending = properties?.lending
         }
 
+        /// `size`, and the Library Simplified lending: `availability {state, since, until}`,
+        /// `holds {total, position}`, `copies {total, available}`, `indirectAcquisition`.
         struct Properties: Decodable {
             var size: Int?
+            var indirectTypes: [String] = []
+            var lending: OPDSLending?
 
             init(from decoder: any Decoder) throws {
-                size = try decoder.container(keyedBy: Key.self).lenient(Int.self, "size")
+                let c = try decoder.container(keyedBy: Key.self)
+                size = c.lenient(Int.self, "size")
+                var indirect =
+                    c.lenient(Indirect.self, "indirectAcquisition")
+                    ?? c.lenientList(
+                        Indirect.self, "indirectAcquisition"
+                    ).first
+                while let step = indirect, indirectTypes.count < 8 {
+                    if let type = step.type { indirectTypes.append(type) }
+                    indirect = step.child
+                }
+                let availability = c.lenient(Counts.self, "availability")
+                let holds = c.lenient(Counts.self, "holds")
+                let copies = c.lenient(Counts.self, "copies")
+                guard availability != nil || holds != nil || copies != nil else { return }
+                // Counts without a state: the book is out when no copy is on the shelf.
+                let state =
+                    availability?.state.flatMap(OPDSLending.init(word:))?.state
+                    ?? (copies?.available == 0 ? .unavailable : .available)
+                lending = OPDSLending(
+                    state: state, since: availability?.since.flatMap(DayDate.init(string:)),
+                    until: availability?.until.flatMap(DayDate.init(string:)), holds: holds?.total,
+                    position: holds?.position, copies: copies?.total, copiesAvailable: copies?.available)
+            }
+        }
+
+        /// One of `availability`, `holds` and `copies`: the members bok reads of any of them.
+        struct Counts: Decodable {
+            var state: String?
+            var since: String?
+            var until: String?
+            var total: Int?
+            var position: Int?
+            var available: Int?
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Key.self)
+                state = c.lenient(String.self, "state") ?? c.lenient(String.self, "status")
+                since = c.lenient(String.self, "since")
+                until = c.lenient(String.self, "until")
+                total = c.lenient(Int.self, "total").map { max(0, $0) }
+                position = c.lenient(Int.self, "position").map { max(0, $0) }
+                available = c.lenient(Int.self, "available").map { max(0, $0) }
+            }
+        }
+
+        /// `indirectAcquisition`: a type, and the step after it (the first of `child`).
+        final class Indirect: Decodable {
+            let type: String?
+            let child: Indirect?
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: Key.self)
+                type = c.lenient(String.self, "type")
+                child = c.lenientList(Indirect.self, "child").first
             }
         }
     }

@@ -4,6 +4,7 @@ internal import FoundationNetworking
 #endif
 import Localization
 public import Logging
+internal import TextSafety
 
 /// An OPDS catalogue over HTTP: feeds, search, and the address of a book's file.
 ///
@@ -96,6 +97,46 @@ public struct OPDSClient: Sendable {
             // calibre answers a search without hits with 404: no books, not a page that has moved.
             return OPDSFeed(title: "", entries: [], links: [])
         }
+    }
+
+    /// Follows a book's borrow link with the login in use, and reads the entry the library answers
+    /// with: a loan (available, `until` its last day, with the file's link) or a hold (reserved,
+    /// with the patron's place). Palace's servers answer a GET this way.
+    /// - Throws: `LendingError` in the patron's words: a refusal with the library's own reason
+    ///   (its problem document's `detail`), a login wanted, or an answer that is not an entry.
+    public func borrow(_ link: OPDSLink) async throws -> OPDSEntry {
+        let (data, http) = try await exchange(link.href)
+        if !(200..<300).contains(http.statusCode), http.statusCode != 401, let reason = Self.problem(data) {
+            logger.debug("borrow refused", metadata: ["status": "\(http.statusCode)", "reason": "\(reason)"])
+            throw LendingError(
+                .rejected, tr("The library did not lend it: {reason}", ["reason": reason]), status: http.statusCode)
+        }
+        let body = try checked(data, http, url: link.href)
+        do {
+            return try OPDSParser.entry(body, base: link.href)
+        } catch {
+            logger.debug("borrow answer unreadable", metadata: ["url": "\(link.href.absoluteString)"])
+            throw LendingError(
+                .badResponse,
+                tr(
+                    "The catalogue at {server} answered the loan in a way bok cannot read; browse shows whether "
+                        + "it was made.",
+                    ["server": displayName]))
+        }
+    }
+
+    /// The reason in a problem document (RFC 7807, as Palace sends with a refused loan): its
+    /// `detail`, else its `title`, made safe to show and cut to a line.
+    static func problem(_ data: Data) -> String? {
+        struct Problem: Decodable {
+            var title: String?
+            var detail: String?
+        }
+        guard let problem = try? JSONDecoder().decode(Problem.self, from: data),
+            let text = [problem.detail, problem.title].compactMap({ $0 }).first(where: { !$0.isEmpty })
+        else { return nil }
+        let line = SafeText.line(text)
+        return line.count > 200 ? String(line.prefix(200)) + "…" : line
     }
 
     /// The `Authorization` header for the catalogue's own origin (scheme, host and port), when a user is set.

@@ -61,6 +61,16 @@ public struct OPDSEntry: Sendable, Hashable {
     /// The EPUB to download, when the entry offers one.
     public var epub: OPDSLink? { acquisitions.first { $0.type?.hasPrefix("application/epub+zip") == true } }
 
+    /// The link that borrows the book, or places a hold when it is out (`…/acquisition/borrow`).
+    public var borrowLink: OPDSLink? { links.first { $0.relations.contains(OPDSLink.borrowRelation) } }
+
+    /// Whether and how the library lends the book (Library Simplified / Palace extensions): from
+    /// the borrow link, else from the first acquisition link that carries it; nil when none does
+    /// (the book is then free to get, as in calibre).
+    public var lending: OPDSLending? {
+        borrowLink?.lending ?? acquisitions.lazy.compactMap(\.lending).first
+    }
+
     /// The feed this entry leads to, when it is a navigation entry (not a book).
     public var navigation: OPDSLink? {
         guard acquisitions.isEmpty else { return nil }
@@ -70,7 +80,15 @@ public struct OPDSEntry: Sendable, Hashable {
     /// Formats the entry can be had in, named for a person (`EPUB`, `PDF`, `MOBI`).
     public var formats: [String] {
         acquisitions.compactMap { link in
-            guard let type = link.type?.split(separator: ";").first?.lowercased() else { return nil }
+            // A borrow link's own type is the loan's entry; the book's format is its indirect acquisition.
+            let named =
+                link.indirectTypes.last
+                ?? (link.isFeed || link.type?.lowercased().contains("opds-publication") == true ? nil : link.type)
+            // An EPUB behind a DRM licence (Palace's Adobe ACS and Readium LCP loans) is named so: bok cannot open it.
+            let steps = ([link.type] + link.indirectTypes).compactMap { $0?.lowercased() }
+            if steps.contains(where: { $0.hasPrefix("application/vnd.adobe.adept+xml") }) { return "EPUB (Adobe DRM)" }
+            if steps.contains(where: { $0.hasPrefix("application/vnd.readium.lcp.license") }) { return "EPUB (LCP)" }
+            guard let type = named?.split(separator: ";").first?.lowercased() else { return nil }
             switch type {
             case "application/epub+zip": return "EPUB"
             case "application/pdf": return "PDF"
@@ -96,6 +114,13 @@ public struct OPDSLink: Sendable, Hashable {
     public var facetGroup: String?
     /// Whether this facet is the one in force (`opds:activeFacet`).
     public var isActiveFacet = false
+    /// The types the link leads to through other steps (`opds:indirectAcquisition`), outermost first.
+    public var indirectTypes: [String] = []
+    /// Availability, holds and copies of a library's lending (on acquisition links).
+    public var lending: OPDSLending?
+
+    /// The relation of a link that borrows a book (`http://opds-spec.org/acquisition/borrow`).
+    public static let borrowRelation = "http://opds-spec.org/acquisition/borrow"
 
     public init(href: URL, relations: [String] = [], type: String? = nil, title: String? = nil, length: Int? = nil) {
         self.href = href
@@ -109,5 +134,66 @@ public struct OPDSLink: Sendable, Hashable {
     public var isFeed: Bool {
         guard let type = type?.lowercased() else { return false }
         return type.hasPrefix("application/atom+xml") || type.hasPrefix("application/opds+json")
+    }
+}
+
+/// A library's lending of one book, as the Library Simplified extensions to OPDS describe it:
+/// `opds:availability`, `opds:holds` and `opds:copies` in Atom, `properties.availability`,
+/// `.holds` and `.copies` in OPDS 2.
+public struct OPDSLending: Sendable, Hashable {
+    /// Can this patron have the book now (the extension's `status`, `state` in OPDS 2)?
+    public enum State: String, Sendable, Hashable {
+        /// It can be borrowed now, or is on loan to the patron (then `until` is the loan's end).
+        case available
+        /// All copies are out: following the borrow link places a hold.
+        case unavailable
+        /// The patron holds it and waits in the queue.
+        case reserved
+        /// The patron's hold has come in: borrow it by `until`.
+        case ready
+    }
+
+    public var state: State
+    /// Since when, as the feed writes it.
+    public var since: DayDate?
+    /// Until when: a loan's last day, or the day a ready hold lapses.
+    public var until: DayDate?
+    /// Patrons waiting (`holds total`).
+    public var holds: Int?
+    /// The patron's place in the queue (`holds position`).
+    public var position: Int?
+    /// Copies the library has (`copies total`).
+    public var copies: Int?
+    /// Copies on the shelf now (`copies available`).
+    public var copiesAvailable: Int?
+
+    public init(
+        state: State, since: DayDate? = nil, until: DayDate? = nil, holds: Int? = nil, position: Int? = nil,
+        copies: Int? = nil, copiesAvailable: Int? = nil
+    ) {
+        self.state = state
+        self.since = since
+        self.until = until
+        self.holds = holds
+        self.position = position
+        self.copies = copies
+        self.copiesAvailable = copiesAvailable
+    }
+
+    /// The state from the feed's word; an unknown word is nil (the book is then treated as not lent).
+    public init?(word: String) {
+        guard let state = State(rawValue: word.trimmedWhitespace.lowercased()) else { return nil }
+        self.init(state: state)
+    }
+
+    /// The same as the lending library's availability, so bok says it in the same words: available,
+    /// or all copies on loan with the patrons waiting.
+    public var availability: Availability {
+        switch state {
+        case .available, .ready:
+            return Availability(available: true, copies: copies)
+        case .unavailable, .reserved:
+            return Availability(available: false, reason: .product, copies: copies, waiting: holds)
+        }
     }
 }

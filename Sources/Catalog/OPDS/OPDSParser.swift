@@ -39,6 +39,22 @@ public enum OPDSParser {
         return OPDSFeed(title: SafeText.line(reader.feedTitle), entries: reader.entries, links: reader.feedLinks)
     }
 
+    /// One entry: the answer to following a borrow link (an Atom `entry` document, an OPDS 2
+    /// publication, or a feed whose first book is it).
+    /// - Throws: ``Failure`` when it is none of these.
+    public static func entry(_ data: Data, base: URL) throws -> OPDSEntry {
+        if data.first(where: { !(0x20 == $0 || 0x0A == $0 || 0x0D == $0 || 0x09 == $0) }) == UInt8(ascii: "{"),
+            let publication = try? JSONDecoder().decode(OPDS2Document.Publication.self, from: data),
+            publication.metadata?.title != nil
+        {
+            return jsonPublication(publication, base: base)
+        }
+        guard let entry = try feed(data, base: base).entries.first(where: { $0.navigation == nil }) else {
+            throw Failure(description: "has no entry")
+        }
+        return entry
+    }
+
     /// The search template of an OpenSearch description (`{searchTerms}` in an Atom `Url`).
     public static func openSearchTemplate(_ data: Data, base: URL) -> String? {
         let reader = OpenSearchReader()
@@ -174,6 +190,8 @@ public enum OPDSParser {
         guard let href = item.href, let url = resolve(href, base: base) else { return nil }
         var link = OPDSLink(href: url, relations: item.relations, type: item.type, title: item.title.map(SafeText.line))
         link.length = item.size
+        link.indirectTypes = item.indirectTypes.map(SafeText.line)
+        link.lending = item.lending
         return link
     }
 
@@ -197,6 +215,8 @@ private final class AtomReader: NSObject, XMLParserDelegate {
     private var entry: OPDSEntry?
     private var text = ""
     private var inAuthor = false
+    /// The entry's link whose children are being read (`opds:availability` and the like), by index.
+    private var openLink: Int?
     private var depth = 0
     /// The depth of an entry's `content` while inside it (XHTML content has elements of its own).
     private var contentDepth = 0
@@ -216,6 +236,8 @@ private final class AtomReader: NSObject, XMLParserDelegate {
         case "content" where entry != nil: contentDepth = depth
         case "feed" where depth == 1: sawFeed = true
         case "entry":
+            // An entry on its own (the answer to a borrow) is read as a feed of one.
+            if depth == 1 { sawFeed = true }
             entry = entries.count < Self.maxEntries ? OPDSEntry(id: "", title: "") : nil
         case "author": inAuthor = true
         case "link":
@@ -226,7 +248,16 @@ private final class AtomReader: NSObject, XMLParserDelegate {
                 length: attributes["length"].flatMap { Int($0) })
             link.facetGroup = attributes["facetGroup"].map(SafeText.line)
             link.isActiveFacet = attributes["activeFacet"] == "true"
-            if entry != nil { entry?.links.append(link) } else if depth == 2 { feedLinks.append(link) }
+            if entry != nil {
+                entry?.links.append(link)
+                openLink = (entry?.links.count ?? 1) - 1
+            } else if depth == 2 {
+                feedLinks.append(link)
+            }
+        case "availability", "holds", "copies", "indirectAcquisition":
+            if let openLink, entry?.links.indices.contains(openLink) == true {
+                Self.lending(name, attributes, into: &entry!.links[openLink])
+            }
         case "category":
             if let term = attributes["label"] ?? attributes["term"] { entry?.subjects.append(SafeText.line(term)) }
         default: break
@@ -255,6 +286,7 @@ private final class AtomReader: NSObject, XMLParserDelegate {
             return
         }
         if name == "author" { inAuthor = false; return }
+        if name == "link" { openLink = nil; return }
         guard entry != nil else {
             if name == "title", depth == 2 { feedTitle = value }
             return
@@ -271,6 +303,42 @@ private final class AtomReader: NSObject, XMLParserDelegate {
         case "issued", "published": if entry?.issued == nil { entry?.issued = SafeText.line(value) }
         case "identifier": entry?.identifiers.append(SafeText.line(value))
         case "series": entry?.series = SafeText.line(value)
+        default: break
+        }
+    }
+
+    /// The Library Simplified extensions inside an acquisition link, added to it. A value that is not
+    /// a number, a date or a known state is left out, as everything else odd in a feed is.
+    static func lending(_ name: String, _ attributes: [String: String], into link: inout OPDSLink) {
+        func value(_ key: String) -> String? {
+            attributes[key] ?? attributes.first { $0.key.hasSuffix(":" + key) }?.value
+        }
+        func number(_ key: String) -> Int? { value(key).flatMap { Int($0.trimmedWhitespace) }.map { max(0, $0) } }
+        switch name {
+        case "indirectAcquisition":
+            if let type = value("type"), link.indirectTypes.count < 8 { link.indirectTypes.append(SafeText.line(type)) }
+        case "availability":
+            // The extension's wiki names the attribute `state`; Palace's servers write `status`.
+            guard let word = value("status") ?? value("state"), var lending = OPDSLending(word: word) else { return }
+            lending.holds = link.lending?.holds
+            lending.position = link.lending?.position
+            lending.copies = link.lending?.copies
+            lending.copiesAvailable = link.lending?.copiesAvailable
+            lending.since = value("since").flatMap(DayDate.init(string:))
+            lending.until = value("until").flatMap(DayDate.init(string:))
+            link.lending = lending
+        case "holds":
+            // Counts before the state (the order is free): kept on a provisional available state.
+            var lending = link.lending ?? OPDSLending(state: .available)
+            lending.holds = number("total")
+            lending.position = number("position")
+            link.lending = lending
+        case "copies":
+            // Without a state (yet), no copy on the shelf means the book is out, as in OPDS 2.
+            var lending = link.lending ?? OPDSLending(state: number("available") == 0 ? .unavailable : .available)
+            lending.copies = number("total")
+            lending.copiesAvailable = number("available")
+            link.lending = lending
         default: break
         }
     }

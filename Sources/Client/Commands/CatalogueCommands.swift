@@ -19,6 +19,10 @@ enum CatalogueCommands {
             N_(
                 "Numbers are the entries on screen: a section (▸) opens with browse N, a book shows with info N, "
                     + "downloads with get N and opens with read N. more and back page through long lists."),
+            N_(
+                "A library that lends through its catalogue (Palace) marks each book available, out with the "
+                    + "patrons waiting, or ready for you: borrow N borrows it with your login and downloads it, "
+                    + "reserve N joins the queue for a book that is out."),
             N_("Examples:  browse     browse 2     search lagerlöf     get 1"),
         ],
         completion: .resultNumbers,
@@ -67,7 +71,7 @@ enum CatalogueCommands {
 
     /// The commands that mean something else in a catalogue, by name.
     static let overrides: [String: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput] = [
-        "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": getBook,
+        "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": borrow, "reserve": reserve,
         "top": notInCatalogue, "new": notInCatalogue, "login": login, "logout": logout, "sort": facet, "filter": facet,
         "library": { _, session in
             guard let browser = session.catalogue else { return CommandOutput() }
@@ -229,8 +233,149 @@ enum CatalogueCommands {
                 ["library": session.libraryName]))
     }
 
-    static func getBook(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        try await get.run(arguments, session)
+    // MARK: Lending (Library Simplified / Palace extensions)
+
+    /// `borrow N` in a catalogue: a book the library lends (it has a borrow link) is borrowed with
+    /// the catalogue's login, then its EPUB downloaded; a free book is downloaded as `get N` does.
+    /// A book that is out says why, and that `reserve N` joins the queue.
+    static func borrow(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let browser = session.catalogue else { return CommandOutput() }
+        guard let word = arguments.positional.first, arguments.positional.count == 1 else {
+            throw UserError.usage(tr("Usage: borrow N"))
+        }
+        let entry = try entry(word, browser: browser, command: "borrow")
+        guard let link = entry.borrowLink else { return try await get.run(arguments, session) }
+        let title = session.theme.marks.quoted(entry.title)
+        switch entry.lending?.state {
+        case .unavailable?:
+            let reason = AvailabilityWords(session: session).words(entry.lending!.availability)
+            throw UserError(
+                tr(
+                    "Cannot borrow {title} now: {reason}. Type reserve {number} to join the queue.",
+                    ["title": title, "reason": reason, "number": word]))
+        case .reserved?:
+            throw UserError(queuedWords(entry, title: title))
+        default:
+            return try await follow(link, entry: entry, word: word, session: session)
+        }
+    }
+
+    /// `reserve N` in a catalogue: the borrow link of a book that is out places a hold.
+    static func reserve(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
+        guard let browser = session.catalogue else { return CommandOutput() }
+        guard let word = arguments.positional.first, arguments.positional.count == 1 else {
+            throw UserError.usage(tr("Usage: reserve N"))
+        }
+        let entry = try entry(word, browser: browser, command: "reserve")
+        let title = session.theme.marks.quoted(entry.title)
+        guard let link = entry.borrowLink else {
+            throw UserError(
+                entry.epub != nil
+                    ? tr("{title} is free to download: get {number}.", ["title": title, "number": word])
+                    : tr("The catalogue offers no way to reserve {title}.", ["title": title]))
+        }
+        switch entry.lending?.state {
+        case .reserved?: throw UserError(queuedWords(entry, title: title))
+        case .unavailable?: return try await follow(link, entry: entry, word: word, session: session)
+        default:
+            throw UserError(
+                tr("{title} is available now: borrow {number} borrows it.", ["title": title, "number": word]))
+        }
+    }
+
+    /// `You are #2 in the queue for “X”; borrow N works once it is ready.`
+    static func queuedWords(_ entry: OPDSEntry, title: String) -> String {
+        guard let place = entry.lending?.position, place > 0 else {
+            return tr("You are in the queue for {title} already; borrow it once it is ready.", ["title": title])
+        }
+        return tr(
+            "You are #{place} in the queue for {title} already; borrow it once it is ready.",
+            ["title": title, "place": place])
+    }
+
+    /// Follows `link` and says what the library made of it: a loan (then the file is downloaded) or a hold.
+    static func follow(
+        _ link: OPDSLink, entry: OPDSEntry, word: String, session: Session
+    ) async throws
+        -> CommandOutput
+    {
+        let browser = session.catalogue!
+        try browser.takeUpRememberedLogin()
+        var answer = try await browser.client.borrow(link)
+        // The entry on screen becomes the loan (its file's link), under the same id: read N reaches it.
+        answer.id = entry.id
+        if answer.title.isEmpty { answer.title = entry.title }
+        if answer.authors.isEmpty { answer.authors = entry.authors }
+        if let number = Int(word) { browser.replace(number, with: answer) }
+        let theme = session.theme
+        let title = theme.marks.quoted(answer.title)
+        let lending = answer.lending
+        switch lending?.state {
+        case .reserved?, .unavailable?:
+            let line =
+                lending?.position.map {
+                    tr("Reserved {title}. You are #{place} in the queue.", ["title": title, "place": $0])
+                } ?? tr("Reserved {title}; the library keeps your place in the queue.", ["title": title])
+            return CommandOutput(lines: [theme.green(line)], json: CatalogueLoanJSON(entry: answer, file: nil))
+        default:
+            break
+        }
+        var lines: [String]
+        if let until = lending?.until {
+            lines = [
+                theme.green(
+                    tr(
+                        "Borrowed {title}. Due {day} — {days}.",
+                        [
+                            "title": title, "day": Words.dayWithWeekday(until, today: session.today),
+                            "days": Words.daysLeft(max(0, session.today.days(until: until))),
+                        ]))
+            ]
+        } else {
+            lines = [theme.green(tr("Borrowed {title}.", ["title": title]))]
+        }
+        var file: URL?
+        do {
+            file = try await download(answer, session: session)
+            lines.append(tr("Downloaded to {file}: read {number} opens it.", ["file": file!.path, "number": word]))
+        } catch let error as UserError {
+            // No EPUB bok can open (a DRM licence, another format): said as get N says it.
+            lines.append(theme.yellow(error.message))
+        } catch {
+            // The loan stands whatever happened to the file.
+            lines.append(
+                theme.yellow(
+                    tr(
+                        "The book did not download: {reason} {command} tries again.",
+                        ["reason": ErrorReport.message(for: error), "command": "get \(word)"])))
+        }
+        return CommandOutput(lines: lines, json: CatalogueLoanJSON(entry: answer, file: file?.path))
+    }
+
+    /// The lending library's mark for a book a catalogue lends: green `✓ Available`, red
+    /// `✗ all 3 copies on loan, 2 waiting`, `#2 in queue`, `ready — borrow by Friday 4 December`.
+    static func lendingMark(_ entry: OPDSEntry, session: Session) -> String? {
+        guard let lending = entry.lending else { return nil }
+        let theme = session.theme
+        let words = AvailabilityWords(session: session)
+        switch lending.state {
+        case .available:
+            // Palace marks the patron's own loan available until its last day, with no borrow link.
+            if entry.borrowLink == nil, lending.until != nil {
+                return theme.green("\(theme.marks.check) " + tr("on loan to you"))
+            }
+            return words.mark(lending.availability)
+        case .unavailable:
+            return words.mark(lending.availability)
+        case .reserved:
+            guard let place = lending.position, place > 0 else { return theme.yellow(tr("in the queue")) }
+            return ShelfStyle.paint(.queued(place: place, estimate: nil), theme: theme, padded: false)
+        case .ready:
+            guard let until = lending.until else { return words.mark(lending.availability) }
+            return theme.paint(
+                tr("ready — borrow by {day}", ["day": Words.dayWithWeekday(until, today: session.today)]),
+                .init(foreground: .green, bold: true))
+        }
     }
 
     static func search(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
@@ -328,7 +473,8 @@ enum CatalogueCommands {
                 entry.formats.isEmpty
                     ? (entry.navigation != nil
                         ? tr("a section: browse {number}", ["number": word]) : tr("none offered"))
-                    : entry.epub == nil ? tr("{formats} (bok reads EPUB)", ["formats": formats]) : formats
+                    : entry.epub == nil && entry.borrowLink == nil
+                        ? tr("{formats} (bok reads EPUB)", ["formats": formats]) : formats
             ),
             (
                 tr("Size"),
@@ -340,6 +486,17 @@ enum CatalogueCommands {
         for (label, value) in rows {
             guard let value, !value.isEmpty else { continue }
             lines.append(DisplayWidth.pad(label, to: column) + value)
+        }
+        if let lending = entry.lending, let mark = lendingMark(entry, session: session) {
+            var line = DisplayWidth.pad(tr("Availability"), to: column) + mark
+            if lending.state == .available, let copies = lending.copies, entry.borrowLink != nil {
+                line += theme.dim(" (" + trn("{n} copy", "{n} copies", copies) + ")")
+            } else if lending.state == .available, let until = lending.until {
+                line += theme.dim(
+                    " \(theme.marks.middleDot) "
+                        + tr("due {day}", ["day": Words.dayWithWeekday(until, today: session.today)]))
+            }
+            lines.append(line)
         }
         if let text = entry.summary ?? entry.content, !text.isEmpty { lines += [""] + theme.wrap(text) }
         return CommandOutput(lines: lines, json: CatalogueEntryJSON(number: Int(word) ?? 0, entry: entry))
@@ -377,6 +534,12 @@ enum CatalogueCommands {
     static func download(_ entry: OPDSEntry, session: Session) async throws -> URL {
         let q = session.theme.marks
         guard let link = entry.epub else {
+            if entry.borrowLink != nil {
+                throw UserError(
+                    tr(
+                        "{title} is lent by the library: borrow it first (borrow N with its number).",
+                        ["title": q.quoted(entry.title)]))
+            }
             if entry.navigation != nil {
                 throw UserError(tr("{title} is a section, not a book: browse it.", ["title": q.quoted(entry.title)]))
             }
@@ -448,6 +611,7 @@ enum CatalogueCommands {
                             + (about.map { " \(m.middleDot) \(theme.dim($0))" } ?? "")))
             } else {
                 var parts = [theme.bold(entry.title)]
+                if let mark = lendingMark(entry, session: session) { parts.insert(mark, at: 0) }
                 if !entry.authors.isEmpty { parts.append(entry.authors.joined(separator: ", ")) }
                 if !entry.formats.isEmpty { parts.append(theme.dim(entry.formats.joined(separator: ", "))) }
                 lines.append(theme.fit("\(number)  " + parts.joined(separator: " \(m.middleDot) ")))
@@ -458,7 +622,11 @@ enum CatalogueCommands {
         if !feed.facets.isEmpty { hints.append(tr("sort NAME or filter NAME follows one")) }
         if feed.link("next") != nil { hints.append(tr("more for the next page")) }
         if sections > 0 { hints.append(tr("browse N opens a section")) }
-        if books > 0 { hints.append(tr("info N, get N, read N for a book")) }
+        if feed.entries.contains(where: { $0.borrowLink != nil }) {
+            hints.append(tr("info N, borrow N, read N for a book"))
+        } else if books > 0 {
+            hints.append(tr("info N, get N, read N for a book"))
+        }
         if !hints.isEmpty { lines += ["", theme.dim(hints.joined(separator: "; ") + ".")] }
         return CommandOutput(lines: lines, json: CatalogueFeedJSON(feed: feed, query: session.catalogue?.query))
     }
@@ -474,6 +642,10 @@ struct CatalogueEntryJSON: Encodable, Sendable {
     let formats: [String]
     let summary: String?
     let epub: String?
+    /// A lending library's state of the book (`available`, `unavailable`, `reserved`, `ready`), when it lends it.
+    let availability: String?
+    /// Whether `borrow N` borrows it (the entry has a borrow link).
+    let borrowable: Bool
 
     init(number: Int, entry: OPDSEntry) {
         self.number = number
@@ -484,6 +656,25 @@ struct CatalogueEntryJSON: Encodable, Sendable {
         formats = entry.formats
         summary = entry.summary ?? entry.content
         epub = entry.epub?.href.absoluteString
+        availability = entry.lending?.state.rawValue
+        borrowable = entry.borrowLink != nil
+    }
+}
+
+/// `borrow N` in a catalogue in `--json`: the loan or hold the library answered with.
+struct CatalogueLoanJSON: Encodable, Sendable {
+    let title: String
+    let state: String?
+    let until: String?
+    let position: Int?
+    let file: String?
+
+    init(entry: OPDSEntry, file: String?) {
+        title = entry.title
+        state = entry.lending?.state.rawValue
+        until = entry.lending?.until?.description
+        position = entry.lending?.position
+        self.file = file
     }
 }
 

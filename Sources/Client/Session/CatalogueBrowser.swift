@@ -66,6 +66,14 @@ final class CatalogueBrowser {
         return entries[number - 1]
     }
 
+    /// Puts `entry` in place of entry `number` of the feed on screen (a book just borrowed, with
+    /// its file's link), so that read N and get N reach the loan.
+    func replace(_ number: Int, with entry: OPDSEntry) {
+        guard var feed, feed.entries.indices.contains(number - 1) else { return }
+        feed.entries[number - 1] = entry
+        self.feed = feed
+    }
+
     private func show(_ next: OPDSFeed, query: String?) -> OPDSFeed {
         if let feed { history.append((feed, self.query)) }
         if history.count > 64 { history.removeFirst() }

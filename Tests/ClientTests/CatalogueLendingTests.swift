@@ -1,0 +1,107 @@
+@testable import Client
+import Catalog
+import Foundation
+import Logging
+import Testing
+import TestSupport
+
+/// Borrowing from a catalogue that lends as Palace servers do (issue 14): the feed's availability,
+/// holds and copies shown as the lending library's marks, `borrow N` with the catalogue's login
+/// (the loan's file downloaded, its due day said), and a hold placed on a book that is out. The
+/// catalogue is ``LendingCatalogue`` on 127.0.0.1.
+@MainActor
+@Suite("Borrowing from an OPDS catalogue that lends", .serialized)
+struct CatalogueLendingTests {
+    func session(root: URL, home: URL) -> CatalogueLoginTests.Catalogue {
+        CatalogueLoginTests.Catalogue(root: root, home: home, answers: ["12345"], secrets: ["4321"])
+    }
+
+    func temporaryHome() throws -> URL {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-lend-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        return home
+    }
+
+    @Test("browse shows available, out with copies and waiting, and ready; info N says it in the same words")
+    func marks() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+
+        let list = await bok.text("browse")
+        let ready = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(2))!, today: bok.session.today)
+        #expect(list.contains("3 books"), "\(list)")
+        #expect(list.contains("1  ✓ Available · Ödemarken · Åsa Berg · EPUB"), "\(list)")
+        #expect(list.contains("2  ✗ all 3 copies on loan, 2 waiting · Bäcken · Eva Öst · EPUB"), "\(list)")
+        #expect(list.contains("3  ready — borrow by \(ready) · Cirkeln"), "\(list)")
+        #expect(list.contains("info N, borrow N, read N for a book"), "\(list)")
+
+        let info = await bok.text("info 2")
+        #expect(info.contains("Availability ✗ all 3 copies on loan, 2 waiting"), "\(info)")
+        #expect(await bok.text("info 1").contains("✓ Available (3 copies)"))
+
+        let json = try #require(try await bok.json(["browse"]))
+        let entries = try #require(json["entries"] as? [[String: Any]])
+        #expect(entries.map { $0["availability"] as? String } == ["available", "unavailable", "ready"])
+        #expect(entries.allSatisfy { $0["borrowable"] as? Bool == true })
+    }
+
+    @Test("borrow N asks for the login, borrows, downloads the EPUB and says the due day; get N finds the file")
+    func borrowAndDownload() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+        _ = await bok.text("browse")
+
+        let anonymous = await bok.text("borrow 1")
+        #expect(anonymous.contains("asks for a user name and password: log in with login"), "\(anonymous)")
+        #expect(!anonymous.contains("401") && !anonymous.contains("HTTP"), "\(anonymous)")
+        #expect(await bok.text("get 1").contains("“Ödemarken” is lent by the library: borrow it first"))
+
+        #expect(await bok.text("login").contains("Logged in to 127.0.0.1:\(server.port) as 12345."))
+        let borrowed = await bok.text("borrow 1")
+        let due = Words.dayWithWeekday(
+            DayDate(string: LendingCatalogue.day(LendingCatalogue.loanDays))!, today: bok.session.today)
+        #expect(
+            borrowed.contains("Borrowed “Ödemarken”. Due \(due) — \(LendingCatalogue.loanDays) days."), "\(borrowed)")
+        let path = try #require(
+            borrowed.range(of: #"(?<=Downloaded to ).*\.epub(?=: read 1 opens it\.)"#, options: .regularExpression)
+                .map { String(borrowed[$0]) }, "\(borrowed)")
+        #expect(FileManager.default.contents(atPath: path) == LendingCatalogue.book)
+        let borrow = server.requests.first { $0.path == "/borrow/1" && $0.headers["authorization"] != nil }
+        #expect(borrow?.headers["authorization"]?.hasPrefix("Basic ") == true)
+        // The entry on screen is now the loan: its mark says so, and get N finds the file.
+        #expect(await bok.text("info 1").contains("✓ on loan to you · due \(due)"))
+        #expect(await bok.text("get 1").contains("Downloaded to \(path)"))
+
+        // A ready hold is borrowed the same way.
+        #expect(await bok.text("borrow 3").contains("Borrowed “Cirkeln”. Due \(due)"))
+    }
+
+    @Test("A book that is out says why and offers reserve N; reserve N places the hold and says the place")
+    func holdOnABookThatIsOut() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+        _ = await bok.text("login")
+
+        let out = await bok.text("borrow 2")
+        #expect(bok.printer.errors.count == 1)
+        #expect(
+            out.contains(
+                "Cannot borrow “Bäcken” now: all 3 copies on loan, 2 waiting. Type reserve 2 to join the queue."),
+            "\(out)")
+        #expect(!server.requests.contains { $0.path == "/borrow/2" }, "nothing is asked of the library yet")
+
+        let held = await bok.text("reserve 2")
+        #expect(held.contains("Reserved “Bäcken”. You are #\(LendingCatalogue.queuePlace) in the queue."), "\(held)")
+        #expect(await bok.text("borrow 2").contains("You are #3 in the queue for “Bäcken” already"))
+        #expect(await bok.text("reserve 1").contains("“Ödemarken” is available now: borrow 1 borrows it."))
+    }
+}
