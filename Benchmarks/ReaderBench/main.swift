@@ -104,6 +104,23 @@ case "measure":
         _ = view.renderedRows()
     }
     print(String(format: "first frame in-process: %.2f ms", ms(open)))
+    // Where a first frame's time goes: converting the first chapter, and laying it out (a fresh
+    // copy of the book, so nothing is cached from the frame above).
+    do {
+        let fresh = BookContent(book: try! EPUBBook.open(path: path))
+        let first = fresh.book.readingOrder.first ?? 0
+        var document: ChapterDocument!
+        let convert = clock.measure { document = fresh.document(at: first) }
+        var lines = 0
+        let settings = view.session.layout.settings
+        let layout = clock.measure {
+            lines = ChapterLayout.make(document, spineIndex: first, settings: settings).lines.count
+        }
+        print(
+            String(
+                format: "first chapter (%d characters): convert %.1f ms, lay out %.1f ms (%d lines)",
+                document.plainText.utf16.count, ms(convert), ms(layout), lines))
+    }
 
     var turns: [Double] = []
     for _ in 0..<300 {

@@ -197,4 +197,22 @@ import Testing
         #expect(status.hasSuffix("12 days "))
         #expect(!status.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
     }
+
+    /// Paragraphs of a left-to-right book skip FriBidi unless they hold something it would order;
+    /// this checks that quick test against FriBidi's own table for every scalar, so no right-to-left
+    /// letter, Arabic number or bidi control is ever taken for left to right.
+    @Test func everyScalarFriBidiWouldOrderIsSentToIt() {
+        var missed: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), BidiParagraph.fribidiOrdersRightToLeft(value) else { continue }
+            if !String(scalar).utf16.contains(where: BidiParagraph.mayOrderRightToLeft) {
+                missed.append(String(value, radix: 16, uppercase: true))
+            }
+        }
+        #expect(missed.isEmpty, "U+\(missed.prefix(20).joined(separator: ", U+"))")
+        // And typographic punctuation, dashes and CJK in a left-to-right paragraph do not count.
+        let runs = [TextRun(text: "\u{2019}Tis \u{201C}so\u{201D} \u{2014} 東京, 1\u{2009}000 \u{2026}")]
+        #expect(!BidiParagraph.mayReorder(runs, declared: nil, language: { "en" }))
+        #expect(BidiParagraph.mayReorder(runs + [TextRun(text: "\u{200F}")], declared: nil, language: { "en" }))
+    }
 }

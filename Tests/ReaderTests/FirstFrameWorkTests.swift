@@ -60,6 +60,23 @@ import Terminal
         #expect(turning.session.content.conversionCount <= (shape == .manySmallItems ? 6 : 3))
     }
 
+    /// Opening a book and drawing its first page lays its first chapter out once: the view taking
+    /// the screen's size, which the session already had, does not lay the huge chapter out again.
+    @Test func theFirstFrameLaysTheChapterOutOnce() throws {
+        let view = try openView(.hugeChapter)
+        let status = try #require(view.textRows().last)
+        #expect(status.contains("Chapter 1"), "\(status)")
+        let session = view.session
+        let first = try #require(session.book.readingOrder.first)
+        let chapterLines = ChapterLayout.make(
+            session.content.document(at: first), spineIndex: first, settings: session.layout.settings
+        ).lines.count
+        #expect(chapterLines > 1_000, "the chapter is big enough to matter")
+        #expect(
+            session.content.linesLaidOut <= chapterLines,
+            "laid out \(session.content.linesLaidOut) lines for a chapter of \(chapterLines)")
+    }
+
     @Test func contentsEntriesInChaptersNotYetConvertedStillLeadToTheirSection() throws {
         var view = try openView(.navWithFragments)
         _ = view.textRows()

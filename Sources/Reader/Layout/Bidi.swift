@@ -38,12 +38,46 @@ struct BidiParagraph {
     }
 
     /// Whether a paragraph may need reordering, decided without copying its text: it is declared
-    /// right to left, has a scalar from U+0590 up (Hebrew, Arabic, bidi controls, and CJK too), or
-    /// has no `dir` in a right-to-left language. Every other paragraph is left to right throughout.
+    /// right to left, has a letter or number written right to left or a bidi control
+    /// (``mayOrderRightToLeft(_:)``), or has no `dir` in a right-to-left language. Every other
+    /// paragraph is left to right throughout. (A passage with its own `dir` keeps the older, wider
+    /// test, any scalar from U+0590 up, as its isolate may order even neutral text.)
     static func mayReorder(_ runs: [TextRun], declared: TextDirection?, language: () -> String?) -> Bool {
         if declared == .rightToLeft { return true }
-        if runs.contains(where: { run in run.text.utf16.contains { $0 >= 0x0590 } }) { return true }
+        let isolates = runs.contains { $0.style.declaredDirection.map { $0 != declared } ?? false }
+        if runs.contains(where: { run in
+            run.text.utf16.contains { isolates ? $0 >= 0x0590 : mayOrderRightToLeft($0) }
+        }) {
+            return true
+        }
         return declared == nil && isRightToLeft(language: language())
+    }
+
+    /// Whether a UTF-16 code unit is, or may begin, a scalar that gives a left-to-right paragraph
+    /// anything to reorder: a letter written right to left (bidi type R or AL), an Arabic number
+    /// (AN), or a bidi control (LRM, RLM, ALM, embeddings, overrides, isolates). Each such scalar
+    /// lies in one of these blocks (Unicode's DerivedBidiClass; a test checks every scalar against
+    /// FriBidi's table), so the typographic quotes, dashes and CJK of a left-to-right book do not
+    /// send every paragraph through FriBidi, which the huge-chapter benchmark showed to be half of
+    /// laying out a chapter.
+    static func mayOrderRightToLeft(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0x200E...0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFB1D...0xFDFF, 0xFE70...0xFEFF:
+            return true
+        // High surrogates of U+10800–U+10FFF and U+1E800–U+1EFFF (Cypriot to Old Uyghur; Mende Kikakui, Adlam…).
+        case 0xD802...0xD803, 0xD83A...0xD83B:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether FriBidi's own table gives a scalar a type that orders a left-to-right paragraph
+    /// (for the test of ``mayOrderRightToLeft(_:)``).
+    static func fribidiOrdersRightToLeft(_ scalar: UInt32) -> Bool {
+        let type = fribidi_get_bidi_type(scalar).rawValue
+        let masks: UInt32 = 0x0000_0001 | 0x0000_0002 | 0x0000_1000 | 0x0000_8000  // RTL, ARABIC, EXPLICIT, ISOLATE
+        return type & masks != 0 || isFormatting(scalar)
     }
 
     /// Orders a paragraph, or nil when it is left to right throughout (nothing to reorder: the

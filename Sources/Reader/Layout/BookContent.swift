@@ -21,6 +21,7 @@ public final class BookContent: Sendable {
         /// Pictures in each converted chapter, which count in progress as text does.
         var imageCounts: [Int: Int] = [:]
         var conversions = 0
+        var linesLaidOut = 0
         var imageSizes: [String: (width: Int, height: Int)?] = [:]
     }
 
@@ -120,6 +121,15 @@ public final class BookContent: Sendable {
     /// How many chapters have been converted so far (a chapter dropped from the cache and needed
     /// again counts again): the work that scales with the book, which the first frame must not do.
     public var conversionCount: Int { state.withLock { $0.conversions } }
+
+    /// How many lines every layout of this book has made so far, at any settings: with
+    /// ``conversionCount``, the work a first frame does, which must not repeat a chapter's layout.
+    public var linesLaidOut: Int { state.withLock { $0.linesLaidOut } }
+
+    /// Counts lines laid out (``BookLayout`` calls it).
+    func noteLaidOut(lines: Int) {
+        state.withLock { $0.linesLaidOut += lines }
+    }
 
     /// The plain text's length (UTF-16) of a chapter already converted, without converting it.
     public func knownLength(at index: Int) -> Int? {

@@ -38,11 +38,22 @@ public final class BookLayout: Sendable {
     /// Creates a layout of a book's content at these settings.
     public init(content: BookContent, settings: LayoutSettings, cacheLimit: Int = 4) {
         self.content = content
-        var settings = settings
-        // Chapters that do not say their language are in the book's (for hyphenation).
-        if settings.language == nil { settings.language = content.book.metadata.language }
-        self.settings = settings
+        self.settings = Self.resolved(settings, content: content)
         self.cacheLimit = max(2, cacheLimit)
+    }
+
+    /// Settings as a layout of this book keeps them: chapters that do not say their language are
+    /// in the book's (for hyphenation).
+    private static func resolved(_ settings: LayoutSettings, content: BookContent) -> LayoutSettings {
+        var settings = settings
+        if settings.language == nil { settings.language = content.book.metadata.language }
+        return settings
+    }
+
+    /// Whether this layout is already at these settings, so laying the book out again would
+    /// only repeat the work (`settings` alone differs from them in the language filled in).
+    public func isLaidOut(at settings: LayoutSettings) -> Bool {
+        self.settings == Self.resolved(settings, content: content)
     }
 
     /// The same book at other settings (a new width after a resize), sharing converted chapters.
@@ -66,6 +77,7 @@ public final class BookLayout: Sendable {
         let layout = ChapterLayout.make(
             content.document(at: spineIndex), spineIndex: spineIndex, settings: settings,
             imageSize: content.imageSize(at:))
+        content.noteLaidOut(lines: layout.lines.count)
         state.withLock { state in
             state.layouts[spineIndex] = layout
             state.pageCounts[spineIndex] = layout.pageCount
@@ -133,10 +145,11 @@ public final class BookLayout: Sendable {
     public func computePageCounts(shouldStop: () -> Bool = { false }) {
         for index in readingOrder where knownPageCount(ofSpineItem: index) == nil {
             if shouldStop() { return }
-            let count = ChapterLayout.make(
+            let layout = ChapterLayout.make(
                 content.document(at: index), spineIndex: index, settings: settings,
-                imageSize: content.imageSize(at:)
-            ).pageCount
+                imageSize: content.imageSize(at:))
+            content.noteLaidOut(lines: layout.lines.count)
+            let count = layout.pageCount
             state.withLock { $0.pageCounts[index] = count }
         }
     }

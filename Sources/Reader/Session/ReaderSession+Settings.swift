@@ -31,7 +31,7 @@ extension ReaderSession {
     /// holding the anchor. The anchor itself stays, so several changes in a row do not drift.
     private mutating func relayout() {
         let settings = Self.layoutSettings(preferences, columns: columns, rows: rows, drawsImages: drawsImages)
-        if settings != layout.settings {
+        if !layout.isLaidOut(at: settings) {
             layout = layout.with(settings: settings)
         }
         position = viewPosition(for: anchor)
