@@ -123,16 +123,10 @@ struct SwedishTerminalTests {
         let tty = try #require(PseudoTerminal(columns: 60, rows: 24))
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-sv-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = home.path
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent("config").path
-        environment["XDG_DATA_HOME"] = home.appendingPathComponent("data").path
-        environment["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
-        environment["TERM"] = "xterm-256color"
-        environment["NO_COLOR"] = "1"
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "BOK_LIBRARY_URL"] { environment.removeValue(forKey: name) }
-        environment["LANG"] = "sv_SE.UTF-8"
+        // A fresh patron account; the locale says Swedish, and no LANGUAGE or LC_* says otherwise.
+        let environment = BokProcess.environment(
+            home: home,
+            ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "sv_SE.UTF-8"])
         let bok = try #require(
             ChildProcess(
                 OneShotProcessTests.binary.path, arguments: ["--mock"], environment: environment, terminal: tty.device))
