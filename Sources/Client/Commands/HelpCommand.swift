@@ -43,6 +43,12 @@ enum HelpCommand {
                 if !command.details.isEmpty {
                     lines += [""] + command.details.flatMap { paragraph(tr($0), theme: theme) }
                 }
+                // `hjälp lån` is the loans command's help; the guide to borrowing is one word away.
+                if ["borrow", "loans", "reserve", "return"].contains(command.name) {
+                    lines += [
+                        "", theme.dim(tr("How borrowing works, from card to return: guide (or help borrowing).")),
+                    ]
+                }
                 return CommandOutput(lines: lines, json: HelpJSON(commands: [command]))
             }
             var lines = [
