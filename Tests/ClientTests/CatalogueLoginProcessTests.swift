@@ -18,38 +18,23 @@ struct CatalogueLoginProcessTests {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: home) }
         // A Python pty plays the patron; bok's stderr (the debug log) goes to a file of its own.
-        let script = """
-            import os, pty, sys, time, select
-            pid, fd = pty.fork()
-            if pid == 0:
-                home = sys.argv[2]
-                os.environ.update({"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
-                                   "XDG_STATE_HOME": home + "/state", "TERM": "xterm", "LANG": "C.UTF-8",
-                                   "BOK_LOG": "debug"})
-                log = os.open(home + "/debug.log", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-                os.dup2(log, 2)
-                os.execv(sys.argv[1], [sys.argv[1], "--library", "\(root)", "--kind", "opds",
-                                       "--record", home + "/session.jsonl"])
-            out = b""
-            def until(text, limit=30):
-                global out
-                end = time.time() + limit
-                while text.encode() not in out and time.time() < end:
-                    r, _, _ = select.select([fd], [], [], 0.2)
-                    if r:
-                        try: out += os.read(fd, 65536)
-                        except OSError: return
-            def type(line):
-                os.write(fd, line.encode() + b"\\r")
-            until("> ")
-            type("login --remember"); until("Library card: ")
-            type("12345"); until("PIN: ")
-            time.sleep(0.3)
-            type("\(Self.password)"); until("is saved in")
-            type("browse"); until("info N, get N, read N for a book", 10)
-            type("quit"); until("\\x00", 3)
-            sys.stdout.buffer.write(out)
-            """
+        let script =
+            patronScript(
+                arguments: [
+                    "\"--library\"", "\"\(root)\"", "\"--kind\"", "\"opds\"", "\"--record\"",
+                    "home + \"/session.jsonl\"",
+                ],
+                environment: ["TERM": "xterm", "BOK_LOG": "debug"], stderrFile: "debug.log")
+                + """
+                until("> ")
+                type("login --remember"); until("Library card: ")
+                type("12345"); until("PIN: ")
+                time.sleep(0.3)
+                type("\(Self.password)"); until("is saved in")
+                type("browse"); until("info N, get N, read N for a book", 10)
+                type("quit"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
         let screen = try await runPatronScript(script, binary: OneShotProcessTests.binary, home: home)
         #expect(screen.contains("Stadsbiblioteket") && screen.contains("Log in with your library card and its PIN."))
         #expect(screen.contains("Library card: ") && screen.contains("PIN: "), "\(screen)")

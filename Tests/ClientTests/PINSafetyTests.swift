@@ -30,34 +30,18 @@ struct PINSafetyTests {
         let home = try temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         // Card 1004's PIN is 4567. A Python pty plays the patron: it waits for each prompt before typing.
-        let script = """
-            import os, pty, sys, time, select
-            pid, fd = pty.fork()
-            if pid == 0:
-                os.environ.update({"HOME": sys.argv[2], "XDG_CONFIG_HOME": sys.argv[2] + "/config",
-                                   "XDG_DATA_HOME": sys.argv[2] + "/data", "TERM": "xterm", "LANG": "C.UTF-8"})
-                os.execv(sys.argv[1], [sys.argv[1], "--mock"])
-            out = b""
-            def until(text, limit=30):
-                global out
-                end = time.time() + limit
-                while text.encode() not in out and time.time() < end:
-                    r, _, _ = select.select([fd], [], [], 0.2)
-                    if r:
-                        try: out += os.read(fd, 65536)
-                        except OSError: return
-            def type(line):
-                os.write(fd, line.encode() + b"\\r")
-            until("> ")
-            type("top 3"); until("Top 3")
-            type("borrow 1"); until("card number: ")
-            type("1004"); until("PIN for card 1004: ")
-            time.sleep(0.3)
-            type("4567"); until("Due ")
-            type("whoami"); until("loans used this month")
-            type("quit"); until("\\x00", 3)
-            sys.stdout.buffer.write(out)
-            """
+        let script =
+            patronScriptPrelude + """
+                until("> ")
+                type("top 3"); until("Top 3")
+                type("borrow 1"); until("card number: ")
+                type("1004"); until("PIN for card 1004: ")
+                time.sleep(0.3)
+                type("4567"); until("Due ")
+                type("whoami"); until("loans used this month")
+                type("quit"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
         let screen = try await runPatronScript(script, binary: Self.binary, home: home)
         #expect(screen.contains("Borrowed"), "\(screen)")
         #expect(screen.contains("5 of 5 loans used this month"))
