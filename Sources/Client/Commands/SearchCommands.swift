@@ -111,7 +111,7 @@ enum SearchCommands {
             let words = arguments.positional
             guard let keyWord = words.first else {
                 let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
-                let keys = SortKey.allCases.map(keyName).joined(separator: ", ")
+                let keys = SortKey.allCases.map(\.word).joined(separator: ", ")
                 return CommandOutput(
                     lines: [tr("Sorted by {order}. Keys: {keys}; add asc or desc.", ["order": label, "keys": keys])],
                     json: SortJSON(
@@ -316,19 +316,6 @@ enum SearchCommands {
         }.joined(separator: " ")
     }
 
-    /// A sort key's name in the interface language (`författare` in Swedish); either language's
-    /// names are understood.
-    static func keyName(_ key: SortKey) -> String {
-        guard Localization.language == "sv" else { return key.rawValue }
-        return swedishKeyNames[key] ?? key.rawValue
-    }
-
-    /// The first Swedish name of each key.
-    nonisolated static let swedishKeyNames: [SortKey: String] = [
-        .relevance: "relevans", .title: "titel", .author: "författare", .date: "datum", .publisher: "förlag",
-        .popularity: "popularitet", .rating: "betyg",
-    ]
-
     /// The sort keys in Swedish, whatever the interface language: `sortera författare fallande`.
     nonisolated static let swedishSortKeys: [String: SortKey] = [
         "relevans": .relevance, "titel": .title, "författare": .author, "datum": .date, "utgivning": .date,
@@ -342,7 +329,7 @@ enum SearchCommands {
             "new": .date, "popular": .popularity, "stars": .rating,
         ]
         if let key = aliases[word.lowercased()] ?? swedishSortKeys[word.lowercased()] { return key }
-        let keys = SortKey.allCases.map(keyName)
+        let keys = SortKey.allCases.map(\.word)
         let near = keys.min { CommandTable.editDistance(word, $0) < CommandTable.editDistance(word, $1) }
         let hint =
             near.map {
