@@ -203,6 +203,15 @@ extension ShelfStore: PositionStore {
         guard legacy != id else { return }
         // The tables keyed by the reader's book id; bookIdentity maps products to it.
         let tables = ["readingPosition", "bookmark", "highlight", "bookSettings", "paceSample"]
+        // Every open asks; once the old id is gone (or never was) a read answers, without a write.
+        let anythingOld = try writer.read { db in
+            try (tables + ["bookIdentity"]).contains { table in
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE bookID = ?)", arguments: [legacy.rawValue])
+                    == true
+            }
+        }
+        guard anythingOld else { return }
         try write { db in
             for table in tables {
                 let own = try Int.fetchOne(
