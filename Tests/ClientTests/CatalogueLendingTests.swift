@@ -105,3 +105,92 @@ struct CatalogueLendingTests {
         #expect(await bok.text("reserve 1").contains("“Ödemarken” is available now: borrow 1 borrows it."))
     }
 }
+
+extension CatalogueLendingTests {
+    @Test("loans, reservations and the shelf come from the catalogue's shelf feed, with the same badges as Elib loans")
+    func shelfFeed() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+        let today = bok.session.today
+        let due = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(LendingCatalogue.loanDays))!, today: today)
+        let ready = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(2))!, today: today)
+
+        #expect(await bok.text("loans") == "loans needs your login at Stadsbiblioteket: type login first.")
+        _ = await bok.text("login")
+        _ = await bok.text("browse")
+        _ = await bok.text("borrow 1")
+        _ = await bok.text("reserve 2")
+
+        let loans = await bok.text("loans")
+        #expect(loans.contains("1 loan"), "\(loans)")
+        #expect(loans.contains("21 days  Ödemarken · due \(due)"), "\(loans)")
+        let reservations = await bok.text("reservations")
+        #expect(reservations.contains("Cirkeln\n    ready — borrow by \(ready)"), "\(reservations)")
+        #expect(reservations.contains("Bäcken\n    #3 in queue"), "\(reservations)")
+        let shelf = await bok.text("shelf")
+        #expect(shelf.contains("card 12345"), "\(shelf)")
+        #expect(shelf.range(of: #"1  Ödemarken · Åsa Berg +21 days"#, options: .regularExpression) != nil, "\(shelf)")
+        #expect(shelf.range(of: #"2  Cirkeln · Bo Ek .*Ready · borrow by"#, options: .regularExpression) != nil)
+        #expect(shelf.range(of: #"3  Bäcken · Eva Öst +#3 in queue"#, options: .regularExpression) != nil)
+        #expect(!shelf.contains("urn:") && !shelf.contains("HTTP"), "\(shelf)")
+        // Every request for the shelf carried the login; none put it in the address.
+        let shelfRequests = server.requests.filter { $0.path == "/loans" }
+        #expect(!shelfRequests.isEmpty && shelfRequests.allSatisfy { $0.headers["authorization"] != nil })
+        #expect(!server.requests.contains { $0.target.contains("4321") })
+
+        // Numbers now mean the shelf: borrow 2 takes the ready hold through its borrow link.
+        let borrowed = await bok.text("borrow 2")
+        #expect(borrowed.contains("Borrowed “Cirkeln”. Due \(due) — 21 days."), "\(borrowed)")
+        #expect(server.requests.contains { $0.path == "/borrow/3" && $0.headers["authorization"] != nil })
+        let after = await bok.text("shelf")
+        #expect(after.contains("Loans (2)") && !after.contains("Ready to borrow"), "\(after)")
+        // And browse makes them mean the feed's books again.
+        #expect(await bok.text("browse").contains("Numbers now mean these books."))
+        #expect(await bok.text("info 1").contains("Ödemarken"))
+    }
+
+    @Test("return N and cancel N follow the loan's and the hold's revoke links; both leave the shelf")
+    func revoke() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+        for line in ["login", "browse", "borrow 1", "reserve 2", "loans"] { _ = await bok.text(line) }
+
+        let returned = await bok.text("return 1")
+        #expect(returned.contains("Returned “Ödemarken”."), "\(returned)")
+        #expect(server.requests.contains { $0.path == "/revoke/1" && $0.headers["authorization"] != nil })
+        #expect(await bok.text("loans").contains("You have no loans."))
+
+        let reservations = await bok.text("reservations")
+        let number = try #require(
+            reservations.range(of: #"\d(?=  Bäcken)"#, options: .regularExpression).map { String(reservations[$0]) },
+            "\(reservations)")
+        let cancelled = await bok.text("cancel \(number)")
+        #expect(cancelled.contains("Bäcken"), "\(cancelled)")
+        #expect(!cancelled.contains("HTTP") && !cancelled.contains("urn:"), "\(cancelled)")
+        #expect(server.requests.contains { $0.path == "/revoke/2" })
+        #expect(!(await bok.text("reservations")).contains("Bäcken"))
+        let shelf = await bok.text("shelf")
+        #expect(!shelf.contains("Loans (") && !shelf.contains("Bäcken"), "\(shelf)")
+        #expect(shelf.contains("Cirkeln"), "\(shelf)")
+    }
+
+    @Test("a library that lends by POST: the borrow link's 405 to a GET is followed by a POST")
+    func borrowByPost() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321", borrowByPost: true)
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+        for line in ["login", "browse"] { _ = await bok.text(line) }
+        let borrowed = await bok.text("borrow 1")
+        #expect(borrowed.contains("Borrowed “Ödemarken”."), "\(borrowed)")
+        let methods = server.requests.filter { $0.path == "/borrow/1" }.map(\.method)
+        #expect(methods == ["GET", "POST"], "\(methods)")
+    }
+}

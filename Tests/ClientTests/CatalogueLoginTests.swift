@@ -20,9 +20,9 @@ struct CatalogueLoginTests {
         let prompt: ScriptedPatronPrompt
 
         init(root: URL, home: URL, answers: [String] = [], secrets: [String] = []) {
-            session = Session(
-                service: CatalogueOnlyService(name: "Stadsbiblioteket"), mock: nil, libraryName: "Stadsbiblioteket",
-                alphabet: .swedish, theme: .plain,
+            let client = OPDSClient(root: root, timeout: 5)
+            session = Session.catalogue(
+                client, name: "Stadsbiblioteket", alphabet: .swedish, theme: .plain,
                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
             session.environment = [
                 "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
@@ -30,9 +30,7 @@ struct CatalogueLoginTests {
             ]
             session.paths = Paths(environment: session.environment)
             session.account.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
-            let browser = CatalogueBrowser(client: OPDSClient(root: root, timeout: 5))
-            browser.credentialStore = session.account.credentialStore
-            session.catalogue = browser
+            session.attach(session.catalogue!)
             prompt = ScriptedPatronPrompt(answers: answers, secrets: secrets)
             session.account.prompt = prompt
             repl = REPL(session: session, printer: printer)

@@ -1,10 +1,13 @@
 public import Foundation
+import Synchronization
 
 /// An OPDS 1.2 catalogue that lends as Palace (Library Simplified) servers do, for issue 14: its
 /// feed's books carry `opds:availability`, `opds:holds` and `opds:copies` on their borrow links,
 /// and a borrow link, followed with the right `Authorization: Basic`, answers with the loan's entry
 /// (available until its last day, with the EPUB's link) or, for a book that is out, with the hold
-/// (reserved, the patron's place in the queue). Served by ``HostileServer`` on 127.0.0.1.
+/// (reserved, the patron's place in the queue). Its root links the patron's shelf (`/loans`:
+/// their loans, with the file's link and a `revoke` link, and their holds, Cirkeln's ready from the
+/// start); `revoke/N` returns a loan or cancels a hold. Served by ``HostileServer`` on 127.0.0.1.
 public enum LendingCatalogue {
     /// The bytes of every book's file.
     public static let book = Data("PK\u{3}\u{4}lent book".utf8)
@@ -44,9 +47,16 @@ public enum LendingCatalogue {
         """
     }
 
+    static let shelfLink =
+        #"<link rel="http://opds-spec.org/shelf" href="/loans" type="application/atom+xml;profile=opds-catalog"/>"#
+
+    static func revokeLink(_ id: Int) -> String {
+        #"<link rel="http://librarysimplified.org/terms/rel/revoke" href="/revoke/\#(id)"/>"#
+    }
+
     /// The feed: one book available, one out with patrons waiting, one whose hold is ready.
     public static var feed: String {
-        head + "<title>Stadsbibliotekets e-böcker</title>"
+        head + "<title>Stadsbibliotekets e-böcker</title>" + shelfLink
             + entry(
                 1, "Ödemarken", "Åsa Berg",
                 link: borrowLink(
@@ -64,6 +74,32 @@ public enum LendingCatalogue {
                 link: borrowLink(
                     3, #"<opds:availability status="ready" since="2020-01-01" until="\#(day(2))T23:59:59Z"/>"#))
             + "</feed>"
+    }
+
+    /// Where a book stands on the patron's shelf.
+    enum Shelved: Sendable { case loan, hold, ready }
+
+    /// The book's entry (no XML declaration) as the patron's shelf shows it: on loan, held, or ready.
+    static func shelfEntry(_ id: Int, _ shelved: Shelved) -> String {
+        let titles = [1: ("Ödemarken", "Åsa Berg"), 2: ("Bäcken", "Eva Öst"), 3: ("Cirkeln", "Bo Ek")]
+        let (title, author) = titles[id] ?? ("?", "?")
+        let lending: String
+        switch shelved {
+        case .hold:
+            lending = borrowLink(
+                2,
+                #"<opds:availability status="reserved" since="2020-01-01"/>"#
+                    + #"<opds:holds total="3" position="\#(queuePlace)"/><opds:copies total="3" available="0"/>"#)
+        case .ready:
+            lending = borrowLink(id, #"<opds:availability status="ready" until="\#(day(2))T23:59:59Z"/>"#)
+        case .loan:
+            lending = """
+                <link rel="http://opds-spec.org/acquisition" href="/files/\(id).epub" type="application/epub+zip">\
+                <opds:availability status="available" since="2020-01-01" until="\(day(loanDays))T12:00:00Z"/></link>
+                """
+        }
+        return "<entry><id>urn:bok:\(id)</id><title>\(title)</title><author><name>\(author)</name></author>"
+            + lending + revokeLink(id) + "</entry>"
     }
 
     /// What a borrow link answers: the loan, or the hold for the book that is out.
@@ -86,8 +122,11 @@ public enum LendingCatalogue {
     }
 
     /// Starts the catalogue; `user` and `password` are the one login its borrow links and files accept.
-    public static func start(user: String, password: String) throws -> HostileServer {
+    /// With `borrowByPost`, a borrow link answers a GET with 405, as a server that lends by POST does.
+    public static func start(user: String, password: String, borrowByPost: Bool = false) throws -> HostileServer {
         let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        // The patron's shelf: the books on loan to them or held, by number (Cirkeln's hold is ready).
+        let shelf = Mutex<[Int: Shelved]>([3: .ready])
         return try HostileServer.start { request in
             let path = request.path
             if path == "/" || path == "/root.xml" {
@@ -99,7 +138,30 @@ public enum LendingCatalogue {
                     extra: [("WWW-Authenticate", "Basic realm=\"Library\"")])
             }
             if path.hasPrefix("/borrow/"), let id = Int(path.dropFirst("/borrow/".count)) {
+                if borrowByPost, request.method != "POST" { return reply(405, Data(), type: "text/plain") }
+                shelf.withLock { $0[id] = id == 2 ? .hold : .loan }
                 return reply(200, Data(answer(id).utf8), type: borrowType)
+            }
+            if path == "/loans" {
+                let entries = shelf.withLock { $0.sorted { $0.key < $1.key } }.map { shelfEntry($0.key, $0.value) }
+                    .joined()
+                return reply(
+                    200, Data((head + "<title>Loans</title>" + entries + "</feed>").utf8),
+                    type: "application/atom+xml;profile=opds-catalog;kind=acquisition")
+            }
+            if path.hasPrefix("/revoke/"), let id = Int(path.dropFirst("/revoke/".count)) {
+                guard shelf.withLock({ $0.removeValue(forKey: id) }) != nil else {
+                    return reply(
+                        404, Data(#"{"title": "Not yours", "detail": "That book is not on loan to you."}"#.utf8),
+                        type: "application/problem+json")
+                }
+                // The book as it now stands: on the shelf for anyone to borrow.
+                let entry =
+                    #"<?xml version="1.0" encoding="UTF-8"?>"#
+                    + #"<entry xmlns="http://www.w3.org/2005/Atom" xmlns:opds="http://opds-spec.org/2010/catalog">"#
+                    + "<id>urn:bok:\(id)</id><title>Book \(id)</title>"
+                    + borrowLink(id, #"<opds:availability status="available"/>"#) + "</entry>"
+                return reply(200, Data(entry.utf8), type: borrowType)
             }
             if path.hasPrefix("/files/") { return reply(200, book, type: "application/epub+zip") }
             return reply(404, Data(), type: "text/plain")

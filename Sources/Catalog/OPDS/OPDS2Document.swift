@@ -18,10 +18,13 @@ struct OPDS2Document: Decodable {
 
     struct Metadata: Decodable {
         var title: String?
+        /// Publications on all pages (`numberOfItems`).
+        var numberOfItems: Int?
 
         init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: Key.self)
             title = c.lenient(String.self, "title")
+            numberOfItems = c.lenient(Int.self, "numberOfItems")
         }
     }
 

@@ -101,21 +101,18 @@ public struct OPDSClient: Sendable {
 
     /// Follows a book's borrow link with the login in use, and reads the entry the library answers
     /// with: a loan (available, `until` its last day, with the file's link) or a hold (reserved,
-    /// with the patron's place). Palace's servers answer a GET this way.
+    /// with the patron's place). Palace's servers answer a GET; a server that wants a POST says so
+    /// with 405, and the link is followed again with a POST.
     /// - Throws: `LendingError` in the patron's words: a refusal with the library's own reason
-    ///   (its problem document's `detail`), a login wanted, or an answer that is not an entry.
+    ///   (its problem document's `detail`, also in `reason`), a login wanted, or an answer that is not an entry.
     public func borrow(_ link: OPDSLink) async throws -> OPDSEntry {
-        let (data, http) = try await exchange(link.href)
-        if !(200..<300).contains(http.statusCode), http.statusCode != 401, let reason = Self.problem(data) {
-            logger.debug("borrow refused", metadata: ["status": "\(http.statusCode)", "reason": "\(reason)"])
-            throw LendingError(
-                .rejected, tr("The library did not lend it: {reason}", ["reason": reason]), status: http.statusCode)
+        let (body, url) = try await lendingCall(link.href, methods: ["GET", "POST"], refused: "borrow refused") {
+            tr("The library did not lend it: {reason}", ["reason": $0])
         }
-        let body = try checked(data, http, url: link.href)
         do {
-            return try OPDSParser.entry(body, base: link.href)
+            return try OPDSParser.entry(body, base: url)
         } catch {
-            logger.debug("borrow answer unreadable", metadata: ["url": "\(link.href.absoluteString)"])
+            logger.debug("borrow answer unreadable", metadata: ["url": "\(url.absoluteString)"])
             throw LendingError(
                 .badResponse,
                 tr(
@@ -123,6 +120,34 @@ public struct OPDSClient: Sendable {
                         + "it was made.",
                     ["server": displayName]))
         }
+    }
+
+    /// Follows a loan's or a hold's `revoke` link: the loan is returned early, the hold cancelled.
+    /// Palace's servers take a GET (or PUT); a 405 is tried again as DELETE, then POST.
+    /// - Returns: the book's entry as it now stands, when the library sends one.
+    public func revoke(_ link: OPDSLink) async throws -> OPDSEntry? {
+        let (body, url) = try await lendingCall(
+            link.href, methods: ["GET", "DELETE", "POST"], refused: "revoke refused"
+        ) { tr("The library did not take it back: {reason}", ["reason": $0]) }
+        return try? OPDSParser.entry(body, base: url)
+    }
+
+    /// One lending request (borrow, revoke) with the login in use: each method in turn while the
+    /// server answers 405. A refusal with a problem document becomes `LendingError` with the
+    /// library's reason (`worded` puts it in a sentence); a 401/403 says how to log in.
+    private func lendingCall(
+        _ url: URL, methods: [String], refused: Logger.Message, worded: (String) -> String
+    ) async throws -> (Data, URL) {
+        var (data, http) = try await exchange(url, method: methods[0])
+        for method in methods.dropFirst() where http.statusCode == 405 {
+            (data, http) = try await exchange(url, method: method)
+        }
+        let status = http.statusCode
+        if !(200..<300).contains(status), status != 401, let reason = Self.problem(data) {
+            logger.debug(refused, metadata: ["status": "\(status)", "reason": "\(reason)"])
+            throw LendingError(status == 404 ? .notFound : .rejected, worded(reason), status: status, reason: reason)
+        }
+        return (try checked(data, http, url: url), url)
     }
 
     /// The reason in a problem document (RFC 7807, as Palace sends with a refused loan): its
@@ -194,8 +219,9 @@ public struct OPDSClient: Sendable {
     }
 
     /// One request to the catalogue, its status not yet looked at.
-    private func exchange(_ url: URL) async throws -> (Data, HTTPURLResponse) {
+    private func exchange(_ url: URL, method: String = "GET") async throws -> (Data, HTTPURLResponse) {
         var request = URLRequest(url: url)
+        request.httpMethod = method
         if let authorization = authorization(for: url) {
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
@@ -254,7 +280,10 @@ public struct OPDSClient: Sendable {
         case 200..<300: break
         case 401, 403:
             let document = try? authenticationBody(data, http)?.get()
-            throw LendingError(.unauthorized, refusal(document), status: http.statusCode)
+            // A refusal that gives its reason (wrong PIN, tries left, a locked card) keeps it for the patron.
+            throw LendingError(
+                .unauthorized, refusal(document), status: http.statusCode,
+                reason: document == nil ? Self.problem(data) : nil)
         case 404:
             logger.debug("no such page", metadata: ["url": "\(url.absoluteString)"])
             throw LendingError(

@@ -8,12 +8,18 @@ public struct OPDSFeed: Sendable, Hashable {
     public var entries: [OPDSEntry]
     /// The feed's own links: `next`, `previous`, `up`, `start`, `search`, facets.
     public var links: [OPDSLink]
+    /// Entries on all pages, where the feed says (`opensearch:totalResults`, OPDS 2 `numberOfItems`).
+    public var totalResults: Int?
 
-    public init(title: String, entries: [OPDSEntry], links: [OPDSLink]) {
+    public init(title: String, entries: [OPDSEntry], links: [OPDSLink], totalResults: Int? = nil) {
         self.title = title
         self.entries = entries
         self.links = links
+        self.totalResults = totalResults
     }
+
+    /// The relation of the patron's shelf: their loans and holds (`http://opds-spec.org/shelf`).
+    public static let shelfRelation = "http://opds-spec.org/shelf"
 
     /// The first link with relation `rel` (`next`, `previous`/`prev`, `up`, `start`, `search`).
     public func link(_ rel: String) -> OPDSLink? {
@@ -63,6 +69,9 @@ public struct OPDSEntry: Sendable, Hashable {
 
     /// The link that borrows the book, or places a hold when it is out (`…/acquisition/borrow`).
     public var borrowLink: OPDSLink? { links.first { $0.relations.contains(OPDSLink.borrowRelation) } }
+
+    /// The link that returns the patron's loan early or cancels their hold (Library Simplified's `revoke`).
+    public var revokeLink: OPDSLink? { links.first { $0.relations.contains(OPDSLink.revokeRelation) } }
 
     /// Whether and how the library lends the book (Library Simplified / Palace extensions): from
     /// the borrow link, else from the first acquisition link that carries it; nil when none does
@@ -121,6 +130,8 @@ public struct OPDSLink: Sendable, Hashable {
 
     /// The relation of a link that borrows a book (`http://opds-spec.org/acquisition/borrow`).
     public static let borrowRelation = "http://opds-spec.org/acquisition/borrow"
+    /// The relation of a link that ends a loan or a hold (`http://librarysimplified.org/terms/rel/revoke`).
+    public static let revokeRelation = "http://librarysimplified.org/terms/rel/revoke"
 
     public init(href: URL, relations: [String] = [], type: String? = nil, title: String? = nil, length: Int? = nil) {
         self.href = href

@@ -36,7 +36,9 @@ public enum OPDSParser {
         guard parser.parse(), parser.parserError == nil, reader.sawFeed else {
             throw Failure(description: reader.sawFeed ? "is not well-formed XML" : "is XML but not an Atom feed")
         }
-        return OPDSFeed(title: SafeText.line(reader.feedTitle), entries: reader.entries, links: reader.feedLinks)
+        return OPDSFeed(
+            title: SafeText.line(reader.feedTitle), entries: reader.entries, links: reader.feedLinks,
+            totalResults: reader.totalResults)
     }
 
     /// One entry: the answer to following a borrow link (an Atom `entry` document, an OPDS 2
@@ -166,7 +168,9 @@ public enum OPDSParser {
                     return link
                 }
             }
-        return OPDSFeed(title: SafeText.line(root.metadata?.title ?? ""), entries: entries, links: links)
+        return OPDSFeed(
+            title: SafeText.line(root.metadata?.title ?? ""), entries: entries, links: links,
+            totalResults: root.metadata?.numberOfItems.map { max(0, $0) })
     }
 
     private static func jsonPublication(_ publication: OPDS2Document.Publication, base: URL) -> OPDSEntry {
@@ -212,6 +216,8 @@ private final class AtomReader: NSObject, XMLParserDelegate {
     var feedTitle = ""
     var feedLinks: [OPDSLink] = []
     var entries: [OPDSEntry] = []
+    /// `opensearch:totalResults`, when the feed gives it.
+    var totalResults: Int?
     private var entry: OPDSEntry?
     private var text = ""
     private var inAuthor = false
@@ -289,6 +295,7 @@ private final class AtomReader: NSObject, XMLParserDelegate {
         if name == "link" { openLink = nil; return }
         guard entry != nil else {
             if name == "title", depth == 2 { feedTitle = value }
+            if name == "totalResults", depth == 2, let total = Int(value), total >= 0 { totalResults = total }
             return
         }
         switch name {

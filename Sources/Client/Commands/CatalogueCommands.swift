@@ -79,6 +79,17 @@ enum CatalogueCommands {
         },
     ]
 
+    /// Whether `borrow N`, `reserve N`, `info N` or `read N` means an item of the shelf, `loans` or
+    /// `reservations` on screen rather than a book of the feed: then the lending library's own command
+    /// runs (a ready hold is borrowed, a loan read) through the catalogue's lending service.
+    static func meansShelfItem(_ command: String, session: Session) -> Bool {
+        guard ["borrow", "reserve", "info", "read"].contains(command) else { return false }
+        switch session.lists.numbered {
+        case .shelf?, .loans?, .reservations?: return true
+        case .books?, nil: return false
+        }
+    }
+
     /// `login` in a catalogue that asks for a password (HTTP Basic, as calibre's content server
     /// with --enable-auth, or the basic flow of an OPDS authentication document, as Palace servers
     /// send): the user name, then the password with echo off, checked on the root feed. The
@@ -184,9 +195,10 @@ enum CatalogueCommands {
                 attempt += 1
             }
         }
-        next.credentialStore = browser.credentialStore
         next.introShown = browser.introShown
-        session.catalogue = next
+        session.attach(next)
+        // The login is also the card the catalogue's loans and shelf are kept under.
+        next.use(user: user, password: password)
         let remember = arguments.flag("remember")
         var lines = notes
         if remember {
@@ -628,6 +640,8 @@ enum CatalogueCommands {
             hints.append(tr("info N, get N, read N for a book"))
         }
         if !hints.isEmpty { lines += ["", theme.dim(hints.joined(separator: "; ") + ".")] }
+        // From here on numbers mean the feed's entries (after the shelf, loans or reservations meant theirs).
+        if !feed.entries.isEmpty, let notice = session.numbersNow(.books) { lines.append(notice) }
         return CommandOutput(lines: lines, json: CatalogueFeedJSON(feed: feed, query: session.catalogue?.query))
     }
 }

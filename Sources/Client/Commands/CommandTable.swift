@@ -60,7 +60,8 @@ struct CommandTable {
         }
         // In an OPDS catalogue the list commands page through its feeds instead.
         if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
-            !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments))
+            !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments)),
+            !CatalogueCommands.meansShelfItem(command.name, session: session)
         {
             return try await override(arguments, session)
         }

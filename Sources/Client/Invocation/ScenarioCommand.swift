@@ -57,7 +57,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             CommandConfiguration(
                 abstract: tr(
                     "Run the scenario files' tasks, each file on a fresh mock library, and report which passed."),
-                usage: "bok scenario run FILE|DIR… [--report FILE.md] [--junit FILE.xml] [--json]")
+                usage:
+                    "bok scenario run FILE|DIR… [--protocol elib|opds] [--report FILE.md] [--junit FILE.xml] [--json]")
         }
         @ParentCommand var bok: BokCommand
         @Argument(
@@ -72,6 +73,12 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             help: ArgumentHelp(tr("Also write the report as JUnit XML to FILE."), valueName: "FILE.xml"),
             completion: .file(extensions: ["xml"]))
         var junit: String?
+        @Option(
+            name: .customLong("protocol"),
+            help: ArgumentHelp(
+                tr("Run every file over the mock's Elib API or its OPDS feeds, whatever the file says."),
+                valueName: "elib|opds"))
+        var protocolKind: LibraryConfig.Kind?
         @OptionGroup var output: Output
 
         @MainActor
@@ -80,7 +87,7 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             do {
                 return try await ScenarioCommand.runFiles(
                     try ScenarioCommand.files(files, what: "run"), report: report, junit: junit,
-                    json: json, environment: environment, theme: theme, printer: printer)
+                    protocolKind: protocolKind, json: json, environment: environment, theme: theme, printer: printer)
             } catch {
                 return ErrorReport.report(error, json: json, printer: printer)
             }
@@ -184,14 +191,15 @@ struct ScenarioCommand: ParsableCommand, Invocation {
 
     @MainActor
     static func runFiles(
-        _ files: [String], report reportFile: String?, junit: String?, json: Bool, environment: [String: String],
-        theme: Theme, printer: any Printer
+        _ files: [String], report reportFile: String?, junit: String?, protocolKind: LibraryConfig.Kind? = nil,
+        json: Bool, environment: [String: String], theme: Theme, printer: any Printer
     ) async throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else {
             throw UserError.usage(
                 tr("Nothing was run: fix the scenario files first (bok scenario check FILE shows the same)."))
         }
-        let runner = ScenarioRunner(environment: environment)
+        var runner = ScenarioRunner(environment: environment)
+        runner.protocolKind = protocolKind
         var results: [ScenarioResult] = []
         for scenario in scenarios {
             let result = await runner.run(scenario)

@@ -21,8 +21,7 @@ struct Startup {
         let session = startup.session
         session.environment = environment
         session.account.credentialStore = CredentialStore(file: paths.credentialsFile)
-        // A catalogue's remembered login (login --remember) is used from the first request on.
-        session.catalogue?.credentialStore = session.account.credentialStore
+        session.catalogue.map(session.attach)
         session.paths = paths
         // Download progress is for a person at a terminal; piped or --json output gets none.
         if isatty(2) == 1, !options.json {
@@ -73,10 +72,18 @@ struct Startup {
                 }
             }
             let clock = LibraryClockFollower()
-            let ready = Task { () throws -> HTTPLendingService in
+            // `--kind opds` (a scenario's `protocol: opds`): the same library through its OPDS face.
+            let overOPDS = options.kind == .opds
+            let pins = PINKeeper()
+            let storedPIN = rememberedPIN(pins, credentials: CredentialStore(file: paths.credentialsFile))
+            let ready = Task { () throws -> any LendingService & PatronLending in
                 let started = try await server.value
                 // Its clock may have been moved by another bok, before any command counts days.
                 clock.follow(await started.now())
+                if overOPDS {
+                    return OPDSLendingService(
+                        client: OPDSClient(root: started.opdsURL, logger: logger), storedPIN: storedPIN)
+                }
                 let endpoint = LibraryEndpoint(
                     baseURL: started.baseURL, serviceID: configuration.serviceID,
                     serviceKey: configuration.serviceKey)
@@ -84,12 +91,13 @@ struct Startup {
             }
             let session = Session(
                 service: DeferredLendingService(ready: ready), mock: server,
-                libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger)
+                libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger,
+                pins: pins)
             session.timeZone = configuration.rules.timeZone
             clock.session = session
             // The mock's port changes every run; its shelf profile is named by what it simulates.
             session.libraryKey = .init(
-                baseURL: "mock://bok-mock?seed=\(options.seed)&books=\(options.catalogSize)",
+                baseURL: "mock://bok-mock\(overOPDS ? "-opds" : "")?seed=\(options.seed)&books=\(options.catalogSize)",
                 serviceID: configuration.serviceID)
             session.profileName = LibraryProfiles.mockName
             let note =
@@ -109,10 +117,9 @@ struct Startup {
                     ? URL(string: String(url.absoluteString.dropLast()))! : url,
                 logger: logger)
             let name = config.name ?? client.displayName
-            let session = Session(
-                service: CatalogueOnlyService(name: name), mock: nil, libraryName: name,
-                alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme, logger: logger)
-            session.catalogue = CatalogueBrowser(client: client)
+            let session = Session.catalogue(
+                client, name: name, alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme,
+                logger: logger)
             session.libraryKey = .init(baseURL: url.absoluteString, serviceID: "opds")
             session.profileName = config.profile
             return Startup(
@@ -143,6 +150,17 @@ struct Startup {
         }
         session.profileName = config.profile
         return Startup(session: session, note: note)
+    }
+
+    /// A PIN for a card: one this session was given, else the one remembered with `login --remember`.
+    static func rememberedPIN(
+        _ pins: PINKeeper, credentials: CredentialStore
+    ) -> @Sendable (String) -> String? {
+        { card in
+            if let pin = pins.pin(for: card) { return pin }
+            guard let kept = try? credentials.load(), kept.card == card else { return nil }
+            return kept.pin
+        }
     }
 
     /// Whether the configured library is an OPDS catalogue: said so (`kind = opds`, `--kind opds`),

@@ -31,6 +31,8 @@ struct Scenario: Sendable, Equatable {
         var pin: PINSource?
         /// The line of `pin:`, for errors in finding the PIN.
         var pinLine: Int?
+        /// Which of the mock's faces bok talks to: its Elib API (the default) or its OPDS feeds.
+        var protocolKind: LibraryConfig.Kind = .elib
 
         /// 21 November 2026, 10:00 in Stockholm: a Saturday, as in the tests.
         static let defaultDate = ScenarioDate(year: 2026, month: 11, day: 21, hour: 10, minute: 0)

@@ -28,7 +28,9 @@ struct ScenarioParseError: Error, CustomStringConvertible {
 @MainActor
 enum ScenarioParser {
     /// Keywords of the setup, before the first `task:`.
-    static let setupKeywords = ["scenario", "seed", "catalog size", "date", "width", "language", "card", "pin"]
+    static let setupKeywords = [
+        "scenario", "seed", "catalog size", "date", "width", "language", "card", "pin", "protocol",
+    ]
     /// Keywords that answer a step's prompts.
     static let answerKeywords = ["card", "pin"]
     /// Expectation keywords (`result N FIELD` and `count N` take words before the colon).
@@ -220,6 +222,11 @@ private struct ParseState {
             case "pin":
                 scenario.setup.pin = try ScenarioParser.pinSource(value, answeringStep: false)
                 scenario.setup.pinLine = line
+            case "protocol":
+                guard let kind = LibraryConfig.Kind(rawValue: value.lowercased()) else {
+                    throw UserError(tr("protocol: is elib or opds, e.g. protocol: opds."))
+                }
+                scenario.setup.protocolKind = kind
             default:
                 break
             }

@@ -16,6 +16,8 @@ struct ScenarioRunner {
     var caps = TerminalCapabilities(isTTY: true, colorDepth: .ansi256, unicode: true)
     /// Where the temporary patron directories go.
     var temporaryDirectory = FileManager.default.temporaryDirectory
+    /// The protocol every file runs over (`scenario run --protocol opds`), whatever its own `protocol:` says.
+    var protocolKind: LibraryConfig.Kind?
 
     /// Runs one scenario. Never throws: whatever goes wrong is in the result.
     func run(_ scenario: Scenario) async -> ScenarioResult {
@@ -67,6 +69,7 @@ struct ScenarioRunner {
         options.catalogSize = setup.catalogSize
         options.mockClockStart = setup.date.date(in: MockRules.stockholm)
         options.mockClockRuns = false
+        options.kind = protocolKind ?? setup.protocolKind
         let logger = Logger(label: "bok.scenario") { _ in SwiftLogNoOpLogHandler() }
         let startup = try await Startup.connect(
             options: options, environment: environment,

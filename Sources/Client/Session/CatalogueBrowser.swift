@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Logging
 
 /// Where the patron is in an OPDS catalogue: the feed on screen (whose entries the numbers
 /// mean), and the feeds before it for `back`.
@@ -20,12 +21,16 @@ final class CatalogueBrowser {
     private(set) var query: String?
     private var history: [(feed: OPDSFeed, query: String?)] = []
 
+    /// Told of every login and logout, so the session's loans and shelf use the same login.
+    var onLogin: ((_ user: String?, _ password: String?) -> Void)?
+
     init(client: OPDSClient) { self.client = client }
 
     /// Logs in with `user` and `password` (or out, with nil): requests from now on carry them.
     func use(user: String?, password: String?) {
         client = client.with(user: user, password: password)
         checkedRemembered = true
+        onLogin?(user, password)
     }
 
     /// Takes up the login remembered for this catalogue, the first time a request is made.
@@ -80,5 +85,33 @@ final class CatalogueBrowser {
         feed = next
         self.query = query
         return next
+    }
+}
+
+extension Session {
+    /// A session on the OPDS catalogue `client` reaches: browsing through a ``CatalogueBrowser``, and
+    /// loans, reservations, the shelf, return and cancel through an ``OPDSLendingService`` (a
+    /// catalogue that lends, as Palace's do, keeps them in its shelf feed), with the catalogue's login.
+    static func catalogue(
+        _ client: OPDSClient, name: String, alphabet: Collation.Alphabet, theme: Theme, logger: Logger
+    ) -> Session {
+        let pins = PINKeeper()
+        let session = Session(
+            service: OPDSLendingService(client: client, storedPIN: { pins.pin(for: $0) }), mock: nil,
+            libraryName: name, alphabet: alphabet, theme: theme, logger: logger, pins: pins)
+        session.catalogue = CatalogueBrowser(client: client)
+        return session
+    }
+
+    /// Browses `browser`'s catalogue with this session's credentials file: a login remembered with
+    /// `login --remember` is taken up now, and every login is the card the loans and shelf are kept under.
+    func attach(_ browser: CatalogueBrowser) {
+        catalogue = browser
+        browser.credentialStore = account.credentialStore
+        browser.onLogin = { [weak self] user, password in
+            self?.account.card = user
+            self?.account.pin = password
+        }
+        try? browser.takeUpRememberedLogin()
     }
 }

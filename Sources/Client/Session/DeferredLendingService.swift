@@ -6,9 +6,10 @@ import Foundation
 /// The built-in mock library binds its port and indexes its catalogue while the banner and the
 /// prompt are already on screen; the first command waits for it if it has to.
 struct DeferredLendingService: LendingService, PatronLending {
-    let ready: Task<HTTPLendingService, any Error>
+    let ready: Task<any LendingService & PatronLending, any Error>
 
-    private var service: HTTPLendingService {
+    /// The service, once started.
+    var service: any LendingService & PatronLending {
         get async throws { try await ready.value }
     }
 
@@ -39,7 +40,4 @@ struct DeferredLendingService: LendingService, PatronLending {
     func cancelReservation(id: String, card: String?) async throws {
         try await service.cancelReservation(id: id, card: card)
     }
-
-    /// The library's base URL, once started.
-    var baseURL: URL { get async throws { try await service.endpoint.baseURL } }
 }

@@ -221,8 +221,10 @@ extension Session {
         let bar = progress?.start(title: title)
         let result: BookDownloader.Result
         do {
+            // A library that lends through OPDS sends a loan's file only with the patron's login.
+            let authorization = await opdsLending()?.authorization(for: source, card: shelfCard())
             result = try await BookDownloader().download(
-                from: source, to: target, statedSize: statedSize.map(Int64.init),
+                from: source, to: target, statedSize: statedSize.map(Int64.init), authorization: authorization,
                 progress: bar)
             progress?.finish()
         } catch {

@@ -5,6 +5,7 @@ import Logging
 import MockLending
 import Reader
 import Shelf
+import Synchronization
 
 /// Everything a command may read or change: the library, the last list, the sort, the filters.
 ///
@@ -24,7 +25,12 @@ final class Session {
     /// The lists on screen, the sort, the filters.
     var lists = Lists()
     /// The card, the PIN and who to ask for them.
-    var account = Account()
+    var account = Account() {
+        // A library that lends through OPDS logs in on each request: it learns the PIN with the session.
+        didSet { if let card = account.card, let pin = account.pin { pins.keep(pin, for: card) } }
+    }
+    /// The PINs this session knows, for a library that lends through OPDS (see `OPDSLendingService`).
+    let pins: PINKeeper
     /// The shelf's database and sync.
     var shelfState = ShelfState()
     /// How output looks.
@@ -63,8 +69,8 @@ final class Session {
     func mockControl() async throws -> MockControl {
         if let knownMock { return knownMock }
         let base: URL?
-        if let deferred = service as? DeferredLendingService {
-            base = try await deferred.baseURL
+        if let mock {
+            base = try await mock.value.baseURL
         } else {
             base = (service as? HTTPLendingService)?.endpoint.baseURL
         }
@@ -88,6 +94,14 @@ final class Session {
         clock = { Date().addingTimeInterval(offset) }
     }
 
+    /// The library's OPDS lending service, when it lends through OPDS (started, for the mock).
+    func opdsLending() async -> OPDSLendingService? {
+        if let deferred = service as? DeferredLendingService {
+            return try? await deferred.service as? OPDSLendingService
+        }
+        return service as? OPDSLendingService
+    }
+
     /// The patron availability is shown for: the one logged in, else the remembered card.
     var knownCard: String? { account.card ?? (try? account.credentialStore.load())?.card }
 
@@ -107,8 +121,9 @@ final class Session {
 
     init(
         service: any LendingService & PatronLending, mock: Task<MockLendingServer, any Error>?, libraryName: String,
-        alphabet: Collation.Alphabet, theme: Theme, logger: Logger
+        alphabet: Collation.Alphabet, theme: Theme, logger: Logger, pins: PINKeeper = PINKeeper()
     ) {
+        self.pins = pins
         self.service = service
         self.mock = mock
         self.libraryName = libraryName
@@ -225,4 +240,13 @@ extension Session {
         /// Why the last sync failed, or nil when it worked (or none was tried).
         var syncProblem: String?
     }
+}
+
+/// The PINs (or catalogue passwords) of the cards this session logged in with, kept in memory
+/// only, where a library that lends through OPDS reads them for each request.
+final class PINKeeper: Sendable {
+    private let pins = Mutex([String: String]())
+
+    func keep(_ pin: String, for card: String) { pins.withLock { $0[card] = pin } }
+    func pin(for card: String) -> String? { pins.withLock { $0[card] } }
 }

@@ -1,0 +1,384 @@
+public import Foundation
+import Localization
+import Synchronization
+internal import TextSafety
+
+/// A library that lends through OPDS (the Library Simplified extensions Palace's servers use),
+/// seen as a lending service: the same search, loans, reservations and shelf as an Elib library,
+/// so every command, the shelf's badges and a scenario file work over either protocol.
+///
+/// - Search follows the catalogue's search link; pages are gathered by following `next` links,
+///   whatever page size the server uses. An order other than relevance is one of the feed's
+///   facets (`Sort by` → Title, Author …; `Order` → Ascending, Descending); `top` and `new` are
+///   the root's `http://opds-spec.org/sort/popular` and `…/sort/new` feeds. Filters the feed has
+///   no facet for are applied to the gathered entries.
+/// - The patron's card and PIN are the login (HTTP Basic, to the catalogue's own origin only).
+///   The PIN of a card is kept in memory for the session (`remember(card:pin:)`, or the lookup
+///   given at creation for a remembered login), as the Elib client keeps it in its account.
+/// - Loans and holds are the entries of the root's shelf feed (`http://opds-spec.org/shelf`);
+///   a loan's id and a hold's id are the book's entry id; returning and cancelling follow the
+///   entry's `revoke` link.
+public final class OPDSLendingService: LendingService, PatronLending {
+    /// The catalogue, without a login.
+    public let client: OPDSClient
+    private let storedPIN: @Sendable (String) -> String?
+    private let state = Mutex(State())
+
+    private struct State {
+        var root: OPDSFeed?
+        /// Books seen in any feed, by id: what `product(id:)`, `availability` and `createLoan` start from.
+        var entries: [String: OPDSEntry] = [:]
+        /// Results gathered so far, by what was asked.
+        var listings: [ListingKey: Listing] = [:]
+        var pins: [String: String] = [:]
+    }
+
+    private struct ListingKey: Hashable {
+        var query: String
+        var sort: SortSpec
+        var filters: SearchFilters
+    }
+
+    private struct Listing {
+        var entries: [OPDSEntry]
+        var next: URL?
+        var total: Int?
+    }
+
+    /// Most entries gathered for one list while filtering, so a huge catalogue cannot run away.
+    static let maxGathered = 5_000
+    /// Most books remembered by id.
+    static let maxRemembered = 20_000
+
+    /// A lending service over the catalogue `client` reaches; `storedPIN` gives a remembered PIN for a card.
+    public init(client: OPDSClient, storedPIN: @escaping @Sendable (String) -> String? = { _ in nil }) {
+        self.client = client
+        self.storedPIN = storedPIN
+    }
+
+    /// Keeps `pin` for `card` for this session: loans and holds are fetched with it.
+    public func remember(card: String, pin: String) {
+        state.withLock { $0.pins[card] = pin }
+    }
+
+    // MARK: The catalogue
+
+    public func search(_ request: SearchRequest) async throws -> SearchPage {
+        let key = ListingKey(query: request.query, sort: request.sort, filters: request.filters)
+        // A new list is asked for afresh (loans and the clock change availability); `more` pages on.
+        let cached = request.offset == 0 ? nil : state.withLock { $0.listings[key] }
+        var listing: Listing
+        if let cached { listing = cached } else { listing = try await firstListing(key, card: request.card) }
+        let wanted = request.offset + request.limit
+        while let next = listing.next, listing.entries.count < (key.filters.isEmpty ? wanted : Self.maxGathered) {
+            let feed = try await login(request.card).feed(next)
+            listing.next = feed.link("next")?.href
+            listing.entries += remembered(feed.entries.filter { matches($0, key.filters) })
+        }
+        let finished = listing
+        state.withLock { $0.listings[key] = finished }
+        let total = key.filters.isEmpty ? max(listing.total ?? 0, listing.entries.count) : listing.entries.count
+        let products = listing.entries.dropFirst(request.offset).prefix(request.limit).map(Self.product)
+        return SearchPage(products: Array(products), total: total, offset: request.offset)
+    }
+
+    /// The first page of a list: the search (or the root's popular or new feed), then the facets that order it.
+    private func firstListing(_ key: ListingKey, card: String?) async throws -> Listing {
+        let client = login(card)
+        let root = try await rootFeed()
+        var feed: OPDSFeed
+        var sort = key.sort
+        if key.query.isEmpty, let popular = root.link("http://opds-spec.org/sort/popular"),
+            sort == SortSpec(.popularity)
+        {
+            feed = try await client.feed(popular.href)
+        } else if key.query.isEmpty, let new = root.link("http://opds-spec.org/sort/new"), sort == SortSpec(.date) {
+            feed = try await client.feed(new.href)
+        } else {
+            feed = try await client.search(key.query, from: root)
+            if sort.key == .relevance, sort.order == SortKey.relevance.defaultOrder { sort = SortSpec(.relevance) }
+            feed = try await ordered(feed, by: sort, client: client)
+        }
+        return Listing(
+            entries: remembered(feed.entries.filter { $0.navigation == nil && matches($0, key.filters) }),
+            next: feed.link("next")?.href, total: feed.totalResults)
+    }
+
+    /// The feed in `sort`'s order, through its facets.
+    private func ordered(_ feed: OPDSFeed, by sort: SortSpec, client: OPDSClient) async throws -> OPDSFeed {
+        guard sort != SortSpec(.relevance) else { return feed }
+        var feed = feed
+        let names: [String] =
+            switch sort.key {
+            case .relevance: ["relevan"]
+            case .title: ["title"]
+            case .author: ["author"]
+            case .date: ["date", "publish", "new", "recent"]
+            case .publisher: ["publisher"]
+            case .popularity: ["popular"]
+            case .rating: ["rating", "rated"]
+            }
+        guard let facet = Self.facet(in: feed, group: ["sort"], titled: names) else {
+            throw LendingError(
+                .unsupported,
+                tr(
+                    "The catalogue at {server} cannot sort by {key}.",
+                    ["server": client.displayName, "key": sort.key.word]))
+        }
+        if !facet.isActiveFacet { feed = try await client.feed(facet.href) }
+        guard sort.order != sort.key.defaultOrder else { return feed }
+        let word = sort.order == .ascending ? "asc" : "desc"
+        guard let facet = Self.facet(in: feed, group: ["order", "direction"], titled: [word]) else {
+            throw LendingError(
+                .unsupported,
+                tr(
+                    "The catalogue at {server} sorts by {key} one way only.",
+                    ["server": client.displayName, "key": sort.key.word]))
+        }
+        return facet.isActiveFacet ? feed : try await client.feed(facet.href)
+    }
+
+    /// The facet of a group whose name has one of `group` in it, titled with one of `titled`.
+    private static func facet(in feed: OPDSFeed, group: [String], titled: [String]) -> OPDSLink? {
+        feed.facets.first { facet in
+            let groupName = (facet.facetGroup ?? "").lowercased()
+            let title = (facet.title ?? "").lowercased()
+            return group.contains { groupName.contains($0) } && titled.contains { title.contains($0) }
+        }
+    }
+
+    private func matches(_ entry: OPDSEntry, _ filters: SearchFilters) -> Bool {
+        guard entry.navigation == nil else { return false }
+        if filters.availableOnly, entry.lending?.availability.available == false { return false }
+        if let language = filters.language?.lowercased(),
+            entry.language.map({ $0.lowercased().hasPrefix(language) }) != true
+        {
+            return false
+        }
+        if let category = filters.category?.lowercased(),
+            !entry.subjects.contains(where: { $0.lowercased() == category })
+        {
+            return false
+        }
+        if let publisher = filters.publisher?.lowercased(), entry.publisher?.lowercased() != publisher { return false }
+        return true
+    }
+
+    public func product(id: String) async throws -> Product {
+        Self.product(try await entry(id))
+    }
+
+    public func availability(productID: String, card: String?) async throws -> Availability {
+        let entry = try await entry(productID)
+        return entry.lending?.availability ?? Availability(available: entry.epub != nil)
+    }
+
+    public func library() async throws -> LibraryPage {
+        let root = try await rootFeed()
+        return LibraryPage(name: root.title.isEmpty ? client.displayName : root.title)
+    }
+
+    // MARK: Patrons, loans and holds
+
+    public func verifyPatron(card: String, pin: String) async throws -> Patron {
+        // The shelf feed wants the login; a catalogue without one is asked for its root with it.
+        if try await rootFeed().link(OPDSFeed.shelfRelation) == nil {
+            _ = try await login(card, pin: pin).feed()
+        } else {
+            _ = try await shelf(card: card, pin: pin)
+        }
+        remember(card: card, pin: pin)
+        return Patron(card: card, name: "", loansThisMonth: 0, maxLoansPerMonth: 0)
+    }
+
+    public func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
+        let entry = try await entry(productID)
+        guard let link = entry.borrowLink else {
+            throw LendingError(
+                .rejected, tr("The library does not lend {title}.", ["title": entry.title]), reason: "product")
+        }
+        if let lending = entry.lending, lending.state == .unavailable || lending.state == .reserved {
+            throw LendingError(
+                .rejected, tr("All copies of {title} are on loan.", ["title": entry.title]), status: 403,
+                reason: "product")
+        }
+        let answer = try await borrow(link, entry: entry, card: card, pin: pin)
+        guard let loan = Self.loan(answer) else {
+            throw LendingError(
+                .rejected, tr("All copies of {title} are on loan.", ["title": entry.title]), status: 403,
+                reason: "product")
+        }
+        return loan
+    }
+
+    public func loans(card: String, onlyActive: Bool) async throws -> [Loan] {
+        try await shelf(card: card).compactMap(Self.loan)
+    }
+
+    public func loan(id: String) async throws -> Loan {
+        let cards = state.withLock { Array($0.pins.keys) }
+        for card in cards {
+            if let loan = try await loans(card: card, onlyActive: true).first(where: { $0.id == id }) { return loan }
+        }
+        throw LendingError(.notFound, tr("The library no longer lists that loan."), status: 404)
+    }
+
+    public func returnLoan(id: String, card: String?) async throws {
+        try await revoke(id, card: card) {
+            tr("The library at {server} has no early return: the loan ends by itself on its last day.", ["server": $0])
+        }
+    }
+
+    public func reserve(card: String, pin: String, productID: String) async throws -> Reservation {
+        let entry = try await entry(productID)
+        guard let link = entry.borrowLink, entry.lending?.state == .unavailable else {
+            throw LendingError(
+                .rejected, tr("{title} can be borrowed now; there is no queue to join.", ["title": entry.title]),
+                status: 409)
+        }
+        let answer = try await borrow(link, entry: entry, card: card, pin: pin)
+        guard let reservation = Self.reservation(answer) else {
+            throw LendingError(
+                .badResponse,
+                tr(
+                    "The library did not say whether {title} was reserved; reservations shows it.",
+                    ["title": entry.title]))
+        }
+        return reservation
+    }
+
+    public func reservations(card: String) async throws -> [Reservation] {
+        try await shelf(card: card).compactMap(Self.reservation)
+    }
+
+    public func cancelReservation(id: String, card: String?) async throws {
+        try await revoke(id, card: card) {
+            tr("The library at {server} does not let bok cancel a reservation; ask the library.", ["server": $0])
+        }
+    }
+
+    /// The `Authorization` header for a file of `card`'s loan (on the catalogue's own origin only).
+    public func authorization(for url: URL, card: String?) -> String? {
+        login(card).authorization(for: url)
+    }
+
+    // MARK: -
+
+    private func rootFeed() async throws -> OPDSFeed {
+        if let root = state.withLock({ $0.root }) { return root }
+        let root = try await client.feed()
+        state.withLock { $0.root = root }
+        return root
+    }
+
+    /// The client with `card`'s login, when its PIN is known.
+    private func login(_ card: String?, pin: String? = nil) -> OPDSClient {
+        guard let card, let pin = pin ?? state.withLock({ $0.pins[card] }) ?? storedPIN(card) else { return client }
+        return client.with(user: card, password: pin)
+    }
+
+    /// Keeps the books of a feed for `product(id:)`; returns them.
+    private func remembered(_ entries: [OPDSEntry]) -> [OPDSEntry] {
+        state.withLock { state in
+            if state.entries.count + entries.count > Self.maxRemembered { state.entries.removeAll() }
+            for entry in entries where entry.navigation == nil { state.entries[entry.id] = entry }
+        }
+        return entries
+    }
+
+    private func entry(_ id: String) async throws -> OPDSEntry {
+        if let entry = state.withLock({ $0.entries[id] }) { return entry }
+        throw LendingError(
+            .notFound,
+            tr("The catalogue at {server} has no book with id {id}.", ["server": client.displayName, "id": id]),
+            status: 404)
+    }
+
+    /// The patron's loans and holds: the shelf feed with their login.
+    private func shelf(card: String, pin: String? = nil) async throws -> [OPDSEntry] {
+        // A catalogue that does not lend (calibre's) has no shelf: nothing is on loan from it.
+        guard let link = try await rootFeed().link(OPDSFeed.shelfRelation) else { return [] }
+        let client = login(card, pin: pin)
+        guard client.user != nil else {
+            throw LendingError(
+                .unauthorized,
+                tr("Log in first (login) so bok can fetch your loans from {server}.", ["server": client.displayName]),
+                status: 401)
+        }
+        return remembered(try await client.feed(link.href).entries.filter { $0.navigation == nil })
+    }
+
+    private func borrow(_ link: OPDSLink, entry: OPDSEntry, card: String, pin: String) async throws -> OPDSEntry {
+        var answer = try await client.with(user: card, password: pin).borrow(link)
+        remember(card: card, pin: pin)
+        // The answer is the same book, whatever id the server writes on it.
+        answer.id = entry.id
+        if answer.title.isEmpty { answer.title = entry.title }
+        if answer.authors.isEmpty { answer.authors = entry.authors }
+        _ = remembered([answer])
+        return answer
+    }
+
+    private func revoke(_ id: String, card: String?, unsupported: (String) -> String) async throws {
+        guard let card else { throw LendingError(.invalidRequest, tr("Log in first (login).")) }
+        guard let entry = try await shelf(card: card).first(where: { $0.id == id }) else {
+            throw LendingError(.notFound, tr("The library no longer lists it."), status: 404)
+        }
+        guard let link = entry.revokeLink else {
+            throw LendingError(.unsupported, unsupported(client.displayName))
+        }
+        if let answer = try await login(card).revoke(link) { _ = remembered([answer]) }
+    }
+
+    // MARK: Entries as the lending model
+
+    static func product(_ entry: OPDSEntry) -> Product {
+        Product(
+            id: entry.id, title: entry.title,
+            contributors: entry.authors.map(contributor),
+            publisher: entry.publisher, publishedDate: entry.issued.flatMap { DayDate(string: String($0.prefix(10))) },
+            language: entry.language, categories: entry.subjects, description: entry.summary ?? entry.content,
+            coverImage: entry.links.first { $0.relations.contains("http://opds-spec.org/image") }?.href.absoluteString,
+            isbns: entry.identifiers.compactMap { id in
+                id.lowercased().hasPrefix("urn:isbn:") ? String(id.dropFirst(9)) : nil
+            },
+            formats: entry.formats.map { Product.Format(id: $0, name: $0) },
+            availability: entry.lending?.availability ?? Availability(available: entry.epub != nil))
+    }
+
+    /// "Selma Lagerlöf" → first name Selma, last name Lagerlöf; "Lagerlöf, Selma" the same.
+    static func contributor(_ name: String) -> Contributor {
+        if let comma = name.firstIndex(of: ",") {
+            return Contributor(
+                firstName: String(name[name.index(after: comma)...]).trimmedWhitespace,
+                lastName: String(name[..<comma]).trimmedWhitespace)
+        }
+        guard let space = name.lastIndex(of: " ") else { return Contributor(firstName: "", lastName: name) }
+        return Contributor(
+            firstName: String(name[..<space]).trimmedWhitespace,
+            lastName: String(name[name.index(after: space)...]).trimmedWhitespace)
+    }
+
+    /// A shelf entry on loan to the patron: available until its last day, with its file's link.
+    static func loan(_ entry: OPDSEntry) -> Loan? {
+        guard entry.borrowLink == nil, entry.lending.map({ $0.state == .available }) ?? (entry.epub != nil) else {
+            return nil
+        }
+        let until = entry.lending?.until ?? DayDate(Date().addingTimeInterval(365 * 86_400))
+        let file = entry.epub.map {
+            [Loan.Link(formatID: "4104", contents: [.init(part: 1, url: $0.href.absoluteString)])]
+        }
+        return Loan(
+            id: entry.id, productID: entry.id, title: entry.title,
+            coverImage: entry.links.first { $0.relations.contains("http://opds-spec.org/image") }?.href.absoluteString,
+            createdDate: nil, expiryDate: until, active: true, links: file ?? [])
+    }
+
+    /// A shelf entry the patron holds: waiting with a place, or ready until a day.
+    static func reservation(_ entry: OPDSEntry) -> Reservation? {
+        guard let lending = entry.lending, lending.state == .reserved || lending.state == .ready else { return nil }
+        return Reservation(
+            id: entry.id, productID: entry.id, title: entry.title, queuePosition: lending.position ?? 0,
+            ready: lending.state == .ready, readyUntil: lending.state == .ready ? lending.until : nil)
+    }
+}
