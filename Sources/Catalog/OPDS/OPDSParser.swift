@@ -252,8 +252,12 @@ private final class AtomReader: NSObject, XMLParserDelegate {
                 href: url, relations: (attributes["rel"] ?? "alternate").split(separator: " ").map(String.init),
                 type: attributes["type"], title: attributes["title"].map(SafeText.line),
                 length: attributes["length"].flatMap { Int($0) })
-            link.facetGroup = attributes["facetGroup"].map(SafeText.line)
-            link.isActiveFacet = attributes["activeFacet"] == "true"
+            // Feeds write them `opds:facetGroup`, `opds:activeFacet`; the parser keeps the prefix.
+            func opds(_ key: String) -> String? {
+                attributes[key] ?? attributes.first { $0.key.hasSuffix(":" + key) }?.value
+            }
+            link.facetGroup = opds("facetGroup").map(SafeText.line)
+            link.isActiveFacet = opds("activeFacet") == "true"
             if entry != nil {
                 entry?.links.append(link)
                 openLink = (entry?.links.count ?? 1) - 1
