@@ -40,9 +40,12 @@ enum PatronCommands {
             session.lists.shelfList = []
             await session.syncAfterChange()
             session.shelfState.syncedThisSession = session.shelfState.syncProblem == nil
+            // A library that lends through OPDS says neither the patron's name nor a monthly count.
+            let welcome = patron.name.isEmpty ? tr("Welcome.") : tr("Welcome, {name}.", ["name": patron.name])
             var lines = [
-                tr("Welcome, {name}.", ["name": patron.name]) + " " + tr("Card {card}", ["card": patron.card])
-                    + " \(session.theme.marks.middleDot) \(used(patron))."
+                welcome + " "
+                    + ([tr("Card {card}", ["card": patron.card])] + [used(patron)].compactMap { $0 })
+                    .joined(separator: " \(session.theme.marks.middleDot) ") + "."
             ]
             if arguments.flag("remember") {
                 try session.account.credentialStore.save(.init(card: card, pin: pin))
@@ -98,8 +101,8 @@ enum PatronCommands {
             let (patron, _) = try await checkedPIN(card: card, arguments, command: "whoami", session: session)
             return CommandOutput(
                 lines: [
-                    [patron.name, tr("card {card}", ["card": patron.card]), used(patron)]
-                        .joined(separator: " \(session.theme.marks.middleDot) ")
+                    ([patron.name, tr("card {card}", ["card": patron.card])] + [used(patron)].compactMap { $0 })
+                        .filter { !$0.isEmpty }.joined(separator: " \(session.theme.marks.middleDot) ")
                 ],
                 json: PatronJSON(patron))
         })
@@ -151,8 +154,10 @@ enum PatronCommands {
     /// PINs asked for in one command at most (the library locks the card sooner if it counts fewer).
     static let maxPINTries = 5
 
-    static func used(_ patron: Patron) -> String {
-        trn(
+    /// `2 of 5 loans used this month`; nil when the library does not count them (0 allowed).
+    static func used(_ patron: Patron) -> String? {
+        guard patron.maxLoansPerMonth > 0 else { return nil }
+        return trn(
             "{used} of {n} loan used this month", "{used} of {n} loans used this month", patron.maxLoansPerMonth,
             ["used": patron.loansThisMonth])
     }

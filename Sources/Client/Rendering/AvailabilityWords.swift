@@ -17,7 +17,9 @@ struct AvailabilityWords {
     init(session: Session) {
         theme = session.theme
         today = session.today
-        maxLoans = session.account.patron?.maxLoansPerMonth ?? session.libraryPage?.maxLoansPerMonth
+        maxLoans =
+            (session.account.patron?.maxLoansPerMonth).flatMap { $0 > 0 ? $0 : nil }
+            ?? session.libraryPage?.maxLoansPerMonth
     }
 
     init(theme: Theme, today: DayDate, maxLoans: Int?) {
