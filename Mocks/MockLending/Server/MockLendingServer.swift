@@ -134,6 +134,9 @@ public final class MockLendingServer: Sendable {
         let mock = router.group("mock")
         ControlRoutes(library: library).register(on: mock)
         ContentRoutes(library: library).register(on: mock)
+        // The OPDS face: the same library, state and faults as the API, for OPDS clients.
+        let opds = router.group(RouterPath(OPDSRoutes.base)).add(middleware: FaultMiddleware(library: library))
+        OPDSRoutes(library: library).register(on: opds)
 
         var serverLogger = logger
         if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }
