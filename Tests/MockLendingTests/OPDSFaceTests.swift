@@ -3,7 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockLending
+@testable import MockLending
 import Testing
 
 /// The mock's OPDS face (`/opds/`), read with bok's own OPDS parser and client, against the Elib
@@ -414,6 +414,40 @@ struct OPDSFaceTests {
             #expect(!shelf.entries.contains { $0.productID == id })
             let (_, ended) = try await face.call("GET", try #require(entry?.epub).href.absoluteString, card: "1001")
             #expect(ended.statusCode == 403)
+        }
+    }
+
+    @Test("Markup and control characters in a book's words are escaped: bok's parser reads them back")
+    func escaping() throws {
+        var product = try #require(Fixtures.catalog.products.first)
+        product.title = "Tom & Jerry <3 \"Ö\" ]]> &amp;"
+        product.description = "a\u{1B}[2J\u{0}b\u{9B}c\u{202E}d"
+        product.categories = ["A&B \"quoted\" <x>"]
+        let standing = BookStanding(0, card: nil, in: Fixtures.state)
+        let writer = OPDSFeedWriter(timeZone: MockRules.stockholm, now: Fixtures.clock, libraryName: "L & <M>")
+        let entry = try OPDSParser.entry(
+            Data(writer.entryDocument(.init(product: product, standing: standing)).utf8),
+            base: URL(string: "http://127.0.0.1/opds/")!)
+        #expect(entry.title == product.title)
+        #expect(entry.subjects == product.categories)
+        // ESC and NUL cannot be written in XML at all; the rest arrives and bok's parser makes it safe.
+        let summary = try #require(entry.summary)
+        #expect(!summary.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{0}" || $0 == "\u{9B}" })
+        #expect(["a", "b", "c", "d"].allSatisfy(summary.contains))
+    }
+
+    @Test("The Hostile fault reaches the OPDS face too, and its feeds stay well-formed")
+    func hostile() async throws {
+        try await TestServer.lending { server in
+            let face = OPDSFace(server: server)
+            let plain = try await face.feed("/opds/top?limit=5")
+            try await server.control("POST", "faults", json: #"{"Hostile": true}"#)
+            let hostile = try await face.feed("/opds/top?limit=5")
+            #expect(hostile.entries.count == 5)
+            for (before, after) in zip(plain.entries, hostile.entries) {
+                #expect(after.title.hasPrefix(before.title) && after.title != before.title)
+                #expect(!after.title.contains("\u{1B}") && !(after.summary ?? "").contains("\u{9B}"))
+            }
         }
     }
 

@@ -21,6 +21,9 @@ struct OPDSFeedWriter: Sendable {
     let now: Date
     /// The library's name, each feed's author.
     let libraryName: String
+    /// The `Hostile` fault: books' words gain ``HostileText`` as in the API's JSON answers (the
+    /// characters XML cannot carry arrive as U+FFFD; the rest, such as U+009B and U+202E, as they are).
+    var hostile = false
 
     static let atomNamespace = "http://www.w3.org/2005/Atom"
     static let opdsNamespace = "http://opds-spec.org/2010/catalog"
@@ -144,7 +147,7 @@ struct OPDSFeedWriter: Sendable {
     }
 
     private func entry(_ xml: inout XMLText, _ book: Book, namespaces: Bool) {
-        let product = book.product
+        let product = hostile ? Self.infected(book.product) : book.product
         if namespaces {
             xml.open(
                 "entry",
@@ -226,6 +229,22 @@ struct OPDSFeedWriter: Sendable {
         if let copies = standing.copies {
             xml.empty("opds:copies", ["total": String(copies.total), "available": String(copies.available)])
         }
+    }
+
+    /// The product's words with the hostile text the API's `Hostile` fault adds to the same fields.
+    static func infected(_ product: Product) -> Product {
+        var product = product
+        product.title += HostileText.title
+        product.contributors = product.contributors.map { person in
+            var person = person
+            person.firstName = HostileText.firstName + person.firstName
+            person.lastName += HostileText.lastName
+            return person
+        }
+        product.categories = product.categories.map { $0 + HostileText.category }
+        product.description = product.description.map { HostileText.description + $0 }
+        product.publisher = product.publisher.map { $0 + HostileText.name }
+        return product
     }
 
     // MARK: Dates

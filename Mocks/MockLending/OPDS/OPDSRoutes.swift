@@ -232,10 +232,13 @@ struct OPDSRoutes: Sendable {
         }
     }
 
+    /// The writer for a page of `state` (the state now when nil), hostile when the fault says so.
     func writer(_ state: LibraryState? = nil) -> OPDSFeedWriter {
-        OPDSFeedWriter(
-            timeZone: library.configuration.rules.timeZone, now: state?.clock ?? library.now(),
-            libraryName: LibraryProfile.name)
+        let (now, hostile) =
+            state.map { ($0.clock, $0.faults.hostile) } ?? library.read { ($0.clock, $0.faults.hostile) }
+        return OPDSFeedWriter(
+            timeZone: library.configuration.rules.timeZone, now: now, libraryName: LibraryProfile.name,
+            hostile: hostile)
     }
 
     // MARK: Parameters and links
