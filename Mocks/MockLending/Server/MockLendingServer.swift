@@ -15,6 +15,8 @@ public final class MockLendingServer: Sendable {
     public let baseURL: URL
     /// The port the server listens on.
     public let port: Int
+    /// The root feed of the same library's OPDS face, e.g. `http://127.0.0.1:54321/opds/`.
+    public var opdsURL: URL { URL(string: OPDSRoutes.base + "/", relativeTo: baseURL)!.absoluteURL }
     /// Seconds spent generating the catalogue and building its index before listening.
     public let preparationSeconds: Double
 
