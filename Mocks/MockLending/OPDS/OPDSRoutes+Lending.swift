@@ -57,11 +57,13 @@ extension OPDSRoutes {
                     return (.alreadyLent, standing, false)
                 case .ready:
                     _ = try state.borrow(index, card: login.card, pin: login.pin)
-                case .waiting:
+                case .waiting where !standing.availability.available:
                     // Already in the queue: the Elib API's own refusal says so.
                     attempt = .hold
                     _ = try state.reserve(index, card: login.card, pin: login.pin)
-                case .none:
+                case .waiting, .none:
+                    // (A waiting patron whose title can be lent now, e.g. with next month's
+                    // pay-per-loan budget, borrows it: the loan fulfils the reservation.)
                     // A title the patron's own limit stops is borrowed, to be refused in the limit's words.
                     let reason = standing.availability.reason
                     if standing.availability.available || reason == .borrower {
