@@ -43,6 +43,21 @@ struct OPDSParserTests {
         #expect(book.navigation == nil && book.formats == ["EPUB"])
     }
 
+    @Test func anAtomFeedsFacetsKeepTheirGroupAndTheOneInForce() throws {
+        // As calibre and the mock's OPDS face write them: with the opds: prefix.
+        let atom = """
+            <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" \
+            xmlns:opds="http://opds-spec.org/2010/catalog"><title>T</title>
+            <link rel="http://opds-spec.org/facet" href="?sort=title" title="Title" opds:facetGroup="Sort by" \
+            opds:activeFacet="true"/>
+            <link rel="http://opds-spec.org/facet" href="?sort=date" title="Date" opds:facetGroup="Sort by"/>
+            </feed>
+            """
+        let feed = try OPDSParser.feed(Data(atom.utf8), base: Self.base)
+        #expect(feed.facets.map(\.facetGroup) == ["Sort by", "Sort by"])
+        #expect(feed.facets.map(\.isActiveFacet) == [true, false])
+    }
+
     @Test func whatIsNotACatalogueSaysSoInOneLine() {
         // An HTML login page, JSON that is not OPDS, plain text, a cut-off feed, and ESC (which XML 1.0 forbids).
         for body in [

@@ -15,6 +15,8 @@ public final class MockLendingServer: Sendable {
     public let baseURL: URL
     /// The port the server listens on.
     public let port: Int
+    /// The root feed of the same library's OPDS face, e.g. `http://127.0.0.1:54321/opds/`.
+    public var opdsURL: URL { URL(string: OPDSRoutes.base + "/", relativeTo: baseURL)!.absoluteURL }
     /// Seconds spent generating the catalogue and building its index before listening.
     public let preparationSeconds: Double
 
@@ -134,6 +136,9 @@ public final class MockLendingServer: Sendable {
         let mock = router.group("mock")
         ControlRoutes(library: library).register(on: mock)
         ContentRoutes(library: library).register(on: mock)
+        // The OPDS face: the same library, state and faults as the API, for OPDS clients.
+        let opds = router.group(RouterPath(OPDSRoutes.base)).add(middleware: FaultMiddleware(library: library))
+        OPDSRoutes(library: library).register(on: opds)
 
         var serverLogger = logger
         if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }

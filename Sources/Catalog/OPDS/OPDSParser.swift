@@ -252,12 +252,9 @@ private final class AtomReader: NSObject, XMLParserDelegate {
                 href: url, relations: (attributes["rel"] ?? "alternate").split(separator: " ").map(String.init),
                 type: attributes["type"], title: attributes["title"].map(SafeText.line),
                 length: attributes["length"].flatMap { Int($0) })
-            // Feeds write them `opds:facetGroup`, `opds:activeFacet`; the parser keeps the prefix.
-            func opds(_ key: String) -> String? {
-                attributes[key] ?? attributes.first { $0.key.hasSuffix(":" + key) }?.value
-            }
-            link.facetGroup = opds("facetGroup").map(SafeText.line)
-            link.isActiveFacet = opds("activeFacet") == "true"
+            // Feeds write them `opds:facetGroup`; the parser keys attributes by their qualified names.
+            link.facetGroup = Self.attribute("facetGroup", in: attributes).map(SafeText.line)
+            link.isActiveFacet = Self.attribute("activeFacet", in: attributes) == "true"
             if entry != nil {
                 entry?.links.append(link)
                 openLink = (entry?.links.count ?? 1) - 1
@@ -318,12 +315,15 @@ private final class AtomReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// The attribute `name`, with or without a namespace prefix (`opds:facetGroup`).
+    static func attribute(_ name: String, in attributes: [String: String]) -> String? {
+        attributes[name] ?? attributes.first { $0.key.hasSuffix(":" + name) }?.value
+    }
+
     /// The Library Simplified extensions inside an acquisition link, added to it. A value that is not
     /// a number, a date or a known state is left out, as everything else odd in a feed is.
     static func lending(_ name: String, _ attributes: [String: String], into link: inout OPDSLink) {
-        func value(_ key: String) -> String? {
-            attributes[key] ?? attributes.first { $0.key.hasSuffix(":" + key) }?.value
-        }
+        func value(_ key: String) -> String? { attribute(key, in: attributes) }
         func number(_ key: String) -> Int? { value(key).flatMap { Int($0.trimmedWhitespace) }.map { max(0, $0) } }
         switch name {
         case "indirectAcquisition":

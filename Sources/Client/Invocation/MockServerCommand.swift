@@ -72,6 +72,11 @@ struct MockServerCommand: ParsableCommand, Invocation {
                         "books": trn("{n} book", "{n} books", configuration.catalogSize), "seed": configuration.seed,
                         "id": configuration.serviceID, "key": configuration.serviceKey,
                     ]))
+            printer.err(
+                tr(
+                    "The same library as an OPDS catalogue: {url} (bok --library {url} --kind opds; log in with a "
+                        + "card and PIN).",
+                    ["url": server.opdsURL.absoluteString]))
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } catch {
             let message = ErrorReport.message(for: error)

@@ -1,0 +1,130 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// A refused OPDS call, answered as Library Simplified servers do: an RFC 7807 problem document
+/// (`application/problem+json`) whose `detail` is the reason the Elib API gives for the same
+/// refusal, or, when no login came with a call that needs one, a 401 with the authentication document.
+struct OPDSProblem: HTTPResponseError {
+    let status: HTTPResponse.Status
+    /// The problem's type URI.
+    let type: String
+    /// A few words naming the problem.
+    let title: String
+    /// What happened and what to do, in the library's words.
+    let detail: String
+    /// Set for a call without a login: the authentication document sent instead of a problem.
+    var authenticationDocument: Data?
+
+    /// What was being tried when the library said no; names the problem.
+    enum Attempt: Sendable {
+        case loan, hold, revoke, fulfil, look
+    }
+
+    static let problemBase = "http://librarysimplified.org/terms/problem/"
+    /// The realm of the `WWW-Authenticate` challenge (plain ASCII: header values are).
+    static let realm = "Library card"
+
+    /// A refusal of the library's rules while trying `attempt`.
+    ///
+    /// A wrong PIN and a locked card are both 401 with a challenge (the login is what has to
+    /// change); every other rule's refusal is 403, an unknown thing 404.
+    init(_ refusal: LendingRefusal, while attempt: Attempt, limitReached: Bool = false) {
+        detail = refusal.reason
+        authenticationDocument = nil
+        switch refusal.kind {
+        case .unauthenticated:
+            (status, type, title) = (.unauthorized, Self.problemBase + "credentials-invalid", "Invalid credentials")
+        case .forbidden where attempt == .fulfil:
+            (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", "Not your loan")
+        case .forbidden:
+            (status, type, title) = (.unauthorized, Self.problemBase + "credentials-suspended", "Card locked")
+        case .badRequest:
+            (status, type, title) = (.badRequest, Self.problemBase + "invalid-input", "Invalid request")
+        case .notFound:
+            (status, type, title) = (.notFound, Self.problemBase + "not-found", "Not found")
+        case .gone:
+            (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", "Loan ended")
+        case .conflict:
+            switch attempt {
+            case .loan where limitReached:
+                (status, type, title) = (.forbidden, Self.problemBase + "loan-limit-reached", "Loan limit reached")
+            case .loan, .look:
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-issue-loan", "Loan refused")
+            case .hold:
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-place-hold", "Hold refused")
+            case .revoke:
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-revoke", "Cannot return")
+            case .fulfil:
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-fulfill-loan", "Cannot fulfil")
+            }
+        }
+    }
+
+    init(status: HTTPResponse.Status, type: String, title: String, detail: String) {
+        self.status = status
+        self.type = type
+        self.title = title
+        self.detail = detail
+    }
+
+    /// No book with that id.
+    static func unknownBook(_ id: String) -> OPDSProblem {
+        OPDSProblem(
+            status: .notFound, type: problemBase + "not-found", title: "Not found",
+            detail: "There is no book \(id) in this library.")
+    }
+
+    /// A call that needs a login came without one: 401, the challenge and the authentication document.
+    static func loginWanted(_ document: Data) -> OPDSProblem {
+        var problem = OPDSProblem(
+            status: .unauthorized, type: problemBase + "credentials-invalid", title: "Log in",
+            detail: "Log in with your library card and PIN.")
+        problem.authenticationDocument = document
+        return problem
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        var response: Response
+        if let authenticationDocument {
+            response = JSONResponse.raw(authenticationDocument, status: status, contentType: OPDSType.authentication)
+        } else {
+            let body = Body(type: type, title: title, detail: detail, status: Int(status.code))
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            let data = (try? encoder.encode(body)) ?? Data()
+            response = JSONResponse.raw(data, status: status, contentType: OPDSType.problem)
+        }
+        if status == .unauthorized { response.headers[.wwwAuthenticate] = "Basic realm=\"\(Self.realm)\"" }
+        return response
+    }
+
+    private struct Body: Encodable {
+        let type: String
+        let title: String
+        let detail: String
+        let status: Int
+    }
+}
+
+/// The library card and PIN of a request's `Authorization: Basic` header.
+///
+/// The PIN goes to `LibraryState.authenticate` and nowhere else: this type has no description,
+/// so it cannot end up in a log line or an answer by accident.
+struct BasicLogin: Sendable {
+    let card: String
+    let pin: String
+
+    /// The login in `request`'s header; nil when there is none or it is not Basic with `card:PIN`.
+    init?(_ request: Request) {
+        guard let header = request.headers[.authorization] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "basic",
+            let decoded = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+        else { return nil }
+        card = String(text[..<colon])
+        pin = String(text[text.index(after: colon)...])
+    }
+}
