@@ -451,6 +451,29 @@ struct OPDSFaceTests {
         }
     }
 
+    @Test("Faults apply to the OPDS face: server errors, malformed pages, and a borrow whose answer is lost")
+    func faults() async throws {
+        try await TestServer.lending { server in
+            let face = OPDSFace(server: server)
+            try await server.control("POST", "faults", json: #"{"ErrorRate": 1}"#)
+            #expect(try await face.call("GET", "/opds/").1.statusCode == 500)
+            try await server.control("POST", "faults", json: #"{"Malformed": true}"#)
+            let malformed = await #expect(throws: LendingError.self) { _ = try await face.client().feed() }
+            #expect(malformed?.kind == .badResponse)
+            try await server.control("POST", "faults", json: #"{"DropAfterCommit": true}"#)
+            let id = LendingFixtures.accessTitle()
+            await #expect(throws: (any Error).self) {
+                _ = try await face.call("POST", "/opds/books/\(id)/borrow", card: "1001")
+            }
+            // The loan was made all the same, and borrowing again finds it rather than making another.
+            try await server.control("DELETE", "faults")
+            #expect(
+                try await server.lending.loans(card: "1001", onlyActive: true).filter { $0.productID == id }.count == 1)
+            let (again, entry, _) = try await face.post("/opds/books/\(id)/borrow", as: "1001")
+            #expect(again == 200 && entry?.lending?.state == .available && entry?.epub != nil)
+        }
+    }
+
     @Test("Unknown books are 404 problems; search mistakes are 400 problems in the Elib words")
     func mistakes() async throws {
         try await TestServer.lending { server in

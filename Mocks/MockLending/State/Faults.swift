@@ -3,7 +3,7 @@
 /// Set with `POST /mock/faults` (`{"LatencyMs": 800, "ErrorRate": 0.2, "Malformed": false, "Drop": false,
 /// "DropAfterCommit": false, "CorruptContent": false, "CutContentAfter": 0, "Hostile": false}`), cleared with `DELETE
 /// /mock/faults` or `POST /mock/reset`. They apply
-/// to every call under the API base path and never to `/mock/` itself, so a tester can always
+/// to every call under the API base path and the OPDS face (`/opds/`), never to `/mock/` itself, so a tester can always
 /// switch them off; the two content faults apply to the book downloads under `/mock/content/`.
 public struct Faults: Sendable, Hashable, Codable {
     /// Milliseconds to wait before answering.
