@@ -116,6 +116,28 @@ struct OPDSLendingParserTests {
             #expect(throws: OPDSParser.Failure.self) { try OPDSParser.entry(Data(body.utf8), base: Self.base) }
         }
     }
+
+    @Test("Why a title is out: the mock's bok:reason, else all copies on loan; a hold's until is its expected day")
+    func reasonAndExpectedDay() throws {
+        let atom = """
+            <?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom" \
+            xmlns:opds="http://opds-spec.org/2010/catalog" xmlns:bok="urn:x-bok:opds"><title>T</title>
+            <entry><id>urn:1</id><title>Limit</title>
+            <link rel="http://opds-spec.org/acquisition/borrow" href="/b/1" type="application/atom+xml">
+            <opds:availability status="unavailable" bok:reason="borrower"/></link></entry>
+            <entry><id>urn:2</id><title>Out</title>
+            <link rel="http://opds-spec.org/acquisition/borrow" href="/b/2" type="application/atom+xml">
+            <opds:availability status="unavailable"/><opds:holds total="2"/></link></entry>
+            <entry><id>urn:3</id><title>Held</title>
+            <link rel="http://opds-spec.org/acquisition/borrow" href="/b/3" type="application/atom+xml">
+            <opds:availability status="reserved" until="2026-12-09T22:59:59Z"/><opds:holds total="4" position="3"/>
+            </link></entry></feed>
+            """
+        let entries = try OPDSParser.feed(Data(atom.utf8), base: Self.base).entries
+        #expect(entries[0].lending?.availability.reason == .borrower)
+        #expect(entries[1].lending?.availability == Availability(available: false, reason: .product, waiting: 2))
+        #expect(entries[2].lending?.until == DayDate(year: 2026, month: 12, day: 9))
+    }
 }
 
 /// What the patron hears when a borrow link is refused or answered with something else: one line,

@@ -53,6 +53,18 @@ struct ScenarioTests {
         }
     }
 
+    @Test(
+        "Every shipped scenario passes over the mock's OPDS face too (scenario run --protocol opds)",
+        arguments: ScenarioTests.shipped)
+    func shippedScenarioPassesOverOPDS(_ file: String) async throws {
+        var runner = ScenarioRunner(environment: [:])
+        runner.protocolKind = .opds
+        let result = await runner.run(try ScenarioParser.parse(file: file))
+        let summary = ScenarioReport.lines(for: result, theme: .plain).joined(separator: "\n")
+        #expect(result.passed, "\(summary)")
+        #expect(!result.tasks.isEmpty)
+    }
+
     @Test("A wrong expectation fails, naming its line, what was expected and what the screen showed")
     func wrongExpectationFails() async throws {
         let result = try await run(

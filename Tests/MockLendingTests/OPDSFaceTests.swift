@@ -121,18 +121,35 @@ struct OPDSFaceTests {
         }
     }
 
-    @Test("Sort facets: five in one group, the one in force marked, each giving the Elib order")
+    @Test("Facets: sort keys, the order's two directions, available now or all; each the Elib search's order")
     func facets() async throws {
         try await TestServer.lending { server in
             let face = OPDSFace(server: server)
             let feed = try await face.feed("/opds/search?q=deckare")
-            #expect(feed.facets.map(\.title) == ["Relevance", "Title", "Author", "Date", "Popularity"])
-            #expect(feed.facets.allSatisfy { $0.facetGroup == "Sort by" })
-            #expect(feed.facets.filter(\.isActiveFacet).map(\.title) == ["Relevance"])
+            func group(_ feed: OPDSFeed, _ name: String) -> [String?] {
+                feed.facets.filter { $0.facetGroup == name }.map(\.title)
+            }
+            #expect(group(feed, "Sort by") == ["Relevance", "Title", "Author", "Date", "Popularity"])
+            #expect(group(feed, "Order") == ["Ascending", "Descending"])
+            #expect(group(feed, "Availability") == ["Available now", "All"])
+            #expect(feed.facets.filter(\.isActiveFacet).map(\.title) == ["Relevance", "Descending", "All"])
             let byTitle = try await face.client().feed(try #require(feed.facets.first { $0.title == "Title" }).href)
-            #expect(byTitle.facets.filter(\.isActiveFacet).map(\.title) == ["Title"])
+            #expect(byTitle.facets.filter(\.isActiveFacet).map(\.title) == ["Title", "Ascending", "All"])
             let elib = try await server.client().search(SearchRequest(query: "deckare", sort: SortSpec(.title)))
             #expect(byTitle.entries.compactMap(\.productID) == elib.products.map(\.id))
+            // The other direction, then only what can be borrowed now, as the Elib search gives them.
+            let backwards = try await face.client().feed(
+                try #require(byTitle.facets.first { $0.title == "Descending" }).href)
+            let elibBackwards = try await server.client().search(
+                SearchRequest(query: "deckare", sort: SortSpec(.title, .descending)))
+            #expect(backwards.entries.compactMap(\.productID) == elibBackwards.products.map(\.id))
+            let now = try await face.client().feed(
+                try #require(backwards.facets.first { $0.title == "Available now" }).href)
+            let elibNow = try await server.client().search(
+                SearchRequest(
+                    query: "deckare", sort: SortSpec(.title, .descending), filters: SearchFilters(availableOnly: true)))
+            #expect(now.entries.compactMap(\.productID) == elibNow.products.map(\.id))
+            #expect(now.facets.filter(\.isActiveFacet).map(\.title) == ["Title", "Descending", "Available now"])
         }
     }
 

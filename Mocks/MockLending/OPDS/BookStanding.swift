@@ -13,8 +13,8 @@ struct BookStanding: Sendable {
         case none
         /// An active loan: its id, when it was made and its last day.
         case loan(id: String, since: Date, lastDay: DayDate)
-        /// A reservation waiting in the queue, made at `since`, at `position`.
-        case waiting(id: String, since: Date, position: Int)
+        /// A reservation waiting in the queue, made at `since`, at `position`, expected about `estimate`.
+        case waiting(id: String, since: Date, position: Int, estimate: DayDate?)
         /// A reservation whose copy is held for the patron until `lastDay`.
         case ready(id: String, since: Date, lastDay: DayDate, position: Int)
     }
@@ -48,7 +48,9 @@ struct BookStanding: Sendable {
                 mine = .ready(
                     id: reservation.id, since: reservation.created, lastDay: lastDay, position: view.queuePosition)
             } else {
-                mine = .waiting(id: reservation.id, since: reservation.created, position: view.queuePosition)
+                mine = .waiting(
+                    id: reservation.id, since: reservation.created, position: view.queuePosition,
+                    estimate: view.estimatedDate)
             }
         }
     }

@@ -27,6 +27,8 @@ struct OPDSFeedWriter: Sendable {
 
     static let atomNamespace = "http://www.w3.org/2005/Atom"
     static let opdsNamespace = "http://opds-spec.org/2010/catalog"
+    /// bok's own extension: `bok:reason` on `opds:availability` (`product`, `library`, `borrower`).
+    static let bokNamespace = "urn:x-bok:opds"
     static let dctermsNamespace = "http://purl.org/dc/terms/"
     static let openSearchNamespace = "http://a9.com/-/spec/opensearch/1.1/"
 
@@ -125,7 +127,8 @@ struct OPDSFeedWriter: Sendable {
         xml.open(
             "feed",
             [
-                "xmlns": Self.atomNamespace, "xmlns:opds": Self.opdsNamespace, "xmlns:dcterms": Self.dctermsNamespace,
+                "xmlns": Self.atomNamespace, "xmlns:opds": Self.opdsNamespace, "xmlns:bok": Self.bokNamespace,
+                "xmlns:dcterms": Self.dctermsNamespace,
                 "xmlns:opensearch": Self.openSearchNamespace,
             ])
         xml.element("id", id)
@@ -152,7 +155,7 @@ struct OPDSFeedWriter: Sendable {
             xml.open(
                 "entry",
                 [
-                    "xmlns": Self.atomNamespace, "xmlns:opds": Self.opdsNamespace,
+                    "xmlns": Self.atomNamespace, "xmlns:opds": Self.opdsNamespace, "xmlns:bok": Self.bokNamespace,
                     "xmlns:dcterms": Self.dctermsNamespace,
                 ])
         } else {
@@ -200,9 +203,10 @@ struct OPDSFeedWriter: Sendable {
             xml.empty("opds:availability", ["status": "available", "since": stamp(since), "until": end(of: lastDay)])
             counts(&xml, standing, position: nil)
             xml.close("link")
-        case .waiting(_, let since, let position):
+        case .waiting(_, let since, let position, let estimate):
             openBorrow(&xml, id)
-            xml.empty("opds:availability", ["status": "reserved", "since": stamp(since)])
+            // Palace writes a hold's expected end as `until`: the day the patron's turn is expected.
+            xml.empty("opds:availability", ["status": "reserved", "since": stamp(since), "until": estimate.map(end)])
             counts(&xml, standing, position: position)
             xml.close("link")
         case .ready(_, let since, let lastDay, let position):
@@ -212,7 +216,15 @@ struct OPDSFeedWriter: Sendable {
             xml.close("link")
         case .none:
             openBorrow(&xml, id)
-            xml.empty("opds:availability", ["status": standing.availability.available ? "available" : "unavailable"])
+            // Why a title is out for this patron (all copies out, the library's budget, their own limit) has no
+            // word in the Library Simplified extensions; bok's mock says it in one attribute of its own.
+            let availability = standing.availability
+            xml.empty(
+                "opds:availability",
+                [
+                    "status": availability.available ? "available" : "unavailable",
+                    "bok:reason": availability.available ? nil : availability.reason?.word,
+                ])
             counts(&xml, standing, position: nil)
             xml.close("link")
         }

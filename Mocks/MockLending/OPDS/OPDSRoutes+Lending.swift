@@ -104,7 +104,7 @@ extension OPDSRoutes {
                 switch BookStanding(index, card: login.card, in: state).mine {
                 case .loan(let loan, _, _):
                     try state.returnLoan(id: loan, card: login.card)
-                case .waiting(let reservation, _, _), .ready(let reservation, _, _, _):
+                case .waiting(let reservation, _, _, _), .ready(let reservation, _, _, _):
                     try state.cancelReservation(id: reservation, card: login.card)
                 case .none:
                     throw LendingRefusal(.notFound, "“\(title)” is not on loan to you or reserved by you.")

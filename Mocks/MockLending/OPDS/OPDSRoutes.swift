@@ -164,6 +164,26 @@ struct OPDSRoutes: Sendable {
                     type: OPDSType.acquisition, title: name, facetGroup: "Sort by",
                     activeFacet: options.sort.key == key))
         }
+        // The other direction of the order in force, and books that can be borrowed now (Palace's groups).
+        let sorted = unsorted + [("sort", options.sort.key.rawValue)]
+        for (order, name) in [(SortOrder.ascending, "Ascending"), (.descending, "Descending")] {
+            links.append(
+                OPDSFeedWriter.Link(
+                    rel: "http://opds-spec.org/facet",
+                    href: Self.base + "/search"
+                        + Self.query(sorted + [("order", order == .ascending ? "asc" : "desc")]),
+                    type: OPDSType.acquisition, title: name, facetGroup: "Order",
+                    activeFacet: options.sort.order == order))
+        }
+        let everything = kept.filter { $0.0 != "available" }
+        for (now, name) in [(true, "Available now"), (false, "All")] {
+            links.append(
+                OPDSFeedWriter.Link(
+                    rel: "http://opds-spec.org/facet",
+                    href: Self.base + "/search" + Self.query(everything + (now ? [("available", "1")] : [])),
+                    type: OPDSType.acquisition, title: name, facetGroup: "Availability",
+                    activeFacet: options.availableOnly == now))
+        }
         return feed(request, viewer, title: title, links: links, options: options, products: products, total: total)
     }
 

@@ -56,12 +56,16 @@ public struct OPDSEntry: Sendable, Hashable {
     }
 
     /// Links that get the book (`http://opds-spec.org/acquisition…`), best first: open access, then plain.
+    /// A sample or preview is not the book, and is not among them.
     public var acquisitions: [OPDSLink] {
-        links.filter { $0.relations.contains { $0.hasPrefix("http://opds-spec.org/acquisition") } }
-            .sorted {
-                ($0.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
-                    < ($1.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
-            }
+        links.filter { link in
+            link.relations.contains { $0.hasPrefix("http://opds-spec.org/acquisition") }
+                && !link.relations.contains { $0 == OPDSLink.sampleRelation || $0 == "preview" }
+        }
+        .sorted {
+            ($0.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
+                < ($1.relations.contains("http://opds-spec.org/acquisition/open-access") ? 0 : 1)
+        }
     }
 
     /// The EPUB to download, when the entry offers one.
@@ -130,6 +134,8 @@ public struct OPDSLink: Sendable, Hashable {
 
     /// The relation of a link that borrows a book (`http://opds-spec.org/acquisition/borrow`).
     public static let borrowRelation = "http://opds-spec.org/acquisition/borrow"
+    /// The relation of a book's sample (`http://opds-spec.org/acquisition/sample`).
+    public static let sampleRelation = "http://opds-spec.org/acquisition/sample"
     /// The relation of a link that ends a loan or a hold (`http://librarysimplified.org/terms/rel/revoke`).
     public static let revokeRelation = "http://librarysimplified.org/terms/rel/revoke"
 
@@ -177,6 +183,10 @@ public struct OPDSLending: Sendable, Hashable {
     public var copies: Int?
     /// Copies on the shelf now (`copies available`).
     public var copiesAvailable: Int?
+    /// Why a title is out for this patron, where the server says (the mock's `bok:reason`): all
+    /// copies on loan (`product`, what an out title means otherwise), the library's budget, or the
+    /// patron's own limit.
+    public var reason: UnavailableReason?
 
     public init(
         state: State, since: DayDate? = nil, until: DayDate? = nil, holds: Int? = nil, position: Int? = nil,
@@ -204,7 +214,7 @@ public struct OPDSLending: Sendable, Hashable {
         case .available, .ready:
             return Availability(available: true, copies: copies)
         case .unavailable, .reserved:
-            return Availability(available: false, reason: .product, copies: copies, waiting: holds)
+            return Availability(available: false, reason: reason ?? .product, copies: copies, waiting: holds)
         }
     }
 }

@@ -43,6 +43,8 @@ public final class OPDSLendingService: LendingService, PatronLending {
         var entries: [OPDSEntry]
         var next: URL?
         var total: Int?
+        /// The filters no facet applied, applied here to each page.
+        var filters: SearchFilters
     }
 
     /// Most entries gathered for one list while filtering, so a huge catalogue cannot run away.
@@ -70,14 +72,15 @@ public final class OPDSLendingService: LendingService, PatronLending {
         var listing: Listing
         if let cached { listing = cached } else { listing = try await firstListing(key, card: request.card) }
         let wanted = request.offset + request.limit
-        while let next = listing.next, listing.entries.count < (key.filters.isEmpty ? wanted : Self.maxGathered) {
+        while let next = listing.next, listing.entries.count < (listing.filters.isEmpty ? wanted : Self.maxGathered) {
             let feed = try await login(request.card).feed(next)
             listing.next = feed.link("next")?.href
-            listing.entries += remembered(feed.entries.filter { matches($0, key.filters) })
+            listing.entries += remembered(feed.entries.filter { matches($0, listing.filters) })
         }
         let finished = listing
         state.withLock { $0.listings[key] = finished }
-        let total = key.filters.isEmpty ? max(listing.total ?? 0, listing.entries.count) : listing.entries.count
+        let total =
+            listing.filters.isEmpty ? max(listing.total ?? 0, listing.entries.count) : listing.entries.count
         let products = listing.entries.dropFirst(request.offset).prefix(request.limit).map(Self.product)
         return SearchPage(products: Array(products), total: total, offset: request.offset)
     }
@@ -99,9 +102,15 @@ public final class OPDSLendingService: LendingService, PatronLending {
             if sort.key == .relevance, sort.order == SortKey.relevance.defaultOrder { sort = SortSpec(.relevance) }
             feed = try await ordered(feed, by: sort, client: client)
         }
+        var filters = key.filters
+        // Books that can be borrowed now, where the feed has that facet (Palace's Availability group).
+        if filters.availableOnly, let facet = Self.facet(in: feed, group: ["avail"], titled: ["available now", "now"]) {
+            if !facet.isActiveFacet { feed = try await client.feed(facet.href) }
+            filters.availableOnly = false
+        }
         return Listing(
-            entries: remembered(feed.entries.filter { $0.navigation == nil && matches($0, key.filters) }),
-            next: feed.link("next")?.href, total: feed.totalResults)
+            entries: remembered(feed.entries.filter { $0.navigation == nil && matches($0, filters) }),
+            next: feed.link("next")?.href, total: feed.totalResults, filters: filters)
     }
 
     /// The feed in `sort`'s order, through its facets.
@@ -343,6 +352,10 @@ public final class OPDSLendingService: LendingService, PatronLending {
                 id.lowercased().hasPrefix("urn:isbn:") ? String(id.dropFirst(9)) : nil
             },
             formats: entry.formats.map { Product.Format(id: $0, name: $0) },
+            teaser: entry.links.first {
+                $0.relations.contains(OPDSLink.sampleRelation)
+                    && $0.type?.hasPrefix("application/epub+zip") == true
+            }.map { Product.Teaser(url: $0.href.absoluteString) },
             availability: entry.lending?.availability ?? Availability(available: entry.epub != nil))
     }
 
@@ -377,8 +390,10 @@ public final class OPDSLendingService: LendingService, PatronLending {
     /// A shelf entry the patron holds: waiting with a place, or ready until a day.
     static func reservation(_ entry: OPDSEntry) -> Reservation? {
         guard let lending = entry.lending, lending.state == .reserved || lending.state == .ready else { return nil }
+        // A hold's `until` is when the patron's turn is expected (as Palace writes it); a ready one's, its last day.
         return Reservation(
             id: entry.id, productID: entry.id, title: entry.title, queuePosition: lending.position ?? 0,
+            estimatedDate: lending.state == .reserved ? lending.until : nil,
             ready: lending.state == .ready, readyUntil: lending.state == .ready ? lending.until : nil)
     }
 }

@@ -337,6 +337,7 @@ private final class AtomReader: NSObject, XMLParserDelegate {
             lending.copiesAvailable = link.lending?.copiesAvailable
             lending.since = value("since").flatMap(DayDate.init(string:))
             lending.until = value("until").flatMap(DayDate.init(string:))
+            lending.reason = value("reason").map { UnavailableReason(word: SafeText.line($0)) }
             link.lending = lending
         case "holds":
             // Counts before the state (the order is free): kept on a provisional available state.

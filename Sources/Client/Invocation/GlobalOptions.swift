@@ -21,7 +21,10 @@ struct GlobalFlags: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            tr("What --library speaks (found out from what it answers when not given)."), valueName: "elib|opds"))
+            tr(
+                "What --library speaks (found out from what it answers when not given); with --mock, which face of the "
+                    + "mock bok talks to."),
+            valueName: "elib|opds"))
     var kind: LibraryConfig.Kind?
 
     @Flag(help: ArgumentHelp(tr("Print one JSON object per command.")))
