@@ -280,10 +280,13 @@ public struct OPDSClient: Sendable {
         case 200..<300: break
         case 401, 403:
             let document = try? authenticationBody(data, http)?.get()
-            // A refusal that gives its reason (wrong PIN, tries left, a locked card) keeps it for the patron.
-            throw LendingError(
-                .unauthorized, refusal(document), status: http.statusCode,
-                reason: document == nil ? Self.problem(data) : nil)
+            // A refusal that gives its reason (a wrong PIN and the tries left, a locked card) is said in its words.
+            let reason = document == nil && user != nil ? Self.problem(data) : nil
+            let message =
+                reason.map {
+                    tr("The catalogue at {server} did not accept the login: {reason}", ["server": name, "reason": $0])
+                } ?? refusal(document)
+            throw LendingError(.unauthorized, message, status: http.statusCode, reason: reason)
         case 404:
             logger.debug("no such page", metadata: ["url": "\(url.absoluteString)"])
             throw LendingError(

@@ -186,6 +186,8 @@ enum CatalogueCommands {
             next = CatalogueBrowser(client: browser.client.with(user: user, password: password))
             do {
                 feed = try await next.open()
+                // A lending catalogue's feeds answer anyone (Palace's do): its shelf is what checks the login.
+                if let shelf = feed.link(OPDSFeed.shelfRelation) { _ = try await next.client.feed(shelf.href) }
                 break
             } catch let error as LendingError where error.kind == .unauthorized {
                 guard typed, error.status == 401, attempt < maxPasswordTries, let prompt,

@@ -101,13 +101,17 @@ struct Startup {
                 serviceID: configuration.serviceID)
             session.profileName = LibraryProfiles.mockName
             let note =
-                options.mock || config.isMock
+                overOPDS
                 ? tr(
-                    "Built-in mock library (simulated loans), seed {seed}, {count} books.",
+                    "Built-in mock library over its OPDS face (simulated loans), seed {seed}, {count} books.",
                     ["seed": options.seed, "count": options.catalogSize])
-                : tr(
-                    "No library is configured, so bok uses its built-in mock library (simulated loans). "
-                        + "See docs/configuration.md.")
+                : options.mock || config.isMock
+                    ? tr(
+                        "Built-in mock library (simulated loans), seed {seed}, {count} books.",
+                        ["seed": options.seed, "count": options.catalogSize])
+                    : tr(
+                        "No library is configured, so bok uses its built-in mock library (simulated loans). "
+                            + "See docs/configuration.md.")
             return Startup(session: session, note: note)
         }
 
