@@ -198,6 +198,41 @@ import Testing
         #expect(!status.unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
     }
 
+    /// `dir` on the package and on its `dc:title` and `dc:creator`s (EPUB 3.3): an RTL title that
+    /// starts with a Latin word reads right to left in the status line (its first strong letter
+    /// would say left to right), and the notes export keeps each name in its direction with isolates.
+    @Test func thePackagesDirOnTitleAndCreatorsIsHonoured() throws {
+        var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Text.</p>")])
+        builder.title = "EPUB 3 מדריך"
+        builder.packageExtra = #" dir="rtl""#
+        builder.extraMetadata = #"<dc:creator dir="ltr">Ada Lovelace</dc:creator><dc:creator>נעמי כהן</dc:creator>"#
+        let book = try builder.open()
+        #expect(book.metadata.titleDirection == .rightToLeft)
+        #expect(book.metadata.creators.map(\.direction) == [.leftToRight, .rightToLeft])
+
+        let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 80, rows: 23)
+        let view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 80, rows: 24)
+        let status = try #require(view.textRows().last)
+        #expect(status.hasPrefix(" ךירדמ EPUB 3"), "\(status)")
+
+        let notes = ReaderApp.notesMarkdown(book: book, store: InMemoryPositionStore())
+        #expect(notes.hasPrefix("# \u{2067}EPUB 3 מדריך\u{2069}\n"), "\(notes)")
+        #expect(notes.contains("*\u{2066}Ada Lovelace\u{2069}, \u{2067}נעמי כהן\u{2069}*"), "\(notes)")
+
+        // The title's own dir wins over the package's; without either, the first strong letter decides.
+        builder.titleExtra = #" dir="ltr""#
+        #expect(try builder.open().metadata.titleDirection == .leftToRight)
+        builder.packageExtra = ""
+        builder.titleExtra = ""
+        let plain = try builder.open()
+        #expect(
+            plain.metadata.titleDirection == nil && plain.metadata.creators.map(\.direction) == [.leftToRight, nil])
+        let undirected = ReaderView(
+            session: ReaderSession(book: plain, store: InMemoryPositionStore(), columns: 80, rows: 23),
+            capabilities: .plain, badge: nil, columns: 80, rows: 24)
+        #expect(try #require(undirected.textRows().last).hasPrefix(" EPUB 3 ךירדמ"))
+    }
+
     /// Paragraphs of a left-to-right book skip FriBidi unless they hold something it would order;
     /// this checks that quick test against FriBidi's own table for every scalar, so no right-to-left
     /// letter, Arabic number or bidi control is ever taken for left to right.

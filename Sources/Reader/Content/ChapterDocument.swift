@@ -38,9 +38,18 @@ public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
 }
 
 /// Which way a paragraph or a passage of text reads.
-public enum TextDirection: Sendable, Hashable {
+public enum TextDirection: Sendable, Hashable, Codable {
     case leftToRight
     case rightToLeft
+
+    /// The direction a `dir` attribute gives: `rtl` or `ltr`; nil for `auto`, nothing or anything else.
+    public init?(dir: String?) {
+        switch dir?.filter({ !$0.isWhitespace }).lowercased() {
+        case "rtl"?: self = .rightToLeft
+        case "ltr"?: self = .leftToRight
+        default: return nil
+        }
+    }
 }
 
 /// Where a link in the book points.

@@ -6,12 +6,15 @@ public struct Contributor: Sendable, Hashable, Codable {
     public var role: String?
     /// The name for sorting (`opf:file-as` or a `file-as` refinement).
     public var fileAs: String?
+    /// The name's direction (`dir` on the element, else on the package), nil when neither says.
+    public var direction: TextDirection?
 
     /// Creates a contributor.
-    public init(name: String, role: String? = nil, fileAs: String? = nil) {
+    public init(name: String, role: String? = nil, fileAs: String? = nil, direction: TextDirection? = nil) {
         self.name = name
         self.role = role
         self.fileAs = fileAs
+        self.direction = direction
     }
 
     /// The role in words (`author`, `translator`), or the code itself when it is not a common one.
@@ -40,6 +43,9 @@ public struct BookIdentifier: Sendable, Hashable, Codable {
 public struct BookMetadata: Sendable, Hashable, Codable {
     /// The main title (the first `dc:title`, or the one refined as `title-type main`).
     public var title: String
+    /// The title's direction (`dir` on its `dc:title`, else on the package), nil when neither says:
+    /// its first strong letter decides when it is drawn.
+    public var titleDirection: TextDirection? = nil
     /// Authors and other creators, in order.
     public var creators: [Contributor]
     /// Other contributors (editors, translators, illustrators) listed as `dc:contributor`.

@@ -80,7 +80,9 @@ struct PackageDocument {
         self.spine = spine
 
         let metadataElement = package.child("metadata") ?? package.first(where: { $0.localName == "metadata" })
-        self.metadata = Self.readMetadata(metadataElement, uniqueID: package.attribute("unique-identifier"))
+        self.metadata = Self.readMetadata(
+            metadataElement, uniqueID: package.attribute("unique-identifier"),
+            direction: TextDirection(dir: package.attribute("dir")))
         self.renditionFlow = metadataElement?.children("meta")
             .first { $0.attribute("property")?.trimmed == "rendition:flow" }?.text.trimmed.lowercased()
 
@@ -101,7 +103,11 @@ struct PackageDocument {
         self.warnings = warnings
     }
 
-    private static func readMetadata(_ element: MarkupElement?, uniqueID: String?) -> BookMetadata {
+    /// The package's metadata; `direction` is the package's `dir`, which its `dc:` elements inherit
+    /// unless they carry their own (EPUB 3.3, the `dir` attribute).
+    private static func readMetadata(
+        _ element: MarkupElement?, uniqueID: String?, direction: TextDirection?
+    ) -> BookMetadata {
         guard let element else {
             return BookMetadata(
                 title: tr("Untitled"), creators: [], contributors: [], languages: [], identifiers: [],
@@ -122,7 +128,9 @@ struct PackageDocument {
             guard !name.isEmpty else { return nil }
             let role = refined(element, "role") ?? element.attribute("opf:role") ?? element.attribute("role")
             let fileAs = refined(element, "file-as") ?? element.attribute("opf:file-as") ?? element.attribute("file-as")
-            return Contributor(name: name, role: role, fileAs: fileAs)
+            return Contributor(
+                name: name, role: role, fileAs: fileAs,
+                direction: TextDirection(dir: element.attribute("dir")) ?? direction)
         }
 
         let titles = element.children("title").filter { !$0.text.isEmpty }
@@ -140,6 +148,7 @@ struct PackageDocument {
         let modified = element.children("meta").first { $0.attribute("property") == "dcterms:modified" }?.text
         return BookMetadata(
             title: main?.text ?? tr("Untitled"),
+            titleDirection: main.flatMap { TextDirection(dir: $0.attribute("dir")) } ?? direction,
             creators: element.children("creator").compactMap(contributor),
             contributors: element.children("contributor").compactMap(contributor),
             languages: element.children("language").map(\.text).filter { !$0.isEmpty },

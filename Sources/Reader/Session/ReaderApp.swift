@@ -10,6 +10,15 @@ public enum ReaderApp {
         notesMarkdown(book: try openBook(bookPath), store: store)
     }
 
+    /// `text` between the Unicode isolate controls of `direction` (RLI or LRI … PDI); as it is without one.
+    static func isolated(_ text: String, _ direction: TextDirection?) -> String {
+        switch direction {
+        case .rightToLeft?: "\u{2067}\(text)\u{2069}"
+        case .leftToRight?: "\u{2066}\(text)\u{2069}"
+        case nil: text
+        }
+    }
+
     /// The highlights and notes of an opened book as Markdown: a heading per chapter, each
     /// highlight as a quote with its colour, its note below it, and the bookmarks at the end.
     public static func notesMarkdown(book: EPUBBook, store: any PositionStore) -> String {
@@ -17,8 +26,10 @@ public enum ReaderApp {
         let highlights = (try? store.highlights(bookID: id)) ?? []
         let bookmarks = (try? store.bookmarks(bookID: id)) ?? []
         // Headings and list items are one line each: a title with a line break would end its heading.
-        var lines = ["# \(SafeText.line(book.metadata.title))"]
-        let authors = book.metadata.creators.map { SafeText.line($0.name) }
+        // A title or name the package marks right to left (or left to right) is an isolate, so a
+        // Markdown viewer sets it in its own direction without moving what is around it.
+        var lines = ["# " + isolated(SafeText.line(book.metadata.title), book.metadata.titleDirection)]
+        let authors = book.metadata.creators.map { isolated(SafeText.line($0.name), $0.direction) }
         if !authors.isEmpty { lines += ["", "*\(authors.joined(separator: ", "))*"] }
         if highlights.isEmpty && bookmarks.isEmpty {
             return (lines + ["", tr("No highlights, notes or bookmarks yet.")]).joined(separator: "\n") + "\n"

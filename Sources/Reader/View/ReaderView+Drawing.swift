@@ -96,7 +96,8 @@ extension ReaderView {
         // A Hebrew or Arabic title is put in display order on its own, as an isolate would be:
         // nothing of it moves past the dash or into the numbers beside it.
         let language = session.book.metadata.language
-        let title = BidiParagraph.displayLine(session.book.metadata.title, language: language)
+        let title = BidiParagraph.displayLine(
+            session.book.metadata.title, direction: session.book.metadata.titleDirection, language: language)
         let chapter = session.currentChapterTitle().map { BidiParagraph.displayLine($0, language: language) }
         let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(
             separator: capabilities.unicode ? " — " : " - ")

@@ -31,6 +31,9 @@ struct EPUBBuilder {
     /// Attributes added to `<spine>` (`page-progression-direction="rtl"`).
     var spineExtra = ""
     var language = "en"
+    /// Attributes added to `<package>` and to the title's `<dc:title>` (`dir="rtl"`).
+    var packageExtra = ""
+    var titleExtra = ""
 
     init(version: String = "3.0", chapters: [Chapter] = []) {
         self.version = version
@@ -130,10 +133,10 @@ struct EPUBBuilder {
             opfPath,
             """
             <?xml version="1.0" encoding="UTF-8"?>
-            <package xmlns="http://www.idpf.org/2007/opf" version="\(version)" unique-identifier="uid">
+            <package xmlns="http://www.idpf.org/2007/opf" version="\(version)" unique-identifier="uid"\(packageExtra)>
               <metadata xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opf="http://www.idpf.org/2007/opf">
                 <dc:identifier id="uid">urn:uuid:1234</dc:identifier>
-                <dc:title>\(title)</dc:title>
+                <dc:title\(titleExtra)>\(title)</dc:title>
                 <dc:language>\(language)</dc:language>
                 \(extraMetadata)
               </metadata>
