@@ -95,6 +95,44 @@ struct OPDSHostileServerTests {
         #expect(elsewhere.requests.isEmpty, "the catalogue's password could have gone to another host")
     }
 
+    @Test(
+        "A redirect to a server the profile allows is followed, without the password; http is never allowed from https")
+    func redirectAllowed() async throws {
+        let elsewhere = try HostileServer.start(host: "127.0.0.2") { _ in Self.atom(Self.feed) }
+        defer { elsewhere.stop() }
+        let server = try HostileServer.start { _ in
+            [
+                .send(
+                    HostileServer.head(
+                        302,
+                        [
+                            ("Location", elsewhere.baseURL.appendingPathComponent("opds").absoluteString),
+                            ("Content-Length", "0"),
+                        ]))
+            ]
+        }
+        defer { server.stop() }
+        var client = OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5)
+        // Another port of the allowed host is still another server.
+        client.redirectsAllowed = RedirectAllowance(["127.0.0.2:\(elsewhere.port + 1)"])
+        await #expect(throws: LendingError.self) { try await client.feed() }
+        #expect(elsewhere.requests.isEmpty)
+
+        client.redirectsAllowed = RedirectAllowance(["127.0.0.2"])
+        let feed = try await client.feed()
+        #expect(!feed.entries.isEmpty)
+        #expect(server.requests.first?.headers["authorization"] != nil)
+        #expect(elsewhere.requests.count == 1)
+        #expect(elsewhere.requests.allSatisfy { $0.headers["authorization"] == nil }, "the password went along")
+        // A login kept: the client with it keeps the allowance too.
+        #expect(client.with(user: nil, password: nil).redirectsAllowed == client.redirectsAllowed)
+
+        let https = try #require(Origin(URL(string: "https://library.example.org/opds")!))
+        let http = try #require(Origin(URL(string: "http://cdn.example.org/book.epub")!))
+        #expect(!RedirectAllowance(["cdn.example.org"]).allows(http, from: https))
+        #expect(RedirectAllowance(["cdn.example.org"]).allows(http, from: Origin(URL(string: "http://a.org")!)!))
+    }
+
     @Test("A 50 MB feed is refused at the cap, in bounded time")
     func hugeFeed() async throws {
         let server = try HostileServer.start { _ in

@@ -76,6 +76,26 @@ struct LibraryProfilesTests {
         #expect(mock.isMock)
     }
 
+    @Test("allow-redirects names the servers a catalogue may send bok to; a wrong one is said with its line")
+    func allowRedirects() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-profiles-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config")
+        let profile = "[library hem]\nurl = http://127.0.0.1:8080/opds\nkind = opds\n"
+        try (profile + "allow-redirects = cdn.example.org, files.example.org:8443\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let config = try LibraryConfig.load(file: file, environment: [:], profile: "hem")
+        #expect(config.redirectsAllowed == RedirectAllowance(["cdn.example.org", "files.example.org:8443"]))
+        try "[library hem]\nurl = http://127.0.0.1:8080/opds\nallow-redirects = https://cdn.example.org/\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let error = try #require(throws: UserError.self) {
+            try LibraryConfig.load(file: file, environment: [:], profile: "hem")
+        }
+        #expect(error.message.contains("allow-redirects lists servers as host or host:port"), "\(error.message)")
+        #expect(error.message.contains(":3"), "\(error.message)")
+    }
+
     @Test("bok --library NAME runs one command against that library; --library mock is the built-in one")
     func oneShotByName() async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-profiles-\(UUID().uuidString)")

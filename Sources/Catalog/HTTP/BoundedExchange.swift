@@ -29,9 +29,28 @@ public struct Origin: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(scheme)://\(host):\(port)" }
 }
 
+/// The other servers a library's redirects may lead to (the `allow-redirects` of its profile):
+/// `host` allows that host on any port, `host:port` only that port. A redirect never goes from
+/// https to http, and the `Authorization` header is never sent along to another server.
+public struct RedirectAllowance: Sendable, Hashable {
+    /// `host` or `host:port`, lower case.
+    public var servers: Set<String>
+
+    public init(_ servers: some Sequence<String> = []) {
+        self.servers = Set(servers.map { $0.lowercased() })
+    }
+
+    /// Whether a redirect from `origin` may go on to `target`.
+    public func allows(_ target: Origin, from origin: Origin) -> Bool {
+        guard !(origin.scheme == "https" && target.scheme == "http") else { return false }
+        return servers.contains(target.host) || servers.contains("\(target.host):\(target.port)")
+    }
+}
+
 /// One HTTP exchange that a hostile server cannot stretch: a total deadline over connect, headers
 /// and body (and over any redirects); a cap on the body enforced while it streams in (reading
-/// stops at the cap); and redirects followed only within the first URL's origin, at most five.
+/// stops at the cap); and redirects followed only within the first URL's origin (or to the servers
+/// its library allows), at most five.
 /// Built on ``HTTPTransfer`` (libcurl); see there why not URLSession.
 public struct BoundedExchange: Sendable {
     /// Why an exchange did not produce an answer.
@@ -57,6 +76,8 @@ public struct BoundedExchange: Sendable {
     public let deadline: TimeInterval
     /// Largest body read, in bytes.
     public let maxBytes: Int
+    /// Other servers a redirect may lead to (``RedirectAllowance``); none by default.
+    public var redirectsAllowed = RedirectAllowance()
 
     /// Creates an exchange with these bounds.
     public init(accept: String, deadline: TimeInterval, maxBytes: Int) {
@@ -96,9 +117,13 @@ public struct BoundedExchange: Sendable {
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
             {
                 let targetOrigin = Origin(target)
-                guard let origin, targetOrigin == origin, redirects < Self.maxRedirects else {
+                guard let origin, let targetOrigin, redirects < Self.maxRedirects,
+                    targetOrigin == origin || redirectsAllowed.allows(targetOrigin, from: origin)
+                else {
                     throw Failure(kind: .redirectedAway(targetOrigin))
                 }
+                // A password is for the server it was given to: it does not follow the request elsewhere.
+                if targetOrigin != Origin(url) { headers.removeAll { $0.0.lowercased() == "authorization" } }
                 redirects += 1
                 url = target
                 if head.status == 303 || (head.status <= 302 && method == "POST") {

@@ -20,6 +20,8 @@ public struct OPDSClient: Sendable {
     let timeout: TimeInterval
     let maxBodyBytes: Int
     let logger: Logger
+    /// Other servers its redirects may lead to (the profile's `allow-redirects`).
+    public var redirectsAllowed = RedirectAllowance()
     let accept =
         "application/atom+xml;profile=opds-catalog, application/opds+json, application/atom+xml;q=0.9, */*;q=0.1"
 
@@ -39,8 +41,10 @@ public struct OPDSClient: Sendable {
 
     /// The same catalogue with another login (nil: none), the same deadline, cap and logger.
     public func with(user: String?, password: String?) -> OPDSClient {
-        OPDSClient(
+        var client = OPDSClient(
             root: root, user: user, password: password, timeout: timeout, maxBodyBytes: maxBodyBytes, logger: logger)
+        client.redirectsAllowed = redirectsAllowed
+        return client
     }
 
     /// The catalogue's name for messages: its host and port.
@@ -226,7 +230,8 @@ public struct OPDSClient: Sendable {
             request.setValue(authorization, forHTTPHeaderField: "Authorization")
         }
         let name = displayName
-        let exchange = BoundedExchange(accept: accept, deadline: timeout, maxBytes: maxBodyBytes)
+        var exchange = BoundedExchange(accept: accept, deadline: timeout, maxBytes: maxBodyBytes)
+        exchange.redirectsAllowed = redirectsAllowed
         do {
             // The whole call within `timeout`, the feed read up to the cap and no further, and redirects
             // only within the catalogue's origin (the Authorization header must not go elsewhere).
@@ -247,7 +252,8 @@ public struct OPDSClient: Sendable {
                     .redirected,
                     tr(
                         "The catalogue at {server} sent bok to another server ({target}); bok only follows links "
-                            + "within the catalogue's own address. If the catalogue has moved, use its new address.",
+                            + "within the catalogue's own address. If the catalogue has moved, use its new address; "
+                            + "if it keeps its books there, add allow-redirects = {target} to its profile.",
                         ["server": name, "target": target.map { "\($0.host):\($0.port)" } ?? tr("an unknown address")]))
             case .transport(let failure):
                 logger.debug(

@@ -26,6 +26,8 @@ struct LibraryConfig: Sendable, Equatable {
     var locale: String?
     /// What the library speaks; nil: Elib when a service id is set, else found out from what the URL answers.
     var kind: Kind?
+    /// Other servers the library's redirects may lead to (`allow-redirects = HOST[:PORT], …`).
+    var redirectsAllowed = RedirectAllowance()
     /// The profile's name (`[library NAME]`), nil for the unnamed library at the top of the file.
     var profile: String?
     /// The built-in mock library (`use = mock`, `--library mock`).
@@ -54,6 +56,15 @@ struct LibraryConfig: Sendable, Equatable {
         return config
     }
 
+    /// `cdn.example.org` or `cdn.example.org:8443`: a host name (or address) and an optional port.
+    static func isServer(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard let host = parts.first, !host.isEmpty, parts.count <= 2,
+            host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" })
+        else { return false }
+        return parts.count == 1 || Int(parts[1]).map { (1...65535).contains($0) } == true
+    }
+
     /// Takes one `key = value` line of the file.
     mutating func apply(key: String, value: String, at place: String) throws {
         switch key {
@@ -70,11 +81,21 @@ struct LibraryConfig: Sendable, Equatable {
                         ["place": place, "value": SafeText.line(value)]))
             }
             kind = parsed
+        case "allow-redirects":
+            let servers = value.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init)
+            guard !servers.isEmpty, servers.allSatisfy(Self.isServer) else {
+                throw UserError(
+                    tr(
+                        "{place}: allow-redirects lists servers as host or host:port, e.g. allow-redirects = "
+                            + "cdn.example.org, files.example.org:8443.",
+                        ["place": place]))
+            }
+            redirectsAllowed = RedirectAllowance(servers)
         default:
             throw UserError(
                 tr(
-                    "{place}: unknown key \"{key}\". Keys are url, service-id, service-key, name, locale, kind (and "
-                        + "use and language at the top).",
+                    "{place}: unknown key \"{key}\". Keys are url, service-id, service-key, name, locale, kind, "
+                        + "allow-redirects (and use and language at the top).",
                     ["place": place, "key": SafeText.line(key)]))
         }
     }

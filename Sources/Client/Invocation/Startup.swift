@@ -116,10 +116,11 @@ struct Startup {
         }
 
         if let url = config.url, try await isCatalogue(config, url: url, logger: logger) {
-            let client = OPDSClient(
+            var client = OPDSClient(
                 root: url.absoluteString.hasSuffix("/") && url.path.count > 1
                     ? URL(string: String(url.absoluteString.dropLast()))! : url,
                 logger: logger)
+            client.redirectsAllowed = config.redirectsAllowed
             let name = config.name ?? client.displayName
             let session = Session.catalogue(
                 client, name: name, alphabet: Collation(locale: config.locale ?? "sv-SE").alphabet, theme: theme,
