@@ -72,22 +72,20 @@ struct OPDSHostileServerTests {
         #expect(!message.contains("\n") && message.contains("not") && !message.contains("XMLParser"), "\(message)")
     }
 
+    /// A catalogue on 127.0.0.1 whose every answer is a redirect to a feed on 127.0.0.2.
+    static func redirecting() throws -> (catalogue: HostileServer, elsewhere: HostileServer) {
+        let elsewhere = try HostileServer.start(host: "127.0.0.2") { _ in Self.atom(Self.feed) }
+        let location = elsewhere.baseURL.appendingPathComponent("opds").absoluteString
+        let server = try HostileServer.start { _ in
+            [.send(HostileServer.head(302, [("Location", location), ("Content-Length", "0")]))]
+        }
+        return (server, elsewhere)
+    }
+
     @Test("A redirect to another host is not followed: nothing reaches it")
     func redirectElsewhere() async throws {
-        let elsewhere = try HostileServer.start(host: "127.0.0.2") { _ in Self.atom(Self.feed) }
-        defer { elsewhere.stop() }
-        let server = try HostileServer.start { _ in
-            [
-                .send(
-                    HostileServer.head(
-                        302,
-                        [
-                            ("Location", elsewhere.baseURL.appendingPathComponent("opds").absoluteString),
-                            ("Content-Length", "0"),
-                        ]))
-            ]
-        }
-        defer { server.stop() }
+        let (server, elsewhere) = try Self.redirecting()
+        defer { server.stop(); elsewhere.stop() }
         let error = await #expect(throws: LendingError.self) {
             try await OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5).feed()
         }
@@ -98,20 +96,8 @@ struct OPDSHostileServerTests {
     @Test(
         "A redirect to a server the profile allows is followed, without the password; http is never allowed from https")
     func redirectAllowed() async throws {
-        let elsewhere = try HostileServer.start(host: "127.0.0.2") { _ in Self.atom(Self.feed) }
-        defer { elsewhere.stop() }
-        let server = try HostileServer.start { _ in
-            [
-                .send(
-                    HostileServer.head(
-                        302,
-                        [
-                            ("Location", elsewhere.baseURL.appendingPathComponent("opds").absoluteString),
-                            ("Content-Length", "0"),
-                        ]))
-            ]
-        }
-        defer { server.stop() }
+        let (server, elsewhere) = try Self.redirecting()
+        defer { server.stop(); elsewhere.stop() }
         var client = OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5)
         // Another port of the allowed host is still another server.
         client.redirectsAllowed = RedirectAllowance(["127.0.0.2:\(elsewhere.port + 1)"])
