@@ -817,7 +817,7 @@ struct ContentConverter {
                 LanguageSpan(
                     range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
                     language: span.language)
-            }.filter { !$0.range.isEmpty })
+            }.filter { !$0.range.isEmpty }, length: committed)
     }
 }
 

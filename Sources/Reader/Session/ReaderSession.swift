@@ -409,7 +409,7 @@ public struct ReaderSession {
     func clamp(_ locator: Locator) -> Locator {
         let count = book.spine.count
         let spine = max(0, min(locator.spineIndex, count - 1))
-        let length = content.plainText(at: spine).utf16.count
+        let length = content.length(at: spine)
         return Locator(spineIndex: spine, offset: max(0, min(locator.offset, length)), snippet: locator.snippet)
     }
 
