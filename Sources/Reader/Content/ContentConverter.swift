@@ -630,24 +630,28 @@ struct ContentConverter {
         var text = style.contains(.smallCaps) ? raw.uppercased() : raw
         var out: [UInt8] = []
         var length = 0  // UTF-16 units in `out`
+        let preserve = preDepth > 0
         text.withUTF8 { bytes in
             out.reserveCapacity(bytes.count)
             let count = bytes.count
             var index = 0
             while index < count {
-                // Bytes kept as they are, up to white space, a control or U+00AD's first byte.
+                // Bytes kept as they are, up to white space, a control or U+00AD's first byte;
+                // outside `pre`, a single space after a word is kept as it is too.
                 let start = index
                 var units = 0
                 while index < count {
                     let byte = bytes[index]
-                    if byte <= 0x20 || byte == 0xC2 { break }
+                    if byte <= 0x20 || byte == 0xC2 {
+                        guard byte == 0x20, !preserve, index > start, bytes[index - 1] != 0x20 else { break }
+                    }
                     if byte < 0x80 || byte >= 0xC0 { units += byte >= 0xF0 ? 2 : 1 }
                     index += 1
                 }
                 if index > start {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
                     length += units
-                    pendingSpace = false
+                    pendingSpace = bytes[index - 1] == 0x20
                     sawPreContent = true
                 }
                 guard index < count else { break }
