@@ -139,6 +139,14 @@ public final class BookContent: Sendable {
         state.withLock { $0.lengths[index] }
     }
 
+    /// Makes finding UTF-16 offsets in a converted chapter's text quick: the first such lookup
+    /// in a long text walks all of it (3 ms for a 2 MB chapter, once), which a background task
+    /// does here rather than the first page turn (a ``locator(spineIndex:offset:)``).
+    func prepareOffsets(at index: Int) {
+        guard let text = state.withLock({ $0.plainTexts[index] }) else { return }
+        _ = text.utf16.index(text.utf16.startIndex, offsetBy: text.utf16.count / 2)
+    }
+
     /// The plain text's length (UTF-16) of a chapter, converting it if need be.
     public func length(at index: Int) -> Int {
         if let length = knownLength(at: index) { return length }
