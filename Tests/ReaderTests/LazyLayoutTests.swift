@@ -89,6 +89,27 @@ import Terminal
         #expect(counted.count == Self.fullLayout(view.session).pageCount)
     }
 
+    /// The background count makes the status line's page count exact without keeping the long
+    /// chapter's lines: they stay laid out only as far as the reader has gone.
+    @Test(arguments: [Flow.paged, .scroll])
+    func theBackgroundCountIsExactAndKeepsNoLines(flow: Flow) throws {
+        let book = try Self.book()
+        var lazy = Self.session(book, flow: flow)
+        let whole = Self.session(book, flow: flow, whole: true)
+        for _ in 0..<5 { _ = lazy.nextPage() }
+        #expect(lazy.pageInChapter.isEstimate)
+        let before = lazy.layout.chapter(0, reachingLine: lazy.position.line).lines.count
+        lazy.layout.computePageCounts()
+        let counted = lazy.pageInChapter
+        #expect(!counted.isEstimate)
+        #expect(counted.count == whole.pageInChapter.count)
+        #expect(counted.page == 6 || flow == .scroll)
+        let kept = lazy.layout.chapter(0, reachingLine: lazy.position.line)
+        #expect(!kept.isComplete, "the count did not keep the chapter's lines")
+        #expect(kept.lines.count == before)
+        #expect(lazy.layout.pageNumber(of: PagePosition(spineIndex: 0, page: 0))?.total ?? 0 > counted.count)
+    }
+
     @Test(arguments: Flow.allCases)
     func turningPagesToTheChaptersEndShowsTheSamePages(flow: Flow) throws {
         let book = try Self.book()

@@ -33,6 +33,8 @@ public final class BookLayout: Sendable {
         var layouts: [Int: ChapterLayout] = [:]
         var recent: [Int] = []
         var pageCounts: [Int: Int] = [:]
+        /// Rows of each chapter counted (for screens in scroll flow).
+        var lineCounts: [Int: Int] = [:]
     }
 
     private let state = Mutex(State())
@@ -156,7 +158,10 @@ public final class BookLayout: Sendable {
         let spineIndex = layout.spineIndex
         let forgotten = state.withLock { state -> [Int] in
             state.layouts[spineIndex] = layout
-            if layout.isComplete { state.pageCounts[spineIndex] = layout.pageCount }
+            if layout.isComplete {
+                state.pageCounts[spineIndex] = layout.pageCount
+                state.lineCounts[spineIndex] = layout.lines.count
+            }
             state.recent.removeAll { $0 == spineIndex }
             state.recent.append(spineIndex)
             var forgotten: [Int] = []
@@ -174,6 +179,7 @@ public final class BookLayout: Sendable {
     /// share of its text laid out; at least one page more than laid out, as there is more.
     public func estimatedPageCount(of layout: ChapterLayout) -> Int {
         guard !layout.isComplete else { return layout.pageCount }
+        if let known = knownPageCount(ofSpineItem: layout.spineIndex) { return known }
         let length = content.knownLength(at: layout.spineIndex) ?? 0
         let laidOut = layout.offset(atPageStart: layout.pageCount - 1)
         let estimate =
@@ -227,53 +233,36 @@ public final class BookLayout: Sendable {
         return readingOrder.last(where: { $0 < position.spineIndex }).map { PagePosition(spineIndex: $0, page: 0) }
     }
 
+    /// The number of rows of a chapter, when it has been laid out or counted.
+    func knownLineCount(ofSpineItem index: Int) -> Int? {
+        state.withLock { $0.lineCounts[index] }
+    }
+
     /// The page count of a chapter, when it has been laid out or counted.
     public func knownPageCount(ofSpineItem index: Int) -> Int? {
         state.withLock { $0.pageCounts[index] }
     }
 
-    /// Lays out (and forgets) every chapter in reading order whose page count is unknown, so page
-    /// numbers for the whole book can be shown; a chapter laid out in part is finished (and kept).
-    /// Meant for a background task; `shouldStop` is polled between chapters and between steps of
-    /// a long chapter.
+    /// Counts the pages of every chapter in reading order whose page count is unknown, so page
+    /// numbers for the whole book can be shown. Lines are made and forgotten at once (only their
+    /// kinds are kept to cut pages), so a long chapter's lines stay laid out only as far as the
+    /// reader has gone. Meant for a background task; `shouldStop` is polled between chapters.
     public func computePageCounts(shouldStop: () -> Bool = { false }) {
         for index in state.withLock({ $0.recent }) { content.prepareOffsets(at: index) }
         for index in readingOrder where knownPageCount(ofSpineItem: index) == nil {
             if shouldStop() { return }
-            if finishGrowing(index, shouldStop: shouldStop) { continue }
-            if shouldStop() { return }
-            let layout = ChapterLayout.make(
-                content.document(at: index), spineIndex: index, settings: settings,
-                imageSize: { [content] in content.imageSize(at: $0) })
-            content.noteLaidOut(lines: layout.lines.count)
-            let count = layout.pageCount
-            state.withLock { $0.pageCounts[index] = count }
-        }
-    }
-
-    /// Finishes a chapter laid out in part, a step at a time so that the reader turning a page
-    /// meanwhile waits for one step at most. Returns whether there was one.
-    private func finishGrowing(_ index: Int, shouldStop: () -> Bool) -> Bool {
-        // About 400 lines, under a millisecond: a page turn waits for one step at most.
-        let step = 10 * max(1, settings.rows)
-        while true {
-            let finished = growing.withLock { growing -> (found: Bool, layout: ChapterLayout?) in
-                guard var chapter = growing.removeValue(forKey: index) else { return (false, nil) }
-                let before = chapter.lineCount
-                chapter.extend(toLines: before + step)
-                content.noteLaidOut(lines: chapter.lineCount - before)
-                guard chapter.isComplete else {
-                    growing[index] = chapter
-                    return (true, nil)
-                }
-                return (true, chapter.layout())
+            // A chapter laid out in part is counted from where it stopped, on a copy.
+            let counting =
+                growing.withLock { $0[index] }
+                ?? ChapterLayout.Growing(
+                    content.document(at: index), spineIndex: index, settings: settings,
+                    imageSize: { [content] in content.imageSize(at: $0) })
+            let count = counting.pageCount()
+            content.noteLaidOut(lines: count.linesMade)
+            state.withLock { state in
+                state.pageCounts[index] = count.pages
+                state.lineCounts[index] = count.lines
             }
-            guard finished.found else { return false }
-            if let layout = finished.layout {
-                store(layout)
-                return true
-            }
-            if shouldStop() { return true }
         }
     }
 

@@ -94,25 +94,30 @@ public struct ChapterLayout: Sendable {
     }
 
     static func paginate(_ lines: [LayoutLine], rows: Int) -> [Int] {
+        paginate(lines.map(\.pageKind), rows: rows)
+    }
+
+    /// Where each page starts, from what kind each line is (all that cutting pages looks at).
+    static func paginate(_ lines: [LayoutLine.PageKind], rows: Int) -> [Int] {
         var starts: [Int] = []
         var index = 0
         while index < lines.count {
             // A page does not begin with blank rows.
-            if !starts.isEmpty { while index < lines.count, lines[index].role == .blank { index += 1 } }
+            if !starts.isEmpty { while index < lines.count, lines[index] == .blank { index += 1 } }
             guard index < lines.count else { break }
             starts.append(index)
             var end = min(lines.count, index + rows)
             // A picture is not cut in two: the page ends above it.
-            if end < lines.count, lines[end].role == .imageSpace {
+            if end < lines.count, lines[end] == .imageSpace {
                 var first = end
-                while first > index, lines[first].role == .imageSpace { first -= 1 }
+                while first > index, lines[first] == .imageSpace { first -= 1 }
                 if first > index { end = first }
             }
             // Keep a heading with what follows it rather than alone at the foot of a page.
             if end < lines.count, end - index > 3 {
                 var last = end - 1
-                while last > index, lines[last].role == .blank { last -= 1 }
-                if case .heading = lines[last].role, last > index + 1 { end = last }
+                while last > index, lines[last] == .blank { last -= 1 }
+                if lines[last] == .heading, last > index + 1 { end = last }
             }
             index = end
         }
@@ -171,6 +176,24 @@ public struct ChapterLayout: Sendable {
             }
         }
 
+        /// The chapter's page count, laid out from where this one stopped to the end without
+        /// keeping the lines (only their kinds, a byte each): a long chapter's lines are kept only
+        /// as far as the reader has gone.
+        func pageCount() -> (pages: Int, lines: Int, linesMade: Int) {
+            var counting = self
+            var kinds = counting.builder.lines.map(\.pageKind)
+            counting.builder.forget()
+            let blocks = document.blocks
+            while counting.nextBlock < blocks.count {
+                counting.builder.add(blocks[counting.nextBlock])
+                counting.nextBlock += 1
+                kinds += counting.builder.lines.lazy.map(\.pageKind)
+                counting.builder.forget()
+            }
+            let pages = kinds.isEmpty ? 1 : ChapterLayout.paginate(kinds, rows: max(1, builder.settings.rows)).count
+            return (pages, max(1, counting.builder.lineCount), counting.builder.lineCount - lineCount)
+        }
+
         /// The layout so far: the whole chapter once complete, else its first pages.
         func layout() -> ChapterLayout {
             let settings = builder.settings
@@ -194,7 +217,19 @@ public struct ChapterLayout: Sendable {
         let indentParagraphs: Bool
         var imageSize: (@Sendable (String) -> (width: Int, height: Int)?)?
         var lines: [LayoutLine] = []
+        /// Lines made and forgotten (``forget()``), which still count for what follows them.
+        private var forgotten = 0
         private var previous: Block?
+
+        /// How many lines have been made.
+        var lineCount: Int { forgotten + lines.count }
+
+        /// Lets go of the lines made so far (a page count needs only their kinds).
+        mutating func forget() {
+            forgotten += lines.count
+            // A block's few lines: keep the room for the next; a long first part: let it go.
+            lines.removeAll(keepingCapacity: lines.count < 4096)
+        }
 
         /// The chapter's language, and the passages marked as others, for hyphenation.
         var documentLanguage: String?
@@ -266,7 +301,7 @@ public struct ChapterLayout: Sendable {
         }
 
         private func blankLines(before block: Block) -> Int {
-            guard let previous, !lines.isEmpty else { return 0 }
+            guard let previous, lineCount > 0 else { return 0 }
             if case .heading = previous.kind { return 1 }
             switch block.kind {
             case .heading: return 1
@@ -351,7 +386,7 @@ public struct ChapterLayout: Sendable {
                 var lineWidth = breaker.cells(line.start, line.end) + (line.hyphen ? 1 : 0)
                 let available = width - (number == 0 ? firstIndent : 0)
                 if justify, line.stretchable, lineWidth < available {
-                    runs = Self.justified(runs, extra: available - lineWidth, towardsEnd: lines.count % 2 == 1)
+                    runs = Self.justified(runs, extra: available - lineWidth, towardsEnd: lineCount % 2 == 1)
                     lineWidth = available
                 }
                 var indent = left + (number == 0 ? firstIndent : 0)

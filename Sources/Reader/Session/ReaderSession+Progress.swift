@@ -96,9 +96,14 @@ extension ReaderSession {
         switch preferences.flow {
         case .paged:
             let page = chapter.page(atLine: position.line) + 1
-            return (page, max(page, layout.estimatedPageCount(of: chapter)), !chapter.isComplete)
+            let known = chapter.isComplete || layout.knownPageCount(ofSpineItem: chapter.spineIndex) != nil
+            return (page, max(page, layout.estimatedPageCount(of: chapter)), !known)
         case .scroll:
             let screen = position.line / max(1, rows) + 1
+            if !chapter.isComplete, let lines = layout.knownLineCount(ofSpineItem: chapter.spineIndex) {
+                let screens = max(1, (lines + rows - 1) / rows)
+                return (min(screens, screen), screens, false)
+            }
             guard chapter.isComplete else {
                 let pages = layout.estimatedPageCount(of: chapter)
                 let lines = chapter.lines.count * pages / max(1, chapter.pageCount)
