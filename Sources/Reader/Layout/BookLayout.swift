@@ -20,7 +20,8 @@ public struct PagePosition: Sendable, Hashable, Codable {
 /// A long chapter is laid out only as far as the pages asked for (``chapter(_:reachingLine:)``),
 /// and further on demand; ``chapter(_:)`` lays it out to its end. Page counts of other chapters
 /// (for "page 12 of 340") come from `computePageCounts`, which a caller runs in the background
-/// and which also finishes chapters laid out in part; until then they are unknown, never guessed.
+/// and which counts without keeping lines; until then they are unknown, never guessed (the
+/// status line estimates the current chapter's from ``estimatedPageCount(of:)``).
 public final class BookLayout: Sendable {
     /// The book's converted chapters, shared between layouts.
     public let content: BookContent

@@ -155,8 +155,6 @@ public struct ChapterLayout: Sendable {
         var isComplete: Bool { nextBlock >= document.blocks.count }
         /// The lines laid out so far.
         var lineCount: Int { builder.lines.count }
-        /// Where the text laid out so far ends.
-        var laidOutOffset: Int { builder.lines.last?.sourceRange.upperBound ?? 0 }
 
         /// Lays out blocks until there are at least `count` lines, or the chapter ends.
         mutating func extend(toLines count: Int) {
