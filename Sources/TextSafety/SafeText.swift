@@ -216,8 +216,34 @@ public enum SafeText {
         return false
     }
 
-    /// Whether any scalar needs cleaning; one pass over UTF-8 bytes, no decoding.
+    /// Whether any scalar needs cleaning; one pass over UTF-8 bytes, no decoding. Every text of
+    /// a chapter passes here, so printable ASCII, nearly all of it, costs one comparison a byte.
     private static func needsWork(_ text: String, keepingLineBreaks: Bool) -> Bool {
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                let b = bytes[index]
+                index += 1
+                if b >= 0x20, b < 0x7F { continue }
+                if b < 0x20 {
+                    if keepingLineBreaks, b == 0x0A || b == 0x09 { continue }
+                    return true
+                }
+                if b == 0x7F { return true }
+                // A lead byte: look at the bytes after it (UTF-8 in a String is valid).
+                let next = index < count ? bytes[index] : 0
+                let third = index + 1 < count ? bytes[index + 1] : 0
+                if b == 0xC2, (0x80...0x9F).contains(next) { return true }  // C1
+                if b == 0xD8, next == 0x9C { return true }  // U+061C ALM
+                if b == 0xE2, next == 0x80, (0x8E...0x8F).contains(third) || (0xA8...0xAE).contains(third) {
+                    return true
+                }
+                if b == 0xE2, next == 0x81, (0xA6...0xA9).contains(third) { return true }  // U+2066–U+2069
+            }
+            return false
+        }
+        if let contiguous { return contiguous }
         var utf8 = text.utf8.makeIterator()
         var b1: UInt8 = 0, b2: UInt8 = 0  // the two bytes before the current one
         while let b = utf8.next() {

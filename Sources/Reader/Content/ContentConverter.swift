@@ -622,56 +622,84 @@ struct ContentConverter {
     }
 
     /// Appends character data, collapsing white space (except in `pre`) and setting soft hyphens
-    /// aside. Works on UTF-8 bytes: this runs for every character of the book.
+    /// aside. Works on UTF-8 bytes: this runs for every character of the book, so stretches with
+    /// neither white space nor a soft hyphen are copied whole.
     private mutating func append(_ raw: String) {
         let style = currentStyle
         let link = currentLink
-        let text = style.contains(.smallCaps) ? raw.uppercased() : raw
-        let bytes = Array(text.utf8)
+        var text = style.contains(.smallCaps) ? raw.uppercased() : raw
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
         var length = 0  // UTF-16 units in `out`
         let preserve = preDepth > 0
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xAD {  // U+00AD soft hyphen
-                softHyphens.append(blockLength + length)
-                index += 2
-                continue
-            }
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
-                index += 1
-                if preserve {
-                    if byte == 0x0D { continue }
-                    if byte == 0x0A, blockLength + length == 0, !sawPreContent {
-                        // HTML drops a newline right after `<pre>`.
-                        sawPreContent = true
-                        continue
+        text.withUTF8 { bytes in
+            out.reserveCapacity(bytes.count)
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                // Bytes kept as they are, up to white space, a control or U+00AD's first byte;
+                // outside `pre`, a single space after a word is kept as it is too.
+                let start = index
+                var units = 0
+                while index < count {
+                    let byte = bytes[index]
+                    if byte <= 0x20 || byte == 0xC2 {
+                        guard byte == 0x20, !preserve, index > start, bytes[index - 1] != 0x20 else { break }
                     }
-                    if byte == 0x09 {
-                        out.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
-                        length += 4
-                    } else {
-                        out.append(byte == 0x0C ? 0x20 : byte)
-                        length += 1
-                    }
-                    sawPreContent = true
-                } else if blockLength + length > 0, !pendingSpace {
-                    // The collapsed space goes where the white space began, in that run's style.
-                    out.append(0x20)
-                    length += 1
-                    pendingSpace = true
+                    if byte < 0x80 || byte >= 0xC0 { units += byte >= 0xF0 ? 2 : 1 }
+                    index += 1
                 }
-                continue
+                if index > start {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                    length += units
+                    pendingSpace = bytes[index - 1] == 0x20
+                    sawPreContent = true
+                }
+                guard index < count else { break }
+                index = appendByte(at: index, of: bytes, to: &out, length: &length)
             }
-            pendingSpace = false
-            sawPreContent = true
-            out.append(byte)
-            if byte < 0x80 { length += 1 } else if byte >= 0xF0 { length += 2 } else if byte >= 0xC0 { length += 1 }
-            index += 1
         }
         if !out.isEmpty { appendRun(String(decoding: out, as: UTF8.self), length: length, style: style, link: link) }
+    }
+
+    /// ``append(_:)``'s work on one byte that may be white space or a soft hyphen; returns the
+    /// index of the byte after what it took.
+    private mutating func appendByte(
+        at index: Int, of bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8], length: inout Int
+    ) -> Int {
+        let byte = bytes[index]
+        if byte == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xAD {  // U+00AD soft hyphen
+            softHyphens.append(blockLength + length)
+            return index + 2
+        }
+        if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
+            if preDepth > 0 {
+                if byte == 0x0D { return index + 1 }
+                if byte == 0x0A, blockLength + length == 0, !sawPreContent {
+                    // HTML drops a newline right after `<pre>`.
+                    sawPreContent = true
+                    return index + 1
+                }
+                if byte == 0x09 {
+                    out.append(contentsOf: [0x20, 0x20, 0x20, 0x20])
+                    length += 4
+                } else {
+                    out.append(byte == 0x0C ? 0x20 : byte)
+                    length += 1
+                }
+                sawPreContent = true
+            } else if blockLength + length > 0, !pendingSpace {
+                // The collapsed space goes where the white space began, in that run's style.
+                out.append(0x20)
+                length += 1
+                pendingSpace = true
+            }
+            return index + 1
+        }
+        pendingSpace = false
+        sawPreContent = true
+        out.append(byte)
+        if byte < 0x80 { length += 1 } else if byte >= 0xF0 { length += 2 } else if byte >= 0xC0 { length += 1 }
+        return index + 1
     }
 
     private var sawPreContent = false
@@ -817,7 +845,7 @@ struct ContentConverter {
                 LanguageSpan(
                     range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
                     language: span.language)
-            }.filter { !$0.range.isEmpty })
+            }.filter { !$0.range.isEmpty }, length: committed)
     }
 }
 

@@ -265,7 +265,8 @@ public struct EPUBBook: Sendable {
         return ChapterDocument(
             path: document.path, title: document.title, blocks: blocks, plainText: document.plainText,
             anchors: document.anchors, prefersIndentedParagraphs: document.prefersIndentedParagraphs,
-            language: document.language, isWellFormed: document.isWellFormed, languageSpans: document.languageSpans)
+            language: document.language, isWellFormed: document.isWellFormed, languageSpans: document.languageSpans,
+            length: document.length)
     }
 
     public func document(at index: Int) -> ChapterDocument {

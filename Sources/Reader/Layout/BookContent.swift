@@ -16,6 +16,8 @@ public final class BookContent: Sendable {
         var documents: [Int: ChapterDocument] = [:]
         var recent: [Int] = []
         var plainTexts: [Int: String] = [:]
+        /// Their lengths in UTF-16 units, which the status line asks for on every frame.
+        var lengths: [Int: Int] = [:]
         /// Every converted chapter's anchors (small), so the contents resolve without converting again.
         var anchors: [Int: [String: Int]] = [:]
         /// Pictures in each converted chapter, which count in progress as text does.
@@ -49,6 +51,7 @@ public final class BookContent: Sendable {
         state.withLock { state in
             state.documents[index] = document
             state.plainTexts[index] = document.plainText
+            state.lengths[index] = document.length
             state.anchors[index] = document.anchors
             state.imageCounts[index] = document.blocks.reduce(0) { count, block in
                 if case .image = block.kind { return count + 1 }
@@ -98,7 +101,7 @@ public final class BookContent: Sendable {
             plainText: document.plainText, anchors: document.anchors,
             prefersIndentedParagraphs: document.prefersIndentedParagraphs,
             language: document.language, isWellFormed: document.isWellFormed,
-            languageSpans: document.languageSpans)
+            languageSpans: document.languageSpans, length: document.length)
     }
 
     /// How much a picture weighs in progress, in characters of text: about half a minute of reading,
@@ -109,7 +112,7 @@ public final class BookContent: Sendable {
     /// when it has been converted.
     public func knownProgressLength(at index: Int) -> Int? {
         state.withLock { state in
-            state.plainTexts[index].map { $0.utf16.count + Self.imageWeight * (state.imageCounts[index] ?? 0) }
+            state.lengths[index].map { $0 + Self.imageWeight * (state.imageCounts[index] ?? 0) }
         }
     }
 
@@ -133,7 +136,21 @@ public final class BookContent: Sendable {
 
     /// The plain text's length (UTF-16) of a chapter already converted, without converting it.
     public func knownLength(at index: Int) -> Int? {
-        state.withLock { $0.plainTexts[index]?.utf16.count }
+        state.withLock { $0.lengths[index] }
+    }
+
+    /// Makes finding UTF-16 offsets in a converted chapter's text quick: the first such lookup
+    /// in a long text walks all of it (3 ms for a 2 MB chapter, once), which a background task
+    /// does here rather than the first page turn (a ``locator(spineIndex:offset:)``).
+    func prepareOffsets(at index: Int) {
+        guard let text = state.withLock({ $0.plainTexts[index] }) else { return }
+        _ = text.utf16.index(text.utf16.startIndex, offsetBy: text.utf16.count / 2)
+    }
+
+    /// The plain text's length (UTF-16) of a chapter, converting it if need be.
+    public func length(at index: Int) -> Int {
+        if let length = knownLength(at: index) { return length }
+        return document(at: index).length
     }
 
     /// The plain texts of every spine item, converting those not yet seen.
@@ -144,7 +161,7 @@ public final class BookContent: Sendable {
     /// A locator at an offset, with a snippet of the text there.
     public func locator(spineIndex: Int, offset: Int) -> Locator {
         let text = plainText(at: spineIndex)
-        let clamped = max(0, min(offset, text.utf16.count))
+        let clamped = max(0, min(offset, length(at: spineIndex)))
         let start = String.Index(utf16Offset: clamped, in: text)
         let snippet = String(text[start...].prefix(48).map { $0 == "\n" ? " " : $0 })
         return Locator(spineIndex: spineIndex, offset: clamped, snippet: snippet)

@@ -17,8 +17,11 @@ public struct PagePosition: Sendable, Hashable, Codable {
 /// The whole book paginated at one setting, lazily: a chapter is laid out only when a page of it
 /// is asked for, so the first page appears without laying out the rest.
 ///
-/// Page counts of other chapters (for "page 12 of 340") come from `computePageCounts`, which a
-/// caller runs in the background; until then they are unknown, never guessed.
+/// A long chapter is laid out only as far as the pages asked for (``chapter(_:reachingLine:)``),
+/// and further on demand; ``chapter(_:)`` lays it out to its end. Page counts of other chapters
+/// (for "page 12 of 340") come from `computePageCounts`, which a caller runs in the background
+/// and which counts without keeping lines; until then they are unknown, never guessed (the
+/// status line estimates the current chapter's from ``estimatedPageCount(of:)``).
 public final class BookLayout: Sendable {
     /// The book's converted chapters, shared between layouts.
     public let content: BookContent
@@ -31,9 +34,14 @@ public final class BookLayout: Sendable {
         var layouts: [Int: ChapterLayout] = [:]
         var recent: [Int] = []
         var pageCounts: [Int: Int] = [:]
+        /// Rows of each chapter counted (for screens in scroll flow).
+        var lineCounts: [Int: Int] = [:]
     }
 
     private let state = Mutex(State())
+    /// Chapters laid out only in part, to go on from where they stopped. Laying out more holds
+    /// this lock (never while holding `state`'s).
+    private let growing = Mutex<[Int: ChapterLayout.Growing]>([:])
 
     /// Creates a layout of a book's content at these settings.
     public init(content: BookContent, settings: LayoutSettings, cacheLimit: Int = 4) {
@@ -64,28 +72,120 @@ public final class BookLayout: Sendable {
     /// The reading order (spine indices of linear items).
     public var readingOrder: [Int] { content.book.readingOrder }
 
-    /// The layout of one chapter, made now if it is not cached.
+    /// The layout of one whole chapter, made now (or finished) if it is not cached.
     public func chapter(_ spineIndex: Int) -> ChapterLayout {
+        chapter(spineIndex, until: { _ in false }, first: { $0.extend(toLines: .max) })
+    }
+
+    /// The layout of a chapter at least as far as two pages past the page holding `line`
+    /// (maybe the whole chapter): what a page turn forward from there needs, without laying out
+    /// the rest of a long chapter.
+    public func chapter(_ spineIndex: Int, reachingLine line: Int) -> ChapterLayout {
+        let rows = max(1, settings.rows)
+        return chapter(
+            spineIndex,
+            until: { layout in
+                layout.lines.count > line + 2 * rows && layout.page(atLine: line) + 2 < layout.pageCount
+            },
+            // A few screens for the first page; further on, ten, so that turning pages lays out
+            // more only every eight pages or so, about a millisecond each time.
+            first: { chapter in
+                guard chapter.isLong else { return chapter.extend(toLines: .max) }
+                chapter.extend(toLines: line + (line == 0 ? 4 : 10) * rows)
+            })
+    }
+
+    /// The layout of a chapter at least as far as two pages past the page holding a plain-text
+    /// offset (maybe the whole chapter).
+    public func chapter(_ spineIndex: Int, reachingOffset offset: Int) -> ChapterLayout {
+        let rows = max(1, settings.rows)
+        return chapter(
+            spineIndex,
+            until: { layout in
+                guard layout.pageCount > 2, layout.offset(atPageStart: layout.pageCount - 1) > offset else {
+                    return false
+                }
+                let page = layout.page(containing: offset)
+                return page + 2 < layout.pageCount && layout.lines.count > layout.firstLine(ofPage: page) + 2 * rows
+            },
+            first: { chapter in
+                guard chapter.isLong else { return chapter.extend(toLines: .max) }
+                chapter.extend(pastOffset: offset)
+                chapter.extend(toLines: chapter.lineCount + 4 * rows)
+            })
+    }
+
+    /// The cached layout of a chapter when it is whole or `enough` says its first part will do;
+    /// else the chapter laid out further from where it stopped: `first`, then a few screens at a
+    /// time until it is enough.
+    private func chapter(
+        _ spineIndex: Int, until enough: (ChapterLayout) -> Bool, first: (inout ChapterLayout.Growing) -> Void
+    ) -> ChapterLayout {
         if let cached = state.withLock({ state -> ChapterLayout? in
-            guard let layout = state.layouts[spineIndex] else { return nil }
+            guard let layout = state.layouts[spineIndex], layout.isComplete || enough(layout) else { return nil }
             state.recent.removeAll { $0 == spineIndex }
             state.recent.append(spineIndex)
             return layout
         }) {
             return cached
         }
-        let layout = ChapterLayout.make(
-            content.document(at: spineIndex), spineIndex: spineIndex, settings: settings,
-            imageSize: content.imageSize(at:))
-        content.noteLaidOut(lines: layout.lines.count)
-        state.withLock { state in
+        // The cached first part shares its lines with the chapter still growing: let it go, so
+        // that laying out more does not copy them.
+        state.withLock { _ = $0.layouts.removeValue(forKey: spineIndex) }
+        let layout = growing.withLock { growing -> ChapterLayout in
+            var chapter =
+                growing.removeValue(forKey: spineIndex)
+                ?? ChapterLayout.Growing(
+                    content.document(at: spineIndex), spineIndex: spineIndex, settings: settings,
+                    imageSize: { [content] in content.imageSize(at: $0) })
+            let before = chapter.lineCount
+            first(&chapter)
+            var layout = chapter.layout()
+            while !layout.isComplete && !enough(layout) {
+                chapter.extend(toLines: chapter.lineCount + 4 * max(1, settings.rows))
+                layout = chapter.layout()
+            }
+            content.noteLaidOut(lines: chapter.lineCount - before)
+            if !chapter.isComplete { growing[spineIndex] = chapter }
+            return layout
+        }
+        store(layout)
+        return layout
+    }
+
+    /// Keeps a chapter's layout (and its page count once whole), forgetting the least recently
+    /// used beyond ``cacheLimit``, and the unfinished layouts of those.
+    private func store(_ layout: ChapterLayout) {
+        let spineIndex = layout.spineIndex
+        let forgotten = state.withLock { state -> [Int] in
             state.layouts[spineIndex] = layout
-            state.pageCounts[spineIndex] = layout.pageCount
+            if layout.isComplete {
+                state.pageCounts[spineIndex] = layout.pageCount
+                state.lineCounts[spineIndex] = layout.lines.count
+            }
             state.recent.removeAll { $0 == spineIndex }
             state.recent.append(spineIndex)
-            while state.recent.count > cacheLimit { state.layouts[state.recent.removeFirst()] = nil }
+            var forgotten: [Int] = []
+            while state.recent.count > cacheLimit {
+                let old = state.recent.removeFirst()
+                state.layouts[old] = nil
+                forgotten.append(old)
+            }
+            return forgotten
         }
-        return layout
+        if !forgotten.isEmpty { growing.withLock { for index in forgotten { $0[index] = nil } } }
+    }
+
+    /// An estimate of a chapter's page count while only its first part is laid out, from the
+    /// share of its text laid out; at least one page more than laid out, as there is more.
+    public func estimatedPageCount(of layout: ChapterLayout) -> Int {
+        guard !layout.isComplete else { return layout.pageCount }
+        if let known = knownPageCount(ofSpineItem: layout.spineIndex) { return known }
+        let length = content.knownLength(at: layout.spineIndex) ?? 0
+        let laidOut = layout.offset(atPageStart: layout.pageCount - 1)
+        let estimate =
+            laidOut > 0 ? Int((Double(layout.pageCount) * Double(length) / Double(laidOut)).rounded(.up)) : 0
+        return max(layout.pageCount + 1, estimate)
     }
 
     /// The lines of a page.
@@ -134,23 +234,36 @@ public final class BookLayout: Sendable {
         return readingOrder.last(where: { $0 < position.spineIndex }).map { PagePosition(spineIndex: $0, page: 0) }
     }
 
+    /// The number of rows of a chapter, when it has been laid out or counted.
+    func knownLineCount(ofSpineItem index: Int) -> Int? {
+        state.withLock { $0.lineCounts[index] }
+    }
+
     /// The page count of a chapter, when it has been laid out or counted.
     public func knownPageCount(ofSpineItem index: Int) -> Int? {
         state.withLock { $0.pageCounts[index] }
     }
 
-    /// Lays out (and forgets) every chapter in reading order whose page count is unknown, so page
-    /// numbers for the whole book can be shown. Meant for a background task; `shouldStop` is
-    /// polled between chapters.
+    /// Counts the pages of every chapter in reading order whose page count is unknown, so page
+    /// numbers for the whole book can be shown. Lines are made and forgotten at once (only their
+    /// kinds are kept to cut pages), so a long chapter's lines stay laid out only as far as the
+    /// reader has gone. Meant for a background task; `shouldStop` is polled between chapters.
     public func computePageCounts(shouldStop: () -> Bool = { false }) {
+        for index in state.withLock({ $0.recent }) { content.prepareOffsets(at: index) }
         for index in readingOrder where knownPageCount(ofSpineItem: index) == nil {
             if shouldStop() { return }
-            let layout = ChapterLayout.make(
-                content.document(at: index), spineIndex: index, settings: settings,
-                imageSize: content.imageSize(at:))
-            content.noteLaidOut(lines: layout.lines.count)
-            let count = layout.pageCount
-            state.withLock { $0.pageCounts[index] = count }
+            // A chapter laid out in part is counted from where it stopped, on a copy.
+            let counting =
+                growing.withLock { $0[index] }
+                ?? ChapterLayout.Growing(
+                    content.document(at: index), spineIndex: index, settings: settings,
+                    imageSize: { [content] in content.imageSize(at: $0) })
+            let count = counting.pageCount()
+            content.noteLaidOut(lines: count.linesMade)
+            state.withLock { state in
+                state.pageCounts[index] = count.pages
+                state.lineCounts[index] = count.lines
+            }
         }
     }
 

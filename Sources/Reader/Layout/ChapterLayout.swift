@@ -3,31 +3,62 @@
 /// Every line carries the range of the chapter's plain text it shows, so a locator maps to a
 /// page exactly and back. Chapters are laid out one at a time: nothing here needs another
 /// chapter.
+///
+/// A layout can also be the first part of a chapter (``isComplete`` false): the lines of blocks
+/// 0…k do not depend on later blocks, and a page start is final once the page after it has
+/// started, so the pages it has are the pages a full layout has. Only its end is not the
+/// chapter's end: ``pageCount`` and `lines.count` count what is laid out so far.
 public struct ChapterLayout: Sendable {
     /// The spine index of the chapter.
     public let spineIndex: Int
     /// The settings it was laid out with.
     public let settings: LayoutSettings
-    /// All lines, in order.
+    /// All lines laid out, in order (all of the chapter's when ``isComplete``).
     public let lines: [LayoutLine]
     /// The index in `lines` where each page starts.
     public let pageStarts: [Int]
+    /// Whether the whole chapter is laid out; else only its first pages are.
+    public let isComplete: Bool
+    /// Where the last page ends: `lines.count` when complete, else where the next page starts.
+    let endOfPages: Int
 
-    /// The number of pages (at least one, even for an empty chapter).
+    init(spineIndex: Int, settings: LayoutSettings, lines: [LayoutLine], pageStarts: [Int]) {
+        self.spineIndex = spineIndex
+        self.settings = settings
+        self.lines = lines
+        self.pageStarts = pageStarts
+        self.isComplete = true
+        self.endOfPages = lines.count
+    }
+
+    /// The first part of a chapter: every page but the last laid-out one, which may still grow.
+    init(spineIndex: Int, settings: LayoutSettings, partialLines lines: [LayoutLine]) {
+        var starts = Self.paginate(lines, rows: max(1, settings.rows))
+        let next = starts.count > 1 ? starts.removeLast() : 0
+        self.spineIndex = spineIndex
+        self.settings = settings
+        self.lines = lines
+        self.pageStarts = next == 0 ? [] : starts
+        self.isComplete = false
+        self.endOfPages = next
+    }
+
+    /// The number of pages (at least one, even for an empty chapter); of a chapter not laid out
+    /// to its end, the pages laid out so far (maybe none).
     public var pageCount: Int { pageStarts.count }
 
     /// The lines of one page.
     public func lines(onPage page: Int) -> ArraySlice<LayoutLine> {
         guard pageStarts.indices.contains(page) else { return [] }
         let start = pageStarts[page]
-        let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : lines.count
+        let end = page + 1 < pageStarts.count ? pageStarts[page + 1] : endOfPages
         return lines[start..<min(end, start + settings.rows, lines.count)]
     }
 
     /// The plain-text offset where a page starts (a page past the end counts as the last page).
     public func offset(atPageStart page: Int) -> Int {
         let page = max(0, min(page, pageStarts.count - 1))
-        guard pageStarts[page] < lines.count else { return 0 }
+        guard pageStarts.indices.contains(page), pageStarts[page] < lines.count else { return 0 }
         return lines[pageStarts[page]].sourceRange.lowerBound
     }
 
@@ -55,59 +86,148 @@ public struct ChapterLayout: Sendable {
     ///   asks for rows to draw pictures in.
     public static func make(
         _ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings,
-        imageSize: ((String) -> (width: Int, height: Int)?)? = nil
+        imageSize: (@Sendable (String) -> (width: Int, height: Int)?)? = nil
     ) -> ChapterLayout {
-        var builder = Builder(
-            settings: settings,
-            indentParagraphs: settings.paragraphStyle == .indent
-                || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
-        if settings.showImages { builder.imageSize = imageSize }
-        builder.documentLanguage = document.language
-        builder.languageSpans = document.languageSpans
-        for block in document.blocks { builder.add(block) }
-        let lines =
-            builder.lines.isEmpty
-            ? [LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: 0..<0, width: 0)]
-            : builder.lines
-        return ChapterLayout(
-            spineIndex: spineIndex, settings: settings, lines: lines,
-            pageStarts: paginate(lines, rows: max(1, settings.rows)))
+        var growing = Growing(document, spineIndex: spineIndex, settings: settings, imageSize: imageSize)
+        growing.extend(toLines: .max)
+        return growing.layout()
     }
 
-    private static func paginate(_ lines: [LayoutLine], rows: Int) -> [Int] {
+    static func paginate(_ lines: [LayoutLine], rows: Int) -> [Int] {
+        paginate(lines.map(\.pageKind), rows: rows)
+    }
+
+    /// Where each page starts, from what kind each line is (all that cutting pages looks at).
+    static func paginate(_ lines: [LayoutLine.PageKind], rows: Int) -> [Int] {
         var starts: [Int] = []
         var index = 0
         while index < lines.count {
             // A page does not begin with blank rows.
-            if !starts.isEmpty { while index < lines.count, lines[index].role == .blank { index += 1 } }
+            if !starts.isEmpty { while index < lines.count, lines[index] == .blank { index += 1 } }
             guard index < lines.count else { break }
             starts.append(index)
             var end = min(lines.count, index + rows)
             // A picture is not cut in two: the page ends above it.
-            if end < lines.count, lines[end].role == .imageSpace {
+            if end < lines.count, lines[end] == .imageSpace {
                 var first = end
-                while first > index, lines[first].role == .imageSpace { first -= 1 }
+                while first > index, lines[first] == .imageSpace { first -= 1 }
                 if first > index { end = first }
             }
             // Keep a heading with what follows it rather than alone at the foot of a page.
             if end < lines.count, end - index > 3 {
                 var last = end - 1
-                while last > index, lines[last].role == .blank { last -= 1 }
-                if case .heading = lines[last].role, last > index + 1 { end = last }
+                while last > index, lines[last] == .blank { last -= 1 }
+                if lines[last] == .heading, last > index + 1 { end = last }
             }
             index = end
         }
         return starts.isEmpty ? [0] : starts
     }
 
+    /// A chapter being laid out block by block, so that the first pages can be shown before the
+    /// rest is laid out, and the rest laid out later from where it stopped.
+    struct Growing: Sendable {
+        let document: ChapterDocument
+        let spineIndex: Int
+        private var builder: Builder
+        private var nextBlock = 0
+
+        init(
+            _ document: ChapterDocument, spineIndex: Int, settings: LayoutSettings,
+            imageSize: (@Sendable (String) -> (width: Int, height: Int)?)?
+        ) {
+            self.document = document
+            self.spineIndex = spineIndex
+            builder = Builder(
+                settings: settings,
+                indentParagraphs: settings.paragraphStyle == .indent
+                    || (settings.paragraphStyle == .book && document.prefersIndentedParagraphs == true))
+            if settings.showImages { builder.imageSize = imageSize }
+            builder.documentLanguage = document.language
+            builder.languageSpans = document.languageSpans
+        }
+
+        /// Whether the chapter is long enough to lay out in part: a shorter one takes about a
+        /// millisecond to lay out whole, and then its page count is known from the first frame.
+        var isLong: Bool { (document.blocks.last?.range.upperBound ?? 0) > 100_000 }
+
+        /// Whether every block is laid out.
+        var isComplete: Bool { nextBlock >= document.blocks.count }
+        /// The lines laid out so far.
+        var lineCount: Int { builder.lines.count }
+
+        /// Lays out blocks until there are at least `count` lines, or the chapter ends.
+        mutating func extend(toLines count: Int) {
+            let blocks = document.blocks
+            while nextBlock < blocks.count, builder.lines.count < count {
+                builder.add(blocks[nextBlock])
+                nextBlock += 1
+            }
+        }
+
+        /// Lays out blocks until a line starts past `offset`, or the chapter ends.
+        mutating func extend(pastOffset offset: Int) {
+            let blocks = document.blocks
+            while nextBlock < blocks.count, (builder.lines.last?.sourceRange.lowerBound ?? -1) <= offset {
+                builder.add(blocks[nextBlock])
+                nextBlock += 1
+            }
+        }
+
+        /// The chapter's page count, laid out from where this one stopped to the end without
+        /// keeping the lines (only their kinds, a byte each): a long chapter's lines are kept only
+        /// as far as the reader has gone.
+        func pageCount() -> (pages: Int, lines: Int, linesMade: Int) {
+            var counting = self
+            var kinds = counting.builder.lines.map(\.pageKind)
+            counting.builder.forget()
+            let blocks = document.blocks
+            while counting.nextBlock < blocks.count {
+                counting.builder.add(blocks[counting.nextBlock])
+                counting.nextBlock += 1
+                kinds += counting.builder.lines.lazy.map(\.pageKind)
+                counting.builder.forget()
+            }
+            let pages = kinds.isEmpty ? 1 : ChapterLayout.paginate(kinds, rows: max(1, builder.settings.rows)).count
+            return (pages, max(1, counting.builder.lineCount), counting.builder.lineCount - lineCount)
+        }
+
+        /// The layout so far: the whole chapter once complete, else its first pages.
+        func layout() -> ChapterLayout {
+            let settings = builder.settings
+            guard isComplete else {
+                return ChapterLayout(spineIndex: spineIndex, settings: settings, partialLines: builder.lines)
+            }
+            let lines =
+                builder.lines.isEmpty
+                ? [LayoutLine(role: .blank, indent: 0, runs: [], sourceRange: 0..<0, width: 0)]
+                : builder.lines
+            return ChapterLayout(
+                spineIndex: spineIndex, settings: settings, lines: lines,
+                pageStarts: paginate(lines, rows: max(1, settings.rows)))
+        }
+    }
+
     // MARK: - Building lines
 
-    private struct Builder {
+    private struct Builder: Sendable {
         let settings: LayoutSettings
         let indentParagraphs: Bool
-        var imageSize: ((String) -> (width: Int, height: Int)?)?
+        var imageSize: (@Sendable (String) -> (width: Int, height: Int)?)?
         var lines: [LayoutLine] = []
+        /// Lines made and forgotten (``forget()``), which still count for what follows them.
+        private var forgotten = 0
         private var previous: Block?
+
+        /// How many lines have been made.
+        var lineCount: Int { forgotten + lines.count }
+
+        /// Lets go of the lines made so far (a page count needs only their kinds).
+        mutating func forget() {
+            forgotten += lines.count
+            // A block's few lines: keep the room for the next; a long first part: let it go.
+            lines.removeAll(keepingCapacity: lines.count < 4096)
+        }
 
         /// The chapter's language, and the passages marked as others, for hyphenation.
         var documentLanguage: String?
@@ -179,7 +299,7 @@ public struct ChapterLayout: Sendable {
         }
 
         private func blankLines(before block: Block) -> Int {
-            guard let previous, !lines.isEmpty else { return 0 }
+            guard let previous, lineCount > 0 else { return 0 }
             if case .heading = previous.kind { return 1 }
             switch block.kind {
             case .heading: return 1
@@ -264,7 +384,7 @@ public struct ChapterLayout: Sendable {
                 var lineWidth = breaker.cells(line.start, line.end) + (line.hyphen ? 1 : 0)
                 let available = width - (number == 0 ? firstIndent : 0)
                 if justify, line.stretchable, lineWidth < available {
-                    runs = Self.justified(runs, extra: available - lineWidth, towardsEnd: lines.count % 2 == 1)
+                    runs = Self.justified(runs, extra: available - lineWidth, towardsEnd: lineCount % 2 == 1)
                     lineWidth = available
                 }
                 var indent = left + (number == 0 ? firstIndent : 0)

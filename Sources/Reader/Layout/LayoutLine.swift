@@ -48,4 +48,19 @@ public struct LayoutLine: Sendable, Hashable {
 
     /// The row as it appears on screen without styles: indent and text.
     public var rendered: String { String(repeating: " ", count: indent) + text }
+
+    /// What cutting pages needs to know of a row.
+    enum PageKind: UInt8, Sendable {
+        case other, blank, imageSpace, heading
+    }
+
+    /// What cutting pages needs to know of this row.
+    var pageKind: PageKind {
+        switch role {
+        case .blank: .blank
+        case .imageSpace: .imageSpace
+        case .heading: .heading
+        default: .other
+        }
+    }
 }

@@ -278,7 +278,7 @@ extension ReaderSession {
         for (index, spine) in order.enumerated() {
             if target < lengths[index] || index == order.count - 1 {
                 // The estimate for this chapter becomes exact once it is converted.
-                let exact = content.plainText(at: spine).utf16.count
+                let exact = content.length(at: spine)
                 let offset = lengths[index] > 0 ? Int(Double(target) / Double(lengths[index]) * Double(exact)) : 0
                 if fraction >= 1 {
                     goToEnd()

@@ -89,22 +89,35 @@ extension ReaderSession {
     }
 
     /// The page of the current chapter on screen and the chapter's page count (screens in scroll
-    /// flow); in a spread, the left page.
-    public var pageInChapter: (page: Int, count: Int) {
-        let chapter = chapter(position.spineIndex)
+    /// flow); in a spread, the left page. While a long chapter is laid out only in part, the count
+    /// is estimated (`isEstimate`) from the share of its text laid out; the page is always exact.
+    public var pageInChapter: (page: Int, count: Int, isEstimate: Bool) {
+        let chapter = chapter(position.spineIndex, reachingLine: position.line)
         switch preferences.flow {
         case .paged:
-            return (chapter.page(atLine: position.line) + 1, chapter.pageCount)
+            let page = chapter.page(atLine: position.line) + 1
+            let known = chapter.isComplete || layout.knownPageCount(ofSpineItem: chapter.spineIndex) != nil
+            return (page, max(page, layout.estimatedPageCount(of: chapter)), !known)
         case .scroll:
+            let screen = position.line / max(1, rows) + 1
+            if !chapter.isComplete, let lines = layout.knownLineCount(ofSpineItem: chapter.spineIndex) {
+                let screens = max(1, (lines + rows - 1) / rows)
+                return (min(screens, screen), screens, false)
+            }
+            guard chapter.isComplete else {
+                let pages = layout.estimatedPageCount(of: chapter)
+                let lines = chapter.lines.count * pages / max(1, chapter.pageCount)
+                return (screen, max(screen + 1, (lines + rows - 1) / rows), true)
+            }
             let screens = max(1, (chapter.lines.count + rows - 1) / rows)
-            return (min(screens, position.line / max(1, rows) + 1), screens)
+            return (min(screens, screen), screens, false)
         }
     }
 
     /// The page in the whole book and the total, once every chapter's pages are counted
     /// (see ``BookLayout/computePageCounts(shouldStop:)``).
     public var pageInBook: (page: Int, total: Int)? {
-        let chapter = chapter(position.spineIndex)
+        let chapter = chapter(position.spineIndex, reachingLine: position.line)
         return layout.pageNumber(
             of: PagePosition(spineIndex: position.spineIndex, page: chapter.page(atLine: position.line)))
     }
@@ -214,7 +227,11 @@ extension ReaderSession {
         return items.enumerated().map { index, item in
             var page: Int?
             if counted, let locator = item.locator {
-                let inChapter = locator.offset == 0 ? 0 : chapter(locator.spineIndex).page(containing: locator.offset)
+                let inChapter =
+                    locator.offset == 0
+                    ? 0
+                    : layout.chapter(locator.spineIndex, reachingOffset: locator.offset)
+                        .page(containing: locator.offset)
                 page = layout.pageNumber(of: PagePosition(spineIndex: locator.spineIndex, page: inChapter))?.page
             }
             let unresolved = item.entry.target?.fragment.flatMap { fragment in

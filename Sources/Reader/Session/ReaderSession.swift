@@ -151,13 +151,19 @@ public struct ReaderSession {
     /// Whether pages are shown two side by side now.
     public var showsTwoPages: Bool { preferences.showsTwoPages(columns: columns) }
 
-    /// The layout of a chapter at the current settings.
+    /// The layout of a whole chapter at the current settings.
     public func chapter(_ spineIndex: Int) -> ChapterLayout { layout.chapter(spineIndex) }
+
+    /// The layout of a chapter at least as far as two pages past the page holding `line`: enough
+    /// for the screen there and a turn forward, without laying out the rest of a long chapter.
+    func chapter(_ spineIndex: Int, reachingLine line: Int) -> ChapterLayout {
+        layout.chapter(spineIndex, reachingLine: line)
+    }
 
     /// The rows on screen: one column of rows, or two for a two-page spread.
     public func visiblePages() -> [[VisibleLine]] {
         let spine = position.spineIndex
-        let chapter = chapter(spine)
+        let chapter = chapter(spine, reachingLine: position.line)
         switch preferences.flow {
         case .paged:
             let page = chapter.page(atLine: position.line)
@@ -173,13 +179,14 @@ public struct ReaderSession {
             var line = position.line
             var layout = chapter
             while result.count < rows {
+                if line >= layout.lines.count, !layout.isComplete { layout = self.chapter(index, reachingLine: line) }
                 if line < layout.lines.count {
                     result.append(VisibleLine(spineIndex: index, line: layout.lines[line]))
                     line += 1
                 } else {
                     guard let next = nextInReadingOrder(after: index) else { break }
                     index = next
-                    layout = self.chapter(next)
+                    layout = self.chapter(next, reachingLine: 0)
                     line = 0
                 }
             }
@@ -189,7 +196,7 @@ public struct ReaderSession {
 
     /// The locator of the first text on screen.
     public var topLocator: Locator {
-        let lines = chapter(position.spineIndex).lines
+        let lines = chapter(position.spineIndex, reachingLine: position.line).lines
         let offset = lines.indices.contains(position.line) ? lines[position.line].sourceRange.lowerBound : 0
         return content.locator(spineIndex: position.spineIndex, offset: offset)
     }
@@ -387,7 +394,7 @@ public struct ReaderSession {
     /// The view position showing a locator at the current layout and flow.
     func viewPosition(for locator: Locator) -> ViewPosition {
         let spine = locator.spineIndex
-        let chapter = chapter(spine)
+        let chapter = layout.chapter(spine, reachingOffset: locator.offset)
         switch preferences.flow {
         case .paged:
             var page = chapter.page(containing: locator.offset)
@@ -402,7 +409,7 @@ public struct ReaderSession {
     func clamp(_ locator: Locator) -> Locator {
         let count = book.spine.count
         let spine = max(0, min(locator.spineIndex, count - 1))
-        let length = content.plainText(at: spine).utf16.count
+        let length = content.length(at: spine)
         return Locator(spineIndex: spine, offset: max(0, min(locator.offset, length)), snippet: locator.snippet)
     }
 
@@ -446,7 +453,7 @@ public struct ReaderSession {
     /// The next or previous page (two pages for a spread; a spread never spans two chapters).
     private func pageStep(forward: Bool) -> ViewPosition? {
         let spine = position.spineIndex
-        let chapter = chapter(spine)
+        let chapter = chapter(spine, reachingLine: position.line)
         let page = chapter.page(atLine: position.line)
         let step = showsTwoPages ? 2 : 1
         if forward {
@@ -473,7 +480,8 @@ public struct ReaderSession {
         var remaining = abs(count)
         if count > 0 {
             while remaining > 0 {
-                let length = chapter(spine).lines.count
+                // Laid out at least two screens past the target, unless the chapter ends sooner.
+                let length = chapter(spine, reachingLine: line + remaining).lines.count
                 if line + remaining < length {
                     line += remaining
                     remaining = 0
@@ -486,8 +494,10 @@ public struct ReaderSession {
                     remaining = 0
                 }
             }
-            if nextInReadingOrder(after: spine) == nil {
-                let stop = max(0, chapter(spine).lines.count - rows)
+            // The last chapter's end is two screens past `line` at least, unless it is laid out whole.
+            let last = chapter(spine, reachingLine: line)
+            if nextInReadingOrder(after: spine) == nil, last.isComplete {
+                let stop = max(0, last.lines.count - rows)
                 if line > stop { line = spine == position.spineIndex ? max(position.line, stop) : stop }
             }
         } else {

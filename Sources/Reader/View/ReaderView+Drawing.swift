@@ -71,10 +71,12 @@ extension ReaderView {
         }
         var right: [String] = []
         let chapterPage = session.pageInChapter
+        // An estimated count (a long chapter not yet laid out to its end) is marked as one.
+        let count = (chapterPage.isEstimate ? "~" : "") + "\(chapterPage.count)"
         let pageText =
             session.showsTwoPages && chapterPage.page < chapterPage.count
-            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(chapterPage.count)"
-            : "\(chapterPage.page)/\(chapterPage.count)"
+            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(count)"
+            : "\(chapterPage.page)/\(count)"
         // The print edition's page, where the book marks them, after bok's own page.
         right.append(pageText + (session.printPage().map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))
         right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
