@@ -85,8 +85,8 @@ struct SwedishLibraryTests {
         }
         #expect(
             messages == [
-                "\(file):2: okänd nyckel ”färg”. Nycklarna är url, service-id, service-key, name, locale, kind "
-                    + "(och use och language överst).",
+                "\(file):2: okänd nyckel ”färg”. Nycklarna är url, service-id, service-key, name, locale, kind, "
+                    + "allow-redirects (och use och language överst).",
                 "\(file):1: ”mock” är det inbyggda testbiblioteket; ge det här biblioteket ett annat namn.",
                 "\(file):1: kind är elib eller opds, inte ”gopher”.",
             ], "\(messages)")
