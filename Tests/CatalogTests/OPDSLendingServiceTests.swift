@@ -119,6 +119,16 @@ struct OPDSLendingServiceTests {
             SearchRequest(query: "x", limit: 20, filters: SearchFilters(language: "sv", availableOnly: true)))
         #expect(available.total == 3)
         #expect(available.products.map(\.title) == ["Book 05", "Book 03", "Book 01"])
+        // Pages are followed only until the hits asked for are there; while a next page exists the
+        // total says there is more, so more goes on.
+        let requests = server.requests.count
+        let one = try await service.search(
+            SearchRequest(query: "x", limit: 1, filters: SearchFilters(language: "sv", availableOnly: true)))
+        #expect(one.products.map(\.title) == ["Book 05"] && one.total == 2)
+        #expect(server.requests.count - requests == 2)
+        let next = try await service.search(
+            SearchRequest(query: "x", offset: 1, limit: 1, filters: SearchFilters(language: "sv", availableOnly: true)))
+        #expect(next.products.map(\.title) == ["Book 03"] && next.total == 3)
         let top = try await service.search(SearchRequest(query: "", sort: SortSpec(.popularity), limit: 2))
         #expect(top.products.map(\.title) == ["Book 01", "Book 02"])
         #expect(try await service.library().name == "Lånebiblioteket")

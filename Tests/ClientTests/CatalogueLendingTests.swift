@@ -148,6 +148,8 @@ extension CatalogueLendingTests {
         #expect(server.requests.contains { $0.path == "/borrow/3" && $0.headers["authorization"] != nil })
         let after = await bok.text("shelf")
         #expect(after.contains("Loans (2)") && !after.contains("Ready to borrow"), "\(after)")
+        // get N does not reach into the feed while numbers mean the shelf.
+        #expect(await bok.text("get 1").contains("Numbers now mean the list on screen"))
         // And browse makes them mean the feed's books again.
         #expect(await bok.text("browse").contains("Numbers now mean these books."))
         #expect(await bok.text("info 1").contains("Ödemarken"))
@@ -176,6 +178,11 @@ extension CatalogueLendingTests {
         #expect(!cancelled.contains("HTTP") && !cancelled.contains("urn:"), "\(cancelled)")
         #expect(server.requests.contains { $0.path == "/revoke/2" })
         #expect(!(await bok.text("reservations")).contains("Bäcken"))
+        // After logout the password is gone: the shelf is not asked for with it.
+        _ = await bok.text("logout")
+        let asked = server.requests.count
+        #expect(await bok.text("loans") == "loans needs your login at Stadsbiblioteket: type login first.")
+        #expect(server.requests.dropFirst(asked).allSatisfy { $0.headers["authorization"] == nil })
         let shelf = await bok.text("shelf")
         #expect(!shelf.contains("Loans (") && !shelf.contains("Bäcken"), "\(shelf)")
         #expect(shelf.contains("Cirkeln"), "\(shelf)")

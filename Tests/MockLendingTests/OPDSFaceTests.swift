@@ -347,7 +347,7 @@ struct OPDSFaceTests {
         }
     }
 
-    @Test("A wrong PIN is 401 with the Elib words, never the PIN; the card locks after as many tries as on Elib")
+    @Test("A wrong PIN is 401 with the Elib words, never the PIN; the card locks (403) after as many tries as on Elib")
     func wrongPIN() async throws {
         try await TestServer.lending { server in
             let face = OPDSFace(server: server)
@@ -364,14 +364,14 @@ struct OPDSFaceTests {
                 #expect(!String(decoding: data, as: UTF8.self).contains("9999"))
             }
             let (fifth, _, problem) = try await face.post("/opds/books/\(id)/borrow", as: "1002", pin: "9999")
-            #expect(fifth == 401 && problem?.detail == "Card 1002 is locked after 5 wrong PINs; try again after 10:15.")
+            #expect(fifth == 403 && problem?.detail == "Card 1002 is locked after 5 wrong PINs; try again after 10:15.")
             // The same card on the Elib API is locked too, even with the right PIN.
             let elib = await #expect(throws: LendingError.self) {
                 _ = try await server.lending.verifyPatron(card: "1002", pin: "2345")
             }
             #expect(elib?.status == 403 && elib?.reason == problem?.detail)
             let (right, _, locked) = try await face.post("/opds/books/\(id)/borrow", as: "1002")
-            #expect(right == 401 && locked?.detail == problem?.detail)
+            #expect(right == 403 && locked?.detail == problem?.detail)
             // bok's client says the login was not accepted.
             let refused = await #expect(throws: LendingError.self) {
                 _ = try await face.client("1002").feed(URL(string: face.origin + "/opds/loans")!)

@@ -28,8 +28,9 @@ struct OPDSProblem: HTTPResponseError {
 
     /// A refusal of the library's rules while trying `attempt`.
     ///
-    /// A wrong PIN and a locked card are both 401 with a challenge (the login is what has to
-    /// change); every other rule's refusal is 403, an unknown thing 404.
+    /// A wrong PIN is 401 with a challenge (the login is what has to change); a locked card is 403,
+    /// as on the Elib API, so a client does not ask for the PIN again; every other rule's refusal
+    /// is 403, an unknown thing 404.
     init(_ refusal: LendingRefusal, while attempt: Attempt, limitReached: Bool = false) {
         detail = refusal.reason
         authenticationDocument = nil
@@ -39,7 +40,7 @@ struct OPDSProblem: HTTPResponseError {
         case .forbidden where attempt == .fulfil:
             (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", "Not your loan")
         case .forbidden:
-            (status, type, title) = (.unauthorized, Self.problemBase + "credentials-suspended", "Card locked")
+            (status, type, title) = (.forbidden, Self.problemBase + "credentials-suspended", "Card locked")
         case .badRequest:
             (status, type, title) = (.badRequest, Self.problemBase + "invalid-input", "Invalid request")
         case .notFound:

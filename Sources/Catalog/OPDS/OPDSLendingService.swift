@@ -13,8 +13,8 @@ internal import TextSafety
 ///   the root's `http://opds-spec.org/sort/popular` and `…/sort/new` feeds. Filters the feed has
 ///   no facet for are applied to the gathered entries.
 /// - The patron's card and PIN are the login (HTTP Basic, to the catalogue's own origin only).
-///   The PIN of a card is kept in memory for the session (`remember(card:pin:)`, or the lookup
-///   given at creation for a remembered login), as the Elib client keeps it in its account.
+///   The PIN of a card is the one the session keeps (the lookup given at creation), or the one a
+///   call brings; the service keeps none of its own, so a new login or a logout takes effect at once.
 /// - Loans and holds are the entries of the root's shelf feed (`http://opds-spec.org/shelf`);
 ///   a loan's id and a hold's id are the book's entry id; returning and cancelling follow the
 ///   entry's `revoke` link.
@@ -30,7 +30,6 @@ public final class OPDSLendingService: LendingService, PatronLending {
         var entries: [String: OPDSEntry] = [:]
         /// Results gathered so far, by what was asked.
         var listings: [ListingKey: Listing] = [:]
-        var pins: [String: String] = [:]
     }
 
     private struct ListingKey: Hashable {
@@ -47,8 +46,8 @@ public final class OPDSLendingService: LendingService, PatronLending {
         var filters: SearchFilters
     }
 
-    /// Most entries gathered for one list while filtering, so a huge catalogue cannot run away.
-    static let maxGathered = 5_000
+    /// Most pages followed in one call, so a filter few books pass cannot page through a huge catalogue.
+    static let maxPages = 25
     /// Most books remembered by id.
     static let maxRemembered = 20_000
 
@@ -56,11 +55,6 @@ public final class OPDSLendingService: LendingService, PatronLending {
     public init(client: OPDSClient, storedPIN: @escaping @Sendable (String) -> String? = { _ in nil }) {
         self.client = client
         self.storedPIN = storedPIN
-    }
-
-    /// Keeps `pin` for `card` for this session: loans and holds are fetched with it.
-    public func remember(card: String, pin: String) {
-        state.withLock { $0.pins[card] = pin }
     }
 
     // MARK: The catalogue
@@ -71,16 +65,22 @@ public final class OPDSLendingService: LendingService, PatronLending {
         let cached = request.offset == 0 ? nil : state.withLock { $0.listings[key] }
         var listing: Listing
         if let cached { listing = cached } else { listing = try await firstListing(key, card: request.card) }
-        let wanted = request.offset + request.limit
-        while let next = listing.next, listing.entries.count < (listing.filters.isEmpty ? wanted : Self.maxGathered) {
+        // Pages are followed until the hits asked for are there, a bounded number at a time: a filter
+        // few books pass on a large catalogue must not page through all of it in one command.
+        var pages = 0
+        while let next = listing.next, listing.entries.count < request.offset + request.limit, pages < Self.maxPages {
+            pages += 1
             let feed = try await login(request.card).feed(next)
             listing.next = feed.link("next")?.href
             listing.entries += remembered(feed.entries.filter { matches($0, listing.filters) })
         }
         let finished = listing
         state.withLock { $0.listings[key] = finished }
+        // The feed's total where it gives one and nothing is filtered here; else what is known, and one
+        // more while a next page exists, so that more goes on.
         let total =
-            listing.filters.isEmpty ? max(listing.total ?? 0, listing.entries.count) : listing.entries.count
+            listing.filters.isEmpty && listing.total != nil
+            ? max(listing.total!, listing.entries.count) : listing.entries.count + (listing.next == nil ? 0 : 1)
         let products = listing.entries.dropFirst(request.offset).prefix(request.limit).map(Self.product)
         return SearchPage(products: Array(products), total: total, offset: request.offset)
     }
@@ -174,11 +174,11 @@ public final class OPDSLendingService: LendingService, PatronLending {
     }
 
     public func product(id: String) async throws -> Product {
-        Self.product(try await entry(id))
+        Self.product(await fresh(try await entry(id), card: nil))
     }
 
     public func availability(productID: String, card: String?) async throws -> Availability {
-        let entry = try await entry(productID)
+        let entry = await fresh(try await entry(productID), card: card)
         return entry.lending?.availability ?? Availability(available: entry.epub != nil)
     }
 
@@ -196,28 +196,47 @@ public final class OPDSLendingService: LendingService, PatronLending {
         } else {
             _ = try await shelf(card: card, pin: pin)
         }
-        remember(card: card, pin: pin)
         return Patron(card: card, name: "", loansThisMonth: 0, maxLoansPerMonth: 0)
     }
 
     public func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
-        let entry = try await entry(productID)
+        // As the library has it now for this patron, not as a list shown a while ago said.
+        let entry = await fresh(try await entry(productID), card: card, pin: pin)
+        // On loan to them already (a loan's entry: no borrow link, available until its last day): no second loan.
+        if entry.borrowLink == nil, entry.lending?.until != nil, let loan = Self.loan(entry) { return loan }
         guard let link = entry.borrowLink else {
             throw LendingError(
                 .rejected, tr("The library does not lend {title}.", ["title": entry.title]), reason: "product")
         }
-        if let lending = entry.lending, lending.state == .unavailable || lending.state == .reserved {
+        if entry.lending?.state == .reserved { throw Self.queuedAlready(entry) }
+        if entry.lending?.state == .unavailable {
             throw LendingError(
                 .rejected, tr("All copies of {title} are on loan.", ["title": entry.title]), status: 403,
-                reason: "product")
+                reason: entry.lending?.reason?.word ?? "product")
         }
         let answer = try await borrow(link, entry: entry, card: card, pin: pin)
-        guard let loan = Self.loan(answer) else {
-            throw LendingError(
-                .rejected, tr("All copies of {title} are on loan.", ["title": entry.title]), status: 403,
-                reason: "product")
-        }
-        return loan
+        if let loan = Self.loan(answer) { return loan }
+        // It went out between the look and the borrow, and the library put the patron in the queue.
+        let place = Self.reservation(answer)?.queuePosition ?? 0
+        throw LendingError(
+            .rejected,
+            place > 0
+                ? tr(
+                    "{title} went out before it could be lent to you; you are #{place} in the queue for it now.",
+                    ["title": entry.title, "place": place])
+                : tr("All copies of {title} are on loan.", ["title": entry.title]),
+            status: 409, reason: "product")
+    }
+
+    /// `You are #2 in the queue for X already.`
+    private static func queuedAlready(_ entry: OPDSEntry) -> LendingError {
+        let place = entry.lending?.position ?? 0
+        return LendingError(
+            .rejected,
+            place > 0
+                ? tr("You are #{place} in the queue for {title} already.", ["title": entry.title, "place": place])
+                : tr("You are in the queue for {title} already.", ["title": entry.title]),
+            status: 409)
     }
 
     public func loans(card: String, onlyActive: Bool) async throws -> [Loan] {
@@ -225,11 +244,10 @@ public final class OPDSLendingService: LendingService, PatronLending {
     }
 
     public func loan(id: String) async throws -> Loan {
-        let cards = state.withLock { Array($0.pins.keys) }
-        for card in cards {
-            if let loan = try await loans(card: card, onlyActive: true).first(where: { $0.id == id }) { return loan }
+        guard let loan = state.withLock({ $0.entries[id] }).flatMap(Self.loan) else {
+            throw LendingError(.notFound, tr("The library no longer lists that loan."), status: 404)
         }
-        throw LendingError(.notFound, tr("The library no longer lists that loan."), status: 404)
+        return loan
     }
 
     public func returnLoan(id: String, card: String?) async throws {
@@ -239,21 +257,27 @@ public final class OPDSLendingService: LendingService, PatronLending {
     }
 
     public func reserve(card: String, pin: String, productID: String) async throws -> Reservation {
-        let entry = try await entry(productID)
+        let entry = await fresh(try await entry(productID), card: card, pin: pin)
+        if entry.lending?.state == .reserved || entry.lending?.state == .ready { throw Self.queuedAlready(entry) }
         guard let link = entry.borrowLink, entry.lending?.state == .unavailable else {
             throw LendingError(
                 .rejected, tr("{title} can be borrowed now; there is no queue to join.", ["title": entry.title]),
                 status: 409)
         }
         let answer = try await borrow(link, entry: entry, card: card, pin: pin)
-        guard let reservation = Self.reservation(answer) else {
-            throw LendingError(
-                .badResponse,
-                tr(
+        if let reservation = Self.reservation(answer) { return reservation }
+        // A copy came back between the look and the hold: the library lent it instead.
+        throw LendingError(
+            .rejected,
+            Self.loan(answer) != nil
+                ? tr(
+                    "A copy of {title} came back, so the library lent it to you instead of reserving it: loans "
+                        + "shows it.",
+                    ["title": entry.title])
+                : tr(
                     "The library did not say whether {title} was reserved; reservations shows it.",
-                    ["title": entry.title]))
-        }
-        return reservation
+                    ["title": entry.title]),
+            status: 409)
     }
 
     public func reservations(card: String) async throws -> [Reservation] {
@@ -282,8 +306,21 @@ public final class OPDSLendingService: LendingService, PatronLending {
 
     /// The client with `card`'s login, when its PIN is known.
     private func login(_ card: String?, pin: String? = nil) -> OPDSClient {
-        guard let card, let pin = pin ?? state.withLock({ $0.pins[card] }) ?? storedPIN(card) else { return client }
+        guard let card, let pin = pin ?? storedPIN(card) else { return client }
         return client.with(user: card, password: pin)
+    }
+
+    /// The book as the library has it now (for the patron, with their login), through its own
+    /// entry's link; as last seen when it has none or it cannot be had.
+    private func fresh(_ entry: OPDSEntry, card: String?, pin: String? = nil) async -> OPDSEntry {
+        guard
+            let link = entry.links.first(where: {
+                $0.relations.contains("alternate") && $0.type?.lowercased().contains("type=entry") == true
+            }),
+            var now = try? await login(card, pin: pin).feed(link.href).entries.first
+        else { return entry }
+        now.id = entry.id
+        return remembered([now])[0]
     }
 
     /// Keeps the books of a feed for `product(id:)`; returns them.
@@ -299,7 +336,9 @@ public final class OPDSLendingService: LendingService, PatronLending {
         if let entry = state.withLock({ $0.entries[id] }) { return entry }
         throw LendingError(
             .notFound,
-            tr("The catalogue at {server} has no book with id {id}.", ["server": client.displayName, "id": id]),
+            tr(
+                "bok has not seen that book in the catalogue at {server} this session; search for it again.",
+                ["server": client.displayName]),
             status: 404)
     }
 
@@ -319,7 +358,6 @@ public final class OPDSLendingService: LendingService, PatronLending {
 
     private func borrow(_ link: OPDSLink, entry: OPDSEntry, card: String, pin: String) async throws -> OPDSEntry {
         var answer = try await client.with(user: card, password: pin).borrow(link)
-        remember(card: card, pin: pin)
         // The answer is the same book, whatever id the server writes on it.
         answer.id = entry.id
         if answer.title.isEmpty { answer.title = entry.title }

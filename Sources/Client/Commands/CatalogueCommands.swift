@@ -63,6 +63,13 @@ enum CatalogueCommands {
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
                 throw UserError.usage(tr("Usage: get N"))
             }
+            if meansShelfItem("get", session: session), Int(word) != nil {
+                throw UserError(
+                    tr(
+                        "Numbers now mean the list on screen, not the catalogue's books: read {number} opens it "
+                            + "(downloading it first); browse or search shows the catalogue's books again.",
+                        ["number": word]))
+            }
             let file = try await download(try entry(word, browser: browser, command: "get"), session: session)
             return CommandOutput(
                 lines: [tr("Downloaded to {file}: read {number} opens it.", ["file": file.path, "number": word])],
@@ -79,11 +86,11 @@ enum CatalogueCommands {
         },
     ]
 
-    /// Whether `borrow N`, `reserve N`, `info N` or `read N` means an item of the shelf, `loans` or
+    /// Whether `borrow N`, `reserve N`, `info N`, `read N` or `get N` means an item of the shelf, `loans` or
     /// `reservations` on screen rather than a book of the feed: then the lending library's own command
     /// runs (a ready hold is borrowed, a loan read) through the catalogue's lending service.
     static func meansShelfItem(_ command: String, session: Session) -> Bool {
-        guard ["borrow", "reserve", "info", "read"].contains(command) else { return false }
+        guard ["borrow", "reserve", "info", "read", "get"].contains(command) else { return false }
         switch session.lists.numbered {
         case .shelf?, .loans?, .reservations?: return true
         case .books?, nil: return false

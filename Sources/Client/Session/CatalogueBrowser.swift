@@ -109,8 +109,11 @@ extension Session {
         catalogue = browser
         browser.credentialStore = account.credentialStore
         browser.onLogin = { [weak self] user, password in
-            self?.account.card = user
-            self?.account.pin = password
+            guard let self else { return }
+            // Logged out (or in as someone else): the password of the login before is forgotten.
+            if let before = account.card, before != user || password == nil { pins.forget(before) }
+            account.card = user
+            account.pin = password
         }
         try? browser.takeUpRememberedLogin()
     }

@@ -248,5 +248,6 @@ final class PINKeeper: Sendable {
     private let pins = Mutex([String: String]())
 
     func keep(_ pin: String, for card: String) { pins.withLock { $0[card] = pin } }
+    func forget(_ card: String) { _ = pins.withLock { $0.removeValue(forKey: card) } }
     func pin(for card: String) -> String? { pins.withLock { $0[card] } }
 }

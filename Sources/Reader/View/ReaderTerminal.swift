@@ -200,9 +200,9 @@ final class ReaderTerminal {
 
     /// After `fg` (or any SIGCONT): raw mode, the alternate screen and the whole page again.
     private func takeTerminalAgain() {
-        // The settings may have been changed under us while stopped: apply raw mode afresh.
-        RawMode.leave()
-        try? RawMode.enter(fd: STDIN_FILENO)
+        // The settings may have been changed under us while stopped: apply raw mode afresh, in one
+        // step (a SIGCONT noted late brings us here a second time, and must not pass through cooked mode).
+        try? RawMode.reapply(fd: STDIN_FILENO)
         Screen.enterAlternateScreen()
         Screen.write(Self.explicitBidi)
         Screen.hideCursor()

@@ -26,6 +26,15 @@ public enum RawMode {
         }
     }
 
+    /// Raw mode again over whatever the terminal has now (a shell may have changed it while the
+    /// process was stopped), in one step, so that no moment in between has other settings; enters
+    /// it when it is not in force.
+    /// - Throws: ``TerminalError`` as ``enter(fd:)`` does.
+    public static func reapply(fd: Int32 = 0) throws(TerminalError) {
+        guard !TerminalModeGuard.reconfigure(makeRaw) else { return }
+        try enter(fd: fd)
+    }
+
     /// Restores the settings from before ``enter(fd:)``.
     public static func leave() {
         TerminalModeGuard.release()

@@ -86,6 +86,17 @@ enum TerminalModeGuard {
         return .engaged
     }
 
+    /// Sets `configure`'s settings again over the saved ones, in one step, while engaged (the saved
+    /// settings stay what ``release()`` restores). Returns false when nothing is engaged.
+    static func reconfigure(_ configure: (inout termios) -> Void) -> Bool {
+        guard let pointer = UnsafeMutablePointer<Saved>(bitPattern: saved.load(ordering: .acquiring)) else {
+            return false
+        }
+        var changed = pointer.pointee.settings
+        configure(&changed)
+        return tcsetattr(pointer.pointee.fd, TCSANOW, &changed) == 0
+    }
+
     /// Restores the saved settings and signal handlers; does nothing if nothing is engaged.
     static func release() {
         let bits = saved.load(ordering: .acquiring)
