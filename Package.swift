@@ -177,3 +177,19 @@ let package = Package(
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + strictSettings
 }
+
+// Release executables are linked by lld with packed relative relocations (DT_RELR, glibc 2.36 and
+// later), and without every symbol in the dynamic symbol table, which the static Swift runtime's
+// link arguments ask for (`-export-dynamic`). Each costs pages the dynamic loader reads at every
+// start: 3 MB of RELA relocations, 2 MB of exported symbols and their names; the reader's first page
+// takes about 4 MB less memory (docs/performance.md, "Start-up pages of the binary"). Crash
+// backtraces still name functions: Swift's backtracer reads the full symbol table, not the dynamic one.
+let releaseLinking: [LinkerSetting] = [
+    .unsafeFlags(
+        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux], configuration: .release))
+]
+// Not the fuzzer: AddressSanitizer's runtime relies on what the executable exports.
+for target in package.targets where target.type == .executable && target.name != "BokFuzz" {
+    target.linkerSettings = (target.linkerSettings ?? []) + releaseLinking
+}

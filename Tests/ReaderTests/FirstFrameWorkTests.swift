@@ -99,4 +99,22 @@ import Terminal
         #expect(session.currentChapterTitle() == "Chapter 12")
         #expect(session.topLocator.spineIndex == 11)
     }
+
+    /// The background page count and a cold search pass through every chapter without keeping
+    /// their converted documents: the chapter being read is still cached afterwards (drawing it
+    /// again converts nothing), and the last chapters counted are not held.
+    @Test func countingAndSearchingTheWholeBookKeepTheChapterBeingRead() throws {
+        let view = try openView(.navWithFragments)
+        _ = view.textRows()
+        let content = view.session.content
+        view.session.layout.computePageCounts()
+        _ = content.allPlainTexts()
+        let converted = content.conversionCount
+        #expect(converted == view.session.book.readingOrder.count, "every chapter converted once")
+        let status = try #require(view.textRows().last)
+        #expect(status.contains("Chapter 1"), "\(status)")
+        _ = content.document(at: view.session.topLocator.spineIndex)
+        #expect(content.conversionCount == converted, "the chapter on screen was converted again")
+        #expect(content.cachedDocumentCount <= 2, "kept \(content.cachedDocumentCount) converted chapters")
+    }
 }

@@ -37,10 +37,20 @@ public final class BookContent: Sendable {
 
     /// The converted chapter at a spine index (converted now if it is not cached).
     public func document(at index: Int) -> ChapterDocument {
+        document(at: index, keep: true)
+    }
+
+    /// The converted chapter at a spine index; with `keep` false a chapter converted now is not
+    /// cached (its plain text, length and anchors are): the background page count and a cold
+    /// search pass through every chapter, and keeping the last few they converted held chapters
+    /// nobody was reading and pushed out the ones the reader had just read.
+    func document(at index: Int, keep: Bool) -> ChapterDocument {
         if let cached = state.withLock({ state -> ChapterDocument? in
             guard let document = state.documents[index] else { return nil }
-            state.recent.removeAll { $0 == index }
-            state.recent.append(index)
+            if keep {
+                state.recent.removeAll { $0 == index }
+                state.recent.append(index)
+            }
             return document
         }) {
             return cached
@@ -49,7 +59,6 @@ public final class BookContent: Sendable {
         var document = book.document(at: index)
         if index == book.readingOrder.first { document = Self.withCover(document, book: book) }
         state.withLock { state in
-            state.documents[index] = document
             state.plainTexts[index] = document.plainText
             state.lengths[index] = document.length
             state.anchors[index] = document.anchors
@@ -58,6 +67,8 @@ public final class BookContent: Sendable {
                 return count
             }
             state.conversions += 1
+            guard keep else { return }
+            state.documents[index] = document
             state.recent.removeAll { $0 == index }
             state.recent.append(index)
             while state.recent.count > cacheLimit {
@@ -70,7 +81,7 @@ public final class BookContent: Sendable {
     /// The plain text of the chapter at a spine index.
     public func plainText(at index: Int) -> String {
         if let text = state.withLock({ $0.plainTexts[index] }) { return text }
-        return document(at: index).plainText
+        return document(at: index, keep: false).plainText
     }
 
     /// The pixel size of an image in the book, read from its header (and remembered).
@@ -124,6 +135,9 @@ public final class BookContent: Sendable {
     /// How many chapters have been converted so far (a chapter dropped from the cache and needed
     /// again counts again): the work that scales with the book, which the first frame must not do.
     public var conversionCount: Int { state.withLock { $0.conversions } }
+
+    /// How many converted documents are cached now.
+    var cachedDocumentCount: Int { state.withLock { $0.documents.count } }
 
     /// How many lines every layout of this book has made so far, at any settings: with
     /// ``conversionCount``, the work a first frame does, which must not repeat a chapter's layout.

@@ -256,7 +256,7 @@ public final class BookLayout: Sendable {
             let counting =
                 growing.withLock { $0[index] }
                 ?? ChapterLayout.Growing(
-                    content.document(at: index), spineIndex: index, settings: settings,
+                    content.document(at: index, keep: false), spineIndex: index, settings: settings,
                     imageSize: { [content] in content.imageSize(at: $0) })
             let count = counting.pageCount()
             content.noteLaidOut(lines: count.linesMade)
