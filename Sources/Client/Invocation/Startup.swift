@@ -89,10 +89,14 @@ struct Startup {
                     serviceKey: configuration.serviceKey)
                 return service(endpoint, options: options, logger: logger)
             }
+            // The OPDS face keeps a shelf of its own (its loans and books have other ids than the Elib
+            // API's, so one shelf would take each face's loans for ended ones): its name says which it is,
+            // so a second terminal on the other face lists them under a name of their own.
+            let name = MockLendingServer.libraryName + (overOPDS ? " · OPDS" : "")
             let session = Session(
-                service: DeferredLendingService(ready: ready), mock: server,
-                libraryName: MockLendingServer.libraryName, alphabet: .swedish, theme: theme, logger: logger,
-                pins: pins)
+                service: DeferredLendingService(ready: ready), mock: server, libraryName: name, alphabet: .swedish,
+                theme: theme, logger: logger, pins: pins)
+            if overOPDS { session.configuredName = name }
             session.timeZone = configuration.rules.timeZone
             clock.session = session
             // The mock's port changes every run; its shelf profile is named by what it simulates.
