@@ -17,12 +17,6 @@ struct CatalogueLendingTests {
         CatalogueLoginTests.Catalogue(root: root, home: home, answers: ["12345"], secrets: ["4321"])
     }
 
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-lend-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     @Test("browse shows available, out with copies and waiting, and ready; info N says it in the same words")
     func marks() async throws {
         let server = try LendingCatalogue.start(user: "12345", password: "4321")

@@ -43,12 +43,6 @@ struct CatalogueLoginTests {
         }
     }
 
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-login-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     @Test("login asks with the document's labels after its title and description, and a wrong PIN is said in words")
     func labelsAndAWrongPIN() async throws {
         let server = try AuthenticatingCatalogue.start(user: "12345", password: "4321")

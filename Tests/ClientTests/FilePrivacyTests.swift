@@ -56,12 +56,6 @@ struct FilePrivacyTests {
         return found
     }
 
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-privacy-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     @Test("bok leaves nothing in the XDG folders but its own bok folder (no stray URL cache or build-named folder)")
     func noStrayFolders() async throws {
         let home = try temporaryHome()

@@ -9,12 +9,6 @@ struct PINSafetyTests {
         .deletingLastPathComponent()
     static let binary = root.appendingPathComponent(".build/debug/bok")
 
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-pin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     /// Every byte of every file under `directory`.
     func contentsOfAllFiles(under directory: URL) -> [(String, Data)] {
         let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)

@@ -14,12 +14,6 @@ struct SignalTests {
 
         """
 
-    func temporaryHome() throws -> URL {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-signals-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        return home
-    }
-
     @Test("Ctrl-C during a slow search cancels it: Cancelled., the prompt, and bok answers the next command")
     func ctrlCCancelsSearch() async throws {
         let home = try temporaryHome()
