@@ -55,8 +55,8 @@ let package = Package(
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
         // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming
-        // (Sources/Catalog/HTTP/HTTPTransfer.swift).
-        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // (Sources/Catalog/HTTP/HTTPTransfer.swift). Loaded at the first exchange, not linked (bok_curl.c says why).
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl")]),
         // glibc's libintl: gettext for the interface language (Sources/Localization).
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"]),

@@ -1,7 +1,40 @@
 #include "bok_curl.h"
 
 #include <curl/curl.h>
+#include <dlfcn.h>
+#include <pthread.h>
 #include <string.h>
+
+// libcurl is loaded at the first exchange, not linked: linked, it and the 28 libraries it needs
+// (GnuTLS, OpenSSL's libcrypto, Kerberos, LDAP, …) were loaded and initialised at every start of
+// bok, 5.5 MB of memory and a few milliseconds before the reader's first page, for `bok read FILE`
+// that never touches the network (docs/performance.md). The same is done for eSpeak NG.
+static struct {
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    void (*easy_cleanup)(CURL *);
+    const char *(*easy_strerror)(CURLcode);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+} api;
+
+static int loaded;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void load(void) {
+    void *library = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return;
+    CURLcode (*global_init)(long) = (CURLcode (*)(long))dlsym(library, "curl_global_init");
+#define FIND(field, name) if (!(*(void **)&api.field = dlsym(library, name))) { dlclose(library); return; }
+    FIND(easy_init, "curl_easy_init") FIND(easy_setopt, "curl_easy_setopt") FIND(easy_perform, "curl_easy_perform")
+    FIND(easy_cleanup, "curl_easy_cleanup") FIND(easy_strerror, "curl_easy_strerror")
+    FIND(slist_append, "curl_slist_append") FIND(slist_free_all, "curl_slist_free_all")
+#undef FIND
+    // Once, before any exchange: curl_global_init is not thread-safe in every libcurl.
+    if (!global_init || global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) return;
+    loaded = 1;
+}
 
 static size_t header_callback(char *buffer, size_t size, size_t count, void *user) {
     const bok_curl_request *request = user;
@@ -24,46 +57,51 @@ static int progress_callback(void *user, curl_off_t dltotal, curl_off_t dlnow, c
 
 int bok_curl_perform(const bok_curl_request *request, char *error) {
     error[0] = 0;
-    CURL *curl = curl_easy_init();
+    pthread_once(&once, load);
+    if (!loaded) {
+        strcpy(error, "libcurl.so.4 could not be loaded");
+        return BOK_CURLE_FAILED_INIT;
+    }
+    CURL *curl = api.easy_init();
     if (!curl) {
         strcpy(error, "curl_easy_init failed");
         return CURLE_FAILED_INIT;
     }
     struct curl_slist *headers = NULL;
     for (int i = 0; i < request->header_count; i++) {
-        struct curl_slist *next = curl_slist_append(headers, request->headers[i]);
+        struct curl_slist *next = api.slist_append(headers, request->headers[i]);
         if (!next) break;
         headers = next;
     }
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
-    curl_easy_setopt(curl, CURLOPT_URL, request->url);
+    api.easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
+    api.easy_setopt(curl, CURLOPT_URL, request->url);
     // Threads, not signals, for timeouts (bok has several exchanges at once and its own handlers).
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
+    api.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    api.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    api.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
+    api.easy_setopt(curl, CURLOPT_TIMEOUT_MS, request->timeout_ms);
+    api.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, request->connect_timeout_ms);
     // No Expect: 100-continue wait on POSTs: the body is small.
-    headers = curl_slist_append(headers, "Expect:");
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
-    if (strcmp(request->method, "GET") != 0) curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request->method);
+    headers = api.slist_append(headers, "Expect:");
+    api.easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    if (strcmp(request->method, "GET") != 0) api.easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request->method);
     if (request->body) {
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
-        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request->body);
+        api.easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)request->body_length);
+        api.easy_setopt(curl, CURLOPT_POSTFIELDS, request->body);
     }
-    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, header_callback);
-    curl_easy_setopt(curl, CURLOPT_HEADERDATA, (void *)request);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_callback);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, (void *)request);
-    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress_callback);
-    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request);
-    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
-    CURLcode code = curl_easy_perform(curl);
+    api.easy_setopt(curl, CURLOPT_HEADERFUNCTION, header_callback);
+    api.easy_setopt(curl, CURLOPT_HEADERDATA, (void *)request);
+    api.easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_callback);
+    api.easy_setopt(curl, CURLOPT_WRITEDATA, (void *)request);
+    api.easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, progress_callback);
+    api.easy_setopt(curl, CURLOPT_XFERINFODATA, (void *)request);
+    api.easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    CURLcode code = api.easy_perform(curl);
     if (code != CURLE_OK && error[0] == 0) {
-        strncpy(error, curl_easy_strerror(code), CURL_ERROR_SIZE - 1);
+        strncpy(error, api.easy_strerror(code), CURL_ERROR_SIZE - 1);
         error[CURL_ERROR_SIZE - 1] = 0;
     }
-    curl_easy_cleanup(curl);
-    curl_slist_free_all(headers);
+    api.easy_cleanup(curl);
+    api.slist_free_all(headers);
     return (int)code;
 }

@@ -27,14 +27,18 @@ struct OPDSFace {
     func call(
         _ method: String, _ path: String, card: String? = nil, pin: String? = nil, range: String? = nil
     ) async throws -> (Data, HTTPURLResponse) {
-        var request = URLRequest(url: URL(string: path.hasPrefix("http") ? path : origin + path)!)
-        request.httpMethod = method
+        let url = URL(string: path.hasPrefix("http") ? path : origin + path)!
+        var request = HTTPRequest(url: url, method: method)
         if let card {
             let login = "\(card):\(pin ?? LendingFixtures.pins[card]!)"
-            request.setValue("Basic " + Data(login.utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+            request.headers.append(("Authorization", "Basic " + Data(login.utf8).base64EncodedString()))
         }
-        if let range { request.setValue(range, forHTTPHeaderField: "Range") }
-        return try await BoundedExchange(accept: "*/*", deadline: 10, maxBytes: 16 << 20).run(request)
+        if let range { request.headers.append(("Range", range)) }
+        let (data, head) = try await BoundedExchange(accept: "*/*", deadline: 10, maxBytes: 16 << 20).run(request)
+        return (
+            data,
+            HTTPURLResponse(url: url, statusCode: head.status, httpVersion: "HTTP/1.1", headerFields: head.headers)!
+        )
     }
 
     /// One book's entry document, read with bok's parser.

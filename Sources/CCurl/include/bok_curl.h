@@ -29,13 +29,15 @@ typedef struct bok_curl_request {
 } bok_curl_request;
 
 /// Performs the exchange; returns the CURLcode (0 when the answer arrived whole), and in
-/// `error` (at least 256 bytes) curl's own words, for logs only.
+/// `error` (at least 256 bytes) curl's own words, for logs only. libcurl is loaded at the first
+/// call (BOK_CURLE_FAILED_INIT when it cannot be).
 int bok_curl_perform(const bok_curl_request *request, char *error);
 
 /// CURLcode values the Swift side tells apart.
 enum {
     BOK_CURLE_OK = 0,
     BOK_CURLE_UNSUPPORTED_PROTOCOL = 1,
+    BOK_CURLE_FAILED_INIT = 2,
     BOK_CURLE_COULDNT_RESOLVE_HOST = 6,
     BOK_CURLE_COULDNT_CONNECT = 7,
     BOK_CURLE_PARTIAL_FILE = 18,

@@ -1,8 +1,27 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
 internal import Synchronization
+
+/// A request for ``BoundedExchange``: what bok sends, and nothing of URLSession's. (Foundation's
+/// `URLRequest` would link FoundationNetworking, and with it libcurl, into every start of bok;
+/// Sources/CCurl/bok_curl.c says why that is avoided.)
+public struct HTTPRequest: Sendable {
+    /// Where the request goes.
+    public var url: URL
+    /// `GET`, `POST`, `DELETE`, …
+    public var method: String
+    /// Header fields in the order they are sent.
+    public var headers: [(name: String, value: String)]
+    /// The body, or nil for none.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(url: URL, method: String = "GET", headers: [(name: String, value: String)] = [], body: Data? = nil) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+    }
+}
 
 /// A server's scheme, host and port: where bok's requests to a library may go.
 ///
@@ -89,14 +108,14 @@ public struct BoundedExchange: Sendable {
     static let maxRedirects = 5
 
     /// Sends `request` and collects its answer within the bounds.
-    public func run(_ request: URLRequest) async throws(Failure) -> (Data, HTTPURLResponse) {
-        guard var url = request.url else { throw Failure(kind: .transport(.init(kind: .other, detail: "no URL"))) }
+    public func run(_ request: HTTPRequest) async throws(Failure) -> (Data, HTTPTransfer.Head) {
+        var url = request.url
         let origin = Origin(url)
         let end = Date().addingTimeInterval(deadline)
-        var method = request.httpMethod ?? "GET"
-        var body = request.httpBody
+        var method = request.method
+        var body = request.body
         var headers = [("Accept", accept), ("User-Agent", "bok/0.1")]
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where name.lowercased() != "accept" {
+        for (name, value) in request.headers where name.lowercased() != "accept" {
             headers.append((name, value))
         }
         var redirects = 0
@@ -133,10 +152,7 @@ public struct BoundedExchange: Sendable {
                 }
                 continue
             }
-            let response = HTTPURLResponse(
-                url: url, statusCode: head.status, httpVersion: "HTTP/1.1",
-                headerFields: head.headers)!
-            return (collector.body, response)
+            return (collector.body, head)
         }
     }
 }

@@ -1,8 +1,5 @@
 import Foundation
 import Localization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Patrons, loans and reservations over HTTP.
 extension HTTPLendingService: PatronLending {
@@ -90,16 +87,14 @@ extension HTTPLendingService: PatronLending {
         let checksum = Checksum.compute(
             serviceID: endpoint.serviceID, parameters: parameters, serviceKey: endpoint.serviceKey)
         let fields = [("ServiceID", endpoint.serviceID)] + form + [("Checksum", checksum)]
-        var request = URLRequest(url: endpoint.baseURL.appendingPathComponent(path))
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(Self.formEncode(fields).utf8)
+        let request = HTTPRequest(
+            url: endpoint.baseURL.appendingPathComponent(path), method: "POST",
+            headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(Self.formEncode(fields).utf8))
         return try await send(request, path: path, as: type)
     }
 
     func delete(_ path: String, checksumOf parameters: [String], query: [(String, String)]) async throws {
-        var request = URLRequest(url: url(path, checksumOf: parameters, query: query))
-        request.httpMethod = "DELETE"
+        let request = HTTPRequest(url: url(path, checksumOf: parameters, query: query), method: "DELETE")
         let (data, status) = try await perform(request, path: path)
         guard (200..<300).contains(status) else { throw failure(status: status, data: data, path: path) }
     }

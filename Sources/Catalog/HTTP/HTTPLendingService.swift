@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-internal import FoundationNetworking
-#endif
 public import Logging
 internal import TextSafety
 import Localization
@@ -201,14 +198,13 @@ public struct HTTPLendingService: LendingService {
         _ path: String, checksumOf parameters: [String], query: [(String, String)], as type: T.Type,
         before deadline: Date? = nil
     ) async throws -> T {
-        var request = URLRequest(url: url(path, checksumOf: parameters, query: query))
-        request.httpMethod = "GET"
+        let request = HTTPRequest(url: url(path, checksumOf: parameters, query: query))
         return try await send(request, path: path, as: type, before: deadline)
     }
 
     /// Sends a request under the deadline and decodes a 2xx answer, or turns the failure into a `LendingError`.
     func send<T: Decodable>(
-        _ request: URLRequest, path: String, as type: T.Type, before deadline: Date? = nil
+        _ request: HTTPRequest, path: String, as type: T.Type, before deadline: Date? = nil
     ) async throws -> T {
         let (data, status) = try await perform(request, path: path, before: deadline)
         guard (200..<300).contains(status) else { throw failure(status: status, data: data, path: path) }
@@ -217,12 +213,12 @@ public struct HTTPLendingService: LendingService {
 
     /// Sends a request within `timeout` (or by `deadline`, when that is sooner), reading at most
     /// `maxBodyBytes` of the answer and following redirects only within the library's origin.
-    func perform(_ request: URLRequest, path: String, before deadline: Date? = nil) async throws -> (Data, Int) {
-        logger.debug("request", metadata: ["method": "\(request.httpMethod ?? "GET")", "path": "\(path)"])
+    func perform(_ request: HTTPRequest, path: String, before deadline: Date? = nil) async throws -> (Data, Int) {
+        logger.debug("request", metadata: ["method": "\(request.method)", "path": "\(path)"])
         let server = endpoint.displayName
         let seconds = min(timeout, deadline.map { max(0.001, $0.timeIntervalSinceNow) } ?? timeout)
         let exchange = BoundedExchange(accept: "application/json", deadline: seconds, maxBytes: maxBodyBytes)
-        let data: Data, http: HTTPURLResponse
+        let data: Data, http: HTTPTransfer.Head
         let observer = LibraryWait.observer
         observer?.began()
         defer { observer?.ended() }
@@ -257,8 +253,8 @@ public struct HTTPLendingService: LendingService {
             }
         }
         logger.debug(
-            "response", metadata: ["path": "\(path)", "status": "\(http.statusCode)", "bytes": "\(data.count)"])
-        return (data, http.statusCode)
+            "response", metadata: ["path": "\(path)", "status": "\(http.status)", "bytes": "\(data.count)"])
+        return (data, http.status)
     }
 
     /// A failed exchange in the patron's words (curl's own words go to the log only).

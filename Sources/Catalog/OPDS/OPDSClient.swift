@@ -1,7 +1,4 @@
 public import Foundation
-#if canImport(FoundationNetworking)
-internal import FoundationNetworking
-#endif
 import Localization
 public import Logging
 internal import TextSafety
@@ -143,10 +140,10 @@ public struct OPDSClient: Sendable {
         _ url: URL, methods: [String], refused: Logger.Message, worded: (String) -> String
     ) async throws -> (Data, URL) {
         var (data, http) = try await exchange(url, method: methods[0])
-        for method in methods.dropFirst() where http.statusCode == 405 {
+        for method in methods.dropFirst() where http.status == 405 {
             (data, http) = try await exchange(url, method: method)
         }
-        let status = http.statusCode
+        let status = http.status
         if !(200..<300).contains(status), status != 401, let reason = Self.problem(data) {
             logger.debug(refused, metadata: ["status": "\(status)", "reason": "\(reason)"])
             throw LendingError(status == 404 ? .notFound : .rejected, worded(reason), status: status, reason: reason)
@@ -181,7 +178,7 @@ public struct OPDSClient: Sendable {
     ///   to the debug log); `LendingError` when the catalogue cannot be reached.
     public func authentication() async throws -> OPDSAuthentication? {
         let (data, http) = try await exchange(root)
-        if http.statusCode == 401 || http.statusCode == 403 {
+        if http.status == 401 || http.status == 403 {
             guard let document = authenticationBody(data, http) else { return nil }
             return try document.get()
         }
@@ -199,9 +196,9 @@ public struct OPDSClient: Sendable {
 
     /// The authentication document in a 401's body, when its type (or its shape) says it is one.
     private func authenticationBody(
-        _ data: Data, _ http: HTTPURLResponse
+        _ data: Data, _ http: HTTPTransfer.Head
     ) -> Result<OPDSAuthentication, OPDSAuthentication.Failure>? {
-        let typed = OPDSAuthentication.isDocument(contentType: http.value(forHTTPHeaderField: "Content-Type"))
+        let typed = OPDSAuthentication.isDocument(contentType: http.value("Content-Type"))
         // Some servers send it as plain application/json: a JSON body with an authentication list is one too.
         guard typed || (data.first == UInt8(ascii: "{") && data.range(of: Data("\"authentication\"".utf8)) != nil)
         else { return nil }
@@ -223,12 +220,9 @@ public struct OPDSClient: Sendable {
     }
 
     /// One request to the catalogue, its status not yet looked at.
-    private func exchange(_ url: URL, method: String = "GET") async throws -> (Data, HTTPURLResponse) {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        if let authorization = authorization(for: url) {
-            request.setValue(authorization, forHTTPHeaderField: "Authorization")
-        }
+    private func exchange(_ url: URL, method: String = "GET") async throws -> (Data, HTTPTransfer.Head) {
+        var request = HTTPRequest(url: url, method: method)
+        if let authorization = authorization(for: url) { request.headers.append(("Authorization", authorization)) }
         let name = displayName
         var exchange = BoundedExchange(accept: accept, deadline: timeout, maxBytes: maxBodyBytes)
         exchange.redirectsAllowed = redirectsAllowed
@@ -280,9 +274,9 @@ public struct OPDSClient: Sendable {
     }
 
     /// The body of an answer that went well; the patron's words for one that did not.
-    private func checked(_ data: Data, _ http: HTTPURLResponse, url: URL) throws -> Data {
+    private func checked(_ data: Data, _ http: HTTPTransfer.Head, url: URL) throws -> Data {
         let name = displayName
-        switch http.statusCode {
+        switch http.status {
         case 200..<300: break
         case 401, 403:
             let document = try? authenticationBody(data, http)?.get()
@@ -292,7 +286,7 @@ public struct OPDSClient: Sendable {
                 reason.map {
                     tr("The catalogue at {server} did not accept the login: {reason}", ["server": name, "reason": $0])
                 } ?? refusal(document)
-            throw LendingError(.unauthorized, message, status: http.statusCode, reason: reason)
+            throw LendingError(.unauthorized, message, status: http.status, reason: reason)
         case 404:
             logger.debug("no such page", metadata: ["url": "\(url.absoluteString)"])
             throw LendingError(
@@ -302,10 +296,10 @@ public struct OPDSClient: Sendable {
                     ["server": name]),
                 status: 404)
         default:
-            logger.debug("refused", metadata: ["url": "\(url.absoluteString)", "status": "\(http.statusCode)"])
+            logger.debug("refused", metadata: ["url": "\(url.absoluteString)", "status": "\(http.status)"])
             throw LendingError(
                 .rejected, tr("The catalogue at {server} could not answer. Try again later.", ["server": name]),
-                status: http.statusCode)
+                status: http.status)
         }
         return data
     }

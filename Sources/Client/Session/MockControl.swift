@@ -1,9 +1,6 @@
 import Catalog
 import Foundation
 import Localization
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Talks to the mock library's `/mock/` control routes: the clock, reset, faults and state.
 ///
@@ -97,14 +94,13 @@ struct MockControl: Sendable {
     private func call(
         _ method: String, _ path: String, body: [String: any Sendable]? = nil
     ) async throws -> [String: Any] {
-        var request = URLRequest(url: root.appendingPathComponent(path), timeoutInterval: 10)
-        request.httpMethod = method
+        var request = HTTPRequest(url: root.appendingPathComponent(path), method: method)
         if let body {
-            request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.body = try JSONSerialization.data(withJSONObject: body)
+            request.headers.append(("Content-Type", "application/json"))
         }
         let data: Data
-        let response: HTTPURLResponse
+        let response: HTTPTransfer.Head
         do {
             (data, response) = try await Self.exchange.run(request)
         } catch {
@@ -115,7 +111,7 @@ struct MockControl: Sendable {
                     "Cannot reach the mock library at {address}. Is it still running?",
                     ["address": root.host.map { "\($0):\(root.port ?? 80)" } ?? root.absoluteString]))
         }
-        let status = response.statusCode
+        let status = response.status
         let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         guard (200..<300).contains(status) else {
             if status == 404 {

@@ -1,0 +1,46 @@
+#if os(Linux)
+import Foundation
+import Glibc
+import Terminal
+import Testing
+import TestSupport
+
+/// `bok read FILE` never touches the network, so it must not pay for it: libcurl and the 28
+/// libraries it brings (GnuTLS, libcrypto, Kerberos, LDAP) took 5.5 MB and a few milliseconds
+/// of every start before they were loaded at the first exchange (docs/performance.md).
+@Suite(
+    "What a start of the reader loads", .serialized,
+    .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0, "needs /dev/ptmx"),
+    .enabled(
+        if: FileManager.default.fileExists(atPath: ReadCommandTests.manual),
+        "needs live-manual-epub (scripts/install-test-epubs.sh)"))
+struct StartupLibrariesTests {
+    @Test("bok read FILE shows its first page without libcurl or URLSession loaded")
+    func noNetworkingLibraries() async throws {
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = BokProcess.environment(
+            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8"])
+        let bok = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path, arguments: ["read", ReadCommandTests.manual],
+                environment: environment, terminal: tty.device))
+        defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
+
+        // The status line ends the first frame: "… 1/12 · 0% …".
+        let frame = Ansi.strip(await tty.read(until: { Ansi.strip($0).contains("%") }))
+        #expect(frame.contains("%"), "no first page: \(frame)")
+        // Read to its end: a file in /proc says its size is 0, and String(contentsOfFile:) believes it.
+        let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(bok.pid)/maps"))
+        let maps = String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        #expect(maps.contains("/bok"), "not the maps of bok: \(maps.prefix(200))")
+        let loaded = Set(maps.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) })
+        let networking = loaded.filter { $0.hasPrefix("libcurl") || $0.contains("FoundationNetworking") }
+        #expect(networking.isEmpty, "loaded at start: \(networking.sorted())")
+        #expect(!loaded.contains { $0.hasPrefix("libgnutls") }, "\(loaded.sorted())")
+        tty.type("q")
+        #expect(await bok.waitForExit(seconds: 10))
+    }
+}
+#endif
