@@ -13,6 +13,24 @@ import Testing
         ),
     ]
 
+    @Test("An EPUB 3 book's page list may be in its NCX only, beside a nav that gives the contents")
+    func pageListFromTheNCXBesideTheNav() throws {
+        var builder = EPUBBuilder(version: "3.0", chapters: Self.threeChapters)
+        builder.withNCX = true
+        builder.ncxExtra = """
+            <pageList><pageTarget value="12" type="normal"><navLabel><text>12</text></navLabel>\
+            <content src="text/ch2.xhtml"/></pageTarget></pageList>
+            """
+        let book = try EPUBBook(bytes: builder.build())
+        #expect(book.tableOfContents.map(\.title) == ["Chapter One", "Chapter Two"])
+        #expect(book.pageList.map(\.label) == ["12"])
+        #expect(book.pageList.first?.spineIndex == 1)
+        builder.ncxExtra = ""
+        #expect(try EPUBBook(bytes: builder.build()).pageList.isEmpty)
+        #expect(Navigation.mentionsPageList(Array("<ncx><pagelist/>".utf8)))
+        #expect(!Navigation.mentionsPageList(Array("<ncx><navMap/><page".utf8)))
+    }
+
     @Test func opensEPUB3WithNavAndMetadata() throws {
         var builder = EPUBBuilder(version: "3.0", chapters: Self.threeChapters)
         builder.extraMetadata = """

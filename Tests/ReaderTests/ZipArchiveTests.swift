@@ -43,5 +43,29 @@ import Testing
     @Test func externalLinksDoNotResolve() {
         #expect(BookPath.resolve("https://example.org/x", relativeTo: "a.xhtml") == nil)
         #expect(BookPath.resolve("mailto:a@b", relativeTo: "a.xhtml") == nil)
+        #expect(BookPath.resolve(" HTTP://example.org/x ", relativeTo: "a.xhtml") == nil)
+        #expect(BookPath.resolve("x-my.app+1:go", relativeTo: "a.xhtml") == nil)
+    }
+
+    @Test(
+        "Names that only look like a scheme are paths in the book",
+        arguments: [
+            ("text/c.xhtml", "ch1.xhtml#a:b", "text/ch1.xhtml", "a:b"),
+            ("text/c.xhtml", "notes/n.xhtml?x=1:2#n", "text/notes/n.xhtml", "n"),
+            ("c.xhtml", "1st:draft.xhtml", "1st:draft.xhtml", nil),
+            ("c.xhtml", "Kapitel%20ö.xhtml#s", "Kapitel ö.xhtml", "s"),
+            ("c.xhtml", "  ch2.xhtml\n", "ch2.xhtml", nil),
+        ] as [(String, String, String?, String?)])
+    func pathsThatLookLikeSchemes(base: String, href: String, path: String?, fragment: String?) {
+        let resolved = BookPath.resolve(href, relativeTo: base)
+        #expect(resolved?.path == path)
+        #expect(resolved?.fragment == fragment)
+    }
+
+    @Test func trimmingKeepsWhatIsBetweenTheSpaces() {
+        #expect("  \t é \r\n".trimmed == "é")
+        #expect(" \n ".trimmed == "")
+        #expect("a\u{301} b".trimmed == "a\u{301} b")
+        #expect(Substring("x  y  ").trimmed == "x  y")
     }
 }

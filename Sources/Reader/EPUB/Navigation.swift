@@ -19,12 +19,28 @@ struct Navigation {
                 ?? package.manifest.first { $0.mediaType == "application/x-dtbncx+xml" }
             if let path = ncx?.path {
                 if let bytes = try? archive.data(at: path) {
+                    // Read only for its page list once the nav gave the contents: a book's NCX repeats
+                    // the nav's entries, and parsing it for nothing doubled the cost of opening a book
+                    // with a contents entry for every section.
+                    guard tableOfContents.isEmpty || Self.mentionsPageList(bytes) else { return }
                     readNCX(MarkupElement.parse(bytes), path: path, spineIndexByPath: spineIndexByPath)
                 } else if tableOfContents.isEmpty {
                     warnings.append("The book's table of contents \(path) is missing or damaged.")
                 }
             }
         }
+    }
+
+    /// Whether the bytes hold `pagelist` in any case (an NCX's `<pageList>`).
+    static func mentionsPageList(_ bytes: [UInt8]) -> Bool {
+        let word = Array("pagelist".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+            var index = 1
+            while index < word.count, bytes[start + index] | 0x20 == word[index] { index += 1 }
+            if index == word.count { return true }
+        }
+        return false
     }
 
     // MARK: EPUB 3

@@ -11,6 +11,8 @@ enum BookPath {
     /// With `clampingAtRoot`, a `..` at the root is dropped instead: the EPUB 3.3 rule for URLs
     /// inside the container, where the container's root is as far up as a path can go.
     static func normalize(_ path: String, clampingAtRoot: Bool = false) -> String? {
+        // Most names in a book are plain already: no need to take them apart.
+        if !needsNormalizing(path) { return path }
         if path.hasPrefix("/") || path.hasPrefix("\\") { return nil }
         // A Windows drive letter ("C:...") is as absolute as a leading slash.
         let utf8 = Array(path.utf8.prefix(2))
@@ -52,18 +54,30 @@ enum BookPath {
     }
 
     /// The folder part of a path (`OEBPS/text/ch1.xhtml` → `OEBPS/text`), empty at the root.
+    /// (These look at UTF-8 bytes, not Characters: a book's manifest, spine, nav and zip directory
+    /// bring them hundreds of paths before its first page, and a Character search cost microseconds
+    /// each; a path's separators are ASCII, so the bytes say the same.)
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(path[..<slash])
     }
 
-    /// Whether an href names something outside the book (`http:`, `mailto:`, ...).
+    /// Whether an href names something outside the book (`http:`, `mailto:`, ...): it starts with a
+    /// URL scheme (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`) of more than one letter
+    /// (`C:` is a drive) and a colon.
     static func isExternal(_ href: String) -> Bool {
-        guard let colon = href.firstIndex(of: ":") else { return false }
-        let scheme = href[..<colon]
-        guard let first = scheme.first, first.isLetter else { return false }
-        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
-            && scheme.count > 1
+        var length = 0
+        for byte in href.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return length > 1
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): break
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                if length == 0 { return false }
+            default: return false
+            }
+            length += 1
+        }
+        return false
     }
 
     /// Resolves an href found in the document at `base` to a path in the archive and a fragment.
@@ -79,13 +93,13 @@ enum BookPath {
         if isExternal(trimmed) { return nil }
         var pathPart = Substring(trimmed)
         var fragment: String?
-        if let hash = pathPart.firstIndex(of: "#") {
-            let raw = String(pathPart[pathPart.index(after: hash)...])
+        if let hash = pathPart.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            let raw = String(pathPart[pathPart.utf8.index(after: hash)...])
             fragment = raw.utf8.contains(UInt8(ascii: "%")) ? (raw.removingPercentEncoding ?? raw) : raw
             if fragment?.isEmpty == true { fragment = nil }
             pathPart = pathPart[..<hash]
         }
-        if let query = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<query] }
+        if let query = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) { pathPart = pathPart[..<query] }
         if pathPart.isEmpty { return (base, fragment) }
         let decoded =
             pathPart.utf8.contains(UInt8(ascii: "%"))

@@ -325,6 +325,6 @@ struct ZipArchive: Sendable {
 extension String {
     /// Zip tools on Windows sometimes store `\` as the separator.
     fileprivate func replacingBackslashes() -> String {
-        contains("\\") ? String(map { $0 == "\\" ? "/" : $0 }) : self
+        utf8.contains(UInt8(ascii: "\\")) ? String(map { $0 == "\\" ? "/" : $0 }) : self
     }
 }

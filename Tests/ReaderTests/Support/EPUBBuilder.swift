@@ -23,6 +23,8 @@ struct EPUBBuilder {
     var extraFiles: [(String, [UInt8])] = []
     var omitFiles: Set<String> = []
     var navExtra = ""
+    /// After the NCX's navMap (a pageList, say).
+    var ncxExtra = ""
     /// Ids in every chapter that the nav and the NCX link to, nested under the chapter's entry
     /// (`ch3.xhtml#s2`), as real books' contents do; the chapters must carry the ids.
     var tocFragments: [String] = []
@@ -124,7 +126,7 @@ struct EPUBBuilder {
                 <?xml version="1.0" encoding="UTF-8"?>
                 <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
                 <head><meta name="dtb:uid" content="x"/></head><docTitle><text>\(title)</text></docTitle>
-                <navMap>\(points)</navMap></ncx>
+                <navMap>\(points)</navMap>\(ncxExtra)</ncx>
                 """)
         }
         manifest += extraManifest
