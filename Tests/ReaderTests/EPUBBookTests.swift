@@ -31,6 +31,27 @@ import Testing
         #expect(!Navigation.mentionsPageList(Array("<ncx><navMap/><page".utf8)))
     }
 
+    @Test("Books opened at once from many tasks each get their own contents, read beside the opening")
+    func contentsReadBesideTheOpening() async throws {
+        // More books than the cooperative pool has threads: each task waits for its book's contents,
+        // which are read on threads of their own, never on the pool.
+        let titles = try await withThrowingTaskGroup(of: [String].self) { group in
+            for number in 0..<32 {
+                group.addTask {
+                    let chapters: [EPUBBuilder.Chapter] = (1...3).map {
+                        .init("c\($0).xhtml", "Book \(number) part \($0)", "<h1>Part \($0)</h1><p>Text.</p>")
+                    }
+                    let book = try EPUBBook(bytes: EPUBBuilder(version: "3.0", chapters: chapters).build())
+                    return book.tableOfContents.map(\.title)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(titles.count == 32)
+        #expect(Set(titles.map { $0.first ?? "" }).count == 32)
+        #expect(titles.allSatisfy { $0.count == 3 && $0[2].hasSuffix("part 3") })
+    }
+
     @Test func opensEPUB3WithNavAndMetadata() throws {
         var builder = EPUBBuilder(version: "3.0", chapters: Self.threeChapters)
         builder.extraMetadata = """

@@ -23,11 +23,11 @@ public struct EPUBBook: Sendable {
     /// The reading order, including `linear="no"` items (reachable by links only).
     public let spine: [SpineItem]
     /// The table of contents: from the EPUB 3 nav, else the EPUB 2 NCX, else one entry per chapter.
-    public let tableOfContents: [TOCEntry]
+    public var tableOfContents: [TOCEntry] { navigation.result.tableOfContents }
     /// Whether `tableOfContents` came from the book rather than being made from the spine.
-    public let hasOwnTableOfContents: Bool
+    public var hasOwnTableOfContents: Bool { navigation.result.hasOwnTableOfContents }
     /// The print edition's pages, when the book lists them.
-    public let pageList: [PageListEntry]
+    public var pageList: [PageListEntry] { navigation.result.pageList }
     /// The cover image's path in the archive, when the book names one.
     public let coverImagePath: String?
     /// `rtl` or `ltr` when the spine sets `page-progression-direction`.
@@ -49,7 +49,11 @@ public struct EPUBBook: Sendable {
     public var prefersScrolling: Bool { renditionFlow?.hasPrefix("scrolled") == true }
     let renditionFlow: String?
     /// What was wrong but could be worked around, one sentence each.
-    public let warnings: [String]
+    public var warnings: [String] { openingWarnings + navigation.result.warnings }
+    private let openingWarnings: [String]
+    /// The table of contents and page list, read on a thread of their own while the first page
+    /// is made (``NavigationLoad``).
+    private let navigation: NavigationLoad
 
     let archive: ZipArchive
     let styles: BookStyles
@@ -169,19 +173,21 @@ public struct EPUBBook: Sendable {
         self.manifestByPath = byPath
         self.manifestByID = byID
 
-        let navigation = Navigation(package: package, archive: archive, spineIndexByPath: indexByPath)
-        warnings += navigation.warnings
-        self.pageList = navigation.pageList
-        if navigation.tableOfContents.isEmpty {
-            self.hasOwnTableOfContents = false
-            self.tableOfContents = Navigation.fallbackTableOfContents(
+        self.navigation = NavigationLoad { [indexByPath] in
+            let navigation = Navigation(package: package, archive: archive, spineIndexByPath: indexByPath)
+            guard navigation.tableOfContents.isEmpty else {
+                return .init(
+                    tableOfContents: navigation.tableOfContents, hasOwnTableOfContents: true,
+                    pageList: navigation.pageList, warnings: navigation.warnings)
+            }
+            let made = Navigation.fallbackTableOfContents(
                 spine: package.spine, archive: archive,
                 readingOrder: package.spine.indices.filter { package.spine[$0].isLinear })
-        } else {
-            self.hasOwnTableOfContents = true
-            self.tableOfContents = navigation.tableOfContents
+            return .init(
+                tableOfContents: made, hasOwnTableOfContents: false, pageList: navigation.pageList,
+                warnings: navigation.warnings)
         }
-        self.warnings = warnings
+        self.openingWarnings = warnings
     }
 
     /// The message for a book whose package document cannot be found or read.
