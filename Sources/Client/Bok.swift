@@ -92,7 +92,7 @@ struct Bok {
             command.isEmpty
             ? await interactive(startup, environment: environment, record: options.record, printer: printer)
             : await oneShot(command, json: options.json, session: startup.session, printer: printer)
-        if let mock = startup.session.mock, let server = try? await mock.value { await server.stop() }
+        if let server = await startup.session.mock?.valueIfStarted() { await server.stop() }
         return code
     }
 
@@ -126,6 +126,8 @@ struct Bok {
         _ startup: Startup, environment: [String: String], record: String? = nil, printer: any Printer
     ) async -> Int32 {
         let session = startup.session
+        // The built-in mock library starts while the banner is on screen: the first command seldom waits.
+        (session.service as? DeferredLendingService)?.ready.start()
         let theme = session.theme
         var recorder: SessionRecorder?
         if let record {

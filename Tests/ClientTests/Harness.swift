@@ -37,7 +37,7 @@ final class Harness {
             baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
         session = Session(
-            service: wrap(service), mock: Task { [server] in server }, libraryName: "test", alphabet: .swedish,
+            service: wrap(service), mock: StartOnDemand { [server] in server }, libraryName: "test", alphabet: .swedish,
             theme: theme,
             logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         if let page = try? await service.library() { session.adopt(page) }

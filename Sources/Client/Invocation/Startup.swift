@@ -56,7 +56,7 @@ struct Startup {
             var serverLogger = logger
             if logger.logLevel > .debug { serverLogger.logLevel = .critical }
             // The server starts while the banner and prompt are shown; the first command waits for it.
-            let server = Task { () throws -> MockLendingServer in
+            let server = StartOnDemand { @MainActor [configuration, serverLogger] () throws -> MockLendingServer in
                 do {
                     return try await MockLendingServer.start(configuration, logger: serverLogger)
                 } catch let error as MockLendingServer.StartError {
@@ -76,7 +76,7 @@ struct Startup {
             let overOPDS = options.kind == .opds
             let pins = PINKeeper()
             let storedPIN = rememberedPIN(pins, credentials: CredentialStore(file: paths.credentialsFile))
-            let ready = Task { () throws -> any LendingService & PatronLending in
+            let ready = StartOnDemand { @MainActor [configuration] () throws -> any LendingService & PatronLending in
                 let started = try await server.value
                 // Its clock may have been moved by another bok, before any command counts days.
                 clock.follow(await started.now())

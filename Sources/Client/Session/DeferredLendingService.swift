@@ -1,12 +1,14 @@
 import Catalog
 import Foundation
 
-/// A lending service that is still starting: every call waits for it, then goes through.
+/// A lending service that may still be starting: every call waits for it (starting it if no
+/// one has), then goes through.
 ///
 /// The built-in mock library binds its port and indexes its catalogue while the banner and the
-/// prompt are already on screen; the first command waits for it if it has to.
+/// prompt are already on screen; the first command waits for it if it has to. A one-shot command
+/// that never asks the library (`bok read FILE`) never starts it.
 struct DeferredLendingService: LendingService, PatronLending {
-    let ready: Task<any LendingService & PatronLending, any Error>
+    let ready: StartOnDemand<any LendingService & PatronLending>
 
     /// The service, once started.
     var service: any LendingService & PatronLending {

@@ -15,7 +15,7 @@ final class Session {
     /// The lending service in use: catalogue and lending calls.
     let service: any LendingService & PatronLending
     /// The in-process mock server (starting or started), when bok runs on the built-in mock library.
-    let mock: Task<MockLendingServer, any Error>?
+    let mock: StartOnDemand<MockLendingServer>?
     /// The library's name, for the prompt and the banner.
     var libraryName: String
     /// The library's alphabet for text order and direction labels.
@@ -120,7 +120,7 @@ final class Session {
     }
 
     init(
-        service: any LendingService & PatronLending, mock: Task<MockLendingServer, any Error>?, libraryName: String,
+        service: any LendingService & PatronLending, mock: StartOnDemand<MockLendingServer>?, libraryName: String,
         alphabet: Collation.Alphabet, theme: Theme, logger: Logger, pins: PINKeeper = PINKeeper()
     ) {
         self.pins = pins
