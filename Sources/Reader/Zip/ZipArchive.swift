@@ -57,6 +57,12 @@ struct ZipArchive: Sendable {
         guard let eocd = Self.findEndOfCentralDirectory(bytes) else {
             throw Self.incomplete("the zip archive ends early")
         }
+        // A container split into segments is in error (EPUB RS 3.3): this file is one part of it.
+        if Self.u16(bytes, eocd + 4) != 0 || Self.u16(bytes, eocd + 6) != 0
+            || Self.u16(bytes, eocd + 8) != Self.u16(bytes, eocd + 10)
+        {
+            throw Self.damaged("the zip archive is split into several parts")
+        }
         var count = Int(Self.u16(bytes, eocd + 10))
         var cdSize = Int(Self.u32(bytes, eocd + 12))
         var cdOffset = Int(Self.u32(bytes, eocd + 16))

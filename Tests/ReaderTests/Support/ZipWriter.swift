@@ -12,6 +12,9 @@ struct ZipWriter {
     }
 
     private(set) var items: [Item] = []
+    /// Writes entries the way streaming zip writers do: sizes and CRC after the data (flag bit 3),
+    /// zero in the local header.
+    var useDataDescriptors = false
 
     mutating func add(_ name: String, _ text: String, deflate: Bool = true) {
         items.append(Item(name: name, data: Array(text.utf8), deflate: deflate, declaredSize: nil))
@@ -31,10 +34,18 @@ struct ZipWriter {
             let name = Array(item.name.utf8)
             let size = UInt32(item.declaredSize ?? item.data.count)
             let method: UInt16 = item.deflate ? 8 : 0
-            out += Self.le32(0x0403_4B50) + Self.le16(20) + Self.le16(0x0800) + Self.le16(method)
-            out += Self.le16(0) + Self.le16(0) + Self.le32(crc) + Self.le32(UInt32(payload.count)) + Self.le32(size)
+            let flags: UInt16 = useDataDescriptors ? 0x0808 : 0x0800
+            out += Self.le32(0x0403_4B50) + Self.le16(20) + Self.le16(flags) + Self.le16(method) + Self.le16(0)
+            out += Self.le16(0)
+            out +=
+                useDataDescriptors
+                ? Self.le32(0) + Self.le32(0) + Self.le32(0)
+                : Self.le32(crc) + Self.le32(UInt32(payload.count)) + Self.le32(size)
             out += Self.le16(UInt16(name.count)) + Self.le16(0) + name + payload
-            central += Self.le32(0x0201_4B50) + Self.le16(20) + Self.le16(20) + Self.le16(0x0800) + Self.le16(method)
+            if useDataDescriptors {
+                out += Self.le32(0x0807_4B50) + Self.le32(crc) + Self.le32(UInt32(payload.count)) + Self.le32(size)
+            }
+            central += Self.le32(0x0201_4B50) + Self.le16(20) + Self.le16(20) + Self.le16(flags) + Self.le16(method)
             central += Self.le16(0) + Self.le16(0) + Self.le32(crc) + Self.le32(UInt32(payload.count)) + Self.le32(size)
             central += Self.le16(UInt16(name.count)) + Self.le16(0) + Self.le16(0) + Self.le16(0) + Self.le16(0)
             central += Self.le32(0) + Self.le32(UInt32(offset)) + name
