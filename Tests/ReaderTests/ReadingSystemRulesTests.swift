@@ -67,6 +67,120 @@ import Testing
         #expect(firstText(book, 1) == "UPPER\n")
     }
 
+    @Test func anSVGDocumentInTheSpineShowsWhatItSays() throws {
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.extraManifest = "<item id=\"map\" href=\"map.svg\" media-type=\"image/svg+xml\"/>\n"
+        builder.spineOverride = "<itemref idref=\"map\"/><itemref idref=\"c0\"/>"
+        builder.extraFiles = [
+            (
+                "OEBPS/map.svg",
+                Array(
+                    """
+                    <?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\
+                    <title>Map of the islands</title><circle r="4"/></svg>
+                    """.utf8)
+            )
+        ]
+        let book = try builder.open()
+        let blocks = book.document(at: 0).blocks
+        #expect(blocks.count == 1)
+        #expect(blocks.first?.kind == .image(ImageReference(path: nil, alt: "Map of the islands")))
+    }
+
+    @Test func theFirstTitleIsTheMainTitleAndWhitespaceCollapses() throws {
+        // EPUB RS 3.3: the first `dc:title` in document order is the main title, even when a
+        // later one is refined as `main`; titles and creators are stripped and collapsed.
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.title = "  \t Package   Whitespace \n  "
+        builder.extraMetadata = """
+            <dc:title id="main">This title must not display first</dc:title>
+            <meta refines="#main" property="title-type">main</meta>
+            <dc:creator>\n\t Dave   Cramer </dc:creator>
+            """
+        let book = try builder.open()
+        #expect(book.metadata.title == "Package Whitespace")
+        #expect(book.metadata.creators.map(\.name) == ["Dave Cramer"])
+    }
+
+    @Test func creatorsKeepTheirDocumentOrder() throws {
+        // EPUB RS 3.3: the first `dc:creator` is the primary creator; `display-seq` does not reorder.
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.extraMetadata = """
+            <dc:creator id="c1">First Author</dc:creator><dc:creator id="c2">Second Author</dc:creator>
+            <dc:creator id="c3">Third Author</dc:creator>
+            <meta refines="#c1" property="display-seq">2</meta><meta refines="#c2" property="display-seq">1</meta>
+            <meta refines="#c2" property="file-as">Author, Second</meta>
+            """
+        let book = try builder.open()
+        #expect(book.metadata.creators.map(\.name) == ["First Author", "Second Author", "Third Author"])
+        #expect(book.metadata.creators[1].fileAs == "Author, Second")
+    }
+
+    @Test(arguments: [
+        (" dir=\"rtl\"", " dir=\"auto\"", TextDirection?.none),
+        (" dir=\"rtl\"", "", TextDirection.rightToLeft),
+        (" dir=\"ltr\"", " dir=\"rtl\"", TextDirection.rightToLeft),
+        ("", "", TextDirection?.none),
+    ])
+    func theTitleReadsInTheDirectionItOrThePackageSets(
+        package: String, title: String, expected: TextDirection?
+    )
+        throws
+    {
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.title = "CSS: הרפתקה חדשה!"
+        builder.packageExtra = package
+        builder.titleExtra = title
+        builder.extraMetadata = "<dc:creator\(title)>מחבר</dc:creator>"
+        let book = try builder.open()
+        #expect(book.metadata.titleDirection == expected)
+        #expect(book.metadata.creators.first?.direction == expected)
+    }
+
+    @Test func aDocumentTheSpineNamesTwiceIsShownTwiceAndLinksGoToItsFirstLinearPlace() throws {
+        var builder = EPUBBuilder(
+            chapters: [
+                .init("ch1.xhtml", "One", #"<p>One, see <a href="ch2.xhtml">two</a>.</p>"#),
+                .init("ch2.xhtml", "Two", "<p>Two.</p>"),
+            ])
+        builder.spineOverride = """
+            <itemref idref="c1" linear="no"/><itemref idref="c0"/><itemref idref="c1"/><itemref idref="c0"/>
+            """
+        let book = try builder.open()
+        #expect(book.readingOrder == [1, 2, 3])
+        #expect(
+            book.readingOrder.map { book.document(at: $0).plainText } == [
+                "One, see two.\n", "Two.\n", "One, see two.\n",
+            ])
+        #expect(book.locator(for: LinkTarget(path: "OEBPS/ch2.xhtml"))?.spineIndex == 2)
+    }
+
+    @Test func entriesOfANavTheBookHidesStayInTheContents() throws {
+        // `hidden` keeps a nav out of the page, not out of the reader's own contents list.
+        var builder = EPUBBuilder(
+            chapters: [.init("ch1.xhtml", "One", "<p>One.</p>"), .init("ch2.xhtml", "Two", "<p>Two.</p>")])
+        builder.withNav = false
+        builder.extraManifest =
+            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+        builder.extraFiles = [
+            (
+                "OEBPS/nav.xhtml",
+                Array(
+                    EPUBBuilder.xhtml(
+                        title: "Contents",
+                        body: """
+                            <nav epub:type="toc"><ol><li><a href="ch1.xhtml">One</a><ol hidden=""><li>\
+                            <a href="ch2.xhtml">Two</a></li></ol></li></ol></nav>
+                            <nav epub:type="landmarks" hidden=""><ol><li><a epub:type="bodymatter" \
+                            href="ch1.xhtml">Start</a></li></ol></nav>
+                            """
+                    ).utf8)
+            )
+        ]
+        let book = try builder.open()
+        #expect(book.tableOfContents.flatMap { $0.flattened() }.map(\.entry.title) == ["One", "Two"])
+    }
+
     @Test func onePartOfASplitZipIsRefusedAsDamaged() throws {
         var bytes = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")]).build()
         let endRecord = bytes.count - 22  // no archive comment

@@ -136,9 +136,13 @@ public struct EPUBBook: Sendable {
             styles.add(css: String(decoding: css, as: UTF8.self))
         }
 
+        // A document the spine names twice is reached, by a link, at its first place in the linear
+        // reading order (EPUB RS 3.3), else at its first place at all.
         var indexByPath: [String: Int] = [:]
-        for (index, item) in package.spine.enumerated() {
-            if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
+        for linear in [true, false] {
+            for (index, item) in package.spine.enumerated() where item.isLinear == linear {
+                if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
+            }
         }
         if !package.spine.contains(where: { !$0.isMissing }) {
             throw ReaderError(
@@ -286,6 +290,10 @@ public struct EPUBBook: Sendable {
                 path: path, message: tr("[This chapter could not be read: {reason}]", ["reason": error.message]))
         } catch {
             return .placeholder(path: path, message: tr("[This chapter could not be read.]"))
+        }
+        if item.mediaType == "image/svg+xml" {
+            // An SVG page is a drawing: shown as its title or text (or the raster image it wraps).
+            return withManifestPictures(ContentConverter.convert(bytes, path: path, styles: styles))
         }
         if item.mediaType.hasPrefix("image/") {
             let html = "<img src=\"\(path.split(separator: "/").last ?? "")\" alt=\"\"/>"

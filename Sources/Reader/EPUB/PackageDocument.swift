@@ -120,6 +120,12 @@ struct PackageDocument {
             let id = refines.hasPrefix("#") ? String(refines.dropFirst()) : refines
             refinements[id, default: [:]][property] = meta.text
         }
+        // An element's own `dir` wins over the package's; its own `auto` (or any value but `ltr`
+        // and `rtl`) leaves the direction to the text's first strong letter.
+        func declaredDirection(_ element: MarkupElement) -> TextDirection? {
+            guard let dir = element.attribute("dir") else { return direction }
+            return TextDirection(dir: dir)
+        }
         func refined(_ element: MarkupElement, _ property: String) -> String? {
             element.attribute("id").flatMap { refinements[$0]?[property] }
         }
@@ -128,13 +134,12 @@ struct PackageDocument {
             guard !name.isEmpty else { return nil }
             let role = refined(element, "role") ?? element.attribute("opf:role") ?? element.attribute("role")
             let fileAs = refined(element, "file-as") ?? element.attribute("opf:file-as") ?? element.attribute("file-as")
-            return Contributor(
-                name: name, role: role, fileAs: fileAs,
-                direction: TextDirection(dir: element.attribute("dir")) ?? direction)
+            return Contributor(name: name, role: role, fileAs: fileAs, direction: declaredDirection(element))
         }
 
         let titles = element.children("title").filter { !$0.text.isEmpty }
-        let main = titles.first { refined($0, "title-type") == "main" } ?? titles.first
+        // EPUB RS 3.3: the first title in document order is the main title, whatever refines it.
+        let main = titles.first
         var identifiers: [BookIdentifier] = element.children("identifier").compactMap { identifier in
             let value = identifier.text
             guard !value.isEmpty else { return nil }
@@ -148,7 +153,7 @@ struct PackageDocument {
         let modified = element.children("meta").first { $0.attribute("property") == "dcterms:modified" }?.text
         return BookMetadata(
             title: main?.text ?? tr("Untitled"),
-            titleDirection: main.flatMap { TextDirection(dir: $0.attribute("dir")) } ?? direction,
+            titleDirection: main.map(declaredDirection) ?? direction,
             creators: element.children("creator").compactMap(contributor),
             contributors: element.children("contributor").compactMap(contributor),
             languages: element.children("language").map(\.text).filter { !$0.isEmpty },
