@@ -155,6 +155,21 @@ import Testing
         #expect(book.locator(for: LinkTarget(path: "OEBPS/ch2.xhtml"))?.spineIndex == 2)
     }
 
+    @Test func aChapterDoesNotTakeItsLanguageOrDirectionFromThePackage() throws {
+        // EPUB RS 3.3: without `lang`/`dir` of its own, a chapter is not assumed to be in the
+        // book's `dc:language`, nor to run in the package's direction.
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>2024 (1)</p><p>He said <q>yes</q>.</p>")])
+        builder.language = "he"
+        builder.packageExtra = " xml:lang=\"he\" dir=\"rtl\""
+        let book = try builder.open()
+        let document = book.document(at: 0)
+        #expect(document.plainText == "2024 (1)\nHe said “yes”.\n")
+        let layout = ChapterLayout.make(
+            document, spineIndex: 0,
+            settings: LayoutSettings(width: 40, rows: 100, margin: 0, language: book.metadata.language))
+        #expect(layout.lines.first?.rendered == "2024 (1)")
+    }
+
     @Test func entriesOfANavTheBookHidesStayInTheContents() throws {
         // `hidden` keeps a nav out of the page, not out of the reader's own contents list.
         var builder = EPUBBuilder(
