@@ -13,6 +13,114 @@ import Testing
             """
         return ContentConverter.convert(Array(html.utf8), path: "OEBPS/c.xhtml")
     }
+
+    @Test(arguments: [
+        #"<p hidden="">secret</p><p>shown</p>"#,
+        #"<p hidden="hidden">secret</p><p>shown</p>"#,
+        #"<p style="display: none">secret</p><p>shown</p>"#,
+        #"<p style="DISPLAY:NONE !important">secret</p><p>shown</p>"#,
+    ])
+    func hiddenContentIsNotShown(body: String) {
+        #expect(convert(body).plainText == "shown\n")
+    }
+
+    @Test func aStyleElementInTheDocumentHidesWhatItSaysToHide() {
+        let doc = convert(
+            #"<p class="answer">42</p><p id="spoiler">The butler.</p><p class="ink">Read on.</p>"#,
+            head: """
+                <style type="text/css">/*<![CDATA[*/ .answer { display: none } #spoiler{display:none} /*]]>*/</style>
+                <style media="print">.ink { display: none }</style>
+                """)
+        #expect(doc.plainText == "Read on.\n")
+        // A style element in the body applies from where it stands, and is not text.
+        let later = convert(#"<p class="x">shown</p><style>.x { display: none }</style><p class="x">hidden</p>"#)
+        #expect(later.plainText == "shown\n")
+        #expect(later.isWellFormed)
+    }
+
+    @Test func rubyShowsTheReadingInParenthesesAfterItsBase() {
+        #expect(convert("<p><ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>です</p>").plainText == "漢(kan)字(ji)です\n")
+        // The book's own fallback parentheses are not doubled.
+        #expect(
+            convert("<p><ruby>東京<rp>(</rp><rt>とうきょう</rt><rp>)</rp></ruby>へ</p>").plainText == "東京(とうきょう)へ\n")
+        #expect(convert("<p><ruby><rb>明</rb><rt>めい</rt></ruby></p>").plainText == "明(めい)\n")
+    }
+
+    @Test(arguments: [
+        (#"<ol reversed=""><li>a</li><li>b</li><li>c</li></ol>"#, ["3.", "2.", "1."]),
+        (#"<ol reversed="reversed" start="10"><li>a</li><li>b</li></ol>"#, ["10.", "9."]),
+        (#"<ol start="4" type="a"><li>a</li><li>b</li></ol>"#, ["d.", "e."]),
+        (#"<ol type="I"><li>a</li><li value="9">b</li><li>c</li></ol>"#, ["I.", "IX.", "X."]),
+        (#"<ol reversed=""><li>a<ol><li>x</li><li>y</li></ol></li><li>b</li></ol>"#, ["2.", "1.", "2.", "1."]),
+    ])
+    func orderedListsAreNumberedAsTheyAsk(body: String, markers: [String]) {
+        #expect(convert(body).blocks.compactMap(\.listMarker) == markers)
+    }
+
+    @Test func epubSwitchShowsItsDefaultOnly() {
+        let doc = convert(
+            """
+            <p>Before.</p><epub:switch id="s1"><epub:case required-namespace="http://example.org/chem">\
+            <chem>H2O</chem></epub:case><epub:default><p>Water, H₂O.</p></epub:default></epub:switch><p>After.</p>
+            """)
+        #expect(doc.plainText == "Before.\nWater, H₂O.\nAfter.\n")
+    }
+
+    @Test func embeddedMediaShowTheirFallbackText() {
+        let doc = convert(
+            """
+            <video src="film.mp4" controls=""><source src="film.webm" type="video/webm"/><track kind="captions" \
+            src="c.vtt"/><p>A film of the harbour.</p></video>\
+            <audio src="a.mp3"><p>The ferry's horn.</p></audio>\
+            <object data="movie.swf" type="application/x-shockwave-flash"><p>The crossing, in words.</p></object>
+            """)
+        #expect(doc.plainText == "A film of the harbour.\nThe ferry's horn.\nThe crossing, in words.\n")
+    }
+
+    @Test func anObjectThatIsAPictureIsShownAsOneDescribedByItsFallback() {
+        let doc = convert(
+            """
+            <object data="img/map.png" type="image/png"><p>Map of the <em>harbour</em>.</p></object>\
+            <object data="chart.svg"></object><img src="p.png"/>
+            """)
+        #expect(
+            doc.blocks.map(\.kind) == [
+                .image(ImageReference(path: "OEBPS/img/map.png", alt: "Map of the harbour.")),
+                .image(ImageReference(path: "OEBPS/chart.svg", alt: "")),
+                .image(ImageReference(path: "OEBPS/p.png", alt: "")),
+            ])
+        #expect(ImageReference(path: "OEBPS/p.png", alt: "").placeholder == "[image]")
+    }
+
+    @Test func anIframeOfAnExternalPageIsALinkToIt() {
+        let doc = convert(
+            #"<p>See:</p><iframe src="https://example.org/map" title="The harbour map"></iframe><p>After.</p>"#)
+        let link = doc.blocks.flatMap(\.runs).first { $0.link != nil }
+        #expect(link?.link == .external("https://example.org/map"))
+        #expect(link?.text == "The harbour map")
+        #expect(doc.plainText == "See:\nThe harbour map\nAfter.\n")
+    }
+
+    @Test func entitiesAndCDATAAreText() {
+        let html = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <!DOCTYPE html [ <!ENTITY ferry "the ferry Ölandsfärjan"> ]>
+            <html xmlns="http://www.w3.org/1999/xhtml"><head><title>t</title></head>
+            <body><p>On &ferry;&nbsp;&amp; caf&eacute; &#x263A;</p><p><![CDATA[if a < b && c]]></p></body></html>
+            """
+        let doc = ContentConverter.convert(Array(html.utf8), path: "c.xhtml")
+        #expect(doc.plainText == "On the ferry Ölandsfärjan\u{A0}& café ☺\nif a < b && c\n")
+    }
+
+    @Test func xmlLangWinsOverLangForQuotationMarks() {
+        let doc = convert(#"<p xml:lang="sv" lang="en">Hon sa <q>hej</q>.</p>"#)
+        #expect(doc.plainText == "Hon sa ”hej”.\n")
+    }
+
+    @Test func inlineSVGShowsItsTitleOrText() {
+        let doc = convert(#"<svg xmlns="http://www.w3.org/2000/svg"><text x="0" y="10">North pier</text></svg>"#)
+        #expect(doc.blocks.first?.kind == .image(ImageReference(path: nil, alt: "North pier")))
+    }
 }
 
 @Suite struct ReadingSystemPackageTests {
@@ -194,6 +302,53 @@ import Testing
         ]
         let book = try builder.open()
         #expect(book.tableOfContents.flatMap { $0.flattened() }.map(\.entry.title) == ["One", "Two"])
+    }
+
+    @Test func anIframeShowsTheBooksDocumentInPlaceOnlyWhenTheManifestListsIt() throws {
+        var builder = EPUBBuilder(
+            chapters: [
+                .init(
+                    "ch1.xhtml", "One",
+                    """
+                    <p>Before.</p><iframe src="map.xhtml" title="Map"><p>Your browser has no frames.</p></iframe>\
+                    <iframe src="unlisted.xhtml"></iframe><p>After.</p>
+                    """)
+            ])
+        builder.extraManifest = "<item id=\"map\" href=\"map.xhtml\" media-type=\"application/xhtml+xml\"/>\n"
+        builder.extraFiles = [
+            (
+                "OEBPS/map.xhtml",
+                Array(
+                    EPUBBuilder.xhtml(
+                        title: "Map",
+                        body: #"<p id="pier" style="font-style: italic">North pier</p><iframe src="ch1.xhtml"/>"#
+                    ).utf8)
+            ),
+            ("OEBPS/unlisted.xhtml", Array(EPUBBuilder.xhtml(title: "x", body: "<p>Not listed.</p>").utf8)),
+        ]
+        let document = try builder.open().document(at: 0)
+        #expect(document.plainText == "Before.\nNorth pier\nAfter.\n")
+        #expect(document.blocks[1].runs.first?.style.contains(.emphasis) == true)
+        #expect(document.anchors["pier"] == 8)
+        #expect(document.title == "One")
+    }
+
+    @Test func framesOfOneLargeDocumentAreShownOnlyUpToACap() throws {
+        // A hostile chapter of many frames of one large page must not convert it again and again.
+        let paragraph = "<p>" + String(repeating: "ferry ", count: 160) + "</p>"
+        var builder = EPUBBuilder(
+            chapters: [.init("ch1.xhtml", "One", String(repeating: #"<iframe src="big.xhtml"/>"#, count: 12))])
+        builder.extraManifest = "<item id=\"big\" href=\"big.xhtml\" media-type=\"application/xhtml+xml\"/>\n"
+        builder.extraFiles = [
+            (
+                "OEBPS/big.xhtml",
+                Array(EPUBBuilder.xhtml(title: "Big", body: String(repeating: paragraph, count: 2_000)).utf8)
+            )
+        ]
+        let document = try builder.open().document(at: 0)
+        let copy = 2_000 * 160 * 6  // one embedded page's text, about 1.9 MB
+        #expect(document.length >= 4 * copy)
+        #expect(document.length < 5 * copy)
     }
 
     @Test func onePartOfASplitZipIsRefusedAsDamaged() throws {

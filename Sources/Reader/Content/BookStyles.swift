@@ -7,6 +7,8 @@ public struct BookStyles: Sendable, Hashable {
     var boldClasses: Set<String> = []
     var smallCapsClasses: Set<String> = []
     var hiddenClasses: Set<String> = []
+    /// Ids a rule hides (`#answer { display: none }`).
+    var hiddenIDs: Set<String> = []
     /// Classes taken out of the flow (`float`, `position: absolute|fixed`): a verse's line numbers.
     var marginClasses: Set<String> = []
     /// `true` when a rule for `p` sets a non-zero `text-indent`, `false` when it sets zero.
@@ -95,9 +97,13 @@ public struct BookStyles: Sendable, Hashable {
         if selector == "p", let indent = declarations["text-indent"] {
             indentsParagraphs = !(indent.hasPrefix("0") || indent.hasPrefix("-0"))
         }
+        if let hash = selector.firstIndex(of: "#"), declarations["display"] == "none" {
+            let id = selector[selector.index(after: hash)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" })
+            if !id.isEmpty { hiddenIDs.insert(String(id)) }
+        }
         guard let dot = selector.firstIndex(of: ".") else { return }
         let className = String(
-            selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" }))
+            selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" && $0 != "#" }))
         guard !className.isEmpty else { return }
         if declarations["font-style"] == "italic" || declarations["font-style"] == "oblique" {
             italicClasses.insert(className)

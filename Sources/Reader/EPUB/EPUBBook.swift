@@ -304,7 +304,17 @@ public struct EPUBBook: Sendable {
             let blocks = text.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0))</p>" }.joined()
             return ContentConverter.convert(Array(blocks.utf8), path: path, styles: styles)
         }
-        return withManifestPictures(ContentConverter.convert(bytes, path: path, styles: styles))
+        return withManifestPictures(
+            ContentConverter.convert(
+                bytes, path: path, styles: styles,
+                embeddedDocument: { [archive, manifestByPath] embedded in
+                    // Only a content document the manifest lists is shown (EPUB 3.3: resources
+                    // not in the manifest are not rendered).
+                    guard let resource = manifestByPath[embedded],
+                        resource.isContentDocument || resource.mediaType == "image/svg+xml"
+                    else { return nil }
+                    return try? archive.data(at: embedded)
+                }))
     }
 
     /// The bytes of any resource in the book (an image, say), by its normalised path.
