@@ -46,6 +46,22 @@ import Testing
         #expect(convert("<p><ruby><rb>明</rb><rt>めい</rt></ruby></p>").plainText == "明(めい)\n")
     }
 
+    @Test func bdoSetsEveryLetterInItsDirection() {
+        let doc = convert(#"<p>abc <bdo dir="rtl">xyz 12</bdo> end</p><p dir="rtl"><bdo dir="ltr">אבג</bdo> ד</p>"#)
+        // The text stays in logical order for search and positions; only the drawing is reordered.
+        #expect(doc.plainText == "abc xyz 12 end\nאבג ד\n")
+        let layout = ChapterLayout.make(
+            doc, spineIndex: 0, settings: LayoutSettings(width: 40, rows: 100, margin: 0))
+        #expect(layout.lines.map(\.rendered) == ["abc 21 zyx end", "", String(repeating: " ", count: 35) + "ד אבג"])
+    }
+
+    @Test func bdiKeepsANameOfTheOtherDirectionFromTakingTheTextAfterIt() {
+        // HTML's own example: without the isolate, the count after an Arabic name is drawn before it.
+        let doc = convert("<p>User <bdi>إيان</bdi>: 3 posts</p>")
+        let layout = ChapterLayout.make(doc, spineIndex: 0, settings: LayoutSettings(width: 40, rows: 100, margin: 0))
+        #expect(layout.lines.map(\.rendered) == ["User نايإ: 3 posts"])
+    }
+
     @Test(arguments: [
         (#"<ol reversed=""><li>a</li><li>b</li><li>c</li></ol>"#, ["3.", "2.", "1."]),
         (#"<ol reversed="reversed" start="10"><li>a</li><li>b</li></ol>"#, ["10.", "9."]),

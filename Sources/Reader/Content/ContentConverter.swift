@@ -347,9 +347,21 @@ struct ContentConverter {
                     style.insert(.leftToRight)
                     style.remove(.rightToLeft)
                 }
+                // `<bdo>` sets its letters in its direction, whatever theirs (HTML's bidi-override);
+                // `dir` on an element inside it starts an ordinary passage again.
+                if name == "bdo", dir == "rtl" || dir == "ltr" {
+                    style.insert(.directionOverride)
+                } else {
+                    style.remove(.directionOverride)
+                }
             }
         }
 
+        if name == "bdi", TextDirection(dir: attribute("dir")) == nil {
+            // A `<bdi>` without `dir` is isolated from its sentence, its direction its own (dir=auto).
+            style.insert(.isolate)
+            style.remove([.rightToLeft, .leftToRight, .directionOverride])
+        }
         if name == "nav", !isVoid { navDepth += 1 }
         // Blocks.
         switch kind {

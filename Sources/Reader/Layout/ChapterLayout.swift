@@ -367,7 +367,9 @@ public struct ChapterLayout: Sendable {
                     clusters: breaker.clusters.map {
                         BidiParagraph.Cluster(
                             offset: $0.offset, length: $0.length,
-                            direction: block.runs[$0.run].style.declaredDirection)
+                            direction: block.runs[$0.run].style.declaredDirection,
+                            overrides: block.runs[$0.run].style.contains(.directionOverride),
+                            isolatesByContent: block.runs[$0.run].style.contains(.isolate))
                     },
                     declared: block.declaredDirection, language: declaredLanguage(at: block.range.lowerBound)) : nil
             // A right-to-left paragraph is set against the column's right edge: its first-line
