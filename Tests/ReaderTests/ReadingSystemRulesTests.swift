@@ -38,6 +38,16 @@ import Testing
         #expect(later.isWellFormed)
     }
 
+    @Test func cssThatChangesWhatLettersAreSeenIsHonoured() {
+        let doc = convert(
+            """
+            <p>Chapter <span class="caps">one</span>, <span style="text-transform: uppercase">two</span>\
+            <span class="ghost"> and a ghost</span><span style="visibility:hidden"> and another</span>.</p>
+            """,
+            head: "<style>.caps { -epub-text-transform: uppercase } .ghost { visibility: hidden }</style>")
+        #expect(doc.plainText == "Chapter ONE, TWO.\n")
+    }
+
     @Test func rubyShowsTheReadingInParenthesesAfterItsBase() {
         #expect(convert("<p><ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>です</p>").plainText == "漢(kan)字(ji)です\n")
         // The book's own fallback parentheses are not doubled.
@@ -115,6 +125,8 @@ import Testing
         #expect(link?.link == .external("https://example.org/map"))
         #expect(link?.text == "The harbour map")
         #expect(doc.plainText == "See:\nThe harbour map\nAfter.\n")
+        let inline = convert(#"<p>a</p><iframe src="data:text/html,&lt;p&gt;x&lt;/p&gt;"></iframe><p>b</p>"#)
+        #expect(inline.plainText == "a\nb\n")
     }
 
     @Test func entitiesAndCDATAAreText() {

@@ -279,7 +279,7 @@ struct ContentConverter {
             types =
                 (attribute("epub:type") ?? "").split(separator: " ") + (attribute("role") ?? "").split(separator: " ")
             hidden =
-                attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
+                attributes.contains(where: { $0.name == "hidden" }) || BookStyles.hides(inlineStyle)
                 || classes.contains(where: { styles.hiddenClasses.contains(String($0)) })
                 || types.contains(where: { $0.hasSuffix("pagebreak") })
         }
@@ -331,7 +331,7 @@ struct ContentConverter {
                 style.insert(.strong)
             }
             if classes.contains(where: { styles.boldClasses.contains(String($0)) }) { style.insert(.strong) }
-            if inlineStyle["font-variant"] == "small-caps"
+            if inlineStyle["font-variant"] == "small-caps" || BookStyles.upperCases(inlineStyle)
                 || classes.contains(where: {
                     styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps"
                         || $0 == "sc"
@@ -669,7 +669,9 @@ struct ContentConverter {
     private mutating func showFrame(source: String?, title: String?) {
         guard let source = source?.trimmed, !source.isEmpty else { return }
         guard let target = BookPath.resolve(source, relativeTo: path) else {
-            guard BookPath.isExternal(source) else { return }
+            // A web page is a link to it; other schemes (a data: URL, javascript:) show nothing.
+            let lower = source.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return }
             let label = title?.trimmed ?? ""
             appendRun(
                 label.isEmpty ? source : label, length: (label.isEmpty ? source : label).utf16.count,
