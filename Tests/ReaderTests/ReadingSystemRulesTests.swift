@@ -408,15 +408,18 @@ import Testing
         #expect(book.document(at: 1).plainText.hasPrefix("[This chapter could not be read"))
     }
 
-    @Test func aZipWithDataDescriptorsOpens() throws {
+    @Test(arguments: [(true, false), (false, true), (true, true)])
+    func aZipWrittenByStreamingOrZIP64ToolsOpens(dataDescriptors: Bool, zip64: Bool) throws {
         var zip = ZipWriter()
-        zip.useDataDescriptors = true
+        zip.useDataDescriptors = dataDescriptors
+        zip.useZip64 = zip64
         let built = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>Streamed zip.</p>")]).build()
-        for entry in try ZipArchive(bytes: built).entries where !entry.isDirectory {
-            let archive = try ZipArchive(bytes: built)
+        let archive = try ZipArchive(bytes: built)
+        for entry in archive.entries where !entry.isDirectory {
             zip.add(entry.rawName, bytes: try archive.data(at: entry.rawName), deflate: entry.rawName != "mimetype")
         }
         let book = try EPUBBook(bytes: zip.archive())
         #expect(book.document(at: 0).plainText == "Streamed zip.\n")
+        #expect(book.metadata.title == "Test Book")
     }
 }
