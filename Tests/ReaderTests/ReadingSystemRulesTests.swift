@@ -332,6 +332,44 @@ import Testing
         #expect(book.tableOfContents.flatMap { $0.flattened() }.map(\.entry.title) == ["One", "Two"])
     }
 
+    @Test func navHeadingsWithoutLinksKeepTheirEntries() throws {
+        var builder = EPUBBuilder(
+            chapters: [.init("ch1.xhtml", "One", "<p>One.</p>"), .init("ch2.xhtml", "Two", "<p>Two.</p>")])
+        builder.withNav = false
+        builder.extraManifest =
+            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
+        builder.extraFiles = [
+            (
+                "OEBPS/nav.xhtml",
+                Array(
+                    EPUBBuilder.xhtml(
+                        title: "Contents",
+                        body: """
+                            <nav epub:type="toc"><ol><li><span>Part One</span><ol><li><a href="ch1.xhtml">One</a>\
+                            </li><li><a href="ch2.xhtml">Two</a></li></ol></li></ol></nav>
+                            """
+                    ).utf8)
+            )
+        ]
+        let contents = try builder.open().tableOfContents
+        #expect(contents.map(\.title) == ["Part One"])
+        #expect(contents.first?.target == nil)
+        #expect(contents.first?.children.map(\.title) == ["One", "Two"])
+        #expect(contents.first?.children.map(\.spineIndex) == [0, 1])
+    }
+
+    @Test func unknownVersionsPropertiesAndMetaDoNotStopTheBook() throws {
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>Opens.</p>")])
+        builder.version = "0"
+        builder.extraMetadata = #"<meta property="foo:bar">x</meta><meta property="unknown">y</meta>"#
+        builder.extraManifest =
+            #"<item id="odd" href="ch1.xhtml" media-type="application/xhtml+xml" properties="made-up other"/>"#
+        builder.spineOverride = #"<itemref idref="c0" properties="page-spread-nowhere made-up"/>"#
+        let book = try builder.open()
+        #expect(book.document(at: 0).plainText == "Opens.\n")
+        #expect(book.metadata.title == "Test Book")
+    }
+
     @Test func anIframeShowsTheBooksDocumentInPlaceOnlyWhenTheManifestListsIt() throws {
         var builder = EPUBBuilder(
             chapters: [
