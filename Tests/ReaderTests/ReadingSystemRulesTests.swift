@@ -223,6 +223,39 @@ import Testing
         #expect(blocks.first?.kind == .image(ImageReference(path: nil, alt: "Map of the islands")))
     }
 
+    @Test(arguments: [
+        // A spine item bok cannot show, with a fallback it cannot show either: the reader is told.
+        (
+            #"<item id="x" href="app.dmg" media-type="application/x-apple-diskimage" fallback="y"/>"#
+                + #"<item id="y" href="art.psd" media-type="image/vnd.adobe.photoshop"/>"#,
+            "[bok cannot show this part of the book (a file of type image/vnd.adobe.photoshop).]\n"
+        ),
+        // A picture bok cannot draw falls back to one it can, then to a page.
+        (
+            #"<item id="x" href="art.psd" media-type="image/vnd.adobe.photoshop" fallback="y"/>"#
+                + #"<item id="y" href="page.xhtml" media-type="application/xhtml+xml"/>"#,
+            "The page instead.\n"
+        ),
+        // A JSON document with no fallback is not shown as its text.
+        (
+            #"<item id="x" href="data.json" media-type="application/json"/>"#,
+            "[bok cannot show this part of the book (a file of type application/json).]\n"
+        ),
+    ])
+    func aSpineItemNothingOfWhichCanBeShownSaysSo(manifest: String, shown: String) throws {
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.extraManifest = manifest
+        builder.spineOverride = #"<itemref idref="x"/><itemref idref="c0"/>"#
+        builder.extraFiles = [
+            ("OEBPS/app.dmg", Array(repeating: 0x78, count: 64)), ("OEBPS/art.psd", Array("8BPS".utf8)),
+            ("OEBPS/data.json", Array(#"{"a": 1}"#.utf8)),
+            ("OEBPS/page.xhtml", Array(EPUBBuilder.xhtml(title: "p", body: "<p>The page instead.</p>").utf8)),
+        ]
+        let book = try builder.open()
+        #expect(book.document(at: 0).plainText == shown)
+        #expect(book.document(at: 1).plainText == "One.\n")
+    }
+
     @Test func theFirstTitleIsTheMainTitleAndWhitespaceCollapses() throws {
         // EPUB RS 3.3: the first `dc:title` in document order is the main title, even when a
         // later one is refined as `main`; titles and creators are stripped and collapsed.

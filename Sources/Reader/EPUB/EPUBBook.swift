@@ -282,6 +282,15 @@ public struct EPUBBook: Sendable {
             return .placeholder(
                 path: item.path ?? item.idref, message: tr("[This chapter is missing from the book's file.]"))
         }
+        guard Self.canShow(mediaType: item.mediaType, path: path) else {
+            // EPUB RS 3.3: when nothing in the fallback chain can be shown, the reader is told so
+            // (rather than shown the bytes of a video or a Photoshop file as text).
+            let type = String(
+                item.mediaType.unicodeScalars.filter { $0.isASCII && $0.value > 0x20 }.prefix(60).map(Character.init))
+            return .placeholder(
+                path: path,
+                message: tr("[bok cannot show this part of the book (a file of type {type}).]", ["type": type]))
+        }
         let bytes: [UInt8]
         do {
             bytes = try archive.data(at: path)
@@ -315,6 +324,19 @@ public struct EPUBBook: Sendable {
                     else { return nil }
                     return try? archive.data(at: embedded)
                 }))
+    }
+
+    /// Whether a spine item (after its fallbacks) is something bok shows: a content document, a
+    /// picture it can draw, SVG, plain text, or a file that looks like markup whatever its declared
+    /// type (books mislabel XHTML); a video, a font or a picture of another kind is not.
+    static func canShow(mediaType: String, path: String) -> Bool {
+        let type = mediaType.lowercased()
+        if type.isEmpty || type.contains("html") || type.contains("xml") || type.hasPrefix("text/") { return true }
+        if drawableImageTypes.contains(type) || type == "image/jpg" { return true }
+        let lower = path.lowercased()
+        return [".xhtml", ".html", ".htm", ".xml", ".png", ".jpg", ".jpeg", ".gif", ".webp"].contains {
+            lower.hasSuffix($0)
+        }
     }
 
     /// The bytes of any resource in the book (an image, say), by its normalised path.

@@ -62,7 +62,11 @@ struct PackageDocument {
             // Follow fallbacks from a resource the reader cannot show to one it can, and from a
             // scripted document (bok runs no scripts) to its fallback, when the book gives one.
             var seen: Set<String> = [idref]
-            while (!item.isContentDocument && !item.isImage) || item.properties.contains("scripted"),
+            func shown(_ item: ManifestItem) -> Bool {
+                item.isContentDocument || item.mediaType == "image/svg+xml"
+                    || EPUBBook.drawableImageTypes.contains(item.mediaType)
+            }
+            while !shown(item) || item.properties.contains("scripted"),
                 let next = item.fallback, !seen.contains(next), let fallback = byID[next]
             {
                 seen.insert(next)
