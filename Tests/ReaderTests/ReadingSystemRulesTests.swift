@@ -271,6 +271,18 @@ import Testing
         #expect(book.metadata.creators.map(\.name) == ["Dave Cramer"])
     }
 
+    @Test func aBookKeepsItsIdentityWhenItsMainTitleIsNoLongerTheOneRefinedAsMain() throws {
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.extraMetadata = """
+            <dc:title id="main">Refined Main</dc:title><meta refines="#main" property="title-type">main</meta>
+            """
+        let book = try builder.open()
+        #expect(book.metadata.title == "Test Book")
+        var before = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        before.title = "Refined Main"
+        #expect(BookID(book: book) == BookID(book: try before.open()))
+    }
+
     @Test func creatorsKeepTheirDocumentOrder() throws {
         // EPUB RS 3.3: the first `dc:creator` is the primary creator; `display-seq` does not reorder.
         var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])

@@ -53,6 +53,9 @@ public struct EPUBBook: Sendable {
 
     let archive: ZipArchive
     let styles: BookStyles
+    /// The title and creators the identity fingerprint is made of (see ``PackageDocument``).
+    let identityTitle: String
+    let identityCreators: [String]
     private let spineIndexByPath: [String: Int]
     /// Manifest items by path and by id, for pictures' fallbacks.
     private let manifestByPath: [String: ManifestItem]
@@ -159,6 +162,8 @@ public struct EPUBBook: Sendable {
         self.version = package.version
         self.packagePath = packagePath
         self.metadata = package.metadata
+        self.identityTitle = package.identityTitle
+        self.identityCreators = package.identityCreators
         self.manifest = package.manifest
         self.spine = package.spine
         self.coverImagePath = package.coverImagePath

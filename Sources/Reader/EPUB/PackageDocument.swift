@@ -4,6 +4,11 @@ struct PackageDocument {
     let path: String
     let version: String
     let metadata: BookMetadata
+    /// The title and creators that name the book in its identity fingerprint (``BookID``): as
+    /// bok read them before it followed RS 3.3's title order, so that positions
+    /// saved then are still found.
+    let identityTitle: String
+    let identityCreators: [String]
     let manifest: [ManifestItem]
     let manifestByID: [String: ManifestItem]
     let spine: [SpineItem]
@@ -84,9 +89,12 @@ struct PackageDocument {
         self.spine = spine
 
         let metadataElement = package.child("metadata") ?? package.first(where: { $0.localName == "metadata" })
-        self.metadata = Self.readMetadata(
+        let metadata = Self.readMetadata(
             metadataElement, uniqueID: package.attribute("unique-identifier"),
             direction: TextDirection(dir: package.attribute("dir")))
+        self.identityTitle = Self.titleRefinedAsMain(metadataElement) ?? metadata.title
+        self.identityCreators = metadata.creators.map(\.name)
+        self.metadata = metadata
         self.renditionFlow = metadataElement?.children("meta")
             .first { $0.attribute("property")?.trimmed == "rendition:flow" }?.text.trimmed.lowercased()
 
@@ -105,6 +113,22 @@ struct PackageDocument {
         }
         self.coverImagePath = cover?.path.flatMap { archive.contains($0) ? $0 : nil }
         self.warnings = warnings
+    }
+
+    /// The `dc:title` refined as `title-type main`, when there is one (EPUB 3.0's main title).
+    private static func titleRefinedAsMain(_ element: MarkupElement?) -> String? {
+        guard let element else { return nil }
+        let mains = Set(
+            element.children("meta").compactMap { meta -> String? in
+                guard meta.attribute("property") == "title-type", meta.text == "main",
+                    let refines = meta.attribute("refines")
+                else { return nil }
+                return refines.hasPrefix("#") ? String(refines.dropFirst()) : refines
+            })
+        guard !mains.isEmpty else { return nil }
+        return element.children("title").first { title in
+            !title.text.isEmpty && title.attribute("id").map { mains.contains($0) } == true
+        }?.text
     }
 
     /// The package's metadata; `direction` is the package's `dir`, which its `dc:` elements inherit
