@@ -271,6 +271,69 @@ import Testing
         #expect(book.metadata.creators.map(\.name) == ["Dave Cramer"])
     }
 
+    private static func onix(title: String?, authors: [String], shortTags: Bool = false) -> [UInt8] {
+        let titleXML =
+            title.map {
+                shortTags
+                    ? "<titledetail><b202>01</b202><titleelement><x409>01</x409><b203>\($0)</b203>"
+                        + "</titleelement></titledetail>"
+                    : """
+                    <TitleDetail><TitleType>01</TitleType><TitleElement><TitleElementLevel>01</TitleElementLevel>\
+                    <TitleText>\($0)</TitleText></TitleElement></TitleDetail>
+                    """
+            } ?? ""
+        let contributors = authors.enumerated().map { index, name in
+            shortTags
+                ? "<contributor><b034>\(authors.count - index)</b034><b035>A01</b035><b036>\(name)</b036></contributor>"
+                : """
+                <Contributor><SequenceNumber>\(index + 1)</SequenceNumber><ContributorRole>A01</ContributorRole>\
+                <PersonName>\(name)</PersonName></Contributor>
+                """
+        }.joined()
+        let illustrator =
+            "<Contributor><ContributorRole>A12</ContributorRole><PersonName>Not An Author</PersonName></Contributor>"
+        return Array(
+            """
+            <?xml version="1.0"?><ONIXMessage release="3.0"><Product><DescriptiveDetail>\
+            \(titleXML)\(contributors)\(illustrator)</DescriptiveDetail></Product></ONIXMessage>
+            """.utf8)
+    }
+
+    @Test func aLinkedONIXRecordGivesTheTitleAndAuthorsTheFirstRecordFirst() throws {
+        var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
+        builder.extraMetadata = """
+            <dc:creator>Package Author</dc:creator>
+            <link rel="record" href="meta/empty.xml" media-type="application/xml" properties="onix"/>
+            <link rel="record" href="meta/first.xml" media-type="application/xml" properties="onix"/>
+            <link rel="record" href="meta/second.xml" media-type="application/xml" properties="onix"/>
+            <link rel="record" href="https://example.org/onix.xml" media-type="application/xml" properties="onix"/>
+            """
+        builder.extraFiles = [
+            ("OEBPS/meta/empty.xml", Self.onix(title: nil, authors: [])),
+            ("OEBPS/meta/first.xml", Self.onix(title: "The Linked Title", authors: ["Ann Ek", "Bo Ek"])),
+            ("OEBPS/meta/second.xml", Self.onix(title: "Not This", authors: ["Nor This"], shortTags: true)),
+        ]
+        let book = try builder.open()
+        #expect(book.metadata.title == "The Linked Title")
+        #expect(book.metadata.creators.map(\.name) == ["Ann Ek", "Bo Ek"])
+        // A record without a title or authors leaves the package's; short tags are read too.
+        builder.extraMetadata = """
+            <dc:creator>Package Author</dc:creator>
+            <link rel="record" href="meta/empty.xml" media-type="application/xml" properties="onix"/>
+            <link rel="record" href="meta/second.xml" media-type="application/xml" properties="onix"/>
+            """
+        let other = try builder.open()
+        #expect(other.metadata.title == "Not This")
+        #expect(other.metadata.creators.map(\.name) == ["Nor This"])
+        builder.extraMetadata =
+            #"<dc:creator>Package Author</dc:creator><link rel="record" href="meta/empty.xml" properties="onix"/>"#
+        let plain = try builder.open()
+        #expect(plain.metadata.title == "Test Book")
+        #expect(plain.metadata.creators.map(\.name) == ["Package Author"])
+        // The book keeps the identity (and so the saved place) it had before records were read.
+        #expect(BookID(book: book) == BookID(book: plain))
+    }
+
     @Test func aBookKeepsItsIdentityWhenItsMainTitleIsNoLongerTheOneRefinedAsMain() throws {
         var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
         builder.extraMetadata = """

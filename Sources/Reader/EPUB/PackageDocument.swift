@@ -5,7 +5,7 @@ struct PackageDocument {
     let version: String
     let metadata: BookMetadata
     /// The title and creators that name the book in its identity fingerprint (``BookID``): as
-    /// bok read them before it followed RS 3.3's title order, so that positions
+    /// bok read them before it followed RS 3.3's title order and linked records, so that positions
     /// saved then are still found.
     let identityTitle: String
     let identityCreators: [String]
@@ -89,11 +89,17 @@ struct PackageDocument {
         self.spine = spine
 
         let metadataElement = package.child("metadata") ?? package.first(where: { $0.localName == "metadata" })
-        let metadata = Self.readMetadata(
+        var metadata = Self.readMetadata(
             metadataElement, uniqueID: package.attribute("unique-identifier"),
             direction: TextDirection(dir: package.attribute("dir")))
         self.identityTitle = Self.titleRefinedAsMain(metadataElement) ?? metadata.title
         self.identityCreators = metadata.creators.map(\.name)
+        let linked = Self.linkedRecords(metadataElement, packagePath: path, archive: archive)
+        if let title = linked.title {
+            metadata.title = title
+            metadata.titleDirection = nil  // the record's own words: their first strong letter decides
+        }
+        if let creators = linked.creators { metadata.creators = creators }
         self.metadata = metadata
         self.renditionFlow = metadataElement?.children("meta")
             .first { $0.attribute("property")?.trimmed == "rendition:flow" }?.text.trimmed.lowercased()
