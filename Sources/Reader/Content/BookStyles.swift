@@ -7,6 +7,8 @@ public struct BookStyles: Sendable, Hashable {
     var boldClasses: Set<String> = []
     var smallCapsClasses: Set<String> = []
     var hiddenClasses: Set<String> = []
+    /// Ids a rule hides (`#answer { display: none }`).
+    var hiddenIDs: Set<String> = []
     /// Classes taken out of the flow (`float`, `position: absolute|fixed`): a verse's line numbers.
     var marginClasses: Set<String> = []
     /// `true` when a rule for `p` sets a non-zero `text-indent`, `false` when it sets zero.
@@ -82,8 +84,9 @@ public struct BookStyles: Sendable, Hashable {
                 || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)  // disp
                 || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74)  // text
                 || (b0 == 0x66 && b1 == 0x6C && b2 == 0x6F && b3 == 0x61)  // floa
-                || (b0 == 0x70 && b1 == 0x6F && b2 == 0x73 && b3 == 0x69)
-            {  // posi
+                || (b0 == 0x70 && b1 == 0x6F && b2 == 0x73 && b3 == 0x69)  // posi
+                || (b0 == 0x76 && b1 == 0x69 && b2 == 0x73 && b3 == 0x69)
+            {  // visi
                 return true
             }
             index += 1
@@ -95,9 +98,13 @@ public struct BookStyles: Sendable, Hashable {
         if selector == "p", let indent = declarations["text-indent"] {
             indentsParagraphs = !(indent.hasPrefix("0") || indent.hasPrefix("-0"))
         }
+        if let hash = selector.firstIndex(of: "#"), Self.hides(declarations) {
+            let id = selector[selector.index(after: hash)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" })
+            if !id.isEmpty { hiddenIDs.insert(String(id)) }
+        }
         guard let dot = selector.firstIndex(of: ".") else { return }
         let className = String(
-            selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" }))
+            selector[selector.index(after: dot)...].prefix(while: { $0 != ":" && $0 != "." && $0 != "[" && $0 != "#" }))
         guard !className.isEmpty else { return }
         if declarations["font-style"] == "italic" || declarations["font-style"] == "oblique" {
             italicClasses.insert(className)
@@ -106,11 +113,26 @@ public struct BookStyles: Sendable, Hashable {
         {
             boldClasses.insert(className)
         }
-        if declarations["font-variant"] == "small-caps" || declarations["font-variant-caps"] == "small-caps" {
+        // Small caps and upper case are the same in a terminal: capitals.
+        if declarations["font-variant"] == "small-caps" || declarations["font-variant-caps"] == "small-caps"
+            || Self.upperCases(declarations)
+        {
             smallCapsClasses.insert(className)
         }
-        if declarations["display"] == "none" { hiddenClasses.insert(className) }
+        if Self.hides(declarations) { hiddenClasses.insert(className) }
         if Self.outOfFlow(declarations) { marginClasses.insert(className) }
+    }
+
+    /// Whether declarations keep an element's text from being seen (`display: none`,
+    /// `visibility: hidden`).
+    static func hides(_ declarations: [String: String]) -> Bool {
+        declarations["display"] == "none" || declarations["visibility"] == "hidden"
+    }
+
+    /// Whether declarations set an element's letters in capitals (`text-transform: uppercase`, or
+    /// EPUB's prefixed `-epub-text-transform`).
+    static func upperCases(_ declarations: [String: String]) -> Bool {
+        declarations["text-transform"] == "uppercase" || declarations["-epub-text-transform"] == "uppercase"
     }
 
     /// Whether declarations take an element out of the text's flow (floated or positioned).

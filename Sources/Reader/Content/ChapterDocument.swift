@@ -28,6 +28,11 @@ public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     /// Text declared left-to-right (`dir="ltr"` here or on an ancestor), as an English phrase in
     /// a Hebrew paragraph.
     public static let leftToRight = InlineStyle(rawValue: 1 << 10)
+    /// `<bdo dir>`: the declared direction orders every letter, whatever its own direction.
+    public static let directionOverride = InlineStyle(rawValue: 1 << 11)
+    /// `<bdi>` without `dir`: set apart from the text around it, in the direction its own first
+    /// strong letter gives (HTML's `dir=auto` isolate), as a Hebrew name in an English sentence.
+    public static let isolate = InlineStyle(rawValue: 1 << 12)
 
     /// The direction the markup declares for this text, if any.
     public var declaredDirection: TextDirection? {

@@ -2,7 +2,8 @@
 ///
 /// One pass over the tokens with a stack of open elements: block elements end the current block,
 /// inline elements add styles, white space collapses as in HTML except inside `pre`, soft hyphens
-/// become break opportunities, and `script`, `style`, `head` and hidden elements are skipped.
+/// become break opportunities, and `script`, `head` and hidden elements are skipped. A `<style>`
+/// adds its rules to the book's; an `<iframe>` of another document of the book shows it in place.
 struct ContentConverter {
     private struct Frame {
         let name: String
@@ -28,10 +29,28 @@ struct ContentConverter {
         let ordered: Bool
         let type: String
         var counter: Int
+        /// 1, or -1 for `<ol reversed>`.
+        var step = 1
+        /// For `<ol reversed>` without `start`, which counts down from its number of items: the
+        /// items are numbered from 0 down while the list is read, and shifted up when it ends.
+        var countsItems = false
+        var items = 0
+        /// The blocks that carry this list's numbers and the numbers they were given.
+        var numbered: [(block: Int, value: Int)] = []
     }
 
-    private let path: String
-    private let styles: BookStyles
+    private var path: String
+    /// The book's stylesheets, and then the rules of the chapter's own `<style>` elements.
+    private var styles: BookStyles
+    /// The bytes of another content document of the book, by path, for an `<iframe>` to show;
+    /// `nil` when it is not a content document the manifest lists.
+    private let embeddedDocument: (@Sendable (String) -> [UInt8]?)?
+    private var embedDepth = 0
+    /// The bytes of the documents embedded so far: a chapter of a thousand frames of one large
+    /// page would otherwise convert that page a thousand times.
+    private var embeddedBytes = 0
+    private static let embeddedBytesLimit = 8 << 20
+    private var inStyle = false
 
     // Output so far.
     private var blocks: [Block] = []
@@ -68,15 +87,25 @@ struct ContentConverter {
     private var inTitle = false
     private var skipDepth = 0
 
-    init(path: String, styles: BookStyles = BookStyles()) {
+    init(
+        path: String, styles: BookStyles = BookStyles(),
+        embeddedDocument: (@Sendable (String) -> [UInt8]?)? = nil
+    ) {
         self.path = path
         self.styles = styles
+        self.embeddedDocument = embeddedDocument
     }
 
     /// Converts the document's bytes.
-    static func convert(_ bytes: [UInt8], path: String, styles: BookStyles = BookStyles()) -> ChapterDocument {
-        var converter = ContentConverter(path: path, styles: styles)
+    ///
+    /// - Parameter embeddedDocument: the bytes of a content document an `<iframe>` shows, by its path.
+    static func convert(
+        _ bytes: [UInt8], path: String, styles: BookStyles = BookStyles(),
+        embeddedDocument: (@Sendable (String) -> [UInt8]?)? = nil
+    ) -> ChapterDocument {
+        var converter = ContentConverter(path: path, styles: styles, embeddedDocument: embeddedDocument)
         var tokenizer = MarkupTokenizer(bytes: bytes)
+        tokenizer.returnsStyleText = true
         while let token = tokenizer.next() { converter.handle(token) }
         return converter.finish()
     }
@@ -93,9 +122,10 @@ struct ContentConverter {
         }
         if case .start(let name, let attributes, let selfClosing) = token, skipDepth == 0, !inHead,
             name == "math" || name.hasSuffix(":math") || name == "svg" || name.hasSuffix(":svg")
+                || (name == "object" && Self.showsPicture(attributes))
         {
             // MathML is gathered whole and shown as text (MathLinearizer); SVG as its picture or
-            // its title.
+            // its title; an object that is a picture as the picture, its fallback as its words.
             let root = MarkupElement(name: name, attributes: attributes)
             mathStack = [root]
             if selfClosing { finishMath() }
@@ -104,8 +134,13 @@ struct ContentConverter {
         switch token {
         case .text(let text):
             if skipDepth > 0 { return }
+            if inStyle {
+                // The chapter's own stylesheet: its rules apply from here on, as the book's do.
+                styles.add(css: text)
+                return
+            }
             if inHead {
-                if inTitle { titleText = (titleText ?? "") + text }
+                if inTitle, embedDepth == 0 { titleText = (titleText ?? "") + text }
                 return
             }
             append(text)
@@ -118,6 +153,8 @@ struct ContentConverter {
             open(name, attributes, isVoid: isVoid)
         case .end(let name):
             if skipDepth > 0 {
+                // A script or style opened inside skipped content was not counted.
+                if name == "script" || name == "style" { return }
                 skipDepth -= 1
                 if skipDepth == 0 { _ = popFrame(named: name) }
                 return
@@ -128,10 +165,30 @@ struct ContentConverter {
 
     /// What an element does to the text, looked up once per tag (string switches were the
     /// converter's hottest code).
-    private enum ElementKind {
+    private enum ElementKind: Equatable {
         case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
             tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
-            `subscript`, anchor, head, title, raw, svg, quotation, other
+            `subscript`, anchor, head, title, raw, svg, quotation, rubyText, notShown, frame, other
+    }
+
+    /// Whether an `<object>` embeds a picture (its `type`, else its file's extension says so): it
+    /// is shown as one, and what it holds is the picture's description, as for `alt`.
+    private static func showsPicture(_ attributes: [MarkupAttribute]) -> Bool {
+        guard let data = attributes.first(where: { $0.name == "data" })?.value.trimmed, !data.isEmpty else {
+            return false
+        }
+        if let type = attributes.first(where: { $0.name == "type" })?.value.trimmed.lowercased() {
+            return type.hasPrefix("image/")
+        }
+        let lower = data.lowercased()
+        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"].contains { lower.hasSuffix($0) }
+            || lower.hasPrefix("data:image/")
+    }
+
+    /// A `<style>` for print or another medium than a screen, whose rules a reader does not use.
+    private func isStylesheetForOtherMedia(_ media: String?) -> Bool {
+        guard let media = media?.lowercased().trimmed, !media.isEmpty else { return false }
+        return !(media.contains("screen") || media.contains("all"))
     }
 
     private static let kinds: [String: ElementKind] = {
@@ -168,6 +225,14 @@ struct ContentConverter {
         kinds["title"] = .title
         kinds["svg"] = .svg
         kinds["q"] = .quotation
+        kinds["rt"] = .rubyText
+        // A ruby's own parentheses: the reading gets bok's (see `rubyText`).
+        kinds["rp"] = .notShown
+        kinds["iframe"] = .frame
+        // `<epub:switch>` is deprecated; its `<epub:default>` is shown and its cases are not.
+        kinds["epub:switch"] = .block
+        kinds["epub:default"] = .block
+        kinds["epub:case"] = .notShown
         return kinds
     }()
 
@@ -176,7 +241,8 @@ struct ContentConverter {
             attributes.first(where: { $0.name == wanted })?.value
         }
         let kind = Self.kinds[name] ?? .other
-        if language == nil, name == "html" || name == "body", let lang = attribute("xml:lang") ?? attribute("lang"),
+        if language == nil, embedDepth == 0, name == "html" || name == "body",
+            let lang = attribute("xml:lang") ?? attribute("lang"),
             !lang.isEmpty
         {
             language = lang
@@ -190,7 +256,8 @@ struct ContentConverter {
             inTitle = true
             return
         case .raw:
-            // The tokenizer skips raw text; a self-closed or empty one needs nothing here.
+            // The tokenizer skips raw text, except a `<style>`'s, which is read (in `handle`).
+            if name == "style", !isVoid, !isStylesheetForOtherMedia(attribute("media")) { inStyle = true }
             return
         case .svg:
             // Only an embedded raster image is worth showing; the rest of SVG is drawing.
@@ -212,10 +279,12 @@ struct ContentConverter {
             types =
                 (attribute("epub:type") ?? "").split(separator: " ") + (attribute("role") ?? "").split(separator: " ")
             hidden =
-                attributes.contains(where: { $0.name == "hidden" }) || inlineStyle["display"] == "none"
+                attributes.contains(where: { $0.name == "hidden" }) || BookStyles.hides(inlineStyle)
                 || classes.contains(where: { styles.hiddenClasses.contains(String($0)) })
                 || types.contains(where: { $0.hasSuffix("pagebreak") })
         }
+        if !hidden, kind == .notShown { hidden = true }
+        if !hidden, !styles.hiddenIDs.isEmpty, let id = attribute("id"), styles.hiddenIDs.contains(id) { hidden = true }
         if hidden {
             recordAnchor(attributes)
             if !isVoid {
@@ -262,7 +331,7 @@ struct ContentConverter {
                 style.insert(.strong)
             }
             if classes.contains(where: { styles.boldClasses.contains(String($0)) }) { style.insert(.strong) }
-            if inlineStyle["font-variant"] == "small-caps"
+            if inlineStyle["font-variant"] == "small-caps" || BookStyles.upperCases(inlineStyle)
                 || classes.contains(where: {
                     styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps"
                         || $0 == "sc"
@@ -278,9 +347,21 @@ struct ContentConverter {
                     style.insert(.leftToRight)
                     style.remove(.rightToLeft)
                 }
+                // `<bdo>` sets its letters in its direction, whatever theirs (HTML's bidi-override);
+                // `dir` on an element inside it starts an ordinary passage again.
+                if name == "bdo", dir == "rtl" || dir == "ltr" {
+                    style.insert(.directionOverride)
+                } else {
+                    style.remove(.directionOverride)
+                }
             }
         }
 
+        if name == "bdi", TextDirection(dir: attribute("dir")) == nil {
+            // A `<bdi>` without `dir` is isolated from its sentence, its direction its own (dir=auto).
+            style.insert(.isolate)
+            style.remove([.rightToLeft, .leftToRight, .directionOverride])
+        }
         if name == "nav", !isVoid { navDepth += 1 }
         // Blocks.
         switch kind {
@@ -302,15 +383,27 @@ struct ContentConverter {
             preDepth += 1
         case .list(let ordered):
             breakBlock()
-            let start = attribute("start").flatMap { Int($0.trimmed) } ?? 1
-            lists.append(ListState(ordered: ordered, type: attribute("type") ?? "1", counter: start))
+            let start = attribute("start").flatMap { Int($0.trimmed) }
+            var list = ListState(ordered: ordered, type: attribute("type") ?? "1", counter: start ?? 1)
+            if ordered, attributes.contains(where: { $0.name == "reversed" }) {
+                list.step = -1
+                if start == nil {
+                    list.counter = 0
+                    list.countsItems = true
+                }
+            }
+            lists.append(list)
         case .listItem:
             breakBlock()
             if lists.isEmpty { lists.append(ListState(ordered: false, type: "", counter: 1)) }
-            if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[lists.count - 1].counter = value }
+            let last = lists.count - 1
+            if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[last].counter = value }
             // A navigation document's lists are not numbered (EPUB: list-style none in nav).
-            pendingMarker = navDepth > 0 ? nil : marker(for: lists[lists.count - 1], depth: lists.count)
-            lists[lists.count - 1].counter += 1
+            pendingMarker =
+                navDepth > 0 ? nil : marker(for: lists[last], value: lists[last].counter, depth: lists.count)
+            pendingMarkerOwner = (list: last, value: lists[last].counter)
+            lists[last].counter += lists[last].step
+            lists[last].items += 1
         case .definition:
             breakBlock()
             extraIndent += 1
@@ -332,6 +425,16 @@ struct ContentConverter {
         case .rule:
             breakBlock()
             appendSpecialBlock(.horizontalRule)
+        case .frame:
+            breakBlock()
+            recordAnchor(attributes)
+            showFrame(source: attribute("src"), title: attribute("title"))
+            // What an iframe holds is the fallback of browsers without frames, not content.
+            if !isVoid {
+                pushFrame(name, style: currentStyle, link: currentLink, hidden: true)
+                skipDepth = 1
+            }
+            return
         case .image:
             let source = attribute("src") ?? attribute("xlink:href") ?? attribute("href")
             let resolved = source.flatMap(resolveImage)
@@ -353,6 +456,13 @@ struct ContentConverter {
         default: break
         }
         if !attributes.isEmpty { recordAnchor(attributes) }
+        if case .rubyText = kind, !isVoid {
+            // A ruby's reading (furigana, pinyin) follows its base in parentheses rather than
+            // glued to it, as HTML shows ruby where it cannot be drawn above the line.
+            if pendingSpace { trimTrailingSpace() }
+            appendLiteral("(", style: style)
+            pendingSpace = false
+        }
         if case .quotation = kind, !isVoid {
             // `<q>` is shown with the quotation marks of its language (HTML's rendering rules).
             let marks = Self.quotationMarks(
@@ -389,6 +499,10 @@ struct ContentConverter {
     private mutating func close(_ name: String) {
         let kind = Self.kinds[name] ?? .other
         switch kind {
+        case .raw:
+            // Raw text elements open no frame (see `open`).
+            inStyle = false
+            return
         case .head:
             inHead = false
             inTitle = false
@@ -423,7 +537,7 @@ struct ContentConverter {
         case .block, .listItem, .tableGroup:
             breakBlock()
         case .heading:
-            if firstHeading == nil {
+            if firstHeading == nil, embedDepth == 0 {
                 let text = currentText.trimmed
                 if !text.isEmpty { firstHeading = text.replacingNewlines }
             }
@@ -439,8 +553,13 @@ struct ContentConverter {
             preDepth = max(0, preDepth - 1)
         case .list:
             breakBlock()
-            if !lists.isEmpty { lists.removeLast() }
+            if let list = lists.popLast(), list.countsItems {
+                for (block, value) in list.numbered {
+                    blocks[block].listMarker = marker(for: list, value: value + list.items, depth: lists.count + 1)
+                }
+            }
             pendingMarker = nil
+            pendingMarkerOwner = nil
         case .definition:
             breakBlock()
             extraIndent = max(0, extraIndent - 1)
@@ -449,6 +568,10 @@ struct ContentConverter {
             cellsInRow = 0
         case .tableCell:
             cellDepth = max(0, cellDepth - 1)
+        case .rubyText:
+            if pendingSpace { trimTrailingSpace() }
+            appendLiteral(")", style: currentStyle)
+            pendingSpace = false
         case .quotation:
             if let close = quotationClosers.popLast() {
                 if pendingSpace { trimTrailingSpace() }
@@ -487,6 +610,16 @@ struct ContentConverter {
         mathStack = []
         if root.localName == "svg" {
             finishSVG(root)
+            return
+        }
+        if root.localName == "object" {
+            let words = root.text
+            breakBlock()
+            appendSpecialBlock(
+                .image(
+                    ImageReference(
+                        path: root.attribute("data").flatMap(resolveImage),
+                        alt: words.isEmpty ? (root.attribute("title") ?? "").trimmed : words)))
             return
         }
         let display = root.attribute("display")?.lowercased() == "block"
@@ -529,6 +662,55 @@ struct ContentConverter {
         softHyphens.removeAll { $0 >= start.blockLength }
         blockLength = start.blockLength
         pendingSpace = start.pendingSpace
+    }
+
+    /// An `<iframe>`: the content document of the book it shows, in place, as EPUB reading systems
+    /// render it (once: a frame inside it is not followed); a page outside the book as a link.
+    private mutating func showFrame(source: String?, title: String?) {
+        guard let source = source?.trimmed, !source.isEmpty else { return }
+        guard let target = BookPath.resolve(source, relativeTo: path) else {
+            // A web page is a link to it; other schemes (a data: URL, javascript:) show nothing.
+            let lower = source.lowercased()
+            guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return }
+            let label = title?.trimmed ?? ""
+            appendRun(
+                label.isEmpty ? source : label, length: (label.isEmpty ? source : label).utf16.count,
+                style: currentStyle.union(.link), link: .external(source))
+            breakBlock()
+            return
+        }
+        guard embedDepth == 0, target.path != path, embeddedBytes < Self.embeddedBytesLimit,
+            let bytes = embeddedDocument?(target.path), embeddedBytes + bytes.count <= Self.embeddedBytesLimit
+        else { return }
+        embeddedBytes += bytes.count
+        let outer = (
+            path: path, frames: frames.count, quoteDepth: quoteDepth, lists: lists, extraIndent: extraIndent,
+            noteDepth: noteDepth, preDepth: preDepth, cellDepth: cellDepth, navDepth: navDepth,
+            quotationClosers: quotationClosers
+        )
+        path = target.path
+        embedDepth += 1
+        var tokenizer = MarkupTokenizer(bytes: bytes)
+        tokenizer.returnsStyleText = true
+        while let token = tokenizer.next() { handle(token) }
+        if !mathStack.isEmpty { finishMath() }
+        breakBlock()
+        // Whatever the embedded document left open ends with it.
+        while frames.count > outer.frames, let innermost = frames.last { _ = popFrame(named: innermost.name) }
+        embedDepth -= 1
+        path = outer.path
+        quoteDepth = outer.quoteDepth
+        lists = outer.lists
+        extraIndent = outer.extraIndent
+        noteDepth = outer.noteDepth
+        preDepth = outer.preDepth
+        cellDepth = outer.cellDepth
+        navDepth = outer.navDepth
+        quotationClosers = outer.quotationClosers
+        skipDepth = 0
+        inHead = false
+        inTitle = false
+        inStyle = false
     }
 
     /// An SVG drawing as a picture: the raster image it embeds (a cover wrapped in SVG), labelled
@@ -763,9 +945,17 @@ struct ContentConverter {
         }
         softHyphens.removeAll { $0 <= 0 || $0 >= blockLength }
         // "1. Fish" in a list numbered 1. is not numbered twice.
-        if let marker = pendingMarker, marker.hasSuffix("."), Self.repeatsNumber(String(marker.dropLast()), in: runs) {
+        let countingList = pendingMarkerOwner.flatMap { lists.indices.contains($0.list) ? $0 : nil }
+        let counting = countingList.map { lists[$0.list].countsItems } ?? false
+        if !counting, let marker = pendingMarker, marker.hasSuffix("."),
+            Self.repeatsNumber(String(marker.dropLast()), in: runs)
+        {
             pendingMarker = nil
         }
+        if counting, pendingMarker != nil, let owner = countingList {
+            lists[owner.list].numbered.append((blocks.count, owner.value))
+        }
+        pendingMarkerOwner = nil
         let block = Block(
             kind: blockKind, runs: runs, range: committed..<committed + blockLength,
             quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
@@ -792,9 +982,11 @@ struct ContentConverter {
                 declaredDirection: nil, softHyphens: []))
     }
 
-    private func marker(for list: ListState, depth: Int) -> String {
+    /// Which list the pending marker numbers, and the number it gave.
+    private var pendingMarkerOwner: (list: Int, value: Int)?
+
+    private func marker(for list: ListState, value n: Int, depth: Int) -> String {
         guard list.ordered else { return ["•", "◦", "▪"][(depth - 1) % 3] }
-        let n = list.counter
         switch list.type {
         case "a": return Self.letters(n, base: "a") + "."
         case "A": return Self.letters(n, base: "A") + "."

@@ -41,7 +41,7 @@ public struct BookIdentifier: Sendable, Hashable, Codable {
 
 /// What the package document says about the book.
 public struct BookMetadata: Sendable, Hashable, Codable {
-    /// The main title (the first `dc:title`, or the one refined as `title-type main`).
+    /// The main title: the first `dc:title` in document order (EPUB RS 3.3).
     public var title: String
     /// The title's direction (`dir` on its `dc:title`, else on the package), nil when neither says:
     /// its first strong letter decides when it is drawn.

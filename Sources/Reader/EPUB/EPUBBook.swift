@@ -57,6 +57,9 @@ public struct EPUBBook: Sendable {
 
     let archive: ZipArchive
     let styles: BookStyles
+    /// The title and creators the identity fingerprint is made of (see ``PackageDocument``).
+    let identityTitle: String
+    let identityCreators: [String]
     private let spineIndexByPath: [String: Int]
     /// Manifest items by path and by id, for pictures' fallbacks.
     private let manifestByPath: [String: ManifestItem]
@@ -140,9 +143,13 @@ public struct EPUBBook: Sendable {
             styles.add(css: String(decoding: css, as: UTF8.self))
         }
 
+        // A document the spine names twice is reached, by a link, at its first place in the linear
+        // reading order (EPUB RS 3.3), else at its first place at all.
         var indexByPath: [String: Int] = [:]
-        for (index, item) in package.spine.enumerated() {
-            if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
+        for linear in [true, false] {
+            for (index, item) in package.spine.enumerated() where item.isLinear == linear {
+                if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
+            }
         }
         if !package.spine.contains(where: { !$0.isMissing }) {
             throw ReaderError(
@@ -159,6 +166,8 @@ public struct EPUBBook: Sendable {
         self.version = package.version
         self.packagePath = packagePath
         self.metadata = package.metadata
+        self.identityTitle = package.identityTitle
+        self.identityCreators = package.identityCreators
         self.manifest = package.manifest
         self.spine = package.spine
         self.coverImagePath = package.coverImagePath
@@ -284,6 +293,15 @@ public struct EPUBBook: Sendable {
             return .placeholder(
                 path: item.path ?? item.idref, message: tr("[This chapter is missing from the book's file.]"))
         }
+        guard Self.canShow(mediaType: item.mediaType, path: path) else {
+            // EPUB RS 3.3: when nothing in the fallback chain can be shown, the reader is told so
+            // (rather than shown the bytes of a video or a Photoshop file as text).
+            let type = String(
+                item.mediaType.unicodeScalars.filter { $0.isASCII && $0.value > 0x20 }.prefix(60).map(Character.init))
+            return .placeholder(
+                path: path,
+                message: tr("[bok cannot show this part of the book (a file of type {type}).]", ["type": type]))
+        }
         let bytes: [UInt8]
         do {
             bytes = try archive.data(at: path)
@@ -292,6 +310,10 @@ public struct EPUBBook: Sendable {
                 path: path, message: tr("[This chapter could not be read: {reason}]", ["reason": error.message]))
         } catch {
             return .placeholder(path: path, message: tr("[This chapter could not be read.]"))
+        }
+        if item.mediaType == "image/svg+xml" {
+            // An SVG page is a drawing: shown as its title or text (or the raster image it wraps).
+            return withManifestPictures(ContentConverter.convert(bytes, path: path, styles: styles))
         }
         if item.mediaType.hasPrefix("image/") {
             let html = "<img src=\"\(path.split(separator: "/").last ?? "")\" alt=\"\"/>"
@@ -302,7 +324,30 @@ public struct EPUBBook: Sendable {
             let blocks = text.components(separatedBy: "\n\n").map { "<p>\(Self.escape($0))</p>" }.joined()
             return ContentConverter.convert(Array(blocks.utf8), path: path, styles: styles)
         }
-        return withManifestPictures(ContentConverter.convert(bytes, path: path, styles: styles))
+        return withManifestPictures(
+            ContentConverter.convert(
+                bytes, path: path, styles: styles,
+                embeddedDocument: { [archive, manifestByPath] embedded in
+                    // Only a content document the manifest lists is shown (EPUB 3.3: resources
+                    // not in the manifest are not rendered).
+                    guard let resource = manifestByPath[embedded],
+                        resource.isContentDocument || resource.mediaType == "image/svg+xml"
+                    else { return nil }
+                    return try? archive.data(at: embedded)
+                }))
+    }
+
+    /// Whether a spine item (after its fallbacks) is something bok shows: a content document, a
+    /// picture it can draw, SVG, plain text, or a file that looks like markup whatever its declared
+    /// type (books mislabel XHTML); a video, a font or a picture of another kind is not.
+    static func canShow(mediaType: String, path: String) -> Bool {
+        let type = mediaType.lowercased()
+        if type.isEmpty || type.contains("html") || type.contains("xml") || type.hasPrefix("text/") { return true }
+        if drawableImageTypes.contains(type) || type == "image/jpg" { return true }
+        let lower = path.lowercased()
+        return [".xhtml", ".html", ".htm", ".xml", ".png", ".jpg", ".jpeg", ".gif", ".webp"].contains {
+            lower.hasSuffix($0)
+        }
     }
 
     /// The bytes of any resource in the book (an image, say), by its normalised path.

@@ -4,6 +4,11 @@ struct PackageDocument {
     let path: String
     let version: String
     let metadata: BookMetadata
+    /// The title and creators that name the book in its identity fingerprint (``BookID``): as
+    /// bok read them before it followed RS 3.3's title order and linked records, so that positions
+    /// saved then are still found.
+    let identityTitle: String
+    let identityCreators: [String]
     let manifest: [ManifestItem]
     let manifestByID: [String: ManifestItem]
     let spine: [SpineItem]
@@ -62,7 +67,11 @@ struct PackageDocument {
             // Follow fallbacks from a resource the reader cannot show to one it can, and from a
             // scripted document (bok runs no scripts) to its fallback, when the book gives one.
             var seen: Set<String> = [idref]
-            while (!item.isContentDocument && !item.isImage) || item.properties.contains("scripted"),
+            func shown(_ item: ManifestItem) -> Bool {
+                item.isContentDocument || item.mediaType == "image/svg+xml"
+                    || EPUBBook.drawableImageTypes.contains(item.mediaType)
+            }
+            while !shown(item) || item.properties.contains("scripted"),
                 let next = item.fallback, !seen.contains(next), let fallback = byID[next]
             {
                 seen.insert(next)
@@ -80,9 +89,18 @@ struct PackageDocument {
         self.spine = spine
 
         let metadataElement = package.child("metadata") ?? package.first(where: { $0.localName == "metadata" })
-        self.metadata = Self.readMetadata(
+        var metadata = Self.readMetadata(
             metadataElement, uniqueID: package.attribute("unique-identifier"),
             direction: TextDirection(dir: package.attribute("dir")))
+        self.identityTitle = Self.titleRefinedAsMain(metadataElement) ?? metadata.title
+        self.identityCreators = metadata.creators.map(\.name)
+        let linked = Self.linkedRecords(metadataElement, packagePath: path, archive: archive)
+        if let title = linked.title {
+            metadata.title = title
+            metadata.titleDirection = nil  // the record's own words: their first strong letter decides
+        }
+        if let creators = linked.creators { metadata.creators = creators }
+        self.metadata = metadata
         self.renditionFlow = metadataElement?.children("meta")
             .first { $0.attribute("property")?.trimmed == "rendition:flow" }?.text.trimmed.lowercased()
 
@@ -103,6 +121,22 @@ struct PackageDocument {
         self.warnings = warnings
     }
 
+    /// The `dc:title` refined as `title-type main`, when there is one (EPUB 3.0's main title).
+    private static func titleRefinedAsMain(_ element: MarkupElement?) -> String? {
+        guard let element else { return nil }
+        let mains = Set(
+            element.children("meta").compactMap { meta -> String? in
+                guard meta.attribute("property") == "title-type", meta.text == "main",
+                    let refines = meta.attribute("refines")
+                else { return nil }
+                return refines.hasPrefix("#") ? String(refines.dropFirst()) : refines
+            })
+        guard !mains.isEmpty else { return nil }
+        return element.children("title").first { title in
+            !title.text.isEmpty && title.attribute("id").map { mains.contains($0) } == true
+        }?.text
+    }
+
     /// The package's metadata; `direction` is the package's `dir`, which its `dc:` elements inherit
     /// unless they carry their own (EPUB 3.3, the `dir` attribute).
     private static func readMetadata(
@@ -120,6 +154,12 @@ struct PackageDocument {
             let id = refines.hasPrefix("#") ? String(refines.dropFirst()) : refines
             refinements[id, default: [:]][property] = meta.text
         }
+        // An element's own `dir` wins over the package's; its own `auto` (or any value but `ltr`
+        // and `rtl`) leaves the direction to the text's first strong letter.
+        func declaredDirection(_ element: MarkupElement) -> TextDirection? {
+            guard let dir = element.attribute("dir") else { return direction }
+            return TextDirection(dir: dir)
+        }
         func refined(_ element: MarkupElement, _ property: String) -> String? {
             element.attribute("id").flatMap { refinements[$0]?[property] }
         }
@@ -128,13 +168,12 @@ struct PackageDocument {
             guard !name.isEmpty else { return nil }
             let role = refined(element, "role") ?? element.attribute("opf:role") ?? element.attribute("role")
             let fileAs = refined(element, "file-as") ?? element.attribute("opf:file-as") ?? element.attribute("file-as")
-            return Contributor(
-                name: name, role: role, fileAs: fileAs,
-                direction: TextDirection(dir: element.attribute("dir")) ?? direction)
+            return Contributor(name: name, role: role, fileAs: fileAs, direction: declaredDirection(element))
         }
 
         let titles = element.children("title").filter { !$0.text.isEmpty }
-        let main = titles.first { refined($0, "title-type") == "main" } ?? titles.first
+        // EPUB RS 3.3: the first title in document order is the main title, whatever refines it.
+        let main = titles.first
         var identifiers: [BookIdentifier] = element.children("identifier").compactMap { identifier in
             let value = identifier.text
             guard !value.isEmpty else { return nil }
@@ -148,7 +187,7 @@ struct PackageDocument {
         let modified = element.children("meta").first { $0.attribute("property") == "dcterms:modified" }?.text
         return BookMetadata(
             title: main?.text ?? tr("Untitled"),
-            titleDirection: main.flatMap { TextDirection(dir: $0.attribute("dir")) } ?? direction,
+            titleDirection: main.map(declaredDirection) ?? direction,
             creators: element.children("creator").compactMap(contributor),
             contributors: element.children("contributor").compactMap(contributor),
             languages: element.children("language").map(\.text).filter { !$0.isEmpty },

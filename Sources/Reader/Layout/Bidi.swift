@@ -16,6 +16,18 @@ struct BidiParagraph {
         /// `dir` on the element the cluster is in, when it differs from the paragraph's own it
         /// is an isolate (HTML's `unicode-bidi: isolate` for `dir`).
         var direction: TextDirection?
+        /// Whether `direction` overrides the letters' own (`<bdo>`): every letter is set in it.
+        var overrides = false
+        /// Whether the cluster is in a `<bdi>` without `dir`: an isolate whose direction its own
+        /// first strong letter decides.
+        var isolatesByContent = false
+    }
+
+    /// How a stretch of clusters is set apart from the paragraph: an isolate in a direction, or
+    /// in its first strong letter's (`direction` nil), its letters overridden or not.
+    private struct Isolation: Equatable {
+        var direction: TextDirection?
+        var overrides: Bool
     }
 
     /// Whether the paragraph reads right to left.
@@ -44,6 +56,7 @@ struct BidiParagraph {
     /// test, any scalar from U+0590 up, as its isolate may order even neutral text.)
     static func mayReorder(_ runs: [TextRun], declared: TextDirection?, language: () -> String?) -> Bool {
         if declared == .rightToLeft { return true }
+        if runs.contains(where: { $0.style.contains(.directionOverride) }) { return true }
         let isolates = runs.contains { $0.style.declaredDirection.map { $0 != declared } ?? false }
         if runs.contains(where: { run in
             run.text.utf16.contains { isolates ? $0 >= 0x0590 : mayOrderRightToLeft($0) }
@@ -89,26 +102,49 @@ struct BidiParagraph {
     ///     (rules P2–P3), else `language`.
     init?(units: [UInt16], clusters: [Cluster], declared: TextDirection?, language: String?) {
         let fallbackRightToLeft = declared == nil && Self.isRightToLeft(language: language)
-        if declared != .rightToLeft, !fallbackRightToLeft, !units.contains(where: { $0 >= 0x0590 }) { return nil }
+        if declared != .rightToLeft, !fallbackRightToLeft, !units.contains(where: { $0 >= 0x0590 }),
+            !clusters.contains(where: \.overrides)
+        {
+            return nil
+        }
         // The scalars FriBidi sees, with an isolate (LRI/RLI … PDI) around each stretch whose
-        // declared direction is not the paragraph's, and where each cluster's first scalar is.
+        // declared direction is not the paragraph's, and an override (LRO/RLO … PDF) inside the
+        // isolate of a `<bdo>`; and where each cluster's first scalar is.
         var scalars: [FriBidiChar] = []
         scalars.reserveCapacity(units.count + 4)
         var firstScalar: [Int] = []
         firstScalar.reserveCapacity(clusters.count)
-        var isolated: TextDirection?
+        var isolated: Isolation?
         for cluster in clusters {
-            let wanted = cluster.direction == declared ? nil : cluster.direction
+            var wanted: Isolation?
+            if let direction = cluster.direction, cluster.overrides || direction != declared {
+                wanted = Isolation(direction: direction, overrides: cluster.overrides)
+            } else if cluster.direction == nil, cluster.isolatesByContent {
+                wanted = Isolation(direction: nil, overrides: false)
+            }
             if wanted != isolated {
-                if isolated != nil { scalars.append(0x2069) }
-                if let wanted { scalars.append(wanted == .rightToLeft ? 0x2067 : 0x2066) }
+                if let isolated {
+                    if isolated.overrides { scalars.append(0x202C) }
+                    scalars.append(0x2069)
+                }
+                if let wanted {
+                    switch wanted.direction {
+                    case .rightToLeft?: scalars.append(0x2067)
+                    case .leftToRight?: scalars.append(0x2066)
+                    case nil: scalars.append(0x2068)  // FSI
+                    }
+                    if wanted.overrides { scalars.append(wanted.direction == .rightToLeft ? 0x202E : 0x202D) }
+                }
                 isolated = wanted
             }
             firstScalar.append(scalars.count)
             let slice = units[cluster.offset..<min(units.count, cluster.offset + cluster.length)]
             for scalar in String(decoding: slice, as: UTF16.self).unicodeScalars { scalars.append(scalar.value) }
         }
-        if isolated != nil { scalars.append(0x2069) }
+        if let isolated {
+            if isolated.overrides { scalars.append(0x202C) }
+            scalars.append(0x2069)
+        }
 
         let count = FriBidiStrIndex(scalars.count)
         var allTypes = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: scalars.count)

@@ -243,6 +243,13 @@ public struct ChapterLayout: Sendable {
 
         /// The language at an offset: the innermost passage marked there, else the chapter's, else the book's.
         private func language(at offset: Int) -> String? {
+            declaredLanguage(at: offset) ?? settings.language
+        }
+
+        /// The language the chapter's own markup gives an offset, without the book's: a paragraph's
+        /// direction never comes from the package (EPUB RS 3.3: a reading system must not assume a
+        /// content document's language or base direction from `dc:language`).
+        private func declaredLanguage(at offset: Int) -> String? {
             if !languageSpans.isEmpty,
                 let span = languageSpans.filter({ $0.range.contains(offset) }).min(by: {
                     $0.range.count < $1.range.count
@@ -250,7 +257,7 @@ public struct ChapterLayout: Sendable {
             {
                 return span.language
             }
-            return documentLanguage ?? settings.language
+            return documentLanguage
         }
 
         mutating func add(_ block: Block) {
@@ -356,15 +363,18 @@ public struct ChapterLayout: Sendable {
             let broken = breaker.lines(firstWidth: width - firstIndent, width: width)
             let bidi =
                 BidiParagraph.mayReorder(
-                    block.runs, declared: block.declaredDirection, language: { language(at: block.range.lowerBound) })
+                    block.runs, declared: block.declaredDirection,
+                    language: { declaredLanguage(at: block.range.lowerBound) })
                 ? BidiParagraph(
                     units: Array(block.text.utf16),
                     clusters: breaker.clusters.map {
                         BidiParagraph.Cluster(
                             offset: $0.offset, length: $0.length,
-                            direction: block.runs[$0.run].style.declaredDirection)
+                            direction: block.runs[$0.run].style.declaredDirection,
+                            overrides: block.runs[$0.run].style.contains(.directionOverride),
+                            isolatesByContent: block.runs[$0.run].style.contains(.isolate))
                     },
-                    declared: block.declaredDirection, language: language(at: block.range.lowerBound)) : nil
+                    declared: block.declaredDirection, language: declaredLanguage(at: block.range.lowerBound)) : nil
             // A right-to-left paragraph is set against the column's right edge: its first-line
             // indent, its quote and list indents and its list marker are on the right.
             let rightToLeft = bidi?.isRightToLeft ?? false

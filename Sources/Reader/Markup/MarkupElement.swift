@@ -95,7 +95,7 @@ final class MarkupElement {
 
     /// HTML elements that never have content, even when written without `/>`.
     static let voidElements: Set<String> = [
-        "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source",
+        "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "track", "embed", "param",
     ]
 
     /// Parses a whole document into a tree under a synthetic root named `#document`.

@@ -30,6 +30,9 @@ struct MarkupTokenizer {
     private var declaredEntities: [String: String] = [:]
     /// Set after `<script>` or `<style>` so their content is skipped rather than parsed.
     private var rawTextEnd: [UInt8]?
+    /// Whether a `<style>` element's text is returned (as it is, not decoded) rather than skipped:
+    /// the content converter reads a chapter's own CSS.
+    var returnsStyleText = false
 
     /// Creates a tokenizer over a document's bytes, decoding UTF-16 and Latin-1 to UTF-8 first.
     init(bytes: [UInt8]) {
@@ -53,7 +56,11 @@ struct MarkupTokenizer {
         while position < bytes.count {
             if let end = rawTextEnd {
                 rawTextEnd = nil
+                let start = position
                 skipRawText(until: end)
+                if returnsStyleText, end == Self.styleEnd, position > start {
+                    return .text(Self.string(bytes[start..<position]))
+                }
                 continue
             }
             if bytes[position] != UInt8(ascii: "<") {
@@ -118,7 +125,7 @@ struct MarkupTokenizer {
         }
         if name.isEmpty { position = tagStart + 1; return .text("<") }
         if !selfClosing, name == "script" || name == "style" {
-            rawTextEnd = Array("</\(name)".utf8)
+            rawTextEnd = name == "style" ? Self.styleEnd : Array("</\(name)".utf8)
         }
         return .start(name: name, attributes: attributes, selfClosing: selfClosing)
     }
@@ -188,6 +195,8 @@ struct MarkupTokenizer {
             }
         }
     }
+
+    private static let styleEnd = Array("</style".utf8)
 
     private mutating func skipRawText(until end: [UInt8]) {
         while position < bytes.count {

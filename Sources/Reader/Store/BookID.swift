@@ -51,7 +51,7 @@ public struct BookID: Sendable, Hashable, Codable, CustomStringConvertible, Expr
     /// again (a lending copy's watermark changes its bytes, not its title, its authors or the
     /// names of its chapters' files): 12 hex digits of the SHA-256 of those.
     static func fingerprint(of book: EPUBBook) -> String {
-        var text = book.metadata.title + "\n" + book.metadata.creators.map(\.name).joined(separator: ", ")
+        var text = book.identityTitle + "\n" + book.identityCreators.joined(separator: ", ")
         for item in book.spine { text += "\n" + (item.path ?? "") }
         return String(hex(SHA256.hash(data: Array(text.utf8))).prefix(12))
     }

@@ -57,6 +57,9 @@ struct ZipArchive: Sendable {
         guard let eocd = Self.findEndOfCentralDirectory(bytes) else {
             throw Self.incomplete("the zip archive ends early")
         }
+        var disk = Int(Self.u16(bytes, eocd + 4))
+        var directoryDisk = Int(Self.u16(bytes, eocd + 6))
+        var countHere = Int(Self.u16(bytes, eocd + 8))
         var count = Int(Self.u16(bytes, eocd + 10))
         var cdSize = Int(Self.u32(bytes, eocd + 12))
         var cdOffset = Int(Self.u32(bytes, eocd + 16))
@@ -67,9 +70,16 @@ struct ZipArchive: Sendable {
             guard z64 >= 0, z64 + 56 <= size, Self.u32(bytes, z64) == 0x0606_4B50 else {
                 throw Self.incomplete("the zip archive ends early")
             }
+            disk = Int(Self.u32(bytes, z64 + 16))
+            directoryDisk = Int(Self.u32(bytes, z64 + 20))
+            countHere = Self.u64(bytes, z64 + 24)
             count = Self.u64(bytes, z64 + 32)
             cdSize = Self.u64(bytes, z64 + 40)
             cdOffset = Self.u64(bytes, z64 + 48)
+        }
+        // A container split into segments is in error (EPUB RS 3.3): this file is one part of it.
+        if disk != 0 || directoryDisk != 0 || countHere != count {
+            throw Self.damaged("the zip archive is split into several parts")
         }
         guard cdOffset >= 0, cdSize >= 0, cdOffset + cdSize <= size else {
             throw Self.incomplete("the zip archive ends early")
