@@ -27,6 +27,9 @@ struct Bok {
         let printer = StandardPrinter()
         // Output for scripts (--json) is the same in every language, mistakes in the command line too.
         Localization.use(argv.contains("--json") ? "en" : nil, environment: environment)
+        if let command = plainCommand(argv) {
+            return await start(command: command, options: GlobalOptions(), environment: environment, printer: printer)
+        }
         let parsed: any ParsableCommand
         do {
             parsed = try BokCommand.parseAsRoot(argv)
@@ -44,6 +47,24 @@ struct Bok {
             }
         }
         return await invocation.execute(environment: environment, printer: printer)
+    }
+
+    /// A command of the prompt's table with no option anywhere (`bok read book.epub`, `bok läs 2`):
+    /// the words as swift-argument-parser would hand them to it, without building its tree of every
+    /// command. The tree of 60 generic subcommands, each read by reflection, took several
+    /// milliseconds and megabytes of code at every start (docs/performance.md), which
+    /// `bok read FILE` paid before its first page. Anything with an option (`--help`, `--json`,
+    /// `--library`), `help` and the shell's own commands still go through the parser.
+    @MainActor
+    static func plainCommand(_ argv: [String]) -> [String]? {
+        guard let word = argv.first, word != "help", !argv.contains(where: { $0.hasPrefix("-") }) else { return nil }
+        // The names the parser knows a table command by: its name, and aliases made of letters only.
+        let command = CommandTable.all.first { command in
+            command.name == word
+                || (command.aliases + command.swedish).contains { $0 == word && $0.allSatisfy(\.isLetter) }
+        }
+        guard let command, command.name != "help" else { return nil }
+        return [command.name] + argv.dropFirst()
     }
 
     /// Connects to the library and runs `command` once, or the prompt when there is none.
