@@ -153,7 +153,7 @@ public enum OPDSParser {
 }
 
 /// The namespaces of the OPDS 1.2 vocabulary.
-enum Namespace {
+private enum Namespace {
     static let atom = "http://www.w3.org/2005/Atom"
     static let opds = "http://opds-spec.org/2010/catalog"
     static let dcterms = "http://purl.org/dc/terms/"
