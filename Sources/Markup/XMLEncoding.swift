@@ -23,6 +23,9 @@ package enum XMLEncoding {
         if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { return utf16(bytes[...], littleEndian: true) }
         if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { return utf16(bytes[...], littleEndian: false) }
         guard let name = declaredEncoding(bytes) else { return bytes }
+        // A declaration read in ASCII cannot be true of UTF-16 or UTF-32 (their `<?xml` would have
+        // been caught above): the document is in an ASCII superset, most likely UTF-8.
+        if name.hasPrefix("utf-16") || name.hasPrefix("utf-32") || name.hasPrefix("ucs-") { return bytes }
         switch name {
         case "utf-8", "utf8", "us-ascii", "ascii":
             return bytes

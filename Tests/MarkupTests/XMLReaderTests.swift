@@ -151,6 +151,8 @@ struct XMLReaderTests {
         let utf16: [UInt8] =
             [0xFF, 0xFE] + units.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         #expect(try text(utf16) == "Öst")
+        // A declaration of UTF-16 in ASCII bytes is not true: read as UTF-8.
+        #expect(try text(Array("<?xml version='1.0' encoding='UTF-16'?><t>Öst</t>".utf8)) == "Öst")
         // Not UTF-8 and no other encoding named: each bad byte reads as U+FFFD, as it did with XMLParser.
         #expect(try text(Array("<t>a".utf8) + [0xFF] + Array("b</t>".utf8)) == "a\u{FFFD}b")
     }
