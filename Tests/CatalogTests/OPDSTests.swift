@@ -148,6 +148,19 @@ struct OPDSNamespaceTests {
         #expect(feed.entries.first?.title == "[]")
     }
 
+    @Test func theTotalIsReadInOpenSearch1Point0And1Point1ButNotInAnotherNamespace() throws {
+        func total(_ namespace: String) throws -> Int? {
+            let atom = """
+                <feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="\(namespace)"><title>T</title>\
+                <os:totalResults>1234</os:totalResults></feed>
+                """
+            return try OPDSParser.feed(Data(atom.utf8), base: Self.base).totalResults
+        }
+        #expect(try total("http://a9.com/-/spec/opensearch/1.1/") == 1234)
+        #expect(try total("http://a9.com/-/spec/opensearchrss/1.0/") == 1234)
+        #expect(try total("urn:something-else") == nil)
+    }
+
     @Test func theOpenSearchTemplateIsFoundByItsNamespace() throws {
         let description = """
             <?xml version="1.0"?><os:OpenSearchDescription xmlns:os="http://a9.com/-/spec/opensearch/1.1/">\

@@ -63,7 +63,7 @@ public enum OPDSParser {
         // What comes before a fault in the document still counts, as it did with XMLParser.
         while let event = try? xml.next() {
             guard case .start(let name, let attributes) = event, name.local == "Url",
-                name.namespace == nil || name.namespace == Namespace.openSearch,
+                Namespace.isOpenSearch(name.namespace),
                 let candidate = attributes.plain("template"), candidate.contains("{searchTerms}")
             else { continue }
             let type = attributes.plain("type")?.lowercased() ?? ""
@@ -161,6 +161,12 @@ private enum Namespace {
     static let openSearch = "http://a9.com/-/spec/opensearch/1.1/"
     /// bok's mock writes why a title is out as `bok:reason` on `opds:availability`.
     static let bok = "urn:x-bok:opds"
+
+    /// OpenSearch 1.1, or the 1.0 of older feeds (`http://a9.com/-/spec/opensearchrss/1.0/`), or none.
+    static func isOpenSearch(_ namespace: String?) -> Bool {
+        guard let namespace else { return true }
+        return namespace.hasPrefix("http://a9.com/-/spec/opensearch")
+    }
 }
 
 /// Builds the feed from Atom's elements, keeping only what OPDS needs.
@@ -199,7 +205,7 @@ private struct AtomReader {
             case "identifier" where dublinCore: self = .identifier
             // No namespace of note has it; feeds put it in their own.
             case "series": self = .series
-            case "totalResults" where namespace == nil || namespace == Namespace.openSearch: self = .totalResults
+            case "totalResults" where Namespace.isOpenSearch(namespace): self = .totalResults
             case "availability" where opds: self = .availability
             case "holds" where opds: self = .holds
             case "copies" where opds: self = .copies
