@@ -60,13 +60,16 @@ let package = Package(
         // glibc's libintl: gettext for the interface language (Sources/Localization).
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"]),
+        // The XML and HTML tokenizer the Reader reads books with, and the namespace-aware XML reader
+        // Catalog reads Atom feeds with (no libxml2, so no libxml2 and ICU loaded at every start).
+        .target(name: "Markup", dependencies: ["TextSafety"]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
         .target(name: "Speech", dependencies: ["CESpeak", "CALSA", "Localization"]),
         .target(
             name: "Catalog",
             dependencies: [
-                "TextSafety", "CCurl", "Localization",
+                "TextSafety", "CCurl", "Localization", "Markup",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -84,8 +87,8 @@ let package = Package(
         .target(
             name: "Reader",
             dependencies: [
-                "Terminal", "TextSafety", "Speech", "Localization", "CZlib", "CPNG", "CJPEG", "CWebP", "CGif",
-                "CHyphen", "CFriBidi",
+                "Terminal", "TextSafety", "Speech", "Localization", "Markup", "CZlib", "CPNG", "CJPEG", "CWebP",
+                "CGif", "CHyphen", "CFriBidi",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -151,7 +154,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(
-            name: "ReaderTests", dependencies: ["Reader", "Terminal", "Localization", "CZlib", "CWebP", "TestSupport"]),
+            name: "ReaderTests",
+            dependencies: ["Reader", "Markup", "Terminal", "Localization", "CZlib", "CWebP", "TestSupport"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),

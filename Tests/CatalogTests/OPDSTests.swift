@@ -84,6 +84,95 @@ struct OPDSParserTests {
     }
 }
 
+/// Atom feeds as XML Namespaces reads them, whatever prefixes a server picks, and feeds in other
+/// encodings than UTF-8.
+struct OPDSNamespaceTests {
+    static let base = URL(string: "http://127.0.0.1:8000/catalog/root.xml")!
+
+    @Test func aFeedThatPrefixesAtomAndDeclaresOPDSOnTheEntryReadsAsAnyOther() throws {
+        let atom = """
+            <?xml version="1.0"?><a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>Nytt</a:title>
+            <a:entry xmlns:lending="http://opds-spec.org/2010/catalog"><a:title>Vintern</a:title><a:id>urn:1</a:id>
+            <a:author><a:name>Anna Åberg</a:name></a:author>
+            <a:link rel="http://opds-spec.org/acquisition/borrow" href="/borrow/1" \
+            type="application/atom+xml;type=entry;profile=opds-catalog">\
+            <lending:indirectAcquisition type="application/epub+zip"/>\
+            <lending:availability status="unavailable"/><lending:holds total="4"/></a:link></a:entry></a:feed>
+            """
+        let feed = try OPDSParser.feed(Data(atom.utf8), base: Self.base)
+        #expect(feed.title == "Nytt")
+        let entry = try #require(feed.entries.first)
+        #expect(entry.title == "Vintern" && entry.authors == ["Anna Åberg"])
+        #expect(entry.lending?.state == .unavailable && entry.lending?.holds == 4)
+        #expect(entry.borrowLink?.indirectTypes == ["application/epub+zip"])
+    }
+
+    @Test func namesFromOtherVocabulariesAreNotTakenForAtomsOwn() throws {
+        // A Dublin Core title beside Atom's, an author in another namespace, and a prefix that
+        // means OPDS on the feed but something else on one link.
+        let atom = """
+            <feed xmlns="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" \
+            xmlns:o="http://opds-spec.org/2010/catalog"><title>T</title>
+            <entry><title>Sjön</title><dc:title>Sjön: en roman (inbunden)</dc:title><id>urn:1</id>
+            <author><name>Eva Öst</name></author><x:author xmlns:x="urn:other"><x:name>Nobody</x:name></x:author>
+            <link rel="http://opds-spec.org/acquisition/borrow" href="/b/1"><o:availability status="ready"/></link>
+            <link rel="http://opds-spec.org/acquisition/borrow" href="/b/2" xmlns:o="urn:not-opds">\
+            <o:availability status="ready"/></link></entry></feed>
+            """
+        let entry = try #require(try OPDSParser.feed(Data(atom.utf8), base: Self.base).entries.first)
+        #expect(entry.title == "Sjön" && entry.authors == ["Eva Öst"])
+        #expect(entry.links.map { $0.lending?.state } == [.ready, nil])
+    }
+
+    @Test func aLatin1FeedReadsWithItsLetters() throws {
+        let head = #"<?xml version="1.0" encoding="ISO-8859-1"?><feed xmlns="http://www.w3.org/2005/Atom">"#
+        // "Bibliotekets böcker", an entry "Åsa – €" by "Öst": Latin-1 bytes, with 0x96 and 0x80 as
+        // Windows-1252 writes them.
+        let bytes: [UInt8] =
+            Array((head + "<title>Bibliotekets b").utf8) + [0xF6] + Array("cker</title><entry><title>".utf8)
+            + [0xC5] + Array("sa ".utf8) + [0x96, 0x20, 0x80] + Array("</title><author><name>".utf8) + [0xD6]
+            + Array("st</name></author><id>urn:1</id></entry></feed>".utf8)
+        let feed = try OPDSParser.feed(Data(bytes), base: Self.base)
+        #expect(feed.title == "Bibliotekets böcker")
+        #expect(feed.entries.first?.title == "Åsa – €" && feed.entries.first?.authors == ["Öst"])
+    }
+
+    @Test func aDoctypeDeclaresWordsButNeverReadsAFile() throws {
+        let atom = """
+            <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY lib "Stadsbiblioteket">
+            <!ENTITY secret SYSTEM "file:///etc/passwd">]><feed xmlns="http://www.w3.org/2005/Atom">\
+            <title>&lib;s e-böcker</title><entry><title>[&secret;]</title><id>1</id></entry></feed>
+            """
+        let feed = try OPDSParser.feed(Data(atom.utf8), base: Self.base)
+        #expect(feed.title == "Stadsbibliotekets e-böcker")
+        #expect(feed.entries.first?.title == "[]")
+    }
+
+    @Test func theTotalIsReadInOpenSearch1Point0And1Point1ButNotInAnotherNamespace() throws {
+        func total(_ namespace: String) throws -> Int? {
+            let atom = """
+                <feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="\(namespace)"><title>T</title>\
+                <os:totalResults>1234</os:totalResults></feed>
+                """
+            return try OPDSParser.feed(Data(atom.utf8), base: Self.base).totalResults
+        }
+        #expect(try total("http://a9.com/-/spec/opensearch/1.1/") == 1234)
+        #expect(try total("http://a9.com/-/spec/opensearchrss/1.0/") == 1234)
+        #expect(try total("urn:something-else") == nil)
+    }
+
+    @Test func theOpenSearchTemplateIsFoundByItsNamespace() throws {
+        let description = """
+            <?xml version="1.0"?><os:OpenSearchDescription xmlns:os="http://a9.com/-/spec/opensearch/1.1/">\
+            <os:Url type="text/html" template="/html?q={searchTerms}"/>\
+            <os:Url type="application/atom+xml" template="/search?q={searchTerms}"/></os:OpenSearchDescription>
+            """
+        #expect(
+            OPDSParser.openSearchTemplate(Data(description.utf8), base: Self.base)
+                == "http://127.0.0.1:8000/search?q={searchTerms}")
+    }
+}
+
 /// The same client against calibre's content server, a real OPDS server nobody here wrote.
 @Suite(.serialized, .enabled(if: CalibreServer.isInstalled, "needs calibre (Debian package calibre)"))
 struct CalibreOPDSTests {

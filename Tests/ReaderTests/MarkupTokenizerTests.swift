@@ -1,4 +1,5 @@
 import Testing
+import Markup
 @testable import Reader
 
 @Suite struct MarkupTokenizerTests {

@@ -1,11 +1,9 @@
 public import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+internal import Markup
 internal import TextSafety
 
-/// Reads OPDS feeds: 1.2 (Atom XML, through Foundation's XMLParser over libxml2, external
-/// entities off) and 2.0 (JSON). Every word is made safe to draw as it is read (``SafeText``);
+/// Reads OPDS feeds: 1.2 (Atom XML, through Markup's ``XMLReader``, which resolves no external
+/// entity) and 2.0 (JSON). Every word is made safe to draw as it is read (``SafeText``);
 /// every link is resolved against the feed's address.
 public enum OPDSParser {
     /// Why a feed could not be read.
@@ -28,14 +26,15 @@ public enum OPDSParser {
     // MARK: OPDS 1.2
 
     static func atom(_ data: Data, base: URL) throws -> OPDSFeed {
-        let reader = AtomReader(base: base)
-        let parser = XMLParser(data: forXMLParser(data))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        guard parser.parse(), parser.parserError == nil, reader.sawFeed else {
-            throw Failure(description: reader.sawFeed ? "is not well-formed XML" : "is XML but not an Atom feed")
+        var reader = AtomReader(base: base)
+        var xml = XMLReader(bytes: [UInt8](data))
+        do {
+            try reader.read(&xml)
+        } catch {
+            throw Failure(
+                description: reader.sawFeed ? "is not well-formed XML: \(error)" : "is XML but not an Atom feed")
         }
+        guard reader.sawFeed else { throw Failure(description: "is XML but not an Atom feed") }
         return OPDSFeed(
             title: SafeText.line(reader.feedTitle), entries: reader.entries, links: reader.feedLinks,
             totalResults: reader.totalResults)
@@ -59,78 +58,23 @@ public enum OPDSParser {
 
     /// The search template of an OpenSearch description (`{searchTerms}` in an Atom `Url`).
     public static func openSearchTemplate(_ data: Data, base: URL) -> String? {
-        let reader = OpenSearchReader()
-        let parser = XMLParser(data: forXMLParser(data))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        _ = parser.parse()
-        guard let template = reader.template else { return nil }
+        var xml = XMLReader(bytes: [UInt8](data))
+        var template: String?
+        // What comes before a fault in the document still counts, as it did with XMLParser.
+        while let event = try? xml.next() {
+            guard case .start(let name, let attributes) = event, name.local == "Url",
+                Namespace.isOpenSearch(name.namespace),
+                let candidate = attributes.plain("template"), candidate.contains("{searchTerms}")
+            else { continue }
+            let type = attributes.plain("type")?.lowercased() ?? ""
+            if template == nil || type.hasPrefix("application/atom+xml") { template = candidate }
+        }
+        guard let template else { return nil }
         // Resolve the template's base part; the braces are not valid in a URL, so keep them aside.
         let marker = "BOKSEARCHTERMS"
         let stand = template.replacingOccurrences(of: "{searchTerms}", with: marker)
         guard let url = URL(string: stand, relativeTo: base)?.absoluteURL else { return nil }
         return url.absoluteString.replacingOccurrences(of: marker, with: "{searchTerms}")
-    }
-
-    /// The document as Foundation's XMLParser can take it without crashing: valid UTF-8, and no
-    /// processing instructions but the XML declaration.
-    ///
-    /// swift-corelibs-foundation's XMLParser traps on a processing instruction with no data
-    /// (`<?x?>`, it calls strlen on NULL) or with a target that is not UTF-8 (both found by
-    /// `make fuzz`). Feeds have no use for processing instructions (stylesheets at most), so
-    /// they are cut out here rather than given to it.
-    static func forXMLParser(_ data: Data) -> Data {
-        let bytes = [UInt8](validUTF8(data))
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        // The declaration may open the document (after a byte-order mark): `<?xml` and white space.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { out += bytes[0..<3]; index = 3 }
-        if bytes[index...].starts(with: Array("<?xml".utf8)), bytes.count > index + 5,
-            [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index + 5]),
-            let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 5)
-        {
-            out += bytes[index..<(end + 2)]
-            index = end + 2
-        }
-        while index < bytes.count {
-            if bytes[index] == 0x3C, index + 1 < bytes.count, bytes[index + 1] == 0x3F {  // <?
-                guard let end = firstIndex(of: [0x3F, 0x3E], in: bytes, from: index + 2) else { break }
-                index = end + 2
-                continue
-            }
-            out.append(bytes[index])
-            index += 1
-        }
-        return Data(out)
-    }
-
-    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= needle.count else { return nil }
-        var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index + 1] == needle[1] { return index }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The bytes with invalid UTF-8 replaced by U+FFFD, unless the document declares another encoding.
-    ///
-    /// swift-corelibs-foundation's XMLParser traps (crashes bok) when libxml2 hands it a name that
-    /// is not valid UTF-8, e.g. a processing instruction `<?xm\u{FF}…` (found by `make fuzz`); a
-    /// hostile or broken server must not be able to do that. A document in Latin-1 or another
-    /// declared encoding is left to libxml2, which converts it to valid UTF-8 itself.
-    static func validUTF8(_ data: Data) -> Data {
-        if String(validating: data, as: UTF8.self) != nil { return data }
-        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
-        if let declared = head.range(of: "encoding=")?.upperBound,
-            !head[declared...].dropFirst().hasPrefix("utf-8"), !head[declared...].dropFirst().hasPrefix("utf8")
-        {
-            return data
-        }
-        return Data(String(decoding: data, as: UTF8.self).utf8)
     }
 
     // MARK: OPDS 2.0
@@ -208,9 +152,69 @@ public enum OPDSParser {
     }
 }
 
-/// Builds the feed from Atom's elements, keeping only what OPDS needs.
-private final class AtomReader: NSObject, XMLParserDelegate {
+/// The namespaces of the OPDS 1.2 vocabulary.
+private enum Namespace {
     static let atom = "http://www.w3.org/2005/Atom"
+    static let opds = "http://opds-spec.org/2010/catalog"
+    static let dcterms = "http://purl.org/dc/terms/"
+    static let dublinCore = "http://purl.org/dc/elements/1.1/"
+    static let openSearch = "http://a9.com/-/spec/opensearch/1.1/"
+    /// bok's mock writes why a title is out as `bok:reason` on `opds:availability`.
+    static let bok = "urn:x-bok:opds"
+
+    /// OpenSearch 1.1, or the 1.0 of older feeds (`http://a9.com/-/spec/opensearchrss/1.0/`), or none.
+    static func isOpenSearch(_ namespace: String?) -> Bool {
+        guard let namespace else { return true }
+        return namespace.hasPrefix("http://a9.com/-/spec/opensearch")
+    }
+}
+
+/// Builds the feed from Atom's elements, keeping only what OPDS needs.
+///
+/// Elements are known by namespace and local name: Atom's `title` is the entry's title, a
+/// `dc:title` beside it is not. An element in no namespace (a feed that declares none) is read
+/// by its local name alone, as every name was before.
+private struct AtomReader {
+    /// What the reader knows of the elements it meets.
+    private enum Element {
+        case feed, entry, title, id, author, name, summary, content, link, category, published
+        case creator, publisher, language, issued, identifier, series, totalResults
+        case availability, holds, copies, indirectAcquisition
+
+        init?(_ name: XMLName) {
+            let namespace = name.namespace
+            let atom = namespace == nil || namespace == Namespace.atom
+            let dublinCore = namespace == nil || namespace == Namespace.dcterms || namespace == Namespace.dublinCore
+            let opds = namespace == nil || namespace == Namespace.opds
+            switch name.local {
+            case "feed" where atom: self = .feed
+            case "entry" where atom: self = .entry
+            case "title" where atom: self = .title
+            case "id" where atom: self = .id
+            case "author" where atom: self = .author
+            case "name" where atom: self = .name
+            case "summary" where atom: self = .summary
+            case "content" where atom: self = .content
+            case "link" where atom: self = .link
+            case "category" where atom: self = .category
+            case "published" where atom: self = .published
+            case "creator" where dublinCore: self = .creator
+            case "publisher" where dublinCore: self = .publisher
+            case "language" where dublinCore: self = .language
+            case "issued" where dublinCore: self = .issued
+            case "identifier" where dublinCore: self = .identifier
+            // No namespace of note has it; feeds put it in their own.
+            case "series": self = .series
+            case "totalResults" where Namespace.isOpenSearch(namespace): self = .totalResults
+            case "availability" where opds: self = .availability
+            case "holds" where opds: self = .holds
+            case "copies" where opds: self = .copies
+            case "indirectAcquisition" where opds: self = .indirectAcquisition
+            default: return nil
+            }
+        }
+    }
+
     let base: URL
     var sawFeed = false
     var feedTitle = ""
@@ -228,63 +232,72 @@ private final class AtomReader: NSObject, XMLParserDelegate {
     private var contentDepth = 0
     /// Caps what one feed may hold: a hostile server cannot make bok keep millions of entries.
     static let maxEntries = 20_000
+    /// Caps the text kept of one element.
+    static let maxText = 1 << 20
 
     init(base: URL) { self.base = base }
 
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
+    /// Reads the whole document; what was read before a fault stays read.
+    mutating func read(_ xml: inout XMLReader) throws(XMLReader.Failure) {
+        while let event = try xml.next() {
+            switch event {
+            case .start(let name, let attributes): start(name, attributes)
+            case .end(let name): end(name)
+            case .text(let string): if text.utf8.count < Self.maxText { text += string }
+            }
+        }
+    }
+
+    private mutating func start(_ name: XMLName, _ attributes: [XMLAttribute]) {
         depth += 1
         if contentDepth > 0 { return }
         text = ""
-        switch name {
-        case "content" where entry != nil: contentDepth = depth
-        case "feed" where depth == 1: sawFeed = true
-        case "entry":
+        switch Element(name) {
+        case .content where entry != nil: contentDepth = depth
+        case .feed where depth == 1: sawFeed = true
+        case .entry:
             // An entry on its own (the answer to a borrow) is read as a feed of one.
             if depth == 1 { sawFeed = true }
             entry = entries.count < Self.maxEntries ? OPDSEntry(id: "", title: "") : nil
-        case "author": inAuthor = true
-        case "link":
-            guard let href = attributes["href"], let url = OPDSParser.resolve(href, base: base) else { return }
+        case .author: inAuthor = true
+        case .link:
+            guard let href = attributes.plain("href"), let url = OPDSParser.resolve(href, base: base) else { return }
             var link = OPDSLink(
-                href: url, relations: (attributes["rel"] ?? "alternate").split(separator: " ").map(String.init),
-                type: attributes["type"], title: attributes["title"].map(SafeText.line),
-                length: attributes["length"].flatMap { Int($0) })
-            // Feeds write them `opds:facetGroup`; the parser keys attributes by their qualified names.
-            link.facetGroup = Self.attribute("facetGroup", in: attributes).map(SafeText.line)
-            link.isActiveFacet = Self.attribute("activeFacet", in: attributes) == "true"
+                href: url, relations: (attributes.plain("rel") ?? "alternate").split(separator: " ").map(String.init),
+                type: attributes.plain("type"), title: attributes.plain("title").map(SafeText.line),
+                length: attributes.plain("length").flatMap { Int($0) })
+            // Feeds write them `opds:facetGroup`.
+            link.facetGroup = attributes.opds("facetGroup").map(SafeText.line)
+            link.isActiveFacet = attributes.opds("activeFacet") == "true"
             if entry != nil {
                 entry?.links.append(link)
                 openLink = (entry?.links.count ?? 1) - 1
             } else if depth == 2 {
                 feedLinks.append(link)
             }
-        case "availability", "holds", "copies", "indirectAcquisition":
+        case .availability, .holds, .copies, .indirectAcquisition:
             if let openLink, entry?.links.indices.contains(openLink) == true {
-                Self.lending(name, attributes, into: &entry!.links[openLink])
+                Self.lending(name.local, attributes, into: &entry!.links[openLink])
             }
-        case "category":
-            if let term = attributes["label"] ?? attributes["term"] { entry?.subjects.append(SafeText.line(term)) }
+        case .category:
+            if let term = attributes.plain("label") ?? attributes.plain("term") {
+                entry?.subjects.append(SafeText.line(term))
+            }
         default: break
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if text.utf8.count < 1 << 20 { text += string }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private mutating func end(_ name: XMLName) {
         defer { depth -= 1 }
+        let element = Element(name)
         if contentDepth > 0, depth > contentDepth {
             text += " "
             return
         }
-        if name == "content" { contentDepth = 0 }
+        if element == .content { contentDepth = 0 }
         let value = text.trimmedWhitespace
         text = ""
-        if name == "entry" {
+        if element == .entry {
             if var finished = entry, !finished.title.isEmpty || !finished.links.isEmpty {
                 if finished.id.isEmpty { finished.id = finished.title }
                 entries.append(finished)
@@ -292,38 +305,33 @@ private final class AtomReader: NSObject, XMLParserDelegate {
             entry = nil
             return
         }
-        if name == "author" { inAuthor = false; return }
-        if name == "link" { openLink = nil; return }
+        if element == .author { inAuthor = false; return }
+        if element == .link { openLink = nil; return }
         guard entry != nil else {
-            if name == "title", depth == 2 { feedTitle = value }
-            if name == "totalResults", depth == 2, let total = Int(value), total >= 0 { totalResults = total }
+            if element == .title, depth == 2 { feedTitle = value }
+            if element == .totalResults, depth == 2, let total = Int(value), total >= 0 { totalResults = total }
             return
         }
-        switch name {
-        case "title": entry?.title = SafeText.line(value)
-        case "id": entry?.id = value
-        case "name" where inAuthor: if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
-        case "creator": if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
-        case "summary": entry?.summary = SafeText.text(value)
-        case "content": entry?.content = SafeText.text(Self.plain(value))
-        case "publisher": entry?.publisher = SafeText.line(value)
-        case "language": entry?.language = SafeText.line(value)
-        case "issued", "published": if entry?.issued == nil { entry?.issued = SafeText.line(value) }
-        case "identifier": entry?.identifiers.append(SafeText.line(value))
-        case "series": entry?.series = SafeText.line(value)
+        switch element {
+        case .title: entry?.title = SafeText.line(value)
+        case .id: entry?.id = value
+        case .name where inAuthor: if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
+        case .creator: if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
+        case .summary: entry?.summary = SafeText.text(value)
+        case .content: entry?.content = SafeText.text(Self.plain(value))
+        case .publisher: entry?.publisher = SafeText.line(value)
+        case .language: entry?.language = SafeText.line(value)
+        case .issued, .published: if entry?.issued == nil { entry?.issued = SafeText.line(value) }
+        case .identifier: entry?.identifiers.append(SafeText.line(value))
+        case .series: entry?.series = SafeText.line(value)
         default: break
         }
     }
 
-    /// The attribute `name`, with or without a namespace prefix (`opds:facetGroup`).
-    static func attribute(_ name: String, in attributes: [String: String]) -> String? {
-        attributes[name] ?? attributes.first { $0.key.hasSuffix(":" + name) }?.value
-    }
-
     /// The Library Simplified extensions inside an acquisition link, added to it. A value that is not
     /// a number, a date or a known state is left out, as everything else odd in a feed is.
-    static func lending(_ name: String, _ attributes: [String: String], into link: inout OPDSLink) {
-        func value(_ key: String) -> String? { attribute(key, in: attributes) }
+    static func lending(_ name: String, _ attributes: [XMLAttribute], into link: inout OPDSLink) {
+        func value(_ key: String) -> String? { attributes.opds(key) }
         func number(_ key: String) -> Int? { value(key).flatMap { Int($0.trimmedWhitespace) }.map { max(0, $0) } }
         switch name {
         case "indirectAcquisition":
@@ -371,17 +379,19 @@ private final class AtomReader: NSObject, XMLParserDelegate {
     }
 }
 
-/// Finds the Atom search template in an OpenSearch description.
-private final class OpenSearchReader: NSObject, XMLParserDelegate {
-    var template: String?
+extension [XMLAttribute] {
+    /// The attribute `local` in no namespace (`href`, `rel`: how Atom's own are written).
+    fileprivate func plain(_ local: String) -> String? {
+        first { $0.name.local == local && $0.name.namespace == nil }?.value
+    }
 
-    func parser(
-        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        guard name == "Url", let candidate = attributes["template"], candidate.contains("{searchTerms}") else { return }
-        let type = attributes["type"]?.lowercased() ?? ""
-        if template == nil || type.hasPrefix("application/atom+xml") { template = candidate }
+    /// An attribute of the OPDS extensions: written `opds:facetGroup` or `facetGroup`, and for
+    /// `opds:availability`'s why, the mock's `bok:reason`. The one in no namespace wins.
+    fileprivate func opds(_ local: String) -> String? {
+        plain(local)
+            ?? first {
+                $0.name.local == local && ($0.name.namespace == Namespace.opds || $0.name.namespace == Namespace.bok)
+            }?.value
     }
 }
 

@@ -1,3 +1,5 @@
+import Markup
+
 /// Turns a content document (XHTML, or HTML that is not well-formed) into a `ChapterDocument`.
 ///
 /// One pass over the tokens with a stack of open elements: block elements end the current block,

@@ -1,3 +1,5 @@
+import Markup
+
 /// A small element tree for the package's own files (container, OPF, NCX, nav, encryption).
 ///
 /// Built forgivingly from `MarkupTokenizer`: an end tag closes the nearest open element of that

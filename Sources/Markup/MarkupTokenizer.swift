@@ -2,8 +2,8 @@ internal import Foundation
 internal import TextSafety
 
 /// One piece of an XML or HTML document.
-enum MarkupToken: Sendable, Equatable {
-    /// An opening tag; names are lower-cased, prefixes kept (`epub:type`).
+package enum MarkupToken: Sendable, Equatable {
+    /// An opening tag; names are lower-cased (for HTML), prefixes kept (`epub:type`).
     case start(name: String, attributes: [MarkupAttribute], selfClosing: Bool)
     /// A closing tag.
     case end(name: String)
@@ -12,9 +12,14 @@ enum MarkupToken: Sendable, Equatable {
 }
 
 /// One attribute of a tag, its value with entities decoded.
-struct MarkupAttribute: Sendable, Equatable {
-    let name: String
-    let value: String
+package struct MarkupAttribute: Sendable, Equatable {
+    package let name: String
+    package let value: String
+
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
 }
 
 /// A forgiving tokenizer for XHTML, HTML that is not well-formed XML, and the package's XML files.
@@ -23,36 +28,79 @@ struct MarkupAttribute: Sendable, Equatable {
 /// undefined entity stays as literal text. Entities declared in a DOCTYPE's internal subset are
 /// honoured only when they are plain internal text; `SYSTEM` and `PUBLIC` entities are never
 /// resolved, so a book cannot make the reader read a local file. Replacement text is not
-/// re-expanded, so a "billion laughs" declaration expands once.
-struct MarkupTokenizer {
+/// re-expanded, so a "billion laughs" declaration expands once, and all the text declared
+/// entities add to a document is capped (``maxEntityExpansion``), so neither can a document that
+/// refers to one long entity a million times.
+///
+/// With ``Syntax/xml`` (the catalogue's Atom feeds) it reads XML as XML: names keep their case,
+/// only XML's own five entities and the declared ones are known, references follow XML's rules,
+/// and text comes as written (the caller makes it safe to draw). It still reads on after what is
+/// not well-formed, but says so in ``isWellFormed``, which a strict reader checks after each token.
+package struct MarkupTokenizer {
+    /// How a document is read.
+    package enum Syntax: Sendable {
+        /// A book's XHTML or HTML, forgivingly: names lower-cased, HTML's named entities, the
+        /// content of `script` and `style` skipped, text made safe to draw (``SafeText``).
+        case html
+        /// XML as it is written: case kept, XML's entities only, text as written.
+        case xml
+    }
+
     private let bytes: [UInt8]
+    private let syntax: Syntax
     private var position = 0
     private var declaredEntities: [String: String] = [:]
+    /// Entities declared `SYSTEM` or `PUBLIC`: XML names them well-formed, bok never reads them.
+    private var externalEntities: Set<String> = []
+    /// Bytes of declared entities' text put into the document so far (see ``maxEntityExpansion``).
+    private var entityExpansion = 0
     /// Set after `<script>` or `<style>` so their content is skipped rather than parsed.
     private var rawTextEnd: [UInt8]?
     /// Whether a `<style>` element's text is returned (as it is, not decoded) rather than skipped:
     /// the content converter reads a chapter's own CSS.
-    var returnsStyleText = false
+    package var returnsStyleText = false
+    /// False once anything was read that is not well-formed XML: a stray `<` or `&`, an unknown
+    /// entity, a reference to a character XML forbids, a tag or attribute cut short or unquoted,
+    /// an unclosed comment, CDATA section or declaration, a control character XML forbids.
+    /// (HTML is rarely well-formed XML; only readers of XML look at this.)
+    package private(set) var isWellFormed = true
 
-    /// Creates a tokenizer over a document's bytes, decoding UTF-16 and Latin-1 to UTF-8 first.
-    init(bytes: [UInt8]) {
-        self.bytes = MarkupTokenizer.utf8(from: bytes)
+    /// The most text declared entities may add to one document: 1 MiB, or the document's own
+    /// length if that is more. A reference past it stays as written (and is not well-formed).
+    package static let maxEntityExpansion = 1 << 20
+
+    /// Creates a tokenizer over a document's bytes.
+    ///
+    /// HTML: UTF-16 and declared Latin-1 are decoded to UTF-8 first. XML: every encoding of
+    /// ``XMLEncoding``, and the characters XML forbids anywhere (most C0 controls, U+FFFE, U+FFFF)
+    /// make the document not well-formed.
+    package init(bytes: [UInt8], syntax: Syntax = .html) {
+        self.syntax = syntax
+        switch syntax {
+        case .html:
+            self.bytes = MarkupTokenizer.utf8(from: bytes)
+        case .xml:
+            self.bytes = XMLEncoding.utf8(from: bytes)
+            isWellFormed = !Self.containsForbiddenCharacter(self.bytes)
+        }
     }
 
     /// Creates a tokenizer over a string.
-    init(_ text: String) {
+    package init(_ text: String, syntax: Syntax = .html) {
+        self.syntax = syntax
         self.bytes = Array(text.utf8)
+        if syntax == .xml { isWellFormed = !Self.containsForbiddenCharacter(self.bytes) }
     }
 
     /// All tokens at once.
-    mutating func tokens() -> [MarkupToken] {
+    package mutating func tokens() -> [MarkupToken] {
         var result: [MarkupToken] = []
         while let token = next() { result.append(token) }
         return result
     }
 
     /// The next token, or `nil` at the end.
-    mutating func next() -> MarkupToken? {
+    package mutating func next() -> MarkupToken? {
         while position < bytes.count {
             if let end = rawTextEnd {
                 rawTextEnd = nil
@@ -73,12 +121,13 @@ struct MarkupTokenizer {
                 if let text = readBang() { return text }
                 continue
             } else if after == UInt8(ascii: "?") {
-                skip(past: Array("?>".utf8))
+                skipProcessingInstruction()
                 continue
             } else if Self.isNameStart(after) {
                 if let token = readStartTag() { return token }
             } else {
                 position += 1
+                isWellFormed = false
                 return .text("<")
             }
         }
@@ -93,38 +142,60 @@ struct MarkupTokenizer {
         return .text(decode(bytes[start..<position]))
     }
 
+    /// Skips `<?target data?>`. XML allows its declaration only at the very start.
+    private mutating func skipProcessingInstruction() {
+        if position > 0, matchesCaseInsensitive(Array("<?xml".utf8)),
+            position + 5 >= bytes.count || bytes[position + 5] <= 0x20 || bytes[position + 5] == UInt8(ascii: "?")
+        {
+            isWellFormed = false
+        }
+        if let end = find(Array("?>".utf8)) {
+            position = end + 2
+        } else {
+            position = bytes.count
+            isWellFormed = false
+        }
+    }
+
     private mutating func readStartTag() -> MarkupToken? {
         let tagStart = position
         position += 1
         let name = readName()
         var attributes: [MarkupAttribute] = []
         var selfClosing = false
+        var closed = false
         while position < bytes.count {
-            skipSpace()
+            let spaced = skipSpace()
             guard position < bytes.count else { break }
             let byte = bytes[position]
-            if byte == UInt8(ascii: ">") { position += 1; break }
+            if byte == UInt8(ascii: ">") { position += 1; closed = true; break }
             if byte == UInt8(ascii: "/") {
                 position += 1
                 if position < bytes.count, bytes[position] == UInt8(ascii: ">") {
-                    selfClosing = true; position += 1; break
+                    selfClosing = true; position += 1; closed = true; break
                 }
+                isWellFormed = false
                 continue
             }
             if byte == UInt8(ascii: "<") { break }  // an unclosed tag: let the next tag start here
+            // XML wants white space before each attribute (`<a b="1"c="2">` is not well-formed).
+            if !spaced { isWellFormed = false }
             let attributeName = readName()
-            if attributeName.isEmpty { position += 1; continue }
+            if attributeName.isEmpty { position += 1; isWellFormed = false; continue }
             skipSpace()
             var value = ""
             if position < bytes.count, bytes[position] == UInt8(ascii: "=") {
                 position += 1
                 skipSpace()
                 value = readAttributeValue()
+            } else {
+                isWellFormed = false  // an attribute without a value: HTML's `hidden`
             }
             attributes.append(MarkupAttribute(name: attributeName, value: value))
         }
-        if name.isEmpty { position = tagStart + 1; return .text("<") }
-        if !selfClosing, name == "script" || name == "style" {
+        if !closed { isWellFormed = false }
+        if name.isEmpty { position = tagStart + 1; isWellFormed = false; return .text("<") }
+        if syntax == .html, !selfClosing, name == "script" || name == "style" {
             rawTextEnd = name == "style" ? Self.styleEnd : Array("</\(name)".utf8)
         }
         return .start(name: name, attributes: attributes, selfClosing: selfClosing)
@@ -133,7 +204,10 @@ struct MarkupTokenizer {
     private mutating func readEndTag() -> MarkupToken? {
         position += 2
         let name = readName()
+        skipSpace()
+        if position >= bytes.count || bytes[position] != UInt8(ascii: ">") { isWellFormed = false }
         skip(past: [UInt8(ascii: ">")])
+        if name.isEmpty { isWellFormed = false }
         return name.isEmpty ? nil : .end(name: name)
     }
 
@@ -141,17 +215,25 @@ struct MarkupTokenizer {
     private mutating func readBang() -> MarkupToken? {
         if matches("<!--") {
             position += 4
-            skip(past: Array("-->".utf8))
+            if let end = find(Array("-->".utf8)) {
+                position = end + 3
+            } else {
+                position = bytes.count; isWellFormed = false
+            }
             return nil
         }
         if matches("<![CDATA[") {
             position += 9
             let start = position
-            let end = find(Array("]]>".utf8)) ?? bytes.count
+            let found = find(Array("]]>".utf8))
+            if found == nil { isWellFormed = false }
+            let end = found ?? bytes.count
             position = min(bytes.count, end + 3)
             return .text(Self.string(bytes[start..<end]))
         }
         // DOCTYPE or another declaration: read to the matching `>`, minding an internal subset.
+        // XML has no other declaration in a document's content.
+        if !matches("<!DOCTYPE") { isWellFormed = false }
         position += 2
         let start = position
         var depth = 0
@@ -172,6 +254,7 @@ struct MarkupTokenizer {
             position += 1
         }
         let declaration = bytes[start..<min(position, bytes.count)]
+        if position >= bytes.count { isWellFormed = false }
         position = min(bytes.count, position + 1)
         readEntityDeclarations(in: declaration)
         return nil
@@ -186,11 +269,14 @@ struct MarkupTokenizer {
             if body.hasPrefix("%") { continue }
             let name = String(body.prefix(while: { !($0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r") }))
             let rest = body.dropFirst(name.count).drop(while: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }  // SYSTEM/PUBLIC
+            guard let quote = rest.first, quote == "\"" || quote == "'" else {  // SYSTEM/PUBLIC
+                if !name.isEmpty, externalEntities.count < 1024 { externalEntities.insert(name) }
+                continue
+            }
             let value = rest.dropFirst().prefix(while: { $0 != quote })
             if !name.isEmpty, declaredEntities[name] == nil, value.count <= 4096 {
                 // Decoded once with the built-in table only: no nesting, no expansion blow-up.
-                let inner = MarkupTokenizer("")
+                var inner = MarkupTokenizer("", syntax: syntax)
                 declaredEntities[name] = inner.decode(ArraySlice(Array(value.utf8)))
             }
         }
@@ -218,7 +304,7 @@ struct MarkupTokenizer {
             }
             position += 1
         }
-        if !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) {
+        if syntax == .xml || !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) {
             return Self.string(bytes[start..<position])
         }
         var nameBytes = Array(bytes[start..<position])
@@ -232,11 +318,16 @@ struct MarkupTokenizer {
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             position += 1
             let start = position
-            while position < bytes.count, bytes[position] != quote { position += 1 }
+            while position < bytes.count, bytes[position] != quote {
+                if bytes[position] == UInt8(ascii: "<") { isWellFormed = false }  // XML forbids `<` in a value
+                position += 1
+            }
+            if position >= bytes.count { isWellFormed = false }
             let value = decode(bytes[start..<position])
             position = min(bytes.count, position + 1)
             return value
         }
+        isWellFormed = false  // an unquoted value
         let start = position
         while position < bytes.count, bytes[position] > 0x20, bytes[position] != UInt8(ascii: ">") {
             if bytes[position] == UInt8(ascii: "/"), position + 1 < bytes.count,
@@ -249,8 +340,12 @@ struct MarkupTokenizer {
         return decode(bytes[start..<position])
     }
 
-    private mutating func skipSpace() {
+    /// Skips white space; whether there was any.
+    @discardableResult
+    private mutating func skipSpace() -> Bool {
+        let start = position
         while position < bytes.count, bytes[position] <= 0x20 { position += 1 }
+        return position > start
     }
 
     private mutating func skip(past marker: [UInt8]) {
@@ -293,11 +388,16 @@ struct MarkupTokenizer {
     /// draw: this is where a book's words enter bok, so the controls a hostile book carries
     /// (raw, or as `&#27;`, which XML forbids but a forgiving reader still decodes) become
     /// visible stand-ins here, once, for pages, metadata, the TOC and notes alike (``SafeText``).
-    func decode(_ slice: ArraySlice<UInt8>) -> String {
-        SafeText.text(decodeEntities(slice))
+    ///
+    /// XML text comes as written, for the reader of XML to make safe where it keeps it.
+    mutating func decode(_ slice: ArraySlice<UInt8>) -> String {
+        switch syntax {
+        case .html: SafeText.text(decodeEntities(slice))
+        case .xml: decodeEntities(slice)
+        }
     }
 
-    private func decodeEntities(_ slice: ArraySlice<UInt8>) -> String {
+    private mutating func decodeEntities(_ slice: ArraySlice<UInt8>) -> String {
         guard slice.contains(UInt8(ascii: "&")) else { return Self.string(slice) }
         var out = ""
         out.reserveCapacity(slice.count)
@@ -311,15 +411,26 @@ struct MarkupTokenizer {
                 slice[semicolon] > 0x20
             { semicolon += 1 }
             guard semicolon < limit, slice[semicolon] == UInt8(ascii: ";"), semicolon > index + 1 else {
+                isWellFormed = false
                 index += 1; continue
             }
             let name = String(decoding: slice[(index + 1)..<semicolon], as: UTF8.self)
-            let replacement: String?
+            var replacement: String?
             if name.hasPrefix("#") {
-                replacement = Self.numericReference(name.dropFirst())
-            } else {
-                replacement = HTMLEntities.table[name].map { String(Character($0)) } ?? declaredEntities[name]
+                replacement = syntax == .html ? Self.numericReference(name.dropFirst()) : xmlReference(name.dropFirst())
+            } else if syntax == .html, let character = HTMLEntities.table[name] {
+                replacement = String(Character(character))
+            } else if syntax == .xml, let character = Self.xmlEntities[name] {
+                replacement = character
+            } else if syntax == .xml, externalEntities.contains(name), declaredEntities[name] == nil {
+                replacement = ""  // declared, so well-formed; never fetched, so nothing
+            } else if let declared = declaredEntities[name],
+                entityExpansion + declared.utf8.count <= max(Self.maxEntityExpansion, bytes.count)
+            {
+                entityExpansion += declared.utf8.count
+                replacement = declared
             }
+            if replacement == nil { isWellFormed = false }
             if let replacement {
                 out += Self.string(slice[runStart..<index])
                 out += replacement
@@ -333,8 +444,54 @@ struct MarkupTokenizer {
         return out
     }
 
+    /// XML's own entities, the only ones an XML document may use undeclared.
+    private static let xmlEntities = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
+
+    /// A character reference as XML reads it: the number as it is (no Windows-1252 for 128–159),
+    /// and one to a character XML forbids (most C0 controls, surrogates, U+FFFE, U+FFFF) is not
+    /// well-formed; it reads as U+FFFD.
+    private mutating func xmlReference(_ digits: Substring) -> String? {
+        let hex = digits.first == "x"
+        let number = hex ? digits.dropFirst() : digits
+        // Digits only: UInt32's parser would also take a sign.
+        guard !number.isEmpty, number.count <= 10,
+            number.utf8.allSatisfy({ hex ? $0.isHexDigit : ($0 >= 0x30 && $0 <= 0x39) }),
+            let value = UInt32(number, radix: hex ? 16 : 10)
+        else { return nil }
+        guard Self.isXMLCharacter(value), let scalar = Unicode.Scalar(value) else {
+            isWellFormed = false
+            return "\u{FFFD}"
+        }
+        return String(Character(scalar))
+    }
+
+    /// Whether XML 1.0 allows the character at all (its production `Char`).
+    private static func isXMLCharacter(_ value: UInt32) -> Bool {
+        value == 0x9 || value == 0xA || value == 0xD || (0x20...0xD7FF).contains(value)
+            || (0xE000...0xFFFD).contains(value) || (0x10000...0x10FFFF).contains(value)
+    }
+
+    /// Whether UTF-8 `bytes` hold a character XML forbids even written out: a C0 control other than
+    /// tab and the line ends, U+FFFE or U+FFFF.
+    static func containsForbiddenCharacter(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
+                // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE {
+                    return true
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
     /// UTF-8 bytes to a string through contiguous storage (the generic path is several times slower).
-    static func string(_ slice: ArraySlice<UInt8>) -> String {
+    package static func string(_ slice: ArraySlice<UInt8>) -> String {
         slice.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
     }
 
@@ -355,7 +512,7 @@ struct MarkupTokenizer {
     }
 
     /// Converts UTF-16 (by byte-order mark) and declared Latin-1 to UTF-8; strips a UTF-8 BOM.
-    static func utf8(from bytes: [UInt8]) -> [UInt8] {
+    package static func utf8(from bytes: [UInt8]) -> [UInt8] {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return Array(bytes.dropFirst(3)) }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let little = bytes[0] == 0xFF
@@ -392,5 +549,11 @@ struct MarkupTokenizer {
             }
         }
         return bytes
+    }
+}
+
+extension UInt8 {
+    fileprivate var isHexDigit: Bool {
+        (self >= 0x30 && self <= 0x39) || (self | 0x20 >= 0x61 && self | 0x20 <= 0x66)
     }
 }

@@ -1,8 +1,8 @@
 /// Named character references of HTML 4 (the Latin-1, symbol and typographic sets) plus `&apos;`
 /// and the HTML 5 names that turn up in e-books. Generated once from Python's `html.entities`.
-enum HTMLEntities {
+package enum HTMLEntities {
     /// Entity name (case-sensitive) to the character it stands for.
-    static let table: [String: Unicode.Scalar] = [
+    package static let table: [String: Unicode.Scalar] = [
         "AElig": "\u{C6}",
         "Aacute": "\u{C1}",
         "Acirc": "\u{C2}",
@@ -367,7 +367,7 @@ enum HTMLEntities {
     ]
 
     /// Windows-1252 characters in 0x80–0x9F, which old books write as `&#151;` and friends.
-    static let windows1252: [UInt32: Unicode.Scalar] = [
+    package static let windows1252: [UInt32: Unicode.Scalar] = [
         0x80: "\u{20AC}",
         0x82: "\u{201A}",
         0x83: "\u{192}",
