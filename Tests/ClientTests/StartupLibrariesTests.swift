@@ -17,7 +17,7 @@ import TestSupport
         if: FileManager.default.fileExists(atPath: ReadCommandTests.manual),
         "needs live-manual-epub (scripts/install-test-epubs.sh)"))
 struct StartupLibrariesTests {
-    @Test("bok read FILE shows its first page without libcurl or URLSession loaded")
+    @Test("bok read FILE shows its first page without libcurl, URLSession, libxml2 or ICU loaded")
     func noNetworkingLibraries() async throws {
         let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
         let home = try temporaryHome()
@@ -41,6 +41,9 @@ struct StartupLibrariesTests {
         let networking = loaded.filter { $0.hasPrefix("libcurl") || $0.contains("FoundationNetworking") }
         #expect(networking.isEmpty, "loaded at start: \(networking.sorted())")
         #expect(!loaded.contains { $0.hasPrefix("libgnutls") }, "\(loaded.sorted())")
+        // Nor libxml2 and the system's ICU, which Foundation's XMLParser brought for OPDS feeds.
+        let xml = loaded.filter { $0.hasPrefix("libxml2") || $0.hasPrefix("libicu") || $0.contains("FoundationXML") }
+        #expect(xml.isEmpty, "loaded at start: \(xml.sorted())")
         tty.type("q")
         #expect(await bok.waitForExit(seconds: 10))
         // No library is configured, so the built-in mock is the library; reading a file never
