@@ -34,14 +34,17 @@ public struct ShelfDatabase: Sendable {
         let path = writer.path
         let migrator = Self.migrator
         do {
-            // Inspect before anything writes: a foreign or newer file must stay untouched.
-            try writer.inDatabase { db in
+            // Inspect before anything writes: a foreign or newer file must stay untouched. A shelf
+            // already in WAL with every migration applied (every open but the first) needs no write
+            // at all: the WAL switch and the migrator's transaction were a millisecond or two of
+            // every `bok read`'s way to its first page.
+            let current = try writer.inDatabase { db -> Bool in
                 let tables = try String.fetchAll(
                     db,
                     sql: """
                         SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name
                         """)
-                guard !tables.isEmpty else { return }
+                guard !tables.isEmpty else { return false }
                 guard tables.contains("grdb_migrations") else { throw ShelfError.foreign(path, tables: tables) }
                 let known = Set(migrator.migrations)
                 let applied = try migrator.appliedIdentifiers(db)
@@ -51,7 +54,10 @@ public struct ShelfDatabase: Sendable {
                 let ours = Self.tables.union(["grdb_migrations"])
                 let strangers = tables.filter { !ours.contains($0) }
                 if !strangers.isEmpty { throw ShelfError.foreign(path, tables: strangers) }
+                let journal = try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased()
+                return known.isSubset(of: applied) && (journal == "wal" || journal == "memory")
             }
+            if current { return }
             try writer.writeWithoutTransaction { db in
                 // An in-memory database answers "memory"; that is fine.
                 _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
