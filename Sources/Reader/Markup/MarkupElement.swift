@@ -17,24 +17,30 @@ final class MarkupElement {
         case element(MarkupElement)
     }
 
+    /// The name without its namespace prefix (`dc:title` → `title`). Kept, not worked out at
+    /// each look: every search of the tree compares it, and a Character search for the colon in
+    /// each of a 500-entry nav's elements was a visible part of opening the book.
+    let localName: Substring
+
     init(name: String, attributes: [MarkupAttribute]) {
         self.name = name
         self.attributes = attributes
+        localName = Self.afterPrefix(name)
     }
 
-    /// The name without its namespace prefix (`dc:title` → `title`).
-    var localName: Substring {
-        guard let colon = name.lastIndex(of: ":") else { return Substring(name) }
-        return name[name.index(after: colon)...]
+    /// What follows the last colon of a name, the whole name when it has none.
+    private static func afterPrefix(_ name: String) -> Substring {
+        guard let colon = name.utf8.lastIndex(of: UInt8(ascii: ":")) else { return Substring(name) }
+        return name[name.utf8.index(after: colon)...]
     }
 
     /// An attribute by exact (lower-cased) name, or else by local name (`role` finds `opf:role`).
     func attribute(_ wanted: String) -> String? {
         if let exact = attributes.first(where: { $0.name == wanted }) { return exact.value }
-        return attributes.first(where: { attribute in
-            guard let colon = attribute.name.lastIndex(of: ":") else { return false }
-            return attribute.name[attribute.name.index(after: colon)...] == wanted
-        })?.value
+        return attributes.first(where: {
+            $0.name.utf8.contains(UInt8(ascii: ":")) && Self.afterPrefix($0.name) == wanted
+        })?
+        .value
     }
 
     /// All text inside, with runs of white space collapsed to one space and trimmed.
