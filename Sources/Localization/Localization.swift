@@ -74,13 +74,20 @@ public enum Localization {
     }
 
     private static let installedCatalogues: String? = {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
+        // Plain paths and realpath(3): the first `URL` of a run costs more code than this whole lookup.
+        guard let resolved = realpath("/proc/self/exe", nil) else { return nil }
+        let executable = String(cString: resolved)
+        free(resolved)
+        func parent(_ path: String) -> String? {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash != path.startIndex else { return nil }
+            return String(path[..<slash])
+        }
+        guard var folder = parent(executable) else { return nil }
         for _ in 0..<4 {
-            folder = folder.deletingLastPathComponent()
-            let candidate = folder.appendingPathComponent("share/locale")
-            let catalogue = candidate.appendingPathComponent("sv/LC_MESSAGES/\(domain).mo")
-            if FileManager.default.fileExists(atPath: catalogue.path) { return candidate.path }
+            guard let up = parent(folder) else { break }
+            folder = up
+            let candidate = folder + "/share/locale"
+            if access(candidate + "/sv/LC_MESSAGES/\(domain).mo", F_OK) == 0 { return candidate }
         }
         return nil
     }()

@@ -97,7 +97,7 @@ struct Startup {
                 service: DeferredLendingService(ready: ready), mock: server, libraryName: name, alphabet: .swedish,
                 theme: theme, logger: logger, pins: pins)
             if overOPDS { session.configuredName = name }
-            session.timeZone = configuration.rules.timeZone
+            session.defaultTimeZone = { configuration.rules.timeZone }
             clock.session = session
             // The mock's port changes every run; its shelf profile is named by what it simulates.
             session.libraryKey = .init(

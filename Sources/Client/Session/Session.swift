@@ -57,8 +57,11 @@ final class Session {
     let memoryStore = InMemoryPositionStore()
     /// Now, as the library sees it (the mock's virtual clock when on the mock).
     var clock: @Sendable () -> Date = { Date() }
-    /// The time zone days are counted in.
-    var timeZone = TimeZone.current
+    /// The time zone days are counted in, looked up at first use: loading a zone's rules loads
+    /// ICU's calendar code and data, which `bok read` never needs.
+    lazy var timeZone: TimeZone = defaultTimeZone()
+    /// Where ``timeZone`` comes from until something sets it: the system's, or the mock library's.
+    var defaultTimeZone: () -> TimeZone = { .current }
     /// The OPDS catalogue being browsed, when the library is one (then there is no lending).
     var catalogue: CatalogueBrowser?
 

@@ -32,7 +32,7 @@ extension ShelfStore: PositionStore {
                     """)
             try statement.execute(arguments: [
                 position.bookID, position.spineIndex, position.offset,
-                position.snippet, position.updatedAt, position.percent,
+                position.snippet, StoredDate(position.updatedAt), position.percent,
             ])
         }
     }
@@ -58,7 +58,7 @@ extension ShelfStore: PositionStore {
                 arguments: [
                     bookID.rawValue, locator.spineIndex, locator.offset,
                     bookmark.id.uuidString, bookID.rawValue, locator.spineIndex, locator.offset,
-                    locator.snippet ?? "", bookmark.created,
+                    locator.snippet ?? "", StoredDate(bookmark.created),
                 ])
         }
         return bookmark
@@ -76,7 +76,7 @@ extension ShelfStore: PositionStore {
                 guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
                 return Bookmark(
                     id: id, locator: Self.locator(row["spineIndex"], row["offset"], row["snippet"]),
-                    created: row["createdAt"])
+                    created: (row["createdAt"] as StoredDate).date)
             }
         }
     }
@@ -108,7 +108,7 @@ extension ShelfStore: PositionStore {
                     highlight.id.uuidString, bookID.rawValue, highlight.start.spineIndex, highlight.start.offset,
                     highlight.start.snippet ?? "", highlight.end.spineIndex, highlight.end.offset,
                     highlight.end.snippet ?? "", highlight.color.rawValue, highlight.note, highlight.text,
-                    highlight.created,
+                    StoredDate(highlight.created),
                 ])
         }
     }
@@ -128,7 +128,7 @@ extension ShelfStore: PositionStore {
                 return Highlight(
                     id: id, start: Self.locator(row["startSpineIndex"], row["startOffset"], row["startSnippet"]),
                     end: Self.locator(row["endSpineIndex"], row["endOffset"], row["endSnippet"]),
-                    color: color, note: row["note"], text: row["text"], created: row["createdAt"])
+                    color: color, note: row["note"], text: row["text"], created: (row["createdAt"] as StoredDate).date)
             }
         }
     }
@@ -175,7 +175,7 @@ extension ShelfStore: PositionStore {
         try write { db in
             try db.execute(
                 sql: "INSERT INTO paceSample (bookID, characters, seconds, date) VALUES (?, ?, ?, ?)",
-                arguments: [bookID.rawValue, sample.characters, sample.seconds, sample.date])
+                arguments: [bookID.rawValue, sample.characters, sample.seconds, StoredDate(sample.date)])
         }
     }
 
@@ -191,7 +191,7 @@ extension ShelfStore: PositionStore {
                     db, sql: "SELECT * FROM paceSample ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)])
             }
             return rows.reversed().map {
-                PaceSample(characters: $0["characters"], seconds: $0["seconds"], date: $0["date"])
+                PaceSample(characters: $0["characters"], seconds: $0["seconds"], date: ($0["date"] as StoredDate).date)
             }
         }
     }

@@ -39,7 +39,7 @@ extension ShelfStore {
             for row in rows {
                 // By index: GRDB's lookup by name folds case on every access, which a shelf of
                 // a thousand books feels.
-                let id: String = row[0], value: (Double, Date) = (row[1], row[2])
+                let id: String = row[0], value: (Double, Date) = (row[1], (row[2] as StoredDate).date)
                 if let known = percent[id], known.1 >= value.1 { continue }
                 percent[id] = value
             }
@@ -152,7 +152,8 @@ extension ShelfStore {
         return try Row.fetchCursor(db, sql: sql, arguments: arguments).map { row in
             LoanRecord(
                 libraryProfile: row[0], card: row[1], loanID: row[2], productID: row[3], title: row[4], authors: row[5],
-                expiryDate: row[6], createdDate: row[7], active: row[8], endedAt: row[9], syncedAt: row[10])
+                expiryDate: row[6], createdDate: (row[7] as StoredDate?)?.date, active: row[8],
+                endedAt: (row[9] as StoredDate?)?.date, syncedAt: (row[10] as StoredDate).date)
         }.reduce(into: []) { $0.append($1) }
     }
 

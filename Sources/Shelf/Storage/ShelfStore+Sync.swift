@@ -166,12 +166,13 @@ extension ShelfStore {
                         """,
                     arguments: [
                         notice.libraryProfile, notice.card, notice.key, notice.kind.rawValue, notice.productID,
-                        notice.title, notice.day?.description, notice.createdAt,
+                        notice.title, notice.day?.description, StoredDate(notice.createdAt),
                     ])
                 if db.changesCount > 0 { told.append(notice) }
             }
 
-            try db.execute(sql: "UPDATE libraryProfile SET lastSyncedAt = ? WHERE id = ?", arguments: [now, profileID])
+            try db.execute(
+                sql: "UPDATE libraryProfile SET lastSyncedAt = ? WHERE id = ?", arguments: [StoredDate(now), profileID])
             // The card is remembered with the sync, so the shelf can show it offline after a restart.
             try Setting(key: Self.lastCardKey(profileID), value: card).upsert(db)
             return SyncSummary(
@@ -187,7 +188,8 @@ extension ShelfStore {
     public func notices(profileID: Int64, card: String, since: Date) throws -> [Notice] {
         try writer.read { db in
             try Notice.filter(
-                Column("libraryProfile") == profileID && Column("card") == card && Column("createdAt") >= since
+                Column("libraryProfile") == profileID && Column("card") == card
+                    && Column("createdAt") >= StoredDate(since)
             )
             .order(Column("createdAt").desc, Column("id").desc).fetchAll(db)
         }

@@ -79,10 +79,10 @@ public struct ShelfStore: Sendable {
     public func lastSync(profileID: Int64? = nil) throws -> Date? {
         try writer.read { db in
             if let profileID {
-                return try Date.fetchOne(
-                    db, sql: "SELECT lastSyncedAt FROM libraryProfile WHERE id = ?", arguments: [profileID])
+                return try StoredDate.fetchOne(
+                    db, sql: "SELECT lastSyncedAt FROM libraryProfile WHERE id = ?", arguments: [profileID])?.date
             }
-            return try Date.fetchOne(db, sql: "SELECT max(lastSyncedAt) FROM libraryProfile")
+            return try StoredDate.fetchOne(db, sql: "SELECT max(lastSyncedAt) FROM libraryProfile")?.date
         }
     }
 }

@@ -66,7 +66,8 @@ public struct TerminalCapabilities: Sendable, Hashable {
             .compactMap { environment[$0] }
             .first { !$0.isEmpty }
         guard let locale else { return false }
-        let normalized = locale.lowercased().replacingOccurrences(of: "-", with: "")
-        return normalized.contains("utf8")
+        // `UTF-8`, `utf8`, `UTF8` alike; by byte, as Foundation's string search loads CoreFoundation.
+        let letters = locale.utf8.lazy.filter { $0 != UInt8(ascii: "-") }.map { $0 | 0x20 }
+        return Array(letters).firstRange(of: Array("utf8".utf8)) != nil
     }
 }

@@ -2,7 +2,7 @@ public import Foundation
 public import GRDB
 
 /// A book file on disk.
-public struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct DownloadRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// What kind of file it is.
     public enum Format: String, Codable, Sendable, Hashable, CaseIterable {
         case epub, pdf, sample

@@ -2,7 +2,9 @@ public import Foundation
 public import GRDB
 
 /// A library bok talks to. The service key is never stored here (nothing secret goes in the database).
-public struct LibraryProfile: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord {
+public struct LibraryProfile: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord,
+    ShelfDates
+{
     /// Row id, nil until inserted.
     public var id: Int64?
     /// The library's name.

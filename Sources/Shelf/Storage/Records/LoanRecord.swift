@@ -3,7 +3,7 @@ public import Foundation
 public import GRDB
 
 /// A loan as last synced. Ended loans stay (`active = false`, `endedAt` set) so their notes stay findable.
-public struct LoanRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct LoanRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// The profile the loan was synced from.
     public var libraryProfile: Int64
     /// The library card the loan is on ('' in rows synced before cards were recorded).

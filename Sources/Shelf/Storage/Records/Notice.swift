@@ -7,7 +7,7 @@ public import GRDB
 /// had not heard of (made in another terminal, or whose answer was lost).
 ///
 /// Stored, so that each is told once however many processes sync, and `notices` can list them.
-public struct Notice: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct Notice: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// What happened.
     public enum Kind: String, Codable, Sendable, Hashable, CaseIterable {
         /// A loan the shelf had not recorded: made elsewhere, or its answer was lost.

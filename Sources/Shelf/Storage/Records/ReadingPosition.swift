@@ -3,7 +3,7 @@ public import GRDB
 public import Reader
 
 /// Where the patron is in a book, and how much of it is read.
-public struct ReadingPosition: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct ReadingPosition: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// The book, as the reader names it (``BookID``), or a product id.
     public var bookID: String
     /// The spine item.

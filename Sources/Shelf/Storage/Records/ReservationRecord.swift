@@ -3,7 +3,7 @@ public import Foundation
 public import GRDB
 
 /// A reservation as last synced; one gone from the server is kept inactive.
-public struct ReservationRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct ReservationRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// The profile it was synced from.
     public var libraryProfile: Int64
     /// The library card the reservation is on ('' in rows synced before cards were recorded).

@@ -2,7 +2,7 @@ public import Foundation
 public import GRDB
 
 /// A free sample the patron kept.
-public struct SampleRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct SampleRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// The library card that added it ('' when no card was known, or before cards were
     /// recorded: shown to every card).
     public var card: String

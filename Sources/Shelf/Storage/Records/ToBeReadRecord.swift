@@ -2,7 +2,7 @@ public import Foundation
 public import GRDB
 
 /// A title on the patron's to-be-read list.
-public struct ToBeReadRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord {
+public struct ToBeReadRecord: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {
     /// The library card that added it ('' when no card was known, or before cards were
     /// recorded: shown to every card).
     public var card: String
