@@ -189,11 +189,28 @@ for target in package.targets where target.type != .system {
 // start: 3 MB of RELA relocations, 2 MB of exported symbols and their names; the reader's first page
 // takes about 4 MB less memory (docs/performance.md, "Start-up pages of the binary"). Crash
 // backtraces still name functions: Swift's backtracer reads the full symbol table, not the dynamic one.
+//
+// The code is also laid out for the start-up: each function is compiled into a section of its own,
+// and lld puts the ones `bok read` runs to its first page (Benchmarks/startup.order, written by
+// Benchmarks/startup-order.sh) together at the front. The kernel maps up to 64 KB of a cached
+// executable around every page a program touches; spread over 26 MB of code, the 1.3 MB a start
+// runs brought 14.5 MB of it into memory (docs/performance.md, "Code laid out for the start-up").
 let releaseLinking: [LinkerSetting] = [
     .unsafeFlags(
-        ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic",
+            "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Benchmarks/startup.order",
+            // The list names bok's functions; the benchmarks link only some of them.
+            "-Xlinker", "--no-warn-symbol-ordering",
+        ],
         .when(platforms: [.linux], configuration: .release))
 ]
+for target in package.targets where target.type != .system && target.type != .test {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .unsafeFlags(["-Xfrontend", "-function-sections"], .when(platforms: [.linux], configuration: .release))
+        ]
+}
 // Not the fuzzer: AddressSanitizer's runtime relies on what the executable exports.
 for target in package.targets where target.type == .executable && target.name != "BokFuzz" {
     target.linkerSettings = (target.linkerSettings ?? []) + releaseLinking
