@@ -19,15 +19,9 @@ import TestSupport
 struct StartupLibrariesTests {
     @Test("bok read FILE shows its first page without libcurl, URLSession, libxml2 or ICU loaded")
     func noNetworkingLibraries() async throws {
-        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
         let home = try temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let environment = BokProcess.environment(
-            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8"])
-        let bok = try #require(
-            ChildProcess(
-                OneShotProcessTests.binary.path, arguments: ["read", ReadCommandTests.manual],
-                environment: environment, terminal: tty.device))
+        let (tty, bok) = try Self.readManual(home: home)
         defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
 
         // The status line ends the first frame: "… 1/12 · 0% …".
@@ -51,6 +45,43 @@ struct StartupLibrariesTests {
         let state = home.appendingPathComponent("state/bok")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: state.path)) ?? []
         #expect(!files.contains { $0.hasPrefix("mock-library") }, "the mock library started: \(files)")
+    }
+
+    @Test("A first bok read FILE makes the shelf beside its first page, and the next start opens at the same place")
+    func firstStartKeepsThePlace() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        func open(_ keys: String) async throws -> String {
+            let (tty, bok) = try Self.readManual(home: home)
+            defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
+            // The status line names the chapter: "Live Systems Manual — Table of Contents  1/15 · 0% …".
+            var frame = Ansi.strip(await tty.read(until: { Ansi.strip($0).contains("%") }))
+            if !keys.isEmpty {
+                tty.type(keys)
+                frame = Ansi.strip(await tty.read(until: { Ansi.strip($0).contains("About") }))
+            }
+            tty.type("q")
+            #expect(await bok.waitForExit(seconds: 10))
+            return frame
+        }
+        let first = try await open("nn")
+        #expect(first.contains("About"), "two chapters on: \(first.suffix(300))")
+        let shelf = home.appendingPathComponent("data/bok/shelf.sqlite")
+        #expect(FileManager.default.fileExists(atPath: shelf.path), "no shelf database was made")
+        let again = try await open("")
+        #expect(again.contains("About"), "did not open where it was left: \(again.suffix(300))")
+    }
+
+    /// `bok read` of the Debian manual in a 100×30 pseudo-terminal, on the account in `home`.
+    static func readManual(home: URL) throws -> (PseudoTerminal, ChildProcess) {
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        let environment = BokProcess.environment(
+            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8"])
+        let bok = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path, arguments: ["read", ReadCommandTests.manual],
+                environment: environment, terminal: tty.device))
+        return (tty, bok)
     }
 
     @Test("A one-shot command that asks the library starts the mock library it needs")

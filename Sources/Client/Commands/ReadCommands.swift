@@ -38,10 +38,11 @@ enum ReadCommands {
                 throw UserError(
                     tr("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal."))
             }
+            let store = session.openingReaderStore()
+            defer { session.keepReaderStore(store) }
             try logged(session) {
                 try ReaderApp.run(
-                    path: path, store: session.readerStore, badge: badge, loanEnds: loanEnds,
-                    capabilities: session.theme.caps)
+                    path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: session.theme.caps)
             }
             return CommandOutput(lines: [], json: ["closed": path])
         })

@@ -36,15 +36,46 @@ extension Session {
                     ["file": file]))
         }
         let store = ShelfStore(database: database, collation: Collation(alphabet))
+        keep(store)
+        return store
+    }
+
+    /// Makes `store` the session's open shelf, with the shelf order saved in it.
+    private func keep(_ store: ShelfStore) {
         shelfState.openedShelf = store
         if let saved = try? store.setting(Self.shelfSortSetting), let sort = Self.parseShelfSort(saved) {
             shelfState.shelfSort = sort
         }
-        return store
     }
 
     /// Where the reader keeps positions and notes: the shelf's database, or memory when it cannot be opened.
     var readerStore: any PositionStore { (try? shelfStore()) ?? memoryStore }
+
+    /// The reader's store for a book opened from a file: the open shelf, or the shelf's database
+    /// opened on a thread of its own while the book is read and laid out (memory when it cannot
+    /// be opened). On a first start the database is made there, and the first page does not wait
+    /// for it. Give it back to ``keepReaderStore(_:)`` when the reader closes.
+    func openingReaderStore() -> any PositionStore {
+        if let opened = shelfState.openedShelf { return opened }
+        guard let file = paths?.shelfDatabase else { return readerStore }
+        let (alphabet, memory, logger) = (alphabet, memoryStore, logger)
+        return OpeningPositionStore(startsEmpty: !FileManager.default.fileExists(atPath: file.path)) {
+            do {
+                return ShelfStore(database: try ShelfDatabase.open(at: file), collation: Collation(alphabet))
+            } catch {
+                logger.debug("cannot open the shelf database", metadata: ["error": "\(error)"])
+                return memory
+            }
+        }
+    }
+
+    /// Keeps the shelf an ``openingReaderStore()`` opened, so the session does not open it again.
+    func keepReaderStore(_ store: any PositionStore) {
+        guard shelfState.openedShelf == nil, let opening = store as? OpeningPositionStore,
+            let shelf = opening.store as? ShelfStore
+        else { return }
+        keep(shelf)
+    }
 
     /// The saved profile of this session's library.
     func shelfProfile() throws -> (store: ShelfStore, profileID: Int64) {

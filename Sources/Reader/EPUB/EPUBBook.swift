@@ -23,11 +23,11 @@ public struct EPUBBook: Sendable {
     /// The reading order, including `linear="no"` items (reachable by links only).
     public let spine: [SpineItem]
     /// The table of contents: from the EPUB 3 nav, else the EPUB 2 NCX, else one entry per chapter.
-    public var tableOfContents: [TOCEntry] { navigation.result.tableOfContents }
+    public var tableOfContents: [TOCEntry] { navigation.value.tableOfContents }
     /// Whether `tableOfContents` came from the book rather than being made from the spine.
-    public var hasOwnTableOfContents: Bool { navigation.result.hasOwnTableOfContents }
+    public var hasOwnTableOfContents: Bool { navigation.value.hasOwnTableOfContents }
     /// The print edition's pages, when the book lists them.
-    public var pageList: [PageListEntry] { navigation.result.pageList }
+    public var pageList: [PageListEntry] { navigation.value.pageList }
     /// The cover image's path in the archive, when the book names one.
     public let coverImagePath: String?
     /// `rtl` or `ltr` when the spine sets `page-progression-direction`.
@@ -49,11 +49,11 @@ public struct EPUBBook: Sendable {
     public var prefersScrolling: Bool { renditionFlow?.hasPrefix("scrolled") == true }
     let renditionFlow: String?
     /// What was wrong but could be worked around, one sentence each.
-    public var warnings: [String] { openingWarnings + navigation.result.warnings }
+    public var warnings: [String] { openingWarnings + navigation.value.warnings }
     private let openingWarnings: [String]
     /// The table of contents and page list, read on a thread of their own while the first page
-    /// is made (``NavigationLoad``).
-    private let navigation: NavigationLoad
+    /// is made (``NavigationResult``).
+    private let navigation: BackgroundResult<NavigationResult>
 
     let archive: ZipArchive
     let styles: BookStyles
@@ -182,7 +182,7 @@ public struct EPUBBook: Sendable {
         self.manifestByPath = byPath
         self.manifestByID = byID
 
-        self.navigation = NavigationLoad { [indexByPath] in
+        self.navigation = BackgroundResult { [indexByPath] in
             let navigation = Navigation(package: package, archive: archive, spineIndexByPath: indexByPath)
             guard navigation.tableOfContents.isEmpty else {
                 return .init(

@@ -1,47 +1,18 @@
 internal import Foundation
 import Localization
-internal import Synchronization
 
 /// A book's table of contents and page list, read on a thread of their own from the moment the
-/// book is opened, and waited for when first asked for.
+/// book is opened (``BackgroundResult``), and waited for when first asked for.
 ///
 /// A book of 500 chapters has a nav of 500 entries, and one with a contents entry for every
 /// section a nav and an NCX of thousands: a tenth of the time to its first page, spent while the
 /// other core was idle. Read beside the first chapter's conversion and layout, they are usually
-/// ready when the status line asks for the chapter's title. (A thread, not a Dispatch queue or a
-/// task: whoever waits may be on Swift's cooperative pool, which must never wait on itself.)
-final class NavigationLoad: Sendable {
-    struct Result: Sendable {
-        var tableOfContents: [TOCEntry]
-        var hasOwnTableOfContents: Bool
-        var pageList: [PageListEntry]
-        var warnings: [String]
-    }
-
-    private let state = Mutex<Result?>(nil)
-    private let finished = NSCondition()
-
-    init(_ read: @escaping @Sendable () -> Result) {
-        let thread = Thread { [self] in
-            let result = read()
-            finished.lock()
-            state.withLock { $0 = result }
-            finished.broadcast()
-            finished.unlock()
-        }
-        thread.start()
-    }
-
-    /// The table of contents and page list, once read.
-    var result: Result {
-        if let done = state.withLock({ $0 }) { return done }
-        finished.lock()
-        defer { finished.unlock() }
-        while true {
-            if let done = state.withLock({ $0 }) { return done }
-            finished.wait()
-        }
-    }
+/// ready when the status line asks for the chapter's title.
+struct NavigationResult: Sendable {
+    var tableOfContents: [TOCEntry]
+    var hasOwnTableOfContents: Bool
+    var pageList: [PageListEntry]
+    var warnings: [String]
 }
 
 /// The table of contents and page list, from the EPUB 3 navigation document or the EPUB 2 NCX.
