@@ -157,7 +157,7 @@ public func trn(
             }
         }
     }
-    return fill(chosen.replacingOccurrences(of: "{n}", with: String(count)), values)
+    return fill(fill(chosen, ["n": count]), values)
 }
 
 /// `message` in the interface language where one English word needs two translations: `context`
@@ -173,8 +173,24 @@ public func trp(_ context: String, _ message: String) -> String {
 /// written; ``tr(_:)`` translates it where it is shown.
 public func N_(_ message: String) -> String { message }
 
+/// `text` with each `{name}` of `values` replaced by its value, in one pass: a value is put in as
+/// it is, so a title that reads `{time}` stays a title. (By byte: Foundation's
+/// `replacingOccurrences` goes through NSString, and its first use cost the reader's first page.)
 private func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
-    var text = text
-    for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value.description) }
-    return text
+    guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
+    var result = ""
+    var rest = Substring(text)
+    while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")),
+        let close = rest[open...].utf8.firstIndex(of: UInt8(ascii: "}"))
+    {
+        let name = rest[rest.utf8.index(after: open)..<close]
+        result += rest[..<open]
+        if let value = values.first(where: { $0.key == name })?.value {
+            result += value.description
+        } else {
+            result += rest[open...close]
+        }
+        rest = rest[rest.utf8.index(after: close)...]
+    }
+    return result + rest
 }

@@ -28,6 +28,8 @@ public struct EPUBBook: Sendable {
     public var hasOwnTableOfContents: Bool { navigation.value.hasOwnTableOfContents }
     /// The print edition's pages, when the book lists them.
     public var pageList: [PageListEntry] { navigation.value.pageList }
+    /// Whether the table of contents and page list are read, so asking for them does not wait.
+    public var navigationIsRead: Bool { navigation.valueIfReady != nil }
     /// The cover image's path in the archive, when the book names one.
     public let coverImagePath: String?
     /// `rtl` or `ltr` when the spine sets `page-progression-direction`.

@@ -31,7 +31,7 @@ final class Hyphenator: Sendable {
     /// The region's file is preferred (`hyph_en_GB.dic`), then the language's own or any region's.
     static func forLanguage(_ tag: String?) -> Hyphenator? {
         guard let tag, !tag.isEmpty else { return nil }
-        let parts = tag.replacingOccurrences(of: "-", with: "_").split(separator: "_").map(String.init)
+        let parts = tag.split { $0 == "-" || $0 == "_" }.map(String.init)
         let language = parts[0].lowercased()
         let key = parts.count > 1 ? language + "_" + parts[1].uppercased() : language
         if let known = cache.withLock({ $0[key] }) { return known }

@@ -5,9 +5,10 @@ extension ReaderSession {
     /// The print page the top of the screen is on (`42`, `xii`), when the book has a page list.
     ///
     /// Only the chapter on screen is looked into: a page starting in another chapter is before or
-    /// after the top whatever its offset, so nothing else is converted.
-    public func printPage() -> String? {
-        guard !book.pageList.isEmpty else { return nil }
+    /// after the top whatever its offset, so nothing else is converted. Without `waitingForContents`,
+    /// nil while the page list is still being read.
+    public func printPage(waitingForContents: Bool = true) -> String? {
+        guard waitingForContents || book.navigationIsRead, !book.pageList.isEmpty else { return nil }
         let top = topLocator
         let anchors = content.knownAnchors(at: top.spineIndex) ?? content.document(at: top.spineIndex).anchors
         var current: String?

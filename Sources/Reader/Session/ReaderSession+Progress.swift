@@ -127,8 +127,10 @@ extension ReaderSession {
     ///
     /// Asked on every frame, so it resolves no chapter's anchors but the one on screen: an entry
     /// in another chapter is before or after the top whatever its offset.
-    public func currentChapterTitle() -> String? {
+    public func currentChapterTitle(waitingForContents: Bool = true) -> String? {
         let top = topLocator
+        // The chapter's own title until the contents are read, when not waiting for them.
+        guard waitingForContents || book.navigationIsRead else { return content.document(at: top.spineIndex).title }
         let items = resolvedTableOfContents(converting: [top.spineIndex])
         let current = items.last { item in item.locator.map { $0 <= top } ?? false }
         if let current,

@@ -417,25 +417,17 @@ public struct ReaderSession {
     /// (the file changed), the nearest place where it does.
     func reanchored(_ locator: Locator) -> Locator {
         let clamped = clamp(locator)
-        guard let snippet = locator.snippet?.trimmingCharacters(in: .whitespaces), snippet.count >= 8 else {
-            return clamped
-        }
-        let text = content.plainText(at: clamped.spineIndex)
+        guard let snippet = locator.snippet?.trimmed, snippet.count >= 8 else { return clamped }
         let here = content.locator(spineIndex: clamped.spineIndex, offset: clamped.offset).snippet ?? ""
         if here.hasPrefix(snippet) || snippet.hasPrefix(here) { return clamped }
-        let ns = text as NSString
-        let needle = String(snippet.prefix(24))
+        // Offsets are UTF-16 code units: look for the snippet's start among them.
+        let text = Array(content.plainText(at: clamped.spineIndex).utf16)
+        let needle = Array(snippet.prefix(24).utf16)
+        guard let first = needle.first, text.count >= needle.count else { return clamped }
         var best: Int?
-        var search = NSRange(location: 0, length: ns.length)
-        while true {
-            let found = ns.range(of: needle, options: [], range: search)
-            guard found.location != NSNotFound else { break }
-            if best.map({ abs($0 - clamped.offset) > abs(found.location - clamped.offset) }) ?? true {
-                best = found.location
-            }
-            let next = found.location + 1
-            guard next < ns.length else { break }
-            search = NSRange(location: next, length: ns.length - next)
+        for start in 0...(text.count - needle.count) where text[start] == first {
+            guard text[start..<start + needle.count].elementsEqual(needle) else { continue }
+            if best.map({ abs($0 - clamped.offset) > abs(start - clamped.offset) }) ?? true { best = start }
         }
         return best.map { Locator(spineIndex: clamped.spineIndex, offset: $0, snippet: locator.snippet) } ?? clamped
     }

@@ -77,10 +77,21 @@ final class ReaderTerminal {
             Self.wakeFD.store(-1, ordering: .releasing)
             if wakePipe[0] >= 0 { close(wakePipe[0]); close(wakePipe[1]) }
         }
+        // The first page does not wait for the contents (a nav of thousands of entries); it is
+        // drawn again with the chapter's name from them as soon as they are read.
+        view.waitsForContents = false
         draw()
+        view.waitsForContents = true
         if firstFrameOnly { return }
         openWakePipe()
         startCounting()
+        if !view.session.book.navigationIsRead {
+            let book = view.session.book
+            Thread.detachNewThread {
+                _ = book.tableOfContents
+                ReaderTerminal.wake()
+            }
+        }
         loop()
     }
 

@@ -78,7 +78,8 @@ extension ReaderView {
             ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(count)"
             : "\(chapterPage.page)/\(count)"
         // The print edition's page, where the book marks them, after bok's own page.
-        right.append(pageText + (session.printPage().map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))
+        let printPage = session.printPage(waitingForContents: waitsForContents)
+        right.append(pageText + (printPage.map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))
         right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
         let left = session.timeLeft
         let chapterLeft = Self.duration(left.chapter)
@@ -100,7 +101,9 @@ extension ReaderView {
         let language = session.book.metadata.language
         let title = BidiParagraph.displayLine(
             session.book.metadata.title, direction: session.book.metadata.titleDirection, language: language)
-        let chapter = session.currentChapterTitle().map { BidiParagraph.displayLine($0, language: language) }
+        let chapter = session.currentChapterTitle(waitingForContents: waitsForContents).map {
+            BidiParagraph.displayLine($0, language: language)
+        }
         let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(
             separator: capabilities.unicode ? " — " : " - ")
         let message = session.message

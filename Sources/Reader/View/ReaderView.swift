@@ -63,6 +63,10 @@ public struct ReaderView {
     var images: (any ImageRows)?
     /// Opens a link out of the book; tests put their own here.
     var openLink: (String) -> Bool = LinkOpener.open
+    /// Whether the status line may wait for the book's contents (chapter titles, print pages).
+    /// The first frame does not: until the contents are read it names the chapter by its own
+    /// title, and the terminal draws again once they are (``ReaderTerminal``).
+    var waitsForContents = true
 
     /// Creates a view of a session on a screen of `columns × rows` cells (the last row is the status line).
     public init(session: ReaderSession, capabilities: TerminalCapabilities, badge: String?, columns: Int, rows: Int) {
