@@ -30,9 +30,14 @@ import Testing
 
     static let cases: [Case] = [
         Case(
-            name: "an Arabic paragraph is right-aligned and reversed into display order",
+            name: "an Arabic paragraph is right-aligned, reversed into display order, its letters joined",
             body: "<p dir=\"rtl\">مرحبا بالعالم</p>",
-            rows: [String(repeating: " ", count: 27) + "ملاعلاب ابحرم"]),
+            // بالعالم and مرحبا right to left, each letter in its joined form: ﻢﻟﺎﻌﻟﺎﺑ ﺎﺒﺣﺮﻣ (meem final, lam
+            // initial, alef final, ain medial, …; reh joins only the letter before it, so hah starts anew).
+            rows: [
+                String(repeating: " ", count: 27)
+                    + BidiLayoutTests.helloWorld
+            ]),
         Case(
             name: "a Hebrew line keeps an English word and a number left to right inside it",
             body: "<p dir=\"rtl\">שלום world 42 עולם</p>",
@@ -68,7 +73,7 @@ import Testing
         Case(
             name: "an English paragraph with an Arabic name in it stays left-aligned, the name in display order",
             body: "<p>The poet مرحبا wrote.</p>",
-            rows: ["The poet ابحرم wrote."]),
+            rows: ["The poet \u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3} wrote."]),
     ]
 
     @Test(arguments: cases)
@@ -81,7 +86,23 @@ import Testing
         let result = Self.layout("<p>Hello there.</p><p>مرحبا بالعالم</p><p>Goodbye.</p>", width: 30)
         let text = result.lines.filter { $0.role == .text }
         #expect(
-            text.map(\.rendered) == ["Hello there.", String(repeating: " ", count: 17) + "ملاعلاب ابحرم", "Goodbye."])
+            text.map(\.rendered) == ["Hello there.", String(repeating: " ", count: 17) + Self.helloWorld, "Goodbye."])
+    }
+
+    /// مرحبا بالعالم as drawn: right to left, each letter in its joined form.
+    static let helloWorld =
+        "\u{FEE2}\u{FEDF}\u{FE8E}\u{FECC}\u{FEDF}\u{FE8E}\u{FE91} \u{FE8E}\u{FE92}\u{FEA3}\u{FEAE}\u{FEE3}"
+
+    @Test("Arabic letters are drawn joined, while the text bok searches and saves keeps the letters as written")
+    func arabicLettersJoinOnlyWhereDrawn() {
+        // A lone letter is isolated; one that cannot join its neighbour (reh, alef) ends the joining.
+        #expect(BidiParagraph.displayLine("ب") == "\u{FE8F}")
+        #expect(BidiParagraph.displayLine("بب") == "\u{FE90}\u{FE91}")
+        #expect(BidiParagraph.displayLine("مرحبا بالعالم") == Self.helloWorld)
+        // Hebrew letters do not join: as written, reversed.
+        #expect(BidiParagraph.displayLine("שלום") == "םולש")
+        let document = Self.document("<p dir=\"rtl\">مرحبا بالعالم</p>")
+        #expect(document.text(in: 0..<13) == "مرحبا بالعالم")
     }
 
     @Test func longRightToLeftParagraphsBreakOnTheLogicalTextAndEveryLineEndsAtTheRightEdge() {

@@ -37,6 +37,11 @@ struct BidiParagraph {
     private let types: [FriBidiCharType]
     private let levels: [FriBidiLevel]
     private let hidden: [Bool]
+    /// Per cluster whose letters join (Arabic, Syriac, N'Ko…): its text with each letter in the
+    /// form its neighbours ask for (initial, medial, final, isolated), as Unicode's presentation
+    /// forms; nil for the rest. Terminals draw each character on its own, so without this an
+    /// Arabic word showed as a row of separate letters.
+    private let shaped: [Int: String]
 
     /// Languages written right to left (primary subtags): a paragraph without strong letters
     /// (only numbers) in a book in one of them reads right to left.
@@ -112,8 +117,9 @@ struct BidiParagraph {
         // isolate of a `<bdo>`; and where each cluster's first scalar is.
         var scalars: [FriBidiChar] = []
         scalars.reserveCapacity(units.count + 4)
-        var firstScalar: [Int] = []
+        var firstScalar: [Int] = [], clusterEnd: [Int] = []
         firstScalar.reserveCapacity(clusters.count)
+        clusterEnd.reserveCapacity(clusters.count)
         var isolated: Isolation?
         for cluster in clusters {
             var wanted: Isolation?
@@ -140,6 +146,7 @@ struct BidiParagraph {
             firstScalar.append(scalars.count)
             let slice = units[cluster.offset..<min(units.count, cluster.offset + cluster.length)]
             for scalar in String(decoding: slice, as: UTF16.self).unicodeScalars { scalars.append(scalar.value) }
+            clusterEnd.append(scalars.count)
         }
         if let isolated {
             if isolated.overrides { scalars.append(0x202C) }
@@ -176,11 +183,39 @@ struct BidiParagraph {
             hidden.append(Self.isFormatting(scalars[index]))
         }
         if !rightToLeft, !levels.contains(where: { $0 != 0 }), !hidden.contains(true) { return nil }
+        self.shaped = Self.shape(scalars, types: allTypes, levels: allLevels, clusters: zip(firstScalar, clusterEnd))
         self.isRightToLeft = rightToLeft
         self.types = types
         self.levels = levels
         self.hidden = hidden
     }
+
+    /// Joins the letters of `scalars` that join (FriBidi's Arabic shaping, to presentation forms,
+    /// without ligatures: a lam-alef ligature would take one cell for two clusters).
+    private static func shape(
+        _ scalars: [FriBidiChar], types: [FriBidiCharType], levels: [FriBidiLevel],
+        clusters: Zip2Sequence<[Int], [Int]>
+    ) -> [Int: String] {
+        let count = FriBidiStrIndex(scalars.count)
+        var joining = [FriBidiJoiningType](repeating: 0, count: scalars.count)
+        fribidi_get_joining_types(scalars, count, &joining)
+        // U (non-joining) is 0; a paragraph without a joining letter needs nothing more.
+        guard joining.contains(where: { $0 != 0 }) else { return [:] }
+        var properties: [FriBidiArabicProp] = joining
+        fribidi_join_arabic(types, count, levels, &properties)
+        var forms = scalars
+        fribidi_shape_arabic(FriBidiFlags(FRIBIDI_FLAG_SHAPE_ARAB_PRES), levels, count, &properties, &forms)
+        var shaped: [Int: String] = [:]
+        for (index, (first, end)) in clusters.enumerated() where forms[first..<end] != scalars[first..<end] {
+            var view = String.UnicodeScalarView()
+            for value in forms[first..<end] { view.append(Unicode.Scalar(value) ?? "\u{FFFD}") }
+            shaped[index] = String(view)
+        }
+        return shaped
+    }
+
+    /// Cluster `index` as drawn: its letters in their joined forms, when it has letters that join.
+    func shapedText(_ index: Int) -> String? { shaped[index] }
 
     /// The clusters `range` of one line in display order, left to right, formatting characters
     /// left out; each with whether it reads right to left (its brackets are mirrored).
@@ -229,7 +264,11 @@ struct BidiParagraph {
         let characters = Array(text)
         var result = ""
         for (index, rightToLeft) in paragraph.displayOrder(0..<clusters.count) {
-            result += rightToLeft ? mirroredCluster(characters[index]) : String(characters[index])
+            if let shaped = paragraph.shapedText(index) {
+                result += shaped
+            } else {
+                result += rightToLeft ? mirroredCluster(characters[index]) : String(characters[index])
+            }
         }
         return result
     }

@@ -472,6 +472,7 @@ public struct ChapterLayout: Sendable {
         ) -> [LineRun] {
             let clusters = breaker.clusters
             func clusterText(_ index: Int, mirrored: Bool) -> String {
+                if let shaped = bidi.shapedText(index) { return shaped }
                 let cluster = clusters[index]
                 let text = block.runs[cluster.run].text
                 let lower = cluster.offset - runStarts[cluster.run]
