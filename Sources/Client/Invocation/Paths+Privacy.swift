@@ -20,40 +20,42 @@ extension Paths {
     /// - Returns: how many directories and files were tightened (0 when all were private).
     func makePrivate() -> Int {
         var tightened = 0
-        for directory in [config, data] where !FileManager.default.fileExists(atPath: directory.path) {
+        for directory in [config, data] where access(directory.path, F_OK) != 0 {
             try? FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
         }
         for directory in [config, data, cache, state] {
-            tightened += Self.tighten(directory)
-            guard Self.isDirectory(directory),
-                let walk = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
-            else { continue }
-            var seen = 0
-            for case let entry as URL in walk {
-                seen += 1
-                if seen > Self.privacyWalkLimit { break }
-                tightened += Self.tighten(entry)
-            }
+            var budget = Self.privacyWalkLimit
+            tightened += Self.tighten(directory.path, budget: &budget)
         }
         return tightened
     }
 
-    private static func isDirectory(_ url: URL) -> Bool {
-        // attributesOfItem does not follow a symbolic link (lstat).
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType == .typeDirectory
-    }
-
-    /// 0700 for a directory, the owner's bits only for a file; 1 when it changed.
-    private static func tighten(_ url: URL) -> Int {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-            let type = attributes[.type] as? FileAttributeType, type == .typeDirectory || type == .typeRegular,
-            (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == geteuid(),
-            let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value, mode & 0o077 != 0
-        else { return 0 }
-        let tightened = type == .typeDirectory ? 0o700 : mode & 0o700
-        return chmod(url.path, mode_t(tightened)) == 0 ? 1 : 0
+    /// Makes `path` private (0700 for a directory, the owner's bits only for a file) when it is
+    /// the user's and is not, then what is in a directory, while `budget` entries last; how many
+    /// changed. By lstat(2) and readdir(3): it runs at every start, and FileManager's walk asked
+    /// the user database for every file's owner by name.
+    private static func tighten(_ path: String, budget: inout Int) -> Int {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return 0 }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFDIR || type == S_IFREG else { return 0 }
+        var count = 0
+        if info.st_uid == geteuid(), info.st_mode & 0o077 != 0 {
+            count += chmod(path, type == S_IFDIR ? 0o700 : info.st_mode & 0o700) == 0 ? 1 : 0
+        }
+        guard type == S_IFDIR, let directory = opendir(path) else { return count }
+        defer { closedir(directory) }
+        while budget > 0, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            budget -= 1
+            count += tighten(path + "/" + name, budget: &budget)
+        }
+        return count
     }
 
     /// The line a patron reads after bok tightened `count` entries.
