@@ -9,6 +9,18 @@ struct AnnotationAndListTests {
     let store: ShelfStore
     init() throws { store = ShelfStore(database: try ShelfDatabase.inMemory()) }
 
+    @Test("Readying the reader's reads beside the book reads only: nothing on the shelf changes")
+    func preparingReadsWritesNothing() throws {
+        let book: BookID = "epub:urn:isbn:1#aaaaaaaaaaaa"
+        try store.savePosition(Locator(spineIndex: 2, offset: 7), percent: 40, bookID: book)
+        try store.addBookmark(Locator(spineIndex: 1, offset: 0), bookID: book)
+        store.prepareReaderReads()
+        #expect(try store.loadPosition(bookID: book) == Locator(spineIndex: 2, offset: 7))
+        #expect(try store.bookmarks(bookID: book).count == 1)
+        #expect(try store.loadPosition(bookID: "-") == nil)
+        #expect(try store.loadPosition(bookID: "") == nil)
+    }
+
     @Test(
         "A book's old id (epub:IDENTIFIER) hands its place, notes, settings and product over once, to an id with none")
     func legacyIdIsAdopted() throws {

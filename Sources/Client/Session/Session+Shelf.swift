@@ -61,7 +61,9 @@ extension Session {
         let (alphabet, memory, logger) = (alphabet, memoryStore, logger)
         return OpeningPositionStore(startsEmpty: !FileManager.default.fileExists(atPath: file.path)) {
             do {
-                return ShelfStore(database: try ShelfDatabase.open(at: file), collation: Collation(alphabet))
+                let store = ShelfStore(database: try ShelfDatabase.open(at: file), collation: Collation(alphabet))
+                store.prepareReaderReads()
+                return store
             } catch {
                 logger.debug("cannot open the shelf database", metadata: ["error": "\(error)"])
                 return memory

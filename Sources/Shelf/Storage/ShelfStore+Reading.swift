@@ -259,3 +259,19 @@ extension ShelfStore: PositionStore {
         try? JSONDecoder().decode(ReaderPreferences.self, from: Data(json.utf8))
     }
 }
+
+extension ShelfStore {
+    /// Runs each kind of read the reader makes when it opens a book once, for no book, so that
+    /// GRDB's first use of each (its generic code, looked up at run time) is paid here, on the
+    /// thread that opens the shelf beside the book, and not by the first page.
+    public func prepareReaderReads() {
+        let nobody = BookID(rawValue: "")
+        _ = try? settings(bookID: nobody)
+        _ = try? defaultSettings()
+        _ = try? loadPosition(bookID: nobody)
+        _ = try? bookmarks(bookID: nobody)
+        _ = try? highlights(bookID: nobody)
+        _ = try? paceSamples(bookID: nobody, limit: 1)
+        try? adoptLegacy(nobody, as: BookID(rawValue: "-"))
+    }
+}
