@@ -127,6 +127,34 @@ struct FilePrivacyTests {
         #expect(second.status == 0 && second.stderr.isEmpty, "\(second.stderr)")
     }
 
+    @Test("A file whose name is not UTF-8 is tightened too, and a link in bok's folders is left as it is")
+    func oddNamesAreTightened() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let books = home.appendingPathComponent("data/bok/books")
+        try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
+        // "bok\xFF.epub": a name in Latin-1 from an older system, which no String holds as it is.
+        let odd = Array(books.path.utf8) + Array("/bok".utf8) + [0xFF] + Array(".epub".utf8)
+        let descriptor = (odd.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer {
+            open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644)
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let outside = home.appendingPathComponent("outside.txt")
+        try Data("x".utf8).write(to: outside)
+        chmod(outside.path, 0o644)
+        try FileManager.default.createSymbolicLink(
+            at: books.appendingPathComponent("link"), withDestinationURL: outside)
+        let run = try await bok(["--mock", "library"], home: home)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(mode(books) == 0o700)
+        var info = stat()
+        #expect(
+            (odd.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { lstat($0.baseAddress!, &info) } == 0)
+        #expect(info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        #expect(mode(outside) == 0o644, "the link's target is not bok's to change")
+    }
+
     @Test("Item 13: a PIN file ending in CRLF sends no CR; a linked PIN file is judged by its target, in words")
     func pinFiles() async throws {
         let home = try temporaryHome()

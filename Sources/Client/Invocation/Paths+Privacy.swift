@@ -27,7 +27,7 @@ extension Paths {
         }
         for directory in [config, data, cache, state] {
             var budget = Self.privacyWalkLimit
-            tightened += Self.tighten(directory.path, budget: &budget)
+            tightened += Self.tighten(Array(directory.path.utf8CString), budget: &budget)
         }
         return tightened
     }
@@ -35,8 +35,9 @@ extension Paths {
     /// Makes `path` private (0700 for a directory, the owner's bits only for a file) when it is
     /// the user's and is not, then what is in a directory, while `budget` entries last; how many
     /// changed. By lstat(2) and readdir(3): it runs at every start, and FileManager's walk asked
-    /// the user database for every file's owner by name.
-    private static func tighten(_ path: String, budget: inout Int) -> Int {
+    /// the user database for every file's owner by name. The path is the C string's bytes, so a
+    /// name that is not UTF-8 is still found (a String would have replaced its bytes).
+    private static func tighten(_ path: [CChar], budget: inout Int) -> Int {
         var info = stat()
         guard lstat(path, &info) == 0 else { return 0 }
         let type = info.st_mode & S_IFMT
@@ -48,12 +49,12 @@ extension Paths {
         guard type == S_IFDIR, let directory = opendir(path) else { return count }
         defer { closedir(directory) }
         while budget > 0, let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name != Array(".".utf8), name != Array("..".utf8) else { continue }
             budget -= 1
-            count += tighten(path + "/" + name, budget: &budget)
+            // The directory's path without its NUL, a slash, the name, and a NUL again.
+            let child = path.dropLast() + [CChar(UInt8(ascii: "/"))] + name.map { CChar(bitPattern: $0) } + [0]
+            count += tighten(Array(child), budget: &budget)
         }
         return count
     }

@@ -59,7 +59,7 @@ extension Session {
         if let opened = shelfState.openedShelf { return opened }
         guard let file = paths?.shelfDatabase else { return readerStore }
         let (alphabet, memory, logger) = (alphabet, memoryStore, logger)
-        return OpeningPositionStore(startsEmpty: !FileManager.default.fileExists(atPath: file.path)) {
+        return OpeningPositionStore(startsEmpty: access(file.path, F_OK) != 0) {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: file), collation: Collation(alphabet))
                 store.prepareReaderReads()

@@ -45,9 +45,8 @@ public enum BookSearch {
         }
         var hits: [SearchHit] = []
         for (index, text) in texts.enumerated() {
-            let string = text as NSString
             // Match by match, stopping at the limit: a 2 MB chapter can hold many times the hits shown.
-            expression.enumerateMatches(in: text, options: [], range: NSRange(location: 0, length: string.length)) {
+            expression.enumerateMatches(in: text, options: [], range: NSRange(location: 0, length: text.utf16.count)) {
                 found, _, stop in
                 guard let match = found, match.range.length > 0 else { return }
                 hits.append(
