@@ -53,8 +53,8 @@ measure() {  # needle, command...
   echo "$(printf '%s\n' "${times[@]}" | median) $(printf '%s\n' "${rss[@]}" | median) $(field peak_rss_mb <<<"$out")"
 }
 
-echo "| Shape | bok read first page | reader alone | epy $epy_version first page | epy ÷ bok read | bok read peak (first page / after 4 s) | reader alone peak | epy peak (first page / after 4 s) | page turn (median, max) | whole-book search (regex, warm) |"
-echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+echo "| Shape | bok read first page | reader alone | epy $epy_version first page | epy ÷ bok read | bok read peak (first page / after 4 s) | reader alone peak | epy peak (first page / after 4 s) | page turn (keys 10 ms apart) | the machine's jitter (99th percentile / max) | whole-book search (regex, warm) |"
+echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for shape in $shapes; do
   book="$work/$shape.epub"
   "$bench" generate "$book" --shape "$shape" >&2
@@ -72,8 +72,9 @@ for shape in $shapes; do
   read -r alone_ms alone_rss alone_settled <<<"$(measure "The Ferry at Dawn" "$bench" read "$book")"
   read -r epy_ms epy_rss epy_settled <<<"$(measure "$epy_needle" env HOME="$work/home" epy "$book")"
   inprocess=$("$bench" measure "$book" --columns 120 --rows 40)
-  turn=$(sed -n 's/^page turn.*median \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\1 ms (max \2 ms)/p' <<<"$inprocess")
+  turn=$(sed -n 's/^page turn.*median \([0-9.]*\) ms, 99th percentile \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\1 ms (99th percentile \2, max \3 ms)/p' <<<"$inprocess")
+  jitter=$(sed -n 's/^the same arithmetic.*99th percentile \([0-9.]*\) ms, max \([0-9.]*\) ms.*/\1 \/ \2 ms/p' <<<"$inprocess")
   search=$(sed -n 's/^whole-book search: cold.*warm median \([0-9.]*\) ms.*/\1 ms/p' <<<"$inprocess")
   ratio=$(awk -v a="$epy_ms" -v b="$bok_ms" 'BEGIN { if (b > 0 && a > 0) printf "%.0f×", a / b; else print "—" }')
-  echo "| $shape | $bok_ms ms | $alone_ms ms | $epy_ms ms | $ratio | $bok_rss / $bok_settled MB | $alone_rss / $alone_settled MB | $epy_rss / $epy_settled MB | $turn | $search |"
+  echo "| $shape | $bok_ms ms | $alone_ms ms | $epy_ms ms | $ratio | $bok_rss / $bok_settled MB | $alone_rss / $alone_settled MB | $epy_rss / $epy_settled MB | $turn | $jitter | $search |"
 done

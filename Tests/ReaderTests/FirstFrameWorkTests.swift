@@ -53,11 +53,13 @@ import Terminal
         let status = try #require(view.textRows().last)
         #expect(view.session.content.conversionCount <= 2, "converted \(view.session.content.conversionCount) chapters")
         #expect(status.contains(shape == .coverPageFirst ? "Cover" : "Chapter 1"), "\(status)")
-        // Turning pages through the first chapter converts nothing else of the book either.
+        // Turning pages through the first chapters converts nothing else of the book either: the
+        // chapters shown, and the one after them made ready.
         var turning = view
         for _ in 0..<3 { _ = turning.handle(.character(" ")) }
         _ = turning.textRows()
-        #expect(turning.session.content.conversionCount <= (shape == .manySmallItems ? 6 : 3))
+        turning.session.preparing?.value
+        #expect(turning.session.content.conversionCount <= (shape == .manySmallItems ? 6 : 4))
     }
 
     /// Opening a book and drawing its first page lays its first chapter out once: the view taking
@@ -98,6 +100,28 @@ import Terminal
         _ = session.perform(.gotoChapter(12))
         #expect(session.currentChapterTitle() == "Chapter 12")
         #expect(session.topLocator.spineIndex == 11)
+    }
+
+    /// On the last screens of a chapter the next one is converted and laid out in the background,
+    /// so that turning into it converts nothing then.
+    @Test func theNextChapterIsReadyBeforeTheTurnIntoIt() throws {
+        var session = try openView(.navWithFragments).session
+        #expect(session.preparing == nil, "the first page is far from the chapter's end")
+        let first = session.position.spineIndex
+        while session.layout.chapter(first).pageCount - 1
+            > session.layout.chapter(first).page(atLine: session.position.line)
+        {
+            session.nextPage()
+        }
+        let preparing = try #require(session.preparing, "nothing made ready on the chapter's last page")
+        preparing.value
+        let converted = session.content.conversionCount
+        let laidOut = session.content.linesLaidOut
+        session.nextPage()
+        #expect(session.position.spineIndex == first + 1)
+        #expect(session.content.conversionCount == converted, "the next chapter was converted at the turn")
+        #expect(session.content.linesLaidOut == laidOut, "the next chapter was laid out at the turn")
+        #expect(session.visiblePages()[0].contains { $0.line.text.contains("Chapter 2") })
     }
 
     /// The background page count and a cold search pass through every chapter without keeping

@@ -384,16 +384,10 @@ public struct ChapterLayout: Sendable {
             }
             let rightEdge = settings.leftEdge + width
             let base = block.range.lowerBound
-            var runStarts: [Int] = []
-            var runOffset = 0
-            for run in block.runs {
-                runStarts.append(runOffset)
-                runOffset += run.text.utf16.count
-            }
             for (number, line) in broken.enumerated() {
                 var runs =
-                    bidi.map { displayRuns(for: line, bidi: $0, breaker: breaker, block: block, runStarts: runStarts) }
-                    ?? self.runs(for: line, breaker: breaker, block: block, runStarts: runStarts)
+                    bidi.map { displayRuns(for: line, bidi: $0, breaker: breaker, block: block) }
+                    ?? self.runs(for: line, breaker: breaker, block: block)
                 var lineWidth = breaker.cells(line.start, line.end) + (line.hyphen ? 1 : 0)
                 let available = width - (number == 0 ? firstIndent : 0)
                 if justify, line.stretchable, lineWidth < available {
@@ -432,24 +426,19 @@ public struct ChapterLayout: Sendable {
             }
         }
 
-        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block, runStarts: [Int]) -> [LineRun]
-        {
+        private func runs(for line: LineBreaker.Line, breaker: LineBreaker, block: Block) -> [LineRun] {
             var runs: [LineRun] = []
             var index = line.start
             while index < line.end {
                 let run = breaker.clusters[index].run
                 var end = index
                 while end < line.end, breaker.clusters[end].run == run { end += 1 }
-                // Slice the run's text by UTF-16 offsets rather than rebuilding it character by character.
+                // Slice the run's text rather than rebuilding it character by character.
                 let source = block.runs[run]
-                let lower = breaker.clusters[index].offset - runStarts[run]
-                let upper = breaker.clusters[end - 1].offset + breaker.clusters[end - 1].length - runStarts[run]
-                let text = source.text
-                let slice = String(
-                    text[String.Index(utf16Offset: lower, in: text)..<String.Index(utf16Offset: upper, in: text)])
                 runs.append(
                     LineRun(
-                        text: slice, style: source.style, link: source.link,
+                        text: String(breaker.text(index, through: end - 1, in: source.text)), style: source.style,
+                        link: source.link,
                         sourceOffset: block.range.lowerBound + breaker.clusters[index].offset))
                 index = end
             }
@@ -468,18 +457,12 @@ public struct ChapterLayout: Sendable {
         /// read right to left has its text backwards, its brackets mirrored, and `sourceOffset`
         /// where its (logically first, rightmost) text starts.
         private func displayRuns(
-            for line: LineBreaker.Line, bidi: BidiParagraph, breaker: LineBreaker, block: Block, runStarts: [Int]
+            for line: LineBreaker.Line, bidi: BidiParagraph, breaker: LineBreaker, block: Block
         ) -> [LineRun] {
             let clusters = breaker.clusters
             func clusterText(_ index: Int, mirrored: Bool) -> String {
                 if let shaped = bidi.shapedText(index) { return shaped }
-                let cluster = clusters[index]
-                let text = block.runs[cluster.run].text
-                let lower = cluster.offset - runStarts[cluster.run]
-                let slice = text[
-                    String.Index(
-                        utf16Offset: lower, in: text)..<String.Index(
-                            utf16Offset: lower + cluster.length, in: text)]
+                let slice = breaker.text(index, through: index, in: block.runs[clusters[index].run].text)
                 guard mirrored, let character = slice.first, slice.count == 1 else { return String(slice) }
                 return BidiParagraph.mirroredCluster(character)
             }

@@ -11,6 +11,11 @@ struct LineBreaker {
         /// Offset into the block's text, UTF-16.
         let offset: Int
         let length: Int
+        /// Where the cluster starts in its run's text, in UTF-8 bytes: slicing a line's text by
+        /// these is constant-time, where a UTF-16 offset into a text that is not ASCII makes Swift
+        /// index the whole run first (a table it allocates for every paragraph laid out).
+        let utf8Offset: Int
+        let utf8Length: Int
         let width: Int
         let run: Int
         let isSpace: Bool
@@ -36,6 +41,14 @@ struct LineBreaker {
     private let hyphenator: Hyphenator?
     private let text: [UInt16]
 
+    /// The text of clusters `start...last` (all of one run) of `text`, their run's text.
+    func text(_ start: Int, through last: Int, in text: String) -> Substring {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: clusters[start].utf8Offset)
+        let upper = utf8.index(utf8.startIndex, offsetBy: clusters[last].utf8Offset + clusters[last].utf8Length)
+        return text[lower..<upper]
+    }
+
     init(runs: [TextRun], softHyphens: [Int], preformatted: Bool, hyphenator: Hyphenator? = nil) {
         var clusters: [Cluster] = []
         var offset = 0
@@ -44,38 +57,44 @@ struct LineBreaker {
             if utf8.allSatisfy({ $0 < 0x80 }) {
                 // ASCII: every byte is a cluster of width 1 (no grapheme breaking needed).
                 clusters.reserveCapacity(clusters.count + utf8.count)
-                for byte in utf8 {
+                for (position, byte) in utf8.enumerated() {
                     let isNewline = byte == 0x0A
                     let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
                     clusters.append(
                         Cluster(
-                            offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                            offset: offset, length: 1, utf8Offset: position, utf8Length: 1,
+                            width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
                             isSpace: !preformatted && byte == 0x20, isNewline: isNewline, isLetter: isLetter,
                             isDash: byte == 0x2D || byte == 0x2F))
                     offset += 1
                 }
                 continue
             }
+            var position = 0
             for character in run.text {
                 // Compare scalars, not Characters: Character equality is a string comparison.
                 let first = character.unicodeScalars.first?.value ?? 0
                 let length = character.utf16.count
+                let bytes = character.utf8.count
                 if first < 0x80, length == 1 {
                     let byte = UInt8(first)
                     clusters.append(
                         Cluster(
-                            offset: offset, length: 1, width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
+                            offset: offset, length: 1, utf8Offset: position, utf8Length: bytes,
+                            width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
                             isSpace: !preformatted && byte == 0x20, isNewline: byte == 0x0A,
                             isLetter: (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A,
                             isDash: byte == 0x2D || byte == 0x2F))
                 } else {
                     clusters.append(
                         Cluster(
-                            offset: offset, length: length, width: CellWidth.of(character), run: index,
+                            offset: offset, length: length, utf8Offset: position, utf8Length: bytes,
+                            width: CellWidth.of(character), run: index,
                             isSpace: false, isNewline: false, isLetter: character.isLetter,
                             isDash: first == 0x2010 || first == 0x2013 || first == 0x2014))
                 }
                 offset += length
+                position += bytes
             }
         }
         var prefix = [0]

@@ -68,6 +68,8 @@ public struct ReaderSession {
     public var loanEnds: Double?
     /// Chapters whose malformed markup has been pointed out already.
     var malformedNoted: Set<Int> = []
+    /// The next chapter being made ready, last asked for (``prepareNextChapter()``).
+    var preparing: BackgroundResult<Void>?
 
     let store: any PositionStore
     let now: () -> Double
@@ -370,6 +372,18 @@ public struct ReaderSession {
         shownAt = now()
         savePosition()
         noteIfMalformed()
+        prepareNextChapter()
+    }
+
+    /// On the last screens of a chapter, has the next one in reading order made ready in the
+    /// background, so that turning into it is as quick as any turn.
+    mutating func prepareNextChapter() {
+        let spine = position.spineIndex
+        let chapter = chapter(spine, reachingLine: position.line)
+        guard chapter.isComplete, position.line + 3 * rows >= chapter.lines.count,
+            let next = nextInReadingOrder(after: spine)
+        else { return }
+        if let work = layout.prepare(next) { preparing = work }
     }
 
     /// Says once per chapter when the chapter on screen is not well-formed XHTML.
