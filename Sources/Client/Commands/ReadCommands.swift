@@ -42,7 +42,8 @@ enum ReadCommands {
             defer { session.keepReaderStore(store) }
             try logged(session) {
                 try ReaderApp.run(
-                    path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: session.theme.caps)
+                    path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: session.theme.caps,
+                    environment: session.environment)
             }
             return CommandOutput(lines: [], json: ["closed": path])
         })

@@ -20,21 +20,23 @@ extension ReaderApp {
     ///   - badge: a short text for the status line, such as the days left on a loan (`12 days`).
     ///   - loanEnds: when the loan ends, for a borrowed book: reading aloud stops then.
     ///   - capabilities: the terminal's colour depth and Unicode support.
+    ///   - environment: the process's environment (which picture protocol the terminal speaks),
+    ///     when the caller has it already; else it is read.
     /// - Throws: `ReaderError` when the book cannot be opened or standard input/output is not a terminal.
     public static func run(
         path: String, store: any PositionStore, badge: String? = nil, loanEnds: Date? = nil,
-        capabilities: TerminalCapabilities = .detect()
+        capabilities: TerminalCapabilities = .detect(), environment: [String: String]? = nil
     ) throws(ReaderError) {
         try run(
             path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: capabilities,
-            firstFrameOnly: false)
+            environment: environment, firstFrameOnly: false)
     }
 
     /// Like ``run(path:store:badge:capabilities:)``, and with `firstFrameOnly` it draws the
     /// first page and returns (for measuring the time to the first page).
     public static func run(
         path: String, store: any PositionStore, badge: String?, loanEnds: Date? = nil,
-        capabilities: TerminalCapabilities, firstFrameOnly: Bool
+        capabilities: TerminalCapabilities, environment: [String: String]? = nil, firstFrameOnly: Bool
     ) throws(ReaderError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ReaderError(
@@ -44,7 +46,7 @@ extension ReaderApp {
         let book = try openBook(path)
         let size = TerminalSize.current()
         let images = ImageCells.make(
-            book: book, capabilities: capabilities, environment: ProcessInfo.processInfo.environment)
+            book: book, capabilities: capabilities, environment: environment ?? ProcessInfo.processInfo.environment)
         var session = ReaderSession(
             book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
         session.loanEnds = loanEnds?.timeIntervalSinceReferenceDate

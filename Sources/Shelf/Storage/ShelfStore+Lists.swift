@@ -119,7 +119,10 @@ extension ShelfStore {
 
     /// An application setting's value.
     public func setting(_ key: String) throws -> String? {
-        try writer.read { db in try Setting.fetchOne(db, key: key)?.value }
+        // A cached statement: the reader asks for its defaults each time it opens a book.
+        try writer.read { db in
+            try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM setting WHERE key = ?"), arguments: [key])
+        }
     }
 
     /// Saves a book's reader settings (a JSON object; the schema rejects anything else).
@@ -129,6 +132,9 @@ extension ShelfStore {
 
     /// A book's reader settings as JSON.
     public func bookSettings(bookID: String) throws -> String? {
-        try writer.read { db in try BookSettings.fetchOne(db, key: bookID)?.settings }
+        try writer.read { db in
+            try String.fetchOne(
+                db.cachedStatement(sql: "SELECT settings FROM bookSettings WHERE bookID = ?"), arguments: [bookID])
+        }
     }
 }

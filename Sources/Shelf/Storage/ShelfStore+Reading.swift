@@ -38,8 +38,15 @@ extension ShelfStore: PositionStore {
     }
 
     /// Where the patron last was in a book.
+    ///
+    /// The reads a book's opening makes use statements kept compiled on the connection
+    /// (`cachedStatement`): ``prepareReaderReads()`` compiles them on the thread that opens the
+    /// shelf beside the book, and the first page only binds and steps them.
     public func position(bookID: String) throws -> ReadingPosition? {
-        try writer.read { db in try ReadingPosition.fetchOne(db, key: bookID) }
+        try writer.read { db in
+            try ReadingPosition.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM readingPosition WHERE bookID = ?"), arguments: [bookID])
+        }
     }
 
     // MARK: Bookmarks
@@ -67,11 +74,11 @@ extension ShelfStore: PositionStore {
     public func bookmarks(bookID: BookID) throws -> [Bookmark] {
         try writer.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT uuid, spineIndex, "offset", snippet, createdAt FROM bookmark
-                    WHERE bookID = ? ORDER BY spineIndex, "offset"
-                    """, arguments: [bookID.rawValue]
+                db.cachedStatement(
+                    sql: """
+                        SELECT uuid, spineIndex, "offset", snippet, createdAt FROM bookmark
+                        WHERE bookID = ? ORDER BY spineIndex, "offset"
+                        """), arguments: [bookID.rawValue]
             ).compactMap { row in
                 guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
                 return Bookmark(
@@ -116,11 +123,11 @@ extension ShelfStore: PositionStore {
     public func highlights(bookID: BookID) throws -> [Highlight] {
         try writer.read { db in
             try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM highlight WHERE bookID = ? ORDER BY startSpineIndex, startOffset, endSpineIndex, \
-                    endOffset
-                    """, arguments: [bookID.rawValue]
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM highlight WHERE bookID = ? ORDER BY startSpineIndex, startOffset, endSpineIndex, \
+                        endOffset
+                        """), arguments: [bookID.rawValue]
             ).compactMap { row in
                 guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)),
                     let color = (row["colour"] as String?).flatMap(HighlightColor.init(rawValue:))
@@ -184,11 +191,12 @@ extension ShelfStore: PositionStore {
             let rows: [Row]
             if let bookID {
                 rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM paceSample WHERE bookID = ? ORDER BY id DESC LIMIT ?",
+                    db.cachedStatement(sql: "SELECT * FROM paceSample WHERE bookID = ? ORDER BY id DESC LIMIT ?"),
                     arguments: [bookID.rawValue, max(0, limit)])
             } else {
                 rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM paceSample ORDER BY id DESC LIMIT ?", arguments: [max(0, limit)])
+                    db.cachedStatement(sql: "SELECT * FROM paceSample ORDER BY id DESC LIMIT ?"),
+                    arguments: [max(0, limit)])
             }
             return rows.reversed().map {
                 PaceSample(characters: $0["characters"], seconds: $0["seconds"], date: ($0["date"] as StoredDate).date)
@@ -203,13 +211,12 @@ extension ShelfStore: PositionStore {
         guard legacy != id else { return }
         // The tables keyed by the reader's book id; bookIdentity maps products to it.
         let tables = ["readingPosition", "bookmark", "highlight", "bookSettings", "paceSample"]
-        // Every open asks; once the old id is gone (or never was) a read answers, without a write.
+        // Every open asks; once the old id is gone (or never was) one read answers, without a write.
         let anythingOld = try writer.read { db in
-            try (tables + ["bookIdentity"]).contains { table in
-                try Bool.fetchOne(
-                    db, sql: "SELECT EXISTS (SELECT 1 FROM \(table) WHERE bookID = ?)", arguments: [legacy.rawValue])
-                    == true
-            }
+            let exists = (tables + ["bookIdentity"]).map { "EXISTS (SELECT 1 FROM \($0) WHERE bookID = ?1)" }
+            return try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT " + exists.joined(separator: " OR ")), arguments: [legacy.rawValue])
+                == true
         }
         guard anythingOld else { return }
         try write { db in

@@ -8,16 +8,18 @@ public enum TerminalSize {
     /// uses the `COLUMNS` and `LINES` environment variables, and otherwise 80×24.
     /// - Parameters:
     ///   - fd: The terminal to ask; standard output by default.
-    ///   - environment: Where `COLUMNS` and `LINES` are looked up.
+    ///   - environment: Where `COLUMNS` and `LINES` are looked up; by default the process's,
+    ///     read only when the terminal does not answer (making its dictionary takes a tenth of a
+    ///     millisecond, and the size is asked for several times before a first page).
     public static func current(
         fd: Int32 = STDOUT_FILENO,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String]? = nil
     ) -> (columns: Int, rows: Int) {
         var size = winsize()
         if ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
         }
-        return fallback(environment: environment)
+        return fallback(environment: environment ?? ProcessInfo.processInfo.environment)
     }
 
     /// The size from `COLUMNS` and `LINES`, each defaulting to 80 and 24.
