@@ -61,4 +61,13 @@ import Markup
         #expect(root.child("a")?.text == "onetwothree")
         #expect(root.child("d") != nil)
     }
+
+    /// A title or a contents label as a patron reads it: white space of any kind, Windows line
+    /// ends included, collapsed to one space and trimmed, and every other character kept.
+    @Test func textCollapsesWhiteSpaceAndKeepsEverythingElse() {
+        let root = MarkupElement.parse(
+            Array("<a>\r\n\t Kapitel <b>1:</b>\r\n  Överfarten\u{00A0}i\tgryningen — جزء ١ \n</a>".utf8))
+        #expect(root.child("a")?.text == "Kapitel 1: Överfarten\u{00A0}i gryningen — جزء ١")
+        #expect(MarkupElement.parse(Array("<a> \n\t </a>".utf8)).child("a")?.text == "")
+    }
 }

@@ -20,6 +20,16 @@ struct PackageDocument {
     let renditionFlow: String?
     let warnings: [String]
 
+    /// A manifest item's media type, trimmed and in lower case.
+    static func mediaType(_ written: String) -> String {
+        let plain = written.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || byte == UInt8(ascii: "/")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        return plain ? written : written.trimmed.lowercased()
+    }
+
     /// Reads the package from its parsed tree.
     ///
     /// - Throws: `ReaderError.unreadablePackage` when there is no `<package>` with a manifest.
@@ -43,9 +53,12 @@ struct PackageDocument {
             if resolved == nil, !BookPath.isExternal(href) {
                 warnings.append("Ignored \(href) in the book's manifest: it points outside the book.")
             }
-            let properties = Set((element.attribute("properties") ?? "").split(separator: " ").map(String.init))
+            // (Most items have no properties and a media type written as it should be: a book of
+            // 500 chapters brings 500 of them before its first page.)
+            let properties =
+                element.attribute("properties").map { Set($0.split(separator: " ").map(String.init)) } ?? []
             let item = ManifestItem(
-                id: id, path: resolved?.path, mediaType: (element.attribute("media-type") ?? "").trimmed.lowercased(),
+                id: id, path: resolved?.path, mediaType: Self.mediaType(element.attribute("media-type") ?? ""),
                 properties: properties, fallback: element.attribute("fallback"))
             manifest.append(item)
             if byID[id] == nil { byID[id] = item }
@@ -66,13 +79,13 @@ struct PackageDocument {
             }
             // Follow fallbacks from a resource the reader cannot show to one it can, and from a
             // scripted document (bok runs no scripts) to its fallback, when the book gives one.
-            var seen: Set<String> = [idref]
+            var seen: Set<String> = []
             func shown(_ item: ManifestItem) -> Bool {
                 item.isContentDocument || item.mediaType == "image/svg+xml"
                     || EPUBBook.drawableImageTypes.contains(item.mediaType)
             }
             while !shown(item) || item.properties.contains("scripted"),
-                let next = item.fallback, !seen.contains(next), let fallback = byID[next]
+                let next = item.fallback, next != idref, !seen.contains(next), let fallback = byID[next]
             {
                 seen.insert(next)
                 item = fallback

@@ -47,7 +47,21 @@ final class MarkupElement {
     var text: String {
         var raw = ""
         appendText(to: &raw)
-        return raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
+        // Byte by byte: these four are ASCII, never part of another character's UTF-8, and
+        // splitting into Characters took half the time of reading a nav of 500 entries.
+        var collapsed: [UInt8] = []
+        collapsed.reserveCapacity(raw.utf8.count)
+        var space = false
+        for byte in raw.utf8 {
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                space = !collapsed.isEmpty
+            } else {
+                if space { collapsed.append(0x20) }
+                space = false
+                collapsed.append(byte)
+            }
+        }
+        return String(decoding: collapsed, as: UTF8.self)
     }
 
     private func appendText(to out: inout String) {
