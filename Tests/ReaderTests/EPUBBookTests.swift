@@ -201,22 +201,10 @@ import Testing
 @Suite struct NavigationLabelTests {
     @Test func aContentsEntryWhoseLabelIsAPictureUsesItsAltText() throws {
         var builder = EPUBBuilder(chapters: [.init("one.xhtml", "One", "<p>Text.</p>")])
-        builder.withNav = false
-        builder.extraManifest =
-            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
-        builder.extraFiles = [
-            (
-                "OEBPS/nav.xhtml",
-                Array(
-                    EPUBBuilder.xhtml(
-                        title: "Contents",
-                        body: """
-                            <nav epub:type="toc"><ol><li><a href="one.xhtml"><img src="title.png" alt="Chapter the \
-                            First"/></a></li></ol></nav>
-                            """
-                    ).utf8)
-            )
-        ]
+        builder.navBody = """
+            <nav epub:type="toc"><ol><li><a href="one.xhtml"><img src="title.png" alt="Chapter the \
+            First"/></a></li></ol></nav>
+            """
         let book = try builder.open()
         #expect(book.tableOfContents.map(\.title) == ["Chapter the First"])
     }

@@ -419,24 +419,12 @@ import Testing
         // `hidden` keeps a nav out of the page, not out of the reader's own contents list.
         var builder = EPUBBuilder(
             chapters: [.init("ch1.xhtml", "One", "<p>One.</p>"), .init("ch2.xhtml", "Two", "<p>Two.</p>")])
-        builder.withNav = false
-        builder.extraManifest =
-            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
-        builder.extraFiles = [
-            (
-                "OEBPS/nav.xhtml",
-                Array(
-                    EPUBBuilder.xhtml(
-                        title: "Contents",
-                        body: """
-                            <nav epub:type="toc"><ol><li><a href="ch1.xhtml">One</a><ol hidden=""><li>\
-                            <a href="ch2.xhtml">Two</a></li></ol></li></ol></nav>
-                            <nav epub:type="landmarks" hidden=""><ol><li><a epub:type="bodymatter" \
-                            href="ch1.xhtml">Start</a></li></ol></nav>
-                            """
-                    ).utf8)
-            )
-        ]
+        builder.navBody = """
+            <nav epub:type="toc"><ol><li><a href="ch1.xhtml">One</a><ol hidden=""><li>\
+            <a href="ch2.xhtml">Two</a></li></ol></li></ol></nav>
+            <nav epub:type="landmarks" hidden=""><ol><li><a epub:type="bodymatter" \
+            href="ch1.xhtml">Start</a></li></ol></nav>
+            """
         let book = try builder.open()
         #expect(book.tableOfContents.flatMap { $0.flattened() }.map(\.entry.title) == ["One", "Two"])
     }
@@ -444,22 +432,10 @@ import Testing
     @Test func navHeadingsWithoutLinksKeepTheirEntries() throws {
         var builder = EPUBBuilder(
             chapters: [.init("ch1.xhtml", "One", "<p>One.</p>"), .init("ch2.xhtml", "Two", "<p>Two.</p>")])
-        builder.withNav = false
-        builder.extraManifest =
-            "<item id=\"nav\" href=\"nav.xhtml\" media-type=\"application/xhtml+xml\" properties=\"nav\"/>\n"
-        builder.extraFiles = [
-            (
-                "OEBPS/nav.xhtml",
-                Array(
-                    EPUBBuilder.xhtml(
-                        title: "Contents",
-                        body: """
-                            <nav epub:type="toc"><ol><li><span>Part One</span><ol><li><a href="ch1.xhtml">One</a>\
-                            </li><li><a href="ch2.xhtml">Two</a></li></ol></li></ol></nav>
-                            """
-                    ).utf8)
-            )
-        ]
+        builder.navBody = """
+            <nav epub:type="toc"><ol><li><span>Part One</span><ol><li><a href="ch1.xhtml">One</a>\
+            </li><li><a href="ch2.xhtml">Two</a></li></ol></li></ol></nav>
+            """
         let contents = try builder.open().tableOfContents
         #expect(contents.map(\.title) == ["Part One"])
         #expect(contents.first?.target == nil)

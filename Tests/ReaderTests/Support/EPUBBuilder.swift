@@ -23,6 +23,8 @@ struct EPUBBuilder {
     var extraFiles: [(String, [UInt8])] = []
     var omitFiles: Set<String> = []
     var navExtra = ""
+    /// The nav document's body as written, instead of the contents made from the chapters.
+    var navBody: String?
     /// After the NCX's navMap (a pageList, say).
     var ncxExtra = ""
     /// Ids in every chapter that the nav and the NCX link to, nested under the chapter's entry
@@ -100,7 +102,8 @@ struct EPUBBuilder {
                 inDir("nav.xhtml"),
                 Self.xhtml(
                     title: "Contents",
-                    body: """
+                    body: navBody
+                        ?? """
                         <nav epub:type="toc" id="toc"><h1>Contents</h1><ol>\(items)</ol></nav>\(navExtra)
                         """))
         }
