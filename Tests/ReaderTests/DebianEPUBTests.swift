@@ -31,6 +31,10 @@ struct DebianEPUBTests {
         #expect(!book.tableOfContents.isEmpty)
         #expect(book.tableOfContents.contains { $0.spineIndex != nil })
         #expect(!book.spine.isEmpty)
+        // Read straight through, no chapter comes round again (the live manual's spine lists
+        // each chapter's sections as items of their own).
+        let paths = book.readingOrder.compactMap { book.spine[$0].path }
+        #expect(Set(paths).count == paths.count, "a chapter is in the reading order twice")
 
         let content = BookContent(book: book)
         let layout = BookLayout(content: content, settings: LayoutSettings(width: 80, rows: 24, justify: true))

@@ -204,6 +204,33 @@ import Testing
         #expect(firstText(book, 1) == "UPPER\n")
     }
 
+    /// Debian's live manual lists each chapter's sections as manifest items of their own
+    /// (`the-basics.xhtml#o163`) and puts them all in the spine: read straight through, the
+    /// chapter came round again at each section, and progress counted it each time.
+    @Test func sectionsOfAChapterTheSpineListsAfterItAreNotReadAgain() throws {
+        var builder = EPUBBuilder(chapters: [
+            .init("ch1.xhtml", "One", "<h1>One</h1>" + String(repeating: "<p>The first chapter.</p>", count: 30)),
+            .init("ch2.xhtml", "Two", "<h1>Two</h1><p>The second chapter.</p>"),
+        ])
+        builder.extraManifest = """
+            <item id="c0-s2" href="ch1.xhtml#s2" media-type="application/xhtml+xml"/>
+            <item id="c0-s3" href="ch1.xhtml#s3" media-type="application/xhtml+xml"/>
+
+            """
+        builder.spineOverride = """
+            <itemref idref="c0"/><itemref idref="c0-s2"/><itemref idref="c0-s3"/><itemref idref="c1"/>
+            """
+        let book = try builder.open()
+        #expect(book.spine.map(\.path) == ["OEBPS/ch1.xhtml", "OEBPS/ch2.xhtml"])
+        #expect(book.warnings.contains { $0.contains("sections of 2 chapters") })
+        // Paging from the first chapter's last page goes on to the second chapter, and the
+        // book's progress there is past the first chapter's share, not a quarter of the way.
+        var session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 40, rows: 10)
+        while session.position.spineIndex == 0 { session.nextPage() }
+        #expect(session.visiblePages()[0].contains { $0.line.text.contains("The second chapter.") })
+        #expect(session.fractionRead == 1)
+    }
+
     @Test func anSVGDocumentInTheSpineShowsWhatItSays() throws {
         var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
         builder.extraManifest = "<item id=\"map\" href=\"map.svg\" media-type=\"image/svg+xml\"/>\n"

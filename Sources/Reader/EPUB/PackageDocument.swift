@@ -47,6 +47,8 @@ struct PackageDocument {
 
         var manifest: [ManifestItem] = []
         var byID: [String: ManifestItem] = [:]
+        // Items whose href names a part of a file (`basics.xhtml#o163`), which a manifest should not.
+        var sectionItems: Set<String> = []
         for element in manifestElement.children("item") {
             guard let id = element.attribute("id"), let href = element.attribute("href") else { continue }
             let resolved = BookPath.resolve(href, relativeTo: path)
@@ -62,6 +64,7 @@ struct PackageDocument {
                 properties: properties, fallback: element.attribute("fallback"))
             manifest.append(item)
             if byID[id] == nil { byID[id] = item }
+            if resolved?.fragment != nil { sectionItems.insert(id) }
         }
         self.manifest = manifest
         self.manifestByID = byID
@@ -70,6 +73,8 @@ struct PackageDocument {
         self.ncxID = spineElement?.attribute("toc")
         self.pageProgressionDirection = spineElement?.attribute("page-progression-direction")
         var spine: [SpineItem] = []
+        var spinePaths: Set<String> = []
+        var repeated = 0
         for itemref in spineElement?.children("itemref") ?? [] {
             guard let idref = itemref.attribute("idref") else { continue }
             guard var item = byID[idref] else {
@@ -90,6 +95,18 @@ struct PackageDocument {
                 seen.insert(next)
                 item = fallback
             }
+            // A spine item that names a part of a file the spine has already shown
+            // (`basics.xhtml#o163`: Debian's live manual lists one chapter 24 times so) is that
+            // file's section, read there already; showing the file again at each of its parts
+            // would have the patron read it 24 times, and progress count it so. (A manifest item
+            // the spine names twice is shown twice, as EPUB RS 3.3 has it.)
+            if let path = item.path {
+                let seen = !spinePaths.insert(path).inserted
+                if seen, sectionItems.contains(idref) {
+                    repeated += 1
+                    continue
+                }
+            }
             let missing = item.path.map { !archive.contains($0) } ?? true
             if missing {
                 warnings.append("The chapter \(item.path ?? idref) is missing from the book; showing a placeholder.")
@@ -98,6 +115,11 @@ struct PackageDocument {
                 SpineItem(
                     idref: idref, path: item.path, mediaType: item.mediaType,
                     isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing))
+        }
+        if repeated > 0 {
+            warnings.append(
+                "The book's reading order names sections of \(repeated) chapters it shows already; "
+                    + "they are not shown again.")
         }
         self.spine = spine
 
