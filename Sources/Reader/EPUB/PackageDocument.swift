@@ -20,16 +20,6 @@ struct PackageDocument {
     let renditionFlow: String?
     let warnings: [String]
 
-    /// A manifest item's media type, trimmed and in lower case.
-    static func mediaType(_ written: String) -> String {
-        let plain = written.utf8.allSatisfy { byte in
-            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || byte == UInt8(ascii: "/")
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
-        return plain ? written : written.trimmed.lowercased()
-    }
-
     /// Reads the package from its parsed tree.
     ///
     /// - Throws: `ReaderError.unreadablePackage` when there is no `<package>` with a manifest.
@@ -55,12 +45,11 @@ struct PackageDocument {
             if resolved == nil, !BookPath.isExternal(href) {
                 warnings.append("Ignored \(href) in the book's manifest: it points outside the book.")
             }
-            // (Most items have no properties and a media type written as it should be: a book of
-            // 500 chapters brings 500 of them before its first page.)
+            // (Most items have no properties: a book of 500 chapters brings 500 items before its first page.)
             let properties =
                 element.attribute("properties").map { Set($0.split(separator: " ").map(String.init)) } ?? []
             let item = ManifestItem(
-                id: id, path: resolved?.path, mediaType: Self.mediaType(element.attribute("media-type") ?? ""),
+                id: id, path: resolved?.path, mediaType: (element.attribute("media-type") ?? "").trimmed.lowercased(),
                 properties: properties, fallback: element.attribute("fallback"))
             manifest.append(item)
             if byID[id] == nil { byID[id] = item }
@@ -100,12 +89,9 @@ struct PackageDocument {
             // file's section, read there already; showing the file again at each of its parts
             // would have the patron read it 24 times, and progress count it so. (A manifest item
             // the spine names twice is shown twice, as EPUB RS 3.3 has it.)
-            if let path = item.path {
-                let seen = !spinePaths.insert(path).inserted
-                if seen, sectionItems.contains(idref) {
-                    repeated += 1
-                    continue
-                }
+            if let path = item.path, !spinePaths.insert(path).inserted, sectionItems.contains(idref) {
+                repeated += 1
+                continue
             }
             let missing = item.path.map { !archive.contains($0) } ?? true
             if missing {
