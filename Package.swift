@@ -60,12 +60,15 @@ let package = Package(
         // glibc's libintl: gettext for the interface language (Sources/Localization).
         .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
         .target(name: "Localization", dependencies: ["CIntl"]),
+        // Files written where a person or a scenario names a path (a WAV, a report): never over
+        // what bok did not create, never half-written (Sources/SafeOutput/OutputFile.swift).
+        .target(name: "SafeOutput", dependencies: ["Localization"]),
         // The XML and HTML tokenizer the Reader reads books with, and the namespace-aware XML reader
         // Catalog reads Atom feeds with (no libxml2, so no libxml2 and ICU loaded at every start).
         .target(name: "Markup", dependencies: ["TextSafety"]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
-        .target(name: "Speech", dependencies: ["CESpeak", "CALSA", "Localization"]),
+        .target(name: "Speech", dependencies: ["CESpeak", "CALSA", "Localization", "SafeOutput"]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -116,7 +119,7 @@ let package = Package(
             // CFuzzDriver only for the -D FUZZING build that fuzzes the scenario parser (make fuzz).
             dependencies: [
                 "Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
-                "Localization",
+                "Localization", "SafeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -160,6 +163,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "TextSafetyTests", dependencies: ["TextSafety"]),
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
+        .testTarget(name: "SafeOutputTests", dependencies: ["SafeOutput"]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["BokFuzz"]),
         // Reader opens the generated books, as the client will.
         .testTarget(

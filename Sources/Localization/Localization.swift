@@ -194,3 +194,10 @@ private func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStri
     }
     return result + rest
 }
+
+/// An error worded for the patron where it is made: bok's error report shows ``patronMessage``
+/// as it is, so a module's new error never falls into "Something went wrong".
+public protocol PatronFacingError: Error {
+    /// One line that says what happened and what to do, in the interface language.
+    var patronMessage: String { get }
+}

@@ -1,64 +1,64 @@
-public import Foundation
+import Foundation
+
+import SafeOutput
 
 /// A 16-bit mono PCM WAV file written as speech is made, then put in place whole.
 ///
-/// The samples go to `NAME.part` beside the target; ``finish()`` writes the sizes into the
-/// header, syncs and renames, so a stopped or failed run never leaves a half-written WAV under
-/// the name asked for.
+/// The samples go to an ``OutputFile`` (a temporary file of bok's own beside the target);
+/// ``finish()`` writes the sizes into the header and puts it in place, so a stopped or failed
+/// run never leaves a half-written WAV, and never removes what was at the path before.
 public final class WAVFile {
-    private let url: URL
-    private let partURL: URL
-    private let handle: FileHandle
+    private let file: OutputFile
     private let sampleRate: Int
     /// Samples written so far.
     public private(set) var sampleCount = 0
 
-    /// Starts a WAV file at `url` (written as `url.part` until ``finish()``).
-    /// - Throws: when the folder cannot be written.
-    public init(url: URL, sampleRate: Int) throws {
-        self.url = url
+    /// Starts a WAV file at `path` (a folder: `name` inside it).
+    /// - Parameters:
+    ///   - replace: Whether an existing regular file there may be replaced (`--force`).
+    /// - Throws: ``OutputFileError`` when the target may not be written.
+    public init(path: String, name: String, replace: Bool, sampleRate: Int) throws {
         self.sampleRate = sampleRate
-        partURL = url.appendingPathExtension("part")
-        _ = FileManager.default.createFile(
-            atPath: partURL.path, contents: Self.header(sampleRate: sampleRate, samples: 0))
-        guard let handle = FileHandle(forWritingAtPath: partURL.path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
+        file = try OutputFile(path: path, name: name, replace: replace)
+        try Self.header(sampleRate: sampleRate, samples: 0).withUnsafeBytes { bytes in
+            try file.append(bytes)
         }
-        self.handle = handle
-        handle.seekToEndOfFile()
     }
+
+    /// Where the file will be once finished.
+    public var path: String { file.path }
 
     /// The most samples a WAV file can hold: its sizes are 32-bit (about 27 hours at 22 kHz).
     public static let maxSamples = (Int(UInt32.max) - 44) / 2
 
     /// Appends samples.
-    /// - Throws: ``SpeechError/tooLong`` past what a WAV file can hold.
+    /// - Throws: ``SpeechError/tooLong`` past what a WAV file can hold; ``OutputFileError`` when
+    ///   the disk is full.
     public func append(_ samples: UnsafeBufferPointer<Int16>) throws {
         guard !samples.isEmpty else { return }
         guard sampleCount + samples.count <= Self.maxSamples else { throw SpeechError.tooLong }
-        var littleEndian = samples.map { $0.littleEndian }
-        try handle.write(contentsOf: Data(bytes: &littleEndian, count: littleEndian.count * 2))
+        #if _endian(little)
+        try file.append(UnsafeRawBufferPointer(samples))
+        #else
+        let littleEndian = samples.map { $0.littleEndian }
+        try littleEndian.withUnsafeBytes { try file.append($0) }
+        #endif
         sampleCount += samples.count
     }
 
     /// Seconds of audio written so far.
     public var duration: Double { Double(sampleCount) / Double(sampleRate) }
 
-    /// Writes the final header, syncs and moves the file into place.
+    /// Writes the final header, syncs and puts the file in place.
     public func finish() throws {
-        try handle.seek(toOffset: 0)
-        try handle.write(contentsOf: Self.header(sampleRate: sampleRate, samples: sampleCount))
-        try handle.synchronize()
-        try handle.close()
-        if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-        try FileManager.default.moveItem(at: partURL, to: url)
+        try Self.header(sampleRate: sampleRate, samples: sampleCount).withUnsafeBytes { bytes in
+            try file.write(bytes, at: 0)
+        }
+        try file.commit()
     }
 
     /// Removes what was written (a stopped or failed run).
-    public func discard() {
-        try? handle.close()
-        try? FileManager.default.removeItem(at: partURL)
-    }
+    public func discard() { file.discard() }
 
     /// The 44-byte RIFF header of 16-bit mono PCM.
     static func header(sampleRate: Int, samples: Int) -> Data {

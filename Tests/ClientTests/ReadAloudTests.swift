@@ -142,4 +142,89 @@ struct ReadAloudTests {
         #expect(noVoice.status == 2 && noVoice.stderr.contains("no eSpeak NG voice xx-nope"), "\(noVoice.stderr)")
         #expect(!FileManager.default.fileExists(atPath: wav) && !FileManager.default.fileExists(atPath: wav + ".part"))
     }
+
+    /// A folder for one test, with an English book in it.
+    static func folderWithBook(_ text: String = english) throws -> (folder: URL, book: URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (folder, try book(text, language: "en", in: folder))
+    }
+
+    @Test("--to a folder keeps everything in it and writes TITLE.wav inside")
+    func toAFolder() async throws {
+        let (folder, book) = try Self.folderWithBook()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let music = folder.appendingPathComponent("Music")
+        try FileManager.default.createDirectory(
+            at: music.appendingPathComponent("album"), withIntermediateDirectories: true)
+        try "song".write(to: music.appendingPathComponent("album/track.flac"), atomically: false, encoding: .utf8)
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", music.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try String(contentsOf: music.appendingPathComponent("album/track.flac"), encoding: .utf8) == "song")
+        let wav = music.appendingPathComponent("Vinter.wav")
+        #expect(result.stdout.contains("Wrote \(wav.path)"), "\(result.stdout)")
+        #expect(try Self.run("/usr/bin/soxi", [wav.path]).contains("16-bit"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: music.path).sorted() == ["Vinter.wav", "album"])
+    }
+
+    @Test("An existing file is replaced only with --force; a pipe or a device never")
+    func existingFiles() async throws {
+        let (folder, book) = try Self.folderWithBook()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("out.wav")
+        try "mine".write(to: wav, atomically: false, encoding: .utf8)
+        let kept = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav.path])
+        #expect(kept.status == 1 && kept.stderr.contains("already exists. Add --force"), "\(kept.stderr)")
+        #expect(kept.stderr.split(separator: "\n").count == 1)
+        #expect(try String(contentsOf: wav, encoding: .utf8) == "mine")
+        let replaced = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", wav.path, "--force",
+        ])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        #expect(try Self.run("/usr/bin/soxi", [wav.path]).contains("16-bit"))
+
+        let pipe = folder.appendingPathComponent("pipe").path
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let toPipe = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", pipe, "--force"])
+        #expect(toPipe.status == 1 && toPipe.stderr.contains("is a named pipe"), "\(toPipe.stderr)")
+        let toDevice = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", "/dev/full", "--force",
+        ])
+        #expect(toDevice.status == 1 && toDevice.stderr.contains("is a device"), "\(toDevice.stderr)")
+        var info = stat()
+        #expect(lstat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/full is still a device")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == ["book-en.epub", "out.wav", "pipe"])
+    }
+
+    @Test("SIGTERM while speaking leaves no file behind")
+    func terminated() async throws {
+        let (folder, book) = try Self.folderWithBook(String(repeating: Self.english + " ", count: 200))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("out.wav")
+        // posix_spawn with no signal blocked: Foundation's Process passes on the test runner's mask.
+        let null = open("/dev/null", O_RDWR)
+        defer { close(null) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["HOME"] = folder.path + "/home"
+        let child = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path, arguments: ["read", book.path, "--aloud", "--to", wav.path],
+                environment: environment, terminal: null))
+        // Wait until speech is being written (the temporary file beside the target grows).
+        var writing = false
+        for _ in 0..<2000 where !writing {
+            try await Task.sleep(for: .milliseconds(5))
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            writing = names.contains { $0.hasPrefix(".out.wav.bok-") }
+        }
+        #expect(writing, "bok never started writing")
+        kill(child.pid, SIGTERM)
+        #expect(await child.waitForExit(seconds: 10))
+        #expect(child.signal == SIGTERM)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "home" }
+        #expect(left == ["book-en.epub"], "\(left)")
+    }
 }

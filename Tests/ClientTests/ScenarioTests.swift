@@ -2,6 +2,7 @@
 import Foundation
 import Localization
 import Testing
+import TestSupport
 
 /// Scenario files: the shipped ones pass, a wrong one fails usefully, mistakes have line numbers,
 /// and no PIN reaches a report.
@@ -253,5 +254,111 @@ struct ScenarioTests {
         let screens = result.tasks.flatMap(\.steps).flatMap(\.screen).joined(separator: "\n")
         #expect(!screens.contains("0000"))
         #expect(!Self.containsMockPIN(screens))
+    }
+
+    /// A folder with a scenario file and a mode-600 PIN file `pin-1004` beside it.
+    static func folderWithPIN() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-sc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let pin = folder.appendingPathComponent("pin-1004")
+        try "4567\n".write(to: pin, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: pin.path)
+        return folder
+    }
+
+    func run(file text: String, in folder: URL, pinFiles: [String] = []) async throws -> ScenarioResult {
+        let file = folder.appendingPathComponent("t.scenario").path
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        var runner = ScenarioRunner(environment: [:])
+        runner.pinFiles = pinFiles
+        return await runner.run(try ScenarioParser.parse(file: file))
+    }
+
+    @Test("pin: env reads only BOK_ variables: a shared file cannot send another secret of the tester's")
+    func pinFromOtherVariables() throws {
+        let error = try #require(throws: ScenarioParseError.self) {
+            try ScenarioParser.parse("scenario: x\ncard: 1004\npin: env AWS_SECRET\ntask: t\n> whoami\n", file: "x")
+        }
+        #expect(error.issues.first?.line == 3)
+        #expect(error.issues.first?.message.contains("only variables whose names start with BOK_") == true)
+    }
+
+    @Test("pin: file reads a file beside the scenario or one the tester named, and no other")
+    func pinFromFiles() async throws {
+        let folder = try Self.folderWithPIN()
+        let elsewhere = try Self.folderWithPIN()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let beside = try await run(
+            file: "scenario: f\ncard: 1004\npin: file pin-1004\ntask: t\n> whoami\ncontains: Måns Ängström\n",
+            in: folder)
+        #expect(beside.passed, "\(ScenarioReport.lines(for: beside, theme: .plain))")
+
+        let other = elsewhere.appendingPathComponent("pin-1004").path
+        let text = "scenario: f\ncard: 1004\npin: file \(other)\ntask: t\n> whoami\ncontains: Måns Ängström\n"
+        let refused = try await run(file: text, in: folder)
+        #expect(!refused.passed && refused.tasks.isEmpty)
+        #expect(refused.setupError?.contains("reads secrets only from files beside it") == true, "\(refused)")
+        // A link beside the scenario to a file elsewhere is the file elsewhere.
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link").path, withDestinationPath: other)
+        let linked = try await run(
+            file: "scenario: f\ncard: 1004\npin: file link\ntask: t\n> whoami\n", in: folder)
+        #expect(linked.setupError?.contains("reads secrets only from files beside it") == true, "\(linked)")
+
+        let named = try await run(file: text, in: folder, pinFiles: [other])
+        #expect(named.passed, "\(ScenarioReport.lines(for: named, theme: .plain))")
+
+        // A step's own --pin-file follows the same rule.
+        let step = try await run(
+            file: "scenario: f\ntask: t\n> login --card 1004 --pin-file \(other)\nerror: reads secrets only\n",
+            in: folder)
+        #expect(step.passed, "\(ScenarioReport.lines(for: step, theme: .plain))")
+    }
+
+    @Test("A scenario cannot add, use or remove a library, so its PIN goes nowhere but the run's own mock")
+    func staysOnItsLibrary() async throws {
+        let server = try HostileServer.start { _ in HostileServer.answer(200, json: "{}") }
+        defer { server.stop() }
+        let result = try await run(
+            """
+            scenario: elsewhere
+            card: 1004
+            pin: mock
+            task: t
+            > library add evil \(server.baseURL.absoluteString)
+            error: library add is not allowed in a scenario file
+            > library use evil
+            error: library use is not allowed
+            > library remove mock
+            error: library remove is not allowed
+            > login --card 1004 --pin-stdin
+            error: --pin-stdin is not allowed in a scenario file
+            > login
+            contains: Måns Ängström
+            """)
+        #expect(result.passed, "\(ScenarioReport.lines(for: result, theme: .plain))")
+        #expect(server.requests.isEmpty, "the other server was asked \(server.requests.map(\.target))")
+    }
+
+    @Test("A file a step writes stays inside the run's own folder")
+    func outputStaysInside() async throws {
+        let folder = try Self.folderWithPIN()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("pin-1004").path
+        let book = try ReadAloudTests.book(ReadAloudTests.english, language: "en", in: folder).path
+        let result = try await run(
+            file: """
+                scenario: write
+                task: t
+                > read \(book) --aloud --to \(target) --force
+                error: files are written in the run's own folder
+                > read \(book) --aloud --to ../x.wav
+                error: files are written in the run's own folder
+                """, in: folder)
+        #expect(result.passed, "\(ScenarioReport.lines(for: result, theme: .plain))")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "4567\n")
     }
 }

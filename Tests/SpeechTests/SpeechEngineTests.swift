@@ -57,7 +57,7 @@ struct SpeechEngineTests {
     @Test func aWAVFileHasAValidHeaderAndAppearsOnlyWhenFinished() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString).wav")
         defer { try? FileManager.default.removeItem(at: url) }
-        let file = try WAVFile(url: url, sampleRate: engine.sampleRate)
+        let file = try WAVFile(path: url.path, name: "unused.wav", replace: false, sampleRate: engine.sampleRate)
         try engine.speak("Hello there.", options: SpeechOptions(voice: "en")) { block, _ in
             try? file.append(block)
             return true

@@ -154,7 +154,8 @@ enum CatalogueCommands {
         var password: String
         var typed = false
         if let path = arguments.option("password-file") {
-            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: tr("The password file"))
+            let url = try session.confinement?.secretFile(path) ?? URL(fileURLWithPath: path)
+            let text = try CredentialStore.readPrivate(url, what: tr("The password file"))
             guard
                 let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(
                     in: .whitespacesAndNewlines), !line.isEmpty
@@ -164,6 +165,7 @@ enum CatalogueCommands {
             }
             password = line
         } else if arguments.flag("password-stdin") {
+            if session.confinement != nil { throw ScenarioConfinement.standardInputRefused("password-stdin") }
             guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
             else {
                 throw UserError(

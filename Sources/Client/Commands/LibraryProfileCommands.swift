@@ -16,6 +16,10 @@ enum LibraryProfileCommands {
 
     static func run(_ arguments: Arguments, session: Session) async throws -> CommandOutput {
         let words = Array(arguments.positional.dropFirst())
+        let verb = arguments.positional.first?.lowercased() ?? ""
+        if session.confinement != nil, !["list", "ls"].contains(verb) {
+            throw ScenarioConfinement.libraryChangeRefused(verb)
+        }
         guard let paths = session.paths else {
             throw UserError(tr("This session has no config file to keep libraries in."))
         }

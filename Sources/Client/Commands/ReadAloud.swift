@@ -9,11 +9,15 @@ import Speech
 enum ReadAloud {
     /// The options `read` takes for speech.
     nonisolated static let valued: Set<String> = ["to", "from", "rate", "pitch", "voice"]
+    /// The flags `read` takes for speech: `--force` replaces an existing file.
+    nonisolated static let flags: Set<String> = ["aloud", "force"]
 
-    static func toFile(_ path: String, arguments: Arguments) throws -> CommandOutput {
-        guard let target = arguments.option("to") else {
+    static func toFile(_ path: String, arguments: Arguments, confinement: ScenarioConfinement?) throws -> CommandOutput
+    {
+        guard let asked = arguments.option("to") else {
             throw UserError.usage(tr("read --aloud writes speech to a file: give --to FILE.wav."))
         }
+        let target = try confinement?.outputPath(asked) ?? asked
         let rate = try number(
             arguments, "rate", default: 175, in: SpeechOptions.rates,
             message: N_("--{option} takes a number from {low} to {high} words a minute, e.g. --{option} {example}."))
@@ -26,16 +30,10 @@ enum ReadAloud {
         let bookVoice = try chooseVoice(arguments.option("voice"), book: book, engine: engine)
         let installed = engine.voiceNames
         let chapters = try chapters(of: book, from: arguments.option("from"))
-        let url = URL(fileURLWithPath: NSString(string: target).expandingTildeInPath)
-        let file: WAVFile
-        do {
-            file = try WAVFile(url: url, sampleRate: engine.sampleRate)
-        } catch {
-            throw UserError(
-                tr(
-                    "bok cannot write {path}; check that the folder exists and that you may write there.",
-                    ["path": url.path]))
-        }
+        // A folder gets the book's title as the file's name; nothing already there is replaced without --force.
+        let title = book.metadata.title.isEmpty ? "book" : book.metadata.title
+        let file = try WAVFile(
+            path: target, name: title + ".wav", replace: arguments.flag("force"), sampleRate: engine.sampleRate)
         var words = 0
         var voices: [String] = []
         do {
@@ -53,6 +51,8 @@ enum ReadAloud {
                     try engine.speak(
                         document.text(in: passage.range), options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)
                     ) { samples, _ in
+                        // Ctrl-C at the prompt cancels the command: stop speaking, keep nothing.
+                        if Task.isCancelled { failure = CancellationError(); return false }
                         do { try file.append(samples) } catch { failure = error; return false }
                         return true
                     }
@@ -62,12 +62,10 @@ enum ReadAloud {
             try file.finish()
         } catch {
             file.discard()
-            if error is SpeechError { throw error }
-            throw UserError(
-                tr("bok could not finish {path}; nothing was written. Is the disk full?", ["path": url.path]))
+            throw error
         }
         let minutes = Int(file.duration) / 60, seconds = Int(file.duration) % 60
-        let title = book.metadata.title.isEmpty ? url.lastPathComponent : book.metadata.title
+        let shown = book.metadata.title.isEmpty ? String(file.path.split(separator: "/").last ?? "") : title
         let parts = trn("{n} chapter", "{n} chapters", chapters.count) + ", " + trn("{n} word", "{n} words", words)
         let voiceList = Words.list(voices, last: tr("and"))
         let line = trn(
@@ -75,13 +73,13 @@ enum ReadAloud {
             "Wrote {path}: {minutes} min {seconds} s of “{title}” ({parts}), voices {voices} at {rate} words a minute.",
             voices.count,
             [
-                "path": url.path, "minutes": minutes, "seconds": seconds, "title": title, "parts": parts,
+                "path": file.path, "minutes": minutes, "seconds": seconds, "title": shown, "parts": parts,
                 "voices": voiceList, "rate": rate,
             ])
         return CommandOutput(
             lines: [line],
             json: AloudJSON(
-                file: url.path, seconds: file.duration, chapters: chapters.count,
+                file: file.path, seconds: file.duration, chapters: chapters.count,
                 words: words, voice: voices.first ?? bookVoice, rate: rate, pitch: pitch))
     }
 

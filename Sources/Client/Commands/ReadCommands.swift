@@ -12,7 +12,7 @@ enum ReadCommands {
     nonisolated static let read = Command(
         name: "read", aliases: ["open"],
         swedish: ["läs", "öppna"],
-        synopsis: N_("read N|FILE.epub [--aloud --to OUT.wav]"),
+        synopsis: N_("read N|FILE.epub [--aloud --to OUT.wav [--force]]"),
         summary: N_("Read a book from your shelf (N from shelf) or an EPUB file, full screen"),
         details: [
             N_(
@@ -26,14 +26,17 @@ enum ReadCommands {
             N_(
                 "--aloud --to OUT.wav speaks the book into a WAV file instead (no terminal needed), in the voice "
                     + "of each chapter's language (eSpeak NG); --from a chapter number or words of its title, "
-                    + "--rate 80–450 words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another."),
+                    + "--rate 80–450 words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another. "
+                    + "A folder as --to gets TITLE.wav inside it; an existing file is replaced only with --force."),
             N_("Examples:  read 1     read ~/Books/roman.epub     read 1 --aloud --to kapitel.wav --from 3"),
         ],
         valued: ReadAloud.valued,
-        flags: ["aloud"],
+        flags: ReadAloud.flags,
         run: { arguments, session in
             let (path, badge, loanEnds) = try await book(arguments, command: "read", session: session)
-            if arguments.flag("aloud") { return try ReadAloud.toFile(path, arguments: arguments) }
+            if arguments.flag("aloud") {
+                return try ReadAloud.toFile(path, arguments: arguments, confinement: session.confinement)
+            }
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw UserError(
                     tr("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal."))

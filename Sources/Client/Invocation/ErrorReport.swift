@@ -31,6 +31,7 @@ enum ErrorReport {
         case let error as TerminalError: error.description
         case let error as MockLendingServer.StartError: error.description
         case let error as ScenarioParseError: error.description
+        case let error as any PatronFacingError: error.patronMessage
         default: unexpected(error)
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Localization
+import SafeOutput
 import Terminal
 import TextSafety
 
@@ -58,7 +59,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
                 abstract: tr(
                     "Run the scenario files' tasks, each file on a fresh mock library, and report which passed."),
                 usage:
-                    "bok scenario run FILE|DIR… [--protocol elib|opds] [--report FILE.md] [--junit FILE.xml] [--json]")
+                    "bok scenario run FILE|DIR… [--protocol elib|opds] [--pin-file FILE]… [--report FILE.md] "
+                    + "[--junit FILE.xml] [--json]")
         }
         @ParentCommand var bok: BokCommand
         @Argument(
@@ -79,6 +81,13 @@ struct ScenarioCommand: ParsableCommand, Invocation {
                 tr("Run every file over the mock's Elib API or its OPDS feeds, whatever the file says."),
                 valueName: "elib|opds"))
         var protocolKind: LibraryConfig.Kind?
+        @Option(
+            name: .customLong("pin-file"),
+            help: ArgumentHelp(
+                tr("A file (mode 600) the scenarios' pin: file may read, besides files beside them; repeatable."),
+                valueName: "FILE"),
+            completion: .file())
+        var pinFiles: [String] = []
         @OptionGroup var output: Output
 
         @MainActor
@@ -87,7 +96,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             do {
                 return try await ScenarioCommand.runFiles(
                     try ScenarioCommand.files(files, what: "run"), report: report, junit: junit,
-                    protocolKind: protocolKind, json: json, environment: environment, theme: theme, printer: printer)
+                    protocolKind: protocolKind, pinFiles: pinFiles, json: json, environment: environment,
+                    theme: theme, printer: printer)
             } catch {
                 return ErrorReport.report(error, json: json, printer: printer)
             }
@@ -192,7 +202,7 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     @MainActor
     static func runFiles(
         _ files: [String], report reportFile: String?, junit: String?, protocolKind: LibraryConfig.Kind? = nil,
-        json: Bool, environment: [String: String], theme: Theme, printer: any Printer
+        pinFiles: [String] = [], json: Bool, environment: [String: String], theme: Theme, printer: any Printer
     ) async throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else {
             throw UserError.usage(
@@ -200,6 +210,7 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         }
         var runner = ScenarioRunner(environment: environment)
         runner.protocolKind = protocolKind
+        runner.pinFiles = pinFiles
         var results: [ScenarioResult] = []
         for scenario in scenarios {
             let result = await runner.run(scenario)
@@ -214,8 +225,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         }
         let report = ScenarioReport(results: results)
         try speaking(report.language, environment: environment) {
-            if let path = reportFile { try write(report.markdown(), to: path) }
-            if let path = junit { try write(report.junit(), to: path) }
+            if let path = reportFile { try write(report.markdown(), to: path, name: "scenario-report.md") }
+            if let path = junit { try write(report.junit(), to: path, name: "scenario-report.xml") }
             if json {
                 printer.out(JSONOutput.encode(report.json))
             } else {
@@ -259,13 +270,13 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         return 0
     }
 
-    static func write(_ text: String, to path: String) throws {
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-        } catch {
-            throw UserError(
-                tr("Could not write the report {file}. Check that its folder exists and is writable.", ["file": path]))
-        }
+    /// Writes a report (mode 0600, whole or not at all); a report of an earlier run is replaced,
+    /// anything else at the path is left alone (see ``OutputFile``).
+    static func write(_ text: String, to path: String, name: String) throws {
+        let file = try OutputFile(path: path, name: name, replace: true)
+        var text = text
+        try text.withUTF8 { bytes throws in try file.append(UnsafeRawBufferPointer(bytes)) }
+        try file.commit()
     }
 
     /// `body` with bok speaking `language` (nil: the language in use), then the language in use again.

@@ -41,7 +41,8 @@ struct PatronCredentials {
     /// The PIN for `card`, asking with echo off if need be.
     func pin(for card: String, _ arguments: Arguments, command: String) throws -> String {
         if let path = arguments.option("pin-file") {
-            let text = try CredentialStore.readPrivate(URL(fileURLWithPath: path), what: tr("The PIN file"))
+            let url = try session.confinement?.secretFile(path) ?? URL(fileURLWithPath: path)
+            let text = try CredentialStore.readPrivate(url, what: tr("The PIN file"))
             // The first line without its line end or spaces, as --pin-stdin reads it: a CRLF file must not send the CR
             // (a wrong PIN that counts toward the card's lock).
             guard
@@ -54,6 +55,7 @@ struct PatronCredentials {
             return pin
         }
         if arguments.flag("pin-stdin") {
+            if session.confinement != nil { throw ScenarioConfinement.standardInputRefused("pin-stdin") }
             guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
             else {
                 throw UserError(tr("--pin-stdin was given but standard input had no PIN on its first line."))

@@ -84,6 +84,13 @@ enum ScenarioParser {
             guard words.count == 2, words[1].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
                 throw UserError(tr("pin: env needs the name of an environment variable, e.g. pin: env BOK_PIN_1001."))
             }
+            // A shared file must not send any secret of the tester's environment (a token, a password).
+            guard words[1].hasPrefix("BOK_") else {
+                throw UserError(
+                    tr(
+                        "pin: env reads only variables whose names start with BOK_ (a scenario file is shared), "
+                            + "e.g. pin: env BOK_PIN_1001."))
+            }
             return .environment(words[1])
         case "file"?:
             guard words.count == 2 else {

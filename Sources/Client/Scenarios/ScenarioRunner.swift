@@ -18,6 +18,9 @@ struct ScenarioRunner {
     var temporaryDirectory = FileManager.default.temporaryDirectory
     /// The protocol every file runs over (`scenario run --protocol opds`), whatever its own `protocol:` says.
     var protocolKind: LibraryConfig.Kind?
+    /// Files the tester named for secrets (`scenario run --pin-file F`): besides the files beside a
+    /// scenario, the only ones its `pin: file` may read (see ``ScenarioConfinement``).
+    var pinFiles: [String] = []
 
     /// Runs one scenario. Never throws: whatever goes wrong is in the result.
     func run(_ scenario: Scenario) async -> ScenarioResult {
@@ -32,6 +35,10 @@ struct ScenarioRunner {
         defer { Localization.use(before, environment: environment) }
         do {
             let session = try await openSession(scenario.setup, home: home)
+            let output = home.appendingPathComponent("output")
+            try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+            session.confinement = ScenarioConfinement(
+                scenarioFile: scenario.file, namedFiles: pinFiles, outputFolder: output.path)
             let server = try await session.mock?.value
             var run = SessionRun(scenario: scenario, session: session, environment: environment)
             // A setup PIN that cannot be found stops the file before it starts, rather than at
@@ -147,8 +154,12 @@ private struct SessionRun {
         let card = step.card ?? scenario.setup.card
         do {
             answers.answers = card.map { [$0] } ?? []
+            // A secret answers only the library the run started with (a step cannot switch, and if it could,
+            // the answer would not follow it).
             answers.secrets =
-                try pin(
+                repl.session !== session
+                ? []
+                : try pin(
                     step.pin.map { ($0, step.pinLine) } ?? scenario.setup.pin.map { ($0, scenario.setup.pinLine) },
                     card: card
                 ).map { [$0] } ?? []
@@ -289,10 +300,10 @@ private struct SessionRun {
             }
             return value
         case .file(let path):
-            let base = URL(fileURLWithPath: scenario.file).deletingLastPathComponent()
-            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+            let url: URL
             let text: String
             do {
+                url = try session.confinement?.secretFile(path) ?? URL(fileURLWithPath: path)
                 text = try CredentialStore.readPrivate(url, what: tr("The PIN file"))
             } catch {
                 throw ScenarioSetupError(message: at(ErrorReport.message(for: error)))

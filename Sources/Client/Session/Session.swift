@@ -64,6 +64,8 @@ final class Session {
     var defaultTimeZone: () -> TimeZone = { .current }
     /// The OPDS catalogue being browsed, when the library is one (then there is no lending).
     var catalogue: CatalogueBrowser?
+    /// What a scenario's steps may reach, when the session runs one (nil at the prompt).
+    var confinement: ScenarioConfinement?
 
     /// The mock's control routes, once known to be there.
     private var knownMock: MockControl?
