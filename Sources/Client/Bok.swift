@@ -109,6 +109,7 @@ struct Bok {
             // A bad library name is a usage mistake (2); an unreadable config file a failure (1).
             return ErrorReport.report(error, json: options.json && !command.isEmpty, printer: printer)
         }
+        for warning in startup.warnings { printer.err(ErrorReport.diagnostic(warning)) }
         let code =
             command.isEmpty
             ? await interactive(startup, environment: environment, record: options.record, printer: printer)

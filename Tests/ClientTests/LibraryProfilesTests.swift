@@ -158,4 +158,70 @@ struct LibraryProfilesTests {
         #expect(narrowed.contains { $0.contains(first) } && !narrowed.contains { $0.contains(second) }, "\(narrowed)")
         #expect(await h.text("shelf --library nosuch").contains("No library called nosuch"))
     }
+
+    @Test("A line break in library add's --name or --service-key is refused: it would write keys of its own")
+    func controlCharactersInValues() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let url = h.server.baseURL.absoluteString
+        for option in ["name", "service-key", "service-id"] {
+            let value = "x\n[library evil]\nurl = http://127.0.0.9/"
+            var words = ["library", "add", "branch", url, "--service-id", "bok-mock", "--service-key", "k"]
+            words += ["--\(option)", value]
+            let session = h.repl.session
+            await #expect(throws: UserError.self) { _ = try await CommandTable().run(words, in: session) }
+            let error = await h.run(
+                "library add branch \(url) --service-id bok-mock --service-key k --\(option) \"a\tb\"")
+            #expect(h.errors.first?.contains("must be one line of text") == true, "\(error) \(h.errors)")
+        }
+        let file = try #require(h.session.paths?.configFile)
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(!text.contains("evil") && !text.contains("branch"), "\(text)")
+    }
+
+    @Test("A config file that is a link stays a link when library add writes it")
+    func linkedConfigStaysALink() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let file = try #require(h.session.paths?.configFile)
+        let kept = file.deletingLastPathComponent().appendingPathComponent("dotfiles-config")
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "# mine\n".write(to: kept, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: kept.path)
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: kept)
+        let url = h.server.baseURL.absoluteString
+        _ = await h.run("library add branch \(url) --service-id bok-mock --service-key mock-secret")
+        #expect(h.errors.isEmpty, "\(h.errors)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: file.path) == kept.path)
+        let text = try String(contentsOf: kept, encoding: .utf8)
+        #expect(text.hasPrefix("# mine\n") && text.contains("[library branch]"), "\(text)")
+    }
+
+    @Test("A config file that is not text, or too large, is said in one line; bok --mock starts without it")
+    func unreadableConfig() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-profiles-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let folder = home.appendingPathComponent("config/bok")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let config = folder.appendingPathComponent("config")
+        for (content, says) in [
+            (Data([0x75, 0x73, 0x65, 0x00, 0xFF, 0xFE]), "is not text (UTF-8)"),
+            (Data(repeating: 0x61, count: 3 << 20), "is larger than 1 MB"),
+            (Data("[library\n".utf8), "expected a section"),
+        ] {
+            try content.write(to: config)
+            // Private, as bok keeps them: only what is wrong with the file is said.
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: config.path)
+            for path in [home.appendingPathComponent("config").path, folder.path] {
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
+            }
+            let (status, text) = try await BokProcess.run(["top", "1"], home: home)
+            #expect(status == 1 && text.contains(says), "\(text)")
+            #expect(text.split(separator: "\n").count == 1, "\(text)")
+            let (mock, mockText) = try await BokProcess.run(["--mock", "top", "1"], home: home)
+            #expect(mock == 0 && mockText.contains("Top 1 by popularity"), "\(mockText)")
+            #expect(mockText.contains(says) && mockText.contains("bok --mock starts without it"), "\(mockText)")
+        }
+    }
 }

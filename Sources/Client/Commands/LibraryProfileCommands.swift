@@ -103,9 +103,9 @@ enum LibraryProfileCommands {
         }
         var config = LibraryConfig(url: try LibraryConfig.parseURL(text, source: "library add"))
         config.profile = name
-        config.serviceID = arguments.option("service-id")
-        config.serviceKey = arguments.option("service-key")
-        config.name = arguments.option("name")
+        config.serviceID = try LibraryProfiles.checkedValue(arguments.option("service-id"), option: "service-id")
+        config.serviceKey = try LibraryProfiles.checkedValue(arguments.option("service-key"), option: "service-key")
+        config.name = try LibraryProfiles.checkedValue(arguments.option("name"), option: "name")
         if let kind = arguments.option("kind") {
             guard let parsed = LibraryConfig.Kind(rawValue: kind.lowercased()) else {
                 throw UserError.usage(tr("--kind is elib or opds, not \"{kind}\".", ["kind": kind]))

@@ -39,8 +39,9 @@ struct LibraryProfiles: Sendable {
     var text = ""
 
     /// Reads `file`; no file is no libraries.
+    /// - Throws: `UserError` for a file that cannot be read, is not text, or has a mistake.
     static func load(file: URL) throws -> LibraryProfiles {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return LibraryProfiles() }
+        guard let text = try SmallTextFile.contents(file, what: tr("The config file")) else { return LibraryProfiles() }
         let profiles = try parse(text, fileName: file.path)
         if profiles.holdsSecrets {
             // A service key must not be readable by others: the same rule as the credentials file.
@@ -129,6 +130,24 @@ struct LibraryProfiles: Sendable {
 
     static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 40 && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+    }
+
+    /// `value` as one value of the file: a line break or another control character would end the
+    /// line and let the rest be read as keys or sections of their own.
+    /// - Throws: `UserError.usage` naming the option it came from.
+    static func checkedValue(_ value: String?, option: String) throws -> String? {
+        guard let value else { return nil }
+        let controls = value.unicodeScalars.contains {
+            $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}"
+        }
+        guard !controls, value.trimmingCharacters(in: .whitespaces) == value else {
+            throw UserError.usage(
+                tr(
+                    "--{option} must be one line of text, without line breaks, other control characters or spaces "
+                        + "at its ends.",
+                    ["option": option]))
+        }
+        return value
     }
 
     /// True when any library holds a service key.

@@ -12,6 +12,8 @@ struct Startup {
     let session: Session
     /// A line for the banner about which library this is.
     let note: String?
+    /// Lines for stderr before anything else: what was wrong with the config file (`bok --mock` starts without it).
+    var warnings: [String] = []
 
     static func connect(
         options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger
@@ -36,8 +38,17 @@ struct Startup {
         options: GlobalOptions, environment: [String: String], theme: Theme, logger: Logger
     ) async throws -> Startup {
         let paths = Paths(environment: environment)
-        var config = try LibraryConfig.load(
-            file: paths.configFile, environment: environment, profile: options.libraryName)
+        var config: LibraryConfig
+        var warnings: [String] = []
+        do {
+            config = try LibraryConfig.load(
+                file: paths.configFile, environment: environment, profile: options.libraryName)
+        } catch  where options.mock && options.libraryName == nil {
+            // The built-in mock needs nothing of the config file: a mistake there is said, not in the way.
+            warnings.append(
+                tr("{problem} bok --mock starts without it.", ["problem": ErrorReport.message(for: error)]))
+            config = LibraryConfig()
+        }
         if let url = options.libraryURL {
             config = LibraryConfig(
                 url: try LibraryConfig.parseURL(url, source: "--library"), serviceID: config.serviceID,
@@ -116,7 +127,7 @@ struct Startup {
                     : tr(
                         "No library is configured, so bok uses its built-in mock library (simulated loans). "
                             + "See docs/configuration.md.")
-            return Startup(session: session, note: note)
+            return Startup(session: session, note: note, warnings: warnings)
         }
 
         if let url = config.url, try await isCatalogue(config, url: url, logger: logger) {

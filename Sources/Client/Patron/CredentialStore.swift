@@ -155,7 +155,11 @@ struct CredentialStore {
 
     /// Writes `text` to `file` with mode 0600, atomically (see ``save(_:)``): the credentials and
     /// a config file that holds a service key.
-    static func writePrivate(_ text: String, to file: URL) throws {
+    static func writePrivate(_ text: String, to link: URL) throws {
+        // A file kept elsewhere behind a link (dotfiles in a repository) is written where the link
+        // points: the rename below would otherwise put a plain file in the link's place.
+        let isLink = (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil
+        let file = isLink ? link.resolvingSymlinksInPath() : link
         let directory = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true,
@@ -261,8 +265,9 @@ struct CredentialStore {
                         "path": target.path,
                     ]))
         }
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
-            throw UserError(tr("{what} {file} cannot be read as text.", ["what": what, "file": file.path]))
+        guard let text = try SmallTextFile.contents(target, what: what) else {
+            throw UserError(
+                tr("{what} {file} cannot be read. Check that it exists and is yours.", ["what": what, "file": shown]))
         }
         return text
     }
