@@ -70,4 +70,15 @@ struct HelpAndCompletionTests {
         // `help` after quit never ran: the last thing on screen is info's page, not the command list.
         #expect(!h.printer.screen.contains { $0.hasPrefix("Commands") })
     }
+
+    @Test("A PIN typed at the command prompt by mistake, right or wrong, stays out of the history")
+    func secretsStayOutOfTheHistory() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        // A wrong PIN first, then the right one; the patron then types each at the command prompt.
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001", "1001"], secrets: ["9876", "1234"])
+        let source = ScriptedSource(["login", "9876", "login", "1234", "top 1", "4321"])
+        await h.repl.run(lines: source)
+        #expect(source.history == ["login", "login", "top 1", "4321"], "\(source.history)")
+    }
 }

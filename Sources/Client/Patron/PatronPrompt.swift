@@ -12,6 +12,13 @@ protocol PatronPrompt: AnyObject {
     func confirm(_ question: String) -> Bool?
     /// Shows a line before the questions that follow (a catalogue's words about its login).
     func tell(_ line: String)
+    /// Whether `text` is a secret answered here in this session, right or wrong: typed again at the
+    /// command prompt by mistake, it is kept out of the history.
+    func answeredSecret(_ text: String) -> Bool
+}
+
+extension PatronPrompt {
+    func answeredSecret(_ text: String) -> Bool { false }
 }
 
 /// Asks at the terminal: the card through readline (kept out of the history), the PIN with echo off.
@@ -19,10 +26,20 @@ protocol PatronPrompt: AnyObject {
 final class TerminalPatronPrompt: PatronPrompt {
     private let editor: LineEditor
 
+    /// The secrets typed here (in memory only).
+    private var answered: Set<String> = []
+
     init(editor: LineEditor) { self.editor = editor }
 
     func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt, cancelOnInterrupt: true) }
-    func askSecret(_ prompt: String) -> String? { editor.readSecret(prompt: prompt) }
+
+    func askSecret(_ prompt: String) -> String? {
+        let answer = editor.readSecret(prompt: prompt)
+        if let answer, !answer.isEmpty { answered.insert(answer.trimmingCharacters(in: .whitespaces)) }
+        return answer
+    }
+
+    func answeredSecret(_ text: String) -> Bool { answered.contains(text) }
     func tell(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
     /// Yes only for y or yes (and the Swedish j, ja); Return, anything else or Ctrl-C is no.
@@ -54,10 +71,17 @@ final class ScriptedPatronPrompt: PatronPrompt {
         return answers.isEmpty ? nil : answers.removeFirst()
     }
 
+    /// The secrets handed out so far.
+    private var given: Set<String> = []
+
     func askSecret(_ prompt: String) -> String? {
         asked.append(prompt)
-        return secrets.isEmpty ? nil : secrets.removeFirst()
+        guard !secrets.isEmpty else { return nil }
+        given.insert(secrets[0])
+        return secrets.removeFirst()
     }
+
+    func answeredSecret(_ text: String) -> Bool { given.contains(text) }
 
     func tell(_ line: String) { told.append(line) }
 

@@ -38,6 +38,8 @@ final class TranscribingPatronPrompt: PatronPrompt {
         return answer
     }
 
+    func answeredSecret(_ text: String) -> Bool { inner.answeredSecret(text) }
+
     /// The prompt lines shown since the last call, in order.
     func take() -> [String] {
         defer { lines.removeAll() }

@@ -46,14 +46,21 @@ final class REPL {
             guard let line = source.readLine(prompt: prompt) else { break }
             recorder?.entered(line)
             // Like bash's ignorespace: a line typed with a leading space stays out of the history;
-            // so do comments (a tester's `# task: …` markers).
+            // so do comments (a tester's `# task: …` markers), and a PIN or password typed here by mistake.
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if !line.hasPrefix(" "), !trimmed.isEmpty, !trimmed.hasPrefix("#") { source.remember(line) }
+            if !line.hasPrefix(" "), !trimmed.isEmpty, !trimmed.hasPrefix("#"), !isSecret(trimmed) {
+                source.remember(line)
+            }
             let quit = interruptible ? await executeInterruptibly(line) : await execute(line)
             recorder?.finished(session: session)
             if quit { break }
         }
         recorder?.finish()
+    }
+
+    /// Whether `line` is a secret this session knows: the PIN in use, or one answered at a question.
+    func isSecret(_ line: String) -> Bool {
+        line == session.account.pin || session.account.prompt?.answeredSecret(line) == true
     }
 
     /// Runs one line as ``execute(_:)`` does, in a task Ctrl-C cancels: what the command was
