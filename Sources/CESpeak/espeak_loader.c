@@ -7,6 +7,7 @@ static struct {
     int (*Initialize)(espeak_AUDIO_OUTPUT, int, const char *, int);
     void (*SetSynthCallback)(t_espeak_callback *);
     espeak_ERROR (*SetVoiceByName)(const char *);
+    espeak_ERROR (*SetVoiceByProperties)(espeak_VOICE *);
     espeak_ERROR (*SetParameter)(espeak_PARAMETER, int, int);
     espeak_ERROR (*Synth)(const void *, size_t, unsigned int, espeak_POSITION_TYPE, unsigned int, unsigned int,
                           unsigned int *, void *);
@@ -22,7 +23,7 @@ static void load(void) {
     void *library = dlopen("libespeak-ng.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!library) return;
 #define FIND(name) if (!(*(void **)&api.name = dlsym(library, "espeak_" #name))) { dlclose(library); return; }
-    FIND(Initialize) FIND(SetSynthCallback) FIND(SetVoiceByName) FIND(SetParameter)
+    FIND(Initialize) FIND(SetSynthCallback) FIND(SetVoiceByName) FIND(SetVoiceByProperties) FIND(SetParameter)
     FIND(Synth) FIND(Synchronize) FIND(TextToPhonemes) FIND(ListVoices)
 #undef FIND
     loaded = 1;
@@ -38,6 +39,11 @@ int bok_espeak_Initialize(espeak_AUDIO_OUTPUT output, int buflength, const char 
 }
 void bok_espeak_SetSynthCallback(t_espeak_callback *callback) { api.SetSynthCallback(callback); }
 espeak_ERROR bok_espeak_SetVoiceByName(const char *name) { return api.SetVoiceByName(name); }
+espeak_ERROR bok_espeak_SetVoiceByLanguage(const char *language) {
+    espeak_VOICE spec = {0};
+    spec.languages = language;
+    return api.SetVoiceByProperties(&spec);
+}
 espeak_ERROR bok_espeak_SetParameter(espeak_PARAMETER parameter, int value, int relative) {
     return api.SetParameter(parameter, value, relative);
 }

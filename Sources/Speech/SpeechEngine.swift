@@ -36,9 +36,7 @@ public final class SpeechEngine: Sendable {
         to sink: (_ samples: UnsafeBufferPointer<Int16>, _ events: [SpeechEvent]) -> Bool
     ) throws {
         try lock.withLock { _ in
-            guard bok_espeak_SetVoiceByName(options.voice) == EE_OK else {
-                throw SpeechError.noVoice(options.voice)
-            }
+            try Self.use(options.voice)
             bok_espeak_SetParameter(espeakRATE, Int32(options.rate), 0)
             bok_espeak_SetParameter(espeakPITCH, Int32(options.pitch), 0)
             try withoutActuallyEscaping(sink) { sink in
@@ -62,7 +60,7 @@ public final class SpeechEngine: Sendable {
     /// Shows which language's rules are in force: the same word reads differently in Swedish and English.
     public func phonemes(_ text: String, voice: String) throws -> String {
         try lock.withLock { _ in
-            guard bok_espeak_SetVoiceByName(voice) == EE_OK else { throw SpeechError.noVoice(voice) }
+            try Self.use(voice)
             var result = ""
             let bytes = Array(text.utf8) + [0]
             bytes.withUnsafeBufferPointer { buffer in
@@ -73,6 +71,14 @@ public final class SpeechEngine: Sendable {
                 }
             }
             return result
+        }
+    }
+
+    /// Sets `voice`: a voice's name, else a language one of the voices speaks. ``voiceNames`` lists
+    /// languages, and some are spoken by a voice of another name (`zh` by `cmn`).
+    private static func use(_ voice: String) throws {
+        guard bok_espeak_SetVoiceByName(voice) == EE_OK || bok_espeak_SetVoiceByLanguage(voice) == EE_OK else {
+            throw SpeechError.noVoice(voice)
         }
     }
 
@@ -163,7 +169,8 @@ public struct SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message for the patron.
     public let description: String
 
-    static func noVoice(_ voice: String) -> SpeechError {
+    /// `voice` is neither an installed voice nor a language one speaks.
+    public static func noVoice(_ voice: String) -> SpeechError {
         SpeechError(
             description: tr(
                 "No eSpeak NG voice {voice} is installed; choose another voice.", ["voice": voice]))

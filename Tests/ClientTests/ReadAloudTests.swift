@@ -125,6 +125,17 @@ struct ReadAloudTests {
         #expect(result.stdout.contains("voices sv and en at"), "\(result.stdout)")
     }
 
+    @Test("A passage in Chinese inside an English book is read, with --voice en too, by the voice that speaks it")
+    func chinesePassage() async throws {
+        let (folder, book) = try Self.folderWithBook(
+            "It was cold. <span xml:lang=\"zh\">你好，世界。</span> Then it was quiet.")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("o.wav").path
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav, "--voice", "en"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("voices en and zh at"), "\(result.stdout)")
+    }
+
     @Test("A wrong rate or chapter is refused before anything is written")
     func badOptions() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")

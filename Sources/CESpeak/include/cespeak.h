@@ -16,6 +16,8 @@ int bok_espeak_load(void);
 int bok_espeak_Initialize(espeak_AUDIO_OUTPUT output, int buflength, const char *path, int options);
 void bok_espeak_SetSynthCallback(t_espeak_callback *callback);
 espeak_ERROR bok_espeak_SetVoiceByName(const char *name);
+/// The best voice for a language (`zh` is spoken by the voice called `cmn`).
+espeak_ERROR bok_espeak_SetVoiceByLanguage(const char *language);
 espeak_ERROR bok_espeak_SetParameter(espeak_PARAMETER parameter, int value, int relative);
 espeak_ERROR bok_espeak_Synth(const void *text, size_t size, unsigned int position, espeak_POSITION_TYPE position_type,
                               unsigned int end_position, unsigned int flags, unsigned int *unique_identifier, void *user_data);

@@ -36,6 +36,8 @@ enum ReadAloud {
             path: target, name: title + ".wav", replace: arguments.flag("force"), sampleRate: engine.sampleRate)
         var words = 0
         var voices: [String] = []
+        /// Voices a passage asked for that could not speak.
+        var unspoken: [String] = []
         do {
             var failure: (any Error)?
             // A chapter in another language than the book's, and a passage marked as one inside a
@@ -46,17 +48,28 @@ enum ReadAloud {
                 let document = book.document(at: index)
                 words += document.plainText.split(whereSeparator: \.isWhitespace).count
                 for passage in document.passages(from: 0) {
-                    let voice = plan.voice(for: passage, chapterLanguage: document.language) ?? bookVoice
-                    if !voices.contains(voice) { voices.append(voice) }
-                    try engine.speak(
-                        document.text(in: passage.range), options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)
-                    ) { samples, _ in
-                        // Ctrl-C at the prompt cancels the command: stop speaking, keep nothing.
-                        if Task.isCancelled { failure = CancellationError(); return false }
-                        do { try file.append(samples) } catch { failure = error; return false }
-                        return true
+                    let wanted = plan.voice(for: passage, chapterLanguage: document.language) ?? bookVoice
+                    let text = document.text(in: passage.range)
+                    func speak(_ voice: String) throws {
+                        try engine.speak(text, options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)) {
+                            samples, _ in
+                            // Ctrl-C at the prompt cancels the command: stop speaking, keep nothing.
+                            if Task.isCancelled { failure = CancellationError(); return false }
+                            do { try file.append(samples) } catch { failure = error; return false }
+                            return true
+                        }
+                        if let failure { throw failure }
                     }
-                    if let failure { throw failure }
+                    var voice = wanted
+                    do {
+                        try speak(wanted)
+                    } catch let error as SpeechError where error == .noVoice(wanted) && wanted != bookVoice {
+                        // A passage in a language no voice can speak is read in the book's voice, said once.
+                        if !unspoken.contains(wanted) { unspoken.append(wanted) }
+                        voice = bookVoice
+                        try speak(bookVoice)
+                    }
+                    if !voices.contains(voice) { voices.append(voice) }
                 }
             }
             try file.finish()
@@ -76,8 +89,13 @@ enum ReadAloud {
                 "path": file.path, "minutes": minutes, "seconds": seconds, "title": shown, "parts": parts,
                 "voices": voiceList, "rate": rate,
             ])
+        let notes = unspoken.map {
+            tr(
+                "No eSpeak NG voice could speak the passages marked {language}; they were read with {voice}.",
+                ["language": Words.language($0), "voice": bookVoice])
+        }
         return CommandOutput(
-            lines: [line],
+            lines: notes + [line],
             json: AloudJSON(
                 file: file.path, seconds: file.duration, chapters: chapters.count,
                 words: words, voice: voices.first ?? bookVoice, rate: rate, pitch: pitch))
