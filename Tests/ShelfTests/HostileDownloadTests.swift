@@ -143,4 +143,39 @@ struct HostileDownloadTests {
         #expect(dripSeconds < 6, "\(dripSeconds) s with a 2 s limit")
         #expect(dripped.map { !$0.description.contains("\n") } == true)
     }
+
+    @Test(
+        "An HTML page, a zip cut short or a gzip stream sent for an EPUB is not kept and not called downloaded",
+        arguments: ["html", "truncated", "gzip"])
+    func notAnEPUB(_ kind: String) async throws {
+        let zip = Data(
+            base64Encoded:
+                "UEsDBBQAAAAAAAAAIQBvYassFAAAABQAAAAIAAAAbWltZXR5cGVhcHBsaWNhdGlvbi9lcHViK3ppcFBLAQIUAxQAAAAAAA"
+                + "AAIQBvYassFAAAABQAAAAIAAAAAAAAAAAAAACAAQAAAABtaW1ldHlwZVBLBQYAAAAAAQABADYAAAA6AAAAAAA=")!
+        let body: Data =
+            switch kind {
+            case "html": Data("<!doctype html><html><body>Please log in</body></html>".utf8)
+            case "truncated": zip.prefix(zip.count - 30)
+            default: Data([0x1F, 0x8B, 0x08, 0x00] + [UInt8](repeating: 7, count: 200))
+            }
+        let server = try HostileServer { _ in
+            [.send(HostileServer.head(200, [("Content-Length", "\(body.count)")]) + body)]
+        }
+        defer { server.stop() }
+        let dir = try TemporaryDirectory()
+        let target = dir.url.appendingPathComponent("book.epub")
+        let error = await #expect(throws: DownloadError.self) {
+            try await BookDownloader(timeout: 5).download(from: server.baseURL, to: target, expecting: .epub)
+        }
+        #expect(error?.kind == .notThatFormat)
+        #expect(error?.description.contains("is not a whole EPUB file") == true, "\(String(describing: error))")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.url.path).isEmpty)
+        // The whole zip is kept.
+        let whole = try HostileServer { _ in
+            [.send(HostileServer.head(200, [("Content-Length", "\(zip.count)")]) + zip)]
+        }
+        defer { whole.stop() }
+        _ = try await BookDownloader(timeout: 5).download(from: whole.baseURL, to: target, expecting: .epub)
+        #expect(FileManager.default.contents(atPath: target.path) == zip)
+    }
 }

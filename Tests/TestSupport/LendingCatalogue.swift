@@ -10,7 +10,11 @@ import Synchronization
 /// start); `revoke/N` returns a loan or cancels a hold. Served by ``HostileServer`` on 127.0.0.1.
 public enum LendingCatalogue {
     /// The bytes of every book's file.
-    public static let book = Data("PK\u{3}\u{4}lent book".utf8)
+    /// (A whole zip with only the `mimetype` entry: bok keeps a download only when it is a whole EPUB file.)
+    public static let book = Data(
+        base64Encoded:
+            "UEsDBBQAAAAAAAAAIQBvYassFAAAABQAAAAIAAAAbWltZXR5cGVhcHBsaWNhdGlvbi9lcHViK3ppcFBLAQIUAxQAAAAAAAAAIQBv"
+            + "YassFAAAABQAAAAIAAAAAAAAAAAAAACAAQAAAABtaW1ldHlwZVBLBQYAAAAAAQABADYAAAA6AAAAAAA=")!
     /// Days a loan lasts.
     public static let loanDays = 21
     /// The patron's place in the queue once a hold is placed.

@@ -589,7 +589,7 @@ enum CatalogueCommands {
         let bar = session.progress?.start(title: entry.title)
         do {
             try await BookDownloader().download(
-                from: link.href, to: target, authorization: authorization, progress: bar)
+                from: link.href, to: target, authorization: authorization, expecting: .epub, progress: bar)
             session.progress?.finish()
         } catch {
             session.progress?.finish()

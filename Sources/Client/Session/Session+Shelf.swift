@@ -258,7 +258,7 @@ extension Session {
             let authorization = await opdsLending()?.authorization(for: source, card: shelfCard())
             result = try await BookDownloader().download(
                 from: source, to: target, statedSize: statedSize.map(Int64.init), authorization: authorization,
-                progress: bar)
+                expecting: .epub, progress: bar)
             progress?.finish()
         } catch {
             progress?.finish()

@@ -84,7 +84,7 @@ public struct BookDownloader: Sendable {
     ///     redirect elsewhere goes without it).
     public func download(
         from url: URL, to destination: URL, statedSize: Int64? = nil, authorization: String? = nil,
-        progress: (@Sendable (Progress) -> Void)? = nil
+        expecting format: Format? = nil, progress: (@Sendable (Progress) -> Void)? = nil
     ) async throws(DownloadError) -> Result {
         let limit = Self.maxBytes(statedSize: statedSize)
         let part = destination.appendingPathExtension("part")
@@ -133,6 +133,10 @@ public struct BookDownloader: Sendable {
                     .checksumMismatch, path: destination.path,
                     detail: "expected SHA-256 \(expected.prefix(12))…, got \(sha.prefix(12))…")
             }
+            if let format, !format.isWhole(part) {
+                try? FileManager.default.removeItem(at: part)
+                throw DownloadError(.notThatFormat, path: destination.path, detail: "not a whole \(format)")
+            }
             do {
                 if FileManager.default.fileExists(atPath: destination.path) {
                     _ = try FileManager.default.replaceItemAt(destination, withItemAt: part)
@@ -145,6 +149,46 @@ public struct BookDownloader: Sendable {
             return Result(
                 file: destination, size: Self.size(of: destination), sha256: sha, resumedFrom: resumedFrom,
                 refetched: refetched)
+        }
+    }
+
+    /// A format a download must be in to be kept.
+    public enum Format: Sendable, CustomStringConvertible {
+        /// An EPUB: a zip whose end (the central directory) is there, not an HTML page, a gzip
+        /// stream or a zip cut short. (The reader checks the rest when the book opens.)
+        case epub
+
+        public var description: String { "EPUB" }
+
+        /// Whether the file at `url` is a whole file of this format; reads its first bytes and
+        /// its last 64 KB, however large it is.
+        func isWhole(_ url: URL) -> Bool {
+            guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+            defer { try? handle.close() }
+            guard let size = try? handle.seekToEnd(), size >= 22 else { return false }
+            try? handle.seek(toOffset: 0)
+            guard let head = try? handle.read(upToCount: 4), head == Data([0x50, 0x4B, 0x03, 0x04]) else {
+                return false
+            }
+            // The end of central directory record: within the last 22 + 65 535 bytes (its comment).
+            let tailStart = size > 65_557 ? size - 65_557 : 0
+            try? handle.seek(toOffset: tailStart)
+            guard let tail = try? handle.readToEnd().map(Array.init) else { return false }
+            var index = tail.count - 22
+            while index >= 0 {
+                if tail[index] == 0x50, tail[index + 1] == 0x4B, tail[index + 2] == 0x05, tail[index + 3] == 0x06 {
+                    func u32(_ at: Int) -> UInt64 {
+                        UInt64(tail[at]) | UInt64(tail[at + 1]) << 8 | UInt64(tail[at + 2]) << 16
+                            | UInt64(tail[at + 3]) << 24
+                    }
+                    let directorySize = u32(index + 12), directoryOffset = u32(index + 16)
+                    // Zip64 keeps 0xFFFFFFFF here and the real figures elsewhere: trust the record's presence.
+                    if directoryOffset == 0xFFFF_FFFF { return true }
+                    return directoryOffset + directorySize <= tailStart + UInt64(index)
+                }
+                index -= 1
+            }
+            return false
         }
     }
 
@@ -485,6 +529,8 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
         case cancelled
         /// Another bok was downloading the same file for longer than a download may take.
         case busy
+        /// What came is not the format asked for (an HTML page, a truncated zip, a gzip stream).
+        case notThatFormat
     }
 
     /// What went wrong.
@@ -558,6 +604,10 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
             return tr(
                 "The library sent far more than {book} should take, so bok stopped and kept nothing. "
                     + "Try again later, or tell the library.", values)
+        case .notThatFormat:
+            return tr(
+                "What the library sent for {book} is not a whole EPUB file (a web page, or a file cut short), "
+                    + "so bok kept nothing. Try again later, or tell the library.", values)
         }
     }
 }
