@@ -227,4 +227,21 @@ extension CatalogueLendingTests {
         ).loans(card: "1001", onlyActive: true)
         #expect(elib.map(\.title) == ["Nattens barn"])
     }
+
+    @Test("In a catalogue whose root wants the login, loans and shelf work right after a borrow")
+    func rootNeedsLogin() async throws {
+        let server = try LendingCatalogue.start(user: "12345", password: "4321", rootNeedsLogin: true)
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bok = session(root: server.baseURL, home: home)
+        #expect(await bok.text("login").contains("Logged in to 127.0.0.1:\(server.port) as 12345."))
+        _ = await bok.text("browse")
+        let borrowed = await bok.text("borrow 1")
+        #expect(borrowed.contains("Borrowed “Ödemarken”."), "\(borrowed)")
+        let loans = await bok.text("loans")
+        #expect(loans.contains("Ödemarken") && !loans.lowercased().contains("log in"), "\(loans)")
+        let shelf = await bok.text("shelf")
+        #expect(shelf.contains("Ödemarken") && !shelf.lowercased().contains("log in"), "\(shelf)")
+    }
 }

@@ -126,14 +126,17 @@ public enum LendingCatalogue {
     }
 
     /// Starts the catalogue; `user` and `password` are the one login its borrow links and files accept.
-    /// With `borrowByPost`, a borrow link answers a GET with 405, as a server that lends by POST does.
-    public static func start(user: String, password: String, borrowByPost: Bool = false) throws -> HostileServer {
+    /// With `borrowByPost`, a borrow link answers a GET with 405, as a server that lends by POST does;
+    /// with `rootNeedsLogin`, the root feed too wants the login (as a library's members-only catalogue does).
+    public static func start(
+        user: String, password: String, borrowByPost: Bool = false, rootNeedsLogin: Bool = false
+    ) throws -> HostileServer {
         let expected = "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         // The patron's shelf: the books on loan to them or held, by number (Cirkeln's hold is ready).
         let shelf = Mutex<[Int: Shelved]>([3: .ready])
         return try HostileServer.start { request in
             let path = request.path
-            if path == "/" || path == "/root.xml" {
+            if path == "/" || path == "/root.xml", !rootNeedsLogin || request.headers["authorization"] == expected {
                 return reply(200, Data(feed.utf8), type: "application/atom+xml;profile=opds-catalog")
             }
             guard request.headers["authorization"] == expected else {

@@ -191,7 +191,7 @@ public final class OPDSLendingService: LendingService, PatronLending {
 
     public func verifyPatron(card: String, pin: String) async throws -> Patron {
         // The shelf feed wants the login; a catalogue without one is asked for its root with it.
-        if try await rootFeed().link(OPDSFeed.shelfRelation) == nil {
+        if try await rootFeed(card: card, pin: pin).link(OPDSFeed.shelfRelation) == nil {
             _ = try await login(card, pin: pin).feed()
         } else {
             _ = try await shelf(card: card, pin: pin)
@@ -297,9 +297,18 @@ public final class OPDSLendingService: LendingService, PatronLending {
 
     // MARK: -
 
-    private func rootFeed() async throws -> OPDSFeed {
+    /// The root feed, read once; with `card`'s login when the catalogue asks for one to show it
+    /// (a members-only catalogue), so loans and the shelf work right after a borrow.
+    private func rootFeed(card: String? = nil, pin: String? = nil) async throws -> OPDSFeed {
         if let root = state.withLock({ $0.root }) { return root }
-        let root = try await client.feed()
+        let root: OPDSFeed
+        do {
+            root = try await client.feed()
+        } catch let error as LendingError where error.kind == .unauthorized {
+            let member = login(card, pin: pin)
+            guard member.user != nil else { throw error }
+            root = try await member.feed()
+        }
         state.withLock { $0.root = root }
         return root
     }
@@ -345,7 +354,7 @@ public final class OPDSLendingService: LendingService, PatronLending {
     /// The patron's loans and holds: the shelf feed with their login.
     private func shelf(card: String, pin: String? = nil) async throws -> [OPDSEntry] {
         // A catalogue that does not lend (calibre's) has no shelf: nothing is on loan from it.
-        guard let link = try await rootFeed().link(OPDSFeed.shelfRelation) else { return [] }
+        guard let link = try await rootFeed(card: card, pin: pin).link(OPDSFeed.shelfRelation) else { return [] }
         let client = login(card, pin: pin)
         guard client.user != nil else {
             throw LendingError(
