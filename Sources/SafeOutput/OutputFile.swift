@@ -23,6 +23,8 @@ public final class OutputFile {
     private let temporary: String
     private var descriptor: Int32
     private let replacing: Bool
+    /// The folder the file is written in.
+    public var folder: String { path.lastIndex(of: "/").map { String(path[...$0]) } ?? "." }
     /// Bytes appended so far.
     public private(set) var size: Int64 = 0
 

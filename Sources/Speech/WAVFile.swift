@@ -27,6 +27,8 @@ public final class WAVFile {
 
     /// Where the file will be once finished.
     public var path: String { file.path }
+    /// The folder it is written in.
+    public var folder: String { file.folder }
 
     /// The most samples a WAV file can hold: its sizes are 32-bit (about 27 hours at 22 kHz).
     public static let maxSamples = (Int(UInt32.max) - 44) / 2

@@ -103,4 +103,27 @@ struct FullDiskTests {
         #expect(text.components(separatedBy: "The disk is full").count == 3, "tbr add and shelf each say so: \(text)")
         #expect(!text.contains("SQLite") && !text.contains("Something went wrong"), "\(text)")
     }
+
+    @Test("read --aloud refuses at once a WAV the disk has no room for, and writes nothing")
+    func aloudOnASmallDisk() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bok-aloud-disk-\(UUID().uuidString)")
+        let disk = folder.appendingPathComponent("disk")
+        try Self.mountTmpfs(at: disk)
+        defer {
+            Self.unmount(disk)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        // About 1 000 words: some 7 minutes of speech, 18 MB of WAV for a 2 MB disk.
+        let book = try ReadAloudTests.book(
+            String(repeating: ReadAloudTests.english + " ", count: 12), language: "en", in: folder)
+        let started = Date()
+        let result = try await OneShotProcessTests().bok([
+            "read", book.path, "--aloud", "--to", disk.appendingPathComponent("o.wav").path,
+        ])
+        #expect(result.status == 1 && result.stderr.contains("The WAV would take about"), "\(result.stderr)")
+        #expect(result.stderr.contains("free. Free some space"), "\(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10, "refused before speaking")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path).isEmpty)
+    }
 }

@@ -10,14 +10,13 @@ enum ReadAloud {
     /// The options `read` takes for speech.
     nonisolated static let valued: Set<String> = ["to", "from", "rate", "pitch", "voice"]
     /// The flags `read` takes for speech: `--force` replaces an existing file.
-    nonisolated static let flags: Set<String> = ["aloud", "force"]
+    nonisolated static let flags: Set<String> = ["aloud", "force", "yes"]
 
-    static func toFile(_ path: String, arguments: Arguments, confinement: ScenarioConfinement?) throws -> CommandOutput
-    {
+    static func toFile(_ path: String, arguments: Arguments, session: Session) throws -> CommandOutput {
         guard let asked = arguments.option("to") else {
             throw UserError.usage(tr("read --aloud writes speech to a file: give --to FILE.wav."))
         }
-        let target = try confinement?.outputPath(asked) ?? asked
+        let target = try session.confinement?.outputPath(asked) ?? asked
         let rate = try number(
             arguments, "rate", default: 175, in: SpeechOptions.rates,
             message: N_("--{option} takes a number from {low} to {high} words a minute, e.g. --{option} {example}."))
@@ -34,6 +33,17 @@ enum ReadAloud {
         let title = book.metadata.title.isEmpty ? "book" : book.metadata.title
         let file = try WAVFile(
             path: target, name: title + ".wav", replace: arguments.flag("force"), sampleRate: engine.sampleRate)
+        do {
+            let words = chapters.reduce(0) {
+                $0 + book.document(at: $1).plainText.split(whereSeparator: \.isWhitespace).count
+            }
+            try checkSize(
+                words: words, rate: rate, sampleRate: engine.sampleRate, folder: file.folder,
+                arguments: arguments, session: session)
+        } catch {
+            file.discard()
+            throw error
+        }
         var words = 0
         var voices: [String] = []
         /// Voices a passage asked for that could not speak.
@@ -99,6 +109,39 @@ enum ReadAloud {
             json: AloudJSON(
                 file: file.path, seconds: file.duration, chapters: chapters.count,
                 words: words, voice: voices.first ?? bookVoice, rate: rate, pitch: pitch))
+    }
+
+    /// Beyond this a WAV is asked about first (at 22 kHz, about 13 hours of speech).
+    static let sizeToAsk: Int64 = 2 << 30
+
+    /// Refuses a WAV the disk has no room for, and asks before one larger than ``sizeToAsk``
+    /// (`--yes` answers; with nobody to ask, it is refused): a book read into a WAV grows by
+    /// about 2.6 MB a minute, and a whole series fills a disk in minutes.
+    static func checkSize(
+        words: Int, rate: Int, sampleRate: Int, folder: String, arguments: Arguments, session: Session
+    ) throws {
+        let bytes = Int64(Double(words) / Double(rate) * 60 * Double(sampleRate) * 2)
+        let size = Words.bytes(bytes)
+        var info = statvfs()
+        if statvfs(folder, &info) == 0 {
+            let free = Int64(info.f_bavail) * Int64(info.f_frsize)
+            guard bytes < free else {
+                throw UserError(
+                    tr(
+                        "The WAV would take about {size} and the disk has {free} free. Free some space, or read "
+                            + "fewer chapters with --from.",
+                        ["size": size, "free": Words.bytes(free)]))
+            }
+        }
+        guard bytes > sizeToAsk, !arguments.flag("yes") else { return }
+        let question = tr("The WAV will take about {size}. Go on? [y/N] ", ["size": size])
+        guard let sure = session.account.prompt?.confirm(question) else {
+            throw UserError(
+                tr(
+                    "The WAV would take about {size}. Add --yes to write it, or read fewer chapters with --from.",
+                    ["size": size]))
+        }
+        if !sure { throw UserError(tr("Nothing was written.")) }
     }
 
     /// `--voice`, else the voice of the book's language; says which voices exist when there is none.

@@ -27,7 +27,8 @@ enum ReadCommands {
                 "--aloud --to OUT.wav speaks the book into a WAV file instead (no terminal needed), in the voice "
                     + "of each chapter's language (eSpeak NG); --from a chapter number or words of its title, "
                     + "--rate 80–450 words a minute (175), --pitch 0–99 (50), --voice sv|en|… to choose another. "
-                    + "A folder as --to gets TITLE.wav inside it; an existing file is replaced only with --force."),
+                    + "A folder as --to gets TITLE.wav inside it; an existing file is replaced only with --force; "
+                    + "a WAV over 2 GB is asked about first (--yes answers)."),
             N_("Examples:  read 1     read ~/Books/roman.epub     read 1 --aloud --to kapitel.wav --from 3"),
         ],
         valued: ReadAloud.valued,
@@ -35,7 +36,7 @@ enum ReadCommands {
         run: { arguments, session in
             let (path, badge, loanEnds) = try await book(arguments, command: "read", session: session)
             if arguments.flag("aloud") {
-                return try ReadAloud.toFile(path, arguments: arguments, confinement: session.confinement)
+                return try ReadAloud.toFile(path, arguments: arguments, session: session)
             }
             guard isatty(0) == 1, isatty(1) == 1 else {
                 throw UserError(

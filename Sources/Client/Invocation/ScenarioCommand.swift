@@ -260,7 +260,7 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             throw UserError.usage(
                 tr("scenario report takes one recording made with bok --record FILE. Usage: {usage}", ["usage": usage]))
         }
-        let recording = try Recording.read(file: path)
+        let recording = try Recording.read(file: path, screens: false)
         let summary = RecordingSummary(recording)
         if json {
             printer.out(JSONOutput.encode(summary.json))

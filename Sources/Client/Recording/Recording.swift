@@ -55,28 +55,59 @@ struct Recording: Sendable {
     var events: [RecordedEvent]
 
     /// Reads a recording; a line that is not an event names its line number.
-    static func read(file path: String) throws -> Recording {
-        guard let data = FileManager.default.contents(atPath: path) else {
+    ///
+    /// Read as a stream, a megabyte at a time: a recording of a long session may hold gigabytes of
+    /// screens, which a summary does not need (with `screens: false` each event's `shown` is
+    /// dropped as it is read, and its `errors` but the first), so memory stays with the events.
+    static func read(file path: String, screens: Bool = true) throws -> Recording {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw UserError(tr("There is no recording {file}. Make one with bok --record {file}.", ["file": path]))
         }
+        defer { try? handle.close() }
         let decoder = JSONDecoder()
         var events: [RecordedEvent] = []
-        for (index, line) in String(decoding: data, as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false
-        ).enumerated() {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard let event = try? decoder.decode(RecordedEvent.self, from: Data(line.utf8)), event.date != nil else {
+        var number = 0
+        func take(_ line: ArraySlice<UInt8>) throws {
+            number += 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
+            guard var event = try? decoder.decode(RecordedEvent.self, from: Data(line)), event.date != nil,
+                events.isEmpty == (event.event == .start)
+            else {
                 throw UserError(
-                    "\(path):\(index + 1): " + tr("not a line bok --record writes. Is this a recording?"))
+                    events.isEmpty
+                        ? tr(
+                            "{file} is not a recording made with bok --record (it does not begin as one does).",
+                            ["file": path])
+                        : "\(path):\(number): " + tr("not a line bok --record writes. Is this a recording?"))
+            }
+            if !screens {
+                event.shown = nil
+                event.errors = event.errors.map { Array($0.prefix(1)) }
             }
             events.append(event)
         }
-        guard events.first?.event == .start else {
+        var pending: [UInt8] = []
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            pending += chunk
+            var start = 0
+            while let newline = pending[start...].firstIndex(of: 0x0A) {
+                try take(pending[start..<newline])
+                start = newline + 1
+            }
+            pending.removeFirst(start)
+            guard pending.count <= Self.longestLine else {
+                throw UserError(
+                    "\(path):\(number + 1): " + tr("not a line bok --record writes. Is this a recording?"))
+            }
+        }
+        if !pending.isEmpty { try take(pending[...]) }
+        guard !events.isEmpty else {
             throw UserError(
-                tr(
-                    "{file} is not a recording made with bok --record (it does not begin as one does).",
-                    ["file": path]))
+                tr("{file} is not a recording made with bok --record (it does not begin as one does).", ["file": path]))
         }
         return Recording(file: path, events: events)
     }
+
+    /// The longest line a recording may have: one command's screen, far above any real one.
+    static let longestLine = 64 << 20
 }

@@ -52,12 +52,14 @@ enum Words {
         }
     }
 
-    /// `1.2 MB`, `1,2 MB` in Swedish.
-    static func bytes(_ count: Int) -> String {
+    /// `1.2 MB`, `1,2 MB` in Swedish; `2.4 GB` from a gigabyte on.
+    static func bytes(_ value: some BinaryInteger) -> String {
+        let count = Int64(clamping: value)
         if count < 1024 { return "\(count) B" }
         if count < 1024 * 1024 { return "\(count / 1024) kB" }
-        let tenths = count * 10 / (1024 * 1024)
-        return "\(tenths / 10)\(locale.decimalSeparator ?? ".")\(tenths % 10) MB"
+        let giga = count >= 1 << 30
+        let tenths = count * 10 / (giga ? 1 << 30 : 1 << 20)
+        return "\(tenths / 10)\(locale.decimalSeparator ?? ".")\(tenths % 10) " + (giga ? "GB" : "MB")
     }
 }
 
