@@ -250,6 +250,20 @@ struct HostileLibraryTests {
         #expect(page.name == "Stadsbiblioteket")
     }
 
+    @Test("A redirect loop on the library's own server is called a loop, not another server, and ends")
+    func redirectLoop() async throws {
+        let server = try HostileServer { request in
+            let next = request.path.hasSuffix("/a") ? "/b" : "/a"
+            return [.send(HostileServer.head(302, [("Location", next), ("Content-Length", "0")]))]
+        }
+        defer { server.stop() }
+        let error = await #expect(throws: LendingError.self) { try await Self.service(server).library() }
+        #expect(error?.kind == .redirected)
+        #expect(error?.message.contains("(a redirect loop)") == true, "\(String(describing: error?.message))")
+        #expect(error?.message.contains("another server") == false)
+        #expect(server.requests.count <= 6)
+    }
+
     @Test("An OPDS catalogue's redirect elsewhere takes no password along")
     func opdsRedirectAway() async throws {
         let elsewhere = try HostileServer(host: "127.0.0.2") { _ in

@@ -110,4 +110,22 @@ struct BadInputTests {
         let (_, response) = try await URLSession.shared.data(for: request)
         #expect((response as? HTTPURLResponse)?.statusCode ?? 0 < 300)
     }
+
+    @Test("read FOLDER, read id: and a 1 GB file that is no book each get one line that says what to do")
+    func readWhatIsNoBook() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        let folder = FileManager.default.temporaryDirectory.path
+        #expect(
+            await h.run("read \(folder)")
+                == ["\(folder) is a folder, not a book. Give the path of an .epub file, e.g. read ~/Books/roman.epub."])
+        #expect(await h.run("read id:") == ["id: needs a product id after it, e.g. read id:3947650."])
+        #expect(await h.run("tbr rm id:") == ["id: needs a product id after it, e.g. tbr rm id:3947650."])
+        // Sparse: a gigabyte of zeros costs no disk, and bok reads eight bytes of it.
+        let big = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).epub")
+        _ = FileManager.default.createFile(atPath: big.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: big) }
+        #expect(truncate(big.path, 1 << 30) == 0)
+        #expect(await h.run("notes \(big.path)") == ["This file is not an EPUB book; open an .epub file."])
+    }
 }

@@ -29,12 +29,13 @@ struct FullDiskTests {
         umount.waitUntilExit()
     }
 
-    /// Writes zeros into `file` until the file system has no byte left.
-    static func fill(_ file: URL) {
+    /// Writes zeros into `file` until the file system has no byte left (or only `leaving` bytes).
+    static func fill(_ file: URL, leaving: Int = 0) {
         let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         defer { close(descriptor) }
         let block = [UInt8](repeating: 0, count: 4096)
         while block.withUnsafeBytes({ write(descriptor, $0.baseAddress, $0.count) }) > 0 {}
+        if leaving > 0 { ftruncate(descriptor, max(0, lseek(descriptor, 0, SEEK_END) - off_t(leaving))) }
     }
 
     @Test(
@@ -71,6 +72,24 @@ struct FullDiskTests {
         text = shelf.joined(separator: "\n")
         #expect(shelf.contains("Loans (2)"), "the loan made while the disk was full: \(text)")
         #expect(!text.contains("disk is full"), "\(text)")
+    }
+
+    @Test(
+        "A disk that fills while the shelf is made: the loan is made and the disk is said to be full",
+        arguments: [0, 16, 48, 96, 160])
+    func fullWhileMakingTheShelf(kilobytesLeft: Int) async throws {
+        let h = try await Harness()
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        let data = h.dataDirectory.appendingPathComponent("data")
+        try Self.mountTmpfs(at: data)
+        defer { Self.unmount(data) }
+        defer { Task { await h.stop() } }
+        Self.fill(data.appendingPathComponent("filler"), leaving: kilobytesLeft << 10)
+        await h.run("search thriller")
+        let borrowed = (await h.run("borrow 17") + h.errors).joined(separator: "\n")
+        #expect(borrowed.contains("Borrowed"), "\(borrowed)")
+        #expect(borrowed.contains("disk is full"), "\(borrowed)")
+        #expect(!borrowed.contains("is yours and writable"), "\(borrowed)")
     }
 
     @Test("bok started on a full disk opens the shelf as last saved and says why")

@@ -82,6 +82,8 @@ public struct BoundedExchange: Sendable {
             case tooLarge
             /// A redirect to another origin (or a sixth redirect), not followed.
             case redirectedAway(Origin?)
+            /// More redirects than ``maxRedirects`` within the servers allowed (a loop, mostly).
+            case tooManyRedirects
             /// The connection failed.
             case transport(HTTPTransfer.Failure)
         }
@@ -136,11 +138,12 @@ public struct BoundedExchange: Sendable {
                 let target = URL(string: location, relativeTo: url)?.absoluteURL
             {
                 let targetOrigin = Origin(target)
-                guard let origin, let targetOrigin, redirects < Self.maxRedirects,
+                guard let origin, let targetOrigin,
                     targetOrigin == origin || redirectsAllowed.allows(targetOrigin, from: origin)
                 else {
                     throw Failure(kind: .redirectedAway(targetOrigin))
                 }
+                guard redirects < Self.maxRedirects else { throw Failure(kind: .tooManyRedirects) }
                 // A password is for the server it was given to: it does not follow the request elsewhere.
                 if targetOrigin != Origin(url) { headers.removeAll { $0.0.lowercased() == "authorization" } }
                 redirects += 1

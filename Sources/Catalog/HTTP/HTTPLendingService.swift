@@ -236,6 +236,13 @@ public struct HTTPLendingService: LendingService {
                         "The library at {server} sent an answer larger than {size} MB, so bok stopped reading it. "
                             + "Try again later.",
                         ["server": server, "size": maxBodyBytes >> 20]))
+            case .tooManyRedirects:
+                throw LendingError(
+                    .redirected,
+                    tr(
+                        "The library at {server} sent bok from one of its addresses to another and on, without an "
+                            + "answer (a redirect loop). Try again later, or tell the library.",
+                        ["server": server]))
             case .redirectedAway(let target):
                 throw LendingError(
                     .redirected,

@@ -240,6 +240,13 @@ public struct OPDSClient: Sendable {
                     tr(
                         "The catalogue at {server} sent a page larger than {size} MB, so bok stopped reading it.",
                         ["server": name, "size": maxBodyBytes >> 20]))
+            case .tooManyRedirects:
+                throw LendingError(
+                    .redirected,
+                    tr(
+                        "The catalogue at {server} sent bok from one of its addresses to another and on, without an "
+                            + "answer (a redirect loop). Try again later, or tell the catalogue's keepers.",
+                        ["server": name]))
             case .redirectedAway(let target):
                 throw LendingError(
                     .redirected,

@@ -583,7 +583,7 @@ enum CatalogueCommands {
             + ".epub"
         let target = session.booksDirectory.appendingPathComponent(name)
         // Another bok fetching the same book: wait for it, then take its file.
-        let lock = try await session.lockDownload(name)
+        let lock = try await session.lockDownload(name, title: entry.title)
         defer { lock.release() }
         if FileManager.default.fileExists(atPath: target.path) { return target }
         let bar = session.progress?.start(title: entry.title)

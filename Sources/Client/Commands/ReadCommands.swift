@@ -92,7 +92,17 @@ enum ReadCommands {
                 tr("Usage: {command} N (a number from shelf) or {command} FILE.epub", ["command": command]))
         }
         let path = NSString(string: word).expandingTildeInPath
-        if FileManager.default.fileExists(atPath: path) { return (path, nil, nil) }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            guard !isFolder.boolValue else {
+                throw UserError.usage(
+                    tr(
+                        "{path} is a folder, not a book. Give the path of an .epub file, e.g. {command} "
+                            + "~/Books/roman.epub.",
+                        ["path": path, "command": Session.spoken(command)]))
+            }
+            return (path, nil, nil)
+        }
         guard (Int(word) != nil && word.count <= 3) || word.lowercased().hasPrefix("id:") else {
             throw UserError(tr("There is no file {path}. Check the path.", ["path": path]))
         }

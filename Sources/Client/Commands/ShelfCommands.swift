@@ -286,8 +286,7 @@ enum ShelfCommands {
                 guard words.count == 2 else { throw UserError.usage(tr("Usage: tbr rm N (a number from tbr).")) }
                 let list = try store.toBeRead(card: session.listCard)
                 let record: ToBeReadRecord
-                if words[1].lowercased().hasPrefix("id:") {
-                    let id = String(words[1].dropFirst(3))
+                if let id = try Session.productID(words[1], command: "tbr rm") {
                     guard let found = list.first(where: { $0.productID == id }) else {
                         throw UserError(
                             tr("Product {id} is not on your to-be-read list. Type tbr to see it.", ["id": id]))

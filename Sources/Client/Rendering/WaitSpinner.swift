@@ -18,11 +18,15 @@ final class WaitSpinner: LibraryWaitObserver {
         var timer: (any DispatchSourceTimer)?
         var frame = 0
         var drawn = false
+        /// What it says while it turns; the library's wait unless told otherwise.
+        var saying: String?
     }
 
     static let delay: DispatchTimeInterval = .milliseconds(300)
     private let frames: [String]
     private let words: String
+    private let dim: @Sendable (String) -> String
+    private let unicode: Bool
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "bok.wait-spinner")
@@ -34,7 +38,17 @@ final class WaitSpinner: LibraryWaitObserver {
         frames = marks.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
         let waiting = tr("Waiting for the library… Ctrl-C stops waiting")
         words = dim(" " + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
+        self.dim = dim
+        unicode = marks.unicode
         self.write = write
+    }
+
+    /// Turns with other words than the library's wait (another bok's download), until ``ended()``.
+    func began(saying words: String) {
+        state.withLock { state in
+            state.saying = dim(" " + (unicode ? words : words.replacingOccurrences(of: "…", with: "...")))
+        }
+        began()
     }
 
     func began() {
@@ -55,6 +69,7 @@ final class WaitSpinner: LibraryWaitObserver {
             guard state.waiting == 0 else { return }
             state.timer?.cancel()
             state.timer = nil
+            state.saying = nil
             if state.drawn {
                 // Back to the start of the line, and the line cleared: the answer prints where the spinner was.
                 write("\r\u{1B}[K")
@@ -66,7 +81,7 @@ final class WaitSpinner: LibraryWaitObserver {
     private func tick() {
         state.withLock { state in
             guard state.waiting > 0, state.timer != nil else { return }
-            write("\r" + frames[state.frame % frames.count] + words)
+            write("\r" + frames[state.frame % frames.count] + (state.saying ?? words))
             state.frame += 1
             state.drawn = true
         }

@@ -30,6 +30,8 @@ extension Session {
                 throw UserError(
                     tr("Could not open the shelf's database. Try again; if it keeps happening, restart bok."))
             }
+            // A full disk (or a read-only one) is said as such, as when a later write fails.
+            if let saving = ShelfError.saving(error, path: file) { throw saving }
             throw UserError(
                 tr(
                     "Could not open your shelf's file {file}. Check that its folder is yours and writable.",
@@ -190,10 +192,30 @@ extension Session {
     /// Takes the lock held while the book file `name` is looked at, fetched and recorded
     /// (`$XDG_DATA_HOME/bok/locks/NAME.lock`, out of the books folder), waiting while another
     /// bok holds it.
-    func lockDownload(_ name: String) async throws -> DownloadLock {
+    func lockDownload(_ name: String, title: String) async throws -> DownloadLock {
         let file = booksDirectory.deletingLastPathComponent().appendingPathComponent("locks").appendingPathComponent(
             name + ".lock")
-        return try await DownloadLock(file: file, timeout: BookDownloader().maxDuration)
+        let spinner = spinner
+        let quoted = theme.marks.quoted(title)
+        return try await DownloadLock(file: file, timeout: BookDownloader().maxDuration) { holder, over in
+            if over {
+                spinner?.ended()
+                return
+            }
+            let words =
+                holder.map {
+                    tr(
+                        "Another bok (process {pid}) is downloading {title}; waiting for it… Ctrl-C stops waiting",
+                        ["pid": $0, "title": quoted])
+                }
+                ?? tr("Another bok is downloading {title}; waiting for it… Ctrl-C stops waiting", ["title": quoted])
+            // At a terminal the spinner says it; piped, one line on stderr.
+            if let spinner {
+                spinner.began(saying: words)
+            } else {
+                FileHandle.standardError.write(Data((words + "\n").utf8))
+            }
+        }
     }
 
     /// The file of a product on disk, downloaded (or downloaded again) when it is missing or damaged.
@@ -234,7 +256,7 @@ extension Session {
         }
         let store = try shelfStore()
         // Another bok may be fetching this book right now: wait for it, then find its file recorded.
-        let lock = try await lockDownload(Self.fileName(productID: productID, sample: false))
+        let lock = try await lockDownload(Self.fileName(productID: productID, sample: false), title: title)
         defer { lock.release() }
         // A loan's file opens for any loan of the book (borrowed again: same book); a sample only as a sample.
         if let record = try store.download(productID: productID), FileManager.default.fileExists(atPath: record.path),

@@ -153,11 +153,23 @@ final class Session {
         if let now = page.now, abs(now.timeIntervalSinceNow) > 60 { followLibraryClock(now) }
     }
 
+    /// The product id of `id:X`; nil when `word` is not written so.
+    /// - Throws: `UserError.usage` for `id:` with nothing after it.
+    static func productID(_ word: String, command: String) throws -> String? {
+        guard word.lowercased().hasPrefix("id:") else { return nil }
+        let id = word.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        guard !id.isEmpty else {
+            throw UserError.usage(
+                tr("id: needs a product id after it, e.g. {command} id:3947650.", ["command": spoken(command)]))
+        }
+        return id
+    }
+
     /// Resolves `N` (a number of the last list) or a product id to a product id.
     ///
     /// Numbers up to 999 are list numbers; anything longer, or `id:X`, is a product id.
     func resolve(_ word: String, command: String) throws -> (id: String, known: Product?) {
-        if word.lowercased().hasPrefix("id:") { return (String(word.dropFirst(3)), nil) }
+        if let id = try Self.productID(word, command: command) { return (id, nil) }
         if let number = Int(word), word.count <= 3 {
             guard let list = lists.list, list.highestNumber > 0 else {
                 throw UserError(

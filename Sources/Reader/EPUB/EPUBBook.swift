@@ -1,4 +1,7 @@
 internal import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Localization
 
 /// An opened EPUB 2 or EPUB 3 book: its metadata, reading order and table of contents, with its
@@ -79,16 +82,49 @@ public struct EPUBBook: Sendable {
     ///
     /// - Throws: `ReaderError` with a message for the reader when the file cannot be opened.
     public static func open(path: String, limits: ReaderLimits = .standard) throws -> EPUBBook {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ReaderError(
+        try EPUBBook(bytes: try readFile(path, limits: limits), limits: limits)
+    }
+
+    /// The bytes of the file at `path`, read straight into one array (not a `Data` and a copy of
+    /// it), after its first bytes say it is a zip at all: a 1 GB file that is not a book costs a
+    /// read of eight bytes, not 2 GB of memory. A file larger than everything a book may unpack to
+    /// is refused unread.
+    static func readFile(_ path: String, limits: ReaderLimits) throws -> [UInt8] {
+        let unreadable = { (detail: String) in
+            ReaderError(
                 .unreadableFile,
                 tr("bok could not read {path}; check that the file exists and that you may read it.", ["path": path]),
-                detail: "\(error)")
+                detail: detail)
         }
-        return try EPUBBook(bytes: [UInt8](data), limits: limits)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw unreadable("not a regular file")
+        }
+        let size = Int(info.st_size)
+        var head = [UInt8](repeating: 0, count: min(size, 8))
+        guard pread(descriptor, &head, head.count, 0) == head.count else { throw unreadable("short read") }
+        // Not a zip: ZipArchive says what it is instead (a PDF, a web page) from these bytes alone.
+        if size < 4 || head[0] != 0x50 || head[1] != 0x4B { _ = try ZipArchive(bytes: head, limits: limits) }
+        guard size <= limits.maxTotalBytes + (16 << 20) else {
+            throw ReaderError(
+                .tooLarge,
+                tr(
+                    "This file is larger than any book bok opens ({size} MB), so bok will not read it.",
+                    ["size": limits.maxTotalBytes >> 20]),
+                detail: "\(size) bytes")
+        }
+        return try [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let n = Glibc.read(descriptor, buffer.baseAddress! + count, size - count)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw unreadable(n < 0 ? String(cString: strerror(errno)) : "short read") }
+                count += n
+            }
+        }
     }
 
     /// Opens a book from the bytes of an `.epub` file.

@@ -19,9 +19,14 @@ public final class DownloadLock {
     private var descriptor: Int32
 
     /// Takes the lock `file`, waiting (asleep, not spinning) while another process holds it.
+    /// - Parameters:
+    ///   - waiting: called once when another process holds it (with that process's id, when the
+    ///     file says), before waiting, and once more with nil when the wait is over.
     /// - Throws: `DownloadError` when the lock file cannot be made, the task is cancelled, or the
     ///   other process holds it longer than `timeout`.
-    public init(file: URL, timeout: TimeInterval) async throws(DownloadError) {
+    public init(
+        file: URL, timeout: TimeInterval, waiting: (@Sendable (_ holder: Int32?, _ over: Bool) -> Void)? = nil
+    ) async throws(DownloadError) {
         do {
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
@@ -35,6 +40,8 @@ public final class DownloadLock {
             throw DownloadError(.cannotWrite, path: file.path, detail: String(cString: strerror(errno)))
         }
         let deadline = Date().addingTimeInterval(timeout)
+        var told = false
+        defer { if told { waiting?(nil, true) } }
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline, !Task.isCancelled else {
                 let cancelled = Task.isCancelled
@@ -42,9 +49,24 @@ public final class DownloadLock {
                 throw DownloadError(
                     cancelled ? .cancelled : .busy, path: file.path, detail: "another bok is downloading it")
             }
+            if !told {
+                told = true
+                waiting?(Self.holder(descriptor), false)
+            }
             try? await Task.sleep(for: .milliseconds(50))
         }
+        // Who holds it, for a process that comes to wait: this process's id, in the file.
+        let pid = Array("\(getpid())\n".utf8)
+        if ftruncate(descriptor, 0) == 0 { _ = pwrite(descriptor, pid, pid.count, 0) }
         self.descriptor = descriptor
+    }
+
+    /// The process id the holder wrote into the lock file.
+    private static func holder(_ descriptor: Int32) -> Int32? {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let count = pread(descriptor, &bytes, bytes.count, 0)
+        guard count > 0 else { return nil }
+        return Int32(String(decoding: bytes[..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Lets the next process have it.

@@ -127,6 +127,20 @@ public struct ShelfDatabase: Sendable {
             attributes: [.posixPermissions: 0o700])
         let created = Glibc.open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if created >= 0 { close(created) }
+        do {
+            return try migrate(at: url)
+        } catch {
+            // A new database that could not be made whole (the disk filled while it was set up) is
+            // bok's own and empty: removed, so that the next start makes it again rather than
+            // finding a damaged file. An existing one is never touched.
+            if created >= 0, ShelfError.saving(error, path: url.path) != nil {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(url.path + suffix) }
+            }
+            throw error
+        }
+    }
+
+    private static func migrate(at url: URL) throws -> ShelfDatabase {
         // GRDB's migrator reads which migrations are applied before it takes the write lock, so two
         // processes opening a new file at once would both run v1. A lock file next to the database
         // makes opening (inspect, WAL, migrate) one process at a time; the kernel drops it if bok dies.
