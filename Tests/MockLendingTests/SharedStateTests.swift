@@ -20,13 +20,12 @@ struct SharedStateTests {
             configuration.onPrivateState = { [self] problem in self.told.withLock { $0.append(problem) } }
             return configuration
         }
-
-        deinit { try? FileManager.default.removeItem(at: folder) }
     }
 
     @Test("A state file removed under a running mock: told once, and it lends on with the loans it had")
     func removedWhileRunning() async throws {
         let watched = Watched()
+        defer { try? FileManager.default.removeItem(at: watched.folder) }
         try await TestServer.with(watched.configuration) { server in
             let lending = server.lending
             let first = try await lending.createLoan(
@@ -48,6 +47,7 @@ struct SharedStateTests {
     @Test("A damaged file: told at start, lent from privately, and rebuilt by a reset")
     func damagedThenReset() async throws {
         let watched = Watched()
+        defer { try? FileManager.default.removeItem(at: watched.folder) }
         try FileManager.default.createDirectory(at: watched.folder, withIntermediateDirectories: true)
         try Data(repeating: 0x5A, count: 8192).write(to: watched.file)
         try await TestServer.with(watched.configuration) { server in
