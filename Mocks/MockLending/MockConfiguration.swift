@@ -45,6 +45,10 @@ public struct MockConfiguration: Sendable {
     /// `$XDG_STATE_HOME/bok/`); nil keeps it in memory, fresh from the seed (`bok mock-server`,
     /// scenario runs, tests).
     public var stateFile: URL?
+    /// Told when the state file cannot be used (damaged, read-only, removed…) and this process
+    /// lends from a private state from then on: once per problem, from whichever thread found it,
+    /// under the library's lock (post it somewhere; do not call the server back).
+    public var onPrivateState: (@Sendable (SharedStateProblem) -> Void)?
 
     /// Creates a configuration.
     public init(

@@ -137,9 +137,12 @@ struct Bok {
                 // Told on stderr, so what a one-shot prints stays its answer alone.
                 for line in NoticeCommands.pending(session: session) { printer.err(line) }
             }
+            if let warning = session.mockStateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
             return 0
         } catch {
-            return ErrorReport.report(error, json: json, printer: printer)
+            let code = ErrorReport.report(error, json: json, printer: printer)
+            if let warning = session.mockStateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
+            return code
         }
     }
 

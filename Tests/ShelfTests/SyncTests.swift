@@ -91,4 +91,28 @@ struct SyncTests {
         #expect(summary.newlyEnded == 1)
         #expect(try store.loans(includeEnded: false).isEmpty)
     }
+
+    @Test("Lists the library says are not whole end nothing they leave out; a loan they call ended still ends")
+    func partialListsEndNothing() async throws {
+        let (store, profile) = try makeStore()
+        let fake = FakeLending()
+        await fake.set(
+            loans: [
+                Loan(id: "L1", productID: "p1", title: "A", expiryDate: today.adding(days: 9)),
+                Loan(id: "L2", productID: "p2", title: "B", expiryDate: today.adding(days: 9)),
+            ], reservations: [Reservation(id: "R1", productID: "p3", title: "C", queuePosition: 2)])
+        try await store.sync(from: fake, card: "1", profile: profile, now: now)
+        // The mock lending from a private state: it knows only what it lent itself.
+        await fake.set(
+            loans: [
+                Loan(id: "L2", productID: "p2", title: "B", expiryDate: today.adding(days: 9), active: false),
+                Loan(id: "L9-x1", productID: "p9", title: "D", expiryDate: today.adding(days: 28)),
+            ], reservations: [])
+        let summary = try await store.sync(from: fake, card: "1", profile: profile, now: now, listsAreWhole: { false })
+        #expect(summary.newlyEnded == 1 && summary.notices.map(\.kind) == [.loanEnded, .loanMade])
+        let shelf = try store.shelf(today: today)
+        #expect(shelf.entries(.loans).map(\.title) == ["A", "D"], "L1 is not ended")
+        #expect(shelf.entries(.ended).map(\.title) == ["B"])
+        #expect(shelf.entries(.reserved).map(\.title) == ["C"])
+    }
 }

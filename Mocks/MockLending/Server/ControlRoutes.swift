@@ -12,8 +12,14 @@ struct ControlRoutes: Sendable {
     func register(on mock: RouterGroup<MockRequestContext>) {
         mock.get("state") { _, _ in summary() }
         mock.post("reset") { _, _ in
-            library.reset()
-            return summary()
+            let outcome: String =
+                switch library.reset() {
+                case .memory, .shared: "Shared"
+                case .rejoined: "Rejoined"
+                case .rebuilt: "Rebuilt"
+                case .notRebuilt: "NotRebuilt"
+                }
+            return summary(reset: outcome)
         }
         mock.post("faults") { request, _ in try await setFaults(request) }
         mock.delete("faults") { _, _ in
@@ -57,10 +63,14 @@ struct ControlRoutes: Sendable {
         enum CodingKeys: String, CodingKey { case now = "Now", today = "Today", timeZone = "TimeZone" }
     }
 
-    func summary() -> Response {
-        let summary = library.read {
+    /// The state summary; `reset` says what a reset did with the shared file.
+    func summary(reset: String? = nil) -> Response {
+        var summary = library.read {
             StateSummary($0, seed: library.catalog.seed, catalogSize: library.catalog.products.count)
         }
+        summary.sharedState = library.sharing
+        summary.sharedStateProblem = library.sharedStateProblem?.kind.description
+        if summary.sharedState != nil { summary.reset = reset }
         return JSONResponse.make(summary)
     }
 

@@ -117,8 +117,14 @@ public final class MockLendingServer: Sendable {
     /// undoes nothing.
     public func setClock(_ date: Date) async { library.setClock(date) }
 
-    /// Returns to the seed: patrons, loans, queues, faults and the clock as at start-up.
+    /// Returns to the seed: patrons, loans, queues, faults and the clock as at start-up. A state
+    /// file that cannot be used is rebuilt.
     public func reset() async { library.reset() }
+
+    /// Why this server lends from a state of its own rather than the one the user's other
+    /// `bok --mock` share: nil when it shares it, or keeps its state in memory by design. Its
+    /// lists of loans then leave out the shared library's: a loan missing there has not ended.
+    public var sharedStateProblem: SharedStateProblem? { library.sharedStateProblem }
 
     // MARK: Assembly
 

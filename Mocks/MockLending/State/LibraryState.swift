@@ -46,6 +46,11 @@ struct LibraryState: Sendable {
     var faultDice: SplitMix64
     /// For the next `LoanID` and `ReservationID`.
     var nextNumber = 1
+    /// Ends every id this state gives from now on: empty for the shared library; a tag of its
+    /// own for a private one (see `MockLibrary`), whose numbers go on from the shared library's
+    /// and would otherwise name its loans' ids anew, so the patron's shelf would take the one
+    /// loan for the other.
+    var idSuffix = ""
 
     init(rules: MockRules, products: [Product], licences: [Licence], clock: Date, faultDice: SplitMix64) {
         self.rules = rules
@@ -60,7 +65,7 @@ struct LibraryState: Sendable {
 
     mutating func takeID(prefix: String) -> String {
         defer { nextNumber += 1 }
-        return prefix + String(100_000 + nextNumber)
+        return prefix + String(100_000 + nextNumber) + idSuffix
     }
 
     // MARK: Reading

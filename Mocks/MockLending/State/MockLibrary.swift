@@ -17,15 +17,24 @@ final class MockLibrary: Sendable {
     let books = BookCache(capacity: 32)
     private let indexByID: [String: Int]
     private let state: Mutex<Held>
-    /// Where the state is shared with other processes (`bok --mock`), or nil (in memory only).
-    private let shared: SharedState?
     /// Where the clock started, to reset to.
     private let startClock: Date
 
-    /// The state, and the shared generation it reflects (-1: not loaded from the file yet).
+    /// Where the state lives.
+    private enum Sharing: Sendable {
+        /// In memory only, by design (`bok mock-server`, scenario runs, tests).
+        case memory
+        /// In the file every `bok --mock` of the user shares.
+        case shared(SharedState)
+        /// In this process only: the file could not be used, and `mock reset` rebuilds it.
+        case privately(SharedStateProblem)
+    }
+
+    /// The state, the shared generation it reflects (-1: not loaded from the file yet), and where it lives.
     private struct Held: Sendable {
         var state: LibraryState
         var generation: Int64 = -1
+        var sharing = Sharing.memory
     }
 
     init(configuration: MockConfiguration) {
@@ -40,8 +49,17 @@ final class MockLibrary: Sendable {
         let clock = configuration.clockStart ?? Date()
         self.startClock = clock
         self.state = Mutex(Held(state: Self.seed(catalog, clock: clock, rules: configuration.rules)))
-        // A file that cannot be opened leaves this process with a library of its own, as before.
-        self.shared = configuration.stateFile.flatMap { try? SharedState(file: $0) }
+        guard let file = configuration.stateFile else { return }
+        state.withLock { held in
+            do throws(SharedStateProblem) {
+                held.sharing = .shared(try SharedState(file: file))
+            } catch {
+                goPrivate(&held, error)
+                return
+            }
+            // Read now, so that a file that cannot be read is told at start, not at a patron's borrow.
+            refresh(&held)
+        }
     }
 
     private static func seed(_ catalog: GeneratedCatalog, clock: Date, rules: MockRules) -> LibraryState {
@@ -59,12 +77,48 @@ final class MockLibrary: Sendable {
         state.moveClock(to: Date().addingTimeInterval(state.clockOffset))
     }
 
-    /// Takes what another process stored since this one last looked.
+    /// Takes what another process stored since this one last looked; a file that can no longer
+    /// be read leaves this process on what it holds.
     private func refresh(_ held: inout Held) {
-        guard let shared, let generation = try? shared.generation(), generation != held.generation,
-            let stored = try? shared.load()
-        else { return }
-        if held.state.restore(stored.state) { held.generation = stored.generation }
+        guard case .shared(let shared) = held.sharing else { return }
+        do throws(SharedStateProblem) {
+            try shared.checkStillThere()
+            let generation = try shared.generation()
+            guard generation != held.generation, let stored = try shared.load() else { return }
+            guard held.state.restore(stored.state) else { throw SharedStateProblem.undecodable(shared.file) }
+            held.generation = stored.generation
+        } catch {
+            goPrivate(&held, error)
+        }
+    }
+
+    /// Leaves the shared file for the rest of this process, lending on from what it holds, and
+    /// tells ``MockConfiguration/onPrivateState``. Its new ids carry a tag of their own, so none
+    /// names a loan the shared library made or will make.
+    private func goPrivate(_ held: inout Held, _ problem: SharedStateProblem) {
+        held.sharing = .privately(problem)
+        held.state.idSuffix = "-" + String(UInt32.random(in: 0x1000_0000...UInt32.max), radix: 36)
+        configuration.onPrivateState?(problem)
+    }
+
+    /// Why the state is not the one shared with the user's other processes: nil when it is (or is
+    /// in memory by design).
+    var sharedStateProblem: SharedStateProblem? {
+        state.withLock { held in
+            if case .privately(let problem) = held.sharing { return problem }
+            return nil
+        }
+    }
+
+    /// `Shared`, `Private` or nil (in memory by design), for `GET /mock/state`.
+    var sharing: String? {
+        state.withLock { held in
+            switch held.sharing {
+            case .memory: nil
+            case .shared: "Shared"
+            case .privately: "Private"
+            }
+        }
     }
 
     /// Reads the state under the lock, after taking other processes' changes and moving the clock to now.
@@ -79,29 +133,37 @@ final class MockLibrary: Sendable {
     /// Changes the state under the lock, after moving the clock to now; one call is one
     /// consistent change (what `body` changed before throwing stays changed, e.g. a wrong PIN counted).
     /// With a shared file it is one transaction there too: the newest stored state is changed
-    /// and stored, so no other process's change is lost.
+    /// and stored, so no other process's change is lost. When the file fails, the change is made
+    /// again from the state before it, privately (so a loan made then carries a private id).
     func update<T: Sendable, E: Error>(_ body: (inout LibraryState) throws(E) -> T) throws(E) -> T {
         try state.withLock { (held) throws(E) -> T in
-            guard let shared else {
-                tick(&held.state)
-                return try body(&held.state)
-            }
             var outcome: Result<T, E>?
-            let exchanged = try? shared.exchange { stored -> (Void, Data) in
-                if let stored, stored.generation != held.generation, held.state.restore(stored.state) {
-                    held.generation = stored.generation
+            if case .shared(let shared) = held.sharing {
+                var before: LibraryState?
+                do throws(SharedStateProblem) {
+                    try shared.checkStillThere()
+                    let (_, generation) = try shared.exchange { stored throws(SharedStateProblem) -> (Void, Data) in
+                        if let stored, stored.generation != held.generation {
+                            guard held.state.restore(stored.state) else {
+                                throw SharedStateProblem.undecodable(shared.file)
+                            }
+                            held.generation = stored.generation
+                        }
+                        before = held.state
+                        tick(&held.state)
+                        outcome = Result { () throws(E) -> T in try body(&held.state) }
+                        return ((), held.state.persisted())
+                    }
+                    held.generation = generation
+                } catch {
+                    if let before { held.state = before }
+                    outcome = nil
+                    goPrivate(&held, error)
                 }
-                tick(&held.state)
-                outcome = Result { () throws(E) -> T in try body(&held.state) }
-                return ((), held.state.persisted())
             }
-            if let (_, generation) = exchanged { held.generation = generation }
-            // The file failed (a full disk): the change still happens here, for this process.
-            if outcome == nil {
-                tick(&held.state)
-                outcome = Result { () throws(E) -> T in try body(&held.state) }
-            }
-            return try outcome!.get()
+            if let outcome { return try outcome.get() }
+            tick(&held.state)
+            return try body(&held.state)
         }
     }
 
@@ -110,13 +172,68 @@ final class MockLibrary: Sendable {
         state.withLock { held in body(&held.state) }
     }
 
-    /// Back to the seeded state: loans, queues, clock and faults as at start-up.
-    func reset() {
+    /// What ``reset()`` did with the shared file.
+    enum ResetOutcome: Sendable, Equatable {
+        /// No file: the state is in memory by design.
+        case memory
+        /// The shared state is back at the seed, for every process.
+        case shared
+        /// This process lent privately, and shares the file (back at the seed) again: it could be
+        /// used after all (another process had rebuilt it, or a lock was released).
+        case rejoined
+        /// The file could not be used; it was removed and made anew, at the seed.
+        case rebuilt
+        /// It could not be rebuilt: this process is at the seed, privately.
+        case notRebuilt(SharedStateProblem)
+    }
+
+    /// Back to the seed: loans, queues, clock and faults as at start-up. A state file that cannot
+    /// be used is rebuilt: removed with its `-wal` and `-shm` and made anew (not one another
+    /// process holds locked: that is no damage).
+    @discardableResult
+    func reset() -> ResetOutcome {
         let fresh = Self.seed(catalog, clock: startClock, rules: configuration.rules)
-        state.withLock { held in
+        return state.withLock { held in
             held.state = fresh
-            if let shared, let (_, generation) = try? shared.exchange({ _ in ((), fresh.persisted()) }) {
-                held.generation = generation
+            held.generation = -1
+            var problem: SharedStateProblem
+            switch held.sharing {
+            case .memory:
+                return .memory
+            case .shared(let shared):
+                do throws(SharedStateProblem) {
+                    try shared.checkStillThere()
+                    held.generation = try shared.exchange { _ in ((), fresh.persisted()) }.1
+                    return .shared
+                } catch {
+                    problem = error
+                }
+            case .privately(let known):
+                problem = known
+            }
+            // The old connection is closed before anything is opened or removed.
+            held.sharing = .privately(problem)
+            guard let file = configuration.stateFile else { return .memory }
+            do throws(SharedStateProblem) {
+                let shared = try SharedState(file: file)
+                held.generation = try shared.exchange { _ in ((), fresh.persisted()) }.1
+                held.sharing = .shared(shared)
+                return .rejoined
+            } catch {
+                problem = error
+            }
+            guard problem.kind != .busy else {
+                goPrivate(&held, problem)
+                return .notRebuilt(problem)
+            }
+            do throws(SharedStateProblem) {
+                let shared = try SharedState.rebuild(file: file)
+                held.generation = try shared.exchange { _ in ((), fresh.persisted()) }.1
+                held.sharing = .shared(shared)
+                return .rebuilt
+            } catch {
+                goPrivate(&held, error)
+                return .notRebuilt(error)
             }
         }
     }

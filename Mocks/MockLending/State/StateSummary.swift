@@ -77,12 +77,21 @@ struct StateSummary: Codable, Sendable {
     var payPerLoanBudget: Int
     var patrons: [PatronSummary]
     var faults: Faults
+    /// `Shared` (the file every `bok --mock` of the user shares), `Private` (that file could not
+    /// be used: this process only), or absent (in memory by design).
+    var sharedState: String?
+    /// Why the state is private: `damaged`, `readOnly`, `folderReadOnly`, `removed`, …
+    var sharedStateProblem: String?
+    /// In the answer to `POST /mock/reset`: what became of the file (`Shared`, `Rejoined`,
+    /// `Rebuilt`, `NotRebuilt`).
+    var reset: String?
 
     enum CodingKeys: String, CodingKey {
         case clock = "Clock", today = "Today", seed = "Seed", catalogSize = "CatalogSize", loans = "Loans"
         case otherLoans = "OtherLoans", queues = "Queues", titlesOut = "TitlesOut", waiting = "Waiting"
         case payPerLoanUsed = "PayPerLoanUsed", payPerLoanBudget = "PayPerLoanBudget", patrons = "Patrons", faults =
             "Faults"
+        case sharedState = "SharedState", sharedStateProblem = "SharedStateProblem", reset = "Reset"
     }
 
     init(_ state: LibraryState, seed: UInt64, catalogSize: Int) {

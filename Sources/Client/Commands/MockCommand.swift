@@ -63,15 +63,32 @@ enum MockCommand {
             return CommandOutput(
                 lines: [clockLine(date, session: session)], json: ["now": Timestamp.format(date)])
         case "reset"?:
-            try await control.reset()
+            // What became of a shared state file that could not be used: `Rebuilt`, `Rejoined`, `NotRebuilt`.
+            let sharedState = try await control.reset()["Reset"] as? String ?? "Shared"
+            // Said here, in the reset's own words, and not again after it.
+            let told = sharedState == "Shared" ? nil : session.mockState.take()
             session.followLibraryClock(try await control.now())
             session.lists.loanList = []
             session.lists.reservationList = []
             await session.syncAfterChange()
             _ = session.notices.take()  // the seed's state is a fresh start, not news
-            return CommandOutput(
-                lines: [tr("The mock library is back at its seed: loans, queues, clock and faults.")],
-                json: ["reset": true])
+            if sharedState == "NotRebuilt", let problem = await session.mockStateProblem() ?? told {
+                throw UserError(MockStateWords.notRebuilt(problem))
+            }
+            let line: String
+            switch sharedState {
+            case "Rebuilt":
+                line = tr(
+                    "bok rebuilt the mock library's shared state, which could not be used: the mock library is back "
+                        + "at its seed (loans, queues, clock and faults), shared by every bok --mock again.")
+            case "Rejoined":
+                line = tr(
+                    "The mock library is back at its seed (loans, queues, clock and faults), shared by every "
+                        + "bok --mock again.")
+            default:
+                line = tr("The mock library is back at its seed: loans, queues, clock and faults.")
+            }
+            return CommandOutput(lines: [line], json: ["reset": true])
         case "fault"?, "faults"?:
             let (faults, description) = try parseFault(Array(words.dropFirst()))
             try await control.setFaults(faults)

@@ -63,6 +63,12 @@ struct Startup {
             if options.mockClockStart == nil, options.mockClockRuns {
                 configuration.stateFile = paths.mockState(seed: options.seed, size: options.catalogSize)
             }
+            // A state file that cannot be used is said once, in the patron's words (MockStateWords).
+            let mockState = MockStateInbox()
+            configuration.onPrivateState = { problem in
+                logger.debug("the mock library's shared state cannot be used", metadata: ["problem": "\(problem)"])
+                mockState.post(problem)
+            }
             // The server's own shutdown chatter is not for the patron; BOK_LOG=debug shows it.
             var serverLogger = logger
             if logger.logLevel > .debug { serverLogger.logLevel = .critical }
@@ -108,6 +114,7 @@ struct Startup {
                 service: DeferredLendingService(ready: ready), mock: server, libraryName: name, alphabet: .swedish,
                 theme: theme, logger: logger, pins: pins)
             if overOPDS { session.configuredName = name }
+            session.mockState = mockState
             session.defaultTimeZone = { configuration.rules.timeZone }
             clock.session = session
             // The mock's port changes every run; its shelf profile is named by what it simulates.

@@ -103,8 +103,10 @@ final class REPL {
         next.startSyncInBackground()
     }
 
-    /// What the last syncs found changed at the library, one line each (each told once).
+    /// What the last syncs found changed at the library, one line each (each told once), and on
+    /// stderr why the mock library lends privately (once).
     func printNotices() {
+        if let warning = session.mockStateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
         for line in NoticeCommands.pending(session: session) { printer.out(line) }
     }
 }

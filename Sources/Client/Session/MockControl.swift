@@ -73,8 +73,9 @@ struct MockControl: Sendable {
         var description: String { message }
     }
 
-    /// Back to the seed.
-    func reset() async throws { _ = try await call("POST", "reset") }
+    /// Back to the seed; the answer says what became of a shared state file (`Reset`).
+    @discardableResult
+    func reset() async throws -> [String: Any] { try await call("POST", "reset") }
 
     /// Sets faults (`{"LatencyMs": 2000}`) or clears them (nil).
     func setFaults(_ faults: [String: any Sendable]?) async throws {

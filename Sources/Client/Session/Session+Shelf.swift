@@ -128,7 +128,7 @@ extension Session {
         do {
             let summary = try await store.sync(
                 from: service, card: card, profile: profile, now: clock(), today: today,
-                expected: Set(expected.map { [$0] } ?? []))
+                expected: Set(expected.map { [$0] } ?? []), listsAreWhole: libraryListsAreWhole)
             shelfState.syncProblem = nil
             notices.post(summary.notices)
             return summary
@@ -160,7 +160,7 @@ extension Session {
         let (key, name, service, now, today, collation) = (
             libraryKey, libraryName, service, clock(), today, Collation(alphabet)
         )
-        let notices = notices
+        let (notices, listsAreWhole) = (notices, libraryListsAreWhole)
         shelfState.startupSync = Task.detached {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
@@ -170,7 +170,8 @@ extension Session {
                 else {
                     return .skipped
                 }
-                let summary = try await store.sync(from: service, card: card, profile: profile, now: now, today: today)
+                let summary = try await store.sync(
+                    from: service, card: card, profile: profile, now: now, today: today, listsAreWhole: listsAreWhole)
                 notices.post(summary.notices)
                 return .synced
             } catch let error as LendingError {

@@ -51,6 +51,8 @@ final class Session {
     var spinner: WaitSpinner?
     /// What syncs found changed at the library, waiting to be told (see `Notice`).
     let notices = NoticeInbox()
+    /// What the built-in mock found wrong with its shared state, waiting to be told.
+    var mockState = MockStateInbox()
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.
     var progress: DownloadProgressBar?
     /// Reading state when the shelf's database cannot be opened: kept for this session only.

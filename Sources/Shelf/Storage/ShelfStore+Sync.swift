@@ -11,7 +11,9 @@ extension ShelfStore {
     ///
     /// Loans and reservations are upserted. A loan the server no longer lists as active is marked
     /// ended (`active = false`, `endedAt` set), never deleted, so its position, bookmarks and notes
-    /// survive. Authors the loan list does not carry are looked up once per new product.
+    /// survive. A loan it does not list at all ends only when its lists are the library's whole
+    /// record of the card (`listsAreWhole`). Authors the loan list does not carry are looked up
+    /// once per new product.
     /// A profile not saved yet is saved first.
     ///
     /// What changed that the patron did not do here becomes a ``Notice``, told once: a loan
@@ -20,17 +22,25 @@ extension ShelfStore {
     /// - Parameters:
     ///   - today: the library's day, for "due soon"; nil leaves those out.
     ///   - expected: products whose change the patron just made here (a borrow, a return): no notice.
+    ///   - listsAreWhole: asked once the lists are fetched: whether they are all the library knows
+    ///     of the card. When not (the mock library lending from a private state, which knows
+    ///     nothing of the loans made in the state it could not read), loans and reservations
+    ///     missing from them are kept as they were instead of ended: a loan is never shown as
+    ///     ended because the library could not read its own records.
     /// - Throws: the service's `LendingError`; then nothing is written.
     @discardableResult
     public func sync(
         from service: some LendingService & PatronLending, card: String, profile: LibraryProfile,
-        now: Date = Date(), today: DayDate? = nil, expected: Set<String> = []
+        now: Date = Date(), today: DayDate? = nil, expected: Set<String> = [],
+        listsAreWhole: @Sendable () async -> Bool = { true }
     ) async throws -> SyncSummary {
         let profileID =
             try profile.id ?? saveProfile(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID)
             .id!
         let loans = try await service.loans(card: card, onlyActive: false)
         let reservations = try await service.reservations(card: card)
+        // After the lists: a library that lost its records meanwhile has said so by now.
+        let whole = await listsAreWhole()
 
         let known = try await writer.read { db in
             let rows = try Row.fetchAll(
@@ -108,7 +118,7 @@ extension ShelfStore {
                 }
                 try record.upsert(db)
             }
-            for var gone in existingLoans where gone.active && !seen.contains(gone.loanID) {
+            for var gone in existingLoans where whole && gone.active && !seen.contains(gone.loanID) {
                 gone.active = false
                 gone.endedAt = now
                 gone.syncedAt = now
@@ -145,7 +155,8 @@ extension ShelfStore {
                 ).upsert(db)
             }
             let onLoan = Set(loans.filter(\.active).map(\.productID))
-            for var gone in existingReservations where gone.active && !seenReservations.contains(gone.reservationID) {
+            for var gone in existingReservations
+            where whole && gone.active && !seenReservations.contains(gone.reservationID) {
                 gone.active = false
                 gone.syncedAt = now
                 try gone.update(db)
