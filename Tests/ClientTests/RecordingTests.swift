@@ -123,6 +123,13 @@ struct RecordingTests {
             try SessionRecorder(file: file, forwardingTo: CapturingPrinter())
         }
         #expect(overwrite.message.contains("already exists"))
+        // A link, even one to nothing, is not written through.
+        let link = temporaryFile()
+        let target = temporaryFile()
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        #expect(throws: UserError.self) { try SessionRecorder(file: link, forwardingTo: CapturingPrinter()) }
+        #expect(!FileManager.default.fileExists(atPath: target))
         let bad = try #require(throws: UserError.self) { try Recording.read(file: file) }
         #expect(bad.message == "\(file):2: not a line bok --record writes. Is this a recording?")
     }

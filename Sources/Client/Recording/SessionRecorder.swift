@@ -26,20 +26,23 @@ final class SessionRecorder {
     ///   - clock: Now; tests pass a clock of their own.
     /// - Throws: `UserError` when the file exists or cannot be created.
     init(file path: String, forwardingTo inner: any Printer, clock: @escaping () -> Date = Date.init) throws {
-        guard !FileManager.default.fileExists(atPath: path) else {
-            throw UserError(
-                tr(
-                    "{file} already exists; bok will not overwrite a recording. Give another name or remove it.",
-                    ["file": path]))
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
+        // Made here and nowhere else: O_EXCL refuses anything already at the path (a link too, which
+        // O_NOFOLLOW does not follow), so a recording never replaces a file or writes through a link.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EEXIST || code == ELOOP {
+                throw UserError(
+                    tr(
+                        "{file} already exists; bok will not overwrite a recording. Give another name or remove it.",
+                        ["file": path]))
+            }
             throw UserError(
                 tr(
                     "Could not create the recording {file}. Check that its folder exists and is writable.",
                     ["file": path]))
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         self.handle = handle
         self.clock = clock
         printer = RecordingPrinter(inner)
