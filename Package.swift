@@ -122,7 +122,10 @@ let package = Package(
                 "Localization", "SafeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The toolchain's ICU, which Foundation loads anyway: scenario patterns are matched with its
+            // step and stack limits (Sources/Client/Scenarios/ScreenPattern.swift).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         // What the three benchmarks share: median and percentile.
         .target(name: "BenchSupport", path: "Benchmarks/BenchSupport"),

@@ -25,6 +25,20 @@ public enum SafeText {
         return clean(text, keepingLineBreaks: false)
     }
 
+    /// One line of outside text, as ``line(_:)``, of at most `limit` Unicode scalars: cut there with
+    /// an ellipsis, any bidirectional control opened before the cut closed at it.
+    ///
+    /// Only the first `limit` scalars are looked at, so a megabyte of text (or one character with a
+    /// megabyte of combining marks) costs what a short one does, and stays off the screen.
+    public static func line(_ text: String, limit: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard let cut = scalars.index(scalars.startIndex, offsetBy: limit, limitedBy: scalars.endIndex),
+            cut != scalars.endIndex
+        else { return line(text) }
+        let kept = scalars.index(scalars.startIndex, offsetBy: max(0, limit - 1))
+        return line(String(scalars[..<kept])) + "…"
+    }
+
     /// Outside text that may run over several lines (a description, an error body, a book's
     /// page): newlines and tabs stay for the layout (CR LF, lone CR, form feed, vertical tab and
     /// U+2028/U+2029 become a newline); controls become visible replacements.

@@ -27,6 +27,22 @@ struct OPDSAuthenticationTests {
         #expect(throws: OPDSAuthentication.Failure.self) { try OPDSAuthentication.parse(Data(text.utf8)) }
     }
 
+    @Test("A document of 100 000 flows: the first 20 are read, and what is kept of its words is a few lines")
+    func aFloodOfFlowsIsCut() throws {
+        let data = Data(AuthenticatingCatalogue.flood(flows: 100_000, basicAt: 3).utf8)
+        let started = ContinuousClock.now
+        let document = try OPDSAuthentication.parse(data)
+        #expect(started.duration(to: .now) < .seconds(2), "\(started.duration(to: .now))")
+        #expect(document.flows.count == OPDSAuthentication.flowLimit)
+        #expect(document.basic?.loginLabel == "Kort 3" && document.basic?.passwordLabel == "PIN 3")
+        #expect(document.title.hasPrefix("Stadsbiblioteket") && document.title.hasSuffix("…"))
+        #expect(document.title.unicodeScalars.count == 100, "\(document.title.count)")
+        #expect(document.description?.unicodeScalars.count == 400 && document.description?.contains("\n") == false)
+        // A basic flow after the first 20 is not looked for: no library sends one there.
+        let late = try OPDSAuthentication.parse(Data(AuthenticatingCatalogue.flood(flows: 100, basicAt: 50).utf8))
+        #expect(late.basic == nil && late.flows.count == OPDSAuthentication.flowLimit)
+    }
+
     @Test("A label cannot draw on the terminal")
     func labelsAreMadeSafe() throws {
         let text = #"""

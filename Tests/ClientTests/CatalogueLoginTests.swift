@@ -144,6 +144,48 @@ struct CatalogueLoginTests {
         #expect(two.prompt.asked.first?.hasPrefix("User name for 127.0.0.1") == true, "\(two.prompt.asked)")
         #expect(shown.contains("Ödemarken"), "plain HTTP Basic still logs in: \(shown)")
     }
+
+    @Test("A document of 100 000 flows is read in a couple of seconds, and what bok says of it stays short (issue 27)")
+    func aFloodOfFlows() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        /// A few lines of a screen, none of them a page long.
+        func short(_ lines: [String]) -> Bool { lines.count <= 3 && lines.allSatisfy { $0.count <= 400 } }
+
+        // No basic flow: one line that names what the catalogue offers, for login and for browse.
+        let flood = try AuthenticatingCatalogue.start(
+            user: "a", password: "b", document: AuthenticatingCatalogue.flood(flows: 100_000))
+        defer { flood.stop() }
+        let one = Catalogue(root: flood.baseURL.appendingPathComponent("root.json"), home: home, answers: ["a"])
+        var started = ContinuousClock.now
+        let refused = await one.text("login")
+        let browsed = await one.text("browse")
+        #expect(started.duration(to: .now) < .seconds(3), "\(started.duration(to: .now))")
+        #expect(
+            refused.contains("logs in with flow-0, flow-1, flow-2") && refused.contains("which bok does not support"))
+        #expect(browsed.contains("which bok does not support"), "\(browsed.prefix(300))")
+        for text in [refused, browsed] {
+            let lines = text.components(separatedBy: "\n")
+            #expect(short(lines), "\(lines.count) lines, the longest \(lines.map(\.count).max() ?? 0) characters")
+        }
+        #expect(one.prompt.asked.isEmpty && one.prompt.told.isEmpty)
+
+        // The basic flow among the first: its labels are asked with, after the title and description, each cut short.
+        let basic = try AuthenticatingCatalogue.start(
+            user: "a", password: "b", document: AuthenticatingCatalogue.flood(flows: 100_000, basicAt: 3))
+        defer { basic.stop() }
+        let two = Catalogue(
+            root: basic.baseURL.appendingPathComponent("root.json"), home: home, answers: ["a"], secrets: ["b"])
+        started = .now
+        let shown = await two.text("login")
+        #expect(started.duration(to: .now) < .seconds(3), "\(started.duration(to: .now))")
+        #expect(shown.contains("Ödemarken"), "\(shown.prefix(300))")
+        #expect(two.prompt.asked == ["Kort 3: ", "PIN 3: "], "\(two.prompt.asked)")
+        #expect(two.prompt.told.first?.hasPrefix("Stadsbiblioteket Stadsbiblioteket") == true)
+        // The catalogue's words: its title and description, a line and a few lines' worth.
+        #expect(short(two.prompt.told), "\(two.prompt.told.map(\.count))")
+        #expect(two.prompt.told.count == 2 && two.prompt.told[0].count <= 100, "\(two.prompt.told.map(\.count))")
+    }
 }
 
 @MainActor

@@ -166,6 +166,78 @@ struct ScenarioTests {
         #expect(kept.passed, "\(ScenarioReport.lines(for: kept, theme: .plain))")
     }
 
+    @Test("A pattern that backtracks without end fails its step in one line, and the next task runs (issue 27)")
+    func patternWithoutEnd() async throws {
+        // (a|a)*b tries 2^n ways through n a's before it gives up: 400 would never end.
+        let long = String(repeating: "a", count: 400)
+        let started = ContinuousClock.now
+        let result = try await run(
+            """
+            scenario: Patterns from a downloaded file
+            width: 0
+            task: line
+            > \(long)
+            error: Unknown command
+            line: (a|a)*b
+            task: no line
+            > \(long)
+            error: Unknown command
+            no line: (a|a)*b
+            task: count
+            > \(long)
+            error: Unknown command
+            count 0: (a|a)*b
+            task: The next task still runs
+            > \(long)
+            error: Unknown command
+            line: ^Unknown command "a{400}"
+            """)
+        let elapsed = started.duration(to: .now)
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+        #expect(result.tasks.map(\.passed) == [false, false, false, true])
+        for task in result.tasks.prefix(3) {
+            let failure = try #require(task.firstFailure?.failure)
+            #expect(failure.line == 6 || failure.line == 10 || failure.line == 14)
+            #expect(
+                failure.message.hasPrefix("The pattern /(a|a)*b/ took too long on the line “Unknown command \"aaa"),
+                "\(failure.message)")
+            #expect(failure.message.hasSuffix("”; simplify it."), "\(failure.message)")
+            #expect(!failure.message.contains("\n") && failure.message.count < 200, "\(failure.message)")
+        }
+        let summary = ScenarioReport(results: [result]).summary(theme: .plain).joined(separator: "\n")
+        #expect(summary.contains("1 passed, 3 failed"), "\(summary)")
+    }
+
+    @Test("A pattern whose backtracking outgrows its memory bound is stopped too; plain ones match as before")
+    func patternMemoryBound() throws {
+        let started = ContinuousClock.now
+        let pattern = try ScreenPattern("(a|b)*c")
+        #expect(pattern.outcome(in: String(repeating: "a", count: 400_000)) == .tooDeep)
+        #expect(started.duration(to: .now) < .seconds(2))
+        #expect(pattern.outcome(in: "aabc") == .match && pattern.outcome(in: "") == .noMatch)
+        #expect(try ScreenPattern("^$").outcome(in: "") == .match)
+        #expect(try ScreenPattern("— 28 days\\.$").outcome(in: "Borrowed. Due Saturday — 28 days.") == .match)
+        #expect(throws: ScreenPattern.Invalid.self) { try ScreenPattern("(unclosed") }
+    }
+
+    @Test("A result glob with many stars is answered at once: no regular expression is built from it")
+    func globWithManyStars() {
+        let started = ContinuousClock.now
+        let stars = String(repeating: "*a", count: 14) + "*z"
+        #expect(!ScreenCheck.glob(stars, matches: String(repeating: "a", count: 60)))
+        #expect(!ScreenCheck.glob(String(repeating: "*", count: 12) + "z", matches: String(repeating: "y", count: 500)))
+        #expect(started.duration(to: .now) < .milliseconds(100))
+        // What it always meant: the whole value, ignoring case, * for any text (none too).
+        #expect(ScreenCheck.glob("Å*", matches: "Åsa Berg"))
+        #expect(
+            ScreenCheck.glob("*fall", matches: "Fritt fall") && ScreenCheck.glob("fritt*fall", matches: "Fritt fall"))
+        #expect(ScreenCheck.glob("**", matches: "") && ScreenCheck.glob("a*b*c", matches: "abc"))
+        #expect(!ScreenCheck.glob("fritt", matches: "Fritt fall") && !ScreenCheck.glob("*fritt", matches: "Fritt fall"))
+        #expect(
+            ScreenCheck.glob("2019-03-01", matches: "2019-03-01")
+                && !ScreenCheck.glob("2019.03.01", matches: "2019-03-01"))
+    }
+
     @Test("check lists every mistake with its line number")
     func checkMistakes() throws {
         let text = """

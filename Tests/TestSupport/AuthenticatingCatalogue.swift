@@ -20,6 +20,22 @@ public enum AuthenticatingCatalogue {
         "links": [{"rel": "authenticate", "href": "http://127.0.0.1/oauth"}]}]}
         """#
 
+    /// A document no library sends: `flows` flows of as many made-up types, each with its labels (the
+    /// basic flow at index `basicAt`, when given), a title of 100 000 characters and a description of
+    /// a megabyte over 40 000 lines. About 10 MB, under the OPDS client's 16 MB cap.
+    public static func flood(flows: Int, basicAt: Int? = nil) -> String {
+        var items: [String] = []
+        items.reserveCapacity(flows)
+        for i in 0..<flows {
+            let type = i == basicAt ? "http://opds-spec.org/auth/basic" : "http://example.org/auth/flow-\(i)"
+            items.append(#"{"type": "\#(type)", "labels": {"login": "Kort \#(i)", "password": "PIN \#(i)"}}"#)
+        }
+        let title = String(repeating: "Stadsbiblioteket ", count: 100_000 / 17)
+        let description = String(repeating: #"Logga in med ditt l\u00e5nekort.\n"#, count: 40_000)
+        return #"{"title": "\#(title)", "description": "\#(description)", "authentication": ["#
+            + items.joined(separator: ", ") + "]}"
+    }
+
     /// The media type Palace servers send the document as.
     public static let mediaType = "application/vnd.opds.authentication.v1.0+json"
 

@@ -56,6 +56,17 @@ struct SafeTextTests {
         #expect(SafeText.line("\u{2067}\u{202B}x\u{2069}") == "\u{2068}\u{2067}\u{202B}x\u{2069}\u{2069}")
     }
 
+    @Test func aLineWithALimitIsCutWithAnEllipsisAndStaysBalanced() {
+        #expect(SafeText.line("Fritt fall", limit: 10) == "Fritt fall")
+        #expect(SafeText.line("Fritt fall!", limit: 10) == "Fritt fal…")
+        #expect(SafeText.line("a\nb", limit: 10) == "a b")
+        // An override opened before the cut is closed at it, before the ellipsis.
+        #expect(SafeText.line("ab\u{202E}cdefgh", limit: 5) == "\u{2068}ab\u{202E}c\u{202C}\u{2069}…")
+        // One character of a megabyte (a letter and its combining marks) is cut as well.
+        let heavy = "e" + String(repeating: "\u{301}", count: 1 << 20)
+        #expect(SafeText.line(heavy, limit: 8).unicodeScalars.count == 8)
+    }
+
     @Test func theOutputGuardKeepsColourAndStopsEverythingElse() {
         let bokLine = "\u{1B}[1mTitle\u{1B}[0m \u{1B}[38;5;208mmark\u{1B}[0m"
         #expect(SafeText.guardingOutput(bokLine) == bokLine)

@@ -26,14 +26,25 @@ public struct OPDSAuthentication: Sendable, Hashable {
         /// What to call the password field (`labels.password`), when it says.
         public var passwordLabel: String?
 
-        /// A short name for the flow, for a person: `OAuth`, `SAML`, or the type's last part.
+        /// A short name for the flow, for a person: `OAuth`, `SAML`, or the type's last part (one safe
+        /// line of at most 40 characters).
         public var name: String {
             let lower = type.lowercased()
             if lower.contains("oauth") { return "OAuth" }
             if lower.contains("saml") { return "SAML" }
-            return type.split(separator: "/").last.map(String.init) ?? type
+            return SafeText.line(type.split(separator: "/").last.map(String.init) ?? type, limit: 40)
         }
     }
+
+    /// The most flows read from a document. A real one offers a handful (Palace's: basic, and OAuth or
+    /// SAML); the rest of a longer list is not decoded, so a list of 100 000 costs what one of 20 does
+    /// once the JSON is scanned, and none of it is kept.
+    public static let flowLimit = 20
+    /// The most characters kept of the title (a line at the prompt) and of the description (a few lines),
+    /// and of a flow's type (only compared and named, and a real one is a URI of 30–50).
+    static let titleLimit = 100
+    static let descriptionLimit = 400
+    static let typeLimit = 200
 
     /// The catalogue's name for its login page.
     public var title: String
@@ -69,31 +80,36 @@ public struct OPDSAuthentication: Sendable, Hashable {
         guard let authentication = document.authentication else {
             throw Failure(description: "no authentication list")
         }
-        let flows = authentication.compactMap(\.value).compactMap { item -> Flow? in
-            guard let type = item.type?.trimmingCharacters(in: .whitespaces), !type.isEmpty else { return nil }
+        let flows = authentication.compactMap { $0 }.compactMap { item -> Flow? in
+            guard
+                let type = item.type.map({ String($0.unicodeScalars.prefix(typeLimit)) })?
+                    .trimmingCharacters(in: .whitespaces), !type.isEmpty
+            else { return nil }
             return Flow(
                 type: type, loginLabel: label(item.labels?.login), passwordLabel: label(item.labels?.password))
         }
-        guard let title = document.title.map(SafeText.line), !title.isEmpty else {
+        guard let title = document.title.map({ SafeText.line($0, limit: titleLimit) }), !title.isEmpty else {
             throw Failure(description: "no title")
         }
         guard !flows.isEmpty else { throw Failure(description: "no flow with a type") }
-        let description = document.description.map(SafeText.line).flatMap { $0.isEmpty ? nil : $0 }
-        return OPDSAuthentication(title: title, description: description, flows: flows)
+        let description = document.description.map { SafeText.line($0, limit: descriptionLimit) }
+        return OPDSAuthentication(
+            title: title, description: description?.isEmpty == false ? description : nil, flows: flows)
     }
 
     /// A label as a prompt shows it: one line, not empty, not too long for a prompt.
     private static func label(_ text: String?) -> String? {
-        guard let line = text.map(SafeText.line)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
-            return nil
-        }
-        return String(line.prefix(60))
+        guard let line = text.map({ SafeText.line($0, limit: 60) })?.trimmingCharacters(in: .whitespaces),
+            !line.isEmpty
+        else { return nil }
+        return line
     }
 
     private struct Document: Decodable {
         var title: String?
         var description: String?
-        var authentication: [OPDS2Document.Lenient<Item>]?
+        /// The first ``OPDSAuthentication/flowLimit`` items of the list, nil for those that are not objects.
+        var authentication: [Item?]?
 
         struct Item: Decodable {
             var type: String?
@@ -121,7 +137,20 @@ public struct OPDSAuthentication: Sendable, Hashable {
             let c = try decoder.container(keyedBy: OPDS2Document.Key.self)
             title = c.lenient(String.self, "title")
             description = c.lenient(String.self, "description")
-            authentication = c.lenient([OPDS2Document.Lenient<Item>].self, "authentication")
+            authentication = c.lenient(FirstItems.self, "authentication")?.items
+        }
+
+        /// A list of which only the first ``OPDSAuthentication/flowLimit`` items are decoded.
+        struct FirstItems: Decodable {
+            var items: [Item?] = []
+
+            init(from decoder: any Decoder) throws {
+                var list = try decoder.unkeyedContainer()
+                // Lenient never throws, so each decode moves on to the next item.
+                while !list.isAtEnd, items.count < flowLimit {
+                    items.append(try list.decode(OPDS2Document.Lenient<Item>.self).value)
+                }
+            }
         }
     }
 }

@@ -176,6 +176,14 @@ public struct OPDSClient: Sendable {
     /// - Throws: ``OPDSAuthentication/Failure`` when the document cannot be read (the reason goes
     ///   to the debug log); `LendingError` when the catalogue cannot be reached.
     public func authentication() async throws -> OPDSAuthentication? {
+        let document = try await fetchAuthentication()
+        // Reading a document of megabytes has no await in it: a Ctrl-C meanwhile stops here, before
+        // the caller asks the patron anything.
+        try Task.checkCancellation()
+        return document
+    }
+
+    private func fetchAuthentication() async throws -> OPDSAuthentication? {
         let (data, http) = try await exchange(root)
         if http.status == 401 || http.status == 403 {
             guard let document = authenticationBody(data, http) else { return nil }
@@ -341,12 +349,15 @@ public struct OPDSClient: Sendable {
     /// What to say when a catalogue offers only ways of logging in that bok does not support (OAuth, SAML).
     public static func unsupported(_ document: OPDSAuthentication, server: String) -> String {
         var names: [String] = []
-        for flow in document.flows where !names.contains(flow.name) { names.append(flow.name) }
+        var seen: Set<String> = []
+        for flow in document.flows where seen.insert(flow.name).inserted { names.append(flow.name) }
+        // At most OPDSAuthentication.flowLimit names of 40 characters; the list is cut to a line's worth.
+        let flows = SafeText.line(names.joined(separator: ", "), limit: 120)
         return tr(
             "The catalogue at {server} logs in with {flows}, which bok does not support: bok supports the basic "
                 + "flow (a user name and password) only. Use the library's own app or website, or ask the library "
                 + "for a login with a password.",
-            ["server": server, "flows": names.joined(separator: ", ")])
+            ["server": server, "flows": flows])
     }
 
     private func timedOut(_ name: String) -> LendingError {

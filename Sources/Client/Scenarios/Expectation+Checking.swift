@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Localization
+import TextSafety
 
 extension Expectation.Kind {
     /// The expectation as a tester writes it, for reports.
@@ -42,11 +43,18 @@ struct ScreenCheck {
             guard let line = screen.first(where: { $0.contains(unwanted) }) else { return nil }
             return tr("The screen contains “{text}”, on the line: {line}", ["text": unwanted, "line": line])
         case .lineMatches(let pattern):
-            return screen.contains { Self.matches($0, pattern) }
-                ? nil : tr("No line matches /{pattern}/.", ["pattern": pattern])
+            switch Self.search(pattern, in: screen, all: false) {
+            case .stopped(let why): return why
+            case .found(let lines):
+                return lines.isEmpty ? tr("No line matches /{pattern}/.", ["pattern": pattern]) : nil
+            }
         case .noLineMatches(let pattern):
-            guard let line = screen.first(where: { Self.matches($0, pattern) }) else { return nil }
-            return tr("A line matches /{pattern}/: {line}", ["pattern": pattern, "line": line])
+            switch Self.search(pattern, in: screen, all: false) {
+            case .stopped(let why): return why
+            case .found(let lines):
+                guard let line = lines.first else { return nil }
+                return tr("A line matches /{pattern}/: {line}", ["pattern": pattern, "line": line])
+            }
         case .inOrder(let texts):
             var from = 0
             var previous: String?
@@ -63,7 +71,11 @@ struct ScreenCheck {
             }
             return nil
         case let .count(comparison, pattern):
-            let count = screen.filter { Self.matches($0, pattern) }.count
+            let count: Int
+            switch Self.search(pattern, in: screen, all: true) {
+            case .stopped(let why): return why
+            case .found(let lines): count = lines.count
+            }
             return comparison.holds(for: count)
                 ? nil
                 : trn(
@@ -107,16 +119,70 @@ struct ScreenCheck {
         tr("No list of books has been shown yet (search, top, new or library make one).")
     }
 
-    /// Whether `pattern` is found in `line` (anchor it with ^ and $ for the whole line).
-    static func matches(_ line: String, _ pattern: String) -> Bool {
-        line.range(of: pattern, options: .regularExpression) != nil
+    /// What ``search(_:in:all:)`` found.
+    enum Search {
+        /// The lines the pattern is found in, in screen order (only the first unless all were asked for).
+        case found([String])
+        /// The pattern was stopped on a line before it could say: why, in one line.
+        case stopped(String)
+    }
+
+    /// The lines `pattern` is found in (anchor it with ^ and $ for the whole line), each match bounded
+    /// (``ScreenPattern``): a pattern stopped on one line stops the search and fails the expectation,
+    /// so one expectation costs at most the screen's lines times the bound of one match.
+    static func search(_ pattern: String, in lines: [String], all: Bool) -> Search {
+        // The parser compiled it already; one that does not compile matches nothing, as before.
+        guard let compiled = try? ScreenPattern(pattern) else { return .found([]) }
+        var found: [String] = []
+        for line in lines {
+            switch compiled.outcome(in: line) {
+            case .match:
+                found.append(line)
+                if !all { return .found(found) }
+            case .noMatch:
+                continue
+            case .tooSlow:
+                return .stopped(
+                    tr(
+                        "The pattern /{pattern}/ took too long on the line “{line}”; simplify it.",
+                        ["pattern": SafeText.line(pattern, limit: 60), "line": SafeText.line(line, limit: 60)]))
+            case .tooDeep:
+                return .stopped(
+                    tr(
+                        "The pattern /{pattern}/ needed too much memory on the line “{line}”; simplify it.",
+                        ["pattern": SafeText.line(pattern, limit: 60), "line": SafeText.line(line, limit: 60)]))
+            }
+        }
+        return .found(found)
     }
 
     /// `wanted` with `*` standing for any text, against `actual`, ignoring case.
+    ///
+    /// Matched directly rather than as a regular expression: `*a*a*a…` made one whose backtracking
+    /// took seconds on a long value. This takes at most (characters of `wanted`) × (of `actual`) steps:
+    /// after a mismatch only the last `*` takes one more character, as earlier stars need not.
     static func glob(_ wanted: String, matches actual: String) -> Bool {
-        let parts = wanted.lowercased().components(separatedBy: "*")
-        let pattern = "^" + parts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: ".*") + "$"
-        return actual.lowercased().range(of: pattern, options: [.regularExpression]) != nil
+        let pattern = Array(wanted.lowercased())
+        let text = Array(actual.lowercased())
+        var (p, t) = (0, 0)
+        // The last star seen, and where in `text` what it stands for ends so far.
+        var star: (p: Int, t: Int)?
+        while t < text.count {
+            if p < pattern.count, pattern[p] == "*" {
+                star = (p, t)
+                p += 1
+            } else if p < pattern.count, pattern[p] == text[t] {
+                p += 1
+                t += 1
+            } else if let last = star {
+                star = (last.p, last.t + 1)
+                (p, t) = (last.p + 1, last.t + 1)
+            } else {
+                return false
+            }
+        }
+        while p < pattern.count, pattern[p] == "*" { p += 1 }
+        return p == pattern.count
     }
 
     /// A field of a book as `result N FIELD:` compares it.

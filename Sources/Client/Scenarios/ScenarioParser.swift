@@ -352,8 +352,9 @@ private struct ParseState {
             throw UserError(
                 tr("{keyword}: needs a regular expression, e.g. {keyword}: ^Borrowed “.+”.", ["keyword": keyword]))
         }
+        // Compiled as the check will match it (ICU, bounded: ScreenPattern), so what passes here runs there.
         do {
-            _ = try NSRegularExpression(pattern: value)
+            _ = try ScreenPattern(value)
         } catch {
             throw UserError(
                 tr(
