@@ -99,6 +99,8 @@ let package = Package(
             name: "MockLending",
             dependencies: [
                 "Catalog",
+                // PatronFacingError: the words a failed start says.
+                "Localization",
                 // zlib's deflate and CRC-32 for the generated EPUBs and their PNGs (Books/Container).
                 "CZlib",
                 // SHA-256 for the Repr-Digest of book downloads.

@@ -21,6 +21,7 @@ enum FuzzTargets {
         ("images", { _ = RasterImage.decode($0) }),
         ("elib-json", elibJSON),
         ("opds", opds),
+        ("opds-auth", { _ = try? OPDSAuthentication.parse(Data($0)) }),
     ]
 
     static func named(_ name: String) -> (@Sendable ([UInt8]) -> Void)? { all.first { $0.name == name }?.run }
@@ -52,6 +53,14 @@ enum FuzzTargets {
 
     /// Seed inputs the project writes itself, per target (the script adds a generated novel and its pictures).
     static let seeds: [String: [String: String]] = [
+        "opds-auth": [
+            "basic.json":
+                #"""
+            {"id":"http://127.0.0.1/auth","title":"Biblioteket","description":"Logga in med ditt lånekort",\#
+            "authentication":[{"type":"http://opds-spec.org/auth/basic","labels":{"login":"Lånekort",\#
+            "password":"PIN"}}],"links":[{"rel":"logo","href":"/logo.png"}]}
+            """#
+        ],
         "markup": ["chapter.xhtml": ReaderParsers.Fixture.chapter, "nav.xhtml": ReaderParsers.Fixture.nav],
         "package": ["content.opf": ReaderParsers.Fixture.opf],
         "navigation": ["nav.xhtml": ReaderParsers.Fixture.nav, "toc.ncx": ReaderParsers.Fixture.ncx],

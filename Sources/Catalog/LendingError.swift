@@ -1,3 +1,5 @@
+public import Localization
+
 /// A failure talking to the lending service, with a one-line message that says what to do.
 ///
 /// A struct over a kind rather than a public enum, so kinds can be added without breaking callers
@@ -49,4 +51,8 @@ public struct LendingError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension LendingError: PatronFacingError {
+    public var patronMessage: String { message }
 }

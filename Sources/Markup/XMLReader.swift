@@ -42,6 +42,7 @@ package enum XMLEvent: Sendable, Equatable {
 /// text outside it, no attribute twice, a cap on depth; and the namespace of every name, from the
 /// `xmlns` and `xmlns:prefix` declarations of the element or any ancestor, the nearest winning.
 package struct XMLReader {
+    // Not patron-facing: the feed's parser turns it into its own failure.
     /// Why the document is not well-formed XML.
     package struct Failure: Error, Sendable, CustomStringConvertible {
         package let description: String

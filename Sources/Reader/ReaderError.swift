@@ -1,3 +1,5 @@
+public import Localization
+
 /// A book that cannot be opened or read, with a one-line message that says what is wrong and what to do.
 ///
 /// A struct over a kind rather than a public enum, so kinds can be added without breaking callers
@@ -53,4 +55,8 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+}
+
+extension ReaderError: PatronFacingError {
+    public var patronMessage: String { message }
 }

@@ -1,5 +1,5 @@
 internal import CESpeak
-import Localization
+public import Localization
 import Synchronization
 
 /// eSpeak NG as a library: text to 16-bit mono PCM, with the word and sentence events that say
@@ -189,4 +189,8 @@ public struct SpeechError: Error, Sendable, Hashable, CustomStringConvertible {
                 "Reading aloud needs eSpeak NG (Debian packages libespeak-ng1 and espeak-ng-data); "
                     + "it is not installed here."))
     }
+}
+
+extension SpeechError: PatronFacingError {
+    public var patronMessage: String { description }
 }

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Localization
+public import Localization
 
 /// A terminal operation that could not be done, with a message saying what to do instead.
 public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -49,4 +49,8 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible,
         case let .settingsFailed(fd, code): "tcsetattr on file descriptor \(fd): \(String(cString: strerror(code)))"
         }
     }
+}
+
+extension TerminalError: PatronFacingError {
+    public var patronMessage: String { description }
 }

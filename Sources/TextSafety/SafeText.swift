@@ -47,15 +47,6 @@ public enum SafeText {
         return clean(text, keepingLineBreaks: true)
     }
 
-    /// At most `count` characters of `text`, then `…` when it was longer, with every bidirectional
-    /// embedding, override and isolate open at the cut closed: the one way to shorten outside
-    /// text, so that what bok writes after it (a typed card number, "✗ unavailable") cannot
-    /// fall inside a right-to-left override the cut left open.
-    public static func shortened(_ text: String, to count: Int, ellipsis: String = "…") -> String {
-        guard text.count > count else { return text }
-        return balancingBidi(String(text.prefix(max(0, count)))) + ellipsis
-    }
-
     /// Whether `text` would come back from ``line(_:)`` unchanged.
     public static func isSafeLine(_ text: String) -> Bool { !needsWork(text, keepingLineBreaks: false) }
 

@@ -77,4 +77,14 @@ struct SmallRoughEdgesTests {
         #expect(screen.count == 1 && screen.first?.contains("9999-01-01") == true, "\(screen)")
         #expect(await h.server.now().timeIntervalSince(before) < 60)
     }
+
+    @Test("A mock command the mock cannot answer says so in words, not \"Something went wrong\"")
+    func mockControlFailureIsWorded() async throws {
+        let h = try await Harness()
+        let control = try await h.session.mockControl()
+        await h.stop()
+        let error = await #expect(throws: (any Error).self) { _ = try await control.now() }
+        let message = error.map { ErrorReport.message(for: $0) } ?? ""
+        #expect(message.hasPrefix("Cannot reach the mock library at 127.0.0.1:"), "\(message)")
+    }
 }

@@ -74,14 +74,4 @@ struct SafeTextTests {
         let guarded = SafeText.guardingOutput(slipped)
         #expect(guarded == "\u{1B}[1mEvil␛]0;PWNED␇␛]52;c;cHduZWQ=␇␛[2JTitle\u{1B}[0m ␛[?1049h␛[?1000h")
     }
-
-    @Test func shorteningClosesWhatTheCutLeftOpen() {
-        // A label with a right-to-left override, made safe, then cut inside the override.
-        let label = SafeText.line("Login for \u{202E}" + String(repeating: "x", count: 100))
-        let cut = SafeText.shortened(label, to: 40)
-        #expect(cut.count < 45 && cut.hasSuffix("…"))
-        #expect(SafeText.balancingBidi(cut) == cut, "every opener is closed")
-        #expect(cut.unicodeScalars.contains("\u{202C}"), "the override is closed (PDF) before the ellipsis")
-        #expect(SafeText.shortened("short", to: 40) == "short")
-    }
 }

@@ -21,6 +21,7 @@ struct SearchOptions: Sendable, Equatable {
     static let defaultLimit = 20
     static let maxLimit = 100
 
+    // Not patron-facing: the mock answers it as an HTTP 400 with a Reason.
     /// Why a request cannot be run; the message goes to the patron as the 400's `Reason`.
     struct Invalid: Error, Equatable {
         let reason: String

@@ -10,6 +10,7 @@ struct FaultMiddleware: RouterMiddleware {
 
     let library: MockLibrary
 
+    // Not patron-facing: an injected fault: the connection is dropped.
     /// Thrown after closing the connection for a `Drop` fault; nothing is written any more.
     struct Dropped: Error {}
 

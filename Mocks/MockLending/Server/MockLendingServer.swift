@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 public import Logging
 import NIOCore
+public import Localization
 
 /// The mock lending server: a real HTTP server on loopback that implements `elib-api.md` over a
 /// generated library.
@@ -168,4 +169,8 @@ public final class MockLendingServer: Sendable {
     static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
+}
+
+extension MockLendingServer.StartError: PatronFacingError {
+    public var patronMessage: String { description }
 }

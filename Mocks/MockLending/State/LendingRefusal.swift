@@ -1,3 +1,4 @@
+// Not patron-facing: the mock answers it as an HTTP error with a Reason.
 /// Why the simulated library refused a patron's request, in words the patron can act on.
 ///
 /// The state layer knows nothing of HTTP; the server turns each kind into a status

@@ -1,3 +1,4 @@
+public import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -107,4 +108,8 @@ public struct SharedStateProblem: Error, Sendable, Hashable, CustomStringConvert
         }
         return nil
     }
+}
+
+extension SharedStateProblem: PatronFacingError {
+    public var patronMessage: String { description }
 }

@@ -72,6 +72,7 @@ public struct RedirectAllowance: Sendable, Hashable {
 /// its library allows), at most five.
 /// Built on ``HTTPTransfer`` (libcurl); see there why not URLSession.
 public struct BoundedExchange: Sendable {
+    // Not patron-facing: the lending and OPDS clients turn it into a LendingError.
     /// Why an exchange did not produce an answer.
     public struct Failure: Error, Sendable {
         /// What kind of failure.

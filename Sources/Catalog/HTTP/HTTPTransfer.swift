@@ -35,6 +35,7 @@ public struct HTTPTransfer: Sendable {
         }
     }
 
+    // Not patron-facing: BoundedExchange and the downloader turn it into their own errors.
     /// Why an exchange ended without a whole answer.
     public struct Failure: Error, Sendable, CustomStringConvertible {
         /// What kind of failure.

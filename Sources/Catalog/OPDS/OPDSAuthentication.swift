@@ -56,6 +56,7 @@ public struct OPDSAuthentication: Sendable, Hashable {
     /// The HTTP Basic flow, when the catalogue offers it.
     public var basic: Flow? { flows.first { $0.type == Self.basicType } }
 
+    // Not patron-facing: OPDSClient and the login command say what it means instead.
     /// Why a document could not be read (for the debug log).
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public let description: String

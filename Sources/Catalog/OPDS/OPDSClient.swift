@@ -161,7 +161,7 @@ public struct OPDSClient: Sendable {
         guard let problem = try? JSONDecoder().decode(Problem.self, from: data),
             let text = [problem.detail, problem.title].compactMap({ $0 }).first(where: { !$0.isEmpty })
         else { return nil }
-        return SafeText.shortened(SafeText.line(text), to: 200)
+        return SafeText.line(text, limit: 200)
     }
 
     /// The `Authorization` header for the catalogue's own origin (scheme, host and port), when a user is set.

@@ -6,6 +6,7 @@ internal import TextSafety
 /// entity) and 2.0 (JSON). Every word is made safe to draw as it is read (``SafeText``);
 /// every link is resolved against the feed's address.
 public enum OPDSParser {
+    // Not patron-facing: OPDSClient turns it into a LendingError.
     /// Why a feed could not be read.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         public let description: String

@@ -1,4 +1,4 @@
-import Localization
+public import Localization
 
 /// A parsed search query: free-text terms and `field:value` terms, with `*` for prefix matches.
 ///
@@ -150,4 +150,8 @@ public struct SearchQuery: Sendable, Hashable {
         }
         return String(out).split(separator: " ").joined(separator: " ")
     }
+}
+
+extension SearchQuery.ParseError: PatronFacingError {
+    public var patronMessage: String { localizedMessage }
 }

@@ -20,17 +20,6 @@ enum ErrorReport {
     static func message(for error: any Error) -> String {
         switch error {
         case is CancellationError: tr("Cancelled.")
-        case let error as UserError: error.message
-        case let error as LendingError: error.message
-        case let error as SearchQuery.ParseError: error.localizedMessage
-        case let error as ShelfError: error.description
-        case let error as DownloadError: error.description
-        case let error as ReaderError: error.message
-        case let error as ReaderCommandError: error.message
-        case let error as SpeechError: error.description
-        case let error as TerminalError: error.description
-        case let error as MockLendingServer.StartError: error.description
-        case let error as ScenarioParseError: error.description
         case let error as any PatronFacingError: error.patronMessage
         default: unexpected(error)
         }

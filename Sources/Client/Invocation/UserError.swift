@@ -1,3 +1,4 @@
+import Localization
 /// A failure to show the patron as one line: what happened and what to do.
 ///
 /// Commands throw it for bad input; the REPL prints it and keeps going, a one-shot command prints
@@ -17,4 +18,8 @@ struct UserError: Error, CustomStringConvertible {
     static func usage(_ message: String) -> UserError { UserError(message, exitCode: 2) }
 
     var description: String { message }
+}
+
+extension UserError: PatronFacingError {
+    var patronMessage: String { message }
 }

@@ -434,3 +434,7 @@ private struct ParseState {
         }
     }
 }
+
+extension ScenarioParseError: PatronFacingError {
+    var patronMessage: String { description }
+}

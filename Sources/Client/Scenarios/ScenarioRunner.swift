@@ -93,6 +93,7 @@ struct ScenarioRunner {
     }
 }
 
+// Not patron-facing: the runner puts its message in the scenario's result.
 /// Why a scenario could not start.
 struct ScenarioSetupError: Error {
     let message: String

@@ -31,6 +31,7 @@ final class ScreenPattern {
         case tooDeep
     }
 
+    // Not patron-facing: the scenario parser says which line's pattern does not compile.
     /// A pattern that does not compile.
     struct Invalid: Error {}
 

@@ -127,3 +127,7 @@ struct MockControl: Sendable {
         return object
     }
 }
+
+extension MockControl.Failure: PatronFacingError {
+    var patronMessage: String { message }
+}

@@ -724,7 +724,7 @@ struct ContentConverter {
         let href = image.flatMap { $0.attribute("xlink:href") ?? $0.attribute("href") ?? $0.attribute("src") }
         let resolved = href.flatMap(resolveImage)
         let words = root.descendants("title").first?.text ?? root.descendants("desc").first?.text ?? root.text
-        let label = words.count > 120 ? SafeText.shortened(words, to: 119) : words
+        let label = words.count > 120 ? SafeText.line(words, limit: 120) : words
         breakBlock()
         appendSpecialBlock(.image(ImageReference(path: resolved, alt: label)))
     }

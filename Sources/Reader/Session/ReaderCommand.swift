@@ -1,5 +1,5 @@
 internal import Foundation
-import Localization
+public import Localization
 
 /// A command typed at the reading view's `:` prompt, parsed.
 ///
@@ -309,4 +309,8 @@ extension ReaderSession {
             "The book has {n} pages at this size; going to the last.", total)
         goToEnd()
     }
+}
+
+extension ReaderCommandError: PatronFacingError {
+    public var patronMessage: String { message }
 }

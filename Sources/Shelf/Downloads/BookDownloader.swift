@@ -6,7 +6,7 @@ import Darwin
 internal import Crypto
 public import Foundation
 internal import Catalog
-internal import Localization
+public import Localization
 internal import Synchronization
 
 /// Downloads a book file the way a patron can trust: into `NAME.part`, resumed with `Range` after
@@ -610,4 +610,8 @@ public struct DownloadError: Error, Sendable, Hashable, CustomStringConvertible 
                     + "so bok kept nothing. Try again later, or tell the library.", values)
         }
     }
+}
+
+extension DownloadError: PatronFacingError {
+    public var patronMessage: String { description }
 }

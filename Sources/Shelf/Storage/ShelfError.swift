@@ -3,7 +3,7 @@ import Glibc
 #endif
 public import Foundation
 import GRDB
-import Localization
+public import Localization
 
 /// A problem with the shelf's database, said in one line that names the file and what to do.
 ///
@@ -138,4 +138,8 @@ public struct ShelfError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension ShelfError: LocalizedError {
     public var errorDescription: String? { description }
+}
+
+extension ShelfError: PatronFacingError {
+    public var patronMessage: String { description }
 }
