@@ -44,6 +44,21 @@ struct SharedStateTests {
         }
     }
 
+    @Test("A stopped mock leaves the state in the file alone: no -wal or -shm beside it")
+    func stopCloses() async throws {
+        let watched = Watched()
+        defer { try? FileManager.default.removeItem(at: watched.folder) }
+        let server = try await MockLendingServer.start(watched.configuration, logger: TestServer.quiet)
+        _ = try await TestServer(server: server, configuration: watched.configuration).lending.createLoan(
+            card: "1001", pin: "1234", productID: LendingFixtures.accessTitle(0))
+        // The server is still held here, as bok holds its own until it exits.
+        await server.stop()
+        let left = try FileManager.default.contentsOfDirectory(atPath: watched.folder.path)
+        #expect(left == [watched.file.lastPathComponent], "a -wal left behind is read instead of the file: \(left)")
+        #expect(server.sharedStateProblem == nil, "closing is no problem")
+        #expect(watched.told.withLock { $0.isEmpty })
+    }
+
     @Test("A damaged file: told at start, lent from privately, and rebuilt by a reset")
     func damagedThenReset() async throws {
         let watched = Watched()

@@ -92,11 +92,12 @@ public final class MockLendingServer: Sendable {
             preparationSeconds: Self.seconds(preparation), library: library, task: task, gate: gate)
     }
 
-    /// Stops serving and waits until the port is closed.
+    /// Stops serving, waits until the port is closed, and closes the shared state file.
     public func stop() async {
         await gate.closeAndSettle()
         task.cancel()
         _ = await task.result
+        library.close()
     }
 
     // MARK: Virtual clock and seed

@@ -22,7 +22,8 @@ final class MockLibrary: Sendable {
 
     /// Where the state lives.
     private enum Sharing: Sendable {
-        /// In memory only, by design (`bok mock-server`, scenario runs, tests).
+        /// In memory only, by design (`bok mock-server`, scenario runs, tests), or since the
+        /// server stopped and closed the file.
         case memory
         /// In the file every `bok --mock` of the user shares.
         case shared(SharedState)
@@ -172,6 +173,17 @@ final class MockLibrary: Sendable {
         state.withLock { held in body(&held.state) }
     }
 
+    /// Closes the shared file (see ``SharedState/close()``) when the server stops: what this
+    /// process changed is in the file alone when the next `bok --mock` opens it. The state stays
+    /// in memory for anything asked afterwards.
+    func close() {
+        state.withLock { held in
+            guard case .shared(let shared) = held.sharing else { return }
+            held.sharing = .memory
+            shared.close()
+        }
+    }
+
     /// What ``reset()`` did with the shared file.
     enum ResetOutcome: Sendable, Equatable {
         /// No file: the state is in memory by design.
@@ -206,6 +218,7 @@ final class MockLibrary: Sendable {
                     held.generation = try shared.exchange { _ in ((), fresh.persisted()) }.1
                     return .shared
                 } catch {
+                    shared.close()
                     problem = error
                 }
             case .privately(let known):

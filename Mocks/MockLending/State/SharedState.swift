@@ -87,6 +87,14 @@ final class SharedState: Sendable {
         return try SharedState(file: file)
     }
 
+    /// Closes the connection. As the last one open on the file (no other bok has it), SQLite
+    /// copies the `-wal` into the file and removes it and the `-shm`: the next process reads the
+    /// file itself, and finds out when it has been damaged, cut short or put in a read-only folder
+    /// since (a `-wal` left behind is read in its stead, and hides that). Every later access fails.
+    func close() {
+        try? queue.close()
+    }
+
     /// Throws ``SharedStateProblem/Kind/removed`` when the file at the path is no longer the one
     /// opened: the changes of this process would go to a file no other process sees.
     func checkStillThere() throws(SharedStateProblem) {
