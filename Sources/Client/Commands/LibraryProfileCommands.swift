@@ -108,7 +108,9 @@ enum LibraryProfileCommands {
         config.name = try LibraryProfiles.checkedValue(arguments.option("name"), option: "name")
         if let kind = arguments.option("kind") {
             guard let parsed = LibraryConfig.Kind(rawValue: kind.lowercased()) else {
-                throw UserError.usage(tr("--kind is elib or opds, not \"{kind}\".", ["kind": kind]))
+                throw UserError.usage(
+                    tr(
+                        "--kind is {kinds}, not \"{kind}\".", ["kinds": LibraryConfig.Kind.inWords, "kind": kind]))
             }
             config.kind = parsed
         } else if config.serviceID == nil {

@@ -78,7 +78,7 @@ enum TableCompletion {
         case "--sort"?: candidates = SortKey.allCases.map(\.rawValue)
         case "--order"?: candidates = ["asc", "desc"]
         case "--library"?: candidates = LibraryProfiles.names(environment: ProcessInfo.processInfo.environment)
-        case "--kind"?: candidates = ["elib", "opds"]
+        case "--kind"?: candidates = LibraryConfig.Kind.allCases.map(\.rawValue)
         default:
             if prefix.hasPrefix("-") {
                 candidates = (command.valued.union(command.flags).union(["json", "help"])).sorted().map { "--" + $0 }

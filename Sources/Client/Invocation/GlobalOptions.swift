@@ -24,7 +24,7 @@ struct GlobalFlags: ParsableArguments {
             tr(
                 "What --library speaks (found out from what it answers when not given); with --mock, which face of the "
                     + "mock bok talks to."),
-            valueName: "elib|opds"))
+            valueName: LibraryConfig.Kind.choices))
     var kind: LibraryConfig.Kind?
 
     @Flag(help: ArgumentHelp(tr("Print one JSON object per command.")))

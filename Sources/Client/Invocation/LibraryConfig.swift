@@ -36,6 +36,11 @@ struct LibraryConfig: Sendable, Equatable {
     /// The protocols bok speaks.
     enum Kind: String, Sendable, Equatable, CaseIterable {
         case elib, opds
+
+        /// The kinds as an option's value is written: `elib|opds`.
+        static var choices: String { allCases.map(\.rawValue).joined(separator: "|") }
+        /// The kinds in words: `elib or opds` (`elib eller opds`).
+        static var inWords: String { Words.list(allCases.map(\.rawValue), last: tr("or")) }
     }
 
     /// True when a real library is configured.
@@ -77,8 +82,8 @@ struct LibraryConfig: Sendable, Equatable {
             guard let parsed = Kind(rawValue: value.lowercased()) else {
                 throw UserError(
                     tr(
-                        "{place}: kind is elib or opds, not \"{value}\".",
-                        ["place": place, "value": SafeText.line(value)]))
+                        "{place}: kind is {kinds}, not \"{value}\".",
+                        ["place": place, "kinds": Kind.inWords, "value": SafeText.line(value)]))
             }
             kind = parsed
         case "allow-redirects":

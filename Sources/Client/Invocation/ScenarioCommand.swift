@@ -79,7 +79,7 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             name: .customLong("protocol"),
             help: ArgumentHelp(
                 tr("Run every file over the mock's Elib API or its OPDS feeds, whatever the file says."),
-                valueName: "elib|opds"))
+                valueName: LibraryConfig.Kind.choices))
         var protocolKind: LibraryConfig.Kind?
         @Option(
             name: .customLong("pin-file"),

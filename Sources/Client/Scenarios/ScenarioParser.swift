@@ -231,7 +231,8 @@ private struct ParseState {
                 scenario.setup.pinLine = line
             case "protocol":
                 guard let kind = LibraryConfig.Kind(rawValue: value.lowercased()) else {
-                    throw UserError(tr("protocol: is elib or opds, e.g. protocol: opds."))
+                    throw UserError(
+                        tr("protocol: is {kinds}, e.g. protocol: opds.", ["kinds": LibraryConfig.Kind.inWords]))
                 }
                 scenario.setup.protocolKind = kind
             default:

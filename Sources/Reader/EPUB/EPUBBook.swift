@@ -43,10 +43,7 @@ public struct EPUBBook: Sendable {
         if let direction = pageProgressionDirection?.lowercased(), direction == "rtl" || direction == "ltr" {
             return direction == "rtl"
         }
-        let language =
-            (metadata.language ?? "").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(
-                String.init) ?? ""
-        return ["ar", "he", "iw", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"].contains(language)
+        return BidiParagraph.isRightToLeft(language: metadata.language)
     }
 
     /// Whether the book asks to be scrolled rather than paged (`rendition:flow` `scrolled-doc` or
