@@ -1,6 +1,7 @@
 @testable import Client
 import Localization
 import Terminal
+import Foundation
 import Testing
 
 @Suite("Help and completion", .serialized)
@@ -80,5 +81,20 @@ struct HelpAndCompletionTests {
         let source = ScriptedSource(["login", "9876", "login", "1234", "top 1", "4321"])
         await h.repl.run(lines: source)
         #expect(source.history == ["login", "login", "top 1", "4321"], "\(source.history)")
+    }
+
+    @Test("Every command type of TableEntries is in its list: one left out would silently not exist")
+    func everyTableEntryIsListed() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Client/Commands/TableEntries.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let declared = text.matches(of: /enum (\w+): TableEntry/).map { String($0.output.1) }
+        #expect(declared.count >= 30, "\(declared)")
+        let listed = TableEntries.all.map { String(describing: $0) }
+        #expect(Set(declared) == Set(listed), "declared but not listed: \(Set(declared).subtracting(listed))")
+        #expect(declared.count == listed.count, "a type listed twice")
+        // Every command's name is its own.
+        let names = TableEntries.commands.map(\.name)
+        #expect(Set(names).count == names.count, "\(names)")
     }
 }
