@@ -1,3 +1,9 @@
+import BenchSupport
+import Foundation
+import MockLending
+import Reader
+import Terminal
+
 // reader-bench: makes a novel-length EPUB and measures the reader on it.
 //
 //   reader-bench generate OUT.epub [--shape novel|nested-toc|many-small|huge-chapter|images|cover-page]
@@ -11,11 +17,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import BenchSupport
-import Foundation
-import MockLending
-import Reader
-import Terminal
 
 func argument(_ name: String, in arguments: [String]) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }

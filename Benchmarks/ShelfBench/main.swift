@@ -47,7 +47,8 @@ environment["NO_COLOR"] = "1"
     process.executableURL = binary
     process.arguments = arguments
     process.environment = environment
-    let stdin = Pipe(), stderr = Pipe()
+    let stdin = Pipe()
+    let stderr = Pipe()
     process.standardInput = stdin
     // The shelf itself is not needed, and a full stdout pipe would stop bok.
     process.standardOutput = FileHandle.nullDevice

@@ -1,9 +1,10 @@
 import Catalog
+import Foundation
+import Reader
+
 #if FUZZING
 import CFuzzDriver
 #endif
-import Foundation
-import Reader
 
 /// The parsers of untrusted bytes, by the names `make fuzz` and the regression tests use.
 ///

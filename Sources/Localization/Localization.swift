@@ -169,6 +169,8 @@ public func trp(_ context: String, _ message: String) -> String {
     return found == key ? message : found
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (N_ is gettext's own name for a message marked to be translated where it is shown; xgettext looks for it.)
 /// Marks `message` for translation where it is defined (a table of commands) and returns it as
 /// written; ``tr(_:)`` translates it where it is shown.
 public func N_(_ message: String) -> String { message }

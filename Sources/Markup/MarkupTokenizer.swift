@@ -168,11 +168,18 @@ package struct MarkupTokenizer {
             let spaced = skipSpace()
             guard position < bytes.count else { break }
             let byte = bytes[position]
-            if byte == UInt8(ascii: ">") { position += 1; closed = true; break }
+            if byte == UInt8(ascii: ">") {
+                position += 1
+                closed = true
+                break
+            }
             if byte == UInt8(ascii: "/") {
                 position += 1
                 if position < bytes.count, bytes[position] == UInt8(ascii: ">") {
-                    selfClosing = true; position += 1; closed = true; break
+                    selfClosing = true
+                    position += 1
+                    closed = true
+                    break
                 }
                 isWellFormed = false
                 continue
@@ -181,7 +188,11 @@ package struct MarkupTokenizer {
             // XML wants white space before each attribute (`<a b="1"c="2">` is not well-formed).
             if !spaced { isWellFormed = false }
             let attributeName = readName()
-            if attributeName.isEmpty { position += 1; isWellFormed = false; continue }
+            if attributeName.isEmpty {
+                position += 1
+                isWellFormed = false
+                continue
+            }
             skipSpace()
             var value = ""
             if position < bytes.count, bytes[position] == UInt8(ascii: "=") {
@@ -194,7 +205,11 @@ package struct MarkupTokenizer {
             attributes.append(MarkupAttribute(name: attributeName, value: value))
         }
         if !closed { isWellFormed = false }
-        if name.isEmpty { position = tagStart + 1; isWellFormed = false; return .text("<") }
+        if name.isEmpty {
+            position = tagStart + 1
+            isWellFormed = false
+            return .text("<")
+        }
         if syntax == .html, !selfClosing, name == "script" || name == "style" {
             rawTextEnd = name == "style" ? Self.styleEnd : Array("</\(name)".utf8)
         }
@@ -218,7 +233,8 @@ package struct MarkupTokenizer {
             if let end = find(Array("-->".utf8)) {
                 position = end + 3
             } else {
-                position = bytes.count; isWellFormed = false
+                position = bytes.count
+                isWellFormed = false
             }
             return nil
         }
@@ -358,7 +374,10 @@ package struct MarkupTokenizer {
         while index <= last {
             if bytes[index] == marker[0] {
                 var matched = true
-                for offset in 1..<marker.count where bytes[index + offset] != marker[offset] { matched = false; break }
+                for offset in 1..<marker.count where bytes[index + offset] != marker[offset] {
+                    matched = false
+                    break
+                }
                 if matched { return index }
             }
             index += 1
@@ -404,7 +423,10 @@ package struct MarkupTokenizer {
         var index = slice.startIndex
         var runStart = index
         while index < slice.endIndex {
-            guard slice[index] == UInt8(ascii: "&") else { index += 1; continue }
+            guard slice[index] == UInt8(ascii: "&") else {
+                index += 1
+                continue
+            }
             var semicolon = index + 1
             let limit = min(slice.endIndex, index + 34)
             while semicolon < limit, slice[semicolon] != UInt8(ascii: ";"), slice[semicolon] != UInt8(ascii: "&"),
@@ -412,7 +434,8 @@ package struct MarkupTokenizer {
             { semicolon += 1 }
             guard semicolon < limit, slice[semicolon] == UInt8(ascii: ";"), semicolon > index + 1 else {
                 isWellFormed = false
-                index += 1; continue
+                index += 1
+                continue
             }
             let name = String(decoding: slice[(index + 1)..<semicolon], as: UTF8.self)
             var replacement: String?
@@ -538,7 +561,10 @@ package struct MarkupTokenizer {
                 var out: [UInt8] = []
                 out.reserveCapacity(bytes.count)
                 for byte in bytes {
-                    if byte < 0x80 { out.append(byte); continue }
+                    if byte < 0x80 {
+                        out.append(byte)
+                        continue
+                    }
                     let scalar =
                         (0x80...0x9F).contains(byte)
                         ? (HTMLEntities.windows1252[UInt32(byte)] ?? Unicode.Scalar(byte))

@@ -70,7 +70,10 @@ package enum XMLEncoding {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         for byte in bytes {
-            if byte < 0x80 { out.append(byte); continue }
+            if byte < 0x80 {
+                out.append(byte)
+                continue
+            }
             let scalar = HTMLEntities.windows1252[UInt32(byte)] ?? Unicode.Scalar(byte)
             out.append(contentsOf: String(Character(scalar)).utf8)
         }

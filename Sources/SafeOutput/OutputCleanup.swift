@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Removes the temporary files of ``OutputFile``s still open when bok is ended by a signal
 /// (Ctrl-C, SIGTERM, SIGHUP, SIGQUIT), so a stopped run leaves no `.bok-XXXXXX` file behind.

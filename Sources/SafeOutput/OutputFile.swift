@@ -1,9 +1,10 @@
+public import Localization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Localization
 
 /// A file bok writes at a path that a person or a file (a scenario) named: a WAV, a report.
 ///

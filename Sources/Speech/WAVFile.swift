@@ -1,5 +1,4 @@
 import Foundation
-
 import SafeOutput
 
 /// A 16-bit mono PCM WAV file written as speech is made, then put in place whole.
@@ -72,10 +71,19 @@ public final class WAVFile {
             withUnsafeBytes(of: UInt16(truncatingIfNeeded: v).littleEndian) { data.append(contentsOf: $0) }
         }
         let bytes = samples * 2
-        data.append(contentsOf: Array("RIFF".utf8)); u32(36 + bytes); data.append(contentsOf: Array("WAVE".utf8))
-        data.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(1); u32(sampleRate); u32(sampleRate * 2);
-        u16(2); u16(16)
-        data.append(contentsOf: Array("data".utf8)); u32(bytes)
+        data.append(contentsOf: Array("RIFF".utf8))
+        u32(36 + bytes)
+        data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("fmt ".utf8))
+        u32(16)
+        u16(1)
+        u16(1)
+        u32(sampleRate)
+        u32(sampleRate * 2)
+        u16(2)
+        u16(16)
+        data.append(contentsOf: Array("data".utf8))
+        u32(bytes)
         return data
     }
 }

@@ -1,9 +1,10 @@
+public import Localization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Localization
 
 /// A terminal operation that could not be done, with a message saying what to do instead.
 public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
@@ -29,7 +30,7 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible,
     public var description: String {
         // The file descriptor and errno are for a debugger, not the patron: `debugDescription`.
         switch kind {
-        case let .notATerminal(fd) where fd == 0:
+        case .notATerminal(let fd) where fd == 0:
             return tr(
                 "Standard input is not a terminal, so the full-screen view cannot run. "
                     + "Run bok in a terminal, without piping its input.")
@@ -45,8 +46,8 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible,
     /// The file descriptor and the system's reason, for logs and debugging.
     public var debugDescription: String {
         switch kind {
-        case let .notATerminal(fd): "file descriptor \(fd) is not a terminal"
-        case let .settingsFailed(fd, code): "tcsetattr on file descriptor \(fd): \(String(cString: strerror(code)))"
+        case .notATerminal(let fd): "file descriptor \(fd) is not a terminal"
+        case .settingsFailed(let fd, let code): "tcsetattr on file descriptor \(fd): \(String(cString: strerror(code)))"
         }
     }
 }

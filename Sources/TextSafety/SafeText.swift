@@ -119,12 +119,22 @@ public enum SafeText {
         var openers: [Opener] = []
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x202A, 0x202B, 0x202D, 0x202E: openers.append(.embedding); out.append(scalar)
-            case 0x2066, 0x2067, 0x2068: openers.append(.isolate); out.append(scalar)
+            case 0x202A, 0x202B, 0x202D, 0x202E:
+                openers.append(.embedding)
+                out.append(scalar)
+            case 0x2066, 0x2067, 0x2068:
+                openers.append(.isolate)
+                out.append(scalar)
             case 0x202C:
-                if openers.last == .embedding { openers.removeLast(); out.append(scalar) }
+                if openers.last == .embedding {
+                    openers.removeLast()
+                    out.append(scalar)
+                }
             case 0x2069:
-                if let index = openers.lastIndex(of: .isolate) { openers.removeSubrange(index...); out.append(scalar) }
+                if let index = openers.lastIndex(of: .isolate) {
+                    openers.removeSubrange(index...)
+                    out.append(scalar)
+                }
             default: out.append(scalar)
             }
         }
@@ -135,11 +145,13 @@ public enum SafeText {
 
     /// Whether the text holds an embedding, override or isolate control (U+202A–E, U+2066–9).
     private static func hasBidiControls(_ text: String) -> Bool {
-        var b1: UInt8 = 0, b2: UInt8 = 0
+        var b1: UInt8 = 0
+        var b2: UInt8 = 0
         for b in text.utf8 {
             if b1 == 0xE2, b2 == 0x80, (0xAA...0xAE).contains(b) { return true }
             if b1 == 0xE2, b2 == 0x81, (0xA6...0xA9).contains(b) { return true }
-            b1 = b2; b2 = b
+            b1 = b2
+            b2 = b
         }
         return false
     }
@@ -259,9 +271,13 @@ public enum SafeText {
         }
         if let contiguous { return contiguous }
         var utf8 = text.utf8.makeIterator()
-        var b1: UInt8 = 0, b2: UInt8 = 0  // the two bytes before the current one
+        var b1: UInt8 = 0
+        var b2: UInt8 = 0  // the two bytes before the current one
         while let b = utf8.next() {
-            defer { b1 = b2; b2 = b }
+            defer {
+                b1 = b2
+                b2 = b
+            }
             if b < 0x20 {
                 if keepingLineBreaks, b == 0x0A || b == 0x09 { continue }
                 return true

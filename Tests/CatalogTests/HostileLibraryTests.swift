@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The lending and OPDS clients against a library that misbehaves on purpose (issue 17, items 2,
 /// 3, 5 and 6): every call ends within its deadline, reads no more than its cap, completes no more
@@ -292,7 +292,8 @@ final class Gauge: Sendable {
     private let counts = Mutex((now: 0, most: 0))
     func enter() {
         counts.withLock {
-            $0.now += 1; $0.most = max($0.most, $0.now)
+            $0.now += 1
+            $0.most = max($0.most, $0.now)
         }
     }
     func leave() { counts.withLock { $0.now -= 1 } }

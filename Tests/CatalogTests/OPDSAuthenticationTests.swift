@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Authentication for OPDS document (issue 14): read from a 401 as Palace servers send it,
 /// its basic flow chosen and its labels used; other flows and broken documents are one line.

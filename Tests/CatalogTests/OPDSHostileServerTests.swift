@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A catalogue server that misbehaves (issue 14, "bad servers"): each case ends in one line worded
 /// for the patron, within bounded time, and bok goes on. All traffic stays on 127.0.0.x.
@@ -85,7 +85,10 @@ struct OPDSHostileServerTests {
     @Test("A redirect to another host is not followed: nothing reaches it")
     func redirectElsewhere() async throws {
         let (server, elsewhere) = try Self.redirecting()
-        defer { server.stop(); elsewhere.stop() }
+        defer {
+            server.stop()
+            elsewhere.stop()
+        }
         let error = await #expect(throws: LendingError.self) {
             try await OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5).feed()
         }
@@ -97,7 +100,10 @@ struct OPDSHostileServerTests {
         "A redirect to a server the profile allows is followed, without the password; http is never allowed from https")
     func redirectAllowed() async throws {
         let (server, elsewhere) = try Self.redirecting()
-        defer { server.stop(); elsewhere.stop() }
+        defer {
+            server.stop()
+            elsewhere.stop()
+        }
         var client = OPDSClient(root: server.baseURL, user: "elsa", password: "hemligt", timeout: 5)
         // Another port of the allowed host is still another server.
         client.redirectsAllowed = RedirectAllowance(["127.0.0.2:\(elsewhere.port + 1)"])

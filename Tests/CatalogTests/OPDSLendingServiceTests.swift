@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// An OPDS catalogue seen as a lending service (``OPDSLendingService``): pages gathered across the
 /// server's own page size, the total from `opensearch:totalResults`, an order through the feed's

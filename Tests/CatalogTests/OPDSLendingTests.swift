@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The Library Simplified (Palace) lending extensions to OPDS, as the parser reads them: availability,
 /// holds and copies on acquisition links in Atom and OPDS 2, the answer to a borrow link, and odd values.

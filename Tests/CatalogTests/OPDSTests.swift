@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Testing
-import TestSupport
 
 /// OPDS feeds as servers write them: a JSON (OPDS 2) catalogue, broken ones, and calibre's real
 /// content server.

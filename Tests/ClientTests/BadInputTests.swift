@@ -1,12 +1,14 @@
-@testable import Client
 import Catalog
 import Foundation
 import MockLending
+import Terminal
+import Testing
+
+@testable import Client
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Terminal
-import Testing
 
 @Suite("Bad input gets one clear line and the REPL goes on", .serialized)
 @MainActor

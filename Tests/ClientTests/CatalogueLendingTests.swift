@@ -1,10 +1,11 @@
-@testable import Client
 import Catalog
 import Foundation
 import Logging
 import MockLending
-import Testing
 import TestSupport
+import Testing
+
+@testable import Client
 
 /// Borrowing from a catalogue that lends as Palace servers do (issue 14): the feed's availability,
 /// holds and copies shown as the lending library's marks, `borrow N` with the catalogue's login

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real binary at a terminal logs in to a catalogue that sends an authentication document
 /// (issue 14), with `--record` and `BOK_LOG=debug` on: the password is typed once, never echoed,

@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import Logging
-import Testing
 import TestSupport
+import Testing
+
+@testable import Client
 
 /// Logging in to a catalogue that sends an Authentication for OPDS document (issue 14): the
 /// library's own words for the fields, a wrong PIN in words, `login --remember` and `logout`.

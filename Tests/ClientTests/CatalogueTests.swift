@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// bok pointed at calibre's content server, a real OPDS catalogue nobody here wrote: the kind is
 /// found from what the URL answers, and a patron browses, searches, reads details and downloads.

@@ -1,7 +1,8 @@
-@testable import Client
 import Catalog
 import Foundation
 import Testing
+
+@testable import Client
 
 @Suite("Did you mean, and top lists per category", .serialized)
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// bok's files are its patron's alone (issue 17, items 11–13): folders 0700 and files 0600 even
 /// under `umask 000`, older open ones tightened once with a line that says so, the remembered PIN
@@ -86,7 +86,8 @@ struct FilePrivacyTests {
         let books = try FileManager.default.contentsOfDirectory(
             atPath: home.appendingPathComponent("data/bok/books").path)
         #expect(books.filter { $0.hasSuffix(".epub") }.count == 2, "\(books)")
-        let data = home.appendingPathComponent("data/bok"), config = home.appendingPathComponent("config/bok")
+        let data = home.appendingPathComponent("data/bok")
+        let config = home.appendingPathComponent("config/bok")
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("shelf.sqlite").path))
         #expect(mode(config.appendingPathComponent("credentials")) == 0o600)
         #expect(openEntries(under: data).isEmpty, "\(openEntries(under: data))")
@@ -102,7 +103,8 @@ struct FilePrivacyTests {
     func tightenedOnce() async throws {
         let home = try temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let data = home.appendingPathComponent("data/bok"), state = home.appendingPathComponent("state/bok")
+        let data = home.appendingPathComponent("data/bok")
+        let state = home.appendingPathComponent("state/bok")
         let books = data.appendingPathComponent("books")
         try FileManager.default.createDirectory(at: books, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
@@ -165,7 +167,8 @@ struct FilePrivacyTests {
         let windows = try await bok(["--mock", "whoami", "--card", "1001", "--pin-file", crlf.path], home: home)
         #expect(windows.status == 0, "\(windows.stderr)")
 
-        let target = home.appendingPathComponent("pin-target"), link = home.appendingPathComponent("pin-link")
+        let target = home.appendingPathComponent("pin-target")
+        let link = home.appendingPathComponent("pin-link")
         try Data("1234\n".utf8).write(to: target)
         chmod(target.path, 0o600)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)

@@ -1,9 +1,11 @@
-@testable import Client
 import Foundation
+import Testing
+
+@testable import Client
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
 
 /// A full disk (issue 17, item 10) on a real file system: a small tmpfs under the patron's data
 /// folder, filled to the last byte. Mounting needs root, as the build machines and CI run.

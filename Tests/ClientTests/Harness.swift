@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import Logging
 import MockLending
 import Terminal
+
+@testable import Client
 
 /// A REPL on a fresh mock library on port 0, with colour off, capturing what it prints.
 @MainActor

@@ -1,8 +1,9 @@
-@testable import Client
+import Foundation
 import Localization
 import Terminal
-import Foundation
 import Testing
+
+@testable import Client
 
 @Suite("Help and completion", .serialized)
 @MainActor

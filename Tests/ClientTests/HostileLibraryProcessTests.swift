@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real `bok` binary against a library that misbehaves on purpose (issue 17): what a patron
 /// at a shell notices is a bounded wait, a bounded memory footprint (the child's peak RSS, as
@@ -41,7 +41,8 @@ struct HostileLibraryProcessTests {
             environment["BOK_SERVICE_KEY"] = "secret"
             environment.removeValue(forKey: "BOK_LIBRARY_URL")
             process.environment = environment
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             process.standardInput = FileHandle.nullDevice

@@ -1,10 +1,11 @@
-@testable import Client
 import Catalog
 import Foundation
 import Logging
 import MockLending
 import Terminal
 import Testing
+
+@testable import Client
 
 /// A library whose titles, names, categories, descriptions and messages carry terminal control
 /// sequences (the mock's `hostile` fault): bok shows them as visible, inert characters wherever it
@@ -31,7 +32,9 @@ struct HostileServerTests {
         for scalar in line.unicodeScalars {
             switch scalar.value {
             case 0x202A...0x202B, 0x202D...0x202E, 0x2066...0x2068: depth += 1
-            case 0x202C, 0x2069: depth -= 1; if depth < 0 { return false }
+            case 0x202C, 0x2069:
+                depth -= 1
+                if depth < 0 { return false }
             default: break
             }
         }
@@ -88,7 +91,8 @@ struct HostileServerTests {
             let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any]
             return try #require(object?["results"] as? [[String: Any]])
         }
-        let before = try results(clean.stdout), after = try results(json.stdout)
+        let before = try results(clean.stdout)
+        let after = try results(json.stdout)
         try #require(!after.isEmpty && before.count == after.count)
         for (plain, hostile) in zip(before, after) {
             #expect(hostile["title"] as? String == (plain["title"] as? String ?? "") + HostileText.title)

@@ -1,8 +1,9 @@
-@testable import Client
 import Foundation
 import Localization
 import Terminal
 import Testing
+
+@testable import Client
 
 /// Every line bok prints meets the terminal's edge at a word boundary, in both languages and at
 /// every common width, and a result page fits the window's height (issue 13).

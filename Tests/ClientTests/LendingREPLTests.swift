@@ -1,8 +1,9 @@
-@testable import Client
 import Catalog
 import Foundation
 import MockLending
 import Testing
+
+@testable import Client
 
 @Suite("Borrowing and reserving from the REPL", .serialized)
 @MainActor

@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import Logging
 import MockLending
 import Testing
+
+@testable import Client
 
 /// Several libraries as named profiles in the config file (issue 14): add, list, use, remove, at
 /// the prompt and one-shot, with the built-in mock always there and secrets never shown.

@@ -1,8 +1,9 @@
-@testable import Client
 import Catalog
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Client
 
 /// The library's answer to a borrow is lost (issue 17, items 14–15): bok settles it at once by
 /// asking for the patron's loans, and when it cannot know, says so and lets the next sync tell.

@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import Localization
 import MockLending
 import Testing
+
+@testable import Client
 
 /// `mock clock` takes what a usability tester types — `+2w`, `tomorrow`, `next monday`,
 /// `om 3 dagar` — and says in words which day it now is at the mock library.

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import TestSupport
 
 /// `bok mock-server` as a child process, under a slowloris (issue 17, item 16).
 @Suite("bok mock-server under abuse", .serialized)
@@ -31,7 +32,10 @@ struct MockServerProcessTests {
     func libraryCalendar() async throws {
         let text = try await offPool { () throws -> String in
             let (server, base, port) = try Self.startMockServer()
-            defer { server.terminate(); server.waitUntilExit() }
+            defer {
+                server.terminate()
+                server.waitUntilExit()
+            }
             // The library's clock three days on, as a tester would move it.
             let fd = try #require(RawConnection.open(port: port))
             let body = #"{"Advance": "3d"}"#
@@ -91,10 +95,13 @@ struct MockServerProcessTests {
 
     static func run(halfOpen: Int, requests: Int) throws -> Figures {
         let (process, _, port) = try startMockServer()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
 
         var hanging: [Int32] = []
-        defer { hanging.forEach { close($0) } }
+        defer { for fd in hanging { close(fd) } }
         for _ in 0..<halfOpen {
             let fd = try #require(RawConnection.open(port: port))
             RawConnection.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")

@@ -1,8 +1,9 @@
-@testable import Client
 import Catalog
 import Foundation
 import MockLending
 import Testing
+
+@testable import Client
 
 @Suite("A patron at the monthly limit, and when a book that is out can be had", .serialized)
 @MainActor

@@ -1,7 +1,8 @@
-@testable import Client
 import Catalog
 import Foundation
 import Testing
+
+@testable import Client
 
 /// The shelf follows the clock and tells what changed (issue 10, item 4): one line per change,
 /// told once, after the sync that found it; `notices` lists them, in words and as JSON.

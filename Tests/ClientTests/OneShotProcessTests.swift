@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real `bok` binary, as a script or a person at a shell would.
 @Suite("bok as a one-shot command", .serialized)
@@ -37,7 +37,9 @@ struct OneShotProcessTests {
         environment.removeValue(forKey: "BOK_LIBRARY_URL")
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        let out = Pipe(), err = Pipe(), input = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
@@ -136,7 +138,10 @@ struct OneShotProcessTests {
         process.standardOutput = out
         process.standardError = Pipe()
         try process.run()
-        defer { process.terminate(); process.waitUntilExit() }
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
         return String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
     }
 }

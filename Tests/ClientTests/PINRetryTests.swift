@@ -1,7 +1,8 @@
-@testable import Client
 import Catalog
 import Foundation
 import Testing
+
+@testable import Client
 
 /// A wrong PIN typed at the prompt is asked for again, with the tries left, and a locked card is
 /// said in words with who can help (issue 10, item 8).

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The PIN is never echoed, never in the history, a file, or an error — tested on the real binary.
 @Suite("The PIN stays secret", .serialized)

@@ -1,5 +1,6 @@
-@testable import Client
 import Testing
+
+@testable import Client
 
 /// A one-shot command with no option goes to the command without swift-argument-parser's tree of
 /// every command; everything the parser must see still reaches it.

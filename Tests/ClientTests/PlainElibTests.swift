@@ -1,8 +1,9 @@
-@testable import Client
 import Catalog
 import Foundation
 import MockLending
 import Testing
+
+@testable import Client
 
 @Suite("Degrading to plain Elib", .serialized)
 @MainActor

@@ -1,9 +1,10 @@
-@testable import Client
 import Foundation
 import Shelf
-import Terminal
 import Synchronization
+import Terminal
 import Testing
+
+@testable import Client
 
 @Suite("The download progress bar")
 struct ProgressBarTests {

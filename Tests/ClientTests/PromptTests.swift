@@ -1,6 +1,7 @@
-@testable import Client
 import Foundation
 import Testing
+
+@testable import Client
 
 @Suite("Questions a command asks", .serialized)
 struct PromptTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 private let soxInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/soxi")
 

@@ -1,6 +1,7 @@
-@testable import Client
 import Foundation
 import Testing
+
+@testable import Client
 
 @Suite("read and notes at the prompt", .serialized)
 @MainActor

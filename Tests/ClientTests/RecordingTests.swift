@@ -1,7 +1,8 @@
-@testable import Client
 import Foundation
 import Localization
 import Testing
+
+@testable import Client
 
 /// `bok --record`: a scripted session recorded through the REPL, read back and summarised.
 @Suite("Recording a session", .serialized)

@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import Logging
 import Terminal
 import Testing
+
+@testable import Client
 
 /// A lending service that is never called: rendering needs only a session.
 private struct UnusedService: LendingService, PatronLending {
@@ -51,7 +52,8 @@ struct RenderingTests {
         let s = session(width: 90)
         let lines = ListRenderer(session: s).grid(products.enumerated().map { ($0.offset + 1, $0.element) })
         // Three cards a row at 90 cells; the title row's second card starts at the same cell as the head row's.
-        let head = lines[0], titles = lines[1]
+        let head = lines[0]
+        let titles = lines[1]
         func column(of needle: String, in line: String) -> Int? {
             guard let range = line.range(of: needle) else { return nil }
             return DisplayWidth.of(String(line[..<range.lowerBound]))

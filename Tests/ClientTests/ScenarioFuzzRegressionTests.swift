@@ -1,6 +1,7 @@
-@testable import Client
 import Foundation
 import Testing
+
+@testable import Client
 
 /// Scenario files that once crashed or hung the parser under `make fuzz` (target `scenario`),
 /// kept in Tests/FuzzRegressions/scenario/, and the shipped scenarios: the parser answers each

@@ -13,7 +13,8 @@ struct ScenarioProcessTests {
     @Test("scenario run: a summary, exit 0, and Markdown and JUnit reports")
     func runWritesReports() async throws {
         let scenario = ScenarioTests.root.appendingPathComponent("scenarios/study-2-borrow-top.scenario").path
-        let markdown = temporary("report.md"), junit = temporary("report.xml")
+        let markdown = temporary("report.md")
+        let junit = temporary("report.xml")
         defer { for file in [markdown, junit] { try? FileManager.default.removeItem(atPath: file) } }
         let result = try await shell.bok(["scenario", "run", scenario, "--report", markdown, "--junit", junit])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -1,8 +1,9 @@
-@testable import Client
 import Foundation
 import Localization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Client
 
 /// Scenario files: the shipped ones pass, a wrong one fails usefully, mistakes have line numbers,
 /// and no PIN reaches a report.

@@ -1,9 +1,10 @@
-@testable import Client
 import Foundation
 import Localization
 import SnapshotTesting
 import Terminal
 import Testing
+
+@testable import Client
 
 /// The main screens as a patron sees them, in English and Swedish at 120 and 80 columns,
 /// against the snapshot files in `__Snapshots__/ScreenSnapshotTests` (issue 13). A change to

@@ -1,7 +1,8 @@
-@testable import Client
 import Catalog
 import Foundation
 import Testing
+
+@testable import Client
 
 @Suite("Searching from the REPL", .serialized)
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -54,7 +54,8 @@ struct SharedMockStateTests {
                 process.executableURL = URL(fileURLWithPath: binary)
                 process.arguments = all
                 process.environment = environment
-                let stdin = Pipe(), stdout = Pipe()
+                let stdin = Pipe()
+                let stdout = Pipe()
                 let stderr = try FileHandle(forWritingTo: errors)
                 process.standardInput = stdin
                 process.standardOutput = stdout

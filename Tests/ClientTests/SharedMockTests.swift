@@ -1,8 +1,9 @@
 import Catalog
 import Foundation
-@testable import MockLending
-import Testing
 import TestSupport
+import Testing
+
+@testable import MockLending
 
 /// Every `bok --mock` of one user shares one simulated library (issue 10, item 3): a second
 /// terminal sees the first one's loans and clock, and processes borrowing and returning at once

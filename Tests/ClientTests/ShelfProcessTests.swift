@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
 import GRDB
-@testable import MockLending
 import Shelf
-import Testing
 import TestSupport
+import Testing
+
+@testable import MockLending
 
 /// Real `bok` processes sharing one shelf database: at once, and killed with SIGKILL mid-work.
 @Suite("The shelf across processes", .serialized)

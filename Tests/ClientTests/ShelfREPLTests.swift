@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import MockLending
 import Shelf
 import Testing
+
+@testable import Client
 
 @Suite("The shelf in the REPL", .serialized)
 @MainActor

@@ -55,7 +55,8 @@ struct ShelfTerminalTests {
         let plain = Ansi.strip(output)
         let parts = plain.components(separatedBy: "=====SECOND=====")
         #expect(parts.count == 2, "\(output.suffix(2000))")
-        let first = parts[0], second = parts.last ?? ""
+        let first = parts[0]
+        let second = parts.last ?? ""
         // The progress bar: a line redrawn in place, with a bar and a percent.
         #expect(first.contains("\r↓ ") && first.contains("100%"), "no progress bar in \(first.prefix(3000))")
         #expect(first.contains("28 days left"), "the reader's status line has no days-left badge")

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import Client
 
 /// What the shell side gives a user (issue 15): `--help` on every command, completion scripts that

@@ -1,7 +1,8 @@
-@testable import Client
 import Catalog
 import Foundation
 import Testing
+
+@testable import Client
 
 /// Other books of a series in `info`, and `similar N` (issue 10, item 9): numbered lists that
 /// `borrow N` then uses.

@@ -1,8 +1,9 @@
-@testable import Client
 import Catalog
 import Foundation
 import MockLending
 import Testing
+
+@testable import Client
 
 /// The rough edges issue 17 found on the way: each as the patron would meet it.
 @Suite("Small rough edges (issue 17)", .serialized)

@@ -1,7 +1,8 @@
-@testable import Client
 import Catalog
 import Foundation
 import Testing
+
+@testable import Client
 
 @Suite("Smaller wrong turns of a patron's day", .serialized)
 @MainActor

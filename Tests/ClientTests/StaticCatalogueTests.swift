@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import MockLending
+
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MockLending
-import Testing
 
 /// A static OPDS 2 catalogue: JSON files in a folder, served by Python's `http.server` on
 /// 127.0.0.1, as anyone can publish one (issue 14). Browse, facets as sort choices, pages with
@@ -111,7 +113,10 @@ struct StaticCatalogueTests {
         server.standardError = FileHandle.nullDevice
         try server.run()
         // SIGKILL: the child inherits the test thread's blocked signals, so SIGTERM would wait for ever.
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        defer {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+        }
         // Wait until it answers on 127.0.0.1 (and nowhere else: --bind says so).
         let root = URL(string: "http://127.0.0.1:\(port)/root.json")!
         var ready = false

@@ -1,9 +1,9 @@
-@testable import Client
 import Catalog
 import Foundation
 import Localization
 import Testing
 
+@testable import Client
 @testable import Shelf
 
 /// Borrowing, reserving, the shelf and downloads in Swedish, as a patron with `LANG=sv_SE` reads

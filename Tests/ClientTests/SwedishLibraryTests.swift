@@ -1,9 +1,10 @@
-@testable import Client
 import Catalog
 import Foundation
 import Localization
 import MockLending
 import Testing
+
+@testable import Client
 
 /// The library's and the catalogue's errors, the config file's and the login's, as a Swedish
 /// patron reads them: in Swedish, and in words, with no status code or server text.

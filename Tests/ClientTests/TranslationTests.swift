@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// bok in Swedish and English (issue 13): every marked message has a Swedish translation that
 /// keeps its placeholders, and bok speaks Swedish when the locale, the config file or the prompt
@@ -12,7 +12,10 @@ struct TranslationTests {
     /// The messages of a .po or .pot file: msgid (with its context) → msgstr (plural forms joined).
     static func entries(_ file: URL) throws -> [String: String] {
         var entries: [String: String] = [:]
-        var field = "", context = "", msgid = "", msgstr = ""
+        var field = ""
+        var context = ""
+        var msgid = ""
+        var msgstr = ""
         func unquote(_ line: Substring) -> String {
             let body = line.drop { $0 != "\"" }.dropFirst().dropLast()
             return body.replacingOccurrences(of: "\\\"", with: "\"").replacingOccurrences(of: "\\n", with: "\n")
@@ -20,21 +23,30 @@ struct TranslationTests {
         }
         func flush() {
             if !msgid.isEmpty { entries[context.isEmpty ? msgid : context + "\u{4}" + msgid] = msgstr }
-            context = ""; msgid = ""; msgstr = ""; field = ""
+            context = ""
+            msgid = ""
+            msgstr = ""
+            field = ""
         }
         for line in try String(contentsOf: file, encoding: .utf8).split(
             separator: "\n", omittingEmptySubsequences: false)
         {
-            if line.isEmpty { flush(); continue }
+            if line.isEmpty {
+                flush()
+                continue
+            }
             if line.hasPrefix("#") { continue }
             if line.hasPrefix("msgctxt ") {
-                field = "ctx"; context = unquote(line)
+                field = "ctx"
+                context = unquote(line)
             } else if line.hasPrefix("msgid_plural ") {
                 field = "plural"
             } else if line.hasPrefix("msgid ") {
-                field = "id"; msgid = unquote(line)
+                field = "id"
+                msgid = unquote(line)
             } else if line.hasPrefix("msgstr") {
-                field = "str"; msgstr += unquote(line)
+                field = "str"
+                msgstr += unquote(line)
             } else if line.hasPrefix("\"") {
                 switch field {
                 case "id": msgid += unquote(line)

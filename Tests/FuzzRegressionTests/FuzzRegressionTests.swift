@@ -1,6 +1,7 @@
-@testable import BokFuzz
 import Foundation
 import Testing
+
+@testable import BokFuzz
 
 /// Every input that ever crashed, hung or blew up a parser under `make fuzz` is kept in
 /// `Tests/FuzzRegressions/TARGET/` and replayed here through the same entry point, with the seeds.

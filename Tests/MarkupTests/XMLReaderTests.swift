@@ -77,7 +77,10 @@ struct XMLReaderTests {
             """
         ).get()
         let link = events.first { if case .start(let name, _) = $0 { name.local == "link" } else { false } }
-        guard case .start(_, let attributes) = link else { Issue.record("no link"); return }
+        guard case .start(_, let attributes) = link else {
+            Issue.record("no link")
+            return
+        }
         #expect(
             attributes == [
                 XMLAttribute(name: XMLName(namespace: Self.opds, local: "facetGroup"), value: "G"),

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Reader
+
 @testable import MockLending
 
 /// Books of the default catalogue chosen to cover what the generator does differently, and

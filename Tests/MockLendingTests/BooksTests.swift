@@ -1,8 +1,9 @@
 import Catalog
 import Foundation
 import Reader
-import Testing
 import TestSupport
+import Testing
+
 @testable import MockLending
 
 @Suite("Generated books")

@@ -1,7 +1,8 @@
 import Catalog
 import Foundation
-import Testing
 import TestSupport
+import Testing
+
 @testable import MockLending
 
 /// EPUBCheck, the W3C's validator, on a spread of generated books.

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+
 @testable import MockLending
 
 @Suite("Search index")

@@ -1,10 +1,12 @@
 import Catalog
 import Foundation
+import Testing
+
+@testable import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import MockLending
-import Testing
 
 /// The books themselves: a loan's EPUB and the samples, served with ranges.
 @Suite("Mock lending: content")

@@ -1,10 +1,12 @@
 import Catalog
 import Foundation
+import Testing
+
+@testable import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import MockLending
-import Testing
 
 /// The virtual clock, the state view and reset.
 @Suite("Mock lending: clock, state and reset")

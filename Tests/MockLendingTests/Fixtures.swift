@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+
 @testable import MockLending
 
 /// Shared fixtures: the default catalogue is generated once for all tests that only read it.

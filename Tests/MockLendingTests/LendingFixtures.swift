@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+
 @testable import MockLending
 
 /// Titles of the default catalogue (seed 1, 600 products) in the situations the lending tests need,

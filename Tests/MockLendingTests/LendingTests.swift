@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
+import MockLending
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockLending
-import Testing
 
 /// Patrons and loans over HTTP, through the real client (`HTTPLendingService` as `PatronLending`).
 @Suite("Mock lending: patrons and loans")

@@ -1,7 +1,8 @@
 import Catalog
 import Foundation
-@testable import MockLending
 import Testing
+
+@testable import MockLending
 
 /// The library's state without HTTP: the rules as time passes.
 @Suite("Library state")

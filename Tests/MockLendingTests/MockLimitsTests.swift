@@ -1,14 +1,16 @@
 import Catalog
 import Foundation
+import TestSupport
+import Testing
+
+@testable import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MockLending
-import Testing
-import TestSupport
 
 /// The mock stays usable under abuse (half-sent requests) and serves everything it advertises.
 @Suite("Mock lending: limits, covers and the clock's range", .serialized)
@@ -25,7 +27,7 @@ struct MockLimitsTests {
         try await TestServer.with(configuration) { server in
             let port = server.server.port
             var halfOpen: [Int32] = []
-            defer { halfOpen.forEach { close($0) } }
+            defer { for fd in halfOpen { close(fd) } }
             for _ in 0..<500 {
                 let fd = try #require(RawConnection.open(port: port))
                 RawConnection.send(fd, "GET /mock/clock HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
@@ -55,7 +57,7 @@ struct MockLimitsTests {
         try await TestServer.with(configuration) { server in
             let port = server.server.port
             var halfOpen: [Int32] = []
-            defer { halfOpen.forEach { close($0) } }
+            defer { for fd in halfOpen { close(fd) } }
             // NIO accepts a few connections per wake-up, so go well past the limit.
             for _ in 0..<25 {
                 let fd = try #require(RawConnection.open(port: port))

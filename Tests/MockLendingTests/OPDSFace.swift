@@ -1,9 +1,10 @@
 import Catalog
 import Foundation
+import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockLending
 
 /// The mock's OPDS face as bok's own OPDS client sees it, for one test's server.
 struct OPDSFace {

@@ -1,10 +1,12 @@
 import Catalog
 import Foundation
+import Testing
+
+@testable import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-@testable import MockLending
-import Testing
 
 /// The mock's OPDS face (`/opds/`), read with bok's own OPDS parser and client, against the Elib
 /// API of the same server: the same books, the same order, the same loans and the same refusals.

@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
+import MockLending
+import Testing
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import MockLending
-import Testing
 
 /// Reservation queues over HTTP: first come, first served; ready when a copy comes back; lapsing.
 @Suite("Mock lending: reservations")

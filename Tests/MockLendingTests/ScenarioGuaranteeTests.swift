@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Testing
+
 @testable import MockLending
 
 /// What the shipped usability scenarios rely on, with the default seed.

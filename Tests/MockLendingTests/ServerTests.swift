@@ -1,14 +1,16 @@
 import Catalog
 import Foundation
+import TestSupport
+import Testing
+
+@testable import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
 #endif
-@testable import MockLending
-import Testing
-import TestSupport
 
 /// The server over HTTP, through the real client (`HTTPLendingService`) wherever it can be.
 @Suite("Mock lending server")
@@ -316,7 +318,7 @@ struct StoppingServerTests {
                 waiting.append(fd)
             }
             try await Task.sleep(for: .milliseconds(250))
-            waiting.forEach { close($0) }
+            for fd in waiting { close(fd) }
             await server.stop()
         }
     }

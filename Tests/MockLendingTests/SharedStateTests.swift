@@ -1,8 +1,9 @@
 import Catalog
 import Foundation
-@testable import MockLending
 import Synchronization
 import Testing
+
+@testable import MockLending
 
 /// The shared state file under a running mock (issue 27, item 5): what happens when it goes away
 /// or cannot be read, seen from the server's own client.

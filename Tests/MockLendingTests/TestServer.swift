@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
+import Logging
+import MockLending
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Logging
-import MockLending
 
 /// Starts a mock server on port 0 for one test and talks to it with the real client.
 struct TestServer {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reader
 
 /// Which voice reads what: the patron's choice or the chapter's language for the text, and a

@@ -1,6 +1,7 @@
 import Foundation
 import Terminal
 import Testing
+
 @testable import Reader
 
 /// Right-to-left paragraphs (Arabic, Hebrew): set against the right edge, each line in display

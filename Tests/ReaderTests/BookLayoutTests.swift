@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reader
 
 @Suite struct BookLayoutTests {

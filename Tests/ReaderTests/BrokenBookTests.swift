@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reader
 
 /// The broken-file family: each either fails with a message that says what to do, or opens with

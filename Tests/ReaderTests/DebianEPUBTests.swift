@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reader
 
 /// Real-world EPUBs from Debian's packages (installed by scripts/install-test-epubs.sh).

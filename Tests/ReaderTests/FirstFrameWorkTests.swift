@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Terminal
+import Testing
+
 @testable import Reader
 
 /// The first frame does no work that grows with the book: it converts the chapter on screen (and
@@ -86,7 +87,10 @@ import Terminal
         let before = view.session.content.conversionCount
         #expect(before <= 2, "opening the contents converts no more chapters")
         // The entry “Chapter 20 s3”: its chapter is converted only now, and the view lands on Part s3.
-        guard case .contents(_, let items) = view.mode else { Issue.record("no contents panel"); return }
+        guard case .contents(_, let items) = view.mode else {
+            Issue.record("no contents panel")
+            return
+        }
         let index = try #require(items.firstIndex { $0.title == "Chapter 20 s3" })
         for _ in 0..<index { _ = view.handle(.down) }
         _ = view.handle(.enter)

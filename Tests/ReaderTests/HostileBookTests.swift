@@ -1,11 +1,13 @@
+import Terminal
+import TestSupport
+import Testing
+
+@testable import Reader
+
 #if os(Linux)
 import Foundation
 import Glibc
 #endif
-import Testing
-import TestSupport
-import Terminal
-@testable import Reader
 
 /// A book whose text carries terminal control sequences (raw, as character references, and as
 /// 8-bit C1 codes): what the patron sees is visible and inert, and the terminal is never told to

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reader
 
 /// Hyphenation by the patterns of the text's language (libhyphen with Debian's hyphen-sv and

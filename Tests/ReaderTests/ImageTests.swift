@@ -1,6 +1,7 @@
 import CWebP
-import Testing
 import Terminal
+import Testing
+
 @testable import Reader
 
 @Suite struct ImageTests {
@@ -70,7 +71,8 @@ import Terminal
     @Test func jpegDecodes() throws {
         let image = try #require(RasterImage.decode(Self.jpeg, minimumWidth: 16))
         #expect(image.width == 16 && image.height == 8)
-        let left = image.rgb(x: 1, y: 4), right = image.rgb(x: 14, y: 4)
+        let left = image.rgb(x: 1, y: 4)
+        let right = image.rgb(x: 14, y: 4)
         #expect(left.0 > 180 && left.2 < 80)
         #expect(right.2 > 180 && right.0 < 80)
     }

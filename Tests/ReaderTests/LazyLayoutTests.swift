@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Terminal
+import Testing
+
 @testable import Reader
 
 /// A long chapter is laid out only as far as the screen needs, and further on demand. Asserted
@@ -146,7 +147,8 @@ import Terminal
             (
                 "back from chapter 2",
                 {
-                    $0.jump(to: Locator(spineIndex: 1, offset: 0)); _ = $0.previousPage()
+                    $0.jump(to: Locator(spineIndex: 1, offset: 0))
+                    _ = $0.previousPage()
                 }
             ),
         ]

@@ -1,5 +1,6 @@
-import Testing
 import Markup
+import Testing
+
 @testable import Reader
 
 @Suite struct MarkupTokenizerTests {

@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import Reader
 
 @Suite struct PositionStoreTests {
     @Test func positionsBookmarksAndHighlightsAreKeptPerBook() {
         let store = InMemoryPositionStore()
-        let one: BookID = "epub:one", two: BookID = "epub:two"
+        let one: BookID = "epub:one"
+        let two: BookID = "epub:two"
         #expect(store.loadPosition(bookID: one) == nil)
         store.savePosition(Locator(spineIndex: 2, offset: 40), percent: 5, bookID: one)
         store.savePosition(Locator(spineIndex: 3, offset: 10), percent: 5, bookID: one)

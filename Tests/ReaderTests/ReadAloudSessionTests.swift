@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reader
 
 /// Reading aloud in a session, without a terminal: from a chosen paragraph, and not past the

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reader
 
 /// The fuzzing entry points wrap a fuzzed document in a valid book; that book must really open,

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Terminal
+import Testing
+
 @testable import Reader
 
 /// A clock the test moves by hand.
@@ -274,7 +275,8 @@ private final class TestClock {
         #expect(result9 == 0)
         #expect(reader.search == nil)
         #expect(throws: ReaderError.self) {
-            var copy = reader; try copy.search("[unclosed")
+            var copy = reader
+            try copy.search("[unclosed")
         }
         // Regular expressions, and the back stack returns to where the search began.
         reader.goToStart()

@@ -1,7 +1,8 @@
 import Foundation
 import Localization
-import Testing
 import Terminal
+import Testing
+
 @testable import Reader
 
 @Suite struct ReaderViewTests {
@@ -254,7 +255,8 @@ import Terminal
         let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 80, rows: 23)
         var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 80, rows: 24)
         view.openLink = { address in
-            opened(address); return true
+            opened(address)
+            return true
         }
         return view
     }

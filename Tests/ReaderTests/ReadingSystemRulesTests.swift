@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reader
 
 /// EPUB Reading Systems 3.3 rules that apply to a text reader, each checked on a small book or

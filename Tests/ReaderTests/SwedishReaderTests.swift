@@ -1,6 +1,7 @@
 import Localization
-import Testing
 import Terminal
+import Testing
+
 @testable import Reader
 
 /// The reader in Swedish: what a patron reads at the `:` prompt and when a book cannot be opened.

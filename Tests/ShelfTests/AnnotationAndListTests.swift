@@ -24,7 +24,8 @@ struct AnnotationAndListTests {
     @Test(
         "A book's old id (epub:IDENTIFIER) hands its place, notes, settings and product over once, to an id with none")
     func legacyIdIsAdopted() throws {
-        let legacy: BookID = "epub:urn:isbn:1", new: BookID = "epub:urn:isbn:1#aaaaaaaaaaaa"
+        let legacy: BookID = "epub:urn:isbn:1"
+        let new: BookID = "epub:urn:isbn:1#aaaaaaaaaaaa"
         let other: BookID = "epub:urn:isbn:1#bbbbbbbbbbbb"
         try store.savePosition(Locator(spineIndex: 2, offset: 7), percent: 40, bookID: legacy)
         try store.addBookmark(Locator(spineIndex: 1, offset: 0), bookID: legacy)

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import Reader
 import Shelf
 import Testing
+
+@testable import Reader
 
 @Suite("Two processes and a crash")
 struct ConcurrencyAndCrashTests {

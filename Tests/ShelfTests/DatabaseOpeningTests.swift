@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
 import Reader
-@testable import Shelf
 import Testing
+
+@testable import Shelf
 
 /// A fresh temporary directory per test, removed afterwards.
 struct TemporaryDirectory: ~Copyable {

@@ -1,8 +1,8 @@
 import Foundation
 import Shelf
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A second bok waiting for a book another is downloading is told who holds it, and when it is over.
 @Suite("Waiting for another bok's download")

@@ -1,13 +1,15 @@
 import Catalog
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Logging
-@testable import MockLending
 import Shelf
 import Synchronization
 import Testing
+
+@testable import MockLending
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Book downloads against the mock library on loopback, with its content faults.
 @Suite("Downloading books")

@@ -1,7 +1,7 @@
 import Foundation
 import Shelf
-import Testing
 import TestSupport
+import Testing
 
 /// Book downloads against a server that misbehaves on purpose (issue 17, items 1 and 3): a
 /// refused resume, a wrong range, a body past the book's size, a drip. Each ends within a few

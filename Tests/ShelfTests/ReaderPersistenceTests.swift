@@ -1,9 +1,10 @@
 import Catalog
 import Foundation
-@testable import MockLending
 import Reader
 import Shelf
 import Testing
+
+@testable import MockLending
 
 /// The reader on the shelf's database: what a patron leaves in a book is there next time.
 @Suite("Reading state in the shelf's database")

@@ -1,9 +1,10 @@
 import Catalog
 import Foundation
 import GRDB
-@testable import Reader
 import Shelf
 import Testing
+
+@testable import Reader
 
 @Suite("Shelf sections, badges and order")
 struct ShelfSectionTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Terminal
 
 @Suite("Line editor history and prompts")

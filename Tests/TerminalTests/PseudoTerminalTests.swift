@@ -84,7 +84,10 @@ struct PseudoTerminalTests {
     func rawModeNeedsTerminal() throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let error = #expect(throws: TerminalError.self) { try RawMode.enter(fd: fds[0]) }
         #expect(error?.description.contains("not a terminal") == true)
         #expect(!RawMode.isActive)
@@ -100,7 +103,10 @@ struct PseudoTerminalTests {
 
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
-        defer { close(fds[0]); close(fds[1]) }
+        defer {
+            close(fds[0])
+            close(fds[1])
+        }
         let fromEnvironment = TerminalSize.current(fd: fds[1], environment: ["COLUMNS": "100", "LINES": "30"])
         #expect(fromEnvironment.columns == 100 && fromEnvironment.rows == 30)
         let fallback = TerminalSize.current(fd: fds[1], environment: ["COLUMNS": "wide"])

@@ -1,5 +1,6 @@
 public import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -130,7 +131,10 @@ public final class HostileServer: Sendable {
                 state.connections.insert(fd)
                 return true
             }
-            guard admitted else { close(fd); return }
+            guard admitted else {
+                close(fd)
+                return
+            }
             // Neither side waits forever: a client that stops reading ends the stream after 2 s.
             var timeout = timeval(tv_sec: 2, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

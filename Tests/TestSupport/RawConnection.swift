@@ -18,7 +18,10 @@ public enum RawConnection {
                 connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { close(fd); return nil }
+        guard connected == 0 else {
+            close(fd)
+            return nil
+        }
         return fd
     }
 

@@ -61,7 +61,10 @@ struct Template: Sendable {
         return out
     }
 
-    enum Scanned { case literal(String), hole(String) }
+    enum Scanned {
+        case literal(String)
+        case hole(String)
+    }
 
     /// Splits a pattern into literal text and `{name}` holes.
     static func scan(_ pattern: String, _ emit: (Scanned) -> Void) {
@@ -69,7 +72,10 @@ struct Template: Sendable {
         var hole: String?
         for ch in pattern {
             if ch == "{" {
-                if !literal.isEmpty { emit(.literal(literal)); literal = "" }
+                if !literal.isEmpty {
+                    emit(.literal(literal))
+                    literal = ""
+                }
                 hole = ""
             } else if ch == "}", let name = hole {
                 emit(.hole(name))

@@ -163,7 +163,10 @@ extension SearchIndex {
             for (offset, word) in words.enumerated() {
                 let token = tokens[start + offset]
                 let isLast = offset == words.count - 1
-                if !(token == word || (isLast && lastIsPrefix && token.hasPrefix(word))) { matched = false; break }
+                if !(token == word || (isLast && lastIsPrefix && token.hasPrefix(word))) {
+                    matched = false
+                    break
+                }
             }
             if matched { return true }
         }

@@ -15,11 +15,20 @@ enum ByteRange: Hashable, Sendable {
 
     /// Reads `header` (`bytes=0-499`, `bytes=500-`, `bytes=-500`) for a body of `length` bytes.
     init(header: String?, length: Int) {
-        guard let header else { self = .whole; return }
+        guard let header else {
+            self = .whole
+            return
+        }
         let trimmed = header.trimmingCharacters(in: .whitespaces)
-        guard trimmed.lowercased().hasPrefix("bytes=") else { self = .whole; return }
+        guard trimmed.lowercased().hasPrefix("bytes=") else {
+            self = .whole
+            return
+        }
         let spec = trimmed.dropFirst("bytes=".count)
-        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { self = .whole; return }
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else {
+            self = .whole
+            return
+        }
         let first = spec[..<dash].trimmingCharacters(in: .whitespaces)
         let last = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
         guard first.allSatisfy(Self.isDigit), last.allSatisfy(Self.isDigit), !(first.isEmpty && last.isEmpty) else {
@@ -33,9 +42,15 @@ enum ByteRange: Hashable, Sendable {
             return
         }
         // A start too large for Int is beyond any body.
-        guard let start = Int(first), start < length else { self = .unsatisfiable; return }
+        guard let start = Int(first), start < length else {
+            self = .unsatisfiable
+            return
+        }
         let end = last.isEmpty ? Int.max : Int(last) ?? Int.max
-        guard end >= start else { self = .whole; return }  // "bytes=9-3" is invalid: ignored
+        guard end >= start else {
+            self = .whole
+            return
+        }  // "bytes=9-3" is invalid: ignored
         self = .part(start..<(min(end, length - 1) + 1))
     }
 

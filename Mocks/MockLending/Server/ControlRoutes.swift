@@ -60,7 +60,11 @@ struct ControlRoutes: Sendable {
         var now: String
         var today: DayDate
         var timeZone: String
-        enum CodingKeys: String, CodingKey { case now = "Now", today = "Today", timeZone = "TimeZone" }
+        enum CodingKeys: String, CodingKey {
+            case now = "Now"
+            case today = "Today"
+            case timeZone = "TimeZone"
+        }
     }
 
     /// The state summary; `reset` says what a reset did with the shared file.

@@ -36,7 +36,9 @@ struct LibraryRoutes: Sendable {
         var (products, total) = library.searchPage(options)
         if library.configuration.dialect == .searchWithoutAvailability {
             products = products.map {
-                var plain = $0; plain.availability = nil; return plain
+                var plain = $0
+                plain.availability = nil
+                return plain
             }
         }
         let origin = Self.origin(of: request, fallback: library.configuration)

@@ -2,9 +2,9 @@ public import Catalog
 public import Foundation
 import Hummingbird
 import HummingbirdCore
+public import Localization
 public import Logging
 import NIOCore
-public import Localization
 
 /// The mock lending server: a real HTTP server on loopback that implements `elib-api.md` over a
 /// generated library.

@@ -48,8 +48,13 @@ public struct Faults: Sendable, Hashable, Codable {
     public static let none = Faults()
 
     enum CodingKeys: String, CodingKey {
-        case latencyMs = "LatencyMs", errorRate = "ErrorRate", malformed = "Malformed", drop = "Drop"
-        case dropAfterCommit = "DropAfterCommit", corruptContent = "CorruptContent", cutContentAfter = "CutContentAfter"
+        case latencyMs = "LatencyMs"
+        case errorRate = "ErrorRate"
+        case malformed = "Malformed"
+        case drop = "Drop"
+        case dropAfterCommit = "DropAfterCommit"
+        case corruptContent = "CorruptContent"
+        case cutContentAfter = "CutContentAfter"
         case hostile = "Hostile"
     }
 

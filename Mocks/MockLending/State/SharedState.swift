@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Catalog
 import Foundation
 import GRDB
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The simulated library's state in a file, so that every `bok --mock` of one user sees one
 /// library, as patrons of a real one do: a second terminal, or a one-shot `bok --mock shelf

@@ -1,9 +1,10 @@
+public import Foundation
+import GRDB
 public import Localization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-public import Foundation
-import GRDB
 
 /// Why the state file every `bok --mock` of a user shares cannot be used: the process that
 /// found it lends from a private state from then on, and `mock reset` rebuilds the file.

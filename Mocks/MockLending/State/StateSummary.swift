@@ -16,8 +16,13 @@ struct StateSummary: Codable, Sendable {
         var wrongPINs: Int
         var lockedUntil: String?
         enum CodingKeys: String, CodingKey {
-            case card = "Card", name = "Name", loans = "Loans", loansThisMonth = "LoansThisMonth"
-            case reservations = "Reservations", demonstrates = "Demonstrates", wrongPINs = "WrongPINs"
+            case card = "Card"
+            case name = "Name"
+            case loans = "Loans"
+            case loansThisMonth = "LoansThisMonth"
+            case reservations = "Reservations"
+            case demonstrates = "Demonstrates"
+            case wrongPINs = "WrongPINs"
             case lockedUntil = "LockedUntil"
         }
     }
@@ -30,7 +35,11 @@ struct StateSummary: Codable, Sendable {
         var expiryDate: DayDate
         var active: Bool
         enum CodingKeys: String, CodingKey {
-            case loanID = "LoanID", card = "Card", productID = "ProductID", title = "Title", expiryDate = "ExpiryDate"
+            case loanID = "LoanID"
+            case card = "Card"
+            case productID = "ProductID"
+            case title = "Title"
+            case expiryDate = "ExpiryDate"
             case active = "Active"
         }
     }
@@ -41,7 +50,9 @@ struct StateSummary: Codable, Sendable {
             var card: String
             var readyUntil: DayDate?
             enum CodingKeys: String, CodingKey {
-                case reservationID = "ReservationID", card = "Card", readyUntil = "ReadyUntil"
+                case reservationID = "ReservationID"
+                case card = "Card"
+                case readyUntil = "ReadyUntil"
             }
         }
         var productID: String
@@ -54,9 +65,14 @@ struct StateSummary: Codable, Sendable {
         var cards: [String]
         var places: [Place]
         enum CodingKeys: String, CodingKey {
-            case productID = "ProductID", title = "Title", copies = "Copies", onLoan = "OnLoan", othersAhead =
+            case productID = "ProductID"
+            case title = "Title"
+            case copies = "Copies"
+            case onLoan = "OnLoan"
+            case othersAhead =
                 "OthersAhead"
-            case cards = "Cards", places = "Places"
+            case cards = "Cards"
+            case places = "Places"
         }
     }
 
@@ -87,11 +103,23 @@ struct StateSummary: Codable, Sendable {
     var reset: String?
 
     enum CodingKeys: String, CodingKey {
-        case clock = "Clock", today = "Today", seed = "Seed", catalogSize = "CatalogSize", loans = "Loans"
-        case otherLoans = "OtherLoans", queues = "Queues", titlesOut = "TitlesOut", waiting = "Waiting"
-        case payPerLoanUsed = "PayPerLoanUsed", payPerLoanBudget = "PayPerLoanBudget", patrons = "Patrons", faults =
+        case clock = "Clock"
+        case today = "Today"
+        case seed = "Seed"
+        case catalogSize = "CatalogSize"
+        case loans = "Loans"
+        case otherLoans = "OtherLoans"
+        case queues = "Queues"
+        case titlesOut = "TitlesOut"
+        case waiting = "Waiting"
+        case payPerLoanUsed = "PayPerLoanUsed"
+        case payPerLoanBudget = "PayPerLoanBudget"
+        case patrons = "Patrons"
+        case faults =
             "Faults"
-        case sharedState = "SharedState", sharedStateProblem = "SharedStateProblem", reset = "Reset"
+        case sharedState = "SharedState"
+        case sharedStateProblem = "SharedStateProblem"
+        case reset = "Reset"
     }
 
     init(_ state: LibraryState, seed: UInt64, catalogSize: Int) {

@@ -1,7 +1,7 @@
 public import Foundation
+import Localization
 public import Logging
 internal import TextSafety
-import Localization
 
 /// The lending service over HTTP (libcurl, through ``HTTPTransfer``).
 ///
@@ -218,7 +218,8 @@ public struct HTTPLendingService: LendingService {
         let server = endpoint.displayName
         let seconds = min(timeout, deadline.map { max(0.001, $0.timeIntervalSinceNow) } ?? timeout)
         let exchange = BoundedExchange(accept: "application/json", deadline: seconds, maxBytes: maxBodyBytes)
-        let data: Data, http: HTTPTransfer.Head
+        let data: Data
+        let http: HTTPTransfer.Head
         let observer = LibraryWait.observer
         observer?.began()
         defer { observer?.ended() }

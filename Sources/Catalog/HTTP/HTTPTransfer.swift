@@ -2,6 +2,7 @@ internal import CCurl
 internal import Dispatch
 public import Foundation
 internal import Synchronization
+
 #if canImport(Glibc)
 internal import Glibc
 #endif
@@ -114,7 +115,8 @@ public struct HTTPTransfer: Sendable {
         url: String, method: String, headers: [String], body: Data?, timeout: TimeInterval,
         connectTimeout: TimeInterval, stall: TimeInterval?, context: TransferContext
     ) -> Result<Head, Failure> {
-        let cURL = strdup(url), cMethod = strdup(method)
+        let cURL = strdup(url)
+        let cMethod = strdup(method)
         let cHeaders: [UnsafePointer<CChar>?] = headers.map { UnsafePointer(strdup($0)) }
         defer {
             free(cURL)

@@ -71,7 +71,11 @@ public struct Availability: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case available = "Available", reason = "Reason", copies = "Copies", waiting = "Waiting", estimatedDate =
+        case available = "Available"
+        case reason = "Reason"
+        case copies = "Copies"
+        case waiting = "Waiting"
+        case estimatedDate =
             "EstimatedDate"
     }
 
@@ -154,5 +158,9 @@ public struct ModelAvailability: Sendable, Hashable, Codable {
     /// Upstream's rule: `access` is always available, any other model while `Current < Max`.
     public var isAvailable: Bool { model.lowercased() == "access" || current < max }
 
-    enum CodingKeys: String, CodingKey { case model = "Model", current = "Current", max = "Max" }
+    enum CodingKeys: String, CodingKey {
+        case model = "Model"
+        case current = "Current"
+        case max = "Max"
+    }
 }

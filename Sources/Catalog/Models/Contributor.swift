@@ -37,7 +37,10 @@ public struct Contributor: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case role = "Role", firstName = "FirstName", lastName = "LastName", fullName = "FullName"
+        case role = "Role"
+        case firstName = "FirstName"
+        case lastName = "LastName"
+        case fullName = "FullName"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -20,7 +20,10 @@ public enum Wire {
             self.products = products
             self.totalCount = totalCount
         }
-        enum CodingKeys: String, CodingKey { case products = "Products", totalCount = "TotalCount" }
+        enum CodingKeys: String, CodingKey {
+            case products = "Products"
+            case totalCount = "TotalCount"
+        }
     }
 
     /// One entry of `GET books/availability/{id}`: `{"ProductID", "Available", "Reason"}`.
@@ -39,7 +42,11 @@ public enum Wire {
             self.reason = reason
         }
 
-        enum CodingKeys: String, CodingKey { case productID = "ProductID", available = "Available", reason = "Reason" }
+        enum CodingKeys: String, CodingKey {
+            case productID = "ProductID"
+            case available = "Available"
+            case reason = "Reason"
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,7 +79,8 @@ public enum Wire {
                 self.modelAvailabilities = modelAvailabilities
             }
             enum CodingKeys: String, CodingKey {
-                case productID = "ProductID", modelAvailabilities = "ModelAvailabilities"
+                case productID = "ProductID"
+                case modelAvailabilities = "ModelAvailabilities"
             }
             public init(from decoder: any Decoder) throws {
                 let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -107,7 +115,10 @@ public enum Wire {
             self.reason = reason
             self.responseStatus = responseStatus
         }
-        enum CodingKeys: String, CodingKey { case reason = "Reason", responseStatus = "ResponseStatus" }
+        enum CodingKeys: String, CodingKey {
+            case reason = "Reason"
+            case responseStatus = "ResponseStatus"
+        }
     }
 }
 

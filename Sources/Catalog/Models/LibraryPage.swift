@@ -33,7 +33,10 @@ public struct LibraryPage: Sendable, Hashable, Codable {
             self.message = message
         }
 
-        enum CodingKeys: String, CodingKey { case title = "Title", message = "Message" }
+        enum CodingKeys: String, CodingKey {
+            case title = "Title"
+            case message = "Message"
+        }
 
         public init(from decoder: any Decoder) throws {
             let policy = TextPolicy(decoder)
@@ -64,7 +67,11 @@ public struct LibraryPage: Sendable, Hashable, Codable {
             self.place = place
         }
 
-        enum CodingKeys: String, CodingKey { case title = "Title", date = "Date", place = "Place" }
+        enum CodingKeys: String, CodingKey {
+            case title = "Title"
+            case date = "Date"
+            case place = "Place"
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -92,8 +99,14 @@ public struct LibraryPage: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case name = "Name", alerts = "Alerts", events = "Events", loanPeriodDays = "LoanPeriodDays"
-        case maxLoansPerMonth = "MaxLoansPerMonth", locale = "Locale", timeZone = "TimeZone", now = "Now"
+        case name = "Name"
+        case alerts = "Alerts"
+        case events = "Events"
+        case loanPeriodDays = "LoanPeriodDays"
+        case maxLoansPerMonth = "MaxLoansPerMonth"
+        case locale = "Locale"
+        case timeZone = "TimeZone"
+        case now = "Now"
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -41,7 +41,10 @@ public struct Loan: Sendable, Hashable, Codable, Identifiable {
                 self.url = url
             }
 
-            enum CodingKeys: String, CodingKey { case part = "Part", url = "Url" }
+            enum CodingKeys: String, CodingKey {
+                case part = "Part"
+                case url = "Url"
+            }
         }
 
         /// Creates a link.
@@ -50,7 +53,10 @@ public struct Loan: Sendable, Hashable, Codable, Identifiable {
             self.contents = contents
         }
 
-        enum CodingKeys: String, CodingKey { case formatID = "FormatID", contents = "Contents" }
+        enum CodingKeys: String, CodingKey {
+            case formatID = "FormatID"
+            case contents = "Contents"
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,7 +78,10 @@ public struct Loan: Sendable, Hashable, Codable, Identifiable {
             self.link = link
         }
 
-        enum CodingKeys: String, CodingKey { case name = "Name", link = "Link" }
+        enum CodingKeys: String, CodingKey {
+            case name = "Name"
+            case link = "Link"
+        }
     }
 
     /// Creates a loan.
@@ -97,8 +106,14 @@ public struct Loan: Sendable, Hashable, Codable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id = "LoanID", productID = "ProductID", title = "Title", coverImage = "CoverImage"
-        case createdDate = "CreatedDate", expiryDate = "ExpiryDate", active = "Active", links = "Links"
+        case id = "LoanID"
+        case productID = "ProductID"
+        case title = "Title"
+        case coverImage = "CoverImage"
+        case createdDate = "CreatedDate"
+        case expiryDate = "ExpiryDate"
+        case active = "Active"
+        case links = "Links"
         case supplements = "Supplements"
     }
 

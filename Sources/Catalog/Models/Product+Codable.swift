@@ -1,13 +1,28 @@
 /// Upstream's JSON shape of `Product`, including the older `Authors` feed and the relation list.
 extension Product {
     enum CodingKeys: String, CodingKey {
-        case id = "ProductId", title = "Title", originalTitle = "OriginalTitle"
-        case contributors = "Contributors", authors = "Authors", publisher = "Publisher"
-        case publishedDate = "PublishedDate", language = "Language", categories = "Categories"
-        case description = "Description", coverImage = "CoverImage", pages = "BookLength"
-        case bookType = "BookType", isbns = "PublicIdentifiers", formats = "AvailableFormats"
-        case statuses = "Statuses", teaser = "Teaser", relations = "Relations", keywords = "Keywords"
-        case popularity = "Popularity", rating = "Rating", availability = "Availability"
+        case id = "ProductId"
+        case title = "Title"
+        case originalTitle = "OriginalTitle"
+        case contributors = "Contributors"
+        case authors = "Authors"
+        case publisher = "Publisher"
+        case publishedDate = "PublishedDate"
+        case language = "Language"
+        case categories = "Categories"
+        case description = "Description"
+        case coverImage = "CoverImage"
+        case pages = "BookLength"
+        case bookType = "BookType"
+        case isbns = "PublicIdentifiers"
+        case formats = "AvailableFormats"
+        case statuses = "Statuses"
+        case teaser = "Teaser"
+        case relations = "Relations"
+        case keywords = "Keywords"
+        case popularity = "Popularity"
+        case rating = "Rating"
+        case availability = "Availability"
     }
 
     /// One entry of `Relations`: a series (with order) or another edition.
@@ -18,7 +33,10 @@ extension Product {
         var productID: String?
 
         enum CodingKeys: String, CodingKey {
-            case type = "Type", name = "Name", order = "Order", productID = "ProductID"
+            case type = "Type"
+            case name = "Name"
+            case order = "Order"
+            case productID = "ProductID"
         }
     }
 
@@ -27,7 +45,10 @@ extension Product {
         var type: String
         var value: String
 
-        enum CodingKeys: String, CodingKey { case type = "IdType", value = "Id" }
+        enum CodingKeys: String, CodingKey {
+            case type = "IdType"
+            case value = "Id"
+        }
 
         init(type: String, value: String) {
             self.type = type

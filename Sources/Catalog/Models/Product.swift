@@ -62,7 +62,11 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
             self.sizeInBytes = sizeInBytes
         }
 
-        enum CodingKeys: String, CodingKey { case id = "FormatId", name = "Name", sizeInBytes = "SizeInBytes" }
+        enum CodingKeys: String, CodingKey {
+            case id = "FormatId"
+            case name = "Name"
+            case sizeInBytes = "SizeInBytes"
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -88,7 +92,11 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
             self.validUntil = validUntil
         }
 
-        enum CodingKeys: String, CodingKey { case name = "Name", validFrom = "ValidFrom", validUntil = "ValidUntil" }
+        enum CodingKeys: String, CodingKey {
+            case name = "Name"
+            case validFrom = "ValidFrom"
+            case validUntil = "ValidUntil"
+        }
     }
 
     /// A sample anyone may read without a loan.
@@ -104,7 +112,10 @@ public struct Product: Sendable, Hashable, Codable, Identifiable {
             self.formatID = formatID
         }
 
-        enum CodingKeys: String, CodingKey { case url = "Url", formatID = "FormatID" }
+        enum CodingKeys: String, CodingKey {
+            case url = "Url"
+            case formatID = "FormatID"
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -30,8 +30,13 @@ public struct Reservation: Sendable, Hashable, Codable, Identifiable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id = "ReservationID", productID = "ProductID", title = "Title", queuePosition = "QueuePosition"
-        case estimatedDate = "EstimatedDate", ready = "Ready", readyUntil = "ReadyUntil"
+        case id = "ReservationID"
+        case productID = "ProductID"
+        case title = "Title"
+        case queuePosition = "QueuePosition"
+        case estimatedDate = "EstimatedDate"
+        case ready = "Ready"
+        case readyUntil = "ReadyUntil"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,7 +71,10 @@ public struct Patron: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case card = "Card", name = "Name", loansThisMonth = "LoansThisMonth", maxLoansPerMonth = "MaxLoansPerMonth"
+        case card = "Card"
+        case name = "Name"
+        case loansThisMonth = "LoansThisMonth"
+        case maxLoansPerMonth = "MaxLoansPerMonth"
     }
 
     public init(from decoder: any Decoder) throws {

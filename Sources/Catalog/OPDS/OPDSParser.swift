@@ -306,8 +306,14 @@ private struct AtomReader {
             entry = nil
             return
         }
-        if element == .author { inAuthor = false; return }
-        if element == .link { openLink = nil; return }
+        if element == .author {
+            inAuthor = false
+            return
+        }
+        if element == .link {
+            openLink = nil
+            return
+        }
         guard entry != nil else {
             if element == .title, depth == 2 { feedTitle = value }
             if element == .totalResults, depth == 2, let total = Int(value), total >= 0 { totalResults = total }
@@ -370,8 +376,15 @@ private struct AtomReader {
         var out = ""
         var inTag = false
         for character in html {
-            if character == "<" { inTag = true; continue }
-            if character == ">" { inTag = false; out.append(" "); continue }
+            if character == "<" {
+                inTag = true
+                continue
+            }
+            if character == ">" {
+                inTag = false
+                out.append(" ")
+                continue
+            }
             if !inTag { out.append(character) }
         }
         return out.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")

@@ -156,18 +156,36 @@ public struct Collation: Sendable, Hashable {
         private mutating func appendLetter(_ s: Unicode.Scalar, upper: Bool) -> Bool {
             // Some letters lower-case to ASCII (the Kelvin sign to k, İ to i).
             let v = s.value
-            if v >= 0x61, v <= 0x7A { append(Collation.letterBase + v - 0x61, accent: 0, upper: upper); return true }
-            if v >= 0x30, v <= 0x39 { append(10 + v - 0x30, accent: 0, upper: upper); return true }
+            if v >= 0x61, v <= 0x7A {
+                append(Collation.letterBase + v - 0x61, accent: 0, upper: upper)
+                return true
+            }
+            if v >= 0x30, v <= 0x39 {
+                append(10 + v - 0x30, accent: 0, upper: upper)
+                return true
+            }
             if v < 0x80 { return false }
             if collation.alphabet == .swedish {
                 switch s {
-                case "å": append(Collation.swedishAring, accent: 0, upper: upper); return true
-                case "ä": append(Collation.swedishAuml, accent: 0, upper: upper); return true
-                case "æ": append(Collation.swedishAuml, accent: 20, upper: upper); return true
-                case "ö": append(Collation.swedishOuml, accent: 0, upper: upper); return true
-                case "ø": append(Collation.swedishOuml, accent: 20, upper: upper); return true
+                case "å":
+                    append(Collation.swedishAring, accent: 0, upper: upper)
+                    return true
+                case "ä":
+                    append(Collation.swedishAuml, accent: 0, upper: upper)
+                    return true
+                case "æ":
+                    append(Collation.swedishAuml, accent: 20, upper: upper)
+                    return true
+                case "ö":
+                    append(Collation.swedishOuml, accent: 0, upper: upper)
+                    return true
+                case "ø":
+                    append(Collation.swedishOuml, accent: 20, upper: upper)
+                    return true
                 // ü sorts as y in Swedish.
-                case "ü": append(Collation.letterBase + 24, accent: 4, upper: upper); return true
+                case "ü":
+                    append(Collation.letterBase + 24, accent: 4, upper: upper)
+                    return true
                 default: break
                 }
             }

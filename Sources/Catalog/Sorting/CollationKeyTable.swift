@@ -62,11 +62,14 @@ struct CollationKeyTable {
     /// Compares two keys as `memcmp` does, a shorter key before a longer one it begins: negative,
     /// zero or positive.
     func compare(_ a: Index, _ b: Index) -> Int {
-        let a = Int(a), b = Int(b)
+        let a = Int(a)
+        let b = Int(b)
         if prefixes[a] != prefixes[b] { return prefixes[a] < prefixes[b] ? -1 : 1 }
         // Equal prefixes mean equal first bytes, up to 8 or the shorter key's end (padding is zero).
-        let startA = starts[a], startB = starts[b]
-        let countA = starts[a + 1] - startA, countB = starts[b + 1] - startB
+        let startA = starts[a]
+        let startB = starts[b]
+        let countA = starts[a + 1] - startA
+        let countB = starts[b + 1] - startB
         let common = min(countA, countB)
         if common > 8 {
             let order = bytes.withUnsafeBufferPointer { base in

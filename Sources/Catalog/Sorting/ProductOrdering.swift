@@ -72,7 +72,8 @@ public struct ProductOrdering: Sendable {
                 slots.sort { a, b in
                     let byTitle = titles.compare(a, b)
                     if byTitle != 0 { return byTitle < 0 }
-                    let productA = Int(run[Int(a)]), productB = Int(run[Int(b)])
+                    let productA = Int(run[Int(a)])
+                    let productB = Int(run[Int(b)])
                     if products[productA].id != products[productB].id {
                         return products[productA].id < products[productB].id
                     }
@@ -129,8 +130,8 @@ public struct ProductOrdering: Sendable {
 
         public static func < (lhs: FieldKey, rhs: FieldKey) -> Bool {
             switch (lhs, rhs) {
-            case let (.text(a), .text(b)): a < b
-            case let (.number(a), .number(b)): a < b
+            case (.text(let a), .text(let b)): a < b
+            case (.number(let a), .number(let b)): a < b
             case (.missing, .missing): false
             case (.missing, _): true  // unknown values sort first ascending, last descending
             case (_, .missing): false

@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
+import Localization
 import Reader
 import Shelf
-import Localization
 import Terminal
 
 /// The commands of an OPDS catalogue (calibre's content server, a public-domain catalogue):
@@ -579,7 +579,8 @@ enum CatalogueCommands {
         let name =
             "opds-"
             + String(
-                entry.id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16)
+                entry.id.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 },
+                radix: 16)
             + ".epub"
         let target = session.booksDirectory.appendingPathComponent(name)
         // Another bok fetching the same book: wait for it, then take its file.

@@ -31,7 +31,7 @@ enum CompletionKind: Sendable {
 
     /// The fixed words for the positional argument at `position` (0 the first), in the interface language.
     func words(at position: Int) -> [String] {
-        guard case let .words(first, then, swedish, swedishThen) = self else { return [] }
+        guard case .words(let first, let then, let swedish, let swedishThen) = self else { return [] }
         let inSwedish = Localization.language == "sv"
         switch position {
         case 0: return first + (inSwedish ? swedish : [])

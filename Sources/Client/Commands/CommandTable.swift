@@ -1,6 +1,7 @@
 import Localization
 import Logging
 import TextSafety
+
 /// The table of every command, and how a line of words becomes a run of one of them.
 @MainActor
 struct CommandTable {
@@ -90,7 +91,8 @@ struct CommandTable {
 
     /// Levenshtein distance, counting a swap of neighbours as one edit.
     static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)

@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import Shelf
-import Localization
 import Terminal
 
 /// `borrow`, `loans` and `return`: making and ending loans.

@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import Shelf
-import Localization
 import Terminal
 
 /// `notices`: what changed at the library, as a lending app tells it, and the words for each notice.

@@ -1,7 +1,7 @@
 import Catalog
 import Foundation
-import Shelf
 import Localization
+import Shelf
 import Terminal
 
 /// `login`, `logout` and `whoami`: the library card for this session.
@@ -32,7 +32,8 @@ enum PatronCommands {
         run: { arguments, session in
             let credentials = PatronCredentials(session: session)
             if arguments.option("card") == nil, session.account.prompt != nil {
-                session.account.card = nil; session.account.pin = nil
+                session.account.card = nil
+                session.account.pin = nil
             }
             let card = try credentials.card(arguments, command: "login")
             let (patron, pin) = try await checkedPIN(card: card, arguments, command: "login", session: session)

@@ -64,8 +64,14 @@ enum ReadAloud {
                         try engine.speak(text, options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)) {
                             samples, _ in
                             // Ctrl-C at the prompt cancels the command: stop speaking, keep nothing.
-                            if Task.isCancelled { failure = CancellationError(); return false }
-                            do { try file.append(samples) } catch { failure = error; return false }
+                            if Task.isCancelled {
+                                failure = CancellationError()
+                                return false
+                            }
+                            do { try file.append(samples) } catch {
+                                failure = error
+                                return false
+                            }
                             return true
                         }
                         if let failure { throw failure }
@@ -87,7 +93,8 @@ enum ReadAloud {
             file.discard()
             throw error
         }
-        let minutes = Int(file.duration) / 60, seconds = Int(file.duration) % 60
+        let minutes = Int(file.duration) / 60
+        let seconds = Int(file.duration) % 60
         let shown = book.metadata.title.isEmpty ? String(file.path.split(separator: "/").last ?? "") : title
         let parts = trn("{n} chapter", "{n} chapters", chapters.count) + ", " + trn("{n} word", "{n} words", words)
         let voiceList = Words.list(voices, last: tr("and"))

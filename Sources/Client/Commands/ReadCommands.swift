@@ -1,9 +1,9 @@
 import Catalog
 import Foundation
-import Reader
-import Shelf
 import Localization
 import Logging
+import Reader
+import Shelf
 import Terminal
 
 /// `read` and `notes`: the in-terminal reader, for a book on the shelf or any EPUB file.

@@ -1,6 +1,6 @@
 import Catalog
-import Shelf
 import Localization
+import Shelf
 import Terminal
 
 /// `reserve`, `reservations` and `cancel`: queues for books that are out.

@@ -193,7 +193,10 @@ enum SearchCommands {
             } else {
                 for word in words {
                     let lower = word.lowercased()
-                    if lower == "available" { filters.availableOnly = true; continue }
+                    if lower == "available" {
+                        filters.availableOnly = true
+                        continue
+                    }
                     guard let colon = word.firstIndex(of: ":"), word.index(after: colon) < word.endIndex else {
                         throw UserError.usage(
                             tr(
@@ -353,6 +356,8 @@ enum SearchCommands {
     }
 }
 
-private extension String {
-    func trimmingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+extension String {
+    fileprivate func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
+    }
 }

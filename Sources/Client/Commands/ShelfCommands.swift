@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
+import Localization
 import Logging
 import Shelf
-import Localization
 import Terminal
 
 /// `shelf`, `tbr`, `sample` and `remove`: the patron's bookshelf.

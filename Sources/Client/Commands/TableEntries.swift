@@ -88,8 +88,14 @@ enum TableCompletion {
             var position = 0
             var skipNext = false
             for word in arguments {
-                if skipNext { skipNext = false; continue }
-                if word.hasPrefix("--") { skipNext = command.valued.contains(String(word.dropFirst(2))); continue }
+                if skipNext {
+                    skipNext = false
+                    continue
+                }
+                if word.hasPrefix("--") {
+                    skipNext = command.valued.contains(String(word.dropFirst(2)))
+                    continue
+                }
                 position += 1
             }
             switch command.completion {
@@ -124,7 +130,10 @@ enum TableCompletion {
             let name = String(word.dropFirst(2).prefix { $0 != "=" })
             if command.valued.contains(name) {
                 rest.append(word)
-                if !word.contains("="), index < words.count { rest.append(words[index]); index += 1 }
+                if !word.contains("="), index < words.count {
+                    rest.append(words[index])
+                    index += 1
+                }
             } else if command.flags.contains(name) || name == "help" {
                 rest.append(word)
             } else if (try? GlobalFlags.parse(globals + [word])) != nil {

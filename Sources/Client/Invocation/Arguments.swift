@@ -20,7 +20,10 @@ struct Arguments: Sendable {
             let word = words[index]
             index += 1
             if onlyPositional || !word.hasPrefix("--") || word == "--" {
-                if word == "--", !onlyPositional { onlyPositional = true; continue }
+                if word == "--", !onlyPositional {
+                    onlyPositional = true
+                    continue
+                }
                 positional.append(word)
                 continue
             }
@@ -62,15 +65,31 @@ enum LineSplitter {
         var inWord = false
         var escape = false
         for ch in line {
-            if escape { current.append(ch); escape = false; continue }
-            if ch == "\\", quote != "'" { escape = true; inWord = true; continue }
+            if escape {
+                current.append(ch)
+                escape = false
+                continue
+            }
+            if ch == "\\", quote != "'" {
+                escape = true
+                inWord = true
+                continue
+            }
             if let q = quote {
                 if ch == q { quote = nil } else { current.append(ch) }
                 continue
             }
-            if ch == "\"" || ch == "'" { quote = ch; inWord = true; continue }
+            if ch == "\"" || ch == "'" {
+                quote = ch
+                inWord = true
+                continue
+            }
             if ch.isWhitespace {
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
                 continue
             }
             current.append(ch)

@@ -56,7 +56,10 @@ struct BokCommand: ParsableCommand, Invocation {
                 let found = parent.configuration.subcommands.first {
                     $0.configuration.commandName == word || $0.configuration.aliases.contains(word)
                 }
-                if let found, !found.configuration.subcommands.isEmpty { parent = found; continue }
+                if let found, !found.configuration.subcommands.isEmpty {
+                    parent = found
+                    continue
+                }
                 if found != nil { return nil }
                 return parent == BokCommand.self ? CommandTable().unknown(word) : ScenarioCommand.unknown(word)
             }

@@ -106,9 +106,11 @@ struct GlobalOptions: Sendable, Equatable {
             if let library = flags.library {
                 // A URL has a scheme; anything else names a library of the config file.
                 if library.contains("://") {
-                    libraryURL = library; libraryName = nil
+                    libraryURL = library
+                    libraryName = nil
                 } else {
-                    libraryName = library; libraryURL = nil
+                    libraryName = library
+                    libraryURL = nil
                 }
             }
             kind = flags.kind ?? kind

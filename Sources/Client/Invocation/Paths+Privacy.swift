@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+
 #if canImport(Glibc)
 import Glibc
 #endif

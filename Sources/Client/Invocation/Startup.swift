@@ -233,7 +233,10 @@ final class LibraryClockFollower {
     private var pending: Date?
 
     func follow(_ now: Date) {
-        guard let session else { pending = now; return }
+        guard let session else {
+            pending = now
+            return
+        }
         session.followLibraryClock(now)
         pending = nil
     }

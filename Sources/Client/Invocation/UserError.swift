@@ -1,4 +1,5 @@
 import Localization
+
 /// A failure to show the patron as one line: what happened and what to do.
 ///
 /// Commands throw it for bad input; the REPL prints it and keeps going, a one-shot command prints

@@ -68,7 +68,7 @@ final class REPL {
     func executeInterruptibly(_ line: String) async -> Bool {
         let spinner = session.spinner
         let task = Task { await LibraryWait.$observer.withValue(spinner) { await self.execute(line) } }
-        return await CommandInterrupt.whileRunning(interrupt: { task.cancel() }) { await task.value }
+        return await CommandInterrupt.whileRunning(interrupt: { task.cancel() }, { await task.value })
     }
 
     /// Runs one line; returns true when the REPL should end. A line starting with `#` is a

@@ -165,7 +165,10 @@ final class RecordingPrinter: Printer {
     /// Every line since the last call (errors included, in order), and the error lines alone.
     @discardableResult
     func take() -> (screen: [String], errors: [String]) {
-        defer { out.removeAll(); errors.removeAll() }
+        defer {
+            out.removeAll()
+            errors.removeAll()
+        }
         return (out, errors)
     }
 }

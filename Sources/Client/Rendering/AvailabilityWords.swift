@@ -1,6 +1,6 @@
 import Catalog
-import Terminal
 import Localization
+import Terminal
 
 /// Availability as this patron can use it: a mark with its words, and when a book that is out can be had.
 ///

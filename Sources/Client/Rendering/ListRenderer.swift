@@ -1,7 +1,7 @@
 import Catalog
+import Localization
 import Shelf
 import Terminal
-import Localization
 
 /// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
 @MainActor
@@ -200,7 +200,9 @@ struct ListRenderer {
         let kind: String
         var query: String?
         switch list.source {
-        case .search(let q): kind = "search"; query = q
+        case .search(let q):
+            kind = "search"
+            query = q
         case .top: kind = "top"
         case .newest: kind = "new"
         case .libraryPage: kind = "library"

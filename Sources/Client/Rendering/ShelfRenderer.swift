@@ -1,8 +1,8 @@
 import Catalog
 import Foundation
+import Localization
 import Shelf
 import Terminal
-import Localization
 
 /// One numbered book of the last shelf shown, with the section it is in.
 struct ShelfItem: Sendable {

@@ -1,7 +1,7 @@
-import Localization
 import Catalog
 import Dispatch
 import Foundation
+import Localization
 import Synchronization
 import Terminal
 

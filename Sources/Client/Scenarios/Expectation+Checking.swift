@@ -12,11 +12,11 @@ extension Expectation.Kind {
         case .lineMatches(let pattern): "line: \(pattern)"
         case .noLineMatches(let pattern): "no line: \(pattern)"
         case .inOrder(let texts): "in order: " + texts.joined(separator: " | ")
-        case let .count(comparison, pattern): "count \(comparison.op.rawValue)\(comparison.value): \(pattern)"
+        case .count(let comparison, let pattern): "count \(comparison.op.rawValue)\(comparison.value): \(pattern)"
         case .results(let comparison): "results: \(comparison.op.rawValue)\(comparison.value)"
-        case let .result(number, field, value): "result \(number) \(field.rawValue): \(value)"
+        case .result(let number, let field, let value): "result \(number) \(field.rawValue): \(value)"
         case .error(let text): text.isEmpty ? "error:" : "error: \(text)"
-        case let .shelf(title, badge): badge.map { "shelf: \(title) | \($0)" } ?? "shelf: \(title)"
+        case .shelf(let title, let badge): badge.map { "shelf: \(title) | \($0)" } ?? "shelf: \(title)"
         case .notShelf(let title): "not shelf: \(title)"
         }
     }
@@ -70,7 +70,7 @@ struct ScreenCheck {
                 previous = wanted
             }
             return nil
-        case let .count(comparison, pattern):
+        case .count(let comparison, let pattern):
             let count: Int
             switch Self.search(pattern, in: screen, all: true) {
             case .stopped(let why): return why
@@ -90,7 +90,7 @@ struct ScreenCheck {
                     "The last list holds {n} book; expected {expected}.",
                     "The last list holds {n} books; expected {expected}.", list.total,
                     ["expected": comparison.description])
-        case let .result(number, field, wanted):
+        case .result(let number, let field, let wanted):
             guard let list else { return Self.noList }
             guard let product = list.byNumber[number] else {
                 return tr(

@@ -138,7 +138,11 @@ struct Expectation: Sendable, Equatable {
 /// `3`, `>=3`, `<=3`, `>3`, `<3`.
 struct Comparison: Sendable, Equatable, CustomStringConvertible {
     enum Operator: String, Sendable, CaseIterable {
-        case atLeast = ">=", atMost = "<=", more = ">", fewer = "<", exactly = ""
+        case atLeast = ">="
+        case atMost = "<="
+        case more = ">"
+        case fewer = "<"
+        case exactly = ""
     }
     var op: Operator
     var value: Int

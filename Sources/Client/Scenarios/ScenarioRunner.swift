@@ -211,7 +211,7 @@ private struct SessionRun {
     func failure(of expectation: Expectation, check: ScreenCheck) async -> ExpectationFailure? {
         let written = expectation.kind.written
         switch expectation.kind {
-        case let .shelf(title, badge):
+        case .shelf(let title, let badge):
             let shelf = await shelfScreen()
             let lines = shelf.lines.filter { ScreenCheck.shelfLine($0, shows: title) }
             if let error = shelf.error {

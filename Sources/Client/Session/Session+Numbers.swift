@@ -1,7 +1,7 @@
 import Catalog
+import Localization
 import Shelf
 import Terminal
-import Localization
 
 /// Which list the numbers on screen belong to: `info 2`, `borrow 2`, `read 2`, `return 2` and
 /// `cancel 2` all mean item 2 of the list shown last.

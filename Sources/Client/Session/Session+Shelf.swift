@@ -2,9 +2,9 @@ import Catalog
 import Foundation
 import Localization
 import Logging
-import Synchronization
 import Reader
 import Shelf
+import Synchronization
 import Terminal
 
 /// The session's shelf: its database, the library profile, the card whose loans it shows, syncs
@@ -367,7 +367,8 @@ final class NoticeInbox: Sendable {
     /// The notices not shown yet, oldest first; afterwards none.
     func take() -> [Notice] {
         waiting.withLock { taken in
-            defer { taken = [] }; return taken
+            defer { taken = [] }
+            return taken
         }
     }
 }

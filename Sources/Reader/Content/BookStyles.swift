@@ -49,7 +49,10 @@ public struct BookStyles: Sendable, Hashable {
                 selectorStart = index
                 continue
             }
-            guard byte == UInt8(ascii: "{") else { index += 1; continue }
+            guard byte == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
             let selectors = String(decoding: bytes[selectorStart..<index], as: UTF8.self).trimmed
             index += 1
             if selectors.hasPrefix("@media") || selectors.hasPrefix("@supports") || selectors.hasPrefix("@document") {
@@ -78,8 +81,10 @@ public struct BookStyles: Sendable, Hashable {
     private static func mayMatter(_ body: ArraySlice<UInt8>) -> Bool {
         var index = body.startIndex
         while index + 4 <= body.endIndex {
-            let b0 = body[index] | 0x20, b1 = body[index + 1] | 0x20, b2 = body[index + 2] | 0x20,
-                b3 = body[index + 3] | 0x20
+            let b0 = body[index] | 0x20
+            let b1 = body[index + 1] | 0x20
+            let b2 = body[index + 2] | 0x20
+            let b3 = body[index + 3] | 0x20
             if (b0 == 0x66 && b1 == 0x6F && b2 == 0x6E && b3 == 0x74)  // font
                 || (b0 == 0x64 && b1 == 0x69 && b2 == 0x73 && b3 == 0x70)  // disp
                 || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74)  // text
@@ -163,7 +168,8 @@ extension StringProtocol {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
         let bytes = utf8
         guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
-        var end = bytes.index(after: first), index = end
+        var end = bytes.index(after: first)
+        var index = end
         while index != bytes.endIndex {
             let byte = bytes[index]
             bytes.formIndex(after: &index)

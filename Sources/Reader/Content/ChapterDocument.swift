@@ -1,4 +1,5 @@
 import Localization
+
 /// Inline styles a run of text can carry.
 public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     public let rawValue: UInt16
@@ -263,7 +264,8 @@ public struct ChapterDocument: Sendable {
     /// The plain text in a range of UTF-16 offsets (clamped to the text).
     public func text(in range: Range<Int>) -> String {
         let utf16 = plainText.utf16
-        let lower = max(0, min(range.lowerBound, utf16.count)), upper = max(lower, min(range.upperBound, utf16.count))
+        let lower = max(0, min(range.lowerBound, utf16.count))
+        let upper = max(lower, min(range.upperBound, utf16.count))
         return String(
             decoding: utf16[
                 utf16.index(utf16.startIndex, offsetBy: lower)..<utf16.index(utf16.startIndex, offsetBy: upper)],

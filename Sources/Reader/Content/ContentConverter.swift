@@ -169,8 +169,14 @@ struct ContentConverter {
     /// What an element does to the text, looked up once per tag (string switches were the
     /// converter's hottest code).
     private enum ElementKind: Equatable {
-        case block, aside, blockquote, heading(Int), pre, list(ordered: Bool), listItem, definition, tableRow,
-            tableCell(header: Bool), tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
+        case block, aside, blockquote
+        case heading(Int)
+        case pre
+        case list(ordered: Bool)
+        case listItem, definition, tableRow
+        case
+            tableCell(header: Bool)
+        case tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
             `subscript`, anchor, head, title, raw, svg, quotation, rubyText, notShown, frame, other
     }
 
@@ -264,7 +270,10 @@ struct ContentConverter {
             return
         case .svg:
             // Only an embedded raster image is worth showing; the rest of SVG is drawing.
-            if !isVoid { pushFrame(name, style: currentStyle, link: currentLink, hidden: true); skipDepth = 1 }
+            if !isVoid {
+                pushFrame(name, style: currentStyle, link: currentLink, hidden: true)
+                skipDepth = 1
+            }
             return
         default:
             break
@@ -1019,7 +1028,12 @@ struct ContentConverter {
         ]
         var value = n
         var out = ""
-        for (number, letters) in table { while value >= number { out += letters; value -= number } }
+        for (number, letters) in table {
+            while value >= number {
+                out += letters
+                value -= number
+            }
+        }
         return out
     }
 

@@ -57,7 +57,8 @@ enum MathLinearizer {
         case "mroot":
             return script(at(1), superscript: true) + "√" + grouped(at(0))
         case "mfenced":
-            let open = element.attribute("open") ?? "(", close = element.attribute("close") ?? ")"
+            let open = element.attribute("open") ?? "("
+            let close = element.attribute("close") ?? ")"
             let separator = (element.attribute("separators") ?? ",").trimmed.first.map(String.init) ?? ","
             return open + children.map(linear).joined(separator: separator + " ") + close
         case "mtable":

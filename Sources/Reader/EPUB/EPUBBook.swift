@@ -1,8 +1,9 @@
 internal import Foundation
+import Localization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Localization
 
 /// An opened EPUB 2 or EPUB 3 book: its metadata, reading order and table of contents, with its
 /// content documents converted on demand.
@@ -209,7 +210,8 @@ public struct EPUBBook: Sendable {
         self.pageProgressionDirection = package.pageProgressionDirection
         self.renditionFlow = package.renditionFlow
         self.spineIndexByPath = indexByPath
-        var byPath: [String: ManifestItem] = [:], byID: [String: ManifestItem] = [:]
+        var byPath: [String: ManifestItem] = [:]
+        var byID: [String: ManifestItem] = [:]
         for item in package.manifest {
             if let path = item.path, byPath[path] == nil { byPath[path] = item }
             if byID[item.id] == nil { byID[item.id] = item }

@@ -1,4 +1,5 @@
 import Localization
+
 /// The package document (OPF) read into metadata, manifest and spine.
 struct PackageDocument {
     let path: String

@@ -5,11 +5,13 @@ public enum ImageSize {
     public static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         if bytes.count >= 24, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
             // PNG: the IHDR chunk comes first; width and height are big-endian at 16 and 20.
-            let width = be32(bytes, 16), height = be32(bytes, 20)
+            let width = be32(bytes, 16)
+            let height = be32(bytes, 20)
             return width > 0 && height > 0 ? (width, height) : nil
         }
         if bytes.count >= 10, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46 {
-            let width = Int(bytes[6]) | Int(bytes[7]) << 8, height = Int(bytes[8]) | Int(bytes[9]) << 8
+            let width = Int(bytes[6]) | Int(bytes[7]) << 8
+            let height = Int(bytes[8]) | Int(bytes[9]) << 8
             return width > 0 && height > 0 ? (width, height) : nil
         }
         if bytes.count >= 4, bytes[0] == 0xFF, bytes[1] == 0xD8 {
@@ -59,10 +61,19 @@ public enum ImageSize {
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         var index = 2
         while index + 9 < bytes.count {
-            guard bytes[index] == 0xFF else { index += 1; continue }
+            guard bytes[index] == 0xFF else {
+                index += 1
+                continue
+            }
             let marker = bytes[index + 1]
-            if marker == 0xFF { index += 1; continue }
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { index += 2; continue }
+            if marker == 0xFF {
+                index += 1
+                continue
+            }
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                index += 2
+                continue
+            }
             let length = Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
             // SOF0–SOF15 except DHT (C4), JPG (C8) and DAC (CC).
             if (0xC0...0xCF).contains(marker), marker != 0xC4, marker != 0xC8, marker != 0xCC {

@@ -1,12 +1,13 @@
+internal import CGif
+internal import CJPEG
+internal import CPNG
+internal import CWebP
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import CGif
-internal import CJPEG
-internal import CPNG
-internal import CWebP
 
 /// A decoded picture: 8-bit RGBA pixels, row by row.
 public struct RasterImage: Sendable, Hashable {
@@ -88,7 +89,8 @@ public struct RasterImage: Sendable, Hashable {
     /// The image scaled to `width × height` by averaging the pixels each new pixel covers,
     /// composited over `background` where it is transparent.
     public func scaled(width newWidth: Int, height newHeight: Int, background: (UInt8, UInt8, UInt8)) -> RasterImage {
-        let newWidth = max(1, newWidth), newHeight = max(1, newHeight)
+        let newWidth = max(1, newWidth)
+        let newHeight = max(1, newHeight)
         var output = [UInt8](repeating: 255, count: newWidth * newHeight * 4)
         for y in 0..<newHeight {
             let y0 = y * height / newHeight
@@ -96,9 +98,13 @@ public struct RasterImage: Sendable, Hashable {
             for x in 0..<newWidth {
                 let x0 = x * width / newWidth
                 let x1 = max(x0 + 1, (x + 1) * width / newWidth)
-                var r = 0, g = 0, b = 0, count = 0
+                var r = 0
+                var g = 0
+                var b = 0
+                var count = 0
                 // Sample at most 4×4 source pixels per output pixel: enough for a terminal.
-                let stepY = max(1, (y1 - y0) / 4), stepX = max(1, (x1 - x0) / 4)
+                let stepY = max(1, (y1 - y0) / 4)
+                let stepX = max(1, (x1 - x0) / 4)
                 var sy = y0
                 while sy < y1 {
                     var sx = x0

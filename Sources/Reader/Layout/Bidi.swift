@@ -117,7 +117,8 @@ struct BidiParagraph {
         // isolate of a `<bdo>`; and where each cluster's first scalar is.
         var scalars: [FriBidiChar] = []
         scalars.reserveCapacity(units.count + 4)
-        var firstScalar: [Int] = [], clusterEnd: [Int] = []
+        var firstScalar: [Int] = []
+        var clusterEnd: [Int] = []
         firstScalar.reserveCapacity(clusters.count)
         clusterEnd.reserveCapacity(clusters.count)
         var isolated: Isolation?

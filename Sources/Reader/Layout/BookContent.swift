@@ -1,5 +1,5 @@
-internal import Synchronization
 import Localization
+internal import Synchronization
 
 /// The converted chapters of one book, cached so that a new layout or a search need not convert
 /// them again, and safe to share with background tasks.

@@ -1,7 +1,9 @@
 extension ChapterLayout {
     /// The page a line is on (the last page starting at or before it).
     public func page(atLine line: Int) -> Int {
-        var low = 0, high = pageStarts.count - 1, found = 0
+        var low = 0
+        var high = pageStarts.count - 1
+        var found = 0
         while low <= high {
             let middle = (low + high) / 2
             if pageStarts[middle] <= line {
@@ -17,7 +19,9 @@ extension ChapterLayout {
     /// The line showing a plain-text offset: the last line that starts at or before it, not
     /// counting blank rows (whose ranges sit where the next text begins).
     public func line(containing offset: Int) -> Int {
-        var low = 0, high = lines.count - 1, found = 0
+        var low = 0
+        var high = lines.count - 1
+        var found = 0
         while low <= high {
             let middle = (low + high) / 2
             if lines[middle].sourceRange.lowerBound <= offset {

@@ -65,7 +65,9 @@ public struct ChapterLayout: Sendable {
     /// The page showing a plain-text offset: the first page starting exactly there, else the last
     /// page starting before it.
     public func page(containing offset: Int) -> Int {
-        var low = 0, high = pageStarts.count - 1, found = 0
+        var low = 0
+        var high = pageStarts.count - 1
+        var found = 0
         while low <= high {
             let middle = (low + high) / 2
             if self.offset(atPageStart: middle) < offset {
@@ -341,9 +343,15 @@ public struct ChapterLayout: Sendable {
             let role: LayoutLine.Role
             var justify = settings.justify
             switch block.kind {
-            case .heading(let level): role = .heading(level: level); justify = false
-            case .preformatted: role = .preformatted; justify = false
-            case .tableRow: role = .tableRow; justify = false
+            case .heading(let level):
+                role = .heading(level: level)
+                justify = false
+            case .preformatted:
+                role = .preformatted
+                justify = false
+            case .tableRow:
+                role = .tableRow
+                justify = false
             default: role = block.isNote ? .note : .text
             }
             var markerRun: LineRun?
@@ -468,7 +476,10 @@ public struct ChapterLayout: Sendable {
             }
             var runs: [LineRun] = []
             // The run being built: its clusters' lowest and highest index and which way it reads.
-            var low = 0, high = 0, backwards = false, open = false
+            var low = 0
+            var high = 0
+            var backwards = false
+            var open = false
             var text = ""
             func close() {
                 guard open else { return }

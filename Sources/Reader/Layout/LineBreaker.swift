@@ -210,7 +210,8 @@ struct LineBreaker {
         var end = start
         while end < clusters.count, clusters[end].isLetter { end += 1 }
         guard end - start >= Hyphenator.minimumBefore + Hyphenator.minimumAfter, end > index else { return nil }
-        let first = clusters[start].offset, last = clusters[end - 1].offset + clusters[end - 1].length
+        let first = clusters[start].offset
+        let last = clusters[end - 1].offset + clusters[end - 1].length
         let word = String(decoding: text[first..<last], as: UTF16.self)
         var split: Int?
         var cluster = start

@@ -20,7 +20,8 @@ enum LiteralSearch {
         var text = text
         return text.withUTF8 { bytes -> [(offset: Int, length: Int)] in
             var found: [(offset: Int, length: Int)] = []
-            let count = bytes.count, length = needle.count
+            let count = bytes.count
+            let length = needle.count
             guard length <= count else { return found }
             let first = needle[0]
             var utf16 = 0  // UTF-16 offset of byte `index`

@@ -1,7 +1,7 @@
 internal import Foundation
+import Localization
 internal import Speech
 import Synchronization
-import Localization
 
 /// Reads a book aloud in the background, from a place in a chapter to the end of the book, and
 /// tells the reader which sentence the voice is in, so the view can highlight it and turn pages.

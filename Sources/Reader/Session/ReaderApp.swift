@@ -1,5 +1,5 @@
-internal import TextSafety
 import Localization
+internal import TextSafety
 
 /// The reader as the `bok` client calls it: open a file, read it full-screen, and list notes.
 public enum ReaderApp {

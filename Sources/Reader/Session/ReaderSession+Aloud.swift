@@ -1,5 +1,5 @@
-internal import Speech
 import Localization
+internal import Speech
 
 extension ReaderSession {
     /// Whether the book is being read aloud (speaking or paused).
@@ -114,7 +114,8 @@ extension ReaderSession {
             aloud = nil
             startReadingAloud(from: Locator(spineIndex: spoken.spineIndex, offset: spoken.sentence.lowerBound))
         }
-        let rate = preferences.speechRate ?? 175, pitch = preferences.speechPitch ?? 50
+        let rate = preferences.speechRate ?? 175
+        let pitch = preferences.speechPitch ?? 50
         message =
             if let voice = preferences.voice {
                 tr(

@@ -1,4 +1,5 @@
 import Localization
+
 /// The print edition's page numbers, for books that carry a `page-list` (EPUB 3 nav) or a
 /// `pageList` (NCX): students cite them, and the study asks for them.
 extension ReaderSession {

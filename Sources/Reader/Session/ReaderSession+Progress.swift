@@ -1,5 +1,5 @@
-import Synchronization
 import Localization
+import Synchronization
 
 /// One line of the table of contents as the reading view lists it.
 public struct TOCItem: Sendable, Hashable {
@@ -36,7 +36,8 @@ extension ReaderSession {
     /// asks on every frame).
     func readingOrderLengths() -> (lengths: [(spineIndex: Int, length: Int)], known: (text: Int, bytes: Int)) {
         var known: [Int?] = []
-        var text = 0, bytes = 0
+        var text = 0
+        var bytes = 0
         for index in book.readingOrder {
             let length = content.knownProgressLength(at: index)
             known.append(length)
@@ -61,7 +62,8 @@ extension ReaderSession {
     /// How far through the book the end of the screen is, from 0 to 1, by characters.
     public var fractionRead: Double {
         let end = bottomLocator
-        var before = 0, total = 0
+        var before = 0
+        var total = 0
         for (index, length) in readingOrderLengths().lengths {
             if index < end.spineIndex { before += length }
             if index == end.spineIndex { before += min(length, end.offset + picturesSeen(upTo: end)) }

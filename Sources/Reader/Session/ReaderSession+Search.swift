@@ -1,4 +1,5 @@
 import Localization
+
 /// A search in progress: its pattern, every hit in the book, and the one last jumped to.
 public struct SearchState: Sendable, Hashable {
     /// The pattern as typed.
@@ -142,7 +143,8 @@ extension ReaderSession {
 extension Array {
     /// The index of the first element for which `belongs` is false, where it is true for a prefix.
     func partitionPoint(_ belongs: (Element) -> Bool) -> Int {
-        var low = 0, high = count
+        var low = 0
+        var high = count
         while low < high {
             let middle = (low + high) / 2
             if belongs(self[middle]) { low = middle + 1 } else { high = middle }

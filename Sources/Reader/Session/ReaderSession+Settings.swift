@@ -1,4 +1,5 @@
 import Localization
+
 extension ReaderSession {
     /// Changes the settings, saves them for this book and as the default for new books, and
     /// lays the book out again if needed, keeping the same sentence on screen.

@@ -15,7 +15,12 @@ final class ImageCells: ImageRows, Sendable {
 
     let book: EPUBBook
     let method: Method
-    private struct Key: Hashable { let path: String; let columns: Int; let rows: Int; let background: [UInt8] }
+    private struct Key: Hashable {
+        let path: String
+        let columns: Int
+        let rows: Int
+        let background: [UInt8]
+    }
     private struct Cache {
         var decoded: [String: RasterImage?] = [:]
         var drawn: [Key: [StyledRow]] = [:]

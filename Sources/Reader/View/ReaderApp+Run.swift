@@ -1,11 +1,12 @@
+public import Foundation
+import Localization
+public import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
-public import Terminal
-import Localization
 
 extension ReaderApp {
     /// Opens a book and reads it full-screen until the reader presses q.

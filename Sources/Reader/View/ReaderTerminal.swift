@@ -1,12 +1,13 @@
+internal import Foundation
+import Localization
+import Synchronization
+internal import Terminal
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import Foundation
-import Synchronization
-internal import Terminal
-import Localization
 
 /// Runs a ``ReaderView`` on the real terminal: raw mode, the alternate screen, a hidden cursor
 /// and mouse reports, all undone on the way out (also after Ctrl-C, a kill or a crash); keys
@@ -75,7 +76,10 @@ final class ReaderTerminal {
             signal(SIGTSTP, SIG_DFL)
             signal(SIGCONT, SIG_DFL)
             Self.wakeFD.store(-1, ordering: .releasing)
-            if wakePipe[0] >= 0 { close(wakePipe[0]); close(wakePipe[1]) }
+            if wakePipe[0] >= 0 {
+                close(wakePipe[0])
+                close(wakePipe[1])
+            }
         }
         // The first page does not wait for the contents (a nav of thousands of entries); it is
         // drawn again with the chapter's name from them as soon as they are read.

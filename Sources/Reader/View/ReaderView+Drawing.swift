@@ -1,6 +1,6 @@
 internal import Foundation
-internal import Terminal
 import Localization
+internal import Terminal
 
 /// The reader's frame: the page, the status line and the panels over it.
 extension ReaderView {

@@ -1,6 +1,6 @@
 internal import Foundation
-public import Terminal
 import Localization
+public import Terminal
 
 /// The reader's keys: what each does in each mode.
 extension ReaderView {
@@ -40,7 +40,8 @@ extension ReaderView {
             return handlePrompt(key, &prompt)
         case .help(var list):
             if key == .character("q") || key == .escape || key == .character("?") || key == .enter {
-                mode = .reading; return true
+                mode = .reading
+                return true
             }
             // Help has no selection: the keys scroll it.
             let limit = max(0, helpRows.count - panelRows)
@@ -245,7 +246,10 @@ extension ReaderView {
         case .character(let character):
             prompt.text.append(character)
         case .backspace:
-            if prompt.text.isEmpty { mode = .reading; return true }
+            if prompt.text.isEmpty {
+                mode = .reading
+                return true
+            }
             prompt.text.removeLast()
         case .ctrl("u"):
             prompt.text = ""

@@ -1,6 +1,6 @@
 internal import Foundation
-public import Terminal
 import Localization
+public import Terminal
 
 /// The full-screen reading view without the terminal: it takes keys and gives frames.
 ///

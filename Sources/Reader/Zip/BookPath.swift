@@ -38,7 +38,8 @@ enum BookPath {
 
     /// Whether a path has empty, `.` or `..` segments, or characters that make it absolute.
     static func needsNormalizing(_ path: String) -> Bool {
-        var length = 0, dots = 0
+        var length = 0
+        var dots = 0
         for byte in path.utf8 {
             if byte == UInt8(ascii: "/") {
                 if length == 0 || (length == dots && dots <= 2) { return true }

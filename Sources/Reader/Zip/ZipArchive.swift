@@ -120,10 +120,12 @@ struct ZipArchive: Sendable {
                 if id == 0x0001 {
                     var field = extra + 4
                     if uncompressed == 0xFFFF_FFFF, field + 8 <= extraEnd {
-                        uncompressed = Self.u64(bytes, field); field += 8
+                        uncompressed = Self.u64(bytes, field)
+                        field += 8
                     }
                     if compressed == 0xFFFF_FFFF, field + 8 <= extraEnd {
-                        compressed = Self.u64(bytes, field); field += 8
+                        compressed = Self.u64(bytes, field)
+                        field += 8
                     }
                     if localOffset == 0xFFFF_FFFF, field + 8 <= extraEnd { localOffset = Self.u64(bytes, field) }
                 }
@@ -327,7 +329,8 @@ struct ZipArchive: Sendable {
     }
 
     static func u64(_ bytes: [UInt8], _ at: Int) -> Int {
-        let low = UInt64(u32(bytes, at)), high = UInt64(u32(bytes, at + 4))
+        let low = UInt64(u32(bytes, at))
+        let high = UInt64(u32(bytes, at + 4))
         return Int(truncatingIfNeeded: low | high << 32)
     }
 }

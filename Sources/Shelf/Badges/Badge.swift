@@ -44,7 +44,7 @@ public enum Badge: Sendable, Hashable {
         case .lastDay: return tr("today")
         case .ended: return tr("ended")
         case .sample: return tr("Sample")
-        case let .queued(place, estimate, thisYear):
+        case .queued(let place, let estimate, let thisYear):
             return tr("#{place} in queue", ["place": place])
                 + (estimate.map { " · ~\(Self.short($0, thisYear: thisYear))" } ?? "")
         case .ready(let until): return tr("Ready · borrow by {day}", ["day": Self.short(until)])

@@ -1,13 +1,14 @@
+internal import Catalog
+internal import Crypto
+public import Foundation
+public import Localization
+internal import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-internal import Crypto
-public import Foundation
-internal import Catalog
-public import Localization
-internal import Synchronization
 
 /// Downloads a book file the way a patron can trust: into `NAME.part`, resumed with `Range` after
 /// an interruption, checked against the server's `Repr-Digest` when it sends one, and renamed
@@ -181,7 +182,8 @@ public struct BookDownloader: Sendable {
                         UInt64(tail[at]) | UInt64(tail[at + 1]) << 8 | UInt64(tail[at + 2]) << 16
                             | UInt64(tail[at + 3]) << 24
                     }
-                    let directorySize = u32(index + 12), directoryOffset = u32(index + 16)
+                    let directorySize = u32(index + 12)
+                    let directoryOffset = u32(index + 16)
                     // Zip64 keeps 0xFFFFFFFF here and the real figures elsewhere: trust the record's presence.
                     if directoryOffset == 0xFFFF_FFFF { return true }
                     return directoryOffset + directorySize <= tailStart + UInt64(index)

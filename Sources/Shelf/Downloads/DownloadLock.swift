@@ -1,9 +1,10 @@
+public import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
 
 /// One download of a book at a time, across every bok process of the user: an exclusive `flock`
 /// on a lock file of that book, held from looking at what is on disk to recording what was

@@ -1,10 +1,11 @@
+public import Foundation
+public import GRDB
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import Foundation
-public import GRDB
 
 /// The shelf's SQLite database: one `DatabaseQueue` per file, in WAL mode, migrated on open.
 ///
@@ -169,7 +170,8 @@ public struct ShelfDatabase: Sendable {
 
     /// `v2` before `v10`.
     static func versionOrder(_ a: String, _ b: String) -> Bool {
-        let na = Int(a.dropFirst()) ?? 0, nb = Int(b.dropFirst()) ?? 0
+        let na = Int(a.dropFirst()) ?? 0
+        let nb = Int(b.dropFirst()) ?? 0
         return na != nb ? na < nb : a < b
     }
 }

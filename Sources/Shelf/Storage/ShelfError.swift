@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 public import Foundation
 import GRDB
 public import Localization
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A problem with the shelf's database, said in one line that names the file and what to do.
 ///

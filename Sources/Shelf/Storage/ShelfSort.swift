@@ -48,7 +48,7 @@ public struct ShelfSort: Sendable, Hashable {
             }
             return keyed.sorted { a, b in
                 switch (a.0, b.0) {
-                case let (x?, y?) where x != y: return descending ? y < x : x < y
+                case (let x?, let y?) where x != y: return descending ? y < x : x < y
                 case (.some, nil): return true  // entries without a value go last either way
                 case (nil, .some): return false
                 default: return a.1 < b.1

@@ -39,7 +39,8 @@ extension ShelfStore {
             for row in rows {
                 // By index: GRDB's lookup by name folds case on every access, which a shelf of
                 // a thousand books feels.
-                let id: String = row[0], value: (Double, Date) = (row[1], (row[2] as StoredDate).date)
+                let id: String = row[0]
+                let value: (Double, Date) = (row[1], (row[2] as StoredDate).date)
                 if let known = percent[id], known.1 >= value.1 { continue }
                 percent[id] = value
             }

@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// Ctrl-C while a command runs: the command is cancelled and bok goes on, as in psql.
 ///

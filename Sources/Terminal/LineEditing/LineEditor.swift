@@ -1,6 +1,7 @@
-public import Foundation
 import CReadline
+public import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -160,8 +161,8 @@ public final class LineEditor: Sendable {
         var result = ""
         for segment in StyledSegments(prompt) {
             switch segment {
-            case let .text(text): result += text
-            case let .escape(code): result += "\u{01}" + code + "\u{02}"
+            case .text(let text): result += text
+            case .escape(let code): result += "\u{01}" + code + "\u{02}"
             }
         }
         return result

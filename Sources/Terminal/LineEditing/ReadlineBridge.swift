@@ -1,10 +1,11 @@
+import CReadline
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CReadline
-import Synchronization
 
 /// The process-wide readline state and the C callbacks readline calls back into.
 ///

@@ -67,7 +67,7 @@ struct SecretReader: Sendable {
                 pushedBack = nil
             } else {
                 switch readByte() {
-                case let .byte(value): byte = value
+                case .byte(let value): byte = value
                 case .endOfInput: return nil
                 case .interrupted:
                     // A signal handler restored the terminal: echo is back on, so stop.
@@ -112,11 +112,11 @@ struct SecretReader: Sendable {
 
     /// Consumes the rest of `ESC [ … final` or `ESC O x`; returns a byte that was not part of it.
     private func skipEscapeSequence() -> UInt8? {
-        guard case let .byte(introducer) = readByte() else { return nil }
+        guard case .byte(let introducer) = readByte() else { return nil }
         switch introducer {
         case UInt8(ascii: "["):
             for _ in 0..<16 {
-                guard case let .byte(next) = readByte() else { return nil }
+                guard case .byte(let next) = readByte() else { return nil }
                 if (0x40...0x7E).contains(next) { return nil }
             }
             return nil
@@ -139,7 +139,7 @@ struct SecretReader: Sendable {
             switch readByte() {
             case .byte(0x0A):
                 return String(decoding: bytes, as: UTF8.self)
-            case let .byte(value):
+            case .byte(let value):
                 bytes.append(value)
             case .interrupted:
                 continue

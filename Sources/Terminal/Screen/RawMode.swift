@@ -21,7 +21,7 @@ public enum RawMode {
         switch TerminalModeGuard.engage(fd: fd, configure: makeRaw) {
         case .engaged, .alreadyEngaged:
             return
-        case let .failed(error):
+        case .failed(let error):
             throw error
         }
     }

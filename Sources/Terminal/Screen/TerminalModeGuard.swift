@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Remembers a terminal's settings before a mode change and restores them on every way out.
 ///
@@ -133,10 +134,18 @@ enum TerminalModeGuard {
 
     private static func storeAction(_ action: sigaction, slot: Int, in pointer: UnsafeMutablePointer<Saved>) {
         switch slot {
-        case 0: pointer.pointee.actions.0 = action; pointer.pointee.installed.0 = true
-        case 1: pointer.pointee.actions.1 = action; pointer.pointee.installed.1 = true
-        case 2: pointer.pointee.actions.2 = action; pointer.pointee.installed.2 = true
-        default: pointer.pointee.actions.3 = action; pointer.pointee.installed.3 = true
+        case 0:
+            pointer.pointee.actions.0 = action
+            pointer.pointee.installed.0 = true
+        case 1:
+            pointer.pointee.actions.1 = action
+            pointer.pointee.installed.1 = true
+        case 2:
+            pointer.pointee.actions.2 = action
+            pointer.pointee.installed.2 = true
+        default:
+            pointer.pointee.actions.3 = action
+            pointer.pointee.installed.3 = true
         }
     }
 

@@ -46,14 +46,22 @@ struct EscapeScanner {
         case .escapeIntermediate:
             switch v {
             case 0x20...0x2F: return true
-            case 0x30...0x7E: state = .ground; return true
-            default: state = .ground; return consumes(scalar)
+            case 0x30...0x7E:
+                state = .ground
+                return true
+            default:
+                state = .ground
+                return consumes(scalar)
             }
         case .csi:
             switch v {
             case 0x20...0x3F: return true  // parameters, intermediates
-            case 0x40...0x7E: state = .ground; return true  // final byte
-            default: state = .ground; return consumes(scalar)  // malformed: give the text back
+            case 0x40...0x7E:
+                state = .ground
+                return true  // final byte
+            default:
+                state = .ground
+                return consumes(scalar)  // malformed: give the text back
             }
         case .string:
             switch v {
@@ -63,7 +71,10 @@ struct EscapeScanner {
             }
             return true
         case .stringEscape:
-            if v == 0x5C { state = .ground; return true }  // ESC \ is ST
+            if v == 0x5C {
+                state = .ground
+                return true
+            }  // ESC \ is ST
             // Any other ESC ends the string and starts a new sequence.
             state = .escape
             return consumes(scalar)

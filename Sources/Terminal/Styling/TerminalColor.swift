@@ -47,7 +47,7 @@ public enum TerminalColor: Sendable, Hashable {
         guard depth != .none else { return nil }
         let index: UInt8
         switch self {
-        case let .rgb(r, g, b):
+        case .rgb(let r, let g, let b):
             switch depth {
             case .none:
                 return nil

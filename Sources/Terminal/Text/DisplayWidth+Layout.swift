@@ -27,9 +27,9 @@ extension DisplayWidth {
         var cut = false
         for segment in StyledSegments(s) {
             switch segment {
-            case let .escape(code):
+            case .escape(let code):
                 result += code
-            case let .text(text):
+            case .text(let text):
                 guard !cut else { continue }
                 for character in text {
                     let w = of(character)
@@ -84,10 +84,13 @@ extension DisplayWidth {
         var cut = false
         for segment in StyledSegments(s) {
             switch segment {
-            case let .escape(code):
+            case .escape(let code):
                 if cut { tail += code } else { head += code }
-            case let .text(text):
-                guard !cut else { tail += text; continue }
+            case .text(let text):
+                guard !cut else {
+                    tail += text
+                    continue
+                }
                 var index = text.startIndex
                 while index < text.endIndex {
                     let character = text[index]

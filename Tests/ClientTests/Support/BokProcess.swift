@@ -26,7 +26,8 @@ struct BokProcess {
         process.executableURL = OneShotProcessTests.binary
         process.arguments = arguments
         process.environment = environment(home: home, extra)
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Reader
 
 /// Builds small EPUB files in memory for tests, EPUB 3 with a nav or EPUB 2 with an NCX.

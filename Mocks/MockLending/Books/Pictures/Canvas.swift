@@ -134,7 +134,10 @@ struct Canvas {
         for y in highest..<min(height, lowest) {
             var x = 0
             while x < width {
-                guard tops[x] <= y else { x += 1; continue }
+                guard tops[x] <= y else {
+                    x += 1
+                    continue
+                }
                 let start = x
                 while x < width, tops[x] <= y { x += 1 }
                 span(y, start, x, colour)
@@ -164,7 +167,10 @@ func deterministicSine(_ x: Double) -> Double {
     let twoPi = 2 * Double.pi
     var r = x - (x / twoPi).rounded(.down) * twoPi  // 0 ..< 2π
     var sign = 1.0
-    if r > Double.pi { r -= Double.pi; sign = -1 }  // 0 ... π
+    if r > Double.pi {
+        r -= Double.pi
+        sign = -1
+    }  // 0 ... π
     if r > Double.pi / 2 { r = Double.pi - r }  // 0 ... π/2
     let r2 = r * r
     // Terms to x^13: error below 1e-9 on [0, π/2], far under a pixel.

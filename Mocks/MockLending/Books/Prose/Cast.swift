@@ -63,7 +63,10 @@ struct Cast: Sendable {
         func fresh(_ names: [String]) -> String {
             var name = rng.pick(names)
             var tries = 0
-            while used.contains(name), tries < 20 { name = rng.pick(names); tries += 1 }
+            while used.contains(name), tries < 20 {
+                name = rng.pick(names)
+                tries += 1
+            }
             used.insert(name)
             return name
         }

@@ -93,7 +93,7 @@ extension ProseWriter {
                 var items: [String] = []
                 for _ in 0..<rng.int(in: 3...5) { items.append(sentence("tip")) }
                 blocks.append(.list(items))
-                items.forEach { count($0) }
+                for item in items { count(item) }
             }
             if !tableDone, let tableNumber {
                 tableDone = true
@@ -107,7 +107,7 @@ extension ProseWriter {
                         caption: caption, header: topic.header.map(XML.escape),
                         rows: topic.rows.map { $0.map(XML.escape) },
                         id: "table-\(tableNumber)"))
-                topic.rows.forEach { row in row.forEach { count($0) } }
+                for row in topic.rows { for cell in row { count(cell) } }
             } else if !figureDone, let figure {
                 figureDone = true
                 blocks.append(.figure(figure.index, caption: figure.caption))

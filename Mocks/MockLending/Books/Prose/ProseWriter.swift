@@ -104,8 +104,14 @@ struct ProseWriter {
         var inTag = false
         for index in text.indices {
             let ch = text[index]
-            if ch == "<" { inTag = true; continue }
-            if ch == ">" { inTag = false; continue }
+            if ch == "<" {
+                inTag = true
+                continue
+            }
+            if ch == ">" {
+                inTag = false
+                continue
+            }
             if inTag || !ch.isLetter { continue }
             guard ch.isLowercase else { return text }
             var out = text

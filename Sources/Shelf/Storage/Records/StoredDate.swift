@@ -72,7 +72,8 @@ public struct StoredDate: Sendable, Hashable, DatabaseValueConvertible {
             seconds += Double(second)
             if skip(".") {
                 // Whole digits first, then one division: adding a tenth, a hundredth… drifts by microseconds.
-                var fraction = 0, scale = 1.0
+                var fraction = 0
+                var scale = 1.0
                 while let digit = bytes.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit), scale < 1e9 {
                     fraction = fraction * 10 + Int(digit - UInt8(ascii: "0"))
                     scale *= 10
