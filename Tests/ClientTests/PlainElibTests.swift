@@ -43,4 +43,20 @@ struct PlainElibTests {
         let giveBack = await h.text("return 1")
         #expect(giveBack.contains("no early return"), "\(giveBack)")
     }
+
+    @Test("Without patrons/verify, login says the card is checked at the next loan, and borrow lends at once")
+    func noPatronCheck() async throws {
+        let h = try await Harness(dialect: .upstreamOnly)
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["9999"])
+        let login = await h.text("login")
+        #expect(login.contains("cannot check a card and PIN by themselves"), "\(login)")
+        // A wrong PIN is said by the loan call itself, in the library's words, and nothing is lent.
+        let wrong = await h.text("borrow id:3575457")
+        #expect(!wrong.hasPrefix("Borrowed") && !wrong.contains("removed"), "\(wrong)")
+        h.session.account = Session.Account()
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        let borrow = await h.text("borrow id:3575457")
+        #expect(borrow.hasPrefix("Borrowed"), "\(borrow)")
+    }
 }

@@ -36,11 +36,28 @@ enum PatronCommands {
                 session.account.pin = nil
             }
             let card = try credentials.card(arguments, command: "login")
-            let (patron, pin) = try await checkedPIN(card: card, arguments, command: "login", session: session)
+            let (checked, pin) = try await checkedPIN(card: card, arguments, command: "login", session: session)
             // The shelf shows this card's loans from now on.
             session.lists.shelfList = []
             await session.syncAfterChange()
             session.shelfState.syncedThisSession = session.shelfState.syncProblem == nil
+            guard let patron = checked else {
+                var lines = [
+                    tr(
+                        "{library} cannot check a card and PIN by themselves; bok will use card {card} with your next "
+                            + "loan, and the library will say then whether they are right.",
+                        ["library": session.libraryName, "card": card])
+                ]
+                if arguments.flag("remember") {
+                    try session.account.credentialStore.save(.init(card: card, pin: pin))
+                    lines.append(
+                        session.theme.dim(
+                            tr(
+                                "Card and PIN saved in {file} (readable only by you). logout forgets them.",
+                                ["file": session.account.credentialStore.file.path])))
+                }
+                return CommandOutput(lines: lines, json: ["card": card])
+            }
             // A library that lends through OPDS says neither the patron's name nor a monthly count.
             let welcome = patron.name.isEmpty ? tr("Welcome.") : tr("Welcome, {name}.", ["name": patron.name])
             var lines = [
@@ -99,7 +116,16 @@ enum PatronCommands {
         run: { arguments, session in
             let credentials = PatronCredentials(session: session)
             let card = try credentials.card(arguments, command: "whoami")
-            let (patron, _) = try await checkedPIN(card: card, arguments, command: "whoami", session: session)
+            let (checked, _) = try await checkedPIN(card: card, arguments, command: "whoami", session: session)
+            guard let patron = checked else {
+                return CommandOutput(
+                    lines: [
+                        tr(
+                            "Card {card}; {library} does not say more about a patron than their loans.",
+                            ["card": card, "library": session.libraryName])
+                    ],
+                    json: ["card": card])
+            }
             return CommandOutput(
                 lines: [
                     ([patron.name, tr("card {card}", ["card": patron.card])] + [used(patron)].compactMap { $0 })
@@ -120,9 +146,11 @@ enum PatronCommands {
     /// again with the library's reason (how many tries are left), as a lending app does, until
     /// the library accepts it or locks the card; a PIN from a file, stdin or memory is not retried,
     /// since each try counts toward the lock.
+    /// - Returns: the patron, or nil from a library that cannot check a card by itself (a plain Elib
+    ///   server has no `patrons/verify`): the card and PIN are then checked by the loan call.
     static func checkedPIN(
         card: String, _ arguments: Arguments, command: String, session: Session
-    ) async throws -> (Patron, String) {
+    ) async throws -> (Patron?, String) {
         let credentials = PatronCredentials(session: session)
         let typed = credentials.wouldAskPIN(for: card, arguments)
         var pin = try credentials.pin(for: card, arguments, command: command)
@@ -135,6 +163,13 @@ enum PatronCommands {
                 session.account.pin = pin
                 session.account.patron = patron
                 return (patron, pin)
+            } catch let error as LendingError where error.kind == .notFound || [405, 501].contains(error.status) {
+                // No patron check at this library (an extension of bok's): lend straight away, and let
+                // the loan call say whether the card and PIN are good.
+                session.account.card = card
+                session.account.pin = pin
+                session.account.patron = nil
+                return (nil, pin)
             } catch let error as LendingError where error.kind == .unauthorized {
                 session.account.pin = nil
                 let message = refusal(error, card: card)
