@@ -250,6 +250,21 @@ struct HostileLibraryTests {
         #expect(page.name == "Stadsbiblioteket")
     }
 
+    @Test("Upstream's 404 with a Reason means no search and no library page here, not something removed")
+    func upstreamNotFound() async throws {
+        let server = try HostileServer { _ in
+            HostileServer.answer(404, json: #"{"Reason":"Resource not found","ResponseStatus":"NotFound"}"#)
+        }
+        defer { server.stop() }
+        let service = Self.service(server)
+        let search = await #expect(throws: LendingError.self) {
+            try await service.search(SearchRequest(query: "x", sort: SortSpec(.relevance)))
+        }
+        #expect(search?.kind == .unsupported && search?.message.contains("has no catalogue search") == true)
+        let page = await #expect(throws: LendingError.self) { try await service.library() }
+        #expect(page?.kind == .unsupported && page?.message.contains("has no library page") == true)
+    }
+
     @Test("A redirect loop on the library's own server is called a loop, not another server, and ends")
     func redirectLoop() async throws {
         let server = try HostileServer { request in

@@ -59,4 +59,13 @@ struct PlainElibTests {
         let borrow = await h.text("borrow id:3575457")
         #expect(borrow.hasPrefix("Borrowed"), "\(borrow)")
     }
+
+    @Test("A plain library has no library page: library says so, and does not call anything removed")
+    func noLibraryPage() async throws {
+        let h = try await Harness(dialect: .upstreamOnly)
+        defer { Task { await h.stop() } }
+        let page = await h.text("library")
+        #expect(page.contains("has no library page"), "\(page)")
+        #expect(!page.contains("removed"), "\(page)")
+    }
 }

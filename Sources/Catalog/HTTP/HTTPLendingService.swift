@@ -54,7 +54,9 @@ public struct HTTPLendingService: LendingService {
         let answer: Wire.SearchAnswer
         do {
             answer = try await get("products", checksumOf: [request.query], query: query, as: Wire.SearchAnswer.self)
-        } catch let error as LendingError where error.kind == .notFound && error.reason == nil {
+        } catch let error as LendingError where error.kind == .notFound {
+            // The collection itself is not there (upstream answers `{"Reason": "Resource not found"}`):
+            // no search at this library, whatever the words.
             throw LendingError(
                 .unsupported,
                 tr(
@@ -139,7 +141,18 @@ public struct HTTPLendingService: LendingService {
     }
 
     public func library() async throws -> LibraryPage {
-        try await get("library", checksumOf: [], query: [], as: Wire.LibraryAnswer.self).library
+        do {
+            return try await get("library", checksumOf: [], query: [], as: Wire.LibraryAnswer.self).library
+        } catch let error as LendingError where error.kind == .notFound {
+            // A plain Elib server has no library page (an extension): nothing was removed.
+            throw LendingError(
+                .unsupported,
+                tr(
+                    "The library at {server} has no library page (notices, events, top and newest lists). "
+                        + "Use info, borrow and the shelf with a product id.",
+                    ["server": endpoint.displayName]),
+                status: 404)
+        }
     }
 
     // MARK: Degrading to plain Elib
