@@ -48,14 +48,7 @@ enum PatronCommands {
                             + "loan, and the library will say then whether they are right.",
                         ["library": session.libraryName, "card": card])
                 ]
-                if arguments.flag("remember") {
-                    try session.account.credentialStore.save(.init(card: card, pin: pin))
-                    lines.append(
-                        session.theme.dim(
-                            tr(
-                                "Card and PIN saved in {file} (readable only by you). logout forgets them.",
-                                ["file": session.account.credentialStore.file.path])))
-                }
+                if arguments.flag("remember") { lines.append(try remember(card: card, pin: pin, session: session)) }
                 return CommandOutput(lines: lines, json: ["card": card])
             }
             // A library that lends through OPDS says neither the patron's name nor a monthly count.
@@ -65,14 +58,7 @@ enum PatronCommands {
                     + ([tr("Card {card}", ["card": patron.card])] + [used(patron)].compactMap { $0 })
                     .joined(separator: " \(session.theme.marks.middleDot) ") + "."
             ]
-            if arguments.flag("remember") {
-                try session.account.credentialStore.save(.init(card: card, pin: pin))
-                lines.append(
-                    session.theme.dim(
-                        tr(
-                            "Card and PIN saved in {file} (readable only by you). logout forgets them.",
-                            ["file": session.account.credentialStore.file.path])))
-            }
+            if arguments.flag("remember") { lines.append(try remember(card: card, pin: pin, session: session)) }
             return CommandOutput(lines: lines, json: PatronJSON(patron))
         })
 
@@ -133,6 +119,15 @@ enum PatronCommands {
                 ],
                 json: PatronJSON(patron))
         })
+
+    /// `login --remember`: saves the card and PIN; the line that says where.
+    static func remember(card: String, pin: String, session: Session) throws -> String {
+        try session.account.credentialStore.save(.init(card: card, pin: pin))
+        return session.theme.dim(
+            tr(
+                "Card and PIN saved in {file} (readable only by you). logout forgets them.",
+                ["file": session.account.credentialStore.file.path]))
+    }
 
     /// The library's refusal of a card in words: its reason, and for a locked card who can help.
     static func refusal(_ error: LendingError, card: String) -> String {

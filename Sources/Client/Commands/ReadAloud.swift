@@ -33,10 +33,11 @@ enum ReadAloud {
         let title = book.metadata.title.isEmpty ? "book" : book.metadata.title
         let file = try WAVFile(
             path: target, name: title + ".wav", replace: arguments.flag("force"), sampleRate: engine.sampleRate)
+        // Counted once, for the size the WAV will take and for the line that says what was written.
+        let words = chapters.reduce(0) {
+            $0 + book.document(at: $1).plainText.split(whereSeparator: \.isWhitespace).count
+        }
         do {
-            let words = chapters.reduce(0) {
-                $0 + book.document(at: $1).plainText.split(whereSeparator: \.isWhitespace).count
-            }
             try checkSize(
                 words: words, rate: rate, sampleRate: engine.sampleRate, folder: file.folder,
                 arguments: arguments, session: session)
@@ -44,7 +45,6 @@ enum ReadAloud {
             file.discard()
             throw error
         }
-        var words = 0
         var voices: [String] = []
         /// Voices a passage asked for that could not speak.
         var unspoken: [String] = []
@@ -56,7 +56,6 @@ enum ReadAloud {
                 installed: installed, chosen: arguments.option("voice"), bookLanguage: book.metadata.language)
             for index in chapters {
                 let document = book.document(at: index)
-                words += document.plainText.split(whereSeparator: \.isWhitespace).count
                 for passage in document.passages(from: 0) {
                     let wanted = plan.voice(for: passage, chapterLanguage: document.language) ?? bookVoice
                     let text = document.text(in: passage.range)
