@@ -81,15 +81,17 @@ struct Bok {
             return 2
         }
 
-        // Card numbers, the PIN and reading history live here: only the patron may read them.
+        // Card numbers, the PIN and reading history live here: only the patron may read them (made
+        // so before the config file is read, which is refused when others may read its service key).
         let paths = Paths(environment: environment)
+        let tightened = paths.makePrivate()
+        // The config file is read once: its language now, its library at connecting.
+        let profiles = Result { try LibraryProfiles.load(file: paths.configFile) }
         // The config file's language = sv; output for scripts (--json) is the same in every language.
-        let configured = (try? LibraryProfiles.load(file: paths.configFile))?.language
         // The locale's language is in use since the start; only the file or --json changes it.
-        if let language = options.json ? "en" : configured, language != Localization.language {
+        if let language = options.json ? "en" : (try? profiles.get())?.language, language != Localization.language {
             Localization.use(language, environment: environment)
         }
-        let tightened = paths.makePrivate()
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
@@ -104,7 +106,7 @@ struct Bok {
         let startup: Startup
         do {
             startup = try await Startup.connect(
-                options: options, environment: environment, theme: theme, logger: logger)
+                options: options, environment: environment, profiles: profiles, theme: theme, logger: logger)
         } catch {
             // A bad library name is a usage mistake (2); an unreadable config file a failure (1).
             return ErrorReport.report(error, json: options.json && !command.isEmpty, printer: printer)
@@ -114,7 +116,7 @@ struct Bok {
             command.isEmpty
             ? await interactive(startup, environment: environment, record: options.record, printer: printer)
             : await oneShot(command, json: options.json, session: startup.session, printer: printer)
-        if let server = await startup.session.mock?.valueIfStarted() { await server.stop() }
+        await startup.session.library.mock?.stop()
         return code
     }
 
@@ -137,11 +139,11 @@ struct Bok {
                 // Told on stderr, so what a one-shot prints stays its answer alone.
                 for line in NoticeCommands.pending(session: session) { printer.err(line) }
             }
-            if let warning = session.mockStateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
+            if let warning = session.library.mock?.stateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
             return 0
         } catch {
             let code = ErrorReport.report(error, json: json, printer: printer)
-            if let warning = session.mockStateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
+            if let warning = session.library.mock?.stateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
             return code
         }
     }
@@ -152,7 +154,7 @@ struct Bok {
     ) async -> Int32 {
         let session = startup.session
         // The built-in mock library starts while the banner is on screen: the first command seldom waits.
-        (session.service as? DeferredLendingService)?.ready.start()
+        session.library.warmUp()
         let theme = session.theme
         var recorder: SessionRecorder?
         if let record {
@@ -162,7 +164,7 @@ struct Bok {
                 return ErrorReport.report(error, printer: printer)
             }
         }
-        printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.libraryName)
+        printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.library.name)
         if let note = startup.note { printer.out(theme.dim(note)) }
         printer.out(theme.dim(tr("Type help for commands, search WORDS to find books, quit to leave.")))
         if let record {
@@ -189,7 +191,7 @@ struct Bok {
             source = StdinSource()
         }
         recorder?.watch(session)
-        recorder?.start(library: session.libraryName)
+        recorder?.start(library: session.library.name)
         await repl.run(lines: source, interruptible: isatty(0) == 1)
         return 0
     }

@@ -27,7 +27,7 @@ struct CatalogueLendingTests {
         let bok = session(root: server.baseURL, home: home)
 
         let list = await bok.text("browse")
-        let ready = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(2))!, today: bok.session.today)
+        let ready = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(2))!, today: bok.session.library.today)
         #expect(list.contains("3 books"), "\(list)")
         #expect(list.contains("1  ✓ Available · Ödemarken · Åsa Berg · EPUB"), "\(list)")
         #expect(list.contains("2  ✗ all 3 copies on loan, 2 waiting · Bäcken · Eva Öst · EPUB"), "\(list)")
@@ -61,7 +61,7 @@ struct CatalogueLendingTests {
         #expect(await bok.text("login").contains("Logged in to 127.0.0.1:\(server.port) as 12345."))
         let borrowed = await bok.text("borrow 1")
         let due = Words.dayWithWeekday(
-            DayDate(string: LendingCatalogue.day(LendingCatalogue.loanDays))!, today: bok.session.today)
+            DayDate(string: LendingCatalogue.day(LendingCatalogue.loanDays))!, today: bok.session.library.today)
         #expect(
             borrowed.contains("Borrowed “Ödemarken”. Due \(due) — \(LendingCatalogue.loanDays) days."), "\(borrowed)")
         let path = try #require(
@@ -110,7 +110,7 @@ extension CatalogueLendingTests {
         let home = try temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let bok = session(root: server.baseURL, home: home)
-        let today = bok.session.today
+        let today = bok.session.library.today
         let due = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(LendingCatalogue.loanDays))!, today: today)
         let ready = Words.dayWithWeekday(DayDate(string: LendingCatalogue.day(2))!, today: today)
 
@@ -218,7 +218,7 @@ extension CatalogueLendingTests {
         let bok = CatalogueLoginTests.Catalogue(root: server.opdsURL, home: home, answers: ["1001"], secrets: [pin])
         // Days are counted in the mock's calendar, as `bok --mock` counts them (Startup sets it): on
         // the machine's clock in UTC the day differs from Stockholm's an hour a night.
-        bok.session.timeZone = MockRules.stockholm
+        bok.session.library.clock.timeZone = MockRules.stockholm
         #expect(await bok.text("login").contains("as 1001"))
         let hits = await bok.text("search natt")
         #expect(hits.contains("✓ Available · Nattens barn"), "\(hits)")

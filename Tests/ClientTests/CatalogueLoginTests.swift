@@ -22,8 +22,8 @@ struct CatalogueLoginTests {
 
         init(root: URL, home: URL, answers: [String] = [], secrets: [String] = []) {
             let client = OPDSClient(root: root, timeout: 5)
-            session = Session.catalogue(
-                client, name: "Stadsbiblioteket", alphabet: .swedish, theme: .plain,
+            session = Session(
+                library: .opds(client, name: "Stadsbiblioteket", alphabet: .swedish), theme: .plain,
                 logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
             session.environment = [
                 "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
@@ -31,7 +31,7 @@ struct CatalogueLoginTests {
             ]
             session.paths = Paths(environment: session.environment)
             session.account.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
-            session.attach(session.catalogue!)
+            session.attach(session.library.catalogue!)
             prompt = ScriptedPatronPrompt(answers: answers, secrets: secrets)
             session.account.prompt = prompt
             repl = REPL(session: session, printer: printer)

@@ -37,13 +37,17 @@ final class Harness {
         let endpoint = LibraryEndpoint(
             baseURL: server.baseURL, serviceID: configuration.serviceID, serviceKey: configuration.serviceKey)
         let service = HTTPLendingService(endpoint: endpoint, timeout: timeout)
+        let base = server.baseURL
+        let library = LibraryConnection(
+            kind: .mock(overOPDS: false), service: wrap(service),
+            identity: LibraryIdentity(baseURL: base.absoluteString, serviceID: configuration.serviceID),
+            name: "test", alphabet: .swedish, mock: BuiltInMock(server: StartOnDemand { [server] in server }),
+            reach: .init(controlBase: { base }))
         session = Session(
-            service: wrap(service), mock: StartOnDemand { [server] in server }, libraryName: "test", alphabet: .swedish,
-            theme: theme,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        if let page = try? await service.library() { session.adopt(page) }
-        session.followLibraryClock(await server.now())
-        session.timeZone = MockRules.stockholm
+            library: library, theme: theme, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        if let page = try? await service.library() { session.library.adopt(page) }
+        session.library.clock.follow(await server.now())
+        session.library.clock.timeZone = MockRules.stockholm
         dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "bok-harness-\(UUID().uuidString)")
         session.environment = [
@@ -53,7 +57,6 @@ final class Harness {
         ]
         session.paths = Paths(environment: session.environment)
         session.account.credentialStore = CredentialStore(file: session.paths!.credentialsFile)
-        session.libraryKey = .init(baseURL: server.baseURL.absoluteString, serviceID: configuration.serviceID)
         repl = REPL(session: session, printer: printer)
     }
 

@@ -49,7 +49,7 @@ struct LendingREPLTests {
         #expect(screen.count == 1)
         #expect(screen.first?.contains("Wrong PIN") == true, "\(screen)")
         #expect(screen.first?.contains("9999") == false)
-        let loans = try await h.session.service.loans(card: "1001", onlyActive: true)
+        let loans = try await h.session.library.service.loans(card: "1001", onlyActive: true)
         #expect(loans.isEmpty)
     }
 
@@ -70,7 +70,7 @@ struct LendingREPLTests {
         let (h, _) = try await harness(card: "1002", pin: "2345")
         defer { Task { await h.stop() } }
         let object = try await h.json(["search", "category:Thriller", "--sort", "popularity"])
-        let borrowed = Set(try await h.session.service.loans(card: "1002", onlyActive: true).map(\.productID))
+        let borrowed = Set(try await h.session.library.service.loans(card: "1002", onlyActive: true).map(\.productID))
         let available = try #require(
             (object["results"] as? [[String: Any]])?.first {
                 $0["reason"] as? String == "borrower"
@@ -162,7 +162,7 @@ struct LendingREPLTests {
         let screen = await h.run("borrow 1")
         #expect(screen.first?.hasPrefix("Borrowed") == true, "\(screen)")
         await h.run("mock fault off")
-        let loans = try await h.session.service.loans(card: "1001", onlyActive: true)
+        let loans = try await h.session.library.service.loans(card: "1001", onlyActive: true)
         #expect(loans.count == 1)
     }
 
@@ -174,8 +174,11 @@ struct LendingREPLTests {
             endpoint: LibraryEndpoint(
                 baseURL: URL(string: "http://127.0.0.1:9/library/v3.0/")!, serviceID: "x", serviceKey: "y"))
         let real = Session(
-            service: service, mock: nil, libraryName: "Real", alphabet: .swedish, theme: .plain,
-            logger: h.session.logger)
+            library: LibraryConnection(
+                kind: .elib, service: service,
+                identity: LibraryIdentity(baseURL: service.endpoint.baseURL.absoluteString, serviceID: "x"),
+                name: "Real", alphabet: .swedish, reach: .init(controlBase: { service.endpoint.baseURL })),
+            theme: .plain, logger: h.session.logger)
         let repl = REPL(session: real, printer: h.printer)
         h.printer.clear()
         await repl.execute("mock clock +1d")

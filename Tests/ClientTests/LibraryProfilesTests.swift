@@ -31,7 +31,7 @@ struct LibraryProfilesTests {
         #expect(!list.contains("mock-secret"), "the service key was shown: \(list)")
         screen = await h.run("library use branch")
         #expect(screen.first == "Now using branch: Filialen. bok starts with it from now on.", "\(screen)")
-        #expect(h.repl.session.profileName == "branch" && h.repl.session.libraryName == "Filialen")
+        #expect(h.repl.session.library.identity.profileName == "branch" && h.repl.session.library.name == "Filialen")
         #expect(await h.run("top 1").first == "Top 1 by popularity")
         #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("use = branch\n"))
         #expect(await h.run("library remove mock").first?.contains("cannot be removed") == true)
@@ -65,15 +65,17 @@ struct LibraryProfilesTests {
             .write(to: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
         let error = try #require(throws: UserError.self) {
-            try LibraryConfig.load(file: file, environment: [:], profile: "malmo")
+            try LibraryConfig.resolve(LibraryProfiles.load(file: file), file: file, environment: [:], profile: "malmo")
         }
         #expect(
             error.message.contains("can be read by others") && error.message.contains("chmod 600"), "\(error.message)")
         #expect(!error.message.contains("s3cret"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        let config = try LibraryConfig.load(file: file, environment: [:], profile: "malmo")
+        let config = try LibraryConfig.resolve(
+            LibraryProfiles.load(file: file), file: file, environment: [:], profile: "malmo")
         #expect(config.serviceKey == "s3cret" && config.profile == "malmo")
-        let mock = try LibraryConfig.load(file: file, environment: [:], profile: "mock")
+        let mock = try LibraryConfig.resolve(
+            LibraryProfiles.load(file: file), file: file, environment: [:], profile: "mock")
         #expect(mock.isMock)
     }
 
@@ -86,12 +88,13 @@ struct LibraryProfilesTests {
         let profile = "[library hem]\nurl = http://127.0.0.1:8080/opds\nkind = opds\n"
         try (profile + "allow-redirects = cdn.example.org, files.example.org:8443\n")
             .write(to: file, atomically: true, encoding: .utf8)
-        let config = try LibraryConfig.load(file: file, environment: [:], profile: "hem")
+        let config = try LibraryConfig.resolve(
+            LibraryProfiles.load(file: file), file: file, environment: [:], profile: "hem")
         #expect(config.redirectsAllowed == RedirectAllowance(["cdn.example.org", "files.example.org:8443"]))
         try "[library hem]\nurl = http://127.0.0.1:8080/opds\nallow-redirects = https://cdn.example.org/\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let error = try #require(throws: UserError.self) {
-            try LibraryConfig.load(file: file, environment: [:], profile: "hem")
+            try LibraryConfig.resolve(LibraryProfiles.load(file: file), file: file, environment: [:], profile: "hem")
         }
         #expect(error.message.contains("allow-redirects lists servers as host or host:port"), "\(error.message)")
         #expect(error.message.contains(":3"), "\(error.message)")

@@ -72,7 +72,7 @@ struct LostAnswerTests {
         let screen = await h.run("borrow 1")
         #expect(ContinuousClock.now - started < .seconds(3), "the lost answer was waited out")
         #expect(screen.first?.hasPrefix("Borrowed") == true, "\(screen)")
-        let loans = try await h.session.service.loans(card: "1001", onlyActive: true)
+        let loans = try await h.session.library.service.loans(card: "1001", onlyActive: true)
         #expect(loans.count == 1)
     }
 

@@ -30,7 +30,7 @@ struct RecordingTests {
         let clock = SteppingClock()
         let recorder = try SessionRecorder(file: file, forwardingTo: h.printer, clock: clock.read)
         recorder.watch(h.session)
-        recorder.start(library: h.session.libraryName)
+        recorder.start(library: h.session.library.name)
         await REPL(session: h.session, recorder: recorder).run(lines: ScriptedSource(lines))
         return (file, try Recording.read(file: file))
     }

@@ -28,7 +28,9 @@ private struct UnusedService: LendingService, PatronLending {
 struct RenderingTests {
     func session(width: Int) -> Session {
         Session(
-            service: UnusedService(), mock: nil, libraryName: "Test", alphabet: .swedish,
+            library: LibraryConnection(
+                kind: .elib, service: UnusedService(), identity: LibraryIdentity(baseURL: "test:", serviceID: "test"),
+                name: "Test", alphabet: .swedish),
             theme: Theme(caps: .plain, width: width),
             logger: Logger(label: "t", factory: { _ in SwiftLogNoOpLogHandler() }))
     }

@@ -14,7 +14,7 @@ struct SimilarTests {
         let h = try await Harness()
         defer { Task { await h.stop() } }
         h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
-        let page = try await h.session.service.search(SearchRequest(query: "", limit: 600))
+        let page = try await h.session.library.service.search(SearchRequest(query: "", limit: 600))
         let book = try #require(page.products.first { ($0.series?.order ?? 0) == 1 })
         let series = try #require(book.series?.name)
         await h.run("top 3")

@@ -82,7 +82,7 @@ struct SmallRoughEdgesTests {
     @Test("A mock command the mock cannot answer says so in words, not \"Something went wrong\"")
     func mockControlFailureIsWorded() async throws {
         let h = try await Harness()
-        let control = try await h.session.mockControl()
+        let control = try await h.session.library.mockControl()
         await h.stop()
         let error = await #expect(throws: (any Error).self) { _ = try await control.now() }
         let message = error.map { ErrorReport.message(for: $0) } ?? ""

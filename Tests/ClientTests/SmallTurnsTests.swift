@@ -54,7 +54,7 @@ struct SmallTurnsTests {
         prompt.confirmations = [false, true]
         #expect(await h.text("return 1") == "Kept “\(title)”; nothing was returned.")
         #expect(prompt.asked.last == "Return “\(title)” now? [y/N] ")
-        #expect(try await h.session.service.loans(card: "1001", onlyActive: true).contains { $0.active })
+        #expect(try await h.session.library.service.loans(card: "1001", onlyActive: true).contains { $0.active })
         #expect(await h.text("return 1") == "Returned “\(title)”.")
 
         await h.run("top 1")

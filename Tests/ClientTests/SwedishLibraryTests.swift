@@ -106,7 +106,7 @@ struct SwedishLibraryTests {
         #expect(notDigits == ["”12ab” är inget lånekortsnummer (bara siffror)."], "\(notDigits)")
         #expect(
             browse == [
-                "bläddra är till för OPDS-kataloger; \(h.session.libraryName) är ett utlåningsbibliotek: använd sök, "
+                "bläddra är till för OPDS-kataloger; \(h.session.library.name) är ett utlåningsbibliotek: använd sök, "
                     + "topp och nya."
             ], "\(browse)")
     }

@@ -27,11 +27,11 @@ enum CatalogueCommands {
         ],
         completion: .resultNumbers,
         run: { arguments, session in
-            guard let browser = session.catalogue else {
+            guard let browser = session.library.catalogue else {
                 throw UserError(
                     tr(
                         "browse is for OPDS catalogues; {library} is a lending library: use search, top and new.",
-                        ["library": session.libraryName]))
+                        ["library": session.library.name]))
             }
             guard let word = arguments.positional.first else {
                 return render(try await browser.open(), session: session)
@@ -54,11 +54,11 @@ enum CatalogueCommands {
         details: [N_("Examples:  get 3     read 3")],
         completion: .resultNumbers,
         run: { arguments, session in
-            guard let browser = session.catalogue else {
+            guard let browser = session.library.catalogue else {
                 throw UserError(
                     tr(
                         "get is for OPDS catalogues; in {library}, borrow N gets a book.",
-                        ["library": session.libraryName]))
+                        ["library": session.library.name]))
             }
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
                 throw UserError.usage(tr("Usage: get N"))
@@ -81,7 +81,7 @@ enum CatalogueCommands {
         "search": search, "more": more, "back": back, "info": info, "read": read, "borrow": borrow, "reserve": reserve,
         "top": notInCatalogue, "new": notInCatalogue, "login": login, "logout": logout, "sort": facet, "filter": facet,
         "library": { _, session in
-            guard let browser = session.catalogue else { return CommandOutput() }
+            guard let browser = session.library.catalogue else { return CommandOutput() }
             return render(try await browser.open(), session: session)
         },
     ]
@@ -104,7 +104,7 @@ enum CatalogueCommands {
     /// URL, the history or a recording; it is kept for this session, or with `--remember` in the
     /// 0600 credentials file under the catalogue's origin.
     static func login(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let browser = session.catalogue else { return CommandOutput() }
+        guard let browser = session.library.catalogue else { return CommandOutput() }
         let name = browser.client.displayName
         var notes: [String] = []
         // How the catalogue wants to be logged in to, asked without any login (a 401 carries it).
@@ -237,7 +237,7 @@ enum CatalogueCommands {
 
     /// `logout` in a catalogue: the login of this session and the one remembered for it are forgotten.
     static func logout(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let browser = session.catalogue else { return CommandOutput() }
+        guard let browser = session.library.catalogue else { return CommandOutput() }
         let had = browser.client.user != nil
         browser.use(user: nil, password: nil)
         let forgot = session.account.credentialStore.forgetCatalogueLogin(for: browser.client.root)
@@ -253,7 +253,7 @@ enum CatalogueCommands {
             tr(
                 "{library} is an OPDS catalogue: browse shows its sections (calibre's include By Newest), search "
                     + "finds books.",
-                ["library": session.libraryName]))
+                ["library": session.library.name]))
     }
 
     // MARK: Lending (Library Simplified / Palace extensions)
@@ -262,7 +262,7 @@ enum CatalogueCommands {
     /// the catalogue's login, then its EPUB downloaded; a free book is downloaded as `get N` does.
     /// A book that is out says why, and that `reserve N` joins the queue.
     static func borrow(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let browser = session.catalogue else { return CommandOutput() }
+        guard let browser = session.library.catalogue else { return CommandOutput() }
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
             throw UserError.usage(tr("Usage: borrow N"))
         }
@@ -285,7 +285,7 @@ enum CatalogueCommands {
 
     /// `reserve N` in a catalogue: the borrow link of a book that is out places a hold.
     static func reserve(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let browser = session.catalogue else { return CommandOutput() }
+        guard let browser = session.library.catalogue else { return CommandOutput() }
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
             throw UserError.usage(tr("Usage: reserve N"))
         }
@@ -322,7 +322,7 @@ enum CatalogueCommands {
     ) async throws
         -> CommandOutput
     {
-        let browser = session.catalogue!
+        let browser = session.library.catalogue!
         try browser.takeUpRememberedLogin()
         var answer = try await browser.client.borrow(link)
         // The entry on screen becomes the loan (its file's link), under the same id: read N reaches it.
@@ -350,8 +350,8 @@ enum CatalogueCommands {
                     tr(
                         "Borrowed {title}. Due {day} — {days}.",
                         [
-                            "title": title, "day": Words.dayWithWeekday(until, today: session.today),
-                            "days": Words.daysLeft(max(0, session.today.days(until: until))),
+                            "title": title, "day": Words.dayWithWeekday(until, today: session.library.today),
+                            "days": Words.daysLeft(max(0, session.library.today.days(until: until))),
                         ]))
             ]
         } else {
@@ -396,7 +396,7 @@ enum CatalogueCommands {
         case .ready:
             guard let until = lending.until else { return words.mark(lending.availability) }
             return theme.paint(
-                tr("ready — borrow by {day}", ["day": Words.dayWithWeekday(until, today: session.today)]),
+                tr("ready — borrow by {day}", ["day": Words.dayWithWeekday(until, today: session.library.today)]),
                 .init(foreground: .green, bold: true))
         }
     }
@@ -404,11 +404,11 @@ enum CatalogueCommands {
     static func search(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
         let terms = arguments.positional.joined(separator: " ")
         guard !terms.isEmpty else { throw UserError.usage(tr("Say what to look for: search lagerlöf")) }
-        return render(try await session.catalogue!.search(terms), session: session)
+        return render(try await session.library.catalogue!.search(terms), session: session)
     }
 
     static func more(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        let browser = session.catalogue!
+        let browser = session.library.catalogue!
         guard let next = browser.feed?.link("next") else {
             throw UserError(
                 browser.feed == nil
@@ -422,7 +422,7 @@ enum CatalogueCommands {
     /// title begins with NAME (calibre and OPDS 2 feeds offer orders and groups this way);
     /// alone, lists the facets.
     static func facet(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        let browser = session.catalogue!
+        let browser = session.library.catalogue!
         let facets = browser.feed?.facets ?? []
         let wanted = arguments.positional.joined(separator: " ").lowercased()
         guard !facets.isEmpty else {
@@ -466,7 +466,7 @@ enum CatalogueCommands {
     }
 
     static func back(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput {
-        guard let feed = session.catalogue!.back() else {
+        guard let feed = session.library.catalogue!.back() else {
             throw UserError(tr("Nowhere to go back to; browse shows the catalogue's top."))
         }
         return render(feed, session: session)
@@ -476,7 +476,7 @@ enum CatalogueCommands {
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
             throw UserError.usage(tr("Usage: info N"))
         }
-        let entry = try entry(word, browser: session.catalogue!, command: "info")
+        let entry = try entry(word, browser: session.library.catalogue!, command: "info")
         let theme = session.theme
         var lines = [theme.bold(entry.title)]
         if !entry.authors.isEmpty {
@@ -517,7 +517,7 @@ enum CatalogueCommands {
             } else if lending.state == .available, let until = lending.until {
                 line += theme.dim(
                     " \(theme.marks.middleDot) "
-                        + tr("due {day}", ["day": Words.dayWithWeekday(until, today: session.today)]))
+                        + tr("due {day}", ["day": Words.dayWithWeekday(until, today: session.library.today)]))
             }
             lines.append(line)
         }
@@ -530,7 +530,8 @@ enum CatalogueCommands {
             // A file path reads as anywhere else.
             return try await ReadCommands.read.run(arguments, session)
         }
-        let file = try await download(try entry(word, browser: session.catalogue!, command: "read"), session: session)
+        let file = try await download(
+            try entry(word, browser: session.library.catalogue!, command: "read"), session: session)
         return try await ReadCommands.read.run(try Arguments([file.path], valued: []), session)
     }
 
@@ -575,7 +576,7 @@ enum CatalogueCommands {
                         ["title": q.quoted(entry.title), "formats": formats.joined(separator: ", ")]))
         }
         // The catalogue's password goes with the download when the file is on the catalogue's own address.
-        let authorization = session.catalogue?.client.authorization(for: link.href)
+        let authorization = session.library.catalogue?.client.authorization(for: link.href)
         let name =
             "opds-"
             + String(
@@ -608,16 +609,17 @@ enum CatalogueCommands {
         var count: [String] = []
         if books > 0 { count.append(trn("{n} book", "{n} books", books)) }
         if sections > 0 { count.append(trn("{n} section", "{n} sections", sections)) }
-        var heading = feed.title.isEmpty ? session.libraryName : feed.title
-        if let query = session.catalogue?.query {
+        var heading = feed.title.isEmpty ? session.library.name : feed.title
+        if let query = session.library.catalogue?.query {
             heading = trn("{n} hit for {query}", "{n} hits for {query}", feed.entries.count, ["query": m.quoted(query)])
         }
         var lines = [
             theme.bold(
-                ([heading] + (session.catalogue?.query == nil ? count : [])).joined(separator: " \(m.middleDot) ")), "",
+                ([heading] + (session.library.catalogue?.query == nil ? count : [])).joined(
+                    separator: " \(m.middleDot) ")), "",
         ]
         if feed.entries.isEmpty { lines = [theme.bold(heading)] }
-        if feed.entries.isEmpty, let query = session.catalogue?.query {
+        if feed.entries.isEmpty, let query = session.library.catalogue?.query {
             lines = [
                 tr(
                     "No book in this catalogue matches {query}. Try fewer words or another spelling.",
@@ -654,7 +656,7 @@ enum CatalogueCommands {
         if !hints.isEmpty { lines += ["", theme.dim(hints.joined(separator: "; ") + ".")] }
         // From here on numbers mean the feed's entries (after the shelf, loans or reservations meant theirs).
         if !feed.entries.isEmpty, let notice = session.numbersNow(.books) { lines.append(notice) }
-        return CommandOutput(lines: lines, json: CatalogueFeedJSON(feed: feed, query: session.catalogue?.query))
+        return CommandOutput(lines: lines, json: CatalogueFeedJSON(feed: feed, query: session.library.catalogue?.query))
     }
 }
 

@@ -60,7 +60,7 @@ struct CommandTable {
             session.logger.debug("command finished", metadata: ["command": "\(command.name)", "ms": "\(ms)"])
         }
         // In an OPDS catalogue the list commands page through its feeds instead.
-        if session.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
+        if session.library.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
             !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments)),
             !CatalogueCommands.meansShelfItem(command.name, session: session)
         {

@@ -24,9 +24,9 @@ enum InfoCommand {
             }
             let picked = try await session.pick(word, command: "info")
             let (id, known) = (picked.productID, picked.known)
-            async let productCall = session.service.product(id: id)
+            async let productCall = session.library.service.product(id: id)
             // Marks are for the patron when one is known: their own limit shows as theirs.
-            async let availabilityCall = session.service.availability(productID: id, card: session.knownCard)
+            async let availabilityCall = session.library.service.availability(productID: id, card: session.knownCard)
             var product: Product
             do {
                 product = try await productCall
@@ -49,7 +49,7 @@ enum InfoCommand {
             // counts.
             if let availability = product.availability, !availability.available, availability.waiting == nil,
                 let isbn = product.isbns.first,
-                let hit = try? await session.service.search(
+                let hit = try? await session.library.service.search(
                     SearchRequest(query: "isbn:\(isbn)", limit: 1, card: session.knownCard)
                 )
                 .products.first(where: { $0.id == id }), let counted = hit.availability,
@@ -59,11 +59,13 @@ enum InfoCommand {
                 product.availability?.waiting = counted.waiting
                 product.availability?.estimatedDate = counted.estimatedDate
             }
-            if session.libraryPage == nil, let page = try? await session.service.library() { session.adopt(page) }
+            if session.library.page == nil, let page = try? await session.library.service.library() {
+                session.library.adopt(page)
+            }
             var lines = InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(
-                product, library: session.libraryPage)
+                product, library: session.library.page)
             lines += await seriesLines(of: product, session: session)
-            return CommandOutput(lines: lines, json: InfoJSON(product, library: session.libraryPage))
+            return CommandOutput(lines: lines, json: InfoJSON(product, library: session.library.page))
         })
 
     /// `similar N`: books like book N, numbered for info and borrow.
@@ -88,7 +90,7 @@ enum InfoCommand {
             let title = try await session.title(of: picked)
             let books: [Product]
             do {
-                books = try await session.service.similar(
+                books = try await session.library.service.similar(
                     productID: picked.productID, card: session.knownCard, limit: 10)
             } catch let error as LendingError where error.kind == .unsupported {
                 throw UserError(
@@ -116,7 +118,8 @@ enum InfoCommand {
     /// book. When the numbers on screen are loans or the shelf, the books are named by id instead.
     static func seriesLines(of product: Product, session: Session) async -> [String] {
         guard let series = product.series,
-            let related = try? await session.service.similar(productID: product.id, card: session.knownCard, limit: 30)
+            let related = try? await session.library.service.similar(
+                productID: product.id, card: session.knownCard, limit: 30)
         else { return [] }
         let books = related.filter { $0.series?.name == series.name }
             .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }

@@ -39,14 +39,14 @@ enum LibraryCommands {
                 throw UserError.usage(
                     tr("Usage: library, or library list | add NAME URL | use NAME | remove NAME."))
             }
-            async let pageCall = session.service.library()
+            async let pageCall = session.library.service.library()
             let card = session.knownCard
-            async let topCall = session.service.search(
+            async let topCall = session.library.service.search(
                 SearchRequest(query: "", sort: SortSpec(.popularity), limit: 10, card: card))
-            async let newCall = session.service.search(
+            async let newCall = session.library.service.search(
                 SearchRequest(query: "", sort: SortSpec(.date), limit: 10, card: card))
             let page = try await pageCall
-            session.adopt(page)
+            session.library.adopt(page)
             let top = (try? await topCall)?.products ?? []
             let newest = (try? await newCall)?.products ?? []
             let all = top + newest
@@ -147,7 +147,7 @@ enum LibraryCommands {
         }
         let page: SearchPage
         do {
-            page = try await session.service.search(
+            page = try await session.library.service.search(
                 SearchRequest(
                     query: "", sort: sort, limit: count,
                     filters: SearchFilters(category: category), card: session.knownCard))

@@ -52,7 +52,8 @@ enum LibraryProfileCommands {
     /// `* mock   the built-in mock library (simulated loans)`, one line a library; never a secret.
     static func list(_ profiles: LibraryProfiles, session: Session) -> CommandOutput {
         let theme = session.theme
-        let inUse = session.profileName ?? (session.mock != nil ? LibraryProfiles.mockName : nil)
+        let inUse =
+            session.library.identity.profileName ?? (session.library.mock != nil ? LibraryProfiles.mockName : nil)
         var rows: [(name: String, what: String)] = [
             (LibraryProfiles.mockName, tr("the built-in mock library (simulated loans)"))
         ]
@@ -116,7 +117,8 @@ enum LibraryProfileCommands {
         } else if config.serviceID == nil {
             // Not said: what the address answers tells (an OPDS feed, or else a lending service).
             config.kind =
-                try await Startup.isCatalogue(config, url: config.url!, logger: session.logger) ? .opds : .elib
+                try await LibraryConnection.isCatalogue(config, url: config.url!, logger: session.logger)
+                ? .opds : .elib
         } else {
             config.kind = .elib
         }
@@ -157,7 +159,7 @@ enum LibraryProfileCommands {
         var lines = [
             tr(
                 "Now using {name}: {library}. bok starts with it from now on.",
-                ["name": name, "library": next.libraryName])
+                ["name": name, "library": next.library.name])
         ]
         if let note = startup.note { lines.append(session.theme.dim(note)) }
         var output = CommandOutput(lines: lines, json: ["use": name])

@@ -31,17 +31,18 @@ enum LoanCommands {
             let title = try await session.title(of: picked)
             let q = session.theme.marks
 
-            let current = try await session.service.loans(card: card, onlyActive: true)
+            let current = try await session.library.service.loans(card: card, onlyActive: true)
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
                 throw UserError(
                     tr(
                         "You already have {title} on loan, due {day}. read {number} opens it.",
                         [
                             "title": q.quoted(title),
-                            "day": Words.dayWithWeekday(existing.expiryDate, today: session.today), "number": word,
+                            "day": Words.dayWithWeekday(existing.expiryDate, today: session.library.today),
+                            "number": word,
                         ]))
             }
-            var availability = try await session.service.availability(productID: id, card: card)
+            var availability = try await session.library.service.availability(productID: id, card: card)
             // The search's counts of copies and waiting patrons make the reason clearer.
             availability.copies = availability.copies ?? known?.availability?.copies
             availability.waiting = availability.waiting ?? known?.availability?.waiting
@@ -61,18 +62,19 @@ enum LoanCommands {
             ) {
                 try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
             }
-            let days = session.today.days(until: loan.expiryDate)
+            let days = session.library.today.days(until: loan.expiryDate)
             let line = tr(
                 "Borrowed {title}. Due {day} — {days}.",
                 [
                     "title": q.quoted(loan.title.isEmpty ? title : loan.title),
-                    "day": Words.dayWithWeekday(loan.expiryDate, today: session.today), "days": Words.daysLeft(days),
+                    "day": Words.dayWithWeekday(loan.expiryDate, today: session.library.today),
+                    "days": Words.daysLeft(days),
                 ])
             var lines = [session.theme.green(line)]
             await session.syncAfterChange(expected: loan.productID)
             let statedSize = known?.formats.first { $0.id == "4104" }?.sizeInBytes
             lines += await download(loan, title: title, word: word, statedSize: statedSize, session: session)
-            return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.today))
+            return CommandOutput(lines: lines, json: LoanJSON(loan, today: session.library.today))
         })
 
     nonisolated static let loans = Command(
@@ -84,12 +86,12 @@ enum LoanCommands {
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "loans", session: session)
-            let loans = try await session.service.loans(card: card, onlyActive: true)
+            let loans = try await session.library.service.loans(card: card, onlyActive: true)
                 .filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
             session.lists.loanList = loans
             session.lists.endedFromList = []
             let notice = session.numbersNow(.loans)
-            let today = session.today
+            let today = session.library.today
             guard !loans.isEmpty else {
                 return CommandOutput(
                     lines: [tr("You have no loans. Find a book with search, then borrow N.")],
@@ -101,7 +103,7 @@ enum LoanCommands {
                 let painted = ShelfStyle.paint(badge, theme: session.theme)
                 let number = pad(index + 1, loans.count)
                 let head = "\(number)  \(painted)  \(session.theme.bold(loan.title))"
-                let due = tr("due {day}", ["day": Words.dayWithWeekday(loan.expiryDate, today: session.today)])
+                let due = tr("due {day}", ["day": Words.dayWithWeekday(loan.expiryDate, today: session.library.today)])
                 let theme = session.theme
                 if theme.width == 0 || DisplayWidth.of(Ansi.strip(head)) + 3 + DisplayWidth.of(due) <= theme.width {
                     lines.append(head + theme.dim(" \(theme.marks.middleDot) " + due))
@@ -155,7 +157,7 @@ enum LoanCommands {
             try await settledOnCancel(
                 tr("The library may have ended the loan already; the next sync settles it (loans shows it then).")
             ) {
-                try await session.service.returnLoan(id: loan.id, card: card)
+                try await session.library.service.returnLoan(id: loan.id, card: card)
             }
             session.lists.endedFromList.insert(loan.id)
             await session.syncAfterChange(expected: loan.productID)
@@ -228,14 +230,14 @@ enum LoanCommands {
     /// failed: the next sync finds the loan if there is one, and tells it as a notice.
     static func createLoanSafely(card: String, pin: String, productID: String, session: Session) async throws -> Loan {
         do {
-            return try await session.service.createLoan(card: card, pin: pin, productID: productID)
+            return try await session.library.service.createLoan(card: card, pin: pin, productID: productID)
         } catch let error as LendingError where error.kind == .dropped || error.kind == .timeout {
             session.logger.notice(
                 "borrow answer lost; checking loans before retrying", metadata: ["product": "\(productID)"])
             do {
-                let loans = try await session.service.loans(card: card, onlyActive: true)
+                let loans = try await session.library.service.loans(card: card, onlyActive: true)
                 if let made = loans.first(where: { $0.productID == productID && $0.active }) { return made }
-                return try await session.service.createLoan(card: card, pin: pin, productID: productID)
+                return try await session.library.service.createLoan(card: card, pin: pin, productID: productID)
             } catch let error as LendingError where error.status == nil || (error.status ?? 0) >= 500 {
                 session.logger.notice("could not settle a lost borrow answer", metadata: ["error": "\(error)"])
                 // Try at once; if the library still does not answer, the next shelf syncs.
@@ -258,7 +260,9 @@ enum LoanCommands {
         switch picked {
         case .reservation(let r): reservation = r
         default:
-            reservation = try? await session.service.reservations(card: card).first { $0.productID == picked.productID }
+            reservation = try? await session.library.service.reservations(card: card).first {
+                $0.productID == picked.productID
+            }
         }
         guard let reservation else { return nil }
         let q = session.theme.marks.quoted(title)
@@ -268,7 +272,7 @@ enum LoanCommands {
                     + "reservations shows when it is ready to borrow.",
                 [
                     "title": q, "place": reservation.queuePosition,
-                    "day": Words.dayWithWeekday(estimate, today: session.today),
+                    "day": Words.dayWithWeekday(estimate, today: session.library.today),
                 ])
         }
         return tr(
@@ -306,7 +310,7 @@ enum LoanCommands {
                     "The loan of {title} has ended already; there is nothing to return.",
                     ["title": q.quoted(item.entry.title)]))
         default:
-            let mine = try await session.service.loans(card: card, onlyActive: true).filter(\.active)
+            let mine = try await session.library.service.loans(card: card, onlyActive: true).filter(\.active)
             if let loan = mine.first(where: { $0.productID == picked.productID }) { return loan }
             let title = try await session.title(of: picked)
             throw UserError(
@@ -337,7 +341,7 @@ enum LoanCommands {
 
     /// `your 5 loans this month are used. New loans from Tuesday 1 December`
     static func limitSentence(_ words: AvailabilityWords, session: Session) -> String {
-        let day = Words.dayWithWeekday(words.nextMonth, today: session.today)
+        let day = Words.dayWithWeekday(words.nextMonth, today: session.library.today)
         guard let most = words.maxLoans else {
             return tr("your loans this month are used. New loans from {day}", ["day": day])
         }

@@ -46,18 +46,18 @@ enum MockCommand {
         })
 
     static func run(_ words: [String], session: Session) async throws -> CommandOutput {
-        let control = try await session.mockControl()
+        let control = try await session.library.mockControl()
         switch words.first?.lowercased() {
         case "clock"?:
             let date: Date
             if words.count > 1 {
                 date = try await control.moveClock(
                     try clockRequest(Array(words.dropFirst()), session: session),
-                    timeZone: session.timeZone)
+                    timeZone: session.library.clock.timeZone)
             } else {
                 date = try await control.now()
             }
-            session.followLibraryClock(date)
+            session.library.clock.follow(date)
             // Loans ran out and reservations came due meanwhile: the shelf follows, and says what changed.
             if words.count > 1 { await session.syncAfterChange() }
             return CommandOutput(
@@ -66,13 +66,13 @@ enum MockCommand {
             // What became of a shared state file that could not be used: `Rebuilt`, `Rejoined`, `NotRebuilt`.
             let sharedState = try await control.reset()["Reset"] as? String ?? "Shared"
             // Said here, in the reset's own words, and not again after it.
-            let told = sharedState == "Shared" ? nil : session.mockState.take()
-            session.followLibraryClock(try await control.now())
+            let told = sharedState == "Shared" ? nil : session.library.mock?.stateInbox.take()
+            session.library.clock.follow(try await control.now())
             session.lists.loanList = []
             session.lists.reservationList = []
             await session.syncAfterChange()
             _ = session.notices.take()  // the seed's state is a fresh start, not news
-            if sharedState == "NotRebuilt", let problem = await session.mockStateProblem() ?? told {
+            if sharedState == "NotRebuilt", let problem = await session.library.mock?.stateProblem() ?? told {
                 throw UserError(MockStateWords.notRebuilt(problem))
             }
             let line: String
@@ -112,7 +112,8 @@ enum MockCommand {
         let now = Date()
         guard
             let request = ClockRequest.parse(
-                text, today: DayDate(now, in: session.timeZone), now: now, timeZone: session.timeZone)
+                text, today: DayDate(now, in: session.library.clock.timeZone), now: now,
+                timeZone: session.library.clock.timeZone)
         else {
             throw UserError.usage(
                 tr(
@@ -124,12 +125,12 @@ enum MockCommand {
 
     /// `The mock library's clock is now Tuesday 1 December 2026, 10:00 (6 days from today).`
     static func clockLine(_ date: Date, session: Session) -> String {
-        let day = DayDate(date, in: session.timeZone)
+        let day = DayDate(date, in: session.library.clock.timeZone)
         return tr(
             "The mock library's clock is now {day} {year}, {time} ({distance}).",
             [
                 "day": Words.dayWithWeekday(day), "year": day.year, "time": time(date, session: session),
-                "distance": distance(DayDate(Date(), in: session.timeZone).days(until: day)),
+                "distance": distance(DayDate(Date(), in: session.library.clock.timeZone).days(until: day)),
             ])
     }
 
@@ -210,7 +211,7 @@ enum MockCommand {
 
     static func time(_ date: Date, session: Session) -> String {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = session.timeZone
+        calendar.timeZone = session.library.clock.timeZone
         let c = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
     }

@@ -33,7 +33,7 @@ enum NoticeCommands {
                 session.logger.info("sync before notices failed", metadata: ["error": "\(error)"])
             }
             _ = session.notices.take()
-            let since = session.clock().addingTimeInterval(-30 * 86_400)
+            let since = session.library.clock.now().addingTimeInterval(-30 * 86_400)
             let notices = try store.notices(profileID: profileID, card: card, since: since)
             let json = ["notices": notices.map { NoticeJSON($0) }]
             guard !notices.isEmpty else {
@@ -41,7 +41,9 @@ enum NoticeCommands {
             }
             let lines = notices.map { notice in
                 session.theme.dim(
-                    Words.dayWithWeekday(DayDate(notice.createdAt, in: session.timeZone), today: session.today) + "  ")
+                    Words.dayWithWeekday(
+                        DayDate(notice.createdAt, in: session.library.clock.timeZone), today: session.library.today)
+                        + "  ")
                     + line(notice, session: session)
             }
             return CommandOutput(
@@ -52,7 +54,7 @@ enum NoticeCommands {
     static func line(_ notice: Notice, session: Session) -> String {
         let q = session.theme.marks
         let title = q.quoted(notice.title.isEmpty ? tr("product {id}", ["id": notice.productID]) : notice.title)
-        let day = notice.day.map { Words.dayWithWeekday($0, today: session.today) }
+        let day = notice.day.map { Words.dayWithWeekday($0, today: session.library.today) }
         switch notice.kind {
         case .loanMade:
             return day.map {
@@ -62,7 +64,7 @@ enum NoticeCommands {
             } ?? tr("New loan on your card: {title}. read shows it on your shelf.", ["title": title])
         case .dueSoon:
             guard let due = notice.day else { return tr("{title} is due soon.", ["title": title]) }
-            let left = session.today.days(until: due)
+            let left = session.library.today.days(until: due)
             return left <= 0
                 ? tr("{title} is due today: it ends tonight.", ["title": title])
                 : tr(

@@ -46,7 +46,7 @@ enum PatronCommands {
                     tr(
                         "{library} cannot check a card and PIN by themselves; bok will use card {card} with your next "
                             + "loan, and the library will say then whether they are right.",
-                        ["library": session.libraryName, "card": card])
+                        ["library": session.library.name, "card": card])
                 ]
                 if arguments.flag("remember") { lines.append(try remember(card: card, pin: pin, session: session)) }
                 return CommandOutput(lines: lines, json: ["card": card])
@@ -108,7 +108,7 @@ enum PatronCommands {
                     lines: [
                         tr(
                             "Card {card}; {library} does not say more about a patron than their loans.",
-                            ["card": card, "library": session.libraryName])
+                            ["card": card, "library": session.library.name])
                     ],
                     json: ["card": card])
             }
@@ -153,7 +153,7 @@ enum PatronCommands {
         while true {
             attempt += 1
             do {
-                let patron = try await session.service.verifyPatron(card: card, pin: pin)
+                let patron = try await session.library.service.verifyPatron(card: card, pin: pin)
                 session.account.card = card
                 session.account.pin = pin
                 session.account.patron = patron

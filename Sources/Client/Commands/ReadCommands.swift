@@ -149,8 +149,8 @@ enum ReadCommands {
             // The loan ends when its last day does in the library's time zone; the library's clock
             // (the mock's may have been moved) is turned into this machine's.
             let loanEnds = entry.daysLeft.map { days in
-                session.today.adding(days: days + 1).startDate(in: session.timeZone)
-                    .addingTimeInterval(Date().timeIntervalSince(session.clock()))
+                session.library.today.adding(days: days + 1).startDate(in: session.library.clock.timeZone)
+                    .addingTimeInterval(Date().timeIntervalSince(session.library.clock.now()))
             }
             let badge = entry.badge.map { $0 == .lastDay ? tr("last day") : tr("{time} left", ["time": $0.text]) }
             return (file.path, badge, loanEnds)
@@ -161,13 +161,14 @@ enum ReadCommands {
                 throw UserError(
                     tr("The loan of {title} ended, so it cannot be opened.", ["title": title]) + " " + again)
             }
-            let day = Words.dayWithWeekday(DayDate(ended, in: session.timeZone), today: session.today)
+            let day = Words.dayWithWeekday(
+                DayDate(ended, in: session.library.clock.timeZone), today: session.library.today)
             throw UserError(
                 tr("The loan of {title} ended on {day}, so it cannot be opened.", ["title": title, "day": day])
                     + " " + again)
         case .samples:
             let file = try await session.bookOnDisk(productID: entry.productID, loanID: nil, title: entry.title) {
-                let product = try await session.service.product(id: entry.productID)
+                let product = try await session.library.service.product(id: entry.productID)
                 guard let link = product.teaser?.url, let url = URL(string: link) else {
                     throw UserError(tr("The library no longer offers a sample of {title}.", ["title": title]))
                 }

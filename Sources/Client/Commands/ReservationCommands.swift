@@ -49,7 +49,7 @@ enum ReservationCommands {
             default:
                 break
             }
-            let availability = try await session.service.availability(productID: id, card: card)
+            let availability = try await session.library.service.availability(productID: id, card: card)
             if availability.available {
                 throw UserError(
                     tr(
@@ -70,20 +70,20 @@ enum ReservationCommands {
                     "The library may have placed the reservation already; "
                         + "the next sync settles it (reservations shows it then).")
             ) {
-                try await session.service.reserve(card: card, pin: pin, productID: id)
+                try await session.library.service.reserve(card: card, pin: pin, productID: id)
             }
             await session.syncAfterChange(expected: id)
             let line: String
             if reservation.ready, let until = reservation.readyUntil {
                 line = tr(
                     "Reserved {title}, and it is ready for you now: borrow it by {day}.",
-                    ["title": q, "day": Words.dayWithWeekday(until, today: session.today)])
+                    ["title": q, "day": Words.dayWithWeekday(until, today: session.library.today)])
             } else if let estimate = reservation.estimatedDate {
                 line = tr(
                     "Reserved {title}. You are #{place} in the queue, expected around {day}.",
                     [
                         "title": q, "place": reservation.queuePosition,
-                        "day": Words.dayWithWeekday(estimate, today: session.today),
+                        "day": Words.dayWithWeekday(estimate, today: session.library.today),
                     ])
             } else {
                 line = tr(
@@ -106,7 +106,7 @@ enum ReservationCommands {
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "reservations", session: session)
-            let list = try await session.service.reservations(card: card)
+            let list = try await session.library.service.reservations(card: card)
                 .sorted(by: order)
             session.lists.reservationList = list
             session.lists.endedFromList = []
@@ -124,13 +124,15 @@ enum ReservationCommands {
                 let status: String
                 if reservation.ready, let until = reservation.readyUntil {
                     status = session.theme.paint(
-                        tr("ready — borrow by {day}", ["day": Words.dayWithWeekday(until, today: session.today)]),
+                        tr(
+                            "ready — borrow by {day}",
+                            ["day": Words.dayWithWeekday(until, today: session.library.today)]),
                         .init(foreground: .green, bold: true))
                 } else {
                     status = ShelfStyle.paint(
                         .queued(
                             place: reservation.queuePosition, estimate: reservation.estimatedDate,
-                            thisYear: session.today.year),
+                            thisYear: session.library.today.year),
                         theme: session.theme)
                 }
                 lines.append("\(LoanCommands.pad(index + 1, list.count))  \(session.theme.bold(title))")
@@ -178,7 +180,7 @@ enum ReservationCommands {
                     "The library may have cancelled the reservation already; "
                         + "the next sync settles it (reservations shows it then).")
             ) {
-                try await session.service.cancelReservation(id: reservation.id, card: card)
+                try await session.library.service.cancelReservation(id: reservation.id, card: card)
             }
             session.lists.endedFromList.insert(reservation.id)
             await session.syncAfterChange(expected: reservation.productID)
@@ -212,7 +214,7 @@ enum ReservationCommands {
                     "{title} is on loan, not reserved: return {number} ends the loan early.",
                     ["title": q.quoted(item.entry.title), "number": word]))
         default:
-            let mine = try await session.service.reservations(card: card)
+            let mine = try await session.library.service.reservations(card: card)
             if let reservation = mine.first(where: { $0.productID == picked.productID }) { return reservation }
             let title = try await session.title(of: picked)
             throw UserError(
@@ -222,7 +224,7 @@ enum ReservationCommands {
 
     static func titleOf(_ reservation: Reservation, session: Session) async -> String {
         if let title = reservation.title, !title.isEmpty { return title }
-        return (try? await session.service.product(id: reservation.productID).title)
+        return (try? await session.library.service.product(id: reservation.productID).title)
             ?? tr("product {id}", ["id": reservation.productID])
     }
 }

@@ -110,13 +110,13 @@ enum SearchCommands {
         run: { arguments, session in
             let words = arguments.positional
             guard let keyWord = words.first else {
-                let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
+                let label = session.theme.sortLabel(session.lists.sort, alphabet: session.library.alphabet)
                 let keys = SortKey.allCases.map(\.word).joined(separator: ", ")
                 return CommandOutput(
                     lines: [tr("Sorted by {order}. Keys: {keys}; add asc or desc.", ["order": label, "keys": keys])],
                     json: SortJSON(
                         sort: session.lists.sort.key.rawValue, order: session.lists.sort.order.rawValue,
-                        label: session.lists.sort.label(alphabet: session.alphabet)))
+                        label: session.lists.sort.label(alphabet: session.library.alphabet)))
             }
             guard words.count <= 2 else {
                 throw UserError.usage(tr("Usage: sort [KEY [asc|desc]], e.g. sort author desc."))
@@ -132,12 +132,12 @@ enum SearchCommands {
             }
             session.lists.sort = SortSpec(key, order)
             guard var list = session.lists.list else {
-                let label = session.theme.sortLabel(session.lists.sort, alphabet: session.alphabet)
+                let label = session.theme.sortLabel(session.lists.sort, alphabet: session.library.alphabet)
                 return CommandOutput(
                     lines: [tr("Results will be sorted by {order}.", ["order": label])],
                     json: SortJSON(
                         sort: key.rawValue, order: order.rawValue,
-                        label: session.lists.sort.label(alphabet: session.alphabet)))
+                        label: session.lists.sort.label(alphabet: session.library.alphabet)))
             }
             list.sort = session.lists.sort
             if list.isPaged {
@@ -147,7 +147,7 @@ enum SearchCommands {
             } else {
                 // Top and newest lists are complete: sort them here, in the library's alphabet.
                 let products = list.byNumber.keys.sorted().compactMap { list.byNumber[$0] }
-                let sorted = session.ordering.sorted(products, by: session.lists.sort)
+                let sorted = session.library.ordering.sorted(products, by: session.lists.sort)
                 list.byNumber = Dictionary(
                     uniqueKeysWithValues: sorted.enumerated().map { ($0.offset + 1, $0.element) })
                 list.pageOffset = 0
@@ -294,7 +294,7 @@ enum SearchCommands {
             throw UserError(
                 tr("This list is the library's choice of similar books; sort and more work on search, top and new."))
         }
-        let page = try await session.service.search(
+        let page = try await session.library.service.search(
             SearchRequest(
                 query: query, sort: list.sort, offset: offset, limit: list.pageSize, filters: session.lists.filters,
                 card: session.knownCard))

@@ -80,7 +80,7 @@ enum ShelfCommands {
         let (store, profileID) = try session.shelfProfile()
         var others = try otherLibraries(session: session, store: store, profileID: profileID)
         if let narrowed {
-            if narrowed == session.profileName || narrowed == session.libraryName {
+            if narrowed == session.library.identity.profileName || narrowed == session.library.name {
                 others = []
             } else if let one = others.first(where: { $0.library.profile == narrowed || $0.library.name == narrowed }) {
                 shelf = Shelf(sections: [])
@@ -151,7 +151,8 @@ enum ShelfCommands {
         for profile in try store.profiles() where profile.id != profileID {
             guard let id = profile.id, let card = try store.lastSyncedCard(profileID: id) else { continue }
             let full = try store.shelf(
-                today: session.today, sort: session.shelfState.shelfSort, scope: ShelfScope(profileID: id, card: card))
+                today: session.library.today, sort: session.shelfState.shelfSort,
+                scope: ShelfScope(profileID: id, card: card))
             let lending = Shelf(
                 sections: full.sections.filter { [.loans, .ended, .ready, .reserved].contains($0.kind) })
             guard !lending.isEmpty else { continue }
@@ -223,7 +224,7 @@ enum ShelfCommands {
     static func label(_ sort: ShelfSort, session: Session) -> String {
         let up = sort.order == .ascending
         let arrow = session.theme.marks.arrow
-        let last = session.alphabet == .swedish ? "Ö" : "Z"
+        let last = session.library.alphabet == .swedish ? "Ö" : "Z"
         let direction =
             switch sort.key {
             case .title, .author: up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
@@ -272,7 +273,7 @@ enum ShelfCommands {
                 try store.addToBeRead(
                     card: session.listCard, productID: id, title: product.title,
                     authors: ShelfStore.authorLine(product),
-                    now: session.clock())
+                    now: session.library.clock.now())
                 let count = try store.toBeRead(card: session.listCard).count
                 return CommandOutput(
                     lines: [
@@ -374,7 +375,7 @@ enum ShelfCommands {
             try store.addSample(
                 card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product),
                 path: file.path,
-                now: session.clock())
+                now: session.library.clock.now())
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = tr(
                 "The sample of {title} is on your shelf ({size}).", ["title": q.quoted(product.title), "size": size])
@@ -450,7 +451,7 @@ enum ShelfCommands {
     static func product(_ id: String, known: Product?, session: Session) async throws -> Product {
         if let known { return known }
         do {
-            return try await session.service.product(id: id)
+            return try await session.library.service.product(id: id)
         } catch let error as LendingError where error.kind == .notFound {
             throw UserError(tr("The library has no product {id}. Check the id, or search for the title.", ["id": id]))
         }

@@ -15,12 +15,12 @@ struct PatronCredentials {
     func card(_ arguments: Arguments, command: String) throws -> String {
         if let card = arguments.option("card") { return try Self.validCard(card) }
         if let card = session.account.card { return card }
-        if session.catalogue != nil {
+        if session.library.catalogue != nil {
             // A catalogue's loans are its login's: the user name is the card.
             throw UserError(
                 tr(
                     "{command} needs your login at {library}: type login first.",
-                    ["command": command, "library": session.libraryName]))
+                    ["command": command, "library": session.library.name]))
         }
         if let remembered = try session.account.credentialStore.load() { return remembered.card }
         if let card = session.environment["BOK_CARD"], !card.isEmpty { return try Self.validCard(card) }

@@ -31,7 +31,7 @@ final class REPL {
 
     /// The prompt: the library's name, shortened to fit.
     var prompt: String {
-        let name = DisplayWidth.truncate(session.libraryName, to: 32, ellipsis: session.theme.marks.ellipsis)
+        let name = DisplayWidth.truncate(session.library.name, to: 32, ellipsis: session.theme.marks.ellipsis)
         let painted = session.theme.paint(name, .color(.cyan))
         return painted + "> "
     }
@@ -106,7 +106,7 @@ final class REPL {
     /// What the last syncs found changed at the library, one line each (each told once), and on
     /// stderr why the mock library lends privately (once).
     func printNotices() {
-        if let warning = session.mockStateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
+        if let warning = session.library.mock?.stateWarning() { printer.err(ErrorReport.diagnostic(warning)) }
         for line in NoticeCommands.pending(session: session) { printer.out(line) }
     }
 }

@@ -16,10 +16,10 @@ struct AvailabilityWords {
     @MainActor
     init(session: Session) {
         theme = session.theme
-        today = session.today
+        today = session.library.today
         maxLoans =
             (session.account.patron?.maxLoansPerMonth).flatMap { $0 > 0 ? $0 : nil }
-            ?? session.libraryPage?.maxLoansPerMonth
+            ?? session.library.page?.maxLoansPerMonth
     }
 
     init(theme: Theme, today: DayDate, maxLoans: Int?) {

@@ -27,7 +27,7 @@ struct ListRenderer {
 
     /// `42 hits for “thriller” · sorted by author, Ö→A`.
     func countLine(_ list: ResultList) -> String {
-        let sortLabel = theme.sortLabel(list.sort, alphabet: session.alphabet)
+        let sortLabel = theme.sortLabel(list.sort, alphabet: session.library.alphabet)
         let m = theme.marks
         var parts: [String]
         switch list.source {

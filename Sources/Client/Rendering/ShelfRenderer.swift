@@ -140,11 +140,11 @@ struct ShelfRenderer {
     func syncedWords(_ date: Date?) -> String {
         guard let date else { return tr("never synced") }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = session.timeZone
+        calendar.timeZone = session.library.clock.timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        let day = DayDate(date, in: session.timeZone)
-        let today = session.today
+        let day = DayDate(date, in: session.library.clock.timeZone)
+        let today = session.library.today
         if day == today { return tr("synced today {time}", ["time": time]) }
         if day == today.adding(days: -1) { return tr("synced yesterday {time}", ["time": time]) }
         return tr("synced {day} {time}", ["day": Words.dayWithWeekday(day, today: today), "time": time])

@@ -39,14 +39,13 @@ struct ScenarioRunner {
             try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
             session.confinement = ScenarioConfinement(
                 scenarioFile: scenario.file, namedFiles: pinFiles, outputFolder: output.path)
-            let server = try await session.mock?.value
             var run = SessionRun(scenario: scenario, session: session, environment: environment)
             // A setup PIN that cannot be found stops the file before it starts, rather than at
             // whichever step first asks for it.
             _ = try run.pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: scenario.setup.card)
             for task in scenario.tasks { result.tasks.append(await run.perform(task)) }
             // Wait for the port to close, so a run of many files does not pile up servers.
-            await server?.stop()
+            await session.library.mock?.stop()
         } catch let error as ScenarioSetupError {
             result.setupError = error.message
         } catch {
@@ -82,7 +81,7 @@ struct ScenarioRunner {
             options: options, environment: environment,
             theme: Theme(caps: caps, width: setup.width), logger: logger)
         let session = startup.session
-        if let server = try await session.mock?.value { session.followLibraryClock(await server.now()) }
+        if let now = try await session.library.mock?.now() { session.library.clock.follow(now) }
         // As at the prompt (a fresh patron state has no card yet, so this syncs nothing until one is given).
         session.startSyncInBackground()
         return session

@@ -107,7 +107,7 @@ extension Session {
             return .shelf(item)
         case .loans:
             if lists.numbered == nil, let card = shelfCard() {
-                lists.loanList = try await service.loans(card: card, onlyActive: true).filter(\.active).sorted {
+                lists.loanList = try await library.service.loans(card: card, onlyActive: true).filter(\.active).sorted {
                     $0.expiryDate < $1.expiryDate
                 }
             }
@@ -122,7 +122,8 @@ extension Session {
                     }))
         case .reservations:
             if lists.numbered == nil, let card = shelfCard() {
-                lists.reservationList = try await service.reservations(card: card).sorted(by: ReservationCommands.order)
+                lists.reservationList = try await library.service.reservations(card: card).sorted(
+                    by: ReservationCommands.order)
             }
             return .reservation(
                 try Self.item(

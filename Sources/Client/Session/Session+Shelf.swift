@@ -37,7 +37,7 @@ extension Session {
                     "Could not open your shelf's file {file}. Check that its folder is yours and writable.",
                     ["file": file]))
         }
-        let store = ShelfStore(database: database, collation: Collation(alphabet))
+        let store = ShelfStore(database: database, collation: Collation(library.alphabet))
         keep(store)
         return store
     }
@@ -51,7 +51,7 @@ extension Session {
     }
 
     /// Where the reader keeps positions and notes: the shelf's database, or memory when it cannot be opened.
-    var readerStore: any PositionStore { (try? shelfStore()) ?? memoryStore }
+    var readerStore: any PositionStore { (try? shelfStore()) ?? shelfState.memoryStore }
 
     /// The reader's store for a book opened from a file: the open shelf, or the shelf's database
     /// opened on a thread of its own while the book is read and laid out (memory when it cannot
@@ -60,7 +60,7 @@ extension Session {
     func openingReaderStore() -> any PositionStore {
         if let opened = shelfState.openedShelf { return opened }
         guard let file = paths?.shelfDatabase else { return readerStore }
-        let (alphabet, memory, logger) = (alphabet, memoryStore, logger)
+        let (alphabet, memory, logger) = (library.alphabet, shelfState.memoryStore, logger)
         return OpeningPositionStore(startsEmpty: access(file.path, F_OK) != 0) {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: file), collation: Collation(alphabet))
@@ -86,7 +86,7 @@ extension Session {
         let store = try shelfStore()
         if let profileID = shelfState.profileID { return (store, profileID) }
         let profile = try store.saveProfile(
-            name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+            name: library.name, baseURL: library.identity.baseURL, serviceID: library.identity.serviceID)
         guard let id = profile.id else {
             throw UserError(tr("Your shelf could not save this library's details. Try again."))
         }
@@ -112,7 +112,7 @@ extension Session {
         let (store, profileID) = try shelfProfile()
         // With no card known, no loans are shown: `` matches nobody's.
         let scope = ShelfScope(profileID: profileID, card: shelfCard() ?? "")
-        return try store.shelf(today: today, sort: shelfState.shelfSort, scope: scope)
+        return try store.shelf(today: library.today, sort: shelfState.shelfSort, scope: scope)
     }
 
     /// Brings the shelf up to date with the library, for the card in use.
@@ -124,11 +124,11 @@ extension Session {
         guard let card = shelfCard() else { return nil }
         let (store, profileID) = try shelfProfile()
         let profile = LibraryProfile(
-            id: profileID, name: libraryName, baseURL: libraryKey.baseURL, serviceID: libraryKey.serviceID)
+            id: profileID, name: library.name, baseURL: library.identity.baseURL, serviceID: library.identity.serviceID)
         do {
             let summary = try await store.sync(
-                from: service, card: card, profile: profile, now: clock(), today: today,
-                expected: Set(expected.map { [$0] } ?? []), listsAreWhole: libraryListsAreWhole)
+                from: library.service, card: card, profile: profile, now: library.clock.now(), today: library.today,
+                expected: Set(expected.map { [$0] } ?? []), listsAreWhole: library.listsAreWhole)
             shelfState.syncProblem = nil
             notices.post(summary.notices)
             return summary
@@ -158,9 +158,10 @@ extension Session {
         guard shelfState.startupSync == nil, let paths else { return }
         let (card, credentials) = (account.card, account.credentialStore)
         let (key, name, service, now, today, collation) = (
-            libraryKey, libraryName, service, clock(), today, Collation(alphabet)
+            library.identity, library.name, library.service, library.clock.now(), library.today,
+            Collation(library.alphabet)
         )
-        let (notices, listsAreWhole) = (notices, libraryListsAreWhole)
+        let (notices, listsAreWhole) = (notices, library.listsAreWhole)
         shelfState.startupSync = Task.detached {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
@@ -278,7 +279,7 @@ extension Session {
         let result: BookDownloader.Result
         do {
             // A library that lends through OPDS sends a loan's file only with the patron's login.
-            let authorization = await opdsLending()?.authorization(for: source, card: shelfCard())
+            let authorization = await library.opdsLending()?.authorization(for: source, card: shelfCard())
             result = try await BookDownloader().download(
                 from: source, to: target, statedSize: statedSize.map(Int64.init), authorization: authorization,
                 expecting: .epub, progress: bar)
@@ -291,7 +292,7 @@ extension Session {
             DownloadRecord(
                 productID: productID, loanID: loanID, path: result.file.path,
                 size: result.size, sha256: result.sha256,
-                format: loanID == nil ? .sample : .epub, downloadedAt: clock()))
+                format: loanID == nil ? .sample : .epub, downloadedAt: library.clock.now()))
         if let book = try? EPUBBook.open(path: result.file.path) {
             try? store.recordBookIdentity(productID: productID, bookID: BookID.opening(book, in: store))
         }
@@ -306,7 +307,7 @@ extension Session {
                     "Log in first (login) so bok can fetch {title} from the library.",
                     ["title": theme.marks.quoted(title)]))
         }
-        let loans = try await service.loans(card: card, onlyActive: true)
+        let loans = try await library.service.loans(card: card, onlyActive: true)
         guard let loan = loans.first(where: { $0.id == loanID && $0.active }) else {
             throw UserError(
                 tr(

@@ -2,35 +2,24 @@ import Catalog
 import Foundation
 import Localization
 import Logging
-import MockLending
 import Reader
 import Shelf
-import Synchronization
 
-/// Everything a command may read or change: the library, the last list, the sort, the filters.
+/// Everything a command may read or change: the library it runs against, the lists on screen,
+/// the patron's account and shelf.
 ///
 /// Commands run one at a time on the main actor, in the REPL, a one-shot invocation or a scenario.
 @MainActor
 final class Session {
-    /// The lending service in use: catalogue and lending calls.
-    let service: any LendingService & PatronLending
-    /// The in-process mock server (starting or started), when bok runs on the built-in mock library.
-    let mock: StartOnDemand<MockLendingServer>?
-    /// The library's name, for the prompt and the banner.
-    var libraryName: String
-    /// The library's alphabet for text order and direction labels.
-    var alphabet: Collation.Alphabet
-    /// The library page, once fetched (loan period, limits).
-    var libraryPage: LibraryPage?
+    /// The library: its service, name, clock, and the mock or OPDS catalogue behind it.
+    let library: LibraryConnection
     /// The lists on screen, the sort, the filters.
     var lists = Lists()
     /// The card, the PIN and who to ask for them.
     var account = Account() {
         // A library that lends through OPDS logs in on each request: it learns the PIN with the session.
-        didSet { if let card = account.card, let pin = account.pin { pins.keep(pin, for: card) } }
+        didSet { if let card = account.card, let pin = account.pin { library.pins.keep(pin, for: card) } }
     }
-    /// The PINs this session knows, for a library that lends through OPDS (see `OPDSLendingService`).
-    let pins: PINKeeper
     /// The shelf's database and sync.
     var shelfState = ShelfState()
     /// How output looks.
@@ -41,118 +30,27 @@ final class Session {
     var environment: [String: String] = [:]
     /// Where bok keeps its files (history, credentials, the shelf database, books); nil keeps the shelf in memory.
     var paths: Paths?
-    /// The library as the shelf names it: base URL (a stable `mock://` name for the mock) and service id.
-    var libraryKey = LibraryKey(baseURL: "mock://bok-mock", serviceID: "bok-mock")
-    /// The config file's name for this library (`mock`, `home`), nil for the unnamed one.
-    var profileName: String?
-    /// The patron's own name for the library (`name = …`), which its page does not override.
-    var configuredName: String?
     /// Shows that a command waits for the library (at a terminal only).
     var spinner: WaitSpinner?
-    /// What syncs found changed at the library, waiting to be told (see `Notice`).
-    let notices = NoticeInbox()
-    /// What the built-in mock found wrong with its shared state, waiting to be told.
-    var mockState = MockStateInbox()
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.
     var progress: DownloadProgressBar?
-    /// Reading state when the shelf's database cannot be opened: kept for this session only.
-    let memoryStore = InMemoryPositionStore()
-    /// Now, as the library sees it (the mock's virtual clock when on the mock).
-    var clock: @Sendable () -> Date = { Date() }
-    /// The time zone days are counted in, looked up at first use: loading a zone's rules loads
-    /// ICU's calendar code and data, which `bok read` never needs.
-    lazy var timeZone: TimeZone = defaultTimeZone()
-    /// Where ``timeZone`` comes from until something sets it: the system's, or the mock library's.
-    var defaultTimeZone: () -> TimeZone = { .current }
-    /// The OPDS catalogue being browsed, when the library is one (then there is no lending).
-    var catalogue: CatalogueBrowser?
+    /// What syncs found changed at the library, waiting to be told (see `Notice`).
+    let notices = NoticeInbox()
     /// What a scenario's steps may reach, when the session runs one (nil at the prompt).
     var confinement: ScenarioConfinement?
 
-    /// The mock's control routes, once known to be there.
-    private var knownMock: MockControl?
-
-    /// The mock library's control routes; refuses when the library is a real one.
-    func mockControl() async throws -> MockControl {
-        if let knownMock { return knownMock }
-        let base: URL?
-        if let mock {
-            base = try await mock.value.baseURL
-        } else {
-            base = (service as? HTTPLendingService)?.endpoint.baseURL
-        }
-        guard let base else {
-            throw UserError(
-                tr("This library is not the mock: mock commands only work with bok --mock or bok mock-server."))
-        }
-        let control = MockControl(libraryBase: base)
-        let answersControl = mock != nil ? true : await control.isMock()
-        guard answersControl else {
-            throw UserError(
-                tr("This is a real library: mock commands only work with bok --mock or bok mock-server."))
-        }
-        knownMock = control
-        return control
-    }
-
-    /// Makes "today" follow the library's clock (the mock's virtual clock may have been moved).
-    func followLibraryClock(_ mockNow: Date) {
-        let offset = mockNow.timeIntervalSince(Date())
-        clock = { Date().addingTimeInterval(offset) }
-    }
-
-    /// The library's OPDS lending service, when it lends through OPDS (started, for the mock).
-    func opdsLending() async -> OPDSLendingService? {
-        if let deferred = service as? DeferredLendingService {
-            return try? await deferred.service as? OPDSLendingService
-        }
-        return service as? OPDSLendingService
-    }
-
     /// The patron availability is shown for: the one logged in, else the remembered card.
     var knownCard: String? { account.card ?? (try? account.credentialStore.load())?.card }
-
-    /// Today, in the library's calendar.
-    var today: DayDate { DayDate(clock(), in: timeZone) }
-
-    /// A library as the shelf's profiles name it.
-    struct LibraryKey: Sendable, Hashable {
-        var baseURL: String
-        var serviceID: String
-    }
 
     /// List or grid layout of results.
     enum ViewMode: String, Sendable, CaseIterable {
         case list, grid
     }
 
-    init(
-        service: any LendingService & PatronLending, mock: StartOnDemand<MockLendingServer>?, libraryName: String,
-        alphabet: Collation.Alphabet, theme: Theme, logger: Logger, pins: PINKeeper = PINKeeper()
-    ) {
-        self.pins = pins
-        self.service = service
-        self.mock = mock
-        self.libraryName = libraryName
-        self.alphabet = alphabet
+    init(library: LibraryConnection, theme: Theme, logger: Logger) {
+        self.library = library
         self.theme = theme
         self.logger = logger
-    }
-
-    /// The ordering products are sorted by locally (top/new lists, plain Elib servers).
-    var ordering: ProductOrdering { ProductOrdering(collation: Collation(alphabet)) }
-
-    /// Loads the library page and adopts its name and locale.
-    ///
-    /// Days left, "today" and due dates follow the library's calendar, not this machine's: its time
-    /// zone when the page names one, and its clock when the page gives it (a mock whose clock was
-    /// moved, or a server whose clock is not this machine's).
-    func adopt(_ page: LibraryPage) {
-        libraryPage = page
-        libraryName = configuredName ?? page.name
-        if let locale = page.locale { alphabet = Collation(locale: locale).alphabet }
-        if let name = page.timeZone, let zone = TimeZone(identifier: name) { timeZone = zone }
-        if let now = page.now, abs(now.timeIntervalSinceNow) > 60 { followLibraryClock(now) }
     }
 
     /// The product id of `id:X`; nil when `word` is not written so.
@@ -258,15 +156,7 @@ extension Session {
         var syncedThisSession = false
         /// Why the last sync failed, or nil when it worked (or none was tried).
         var syncProblem: String?
+        /// Reading state when the shelf's database cannot be opened: kept for this session only.
+        let memoryStore = InMemoryPositionStore()
     }
-}
-
-/// The PINs (or catalogue passwords) of the cards this session logged in with, kept in memory
-/// only, where a library that lends through OPDS reads them for each request.
-final class PINKeeper: Sendable {
-    private let pins = Mutex([String: String]())
-
-    func keep(_ pin: String, for card: String) { pins.withLock { $0[card] = pin } }
-    func forget(_ card: String) { _ = pins.withLock { $0.removeValue(forKey: card) } }
-    func pin(for card: String) -> String? { pins.withLock { $0[card] } }
 }

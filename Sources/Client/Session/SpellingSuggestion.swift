@@ -26,7 +26,8 @@ enum SpellingSuggestion {
         guard changed else { return nil }
         // Only a suggestion that finds something is worth making.
         let suggestion = result.joined(separator: " ")
-        guard let page = try? await session.service.search(SearchRequest(query: suggestion, limit: 1)), page.total > 0
+        guard let page = try? await session.library.service.search(SearchRequest(query: suggestion, limit: 1)),
+            page.total > 0
         else { return nil }
         return suggestion
     }
@@ -35,11 +36,11 @@ enum SpellingSuggestion {
     static func closeWord(to word: String, session: Session) async -> String? {
         let lower = word.lowercased()
         // A word with hits of its own is not misspelt (another word of the query is).
-        if let page = try? await session.service.search(SearchRequest(query: word, limit: 1)), page.total > 0 {
+        if let page = try? await session.library.service.search(SearchRequest(query: word, limit: 1)), page.total > 0 {
             return nil
         }
         guard
-            let page = try? await session.service.search(
+            let page = try? await session.library.service.search(
                 SearchRequest(query: String(lower.prefix(3)) + "*", limit: 100))
         else {
             return nil

@@ -89,29 +89,15 @@ final class CatalogueBrowser {
 }
 
 extension Session {
-    /// A session on the OPDS catalogue `client` reaches: browsing through a ``CatalogueBrowser``, and
-    /// loans, reservations, the shelf, return and cancel through an ``OPDSLendingService`` (a
-    /// catalogue that lends, as Palace's do, keeps them in its shelf feed), with the catalogue's login.
-    static func catalogue(
-        _ client: OPDSClient, name: String, alphabet: Collation.Alphabet, theme: Theme, logger: Logger
-    ) -> Session {
-        let pins = PINKeeper()
-        let session = Session(
-            service: OPDSLendingService(client: client, storedPIN: { pins.pin(for: $0) }), mock: nil,
-            libraryName: name, alphabet: alphabet, theme: theme, logger: logger, pins: pins)
-        session.catalogue = CatalogueBrowser(client: client)
-        return session
-    }
-
     /// Browses `browser`'s catalogue with this session's credentials file: a login remembered with
     /// `login --remember` is taken up now, and every login is the card the loans and shelf are kept under.
     func attach(_ browser: CatalogueBrowser) {
-        catalogue = browser
+        library.catalogue = browser
         browser.credentialStore = account.credentialStore
         browser.onLogin = { [weak self] user, password in
             guard let self else { return }
             // Logged out (or in as someone else): the password of the login before is forgotten.
-            if let before = account.card, before != user || password == nil { pins.forget(before) }
+            if let before = account.card, before != user || password == nil { library.pins.forget(before) }
             account.card = user
             account.pin = password
         }

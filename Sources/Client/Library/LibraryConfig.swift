@@ -46,12 +46,13 @@ struct LibraryConfig: Sendable, Equatable {
     /// True when a real library is configured.
     var isConfigured: Bool { url != nil }
 
-    /// Reads the file (if any) and the environment: the library called `profile`, else the one
-    /// `use =` names, else the unnamed one.
-    /// - Throws: `UserError` naming the file and line for a line that is not `key = value`, an
-    ///   unknown key or section, an unknown profile, or a file with a secret that others can read.
-    static func load(file: URL, environment: [String: String], profile: String? = nil) throws -> LibraryConfig {
-        var config = try LibraryProfiles.load(file: file).config(named: profile, file: file)
+    /// The library of the config file's `profiles` (read once, at start) with the environment over
+    /// it: the library called `profile`, else the one `use =` names, else the unnamed one.
+    /// - Throws: `UserError` for an unknown profile (naming `file`).
+    static func resolve(
+        _ profiles: LibraryProfiles, file: URL, environment: [String: String], profile: String? = nil
+    ) throws -> LibraryConfig {
+        var config = try profiles.config(named: profile, file: file)
         guard !config.isMock else { return config }
         if let url = environment["BOK_LIBRARY_URL"], !url.isEmpty {
             config.url = try parseURL(url, source: "BOK_LIBRARY_URL")

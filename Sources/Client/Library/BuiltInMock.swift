@@ -3,26 +3,43 @@ import Localization
 import MockLending
 import Synchronization
 
-/// The built-in mock library's shared state, as the session tells it: a file that cannot be used
-/// is said in one line on stderr, once, and a mock lending from a private state is not taken at
-/// its word that a loan has ended.
-extension Session {
+/// The built-in mock library as a session holds it: the in-process server (started on demand,
+/// see ``StartOnDemand``), and what it found wrong with its shared state, waiting to be told.
+///
+/// A file that cannot be used is said in one line on stderr, once, and a mock lending from a
+/// private state is not taken at its word that a loan has ended.
+final class BuiltInMock: Sendable {
+    /// The server, starting or started.
+    let server: StartOnDemand<MockLendingServer>
+    /// What the mock found wrong with its shared state, waiting to be told.
+    let stateInbox: MockStateInbox
+
+    init(server: StartOnDemand<MockLendingServer>, stateInbox: MockStateInbox = MockStateInbox()) {
+        self.server = server
+        self.stateInbox = stateInbox
+    }
+
+    /// The server's address (starting it if it was not).
+    func baseURL() async throws -> URL { try await server.value.baseURL }
+
+    /// The mock's clock (starting it if it was not).
+    func now() async throws -> Date { try await server.value.now() }
+
+    /// Stops the server if it was started; waits for its port to close.
+    func stop() async { await server.valueIfStarted()?.stop() }
+
     /// The line saying why the mock library lends from a private state, the first time it is
     /// asked after the mock found out; nil otherwise.
-    func mockStateWarning() -> String? {
-        mockState.take().map(MockStateWords.warning)
-    }
+    func stateWarning() -> String? { stateInbox.take().map(MockStateWords.warning) }
 
-    /// Why the built-in mock lends from a private state; nil when it does not (or is not started).
-    func mockStateProblem() async -> SharedStateProblem? {
-        await mock?.valueIfStarted()?.sharedStateProblem
-    }
+    /// Why the mock lends from a private state; nil when it does not (or is not started).
+    func stateProblem() async -> SharedStateProblem? { await server.valueIfStarted()?.sharedStateProblem }
 
-    /// Asked by a sync once it has the library's lists: false while the built-in mock lends from
-    /// a private state, whose lists leave out the loans of the library every `bok --mock` shares.
-    var libraryListsAreWhole: @Sendable () async -> Bool {
-        let mock = mock
-        return { await mock?.valueIfStarted()?.sharedStateProblem == nil }
+    /// Asked by a sync once it has the library's lists: false while the mock lends from a private
+    /// state, whose lists leave out the loans of the library every `bok --mock` shares.
+    var listsAreWhole: @Sendable () async -> Bool {
+        let server = server
+        return { await server.valueIfStarted()?.sharedStateProblem == nil }
     }
 }
 
