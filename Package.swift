@@ -77,11 +77,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What the reader keeps about a book (its place, notes, settings, pace) and the store it keeps
+        // them in: the Reader writes them, the Shelf's database stores them, neither needs the other.
+        .target(
+            name: "ReadingState",
+            dependencies: ["Localization", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "Shelf",
-            // Reader for the PositionStore protocol the shelf's database implements.
+            // ReadingState for the PositionStore protocol the shelf's database implements.
             dependencies: [
-                "Catalog", "Reader", "TextSafety", "Localization",
+                "Catalog", "ReadingState", "TextSafety", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SHA-256 of downloaded books.
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -90,7 +96,8 @@ let package = Package(
         .target(
             name: "Reader",
             dependencies: [
-                "Terminal", "TextSafety", "Speech", "Localization", "Markup", "CZlib", "CPNG", "CJPEG", "CWebP",
+                "ReadingState", "Terminal", "TextSafety", "Speech", "Localization", "Markup", "CZlib", "CPNG",
+                "CJPEG", "CWebP",
                 "CGif", "CHyphen", "CFriBidi",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

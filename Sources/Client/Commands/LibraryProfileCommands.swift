@@ -117,7 +117,7 @@ enum LibraryProfileCommands {
         } else if config.serviceID == nil {
             // Not said: what the address answers tells (an OPDS feed, or else a lending service).
             config.kind =
-                try await LibraryConnection.isCatalogue(config, url: config.url!, logger: session.logger)
+                await LibraryConnection.isCatalogue(config, url: config.url!, logger: session.logger)
                 ? .opds : .elib
         } else {
             config.kind = .elib

@@ -288,14 +288,14 @@ extension Session {
             progress?.finish()
             throw error
         }
+        // This file is that product, and holds that book (as the reader names it): recorded together.
+        let book = (try? EPUBBook.open(path: result.file.path)).map { BookID.opening($0, in: store) }
         try store.recordDownload(
             DownloadRecord(
                 productID: productID, loanID: loanID, path: result.file.path,
                 size: result.size, sha256: result.sha256,
-                format: loanID == nil ? .sample : .epub, downloadedAt: library.clock.now()))
-        if let book = try? EPUBBook.open(path: result.file.path) {
-            try? store.recordBookIdentity(productID: productID, bookID: BookID.opening(book, in: store))
-        }
+                format: loanID == nil ? .sample : .epub, downloadedAt: library.clock.now()),
+            book: book)
         return result.file
     }
 

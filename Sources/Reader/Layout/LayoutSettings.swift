@@ -1,24 +1,9 @@
 /// How a chapter is laid out: the width, margins, spacing and paragraph style the reader chose.
 public struct LayoutSettings: Sendable, Hashable, Codable {
-    /// Blank lines between lines of text.
-    public enum LineSpacing: String, Sendable, Hashable, Codable, CaseIterable {
-        /// No blank lines.
-        case single
-        /// A blank line after every second line.
-        case oneAndHalf
-        /// A blank line after every line.
-        case double
-    }
-
-    /// How paragraphs are told apart.
-    public enum ParagraphStyle: String, Sendable, Hashable, Codable, CaseIterable {
-        /// The first line of each paragraph after the first is indented; no blank lines.
-        case indent
-        /// A blank line between paragraphs; no indent.
-        case blankLine
-        /// Whatever the book's CSS says (`text-indent` on `p`), else a blank line.
-        case book
-    }
+    /// Blank lines between lines of text (the reader's preferences say it: ReadingState).
+    public typealias LineSpacing = ReadingState.LineSpacing
+    /// How paragraphs are told apart (the reader's preferences say it: ReadingState).
+    public typealias ParagraphStyle = ReadingState.ParagraphStyle
 
     /// The width of the screen in terminal cells.
     public var width: Int

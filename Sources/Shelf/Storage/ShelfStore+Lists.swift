@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import ReadingState
 import TextSafety
 
 extension ShelfStore {
@@ -72,8 +73,15 @@ extension ShelfStore {
     // MARK: Downloads
 
     /// Records a downloaded file (replacing an earlier one of the same product).
-    public func recordDownload(_ download: DownloadRecord) throws {
-        try write { db in try download.upsert(db) }
+    ///
+    /// The shelf's record of a download is where "this file is that product" is decided: `book`,
+    /// the reader's id of the book in the file (nil for a file that does not open as a book), is
+    /// recorded with it, in one write, so that the product's place and notes are the book's.
+    public func recordDownload(_ download: DownloadRecord, book: BookID? = nil) throws {
+        try write { db in
+            try download.upsert(db)
+            if let book { try Self.recordBookIdentity(db, productID: download.productID, bookID: book) }
+        }
     }
 
     /// The recorded download of a product.

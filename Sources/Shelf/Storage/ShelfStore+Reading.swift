@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-public import Reader
+public import ReadingState
 
 /// The reader's store, in the shelf's database: positions, bookmarks, highlights, settings and pace
 /// survive the session, the loan and a crash.
@@ -232,14 +232,18 @@ extension ShelfStore: PositionStore {
         }
     }
 
+    /// Records that `productID`'s file holds the book the reader knows as `bookID` (see
+    /// ``recordDownload(_:book:)``, which records it with the download).
     public func recordBookIdentity(productID: String, bookID: BookID) throws {
-        try write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO bookIdentity (productID, bookID) VALUES (?, ?)
-                    ON CONFLICT (productID) DO UPDATE SET bookID = excluded.bookID
-                    """, arguments: [productID, bookID.rawValue])
-        }
+        try write { db in try Self.recordBookIdentity(db, productID: productID, bookID: bookID) }
+    }
+
+    static func recordBookIdentity(_ db: Database, productID: String, bookID: BookID) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO bookIdentity (productID, bookID) VALUES (?, ?)
+                ON CONFLICT (productID) DO UPDATE SET bookID = excluded.bookID
+                """, arguments: [productID, bookID.rawValue])
     }
 
     /// The reader book id recorded for a product.

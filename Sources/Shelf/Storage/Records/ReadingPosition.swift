@@ -1,6 +1,6 @@
 public import Foundation
 public import GRDB
-public import Reader
+public import ReadingState
 
 /// Where the patron is in a book, and how much of it is read.
 public struct ReadingPosition: Codable, Sendable, Hashable, FetchableRecord, PersistableRecord, ShelfDates {

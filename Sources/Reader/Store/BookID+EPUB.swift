@@ -1,23 +1,7 @@
-internal import Crypto
+import ReadingState
 
-/// A stable name for a book in the store, the same each time the file is opened.
-///
-/// Made from the package's unique identifier (`urn:uuid:…`, an ISBN) and a fingerprint of the
-/// book's content, so that a book downloaded again keeps its position and notes while two
-/// different books that carry the same identifier (publishers reuse them) keep their own; a book
-/// without an identifier is named by the SHA-256 of its file.
-public struct BookID: Sendable, Hashable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The id as stored (`epub:urn:isbn:9789100…#3f2a9c01be47` or `sha256:3f2a…`).
-    public let rawValue: String
-
-    /// Wraps a stored id.
-    public init(rawValue: String) { self.rawValue = rawValue }
-
-    /// Wraps a literal id (for tests).
-    public init(stringLiteral value: String) { self.rawValue = value }
-
-    public var description: String { rawValue }
-
+/// A book's id from its package: what the reader and the shelf's record of a download both use.
+extension BookID {
     /// The id of an opened book: its unique identifier with its fingerprint, else the SHA-256 of
     /// its file.
     public init(book: EPUBBook) {
@@ -53,18 +37,6 @@ public struct BookID: Sendable, Hashable, Codable, CustomStringConvertible, Expr
     static func fingerprint(of book: EPUBBook) -> String {
         var text = book.identityTitle + "\n" + book.identityCreators.joined(separator: ", ")
         for item in book.spine { text += "\n" + (item.path ?? "") }
-        return String(hex(SHA256.hash(data: Array(text.utf8))).prefix(12))
-    }
-
-    private static func hex(_ digest: SHA256.Digest) -> String {
-        digest.map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
-    }
-
-    /// The id made from a file's bytes alone.
-    public init(fileBytes: [UInt8]) {
-        self.init(rawValue: "sha256:" + Self.hex(SHA256.hash(data: fileBytes)))
+        return String(sha256(Array(text.utf8)).prefix(12))
     }
 }

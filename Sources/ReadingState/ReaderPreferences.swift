@@ -24,13 +24,13 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     /// Empty cells left and right of the text.
     public var margin: Int
     /// Blank lines between lines of text.
-    public var lineSpacing: LayoutSettings.LineSpacing
+    public var lineSpacing: LineSpacing
     /// Whether lines are justified.
     public var justify: Bool
     /// Whether words are hyphenated by their language's patterns; nil: when lines are justified.
     public var hyphenate: Bool?
     /// How paragraphs are told apart.
-    public var paragraphStyle: LayoutSettings.ParagraphStyle
+    public var paragraphStyle: ParagraphStyle
     /// The widest text column in cells, or `nil` for the whole screen less margins.
     public var textWidth: Int?
     /// The colours.
@@ -55,8 +55,8 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
 
     /// Creates preferences; the defaults are a 72-cell column, day theme, paged.
     public init(
-        margin: Int = 2, lineSpacing: LayoutSettings.LineSpacing = .single, justify: Bool = false,
-        paragraphStyle: LayoutSettings.ParagraphStyle = .book, textWidth: Int? = 72, theme: Theme = .day,
+        margin: Int = 2, lineSpacing: LineSpacing = .single, justify: Bool = false,
+        paragraphStyle: ParagraphStyle = .book, textWidth: Int? = 72, theme: Theme = .day,
         brightness: Int = 0, flow: Flow = .paged, twoPage: Bool = false, showImages: Bool = true
     ) {
         self.margin = margin
@@ -70,25 +70,24 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
         self.twoPage = twoPage
         self.showImages = showImages
     }
+}
 
-    /// The narrowest screen on which two pages are shown side by side.
-    public static let twoPageMinimumColumns = 100
+/// Blank lines between lines of text.
+public enum LineSpacing: String, Sendable, Hashable, Codable, CaseIterable {
+    /// No blank lines.
+    case single
+    /// A blank line after every second line.
+    case oneAndHalf
+    /// A blank line after every line.
+    case double
+}
 
-    /// Whether a screen this wide shows two pages.
-    public func showsTwoPages(columns: Int) -> Bool {
-        twoPage && flow == .paged && columns >= Self.twoPageMinimumColumns
-    }
-
-    /// The layout of one page on a screen of `columns` × `rows` text cells (the status line
-    /// already taken off): half the width, less a gutter, when two pages are shown.
-    public func layoutSettings(columns: Int, rows: Int) -> LayoutSettings {
-        let pageWidth = showsTwoPages(columns: columns) ? (columns - Self.gutter) / 2 : columns
-        return LayoutSettings(
-            width: max(10, pageWidth), rows: max(1, rows), margin: max(0, margin), lineSpacing: lineSpacing,
-            justify: justify, paragraphStyle: paragraphStyle, indentWidth: 2,
-            maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages, hyphenate: hyphenate ?? justify)
-    }
-
-    /// Cells between two pages shown side by side.
-    public static let gutter = 2
+/// How paragraphs are told apart.
+public enum ParagraphStyle: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The first line of each paragraph after the first is indented; no blank lines.
+    case indent
+    /// A blank line between paragraphs; no indent.
+    case blankLine
+    /// Whatever the book's CSS says (`text-indent` on `p`), else a blank line.
+    case book
 }
