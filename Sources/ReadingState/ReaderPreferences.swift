@@ -31,8 +31,9 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     public var hyphenate: Bool?
     /// How paragraphs are told apart.
     public var paragraphStyle: ParagraphStyle
-    /// The widest text column in cells, or `nil` for the whole screen less margins.
-    public var textWidth: Int?
+    /// The widest text column in cells, or `nil` for the whole screen less margins (the layout's
+    /// `maxTextWidth`; stored as `textWidth`).
+    public var maxTextWidth: Int?
     /// The colours.
     public var theme: Theme
     /// Steps brighter (positive) or dimmer (negative) than the theme, from -3 to 3.
@@ -50,20 +51,27 @@ public struct ReaderPreferences: Sendable, Hashable, Codable {
     /// Reading-aloud pitch, 0–99; nil: 50.
     public var speechPitch: Int?
 
+    /// The names stored in the shelf's database, which stay as they were saved.
+    enum CodingKeys: String, CodingKey {
+        case margin, lineSpacing, justify, hyphenate, paragraphStyle, theme, brightness, flow, twoPage, showImages
+        case voice, speechRate, speechPitch
+        case maxTextWidth = "textWidth"
+    }
+
     /// The brightness steps allowed.
     public static let brightnessRange = -3...3
 
     /// Creates preferences; the defaults are a 72-cell column, day theme, paged.
     public init(
         margin: Int = 2, lineSpacing: LineSpacing = .single, justify: Bool = false,
-        paragraphStyle: ParagraphStyle = .book, textWidth: Int? = 72, theme: Theme = .day,
+        paragraphStyle: ParagraphStyle = .book, maxTextWidth: Int? = 72, theme: Theme = .day,
         brightness: Int = 0, flow: Flow = .paged, twoPage: Bool = false, showImages: Bool = true
     ) {
         self.margin = margin
         self.lineSpacing = lineSpacing
         self.justify = justify
         self.paragraphStyle = paragraphStyle
-        self.textWidth = textWidth
+        self.maxTextWidth = maxTextWidth
         self.theme = theme
         self.brightness = brightness
         self.flow = flow

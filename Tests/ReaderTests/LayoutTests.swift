@@ -190,7 +190,7 @@ import Testing
     }
 
     @Test func twoPageSpreadsHalveTheWidthOnlyWhenThereIsRoom() {
-        let preferences = ReaderPreferences(margin: 2, textWidth: nil, twoPage: true)
+        let preferences = ReaderPreferences(margin: 2, maxTextWidth: nil, twoPage: true)
         let wide = preferences.layoutSettings(columns: 162, rows: 40)
         #expect(wide.width == 80)
         #expect(wide.textWidth == 76)

@@ -56,7 +56,7 @@ import Testing
 
     @Test func preferencesSurviveJSON() throws {
         let preferences = ReaderPreferences(
-            margin: 4, lineSpacing: .oneAndHalf, justify: true, textWidth: 60, theme: .sepia,
+            margin: 4, lineSpacing: .oneAndHalf, justify: true, maxTextWidth: 60, theme: .sepia,
             brightness: -1, flow: .scroll, twoPage: true)
         let decoded = try JSONDecoder().decode(ReaderPreferences.self, from: JSONEncoder().encode(preferences))
         #expect(decoded == preferences)

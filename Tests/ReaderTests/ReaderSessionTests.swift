@@ -189,7 +189,7 @@ private final class TestClock {
         #expect(reader.layout.settings.margin == 6)
         #expect(reader.layout.settings.textWidth == 50)
         #expect(store.settings(bookID: reader.bookID)?.lineSpacing == .oneAndHalf)
-        #expect(store.defaultSettings()?.textWidth == 50)
+        #expect(store.defaultSettings()?.maxTextWidth == 50)
         reader.perform(try ReaderCommand.parse("theme night").get())
         reader.perform(try ReaderCommand.parse("brightness -2").get())
         #expect(store.settings(bookID: reader.bookID)?.theme == .night)

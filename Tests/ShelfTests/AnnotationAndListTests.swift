@@ -113,7 +113,7 @@ struct AnnotationAndListTests {
         #expect(try store.settings(bookID: "b") == nil && store.defaultSettings() == nil)
         var preferences = ReaderPreferences()
         preferences.theme = .night
-        preferences.textWidth = 60
+        preferences.maxTextWidth = 60
         try store.saveSettings(preferences, bookID: "b")
         try store.saveDefaultSettings(ReaderPreferences(theme: .sepia))
         #expect(try store.settings(bookID: "b") == preferences)

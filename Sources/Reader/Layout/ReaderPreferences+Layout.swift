@@ -15,7 +15,7 @@ extension ReaderPreferences {
         return LayoutSettings(
             width: max(10, pageWidth), rows: max(1, rows), margin: max(0, margin), lineSpacing: lineSpacing,
             justify: justify, paragraphStyle: paragraphStyle, indentWidth: 2,
-            maxTextWidth: textWidth.map { max(8, $0) }, showImages: showImages, hyphenate: hyphenate ?? justify)
+            maxTextWidth: maxTextWidth.map { max(8, $0) }, showImages: showImages, hyphenate: hyphenate ?? justify)
     }
 
     /// Cells between two pages shown side by side.

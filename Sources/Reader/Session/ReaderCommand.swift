@@ -224,7 +224,7 @@ extension ReaderSession {
         case .gotoStart: goToStart()
         case .gotoEnd: goToEnd()
         case .width(let width):
-            updatePreferences { $0.textWidth = width }
+            updatePreferences { $0.maxTextWidth = width }
             message =
                 width.map { trn("Text column at most {n} cell wide.", "Text column at most {n} cells wide.", $0) }
                 ?? tr("Text column as wide as the screen.")
