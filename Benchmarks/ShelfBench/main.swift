@@ -65,7 +65,7 @@ environment["NO_COLOR"] = "1"
 _ = try runBok(["shelf"], input: "")
 let database = try ShelfDatabase.open(at: work.appendingPathComponent("data/bok/shelf.sqlite"))
 let store = ShelfStore(database: database)
-guard let profileID = try store.profiles().first?.id else { fatalError("bok made no library profile") }
+guard let profileID = try store.libraries().first?.id else { fatalError("bok made no library profile") }
 
 // 2. Fill it: 1 000 loans, each with a position and a recorded file; 5 000 bookmarks, 5 000 highlights.
 let today = DayDate(Date(), in: TimeZone(identifier: "Europe/Stockholm")!)

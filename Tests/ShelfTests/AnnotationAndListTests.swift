@@ -164,11 +164,11 @@ struct AnnotationAndListTests {
 
     @Test("A profile is saved once per library and never holds the service key")
     func profiles() throws {
-        let first = try store.saveProfile(name: "Bibblan", baseURL: "https://elib.example/v1", serviceID: "7")
-        let renamed = try store.saveProfile(
+        let first = try store.saveLibrary(name: "Bibblan", baseURL: "https://elib.example/v1", serviceID: "7")
+        let renamed = try store.saveLibrary(
             name: "Stadsbiblioteket", baseURL: "https://elib.example/v1", serviceID: "7")
         #expect(first.id == renamed.id)
-        #expect(try store.profiles().map(\.name) == ["Stadsbiblioteket"])
+        #expect(try store.libraries().map(\.name) == ["Stadsbiblioteket"])
         let columns = try store.database.writer.read { db in try db.columns(in: "libraryProfile").map(\.name) }
         #expect(!columns.contains { $0.lowercased().contains("key") || $0.lowercased().contains("secret") })
     }

@@ -14,7 +14,7 @@ struct ShelfSectionTests {
     /// A store with loans expiring on the given days (titles as given), written as a sync would.
     func store(loans: [(String, String, DayDate)], reservations: [ReservationRecord] = []) throws -> ShelfStore {
         let store = ShelfStore(database: try ShelfDatabase.inMemory())
-        let profile = try store.saveProfile(name: "Bib", baseURL: "https://x", serviceID: "1")
+        let profile = try store.saveLibrary(name: "Bib", baseURL: "https://x", serviceID: "1")
         try store.database.writer.write { db in
             for (index, (title, author, expiry)) in loans.enumerated() {
                 try LoanRecord(

@@ -10,9 +10,9 @@ struct SyncTests {
     let now = DayDate(year: 2026, month: 11, day: 21).startDate(in: TimeZone(identifier: "UTC")!).addingTimeInterval(
         12 * 3600)
 
-    func makeStore() throws -> (ShelfStore, LibraryProfile) {
+    func makeStore() throws -> (ShelfStore, LibraryRecord) {
         let store = ShelfStore(database: try ShelfDatabase.inMemory())
-        let profile = try store.saveProfile(
+        let profile = try store.saveLibrary(
             name: "Stadsbiblioteket", baseURL: "https://elib.example/v1", serviceID: "1234")
         return (store, profile)
     }

@@ -28,7 +28,7 @@ struct OPDSRoutes: Sendable {
     init(library: MockLibrary) {
         self.library = library
         content = ContentRoutes(library: library)
-        let collation = Collation(locale: LibraryProfile.locale)
+        let collation = Collation(locale: MockLibraryPage.locale)
         categories = Set(library.catalog.products.lazy.flatMap(\.categories)).map { ($0, collation.key($0)) }
             .sorted { $0.1 < $1.1 }.map(\.0)
     }
@@ -257,7 +257,7 @@ struct OPDSRoutes: Sendable {
         let (now, hostile) =
             state.map { ($0.clock, $0.faults.hostile) } ?? library.read { ($0.clock, $0.faults.hostile) }
         return OPDSFeedWriter(
-            timeZone: library.configuration.rules.timeZone, now: now, libraryName: LibraryProfile.name,
+            timeZone: library.configuration.rules.timeZone, now: now, libraryName: MockLibraryPage.name,
             hostile: hostile)
     }
 

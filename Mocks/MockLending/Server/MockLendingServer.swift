@@ -106,7 +106,7 @@ public final class MockLendingServer: Sendable {
     public func now() async -> Date { library.now() }
 
     /// The simulated library's name, known before the server has started.
-    public static var libraryName: String { LibraryProfile.name }
+    public static var libraryName: String { MockLibraryPage.name }
 
     /// The library page as `GET library` serves it, without a round trip (for an in-process client's banner).
     public func libraryPage() async -> LibraryPage { library.libraryPage() }

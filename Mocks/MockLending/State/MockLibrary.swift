@@ -42,7 +42,7 @@ final class MockLibrary: Sendable {
         let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize).generate()
         self.catalog = catalog
         self.configuration = configuration
-        self.search = CatalogSearch(products: catalog.products, collation: Collation(locale: LibraryProfile.locale))
+        self.search = CatalogSearch(products: catalog.products, collation: Collation(locale: MockLibraryPage.locale))
         var indexByID: [String: Int] = [:]
         indexByID.reserveCapacity(catalog.products.count)
         for (index, product) in catalog.products.enumerated() { indexByID[product.id] = index }
@@ -325,7 +325,7 @@ final class MockLibrary: Sendable {
     /// The library page on the clock's day.
     func libraryPage() -> LibraryPage {
         read { state in
-            LibraryProfile.page(
+            MockLibraryPage.page(
                 today: state.today, now: state.clock, payPerLoanSpent: state.payPerLoanUsed >= state.payPerLoanBudget,
                 rules: state.rules)
         }

@@ -148,7 +148,7 @@ enum ShelfCommands {
             (try? LibraryProfiles.load(file: session.paths?.configFile ?? URL(fileURLWithPath: "/nonexistent")))?.named
             ?? []
         var others: [(library: OtherLibrary, shelf: Shelf)] = []
-        for profile in try store.profiles() where profile.id != profileID {
+        for profile in try store.libraries() where profile.id != profileID {
             guard let id = profile.id, let card = try store.lastSyncedCard(profileID: id) else { continue }
             let full = try store.shelf(
                 today: session.library.today, sort: session.shelfState.shelfSort,

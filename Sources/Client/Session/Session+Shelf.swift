@@ -85,7 +85,7 @@ extension Session {
     func shelfProfile() throws -> (store: ShelfStore, profileID: Int64) {
         let store = try shelfStore()
         if let profileID = shelfState.profileID { return (store, profileID) }
-        let profile = try store.saveProfile(
+        let profile = try store.saveLibrary(
             name: library.name, baseURL: library.identity.baseURL, serviceID: library.identity.serviceID)
         guard let id = profile.id else {
             throw UserError(tr("Your shelf could not save this library's details. Try again."))
@@ -123,7 +123,7 @@ extension Session {
     func syncShelf(expected: String? = nil) async throws -> SyncSummary? {
         guard let card = shelfCard() else { return nil }
         let (store, profileID) = try shelfProfile()
-        let profile = LibraryProfile(
+        let profile = LibraryRecord(
             id: profileID, name: library.name, baseURL: library.identity.baseURL, serviceID: library.identity.serviceID)
         do {
             let summary = try await store.sync(
@@ -165,7 +165,7 @@ extension Session {
         shelfState.startupSync = Task.detached {
             do {
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
-                let profile = try store.saveProfile(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
+                let profile = try store.saveLibrary(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
                 guard let profileID = profile.id,
                     let card = try card ?? credentials.load()?.card ?? store.lastSyncedCard(profileID: profileID)
                 else {

@@ -30,12 +30,12 @@ extension ShelfStore {
     /// - Throws: the service's `LendingError`; then nothing is written.
     @discardableResult
     public func sync(
-        from service: some LendingService & PatronLending, card: String, profile: LibraryProfile,
+        from service: some LendingService & PatronLending, card: String, profile: LibraryRecord,
         now: Date = Date(), today: DayDate? = nil, expected: Set<String> = [],
         listsAreWhole: @Sendable () async -> Bool = { true }
     ) async throws -> SyncSummary {
         let profileID =
-            try profile.id ?? saveProfile(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID)
+            try profile.id ?? saveLibrary(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID)
             .id!
         let loans = try await service.loans(card: card, onlyActive: false)
         let reservations = try await service.reservations(card: card)

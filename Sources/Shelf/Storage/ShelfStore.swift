@@ -43,20 +43,20 @@ public struct ShelfStore: Sendable {
         }
     }
 
-    // MARK: Library profiles
+    // MARK: Libraries
 
-    /// Saves a library profile, matching an existing one by base URL and service id.
+    /// Saves a library's record, matching an existing one by base URL and service id.
     @discardableResult
-    public func saveProfile(name: String, baseURL: String, serviceID: String) throws -> LibraryProfile {
-        // Read first: a shelf that cannot be written (a full disk) still finds its profile.
+    public func saveLibrary(name: String, baseURL: String, serviceID: String) throws -> LibraryRecord {
+        // Read first: a shelf that cannot be written (a full disk) still finds its library.
         if let existing = try writer.read({ db in
-            try LibraryProfile.filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID).fetchOne(db)
+            try LibraryRecord.filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID).fetchOne(db)
         }), existing.name == name {
             return existing
         }
         return try write { db in
             if var existing =
-                try LibraryProfile
+                try LibraryRecord
                 .filter(Column("baseURL") == baseURL && Column("serviceID") == serviceID)
                 .fetchOne(db)
             {
@@ -64,15 +64,15 @@ public struct ShelfStore: Sendable {
                 try existing.update(db)
                 return existing
             }
-            var profile = LibraryProfile(name: name, baseURL: baseURL, serviceID: serviceID)
+            var profile = LibraryRecord(name: name, baseURL: baseURL, serviceID: serviceID)
             try profile.insert(db)
             return profile
         }
     }
 
-    /// All profiles, oldest first.
-    public func profiles() throws -> [LibraryProfile] {
-        try writer.read { db in try LibraryProfile.order(Column("id")).fetchAll(db) }
+    /// All libraries, oldest first.
+    public func libraries() throws -> [LibraryRecord] {
+        try writer.read { db in try LibraryRecord.order(Column("id")).fetchAll(db) }
     }
 
     /// When `profileID` was last synced, or (without a profile) the latest sync of any profile.

@@ -1,8 +1,10 @@
 public import Foundation
 public import GRDB
 
-/// A library bok talks to. The service key is never stored here (nothing secret goes in the database).
-public struct LibraryProfile: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord,
+/// A library bok talks to, as the shelf records it (the `libraryProfile` table): what its loans,
+/// downloads and positions are kept under. The service key is never stored here (nothing secret
+/// goes in the database).
+public struct LibraryRecord: Codable, Sendable, Hashable, Identifiable, FetchableRecord, MutablePersistableRecord,
     ShelfDates
 {
     /// Row id, nil until inserted.

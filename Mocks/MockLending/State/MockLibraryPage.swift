@@ -2,7 +2,7 @@ import Catalog
 import Foundation
 
 /// The simulated library's own page: its name, notices and events, as `GET library` serves them.
-enum LibraryProfile {
+enum MockLibraryPage {
     /// The library's name; "(simulerat)" so nobody mistakes the mock for the real library.
     static let name = "Malmö stadsbibliotek (simulerat)"
     /// The library's locale: text sorts in Swedish order.
