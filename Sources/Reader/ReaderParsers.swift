@@ -1,4 +1,5 @@
 internal import CZlib
+import Markup
 
 /// Each parser of untrusted bytes on its own, as a fuzzer or a regression test calls it.
 ///

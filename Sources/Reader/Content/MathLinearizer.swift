@@ -1,3 +1,5 @@
+import Markup
+
 /// MathML as one line of text a terminal can show (several for a table), since a terminal
 /// cannot typeset it: the author's `alttext` or a plain-text or TeX annotation when the book
 /// gives one, else a linear form that keeps what flattening loses — sub- and superscripts

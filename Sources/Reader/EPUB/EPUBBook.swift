@@ -1,5 +1,6 @@
 internal import Foundation
 import Localization
+import Markup
 
 #if canImport(Glibc)
 import Glibc

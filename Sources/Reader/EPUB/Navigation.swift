@@ -1,5 +1,6 @@
 internal import Foundation
 import Localization
+import Markup
 
 /// A book's table of contents and page list, read on a thread of their own from the moment the
 /// book is opened (``BackgroundResult``), and waited for when first asked for.

@@ -1,3 +1,5 @@
+import Markup
+
 /// Linked metadata records (EPUB 3.3 `<link rel="record">`): an ONIX record in the book that gives
 /// the title and authors, which then take precedence over the package's own.
 extension PackageDocument {

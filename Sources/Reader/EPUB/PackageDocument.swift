@@ -1,4 +1,5 @@
 import Localization
+import Markup
 
 /// The package document (OPF) read into metadata, manifest and spine.
 struct PackageDocument {

@@ -1,18 +1,16 @@
-import Markup
-
 /// A small element tree for the package's own files (container, OPF, NCX, nav, encryption).
 ///
 /// Built forgivingly from `MarkupTokenizer`: an end tag closes the nearest open element of that
 /// name, and one with no open match is ignored.
-final class MarkupElement {
+package final class MarkupElement {
     /// The lower-cased qualified name (`dc:title`).
-    let name: String
-    let attributes: [MarkupAttribute]
-    private(set) var children: [MarkupElement] = []
+    package let name: String
+    package let attributes: [MarkupAttribute]
+    package private(set) var children: [MarkupElement] = []
     /// Text and elements in document order, for text extraction.
-    private(set) var content: [Content] = []
+    package private(set) var content: [Content] = []
 
-    enum Content {
+    package enum Content {
         case text(String)
         case element(MarkupElement)
     }
@@ -20,9 +18,9 @@ final class MarkupElement {
     /// The name without its namespace prefix (`dc:title` → `title`). Kept, not worked out at
     /// each look: every search of the tree compares it, and a Character search for the colon in
     /// each of a 500-entry nav's elements was a visible part of opening the book.
-    let localName: Substring
+    package let localName: Substring
 
-    init(name: String, attributes: [MarkupAttribute]) {
+    package init(name: String, attributes: [MarkupAttribute]) {
         self.name = name
         self.attributes = attributes
         localName = Self.afterPrefix(name)
@@ -35,7 +33,7 @@ final class MarkupElement {
     }
 
     /// An attribute by exact (lower-cased) name, or else by local name (`role` finds `opf:role`).
-    func attribute(_ wanted: String) -> String? {
+    package func attribute(_ wanted: String) -> String? {
         if let exact = attributes.first(where: { $0.name == wanted }) { return exact.value }
         return attributes.first(where: {
             $0.name.utf8.contains(UInt8(ascii: ":")) && Self.afterPrefix($0.name) == wanted
@@ -44,7 +42,7 @@ final class MarkupElement {
     }
 
     /// All text inside, with runs of white space collapsed to one space and trimmed.
-    var text: String {
+    package var text: String {
         var raw = ""
         appendText(to: &raw)
         // Byte by byte: these four are ASCII, never part of another character's UTF-8, and
@@ -74,24 +72,24 @@ final class MarkupElement {
     }
 
     /// Direct children with this local name.
-    func children(_ local: String) -> [MarkupElement] {
+    package func children(_ local: String) -> [MarkupElement] {
         children.filter { $0.localName == local }
     }
 
     /// The first direct child with this local name.
-    func child(_ local: String) -> MarkupElement? {
+    package func child(_ local: String) -> MarkupElement? {
         children.first { $0.localName == local }
     }
 
     /// Every descendant (depth first, document order) with this local name.
-    func descendants(_ local: String) -> [MarkupElement] {
+    package func descendants(_ local: String) -> [MarkupElement] {
         var found: [MarkupElement] = []
         collect(local, into: &found)
         return found
     }
 
     /// The first descendant that satisfies `predicate`, depth first.
-    func first(where predicate: (MarkupElement) -> Bool) -> MarkupElement? {
+    package func first(where predicate: (MarkupElement) -> Bool) -> MarkupElement? {
         for child in children {
             if predicate(child) { return child }
             if let found = child.first(where: predicate) { return found }
@@ -106,17 +104,17 @@ final class MarkupElement {
         }
     }
 
-    func append(_ element: MarkupElement) {
+    package func append(_ element: MarkupElement) {
         children.append(element)
         content.append(.element(element))
     }
 
-    func append(text: String) {
+    package func append(text: String) {
         content.append(.text(text))
     }
 
     /// HTML elements that never have content, even when written without `/>`.
-    static let voidElements: Set<String> = [
+    package static let voidElements: Set<String> = [
         "br", "img", "hr", "meta", "link", "input", "col", "area", "base", "wbr", "source", "track", "embed", "param",
     ]
 
@@ -124,7 +122,7 @@ final class MarkupElement {
     ///
     /// - Parameter html: whether HTML's void elements (`meta`, `br`, ...) are empty even without
     ///   `/>`; `false` for the package's XML files, where `<meta>` has content.
-    static func parse(_ bytes: [UInt8], html: Bool = false) -> MarkupElement {
+    package static func parse(_ bytes: [UInt8], html: Bool = false) -> MarkupElement {
         var tokenizer = MarkupTokenizer(bytes: bytes)
         let root = MarkupElement(name: "#document", attributes: [])
         var stack = [root]
