@@ -52,7 +52,7 @@ struct RenderingTests {
     @Test("Grid cards line up by cells with wide characters and combining marks")
     func gridAlignment() {
         let s = session(width: 90)
-        let lines = ListRenderer(session: s).grid(products.enumerated().map { ($0.offset + 1, $0.element) })
+        let lines = s.listRenderer.grid(products.enumerated().map { ($0.offset + 1, $0.element) })
         // Three cards a row at 90 cells; the title row's second card starts at the same cell as the head row's.
         let head = lines[0]
         let titles = lines[1]
@@ -68,12 +68,12 @@ struct RenderingTests {
     @Test("Rows never exceed the width, and wide titles are cut by cells")
     func rowsFit() {
         let s = session(width: 40)
-        let lines = ListRenderer(session: s).rows(products.enumerated().map { ($0.offset + 1, $0.element) })
+        let lines = s.listRenderer.rows(products.enumerated().map { ($0.offset + 1, $0.element) })
         for line in lines { #expect(DisplayWidth.of(line) <= 40, "\(line)") }
         #expect(lines[0].hasPrefix(" 1  ✓ Available · "))
         // Too narrow for the whole reason: it shortens before the title is cut.
         #expect(lines[2].hasPrefix(" 2  ✗ on loan · 1 waiting · Café"))
-        let wide = ListRenderer(session: session(width: 80)).rows(
+        let wide = session(width: 80).listRenderer.rows(
             products.enumerated().map { ($0.offset + 1, $0.element) })
         #expect(wide[2] == " 2  ✗ both copies on loan, 1 waiting · Cafe\u{301} Ängel")
     }

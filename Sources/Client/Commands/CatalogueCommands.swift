@@ -271,7 +271,7 @@ enum CatalogueCommands {
         let title = session.theme.marks.quoted(entry.title)
         switch entry.lending?.state {
         case .unavailable?:
-            let reason = AvailabilityWords(session: session).words(entry.lending!.availability)
+            let reason = session.availabilityWords.words(entry.lending!.availability)
             throw UserError(
                 tr(
                     "Cannot borrow {title} now: {reason}. Type reserve {number} to join the queue.",
@@ -380,7 +380,7 @@ enum CatalogueCommands {
     static func lendingMark(_ entry: OPDSEntry, session: Session) -> String? {
         guard let lending = entry.lending else { return nil }
         let theme = session.theme
-        let words = AvailabilityWords(session: session)
+        let words = session.availabilityWords
         switch lending.state {
         case .available:
             // Palace marks the patron's own loan available until its last day, with no borrow link.

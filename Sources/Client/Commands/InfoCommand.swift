@@ -62,7 +62,7 @@ enum InfoCommand {
             if session.library.page == nil, let page = try? await session.library.service.library() {
                 session.library.adopt(page)
             }
-            var lines = InfoRenderer(theme: session.theme, availability: AvailabilityWords(session: session)).render(
+            var lines = InfoRenderer(theme: session.theme, availability: session.availabilityWords).render(
                 product, library: session.library.page)
             lines += await seriesLines(of: product, session: session)
             return CommandOutput(lines: lines, json: InfoJSON(product, library: session.library.page))
@@ -107,7 +107,7 @@ enum InfoCommand {
                 total: books.count, pageOffset: 0, pageSize: max(1, books.count),
                 byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
             session.lists.list = list
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     /// The other books of the product's series, in series order; nothing when the book is in no
@@ -126,7 +126,7 @@ enum InfoCommand {
         guard !books.isEmpty else { return [] }
         let heading = tr("Also in the series {series}", ["series": session.theme.marks.quoted(series.name)])
         guard session.lists.numbered == nil || session.lists.numbered == .books, var list = session.lists.list else {
-            let marks = AvailabilityWords(session: session)
+            let marks = session.availabilityWords
             return ["", session.theme.bold(heading)]
                 + books.map {
                     """
@@ -156,7 +156,7 @@ enum InfoCommand {
             : tr(
                 "Numbers {numbers} are this series: info N, borrow N and reserve N use them.",
                 ["numbers": numbers.map(String.init).joined(separator: ", ")])
-        return ["", session.theme.bold(heading), ""] + ListRenderer(session: session).rows(page)
+        return ["", session.theme.bold(heading), ""] + session.listRenderer.rows(page, onLoan: session.loansOnShelf())
             + ["", session.theme.dim(advice)]
     }
 }

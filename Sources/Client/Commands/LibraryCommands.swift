@@ -78,16 +78,18 @@ enum LibraryCommands {
                     lines.append("  \(DisplayWidth.pad(when, to: 7))\(event.title)" + theme.dim(place))
                 }
             }
-            let renderer = ListRenderer(session: session)
+            let renderer = session.listRenderer
             if top.isEmpty && newest.isEmpty {
                 lines += [
                     "", theme.dim(tr("This library has no catalogue search, so there are no top or newest lists.")),
                 ]
             } else {
                 lines += ["", theme.bold(tr("Top 10"))]
-                lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) })
+                let mine = session.loansOnShelf()
+                lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) }, onLoan: mine)
                 lines += ["", theme.bold(tr("Newest"))]
-                lines += renderer.rows(newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) })
+                lines += renderer.rows(
+                    newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) }, onLoan: mine)
                 let notice = session.numbersNow(.books).map { Ansi.strip($0) + " " } ?? ""
                 lines += [
                     "",
@@ -163,7 +165,7 @@ enum LibraryCommands {
             byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }),
             category: category)
         session.lists.list = list
-        return ListRenderer(session: session).output(for: list)
+        return session.output(for: list)
     }
 }
 

@@ -321,7 +321,7 @@ enum LoanCommands {
     static func unavailableMessage(title: String, availability: Availability, word: String, session: Session) -> String
     {
         let q = session.theme.marks.quoted(title)
-        let words = AvailabilityWords(session: session)
+        let words = session.availabilityWords
         switch availability.reason {
         case .borrower?:
             // Reserving would be refused (the book is not out), so the one thing to do is to keep it in mind.

@@ -58,7 +58,7 @@ enum ReservationCommands {
             }
             if availability.reason == .borrower {
                 // The library could lend it, so there is no queue to join; only the patron's own limit is in the way.
-                let words = AvailabilityWords(session: session)
+                let words = session.availabilityWords
                 throw UserError(
                     tr(
                         "{title} is not out, so there is no queue to join: {limit}; "

@@ -47,7 +47,7 @@ enum SearchCommands {
                 list.suggestion = await SpellingSuggestion.suggest(for: query, session: session)
             }
             session.lists.list = list
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     nonisolated static let more = Command(
@@ -68,7 +68,7 @@ enum SearchCommands {
             list.pageOffset = next
             try await fillPage(&list, session: session)
             session.lists.list = list
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     nonisolated static let back = Command(
@@ -85,7 +85,7 @@ enum SearchCommands {
             list.pageOffset = max(0, list.pageOffset - list.pageSize)
             try await fillPage(&list, session: session)
             session.lists.list = list
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     nonisolated static let sort = Command(
@@ -154,7 +154,7 @@ enum SearchCommands {
                 list.pageSize = max(list.pageSize, sorted.count)
             }
             session.lists.list = list
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     nonisolated static let filter = Command(
@@ -231,7 +231,7 @@ enum SearchCommands {
             list.pageOffset = 0
             try await fetch(&list, offset: 0, session: session)
             session.lists.list = list
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     nonisolated static let view = Command(
@@ -250,7 +250,7 @@ enum SearchCommands {
                     ],
                     json: ["view": session.lists.view.rawValue])
             }
-            guard let mode = Session.ViewMode(rawValue: word.lowercased()) else {
+            guard let mode = ViewMode(rawValue: word.lowercased()) else {
                 throw UserError.usage(tr("Unknown view \"{word}\". Use view list or view grid.", ["word": word]))
             }
             session.lists.view = mode
@@ -267,7 +267,7 @@ enum SearchCommands {
                 try await fillPage(&list, session: session)
                 session.lists.list = list
             }
-            return ListRenderer(session: session).output(for: list)
+            return session.output(for: list)
         })
 
     // MARK: Helpers

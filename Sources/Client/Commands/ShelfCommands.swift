@@ -95,7 +95,7 @@ enum ShelfCommands {
         let items = ShelfRenderer.items(shelf, others: others)
         session.lists.shelfList = items
         let notice = session.numbersNow(.shelf)
-        let renderer = ShelfRenderer(session: session)
+        let renderer = session.shelfRenderer
         let synced = try store.lastSync(profileID: profileID)
         let card = session.shelfCard()
         let m = session.theme.marks
@@ -214,7 +214,7 @@ enum ShelfCommands {
         session.lists.numbered = .shelf
         let status = [tr("Shelf sorted by {order}.", ["order": label(session.shelfState.shelfSort, session: session)])]
         return CommandOutput(
-            lines: ShelfRenderer(session: session).lines(shelf, status: status),
+            lines: session.shelfRenderer.lines(shelf, status: status),
             json: ShelfJSON(
                 items: items, card: session.shelfCard(), syncedAt: nil, offline: false,
                 sort: session.shelfState.shelfSort))
@@ -324,7 +324,7 @@ enum ShelfCommands {
                 json: ShelfJSON(items: [], card: nil, syncedAt: nil, offline: false, sort: session.shelfState.shelfSort)
             )
         }
-        let renderer = ShelfRenderer(session: session)
+        let renderer = session.shelfRenderer
         let width = max(2, String(entries.count).count)
         let badgeWidth = entries.compactMap { $0.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
         var lines = [session.theme.bold(tr("To be read")) + session.theme.dim(" (\(entries.count))")]

@@ -13,15 +13,6 @@ struct AvailabilityWords {
     /// The patron's loans a month, when known (from the patron check or the library page).
     let maxLoans: Int?
 
-    @MainActor
-    init(session: Session) {
-        theme = session.theme
-        today = session.library.today
-        maxLoans =
-            (session.account.patron?.maxLoansPerMonth).flatMap { $0 > 0 ? $0 : nil }
-            ?? session.library.page?.maxLoansPerMonth
-    }
-
     init(theme: Theme, today: DayDate, maxLoans: Int?) {
         self.theme = theme
         self.today = today

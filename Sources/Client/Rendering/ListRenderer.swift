@@ -3,31 +3,26 @@ import Localization
 import Shelf
 import Terminal
 
-/// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
-@MainActor
-struct ListRenderer {
-    let session: Session
-    var theme: Theme { session.theme }
+/// List or grid layout of results (`view list|grid`).
+enum ViewMode: String, Sendable, CaseIterable {
+    case list, grid
+}
 
-    /// The rendered page and its JSON form.
-    func output(for list: ResultList) -> CommandOutput {
-        let page = list.currentPage
-        var lines = [countLine(list)]
-        if !page.isEmpty {
-            lines.append("")
-            lines += session.lists.view == .grid ? grid(page) : rows(page)
-        }
-        if let footer = footer(list, shown: page.count) { lines += ["", footer] }
-        // After loans, reservations or the shelf, say that numbers are this list's again.
-        if let notice = session.numbersNow(.books), !page.isEmpty {
-            lines += ["", notice + theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))]
-        }
-        return CommandOutput(lines: lines, json: json(list, page: page))
-    }
+/// Renders a result list as rows or a grid of cards, with the count line and a paging hint.
+///
+/// It is given values: the session composes a page from its parts (`Session.output(for:)`).
+struct ListRenderer {
+    let theme: Theme
+    /// The library's alphabet, for the direction of text orders (`A→Ö`).
+    let alphabet: Collation.Alphabet
+    /// The filters searches use, said in the count line.
+    let filters: SearchFilters
+    /// Availability in this patron's words.
+    let availability: AvailabilityWords
 
     /// `42 hits for “thriller” · sorted by author, Ö→A`.
     func countLine(_ list: ResultList) -> String {
-        let sortLabel = theme.sortLabel(list.sort, alphabet: session.library.alphabet)
+        let sortLabel = theme.sortLabel(list.sort, alphabet: alphabet)
         let m = theme.marks
         var parts: [String]
         switch list.source {
@@ -52,7 +47,7 @@ struct ListRenderer {
             if list.total == 0 { return heading + tr(": none in this library.") }
             parts = [heading]
         }
-        if let filters = Self.describe(session.lists.filters), case .search = list.source { parts.append(filters) }
+        if let filters = Self.describe(filters), case .search = list.source { parts.append(filters) }
         return theme.bold(parts.joined(separator: " \(m.middleDot) "))
     }
 
@@ -63,7 +58,7 @@ struct ListRenderer {
                 ["query": what, "suggestion": theme.marks.quoted(suggestion)])
         }
         let line: String
-        if let filters = Self.describe(session.lists.filters) {
+        if let filters = Self.describe(filters) {
             line = tr(
                 "No hits for {query} with {filters}. Try filter clear, or fewer words.",
                 ["query": what, "filters": filters])
@@ -105,13 +100,13 @@ struct ListRenderer {
     /// One book a row: number, availability mark with its words, title; then authors, year, category.
     ///
     /// On a narrow terminal the reason shortens (`on loan · 2 waiting`) before the title is cut.
-    func rows(_ page: [(number: Int, product: Product)]) -> [String] {
+    /// - Parameter mine: the products the patron has on loan (theirs to read, whatever the copies say).
+    func rows(_ page: [(number: Int, product: Product)], onLoan mine: Set<String> = []) -> [String] {
         let numberWidth = max(2, String(page.last?.number ?? 0).count)
         var lines: [String] = []
         let indent = String(repeating: " ", count: numberWidth + 2)
         let m = theme.marks
-        let words = AvailabilityWords(session: session)
-        let mine = loansOnShelf()
+        let words = availability
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
             // The patron's own loan is theirs to read, whatever the copies say.
@@ -139,12 +134,6 @@ struct ListRenderer {
         return lines
     }
 
-    /// Products the known patron has on loan, as last synced (empty when nobody is known).
-    func loansOnShelf() -> Set<String> {
-        guard session.knownCard != nil, let shelf = try? session.currentShelf() else { return [] }
-        return Set(shelf.entries(.loans).map(\.productID))
-    }
-
     /// `Anna Åberg · 2021 · Thriller`.
     func byline(_ product: Product) -> String {
         var parts: [String] = []
@@ -160,9 +149,8 @@ struct ListRenderer {
     }
 
     /// Compact cards across the width: number and mark, title, author, year and category.
-    func grid(_ page: [(number: Int, product: Product)]) -> [String] {
-        let mine = loansOnShelf()
-        return CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) {
+    func grid(_ page: [(number: Int, product: Product)], onLoan mine: Set<String> = []) -> [String] {
+        CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) {
             card($0.number, $0.product, width: $1, onLoan: mine.contains($0.product.id))
         }
     }
@@ -173,7 +161,7 @@ struct ListRenderer {
         if onLoan {
             status = theme.green("\(m.check) " + tr("on loan to you"))
         } else if let a = product.availability {
-            let words = AvailabilityWords(session: session)
+            let words = availability
             status =
                 a.available
                 ? theme.green("\(m.check) " + tr("Available"))
@@ -196,7 +184,7 @@ struct ListRenderer {
         return [headCell, cell(product.title, theme.bold), cell(author), cell(detail, theme.dim)]
     }
 
-    private func json(_ list: ResultList, page: [(number: Int, product: Product)]) -> ListJSON {
+    func json(_ list: ResultList, page: [(number: Int, product: Product)]) -> ListJSON {
         let kind: String
         var query: String?
         switch list.source {
@@ -211,7 +199,7 @@ struct ListRenderer {
         return ListJSON(
             list: kind, query: query, total: list.isPaged ? list.total : list.highestNumber,
             offset: list.pageOffset, sort: list.sort.key.rawValue, order: list.sort.order.rawValue,
-            filters: FiltersJSON(session.lists.filters),
+            filters: FiltersJSON(filters),
             results: page.map { ResultJSON(number: $0.number, product: $0.product) })
     }
 }

@@ -22,10 +22,13 @@ struct OtherLibrary: Sendable, Equatable {
 
 /// Renders the shelf: a heading per section, then a line (list view) or card (grid view) per
 /// book with its badge at the right, the percent read and `↓` when the file is on disk.
-@MainActor
 struct ShelfRenderer {
-    let session: Session
-    var theme: Theme { session.theme }
+    let theme: Theme
+    /// List or grid.
+    let view: ViewMode
+    /// The library's calendar: its time zone and today.
+    let timeZone: TimeZone
+    let today: DayDate
 
     /// The width lines are fitted to: the terminal's, or 80 when piped.
     var width: Int { theme.width > 0 ? theme.width : 80 }
@@ -63,7 +66,7 @@ struct ShelfRenderer {
                     return (number, entry)
                 }
                 lines +=
-                    session.lists.view == .grid
+                    view == .grid
                     ? grid(numbered)
                     : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
             }
@@ -140,11 +143,10 @@ struct ShelfRenderer {
     func syncedWords(_ date: Date?) -> String {
         guard let date else { return tr("never synced") }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = session.library.clock.timeZone
+        calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-        let day = DayDate(date, in: session.library.clock.timeZone)
-        let today = session.library.today
+        let day = DayDate(date, in: timeZone)
         if day == today { return tr("synced today {time}", ["time": time]) }
         if day == today.adding(days: -1) { return tr("synced yesterday {time}", ["time": time]) }
         return tr("synced {day} {time}", ["day": Words.dayWithWeekday(day, today: today), "time": time])

@@ -1,6 +1,53 @@
+import Catalog
+import Localization
+import Shelf
 import Terminal
 
+/// What the renderers are given: values taken from the session, and a page composed from them.
 extension Session {
+    /// Availability in this patron's words: their loan limit (from the patron check or the
+    /// library page) and the library's today.
+    var availabilityWords: AvailabilityWords {
+        AvailabilityWords(
+            theme: theme, today: library.today,
+            maxLoans: (account.patron?.maxLoansPerMonth).flatMap { $0 > 0 ? $0 : nil }
+                ?? library.page?.maxLoansPerMonth)
+    }
+
+    /// Draws result lists with this session's theme, alphabet, filters and patron.
+    var listRenderer: ListRenderer {
+        ListRenderer(theme: theme, alphabet: library.alphabet, filters: lists.filters, availability: availabilityWords)
+    }
+
+    /// Draws the shelf in this session's theme, view and calendar.
+    var shelfRenderer: ShelfRenderer {
+        ShelfRenderer(theme: theme, view: lists.view, timeZone: library.clock.timeZone, today: library.today)
+    }
+
+    /// Products the known patron has on loan, as last synced (empty when nobody is known).
+    func loansOnShelf() -> Set<String> {
+        guard knownCard != nil, let shelf = try? currentShelf() else { return [] }
+        return Set(shelf.entries(.loans).map(\.productID))
+    }
+
+    /// A page of `list`: its count line, its hits as rows or cards, the paging hint, and after
+    /// loans, reservations or the shelf, that numbers are this list's again; and its JSON form.
+    func output(for list: ResultList) -> CommandOutput {
+        let renderer = listRenderer
+        let page = list.currentPage
+        var lines = [renderer.countLine(list)]
+        if !page.isEmpty {
+            let mine = loansOnShelf()
+            lines.append("")
+            lines += lists.view == .grid ? renderer.grid(page, onLoan: mine) : renderer.rows(page, onLoan: mine)
+        }
+        if let footer = renderer.footer(list, shown: page.count) { lines += ["", footer] }
+        if let notice = numbersNow(.books), !page.isEmpty {
+            lines += ["", notice + theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))]
+        }
+        return CommandOutput(lines: lines, json: renderer.json(list, page: page))
+    }
+
     /// Hits per page of a list from `source`: 20, or as many as fit the window, so that the count
     /// line (`115 hits for “thriller” · sorted by author, Ö→A`) is still on screen above the last
     /// hit. Never fewer than 3; piped output and scenarios keep 20.
@@ -25,7 +72,7 @@ extension Session {
     private func linesAroundHits(_ source: ResultList.Source) -> Int {
         let probe = ResultList(
             source: source, sort: lists.sort, total: 9_999, pageOffset: 20, pageSize: 20, byNumber: [:])
-        let renderer = ListRenderer(session: self)
+        let renderer = listRenderer
         func height(_ line: String?) -> Int { line.map { DisplayWidth.wrapLine($0, width: theme.width).count } ?? 0 }
         return height(renderer.countLine(probe)) + 1 + 1 + height(renderer.footer(probe, shown: 20)) + 1
     }

@@ -42,11 +42,6 @@ final class Session {
     /// The patron availability is shown for: the one logged in, else the remembered card.
     var knownCard: String? { account.card ?? (try? account.credentialStore.load())?.card }
 
-    /// List or grid layout of results.
-    enum ViewMode: String, Sendable, CaseIterable {
-        case list, grid
-    }
-
     init(library: LibraryConnection, theme: Theme, logger: Logger) {
         self.library = library
         self.theme = theme
