@@ -87,6 +87,22 @@ struct LayoutTests {
         #expect(await h.text("info \(list.pageSize + 1)").contains("Language"))
     }
 
+    @Test(
+        "After the shelf or the to-be-read list, a result page with its 'numbers now mean' line still fits the window",
+        arguments: [24, 40])
+    func pageFitsAfterAnotherList(rows: Int) async throws {
+        let h = try await Harness(theme: Theme(caps: .plain, width: 80, height: rows), wrapsToTheme: true)
+        defer { Task { await h.stop() } }
+        for before in ["shelf", "tbr"] {
+            _ = await h.run(before)
+            let screen = await h.run("search deckare")
+            #expect(screen.contains { $0.contains("Numbers now mean these books.") }, "\(before): \(screen)")
+            // The window shows the prompt line as well: the count line is still on screen.
+            #expect(screen.count <= rows - 1, "after \(before): \(screen.count) lines in \(rows) rows: \(screen)")
+            #expect(screen.first?.contains(" hits for “deckare”") == true, "\(screen.first ?? "")")
+        }
+    }
+
     @Test("Piped output and scenarios keep pages of 20")
     func pipedPages() async throws {
         let h = try await Harness()

@@ -30,6 +30,11 @@ extension Session {
         return Set(shelf.entries(.loans).map(\.productID))
     }
 
+    /// What follows "Numbers now mean the books of this list." under a page of results.
+    private var booksNoticeTail: String {
+        theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))
+    }
+
     /// A page of `list`: its count line, its hits as rows or cards, the paging hint, and after
     /// loans, reservations or the shelf, that numbers are this list's again; and its JSON form.
     func output(for list: ResultList) -> CommandOutput {
@@ -42,9 +47,7 @@ extension Session {
             lines += lists.view == .grid ? renderer.grid(page, onLoan: mine) : renderer.rows(page, onLoan: mine)
         }
         if let footer = renderer.footer(list, shown: page.count) { lines += ["", footer] }
-        if let notice = numbersNow(.books), !page.isEmpty {
-            lines += ["", notice + theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))]
-        }
+        if let notice = numbersNow(.books), !page.isEmpty { lines += ["", notice + booksNoticeTail] }
         return CommandOutput(lines: lines, json: renderer.json(list, page: page))
     }
 
@@ -74,6 +77,11 @@ extension Session {
             source: source, sort: lists.sort, total: 9_999, pageOffset: 20, pageSize: 20, byNumber: [:])
         let renderer = listRenderer
         func height(_ line: String?) -> Int { line.map { DisplayWidth.wrapLine($0, width: theme.width).count } ?? 0 }
-        return height(renderer.countLine(probe)) + 1 + 1 + height(renderer.footer(probe, shown: 20)) + 1
+        // After loans, reservations or the shelf, a blank line and the line that says numbers
+        // mean this list's books again come below the footer (`output(for:)`).
+        let notice =
+            lists.numbered.map { $0 != .books } == true
+            ? 1 + height(theme.dim(NumberedList.books.notice) + booksNoticeTail) : 0
+        return height(renderer.countLine(probe)) + 1 + 1 + height(renderer.footer(probe, shown: 20)) + notice + 1
     }
 }
