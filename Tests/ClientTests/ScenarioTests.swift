@@ -67,6 +67,58 @@ struct ScenarioTests {
         #expect(!result.tasks.isEmpty)
     }
 
+    @Test(
+        "Against a plain Elib library (--plain-elib) each shipped file stops where the library lacks a thing, in words",
+        arguments: ScenarioTests.shipped)
+    func shippedScenarioAgainstPlainElib(_ file: String) async throws {
+        var runner = ScenarioRunner(environment: [:])
+        runner.plainElib = true
+        let result = await runner.run(try ScenarioParser.parse(file: file))
+        let summary = ScenarioReport.lines(for: result, theme: .plain).joined(separator: "\n")
+        let name = URL(fileURLWithPath: file).lastPathComponent
+        #expect(result.setupError == nil, "\(summary)")
+        // Every shipped file finds its books with search or the top list, which a plain library lacks.
+        #expect(!result.passed, "\(name) passes against a plain library")
+        for error in result.tasks.flatMap(\.steps).flatMap(\.errors) {
+            for vague in ["Something went wrong", "could not find what bok asked for", "Resource not found", "removed"]
+            {
+                #expect(!error.contains(vague), "\(name): \(error)")
+            }
+        }
+        let said = [
+            "no catalogue search", "does not take reservations", "cannot check a card", "ingen katalogsökning",
+            "tar inte emot", "kan inte kontrollera",
+        ]
+        let first = try #require(result.tasks.compactMap(\.firstFailure).first, "\(summary)")
+        #expect(
+            first.step.screen.contains { line in said.contains { line.contains($0) } },
+            "\(name): the first failure does not say what the library lacks: \(summary)")
+    }
+
+    @Test("A plain Elib library lends: borrow by product id, the shelf syncs its loans, the book opens")
+    func plainElibLends() async throws {
+        var runner = ScenarioRunner(environment: [:])
+        runner.plainElib = true
+        let scenario = try ScenarioParser.parse(
+            """
+            scenario: Borrow from a plain library
+            seed: 1
+            date: 2026-11-21 10:00
+            card: 1001
+            pin: mock
+            task: Borrow the top book by its product id and open it
+            > borrow id:3575457
+            contains: Borrowed “Everything You Need to Know About the Brain”.
+            shelf: Everything You Need to Know About the Brain | 28 days
+            > notes 1
+            contains: # Everything You Need to Know About the Brain
+            > reservations
+            error: does not take reservations
+            """, file: "plain.scenario")
+        let result = await runner.run(scenario)
+        #expect(result.passed, "\(ScenarioReport.lines(for: result, theme: .plain).joined(separator: "\n"))")
+    }
+
     @Test("A wrong expectation fails, naming its line, what was expected and what the screen showed")
     func wrongExpectationFails() async throws {
         let result = try await run(

@@ -121,7 +121,13 @@ struct GlobalOptions: Sendable, Equatable {
     }
 
     /// The built-in mock library these options ask for.
+    /// What the mock answers: all of bok's extensions, or (`scenario run --plain-elib`) only the
+    /// calls a plain Elib lending service has.
+    var mockDialect = APIDialect.full
+
     var mockConfiguration: MockConfiguration {
-        MockConfiguration(seed: seed, catalogSize: catalogSize, clockStart: mockClockStart, clockRuns: mockClockRuns)
+        MockConfiguration(
+            seed: seed, catalogSize: catalogSize, clockStart: mockClockStart, clockRuns: mockClockRuns,
+            dialect: mockDialect)
     }
 }

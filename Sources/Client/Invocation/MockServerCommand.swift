@@ -10,7 +10,7 @@ struct MockServerCommand: ParsableCommand, Invocation {
         CommandConfiguration(
             commandName: "mock-server",
             abstract: tr("Run the mock lending library alone, for testers and other clients."),
-            usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N]",
+            usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N] [--plain-elib]",
             discussion: tr(
                 "Runs in the foreground and prints its API base URL; Ctrl-C stops it. Its state starts from "
                     + "the seed every time.")
@@ -39,6 +39,14 @@ struct MockServerCommand: ParsableCommand, Invocation {
         transform: GlobalFlags.catalogSize)
     var catalogSize: Int?
 
+    @Flag(
+        name: .customLong("plain-elib"),
+        help: ArgumentHelp(
+            tr(
+                "Answer only the calls a plain Elib lending service has: no search, library page, patron check, "
+                    + "reservations or early return.")))
+    var plainElib = false
+
     static func port(_ text: String) throws -> Int {
         guard let value = Int(text), (0...65535).contains(value) else {
             throw UserError.usage(tr("--port takes a number from 0 to 65535 (0 picks a free port)."))
@@ -62,6 +70,7 @@ struct MockServerCommand: ParsableCommand, Invocation {
             seed: seed ?? options.seed, catalogSize: catalogSize ?? options.catalogSize)
         configuration.port = port
         configuration.host = host
+        if plainElib { configuration.dialect = .upstreamOnly }
         do {
             let server = try await MockLendingServer.start(configuration, logger: logger)
             printer.out(server.baseURL.absoluteString)

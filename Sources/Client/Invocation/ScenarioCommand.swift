@@ -59,8 +59,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
                 abstract: tr(
                     "Run the scenario files' tasks, each file on a fresh mock library, and report which passed."),
                 usage:
-                    "bok scenario run FILE|DIR… [--protocol elib|opds] [--pin-file FILE]… [--report FILE.md] "
-                    + "[--junit FILE.xml] [--json]")
+                    "bok scenario run FILE|DIR… [--protocol elib|opds] [--plain-elib] [--pin-file FILE]… "
+                    + "[--report FILE.md] [--junit FILE.xml] [--json]")
         }
         @ParentCommand var bok: BokCommand
         @Argument(
@@ -81,6 +81,13 @@ struct ScenarioCommand: ParsableCommand, Invocation {
                 tr("Run every file over the mock's Elib API or its OPDS feeds, whatever the file says."),
                 valueName: LibraryConfig.Kind.choices))
         var protocolKind: LibraryConfig.Kind?
+        @Flag(
+            name: .customLong("plain-elib"),
+            help: ArgumentHelp(
+                tr(
+                    "Run every file against a mock without bok's extensions, over its Elib API: only the calls a "
+                        + "plain Elib lending service answers (no search, library page or reservations).")))
+        var plainElib = false
         @Option(
             name: .customLong("pin-file"),
             help: ArgumentHelp(
@@ -96,7 +103,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
             do {
                 return try await ScenarioCommand.runFiles(
                     try ScenarioCommand.files(files, what: "run"), report: report, junit: junit,
-                    protocolKind: protocolKind, pinFiles: pinFiles, json: json, environment: environment,
+                    protocolKind: protocolKind, plainElib: plainElib, pinFiles: pinFiles, json: json,
+                    environment: environment,
                     theme: theme, printer: printer)
             } catch {
                 return ErrorReport.report(error, json: json, printer: printer)
@@ -202,7 +210,8 @@ struct ScenarioCommand: ParsableCommand, Invocation {
     @MainActor
     static func runFiles(
         _ files: [String], report reportFile: String?, junit: String?, protocolKind: LibraryConfig.Kind? = nil,
-        pinFiles: [String] = [], json: Bool, environment: [String: String], theme: Theme, printer: any Printer
+        plainElib: Bool = false, pinFiles: [String] = [], json: Bool, environment: [String: String], theme: Theme,
+        printer: any Printer
     ) async throws -> Int32 {
         guard let scenarios = parseAll(files, printer: printer) else {
             throw UserError.usage(
@@ -210,6 +219,7 @@ struct ScenarioCommand: ParsableCommand, Invocation {
         }
         var runner = ScenarioRunner(environment: environment)
         runner.protocolKind = protocolKind
+        runner.plainElib = plainElib
         runner.pinFiles = pinFiles
         var results: [ScenarioResult] = []
         for scenario in scenarios {

@@ -21,6 +21,9 @@ struct ScenarioRunner {
     /// Files the tester named for secrets (`scenario run --pin-file F`): besides the files beside a
     /// scenario, the only ones its `pin: file` may read (see ``ScenarioConfinement``).
     var pinFiles: [String] = []
+    /// Every file against a mock with none of bok's extensions (`scenario run --plain-elib`): only
+    /// the calls a plain Elib lending service answers.
+    var plainElib = false
 
     /// Runs one scenario. Never throws: whatever goes wrong is in the result.
     func run(_ scenario: Scenario) async -> ScenarioResult {
@@ -76,6 +79,11 @@ struct ScenarioRunner {
         options.mockClockStart = setup.date.date(in: MockRules.stockholm)
         options.mockClockRuns = false
         options.kind = protocolKind ?? setup.protocolKind
+        if plainElib {
+            // A plain Elib lending service: its API without bok's extensions (the OPDS face is one).
+            options.mockDialect = .upstreamOnly
+            options.kind = .elib
+        }
         let logger = Logger(label: "bok.scenario") { _ in SwiftLogNoOpLogHandler() }
         let startup = try await Startup.connect(
             options: options, environment: environment,

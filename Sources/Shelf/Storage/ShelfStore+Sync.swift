@@ -38,7 +38,14 @@ extension ShelfStore {
             try profile.id ?? saveLibrary(name: profile.name, baseURL: profile.baseURL, serviceID: profile.serviceID)
             .id!
         let loans = try await service.loans(card: card, onlyActive: false)
-        let reservations = try await service.reservations(card: card)
+        // A plain Elib library takes no reservations (an extension): it has none to sync, and its
+        // loans still do.
+        let reservations: [Reservation]
+        do {
+            reservations = try await service.reservations(card: card)
+        } catch let error as LendingError where error.kind == .unsupported {
+            reservations = []
+        }
         // After the lists: a library that lost its records meanwhile has said so by now.
         let whole = await listsAreWhole()
 
