@@ -95,6 +95,22 @@ struct ScenarioTests {
             "\(name): the first failure does not say what the library lacks: \(summary)")
     }
 
+    @Test("In a scenario, mock clock counts days from the scenario's date, not from the day it runs")
+    func mockClockCountsFromTheScenariosDate() async throws {
+        let result = try await run(
+            """
+            scenario: Four weeks on
+            seed: 1
+            date: 2026-11-21 10:00
+            task: Move the clock
+            > mock clock +4w
+            contains: Saturday 19 December 2026, 10:00 (28 days from today)
+            > mock clock tomorrow
+            contains: Sunday 22 November 2026
+            """)
+        #expect(result.passed, "\(ScenarioReport.lines(for: result, theme: .plain).joined(separator: "\n"))")
+    }
+
     @Test("A plain Elib library lends: borrow by product id, the shelf syncs its loans, the book opens")
     func plainElibLends() async throws {
         var runner = ScenarioRunner(environment: [:])

@@ -105,11 +105,12 @@ enum MockCommand {
         }
     }
 
-    /// What `mock clock WORDS` asks for, with days in words counted from the real today.
+    /// What `mock clock WORDS` asks for, with days in words counted from the patron's today (the
+    /// real one, or a scenario's).
     /// - Throws: a one-line usage error naming the forms, for words that are none of them.
     static func clockRequest(_ words: [String], session: Session) throws -> ClockRequest {
         let text = words.joined(separator: " ")
-        let now = Date()
+        let now = session.library.clock.patronNow()
         guard
             let request = ClockRequest.parse(
                 text, today: DayDate(now, in: session.library.clock.timeZone), now: now,
@@ -130,7 +131,8 @@ enum MockCommand {
             "The mock library's clock is now {day} {year}, {time} ({distance}).",
             [
                 "day": Words.dayWithWeekday(day), "year": day.year, "time": time(date, session: session),
-                "distance": distance(DayDate(Date(), in: session.library.clock.timeZone).days(until: day)),
+                "distance": distance(
+                    DayDate(session.library.clock.patronNow(), in: session.library.clock.timeZone).days(until: day)),
             ])
     }
 

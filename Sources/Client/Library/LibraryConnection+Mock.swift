@@ -26,7 +26,8 @@ extension LibraryConnection {
             stateInbox.post(problem)
         }
         let mock = BuiltInMock(server: server(configuration, logger: logger), stateInbox: stateInbox)
-        let clock = LibraryClock(timeZone: { configuration.rules.timeZone })
+        let clock = LibraryClock(
+            timeZone: { configuration.rules.timeZone }, statedNow: options.mockClockRuns ? nil : options.mockClockStart)
         let overOPDS = options.kind == .opds
         let pins = PINKeeper()
         let storedPIN = Startup.rememberedPIN(pins, credentials: CredentialStore(file: paths.credentialsFile))

@@ -144,9 +144,22 @@ final class LibraryClock {
     private var offset: TimeInterval = 0
     private let defaultTimeZone: () -> TimeZone
 
-    /// - Parameter timeZone: where days are counted until the library page names a zone: the
-    ///   system's, or the mock library's.
-    init(timeZone: @escaping () -> TimeZone = { .current }) { defaultTimeZone = timeZone }
+    /// The moment a run on a stated clock (a scenario's `date:`) calls the patron's now.
+    private let statedNow: Date?
+
+    /// - Parameters:
+    ///   - timeZone: where days are counted until the library page names a zone: the system's,
+    ///     or the mock library's.
+    ///   - statedNow: the patron's now in a run on a stated clock (a scenario), whose screens
+    ///     must not depend on the day it runs.
+    init(timeZone: @escaping () -> TimeZone = { .current }, statedNow: Date? = nil) {
+        defaultTimeZone = timeZone
+        self.statedNow = statedNow
+    }
+
+    /// The patron's own now, which `mock clock` counts from ("6 days from today"): the machine's,
+    /// or the moment a run on a stated clock states.
+    func patronNow() -> Date { statedNow ?? Date() }
 
     /// The time zone days are counted in, looked up at first use: loading a zone's rules loads
     /// ICU's calendar code and data, which `bok read` never needs.
