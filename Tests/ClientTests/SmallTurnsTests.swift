@@ -64,4 +64,28 @@ struct SmallTurnsTests {
         #expect(await h.text("return 1 --yes") == "Returned “\(title)”.")
         #expect(prompt.confirmations == [false])
     }
+
+    @Test("cancel N asks too, with the place in the queue that would be lost; --yes does not ask")
+    func cancelAsks() async throws {
+        let (h, prompt) = try await harness()
+        defer { Task { await h.stop() } }
+        await h.run("top 2")
+        let title = try #require(h.session.lists.list?.byNumber[2]?.title)
+        await h.run("reserve 2")
+        await h.run("reservations")
+        prompt.confirmations = [false, true]
+        #expect(await h.text("cancel 1") == "Kept your reservation of “\(title)”; nothing was cancelled.")
+        let asked = try #require(prompt.asked.last)
+        #expect(asked.hasPrefix("Cancel your reservation of “\(title)”? You would lose your place #"), "\(asked)")
+        #expect(asked.hasSuffix(" in the queue. [y/N] "), "\(asked)")
+        #expect(try await !h.session.library.service.reservations(card: "1001").isEmpty)
+        #expect(await h.text("cancel 1") == "Cancelled your reservation of “\(title)”.")
+
+        await h.run("top 2")
+        await h.run("reserve 2")
+        await h.run("reservations")
+        prompt.confirmations = [false]
+        #expect(await h.text("cancel 1 --yes") == "Cancelled your reservation of “\(title)”.")
+        #expect(prompt.confirmations == [false])
+    }
 }

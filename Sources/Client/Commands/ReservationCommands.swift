@@ -160,10 +160,14 @@ enum ReservationCommands {
     nonisolated static let cancel = Command(
         name: "cancel", aliases: ["unreserve"],
         swedish: ["avboka"],
-        synopsis: N_("cancel N"),
+        synopsis: N_("cancel N [--yes]"),
         summary: N_("Leave a reservation queue (N from reservations)"),
-        details: [],
-        valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
+        details: [
+            N_(
+                "At a terminal it asks Cancel your reservation of “Title”? [y/N] first, with your place in the "
+                    + "queue; --yes cancels without asking.")
+        ],
+        valued: PatronCommands.patronOptions, flags: ["pin-stdin", "yes"],
         completion: .resultNumbers,
         run: { arguments, session in
             let word = try LoanCommands.single(arguments, usage: tr("Usage: cancel N (a number from reservations)."))
@@ -175,6 +179,25 @@ enum ReservationCommands {
                 throw UserError(
                     tr("You have cancelled that reservation already. Type reservations to see the others."))
             }
+            let title = await titleOf(reservation, session: session)
+            let q = session.theme.marks
+            // A place in a queue, once left, is lost: the patron would join again at the end.
+            if !arguments.flag("yes"),
+                let sure = session.account.prompt?.confirm(
+                    reservation.ready
+                        ? tr(
+                            "Cancel your reservation of {title}? It is ready for you to borrow. [y/N] ",
+                            ["title": q.quoted(title)])
+                        : tr(
+                            "Cancel your reservation of {title}? You would lose your place #{place} in the queue. "
+                                + "[y/N] ",
+                            ["title": q.quoted(title), "place": reservation.queuePosition])),
+                !sure
+            {
+                return CommandOutput(
+                    lines: [tr("Kept your reservation of {title}; nothing was cancelled.", ["title": q.quoted(title)])],
+                    json: ["cancelled": String?.none])
+            }
             try await LoanCommands.settledOnCancel(
                 tr(
                     "The library may have cancelled the reservation already; "
@@ -184,7 +207,6 @@ enum ReservationCommands {
             }
             session.lists.endedFromList.insert(reservation.id)
             await session.syncAfterChange(expected: reservation.productID)
-            let title = await titleOf(reservation, session: session)
             return CommandOutput(
                 lines: [tr("Cancelled your reservation of {title}.", ["title": session.theme.marks.quoted(title)])],
                 json: ["cancelled": reservation.id])
