@@ -32,6 +32,26 @@ struct ProgressBarTests {
             marks: Marks(unicode: false), width: 80)
         #expect(line == "v Bok  4 kB")
     }
+
+    @Test(
+        "In a narrow window the line never wraps: the speed, the bar's length and the sizes give way",
+        arguments: [
+            20, 40, 60, 80, 120,
+        ])
+    func fitsTheWidth(width: Int) {
+        let progress = BookDownloader.Progress(received: 167_936, total: 350_208, bytesPerSecond: 1_258_291)
+        for unicode in [true, false] {
+            let line = DownloadProgressBar.line(
+                title: "Skuggorna över Storsjön och andra berättelser", progress: progress,
+                marks: Marks(unicode: unicode), width: width)
+            #expect(DisplayWidth.of(line) < width, "\(width) columns: \(line)")
+            #expect(line.contains("47%"), "\(line)")
+            #expect(line.contains("Skugg"), "the title keeps at least 8 cells: \(line)")
+        }
+        let wide = DownloadProgressBar.line(
+            title: "Fritt fall", progress: progress, marks: Marks(unicode: true), width: 120)
+        #expect(wide.contains("164 kB of 342 kB · 1.1 MB/s"), "\(wide)")
+    }
 }
 
 final class Written: Sendable {

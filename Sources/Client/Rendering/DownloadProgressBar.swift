@@ -24,7 +24,7 @@ final class DownloadProgressBar: Sendable {
         }
     ) {
         self.marks = marks
-        self.width = max(40, width)
+        self.width = max(20, width)
         self.write = write
     }
 
@@ -47,31 +47,41 @@ final class DownloadProgressBar: Sendable {
         }
     }
 
-    /// The bar's text for a width of terminal.
+    /// The bar's text for a width of terminal: in a narrow one the speed goes first, then the
+    /// bar shortens, then the sizes go, then the bar, so that the line never wraps and the title
+    /// keeps at least 8 cells.
     static func line(title: String, progress: BookDownloader.Progress, marks: Marks, width: Int) -> String {
         let received = Int(progress.received)
-        var tail: String
-        let fraction: Double?
-        if let total = progress.total, total > 0 {
-            fraction = min(1, Double(progress.received) / Double(total))
-            tail =
-                String(format: "%3d%%", Int((fraction ?? 0) * 100))
-                + "  \(Words.bytes(received)) of \(Words.bytes(Int(total)))"
-        } else {
-            fraction = nil
-            tail = Words.bytes(received)
+        let fraction = progress.total.flatMap { $0 > 0 ? min(1, Double(progress.received) / Double($0)) : nil }
+        let percent = fraction.map { String(format: "%3d%%", Int($0 * 100)) }
+        let sizes =
+            progress.total.map { "\(Words.bytes(received)) of \(Words.bytes(Int($0)))" } ?? Words.bytes(received)
+        let speed =
+            progress.bytesPerSecond > 0 ? " \(marks.middleDot) \(Words.bytes(Int(progress.bytesPerSecond)))/s" : ""
+        func bar(_ cells: Int) -> String {
+            guard let fraction, cells > 0 else { return "" }
+            let filled = Int((fraction * Double(cells)).rounded(.down))
+            return "[" + String(repeating: marks.unicode ? "█" : "#", count: filled)
+                + String(repeating: marks.unicode ? "░" : "-", count: cells - filled) + "]  "
         }
-        if progress.bytesPerSecond > 0 { tail += " \(marks.middleDot) \(Words.bytes(Int(progress.bytesPerSecond)))/s" }
-        let barWidth = 20
-        var bar = ""
-        if let fraction {
-            let filled = Int((fraction * Double(barWidth)).rounded(.down))
-            bar =
-                "[" + String(repeating: marks.unicode ? "█" : "#", count: filled)
-                + String(repeating: marks.unicode ? "░" : "-", count: barWidth - filled) + "]  "
+        // `48%  164 kB of 342 kB · 1.2 MB/s`; without a total, the bytes so far stand for the percent.
+        func tail(sizes withSizes: Bool, speed withSpeed: Bool) -> String {
+            let parts = [percent, withSizes || percent == nil ? sizes : nil].compactMap { $0 }
+            return parts.joined(separator: "  ") + (withSpeed ? speed : "")
         }
-        let room = width - 1 - DisplayWidth.of(bar) - DisplayWidth.of(tail) - 6
-        let name = DisplayWidth.truncate(SafeText.visibleControls(title), to: max(8, room), ellipsis: marks.ellipsis)
-        return "\(marks.downArrow) \(name)  \(bar)\(tail)"
+        // From the whole line to the least: the arrow, 8 cells of title and the percent.
+        let shapes = [
+            (bar(20), tail(sizes: true, speed: true)), (bar(20), tail(sizes: true, speed: false)),
+            (bar(10), tail(sizes: true, speed: false)), (bar(10), tail(sizes: false, speed: false)),
+            ("", tail(sizes: false, speed: false)),
+        ]
+        let title = SafeText.visibleControls(title)
+        for (index, (barText, tailText)) in shapes.enumerated() {
+            let room = width - 1 - DisplayWidth.of(barText) - DisplayWidth.of(tailText) - 4
+            guard room >= 8 || index == shapes.count - 1 else { continue }
+            let name = DisplayWidth.truncate(title, to: max(1, room), ellipsis: marks.ellipsis)
+            return "\(marks.downArrow) \(name)  \(barText)\(tailText)"
+        }
+        return ""
     }
 }
