@@ -36,6 +36,10 @@ struct NoticesTests {
 
         let listed = await h.run("notices")
         #expect(listed.first == "Notices, last 30 days (4)", "\(listed)")
+        // A notice is a record: after the loan ended, its due-soon notice still says what it said.
+        let dueSoon = try #require(listed.first { $0.contains("“\(lent)” is due") }, "\(listed)")
+        #expect(dueSoon.contains("(2 days left)"), "\(dueSoon)")
+        #expect(!dueSoon.contains("due today"), "\(dueSoon)")
         let json = try await h.json(["notices"])
         let kinds = (json["notices"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(Set(kinds) == ["dueSoon", "reservationReady", "loanEnded", "reservationEnded"], "\(json)")

@@ -40,21 +40,23 @@ enum NoticeCommands {
                 return CommandOutput(lines: [tr("No notices in the last 30 days.")], json: json)
             }
             let lines = notices.map { notice in
-                session.theme.dim(
-                    Words.dayWithWeekday(
-                        DayDate(notice.createdAt, in: session.library.clock.timeZone), today: session.library.today)
-                        + "  ")
-                    + line(notice, session: session)
+                // A notice is a record: its words are as they were true on the day it was made.
+                let made = DayDate(notice.createdAt, in: session.library.clock.timeZone)
+                return session.theme.dim(Words.dayWithWeekday(made, today: session.library.today) + "  ")
+                    + line(notice, session: session, asOf: made)
             }
             return CommandOutput(
                 lines: [tr("Notices, last 30 days ({n})", ["n": notices.count]), ""] + lines, json: json)
         })
 
     /// One notice in words: `“Vintern 1953” is ready for you: borrow it by Friday 27 November.`
-    static func line(_ notice: Notice, session: Session) -> String {
+    /// - Parameter today: the day the words are true on: today for a notice just made, the day it
+    ///   was made for one listed later (`due today` stays what it said that day).
+    static func line(_ notice: Notice, session: Session, asOf today: DayDate? = nil) -> String {
+        let today = today ?? session.library.today
         let q = session.theme.marks
         let title = q.quoted(notice.title.isEmpty ? tr("product {id}", ["id": notice.productID]) : notice.title)
-        let day = notice.day.map { Words.dayWithWeekday($0, today: session.library.today) }
+        let day = notice.day.map { Words.dayWithWeekday($0, today: today) }
         switch notice.kind {
         case .loanMade:
             return day.map {
@@ -64,7 +66,7 @@ enum NoticeCommands {
             } ?? tr("New loan on your card: {title}. read shows it on your shelf.", ["title": title])
         case .dueSoon:
             guard let due = notice.day else { return tr("{title} is due soon.", ["title": title]) }
-            let left = session.library.today.days(until: due)
+            let left = today.days(until: due)
             return left <= 0
                 ? tr("{title} is due today: it ends tonight.", ["title": title])
                 : tr(
