@@ -44,4 +44,16 @@ struct NoticesTests {
         let kinds = (json["notices"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
         #expect(Set(kinds) == ["dueSoon", "reservationReady", "loanEnded", "reservationEnded"], "\(json)")
     }
+
+    @Test("A loan due within 3 days is told once at a card's first login on this computer")
+    func dueSoonToldAtFirstLogin() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1003"], secrets: ["3456"])
+        let login = await h.run("login").joined(separator: "\n")
+        #expect(login.contains("Notice: “"), "\(login)")
+        #expect(login.contains("(2 days left)"), "\(login)")
+        // Told once.
+        #expect(!(await h.run("shelf --sync").joined(separator: "\n").contains("Notice:")))
+    }
 }

@@ -80,7 +80,9 @@ extension ShelfStore {
                 == card
                 || LoanRecord.filter(Column("libraryProfile") == profileID && Column("card") == card).fetchCount(db) > 0
             func tell(_ kind: Notice.Kind, _ key: String, productID: String, title: String, day: DayDate?) {
-                guard known, kind == .dueSoon || !expected.contains(productID) else { return }
+                // A loan due soon is told even to a card new on this computer (a reminder, not news of a
+                // change); anything else only to a card synced here before.
+                guard known || kind == .dueSoon, kind == .dueSoon || !expected.contains(productID) else { return }
                 notices.append(
                     Notice(
                         libraryProfile: profileID, card: card, key: key, kind: kind, productID: productID,
