@@ -159,8 +159,10 @@ let package = Package(
         // The parsers of untrusted bytes for libFuzzer (make fuzz) and for replaying saved inputs.
         .target(name: "CFuzzDriver", path: "Fuzz/CFuzzDriver"),
         .executableTarget(name: "BokFuzz", dependencies: ["Catalog", "Reader", "CFuzzDriver"], path: "Fuzz/BokFuzz"),
-        // What tests share: a pseudo-terminal, servers on loopback (calibre's, a hostile one), child processes.
-        .target(name: "TestSupport", path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
+        // What tests share: a pseudo-terminal, servers on loopback (calibre's, a hostile one), child processes,
+        // and lending services that stand in for a library (Catalog's protocols).
+        .target(
+            name: "TestSupport", dependencies: ["Catalog"], path: "Tests/TestSupport", exclude: ["calibre_server.py"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "TestSupport"]),
         .testTarget(
             name: "ShelfTests",

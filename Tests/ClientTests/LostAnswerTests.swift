@@ -1,6 +1,6 @@
 import Catalog
 import Foundation
-import Synchronization
+import TestSupport
 import Testing
 
 @testable import Client
@@ -10,52 +10,6 @@ import Testing
 @Suite("A lost answer to a borrow", .serialized)
 @MainActor
 struct LostAnswerTests {
-    /// The real mock over HTTP, except that the borrow's answer is lost after the loan is made,
-    /// and the first `failingChecks` looks at the loans after it fail with HTTP 500.
-    final class LosingService: LendingService, PatronLending {
-        let base: HTTPLendingService
-        let failingChecks: Int
-        /// Looks at the loans left to fail, once the borrow is made.
-        let failing = Mutex(0)
-
-        init(_ base: HTTPLendingService, failingChecks: Int) {
-            self.base = base
-            self.failingChecks = failingChecks
-        }
-
-        func search(_ request: SearchRequest) async throws -> SearchPage { try await base.search(request) }
-        func product(id: String) async throws -> Product { try await base.product(id: id) }
-        func availability(productID: String, card: String?) async throws -> Availability {
-            try await base.availability(productID: productID, card: card)
-        }
-        func library() async throws -> LibraryPage { try await base.library() }
-        func verifyPatron(card: String, pin: String) async throws -> Patron {
-            try await base.verifyPatron(card: card, pin: pin)
-        }
-        func createLoan(card: String, pin: String, productID: String) async throws -> Loan {
-            _ = try await base.createLoan(card: card, pin: pin, productID: productID)
-            failing.withLock { $0 = failingChecks }
-            throw LendingError(.dropped, "the connection closed before the answer")
-        }
-        func loans(card: String, onlyActive: Bool) async throws -> [Loan] {
-            let fail = failing.withLock { left in
-                defer { left = max(0, left - 1) }
-                return left > 0
-            }
-            if fail { throw LendingError(.rejected, "The library could not answer (HTTP 500).", status: 500) }
-            return try await base.loans(card: card, onlyActive: onlyActive)
-        }
-        func loan(id: String) async throws -> Loan { try await base.loan(id: id) }
-        func returnLoan(id: String, card: String?) async throws { try await base.returnLoan(id: id, card: card) }
-        func reserve(card: String, pin: String, productID: String) async throws -> Reservation {
-            try await base.reserve(card: card, pin: pin, productID: productID)
-        }
-        func reservations(card: String) async throws -> [Reservation] { try await base.reservations(card: card) }
-        func cancelReservation(id: String, card: String?) async throws {
-            try await base.cancelReservation(id: id, card: card)
-        }
-    }
-
     @Test(
         """
         Item 14: the lost answer is settled by one look at the loans, at once: the borrow succeeds and there is \

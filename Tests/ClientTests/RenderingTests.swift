@@ -2,26 +2,10 @@ import Catalog
 import Foundation
 import Logging
 import Terminal
+import TestSupport
 import Testing
 
 @testable import Client
-
-/// A lending service that is never called: rendering needs only a session.
-private struct UnusedService: LendingService, PatronLending {
-    struct Unused: Error {}
-    func search(_ request: SearchRequest) async throws -> SearchPage { throw Unused() }
-    func product(id: String) async throws -> Product { throw Unused() }
-    func availability(productID: String, card: String?) async throws -> Availability { throw Unused() }
-    func library() async throws -> LibraryPage { throw Unused() }
-    func verifyPatron(card: String, pin: String) async throws -> Patron { throw Unused() }
-    func createLoan(card: String, pin: String, productID: String) async throws -> Loan { throw Unused() }
-    func loans(card: String, onlyActive: Bool) async throws -> [Loan] { throw Unused() }
-    func loan(id: String) async throws -> Loan { throw Unused() }
-    func returnLoan(id: String, card: String?) async throws { throw Unused() }
-    func reserve(card: String, pin: String, productID: String) async throws -> Reservation { throw Unused() }
-    func reservations(card: String) async throws -> [Reservation] { throw Unused() }
-    func cancelReservation(id: String, card: String?) async throws { throw Unused() }
-}
 
 @Suite("Rendering in terminal cells")
 @MainActor

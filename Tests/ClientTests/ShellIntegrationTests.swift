@@ -173,7 +173,7 @@ struct ShellIntegrationTests {
             "man", ["-l", Self.manPage.path], environment: ["MANWIDTH": "100", "MANPAGER": "cat", "PAGER": "cat"])
         #expect(status == 0, "\(text)")
         #expect(text.contains("--catalog-size"), "\(text.prefix(500))")
-        for name in TableEntries.commands.map(\.name) + ["mock-server", "scenario", "completions"] {
+        for name in TableEntries.commands.map(\.name) + BokCommand.shellOnlyNames {
             #expect(text.contains(name), "\(name) is not in the man page")
         }
     }

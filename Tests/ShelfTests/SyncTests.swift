@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Reader
 import Shelf
+import TestSupport
 import Testing
 
 @Suite("Syncing the shelf from the lending service")

@@ -25,6 +25,44 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// Other English words for the key: `sort writer`, `sort stars`.
+    public var aliases: [String] {
+        switch self {
+        case .relevance, .publisher: []
+        case .title: ["name"]
+        case .author: ["writer"]
+        case .date: ["year", "published", "new"]
+        case .popularity: ["popular"]
+        case .rating: ["stars"]
+        }
+    }
+
+    /// The key's Swedish names, understood whatever the interface language (`sortera författare
+    /// fallande`): the Swedish catalogue's ``word`` first (a test holds them together), then others.
+    public var swedishNames: [String] {
+        switch self {
+        case .relevance: ["relevans"]
+        case .title: ["titel"]
+        case .author: ["författare"]
+        case .date: ["datum", "utgivning"]
+        case .publisher: ["förlag"]
+        case .popularity: ["popularitet", "populärast"]
+        case .rating: ["betyg"]
+        }
+    }
+
+    /// The key a patron's word names: its own name, an English alias or a Swedish name, in any case.
+    public init?(word: String) {
+        let word = word.lowercased()
+        if let key = SortKey(rawValue: word) ?? Self.allCases.first(where: { $0.aliases.contains(word) })
+            ?? Self.allCases.first(where: { $0.swedishNames.contains(word) })
+        {
+            self = key
+        } else {
+            return nil
+        }
+    }
+
     /// True for keys ordered by text in the library's alphabet.
     public var isText: Bool { self == .title || self == .author || self == .publisher }
 }

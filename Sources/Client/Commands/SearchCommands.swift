@@ -105,7 +105,7 @@ enum SearchCommands {
         ],
         completion: .words(
             SortKey.allCases.map(\.rawValue), then: ["asc", "desc"],
-            swedish: SearchCommands.swedishSortKeys.keys.sorted(),
+            swedish: SortKey.allCases.flatMap(\.swedishNames).sorted(),
             swedishThen: ["stigande", "fallande"]),
         run: { arguments, session in
             let words = arguments.positional
@@ -319,19 +319,8 @@ enum SearchCommands {
         }.joined(separator: " ")
     }
 
-    /// The sort keys in Swedish, whatever the interface language: `sortera författare fallande`.
-    nonisolated static let swedishSortKeys: [String: SortKey] = [
-        "relevans": .relevance, "titel": .title, "författare": .author, "datum": .date, "utgivning": .date,
-        "förlag": .publisher, "popularitet": .popularity, "populärast": .popularity, "betyg": .rating,
-    ]
-
     static func parseKey(_ word: String) throws -> SortKey {
-        if let key = SortKey(rawValue: word.lowercased()) { return key }
-        let aliases: [String: SortKey] = [
-            "name": .title, "writer": .author, "year": .date, "published": .date,
-            "new": .date, "popular": .popularity, "stars": .rating,
-        ]
-        if let key = aliases[word.lowercased()] ?? swedishSortKeys[word.lowercased()] { return key }
+        if let key = SortKey(word: word) { return key }
         let keys = SortKey.allCases.map(\.word)
         let near = keys.min { CommandTable.editDistance(word, $0) < CommandTable.editDistance(word, $1) }
         let hint =

@@ -33,7 +33,7 @@ enum ShelfCommands {
         valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
         completion: .words(
             ["sort"], then: ShelfSort.Key.allCases.map(\.rawValue), swedish: ["sortera"],
-            swedishThen: ShelfCommands.swedishSortKeys.keys.sorted()),
+            swedishThen: ShelfSort.Key.allCases.flatMap(\.swedishNames).sorted()),
         run: { arguments, session in
             if ["sort", "sortera"].contains(arguments.positional.first) {
                 return try sort(Array(arguments.positional.dropFirst()), session: session)
@@ -167,11 +167,6 @@ enum ShelfCommands {
         return others
     }
 
-    /// The shelf's orders in Swedish, whatever the interface language: `hylla sortera författare stigande`.
-    nonisolated static let swedishSortKeys: [String: ShelfSort.Key] = [
-        "titel": .title, "författare": .author, "dagar": .days, "senast": .recent,
-    ]
-
     /// `shelf sort author asc`: kept for the next session too.
     static func sort(_ words: [String], session: Session) throws -> CommandOutput {
         guard let keyWord = words.first else {
@@ -181,17 +176,17 @@ enum ShelfCommands {
                         "The shelf is sorted by {order}. Keys: {keys}; add asc or desc.",
                         [
                             "order": label(session.shelfState.shelfSort, session: session),
-                            "keys": ShelfSort.Key.allCases.map(keyName).joined(separator: ", "),
+                            "keys": ShelfSort.Key.allCases.map(\.word).joined(separator: ", "),
                         ])
                 ],
                 json: ["sort": session.shelfState.shelfSort.key.rawValue])
         }
         // Named in the interface language; both languages' words are understood.
-        let keys = ShelfSort.Key.allCases.map(keyName)
+        let keys = ShelfSort.Key.allCases.map(\.word)
         guard words.count <= 2 else {
             throw UserError.usage(tr("Usage: shelf sort {keys} [asc|desc].", ["keys": keys.joined(separator: "|")]))
         }
-        guard let key = ShelfSort.Key(rawValue: keyWord.lowercased()) ?? swedishSortKeys[keyWord.lowercased()] else {
+        guard let key = ShelfSort.Key(word: keyWord) else {
             throw UserError.usage(
                 tr(
                     "Unknown shelf order \"{word}\". Use {keys}.",
@@ -220,28 +215,9 @@ enum ShelfCommands {
                 sort: session.shelfState.shelfSort))
     }
 
-    /// `author, A→Ö`, `days, fewest first`, `recent, newest first`.
+    /// `author, A→Ö`, `days, fewest days first`, `recent, newest first`: in the library's alphabet.
     static func label(_ sort: ShelfSort, session: Session) -> String {
-        let up = sort.order == .ascending
-        let arrow = session.theme.marks.arrow
-        let last = session.library.alphabet == .swedish ? "Ö" : "Z"
-        let direction =
-            switch sort.key {
-            case .title, .author: up ? "A\(arrow)\(last)" : "\(last)\(arrow)A"
-            case .days: up ? tr("fewest days first") : tr("most days first")
-            case .recent: up ? tr("oldest first") : tr("newest first")
-            }
-        return "\(keyName(sort.key)), \(direction)"
-    }
-
-    /// `author`, `författare`: a shelf order's name in the interface language.
-    static func keyName(_ key: ShelfSort.Key) -> String {
-        switch key {
-        case .title: trp("sort key", "title")
-        case .author: trp("sort key", "author")
-        case .days: trp("sort key", "days")
-        case .recent: trp("sort key", "recent")
-        }
+        sort.label(alphabet: session.library.alphabet, arrow: session.theme.marks.arrow)
     }
 
     // MARK: To be read

@@ -10,8 +10,8 @@ protocol Invocation {
 
 /// `bok`'s command line, as swift-argument-parser parses it: the global options, the commands of
 /// the table (one subcommand each, from the same `Command` the REPL and scenarios run), and the
-/// commands that only exist on the shell (`mock-server`, `scenario`, `completions`). The same
-/// definition gives `--help`, the shell completions and the man page.
+/// commands that only exist on the shell (``shellOnly``). The same definition gives `--help`, the
+/// shell completions and the man page.
 struct BokCommand: ParsableCommand, Invocation {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
@@ -29,9 +29,7 @@ struct BokCommand: ParsableCommand, Invocation {
                     + "configuration: docs/configuration.md."
             ),
             version: "bok \(Bok.version)",
-            subcommands: TableEntries.subcommands + [
-                MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self,
-            ],
+            subcommands: TableEntries.subcommands + shellOnly,
             helpNames: [.short, .long]
         )
     }
@@ -99,7 +97,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
         do {
             let (trailing, words) = try TableCompletion.splitGlobals(words, for: Entry.command)
             // `bok help mock-server`: the shell-only commands have their help here.
-            if Entry.command.name == "help", let name = words.first, let type = BokCommand.shellOnly[name] {
+            if Entry.command.name == "help", let name = words.first, let type = BokCommand.shellOnly(named: name) {
                 printer.out(BokCommand.helpMessage(for: type))
                 return 0
             }
@@ -113,10 +111,18 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
 }
 
 extension BokCommand {
-    /// The subcommands that exist only on the shell, by name.
-    static let shellOnly: [String: any ParsableCommand.Type] = [
-        "mock-server": MockServerCommand.self, "scenario": ScenarioCommand.self, "completions": CompletionsCommand.self,
+    /// The subcommands that exist only on the shell, not at the prompt: the one list of them.
+    static let shellOnly: [any ParsableCommand.Type] = [
+        MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self,
     ]
+
+    /// The names of the shell-only subcommands.
+    static var shellOnlyNames: [String] { shellOnly.compactMap { $0.configuration.commandName } }
+
+    /// The shell-only subcommand called `name`.
+    static func shellOnly(named name: String) -> (any ParsableCommand.Type)? {
+        shellOnly.first { $0.configuration.commandName == name }
+    }
 }
 
 /// `bok completions bash|zsh|fish`.

@@ -3,11 +3,8 @@ public import Localization
 
 /// A command typed at the reading view's `:` prompt, parsed.
 ///
-/// `:goto 42%`, `:goto chapter 3`, `:goto 120` (page of the book), `:goto start`/`end`,
-/// `:width 70` (`:width full`), `:margin 4`, `:spacing 1|1.5|2`, `:justify on|off`, `:hyphenate on|off`,
-/// `:paragraphs indent|blank|book`, `:theme day|night|sepia`, `:brightness -1` (a level from
-/// -3 to 3), `:scroll`, `:paged`, `:twopage on|off`, `:images on|off`, `:search PATTERN`,
-/// `:back`, `:quit`.
+/// The commands, the names they answer to and the arguments they take are one list,
+/// ``ReaderCommandDefinition/all``, which ``parse(_:)`` reads and `?` lists.
 public enum ReaderCommand: Sendable, Hashable {
     case gotoPercent(Double)
     case gotoChapter(Int)
@@ -38,31 +35,7 @@ public enum ReaderCommand: Sendable, Hashable {
 
     /// The commands with their arguments, for help and completion; the descriptions are marked for
     /// translation and translated where they are shown.
-    public static let summary: [(String, String)] = [
-        (
-            "goto 42% | goto chapter 3 | goto 120 | goto start | goto end",
-            N_("jump by percent, chapter, page of the book")
-        ),
-        ("goto page 42", N_("the print edition's page, where the book marks them")),
-        ("width 70 | width full", N_("widest text column in cells")),
-        ("margin 4", N_("cells left and right of the text")),
-        ("spacing 1 | 1.5 | 2", N_("line spacing")),
-        ("justify on | off", N_("straight right edge")),
-        ("hyphenate on | off", N_("break words by their language's patterns (on with justify)")),
-        ("paragraphs indent | blank | book", N_("how paragraphs are told apart")),
-        ("theme day | night | sepia", N_("page colours")),
-        ("brightness -3 … 3", N_("dimmer or brighter page")),
-        ("scroll | paged", N_("scroll continuously or turn pages")),
-        ("twopage on | off", N_("two pages side by side when wide enough")),
-        ("images on | off", N_("draw images or show their labels")),
-        ("search PATTERN", N_("same as /")),
-        ("voice sv | en-us | auto", N_("reading-aloud voice (auto: the book's language)")),
-        ("rate 80 … 450", N_("reading-aloud speed, words a minute")),
-        ("pitch 0 … 99", N_("reading-aloud pitch (50: the voice's own)")),
-        ("back", N_("return from a link or jump")),
-        ("stats", N_("your reading pace, and time read today and in this book")),
-        ("quit", N_("leave the book")),
-    ]
+    public static let summary: [(String, String)] = ReaderCommandDefinition.all.flatMap { $0.help.map { ($0, $1) } }
 
     /// Parses a command line (without the `:`).
     ///
@@ -72,94 +45,14 @@ public enum ReaderCommand: Sendable, Hashable {
         guard let name = words.first?.lowercased() else {
             return .failure(.init(tr("Type a command, like :goto 50% or :theme night.")))
         }
-        let argument = words.dropFirst().joined(separator: " ")
-        let lowered = argument.lowercased()
-        func onOff(_ usage: String) -> Result<Bool, ReaderCommandError> {
-            switch lowered {
-            case "on", "yes", "true", "1", "": return .success(true)
-            case "off", "no", "false", "0": return .success(false)
-            default: return .failure(.init(tr("Say on or off: :{command} on", ["command": usage])))
-            }
-        }
-        switch name {
-        case "goto", "go", "g":
-            return parseGoto(lowered)
-        case "width", "w":
-            if ["full", "off", "none", "max"].contains(lowered) { return .success(.width(nil)) }
-            guard let width = Int(lowered), width >= 20 else {
-                return .failure(.init(tr("Give the text width in cells (20 or more), or full: :width 70")))
-            }
-            return .success(.width(width))
-        case "margin", "margins":
-            guard let margin = Int(lowered), (0...40).contains(margin) else {
-                return .failure(.init(tr("Give the margin in cells, 0 to 40: :margin 4")))
-            }
-            return .success(.margin(margin))
-        case "spacing", "linespacing":
-            switch lowered {
-            case "1", "single": return .success(.spacing(.single))
-            case "1.5", "one-and-half": return .success(.spacing(.oneAndHalf))
-            case "2", "double": return .success(.spacing(.double))
-            default: return .failure(.init(tr("Line spacing is 1, 1.5 or 2: :spacing 1.5")))
-            }
-        case "justify":
-            return onOff("justify").map(ReaderCommand.justify)
-        case "hyphenate", "hyphenation":
-            return onOff("hyphenate").map(ReaderCommand.hyphenate)
-        case "paragraphs", "paragraph":
-            switch lowered {
-            case "indent", "indented": return .success(.paragraphs(.indent))
-            case "blank", "blankline", "space": return .success(.paragraphs(.blankLine))
-            case "book", "auto": return .success(.paragraphs(.book))
-            default: return .failure(.init(tr("Paragraphs are indent, blank or book: :paragraphs indent")))
-            }
-        case "theme":
-            guard let theme = ReaderPreferences.Theme(rawValue: lowered) else {
-                return .failure(.init(tr("Themes are day, night and sepia: :theme night")))
-            }
-            return .success(.theme(theme))
-        case "brightness", "bright":
-            guard let level = Int(lowered.hasPrefix("+") ? String(lowered.dropFirst()) : lowered),
-                ReaderPreferences.brightnessRange.contains(level)
-            else {
-                return .failure(.init(tr("Brightness is a level from -3 to 3: :brightness -1")))
-            }
-            return .success(.brightness(level))
-        case "scroll", "continuous": return .success(.flow(.scroll))
-        case "paged", "pages", "page": return .success(.flow(.paged))
-        case "twopage", "twopages", "spread":
-            return onOff("twopage").map(ReaderCommand.twoPage)
-        case "images", "image":
-            return onOff("images").map(ReaderCommand.images)
-        case "search", "find":
-            guard !argument.isEmpty else { return .failure(.init(tr("Say what to search for: :search whale"))) }
-            return .success(.search(argument))
-        case "voice":
-            if ["auto", "book", "default"].contains(lowered) { return .success(.voice(nil)) }
-            guard !argument.isEmpty else {
-                return .failure(
-                    .init(tr("Name a voice: :voice sv, :voice en-us, or :voice auto for the book's language")))
-            }
-            return .success(.voice(argument))
-        case "rate", "speed":
-            guard let rate = Int(lowered), (80...450).contains(rate) else {
-                return .failure(.init(tr("Reading-aloud speed is 80 to 450 words a minute: :rate 200")))
-            }
-            return .success(.rate(rate))
-        case "pitch":
-            guard let pitch = Int(lowered), (0...99).contains(pitch) else {
-                return .failure(.init(tr("Pitch is 0 to 99 (50 is the voice's own): :pitch 40")))
-            }
-            return .success(.pitch(pitch))
-        case "back": return .success(.back)
-        case "stats", "statistics", "pace": return .success(.stats)
-        case "q", "quit", "exit", "wq", "x": return .success(.quit)
-        default:
+        guard let definition = ReaderCommandDefinition.byName[name] else {
             return .failure(.init(tr("There is no :{command} command; press ? for the list.", ["command": name])))
         }
+        return definition.parse(words.dropFirst().joined(separator: " "))
     }
 
-    private static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
+    /// `:goto`'s argument, in lower case.
+    static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
         let usage = ReaderCommandError(
             tr(
                 "Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), "

@@ -142,29 +142,8 @@ extension ReaderView {
 
     // MARK: Panels
 
-    var helpLines: [(String, String)] {
-        [
-            ("space PgDn → l j", tr("next page (j: next line when scrolling)")),
-            ("b PgUp ← h k", tr("previous page (k: previous line when scrolling)")),
-            ("g Home / G End", tr("start / end of the book")),
-            ("n / p", tr("next / previous chapter")),
-            ("n / N", tr("next / previous hit while a search is active")),
-            ("Esc", tr("end the search")),
-            ("t", tr("contents, with page numbers once counted")),
-            ("/", tr("search (regular expression, any case)")),
-            ("m", tr("bookmark this page (again: remove)")),
-            ("'", tr("bookmarks: Enter to go, d to delete")),
-            ("v", tr("choose a paragraph: colour 1–5 and note, or r to read it aloud")),
-            ("Enter f", tr("follow a link (a footnote opens over the page; a web link asks first)")),
-            ("Backspace u", tr("go back after a link or jump")),
-            ("+ / -", tr("brighter / dimmer")),
-            ("r", tr("read aloud from this page (again: pause); Esc stops")),
-            (":", tr("command line:")),
-        ] + ReaderCommand.summary.map { (":" + $0.0, tr($0.1)) } + [
-            ("?", tr("this help")),
-            ("q", tr("close the book")),
-        ]
-    }
+    /// The `?` panel's keys and what they do, in the interface language.
+    var helpLines: [(String, String)] { ReaderKeyBinding.panelLines.map { ($0.keys, tr($0.description)) } }
 
     /// The width of a panel over the page.
     var panelWidth: Int { min(screenColumns - 2, 76) }

@@ -140,7 +140,6 @@ extension ReaderView {
     }
 
     mutating func handleReading(_ key: Key) -> Bool {
-        let scrolling = session.preferences.flow == .scroll
         // In a book whose pages turn right to left, the left-hand keys go forward.
         var key = key
         if session.book.pagesTurnRightToLeft {
@@ -152,93 +151,86 @@ extension ReaderView {
             default: break
             }
         }
-        switch key {
-        case .character(" "), .pageDown, .right, .character("l"), .ctrl("f"):
-            session.nextPage()
-        case .character("b"), .pageUp, .left, .character("h"), .ctrl("b"):
-            session.previousPage()
-        case .character("j"), .down:
-            if scrolling { session.scroll(lines: 1) } else { session.nextPage() }
-        case .character("k"), .up:
-            if scrolling { session.scroll(lines: -1) } else { session.previousPage() }
-        case .wheelDown:
-            if scrolling { session.scroll(lines: 3) } else { session.nextPage() }
-        case .wheelUp:
-            if scrolling { session.scroll(lines: -3) } else { session.previousPage() }
-        case .character("g"), .home:
-            session.goToStart()
-        case .character("G"), .end:
-            session.goToEnd()
-        case .character("n"):
-            if session.search != nil { session.nextHit() } else { session.nextChapter() }
-        case .character("N"):
+        guard let action = ReaderKeyBinding.action(for: key) else { return true }
+        return perform(action)
+    }
+
+    /// Does what a key on the page does (``ReaderKeyBinding`` binds the keys). Returns `false` to quit.
+    mutating func perform(_ action: ReaderKeyBinding.Action) -> Bool {
+        let scrolling = session.preferences.flow == .scroll
+        switch action {
+        case .nextPage: session.nextPage()
+        case .previousPage: session.previousPage()
+        case .lineDown: if scrolling { session.scroll(lines: 1) } else { session.nextPage() }
+        case .lineUp: if scrolling { session.scroll(lines: -1) } else { session.previousPage() }
+        case .wheelDown: if scrolling { session.scroll(lines: 3) } else { session.nextPage() }
+        case .wheelUp: if scrolling { session.scroll(lines: -3) } else { session.previousPage() }
+        case .start: session.goToStart()
+        case .end: session.goToEnd()
+        case .nextChapterOrHit: if session.search != nil { session.nextHit() } else { session.nextChapter() }
+        case .previousHitOrChapter:
             if session.search != nil { session.previousHit() } else { session.previousChapter() }
-        case .character("p"):
-            session.previousChapter()
-        case .character("r"):
-            session.toggleReadingAloud()
-        case .escape where session.isReadingAloud:
-            session.stopReadingAloud()
+        case .previousChapter: session.previousChapter()
+        case .readAloud: session.toggleReadingAloud()
         case .escape:
-            if session.search != nil {
+            if session.isReadingAloud {
+                session.stopReadingAloud()
+            } else if session.search != nil {
                 session.clearSearch()
                 session.message = tr("Search ended; n and p turn chapters again.")
             }
-        case .character("t"):
-            let items = session.tableOfContents()
-            guard !items.isEmpty else {
-                session.message = tr("This book has no table of contents.")
-                return true
-            }
-            var list = ListState(selected: items.lastIndex(where: \.isCurrent) ?? 0)
-            list.top = max(0, list.selected - panelRows / 2)
-            mode = .contents(list, items)
-        case .character("/"):
-            mode = .prompt(Prompt(kind: .search))
-        case .character(":"):
-            mode = .prompt(Prompt(kind: .command))
-        case .character("m"):
-            session.toggleBookmark()
-        case .character("'"):
+        case .contents: showContents()
+        case .search: mode = .prompt(Prompt(kind: .search))
+        case .command: mode = .prompt(Prompt(kind: .command))
+        case .bookmark: session.toggleBookmark()
+        case .bookmarks:
             if session.bookmarks.isEmpty {
                 session.message = tr("No bookmarks yet; m adds one here.")
             } else {
                 let here = session.topLocator
                 mode = .bookmarks(ListState(selected: session.bookmarks.lastIndex { $0.locator <= here } ?? 0))
             }
-        case .character("v"):
+        case .highlight:
             let targets = session.highlightTargets()
             guard !targets.isEmpty else {
                 session.message = tr("Nothing on this page to highlight.")
                 return true
             }
             mode = .highlight(ListState(), targets)
-        case .enter, .character("f"):
-            let links = session.visibleLinks().filter { link in
-                if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
-                return true
-            }
-            switch links.count {
-            case 0: session.message = tr("No links on this page.")
-            case 1: follow(links[0])
-            default: mode = .links(ListState(), links)
-            }
-        case .backspace, .character("u"):
-            session.goBack()
-        case .character("+"), .character("="):
-            session.updatePreferences { $0.brightness += 1 }
+        case .followLink: followLinkOnPage()
+        case .back: session.goBack()
+        case .brighter, .dimmer:
+            session.updatePreferences { $0.brightness += action == .brighter ? 1 : -1 }
             session.message = tr("Brightness {level}.", ["level": session.preferences.brightness])
-        case .character("-"):
-            session.updatePreferences { $0.brightness -= 1 }
-            session.message = tr("Brightness {level}.", ["level": session.preferences.brightness])
-        case .character("?"), .function(1):
-            mode = .help(ListState())
-        case .character("q"), .ctrl("c"), .ctrl("d"):
-            return false
-        default:
-            break
+        case .help: mode = .help(ListState())
+        case .quit: return false
         }
         return true
+    }
+
+    /// `t`: the contents, with the current chapter chosen.
+    private mutating func showContents() {
+        let items = session.tableOfContents()
+        guard !items.isEmpty else {
+            session.message = tr("This book has no table of contents.")
+            return
+        }
+        var list = ListState(selected: items.lastIndex(where: \.isCurrent) ?? 0)
+        list.top = max(0, list.selected - panelRows / 2)
+        mode = .contents(list, items)
+    }
+
+    /// Enter or f: the one link on the page followed, or a list of them to choose from.
+    private mutating func followLinkOnPage() {
+        let links = session.visibleLinks().filter { link in
+            if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
+            return true
+        }
+        switch links.count {
+        case 0: session.message = tr("No links on this page.")
+        case 1: follow(links[0])
+        default: mode = .links(ListState(), links)
+        }
     }
 
     mutating func handlePrompt(_ key: Key, _ prompt: inout Prompt) -> Bool {

@@ -7,11 +7,8 @@ public import Terminal
 /// The terminal loop (``ReaderApp``) reads keys, hands them to ``handle(_:)`` and writes what
 /// ``frame()`` draws; tests drive the same view with keys and read its frames as text.
 ///
-/// Keys (also listed by `?`): space, PgDn, →, l, j next page; b, PgUp, ←, h, k previous page (in
-/// scroll flow j/k and ↓/↑ move one line); g/Home start, G/End end; n/p next/previous chapter —
-/// while a search is active n/N go to the next/previous hit instead and Esc ends the search;
-/// t contents; / search; m bookmark; ' bookmarks; v highlight; Enter/f follow a link; Backspace/u
-/// back; : command; +/- brightness; ? help; q quit.
+/// The keys on the page are the table ``ReaderKeyBinding/all``, which `?` lists; the panels take
+/// their own (``handle(_:)``).
 public struct ReaderView {
     /// What has the keyboard.
     enum Mode {
