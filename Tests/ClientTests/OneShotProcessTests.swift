@@ -55,6 +55,26 @@ struct OneShotProcessTests {
             stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
+    @Test("A one-shot shelf --sync after mock clock says when it synced by the library's clock")
+    func syncedByTheLibrarysClock() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path, "LANG": "C.UTF-8", "LANGUAGE": "",
+        ]
+        // Each one-shot starts the shared mock anew; its clock, weeks ahead, is known once it has started.
+        let moved = try await bok(["--mock", "mock", "clock", "+25d"], environment: environment)
+        #expect(moved.status == 0, "\(moved.stderr)")
+        let login = try await bok(
+            ["--mock", "login", "--card", "1001", "--pin-stdin", "--remember"], stdin: "1234\n",
+            environment: environment)
+        #expect(login.status == 0, "\(login.stderr)")
+        let shelf = try await bok(["--mock", "shelf", "--sync"], environment: environment)
+        #expect(shelf.stdout.contains("synced today"), "\(shelf.stdout)\(shelf.stderr)")
+    }
+
     @Test("bok --help and bok COMMAND --help speak the locale's language; the man page's source stays English")
     func helpInSwedish() async throws {
         let swedish = ["LANG": "sv_SE.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": ""]

@@ -60,7 +60,7 @@ extension LibraryConnection {
             reach: Reach(
                 opdsLending: { overOPDS ? try? await opds.value : nil },
                 controlBase: { try await mock.baseURL() },
-                warmUp: { ready.start() }))
+                warmUp: { ready.start() }, ready: { _ = try? await ready.value }))
         connection.note = note(options: options, config: config)
         return connection
     }

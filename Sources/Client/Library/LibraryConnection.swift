@@ -53,6 +53,8 @@ final class LibraryConnection {
         var controlBase: () async throws -> URL? = { nil }
         /// Starts what the library needs before the first command (the built-in mock's server).
         var warmUp: () -> Void = {}
+        /// Waits until the library can answer (the built-in mock started, its clock followed).
+        var ready: () async -> Void = {}
     }
 
     private let reach: Reach
@@ -104,6 +106,14 @@ final class LibraryConnection {
 
     /// Starts what the library needs before the first command, while the banner is on screen.
     func warmUp() { reach.warmUp() }
+
+    /// Now and today by the library's clock once it can answer: the built-in mock's clock may
+    /// stand weeks from the machine's, and is known only once it has started. A sync records
+    /// its time by this, so "synced today" means the library's today.
+    func readyClock() async -> (now: Date, today: DayDate) {
+        await reach.ready()
+        return (clock.now(), clock.today)
+    }
 
     /// The mock library's control routes; refuses when the library is a real one.
     func mockControl() async throws -> MockControl {

@@ -125,9 +125,10 @@ extension Session {
         let (store, profileID) = try shelfProfile()
         let profile = LibraryRecord(
             id: profileID, name: library.name, baseURL: library.identity.baseURL, serviceID: library.identity.serviceID)
+        let (now, today) = await library.readyClock()
         do {
             let summary = try await store.sync(
-                from: library.service, card: card, profile: profile, now: library.clock.now(), today: library.today,
+                from: library.service, card: card, profile: profile, now: now, today: today,
                 expected: Set(expected.map { [$0] } ?? []), listsAreWhole: library.listsAreWhole)
             shelfState.syncProblem = nil
             notices.post(summary.notices)
@@ -157,13 +158,14 @@ extension Session {
     func startSyncInBackground() {
         guard shelfState.startupSync == nil, let paths else { return }
         let (card, credentials) = (account.card, account.credentialStore)
-        let (key, name, service, now, today, collation) = (
-            library.identity, library.name, library.service, library.clock.now(), library.today,
-            Collation(library.alphabet)
+        let (key, name, service, collation) = (
+            library.identity, library.name, library.service, Collation(library.alphabet)
         )
-        let (notices, listsAreWhole) = (notices, library.listsAreWhole)
+        let (notices, listsAreWhole, library) = (notices, library.listsAreWhole, library)
         shelfState.startupSync = Task.detached {
             do {
+                // By the library's clock, which the built-in mock tells once it has started.
+                let (now, today) = await library.readyClock()
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
                 let profile = try store.saveLibrary(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
                 guard let profileID = profile.id,
