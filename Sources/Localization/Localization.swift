@@ -131,8 +131,14 @@ public enum Localization {
 }
 
 extension Localization {
-    /// The interface language's locale, for Foundation's names of months and days and its numbers.
-    public static var locale: Locale { Locale(identifier: language == "sv" ? "sv_SE" : "en_US") }
+    /// The interface language's locale, for Foundation's names of months and days and its numbers:
+    /// the one its catalogue names (`sv_SE`), else the language's own.
+    public static var locale: Locale {
+        // TRANSLATORS: The locale (language_COUNTRY) whose numbers, month and weekday names bok
+        // uses in your language: sv_SE, fi_FI, ar_SE.
+        let named = trp("locale", "en_US")
+        return Locale(identifier: isEnglish || named != "en_US" ? named : language)
+    }
 
     private static let names = Mutex<[String: (months: [String], shortMonths: [String], weekdays: [String])]>([:])
 
