@@ -1,4 +1,4 @@
-import Localization
+public import Localization
 
 /// What a result list is ordered by.
 public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
@@ -37,13 +37,23 @@ public enum SortOrder: String, Sendable, Hashable, CaseIterable, Codable {
     /// The other direction.
     public var flipped: SortOrder { self == .ascending ? .descending : .ascending }
 
-    /// Parses `asc`/`desc` and their spelled-out forms.
+    /// Parses `asc`/`desc`, their spelled-out forms and their names in any language bok speaks.
     public init?(word: String) {
         switch word.lowercased() {
-        // Swedish too, whatever the interface language: `sortera författare fallande`.
-        case "asc", "ascending", "up", "stigande": self = .ascending
-        case "desc", "descending", "down", "fallande": self = .descending
-        default: return nil
+        case "asc", "ascending", "up": self = .ascending
+        case "desc", "descending", "down": self = .descending
+        default:
+            // Whatever the interface language: `sortera författare fallande`.
+            guard let order = Self.allCases.first(where: { $0.typedWord.isNamed(word) }) else { return nil }
+            self = order
+        }
+    }
+
+    /// The direction as a patron types it, named in other languages by their catalogues.
+    public var typedWord: TypedWord {
+        switch self {
+        case .ascending: TypedWord("typed: sort order", "asc")
+        case .descending: TypedWord("typed: sort order", "desc")
         }
     }
 }

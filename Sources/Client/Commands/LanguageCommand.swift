@@ -5,8 +5,7 @@ import Localization
 @MainActor
 enum LanguageCommand {
     nonisolated static let language = Command(
-        name: "language", aliases: ["lang"],
-        swedish: ["språk"],
+        typedName: TypedWord("typed: command", "language"), aliases: ["lang"],
         synopsis: N_("language [sv|en]"),
         summary: N_("Show or change the language bok speaks: sv (Swedish) or en (English)"),
         details: [
@@ -16,7 +15,7 @@ enum LanguageCommand {
             N_("Output for scripts (--json) is always the same, whatever the language."),
             N_("Examples:  language     language sv     språk en"),
         ],
-        completion: .words(Localization.languages, then: []),
+        completion: .languages,
         run: { arguments, session in
             guard let word = arguments.positional.first else {
                 return CommandOutput(
