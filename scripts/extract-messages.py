@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes bok's message template (po/bok.pot) from the Swift sources: the text of every
-tr("…"), trn("…", "…", n), trp("context", "…") and N_("…") call.
+tr("…"), trn("…", "…", n), trp("context", "…") and N_("…") call, and every word a patron types
+marked TypedWord("typed: …", "…") (its context first, as trp's). A `// TRANSLATORS: …` comment
+on the lines just above a call goes to the translators with it, as xgettext's --add-comments does.
 
 xgettext has no Swift parser (its C one trips over Swift's multi-line strings), so this script
 is the extraction step; msgmerge and msgfmt (Debian's gettext) do the rest, see
@@ -13,7 +15,31 @@ import pathlib
 import re
 import sys
 
-CALL = re.compile(r'\b(tr|trn|trp|N_)\(\s*"')
+CALL = re.compile(r'\b(tr|trn|trp|N_|TypedWord)\(\s*"')
+
+# What every typed word's entry tells its translator; the header says the rest (see TypedWord.swift).
+TYPED = "Typed by a patron, not shown: its names in this language, separated by commas, the main one first."
+
+HEADER = [
+    "# bok's messages. Made by scripts/extract-messages.py; do not edit by hand.",
+    "#",
+    '# A context that begins "typed: " marks a word a patron types (a command, a sort key, a search',
+    "# field, a word of mock clock): translate it with its names in your language, separated by",
+    "# commas, the main one first (help shows a command by it; a name may be two words, lämna",
+    "# tillbaka). Write the English word itself when your language has no name of its own for it.",
+    "# The English word works in every language, and so does every language's name.",
+]
+
+
+def translator_comment(text, start):
+    """The `// TRANSLATORS:` comment on the lines just above text[start], joined; or None."""
+    lines = text[:start].split("\n")[:-1]
+    comment = []
+    while lines and lines[-1].strip().startswith("//"):
+        comment.insert(0, lines.pop().strip()[2:].strip())
+        if comment[0].startswith("TRANSLATORS:"):
+            return " ".join(comment)
+    return None
 
 
 def literal(text, start, where):
@@ -72,13 +98,16 @@ def extract(roots):
         for path in sorted(pathlib.Path(root).rglob("*.swift")):
             text = path.read_text(encoding="utf-8")
             for match in CALL.finditer(text):
+                # A call shown in a comment (a doc comment's example) is not a message.
+                if text[text.rfind("\n", 0, match.start()) + 1 : match.start()].lstrip().startswith("//"):
+                    continue
                 line = text.count("\n", 0, match.start()) + 1
                 where = f"{path}:{line}"
                 kind = match.group(1)
                 first, end = joined(text, match.end() - 1, where)
                 context, plural = None, None
                 rest = text[end:].lstrip()
-                if kind in ("trn", "trp"):
+                if kind in ("trn", "trp", "TypedWord"):
                     if not rest.startswith(","):
                         sys.exit(f"{where}: {kind} needs two string literals")
                     rest_start = text.index('"', end)
@@ -87,7 +116,12 @@ def extract(roots):
                         plural = second
                     else:
                         context, first = first, second
-                entry = messages.setdefault((context, first), {"plural": plural, "refs": []})
+                if kind == "TypedWord" and not context.startswith("typed: "):
+                    sys.exit(f"{where}: a typed word's context begins \"typed: \"")
+                entry = messages.setdefault((context, first), {"plural": plural, "refs": [], "comments": []})
+                comment = TYPED if kind == "TypedWord" else translator_comment(text, match.start())
+                if comment and comment not in entry["comments"]:
+                    entry["comments"].append(comment)
                 # Files without line numbers, as xgettext --add-location=file: the template
                 # changes only when messages do.
                 if str(path) not in entry["refs"]:
@@ -98,8 +132,7 @@ def extract(roots):
 def main():
     out, roots = sys.argv[1], sys.argv[2:]
     messages = extract(roots)
-    lines = [
-        "# bok's messages. Made by scripts/extract-messages.py; do not edit by hand.",
+    lines = HEADER + [
         'msgid ""',
         'msgstr ""',
         '"Project-Id-Version: bok\\n"',
@@ -109,6 +142,8 @@ def main():
     ]
     for (context, msgid), entry in sorted(messages.items(), key=lambda item: item[1]["refs"][0]):
         lines.append("#: " + " ".join(entry["refs"]))
+        for comment in entry["comments"]:
+            lines.append("#. " + comment)
         if "{" in msgid:
             lines.append("#. {name} placeholders are filled in by bok; keep them as they are.")
         if context is not None:

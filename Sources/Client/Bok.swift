@@ -58,11 +58,12 @@ struct Bok {
     @MainActor
     static func plainCommand(_ argv: [String]) -> [String]? {
         guard let word = argv.first, word != "help", !argv.contains(where: { $0.hasPrefix("-") }) else { return nil }
-        // The names the parser knows a table command by: its name, and aliases made of letters only.
-        let command = CommandTable.all.first { command in
-            command.name == word
-                || (command.aliases + command.swedish).contains { $0 == word && $0.allSatisfy(\.isLetter) }
-        }
+        // The names the parser knows a table command by: its name, and aliases and names in other
+        // languages made of letters only (those only when no English name matches).
+        let commands = CommandTable.all
+        let command =
+            commands.first { $0.name == word || $0.aliases.contains { $0 == word && $0.allSatisfy(\.isLetter) } }
+            ?? commands.first { $0.otherNames.contains { $0 == word && $0.allSatisfy(\.isLetter) } }
         guard let command, command.name != "help" else { return nil }
         return [command.name] + argv.dropFirst()
     }

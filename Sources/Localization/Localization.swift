@@ -9,22 +9,39 @@ internal import Synchronization
 /// config file (`language = sv`) or the prompt (`language sv`) names one. Text given to ``tr(_:)``
 /// is the English message; a catalogue without it, or English, shows it as written.
 public enum Localization {
-    /// The languages bok speaks; English is the messages as written.
-    public static let languages = ["en", "sv"]
+    /// The language the messages are written in: a catalogue translates from it.
+    public static let english = "en"
     /// The gettext domain: `bok.mo`.
     static let domain = "bok"
 
-    private static let state = Mutex<String>("en")
+    private struct State {
+        var language = Localization.english
+        /// `$BOK_LOCALEDIR` when the last ``use(_:environment:)`` was given one.
+        var directory: String?
+    }
 
-    /// The interface language in use: `en` or `sv`.
-    public static var language: String { state.withLock { $0 } }
+    private static let state = Mutex(State())
+
+    /// The interface language in use: `en`, or the language of a catalogue (`sv`).
+    public static var language: String { state.withLock { $0.language } }
+
+    /// True while bok speaks English, the language its messages and names are written in.
+    public static var isEnglish: Bool { language == english }
+
+    /// The languages bok speaks: English, and each language with a catalogue (`po/LANG.po`,
+    /// compiled); a new catalogue is a new language, with nothing else to change.
+    public static var languages: [String] {
+        [english] + (catalogueDirectory.map { catalogueLanguages(in: $0) } ?? [])
+    }
 
     /// Sets the interface language: `language` when given (the config file, the prompt), else the
     /// one the environment's locale asks for. Returns the language now in use.
     @discardableResult
     public static func use(_ language: String?, environment: [String: String]) -> String {
         let wanted = language ?? languageOf(environment: environment)
-        let chosen = languages.contains(wanted) ? wanted : "en"
+        let given = environment["BOK_LOCALEDIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let directory = given ?? installedCatalogues
+        let chosen = directory.map { hasCatalogue(wanted, in: $0) } == true ? wanted : english
         // Messages need a locale other than "C" for LANGUAGE to count; C.UTF-8 serves when the
         // patron's own locale (sv_SE.UTF-8) is not installed. Only LC_MESSAGES changes: numbers
         // and dates are formatted by Foundation with an explicit Locale, never by the C library.
@@ -32,13 +49,13 @@ public enum Localization {
             _ = setlocale(LC_MESSAGES, "C.UTF-8")
         }
         setenv("LANGUAGE", chosen, 1)
-        if let directory = catalogueDirectory(environment: environment) {
+        if let directory {
             _ = bindtextdomain(domain, directory)
         }
         _ = bind_textdomain_codeset(domain, "UTF-8")
         // textdomain also tells gettext that its cached translations are stale (a new LANGUAGE).
         _ = textdomain(domain)
-        state.withLock { $0 = chosen }
+        state.withLock { $0 = State(language: chosen, directory: given) }
         return chosen
     }
 
@@ -46,7 +63,7 @@ public enum Localization {
     /// (`LC_ALL`, then `LC_MESSAGES`, then `LANG`), as `sv` of `sv_SE.UTF-8`.
     public static func languageOf(environment: [String: String]) -> String {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        if isPlainC(locale) { return "en" }
+        if isPlainC(locale) { return english }
         if let list = environment["LANGUAGE"], let first = list.split(separator: ":").first, !first.isEmpty {
             return code(String(first))
         }
@@ -65,12 +82,32 @@ public enum Localization {
 
     static func isPlainC(_ locale: String) -> Bool { locale.isEmpty || locale == "C" || locale == "POSIX" }
 
-    /// Where the compiled catalogues are: `$BOK_LOCALEDIR`, else `share/locale` beside the
-    /// executable's folder (an installed `PREFIX/bin/bok`) or a few folders up (a `.build` tree).
-    static func catalogueDirectory(environment: [String: String]) -> String? {
-        if let given = environment["BOK_LOCALEDIR"], !given.isEmpty { return given }
-        // The executable does not move: look once.
-        return installedCatalogues
+    /// Where the compiled catalogues are: `$BOK_LOCALEDIR` as the last ``use(_:environment:)``
+    /// was given it, else `share/locale` beside the executable's folder (an installed
+    /// `PREFIX/bin/bok`) or a few folders up (a `.build` tree).
+    static var catalogueDirectory: String? { state.withLock { $0.directory } ?? installedCatalogues }
+
+    /// Whether `directory` holds a catalogue for `language` (English needs none); a language is
+    /// named by letters (`sv`, `pt_BR`), never by a path.
+    static func hasCatalogue(_ language: String, in directory: String) -> Bool {
+        guard !language.isEmpty, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "_") }) else { return false }
+        return language == english || access(directory + "/" + language + "/LC_MESSAGES/\(domain).mo", F_OK) == 0
+    }
+
+    /// The languages `directory` holds a catalogue of bok's for, in alphabetical order.
+    static func catalogueLanguages(in directory: String, first: Bool = false) -> [String] {
+        guard let folder = opendir(directory) else { return [] }
+        defer { closedir(folder) }
+        var found: [String] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix("."), name != english, hasCatalogue(name, in: directory) else { continue }
+            found.append(name)
+            if first { break }
+        }
+        return found.sorted()
     }
 
     private static let installedCatalogues: String? = {
@@ -87,15 +124,21 @@ public enum Localization {
             guard let up = parent(folder) else { break }
             folder = up
             let candidate = folder + "/share/locale"
-            if access(candidate + "/sv/LC_MESSAGES/\(domain).mo", F_OK) == 0 { return candidate }
+            if !catalogueLanguages(in: candidate, first: true).isEmpty { return candidate }
         }
         return nil
     }()
 }
 
 extension Localization {
-    /// The interface language's locale, for Foundation's names of months and days and its numbers.
-    public static var locale: Locale { Locale(identifier: language == "sv" ? "sv_SE" : "en_US") }
+    /// The interface language's locale, for Foundation's names of months and days and its numbers:
+    /// the one its catalogue names (`sv_SE`), else the language's own.
+    public static var locale: Locale {
+        // TRANSLATORS: The locale (language_COUNTRY) whose numbers, month and weekday names bok
+        // uses in your language: sv_SE, fi_FI, ar_SE.
+        let named = trp("locale", "en_US")
+        return Locale(identifier: isEnglish || named != "en_US" ? named : language)
+    }
 
     private static let names = Mutex<[String: (months: [String], shortMonths: [String], weekdays: [String])]>([:])
 
@@ -132,7 +175,7 @@ extension Localization {
 
 /// `message` in the interface language.
 public func tr(_ message: String) -> String {
-    guard Localization.language != "en" else { return message }
+    guard !Localization.isEnglish else { return message }
     return message.withCString { String(cString: dgettext(Localization.domain, $0)) }
 }
 
@@ -148,7 +191,7 @@ public func trn(
     _ values: KeyValuePairs<String, any CustomStringConvertible> = [:]
 ) -> String {
     let chosen: String
-    if Localization.language == "en" {
+    if Localization.isEnglish {
         chosen = count == 1 ? singular : plural
     } else {
         chosen = singular.withCString { one in
@@ -163,7 +206,7 @@ public func trn(
 /// `message` in the interface language where one English word needs two translations: `context`
 /// tells them apart (gettext's pgettext).
 public func trp(_ context: String, _ message: String) -> String {
-    guard Localization.language != "en" else { return message }
+    guard !Localization.isEnglish else { return message }
     let key = context + "\u{04}" + message
     let found = key.withCString { String(cString: dgettext(Localization.domain, $0)) }
     return found == key ? message : found

@@ -5,8 +5,9 @@ import Testing
 
 @testable import Client
 
-/// Every line bok prints meets the terminal's edge at a word boundary, in both languages and at
-/// every common width, and a result page fits the window's height (issue 13).
+/// Every line bok prints meets the terminal's edge at a word boundary, in both languages (and a
+/// third made at test time, ``PseudoLanguage``) and at every common width, and a result page fits
+/// the window's height (issue 13).
 @Suite("Laid out for any terminal", .serialized)
 @MainActor
 struct LayoutTests {
@@ -17,7 +18,7 @@ struct LayoutTests {
 
     /// What a session of a patron's commands prints, line by line, before the terminal's edge.
     static func session(width: Int, height: Int = 0, language: String) async throws -> [(String, [String])] {
-        Localization.use(language, environment: [:])
+        Localization.use(language, environment: PseudoLanguage.environment(for: language))
         defer { Localization.use("en", environment: [:]) }
         let h = try await Harness(theme: Theme(caps: .plain, width: width, height: height))
         defer { Task { await h.stop() } }
@@ -34,8 +35,8 @@ struct LayoutTests {
     }
 
     @Test(
-        "No line of a message, help page or list breaks inside a word at 40, 60, 80, 120 columns, in English, Swedish",
-        arguments: [40, 60, 80, 120], ["en", "sv"])
+        "No line of a message, help page or list breaks inside a word at 40, 60, 80, 120 columns, in every language",
+        arguments: [40, 60, 80, 120], ["en", "sv", PseudoLanguage.code])
     func wordsStayWhole(width: Int, language: String) async throws {
         for (command, screen) in try await Self.session(width: width, language: language) {
             for line in screen {
@@ -53,7 +54,7 @@ struct LayoutTests {
         "Lists and the help overview are laid out to fit the width themselves, not wrapped",
         arguments: [40, 60, 80, 120])
     func listsFit(width: Int) async throws {
-        for language in ["en", "sv"] {
+        for language in ["en", "sv", PseudoLanguage.code] {
             let screens = try await Self.session(width: width, language: language)
             for (command, screen) in screens
             where ["help", "search the", "more", "sort author", "top", "new", "view grid", "loans", "shelf"]

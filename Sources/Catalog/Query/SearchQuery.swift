@@ -9,6 +9,18 @@ public struct SearchQuery: Sendable, Hashable {
     /// A field a term can be restricted to.
     public enum Field: String, Sendable, Hashable, CaseIterable {
         case title, author, category, publisher, language, isbn
+
+        /// The field's name as a patron types it, named in other languages by their catalogues.
+        public var typedWord: TypedWord {
+            switch self {
+            case .title: TypedWord("typed: search field", "title")
+            case .author: TypedWord("typed: search field", "author")
+            case .category: TypedWord("typed: search field", "category")
+            case .publisher: TypedWord("typed: search field", "publisher")
+            case .language: TypedWord("typed: search field", "language")
+            case .isbn: TypedWord("typed: search field", "isbn")
+            }
+        }
     }
 
     /// One term of a query.
@@ -68,7 +80,7 @@ public struct SearchQuery: Sendable, Hashable {
             var raw = token.text
             if !token.quoted, let colon = raw.firstIndex(of: ":"), colon != raw.startIndex {
                 let name = raw[..<colon].lowercased()
-                guard let known = Field(rawValue: name) ?? aliases[name] else {
+                guard let known = Self.field(named: name) else {
                     let names = Field.allCases.map { $0.rawValue + ":" }.joined(separator: ", ")
                     throw ParseError(
                         N_("Unknown field \"{name}:\". Fields are {names}."), ["name": name, "names": names])
@@ -99,10 +111,13 @@ public struct SearchQuery: Sendable, Hashable {
     /// Creates a query from terms.
     public init(terms: [Term]) { self.terms = terms }
 
-    private static let aliases: [String: Field] = [
-        "titel": .title, "författare": .author, "forfattare": .author, "kategori": .category,
-        "förlag": .publisher, "forlag": .publisher, "språk": .language, "lang": .language,
-    ]
+    private static let aliases: [String: Field] = ["lang": .language]
+
+    /// The field named `name`: in English, or in any language bok speaks (`författare:`), whatever
+    /// the interface language.
+    static func field(named name: String) -> Field? {
+        Field(rawValue: name) ?? aliases[name] ?? Field.allCases.first { $0.typedWord.isNamed(name) }
+    }
 
     private static func example(for field: Field) -> String {
         switch field {

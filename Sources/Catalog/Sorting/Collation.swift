@@ -22,9 +22,13 @@ public struct Collation: Sendable, Hashable {
 
     /// The collation for a BCP 47 or POSIX locale (`sv-SE`, `sv_SE.UTF-8`, `fi`, `en-GB`).
     public init(locale: String?) {
-        let language = (locale ?? "").lowercased().prefix { $0.isLetter }
-        self.init(language == "sv" || language == "fi" ? .swedish : .english)
+        let language = String((locale ?? "").lowercased().prefix { $0.isLetter })
+        self.init(Self.alphabets[language] ?? .english)
     }
+
+    /// The languages whose alphabet is not English's, by their ISO 639 code: Finnish, like
+    /// Swedish, puts Å, Ä, Ö after Z.
+    static let alphabets: [String: Alphabet] = ["sv": .swedish, "fi": .swedish]
 
     /// A comparable key: primary letters, then accents, then case, as bytes compared with `memcmp`.
     public struct Key: Sendable, Hashable, Comparable {

@@ -1,4 +1,4 @@
-import Localization
+public import Localization
 
 /// What a result list is ordered by.
 public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
@@ -37,25 +37,26 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// The key's Swedish names, understood whatever the interface language (`sortera författare
-    /// fallande`): the Swedish catalogue's ``word`` first (a test holds them together), then others.
-    public var swedishNames: [String] {
+    /// The key as a patron types it, named in other languages by their catalogues: `sortera
+    /// författare fallande` works whatever the interface language.
+    public var typedWord: TypedWord {
         switch self {
-        case .relevance: ["relevans"]
-        case .title: ["titel"]
-        case .author: ["författare"]
-        case .date: ["datum", "utgivning"]
-        case .publisher: ["förlag"]
-        case .popularity: ["popularitet", "populärast"]
-        case .rating: ["betyg"]
+        case .relevance: TypedWord("typed: sort key", "relevance")
+        case .title: TypedWord("typed: sort key", "title")
+        case .author: TypedWord("typed: sort key", "author")
+        case .date: TypedWord("typed: sort key", "date")
+        case .publisher: TypedWord("typed: sort key", "publisher")
+        case .popularity: TypedWord("typed: sort key", "popularity")
+        case .rating: TypedWord("typed: sort key", "rating")
         }
     }
 
-    /// The key a patron's word names: its own name, an English alias or a Swedish name, in any case.
+    /// The key a patron's word names: its own name, an English alias or its name in a language
+    /// bok speaks, in any case.
     public init?(word: String) {
         let word = word.lowercased()
         if let key = SortKey(rawValue: word) ?? Self.allCases.first(where: { $0.aliases.contains(word) })
-            ?? Self.allCases.first(where: { $0.swedishNames.contains(word) })
+            ?? Self.allCases.first(where: { $0.typedWord.isNamed(word) })
         {
             self = key
         } else {
@@ -75,13 +76,23 @@ public enum SortOrder: String, Sendable, Hashable, CaseIterable, Codable {
     /// The other direction.
     public var flipped: SortOrder { self == .ascending ? .descending : .ascending }
 
-    /// Parses `asc`/`desc` and their spelled-out forms.
+    /// Parses `asc`/`desc`, their spelled-out forms and their names in any language bok speaks.
     public init?(word: String) {
         switch word.lowercased() {
-        // Swedish too, whatever the interface language: `sortera författare fallande`.
-        case "asc", "ascending", "up", "stigande": self = .ascending
-        case "desc", "descending", "down", "fallande": self = .descending
-        default: return nil
+        case "asc", "ascending", "up": self = .ascending
+        case "desc", "descending", "down": self = .descending
+        default:
+            // Whatever the interface language: `sortera författare fallande`.
+            guard let order = Self.allCases.first(where: { $0.typedWord.isNamed(word) }) else { return nil }
+            self = order
+        }
+    }
+
+    /// The direction as a patron types it, named in other languages by their catalogues.
+    public var typedWord: TypedWord {
+        switch self {
+        case .ascending: TypedWord("typed: sort order", "asc")
+        case .descending: TypedWord("typed: sort order", "desc")
         }
     }
 }

@@ -11,8 +11,7 @@ import Terminal
 @MainActor
 enum CatalogueCommands {
     nonisolated static let browse = Command(
-        name: "browse", aliases: ["catalogue", "catalog"],
-        swedish: ["bläddra", "katalog"],
+        typedName: TypedWord("typed: command", "browse"), aliases: ["catalogue", "catalog"],
         synopsis: N_("browse [N]"),
         summary: N_("An OPDS catalogue's sections: browse shows the top, browse N opens section N"),
         details: [
@@ -47,8 +46,7 @@ enum CatalogueCommands {
         })
 
     nonisolated static let get = Command(
-        name: "get", aliases: ["download"],
-        swedish: ["hämta"],
+        typedName: TypedWord("typed: command", "get"), aliases: ["download"],
         synopsis: N_("get N"),
         summary: N_("Download book N of an OPDS catalogue to your shelf's folder, to read with read N"),
         details: [N_("Examples:  get 3     read 3")],

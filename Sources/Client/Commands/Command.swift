@@ -25,17 +25,22 @@ enum CompletionKind: Sendable {
     case commands
     /// Numbers of the last list.
     case resultNumbers
-    /// A fixed set of words for the first argument, and for the second; in Swedish the Swedish
-    /// words too (the English ones work in either language).
-    case words([String], then: [String], swedish: [String] = [], swedishThen: [String] = [])
+    /// The languages bok speaks.
+    case languages
+    /// A fixed set of words for the first argument, and for the second.
+    case words([String], then: [String])
+    /// The same, for words the catalogues name in other languages: in another interface language
+    /// its names come after the English ones (which work in any language).
+    case typedWords([TypedWord], then: [TypedWord])
 
     /// The fixed words for the positional argument at `position` (0 the first), in the interface language.
     func words(at position: Int) -> [String] {
-        guard case .words(let first, let then, let swedish, let swedishThen) = self else { return [] }
-        let inSwedish = Localization.language == "sv"
-        switch position {
-        case 0: return first + (inSwedish ? swedish : [])
-        case 1: return then + (inSwedish ? swedishThen : [])
+        switch (self, position) {
+        case (.languages, 0): return Localization.languages
+        case (.words(let first, _), 0): return first
+        case (.words(_, let then), 1): return then
+        case (.typedWords(let first, _), 0): return first.map(\.english) + first.flatMap(\.localNames).sorted()
+        case (.typedWords(_, let then), 1): return then.map(\.english) + then.flatMap(\.localNames).sorted()
         default: return []
         }
     }
@@ -45,13 +50,12 @@ enum CompletionKind: Sendable {
 ///
 /// The REPL, one-shot invocations and scenario files all run commands through this table.
 struct Command: Sendable {
-    /// The name typed at the prompt.
-    let name: String
-    /// Other names that run the same command.
+    /// Its name, marked for the catalogues (`TypedWord("typed: command", "search")`), which name it
+    /// in other languages: the first of them shown in that language's help, and like aliases they
+    /// work in any language; a name may be two words (`logga in`).
+    let typedName: TypedWord
+    /// Other names that run the same command, in any language.
     var aliases: [String] = []
-    /// Its names in Swedish, the first shown in Swedish help; like aliases they work in any
-    /// language, and a name may be two words (`logga in`).
-    var swedish: [String] = []
     /// The usage line, e.g. `search QUERY [--sort KEY] [--order asc|desc]` (translated where shown).
     let synopsis: String
     /// One line for the `help` overview (translated where shown).
@@ -67,4 +71,21 @@ struct Command: Sendable {
     var completion: CompletionKind = .none
     /// Runs the command.
     let run: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput
+
+    /// The name typed at the prompt in English, which every language understands.
+    var name: String { typedName.english }
+
+    /// Its names in the interface language, the main one first (none in English).
+    var localNames: [String] { typedName.localNames }
+
+    /// Its names in the other languages bok speaks, which run it whatever the interface language.
+    var otherNames: [String] { typedName.otherNames.filter { !aliases.contains($0) } }
+
+    /// The name a message uses for it in the interface language: the one its translated synopsis
+    /// starts with (`återlämna N`), else its main name there.
+    var spokenName: String {
+        let synopsis = tr(self.synopsis).lowercased()
+        let names = (localNames + [name] + aliases).sorted { $0.count > $1.count }
+        return names.first { synopsis == $0 || synopsis.hasPrefix($0 + " ") } ?? localNames.first ?? name
+    }
 }

@@ -15,17 +15,19 @@ struct CommandTable {
     /// The commands bok knows (TableEntries keeps their one list).
     static var all: [Command] { TableEntries.commands }
 
-    /// The command called `name` (or one of its aliases or Swedish names).
+    /// The command called `name`: its name, one of its aliases, or its name in any language bok
+    /// speaks (English first, which needs no catalogue).
     func command(named name: String) -> Command? {
         let lower = name.lowercased()
-        return commands.first { $0.name == lower || $0.aliases.contains(lower) || $0.swedish.contains(lower) }
+        return commands.first { $0.name == lower || $0.aliases.contains(lower) }
+            ?? commands.first { $0.otherNames.contains(lower) }
     }
 
-    /// Every name, alias and Swedish name, for completion.
-    var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases + $0.swedish }.sorted() }
+    /// Every name and alias, in every language, for suggestions.
+    var allNames: [String] { commands.flatMap { [$0.name] + $0.aliases + $0.otherNames }.sorted() }
 
-    /// The command a line starts with and the words after its name: a Swedish name may be two
-    /// words (`logga in`, `lämna tillbaka 2`).
+    /// The command a line starts with and the words after its name: a name in another language
+    /// may be two words (`logga in`, `lämna tillbaka 2`).
     func command(startingWith words: [String]) -> (Command, [String])? {
         if words.count >= 2, let command = command(named: words[0] + " " + words[1]) {
             return (command, Array(words.dropFirst(2)))
@@ -115,10 +117,8 @@ struct CommandTable {
         let words = (try? LineSplitter.split(line)) ?? line.split(separator: " ").map(String.init)
         let typingFirst = words.isEmpty || (words.count == 1 && !line.hasSuffix(" "))
         if typingFirst {
-            // Tab offers the names of the interface language (every name still runs).
-            let names =
-                Localization.language == "sv"
-                ? commands.flatMap { $0.swedish + [$0.name] + $0.aliases } : commands.flatMap { [$0.name] + $0.aliases }
+            // Tab offers the names of the interface language and the English ones (every name still runs).
+            let names = Set(commands.flatMap { $0.localNames + [$0.name] + $0.aliases })
             return names.sorted().filter { $0.hasPrefix(word.lowercased()) }
         }
         guard let command = command(named: words[0]) else { return [] }
@@ -139,7 +139,7 @@ struct CommandTable {
             candidates =
                 count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
                 ?? (session.lists.list?.byNumber.keys.sorted() ?? []).map(String.init)
-        case .words:
+        case .words, .typedWords, .languages:
             candidates = command.completion.words(at: position)
         }
         return candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }

@@ -7,8 +7,7 @@ import Terminal
 @MainActor
 enum GuideCommand {
     nonisolated static let guide = Command(
-        name: "guide",
-        swedish: ["handledning"],
+        typedName: TypedWord("typed: command", "guide"),
         synopsis: N_("guide [--markdown]"),
         summary: N_("How borrowing works: card and PIN, limits, loan periods, queues, samples, privacy"),
         details: [

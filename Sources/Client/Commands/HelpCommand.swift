@@ -7,8 +7,7 @@ import TextSafety
 @MainActor
 enum HelpCommand {
     nonisolated static let help = Command(
-        name: "help", aliases: ["?", "h"],
-        swedish: ["hjälp"],
+        typedName: TypedWord("typed: command", "help"), aliases: ["?", "h"],
         synopsis: N_("help [COMMAND]"),
         summary: N_("List the commands, or explain one"),
         details: [N_("Examples:  help     help sort")],
@@ -17,7 +16,7 @@ enum HelpCommand {
             let table = CommandTable()
             let theme = session.theme
             // `help borrowing`: the guide to borrowing, not a command's help.
-            if let topic = arguments.positional.first, ["borrowing", "utlåning"].contains(topic.lowercased()) {
+            if let topic = arguments.positional.first, borrowing.isNamed(topic) {
                 return try await GuideCommand.guide.run(try Arguments([]), session)
             }
             if !arguments.positional.isEmpty {
@@ -32,11 +31,12 @@ enum HelpCommand {
                     throw UserError.usage(tr("No help for \"{name}\". Type help to see the commands.", ["name": name]))
                 }
                 var lines = [theme.bold(tr(command.synopsis)), tr(command.summary) + "."]
-                // The other names: in Swedish help the English ones, and the other way round.
+                // The other names: in another language its other names there and the English ones; in
+                // English the aliases and its names in the other languages.
                 let others =
-                    Localization.language == "sv"
-                    ? Array(command.swedish.dropFirst()) + [command.name] + command.aliases
-                    : command.aliases + command.swedish
+                    Localization.isEnglish
+                    ? command.aliases + command.otherNames
+                    : Array(command.localNames.dropFirst()) + [command.name] + command.aliases
                 if !others.isEmpty {
                     lines.append(theme.dim(tr("Also: {names}", ["names": others.joined(separator: ", ")])))
                 }
@@ -61,6 +61,9 @@ enum HelpCommand {
             lines += [""] + theme.wrap(footer).map { theme.dim($0) }
             return CommandOutput(lines: lines, json: HelpJSON(commands: table.commands))
         })
+
+    /// The topic `help borrowing` (`hjälp utlåning`) opens the guide to.
+    nonisolated static let borrowing = TypedWord("typed: help topic", "borrowing")
 
     /// A paragraph of a command's details, wrapped to the terminal; one that fits (an examples
     /// line) keeps its own spacing.
@@ -89,8 +92,7 @@ enum HelpCommand {
     }
 
     nonisolated static let quit = Command(
-        name: "quit", aliases: ["exit", "q", "bye"],
-        swedish: ["avsluta", "sluta"],
+        typedName: TypedWord("typed: command", "quit"), aliases: ["exit", "q", "bye"],
         synopsis: N_("quit"),
         summary: N_("Leave bok (Ctrl-D works too)"),
         details: [],

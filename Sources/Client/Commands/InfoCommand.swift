@@ -7,8 +7,7 @@ import Terminal
 @MainActor
 enum InfoCommand {
     nonisolated static let info = Command(
-        name: "info", aliases: ["i", "show"],
-        swedish: ["information"],
+        typedName: TypedWord("typed: command", "info"), aliases: ["i", "show"],
         synopsis: N_("info N | info id:PRODUCT"),
         summary: N_("Everything the library knows about a book: authors, series, dates, description, availability"),
         details: [
@@ -70,8 +69,7 @@ enum InfoCommand {
 
     /// `similar N`: books like book N, numbered for info and borrow.
     nonisolated static let similar = Command(
-        name: "similar", aliases: ["like", "more-like"],
-        swedish: ["liknande"],
+        typedName: TypedWord("typed: command", "similar"), aliases: ["like", "more-like"],
         synopsis: N_("similar N | similar id:PRODUCT"),
         summary: N_("Books like book N: its series, the same author, category and keywords"),
         details: [

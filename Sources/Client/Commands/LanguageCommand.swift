@@ -5,8 +5,7 @@ import Localization
 @MainActor
 enum LanguageCommand {
     nonisolated static let language = Command(
-        name: "language", aliases: ["lang"],
-        swedish: ["språk"],
+        typedName: TypedWord("typed: command", "language"), aliases: ["lang"],
         synopsis: N_("language [sv|en]"),
         summary: N_("Show or change the language bok speaks: sv (Swedish) or en (English)"),
         details: [
@@ -16,7 +15,7 @@ enum LanguageCommand {
             N_("Output for scripts (--json) is always the same, whatever the language."),
             N_("Examples:  language     language sv     språk en"),
         ],
-        completion: .words(Localization.languages, then: []),
+        completion: .languages,
         run: { arguments, session in
             guard let word = arguments.positional.first else {
                 return CommandOutput(
@@ -44,17 +43,24 @@ enum LanguageCommand {
                 json: ["language": code])
         })
 
-    /// `sv` of `sv`, `svenska`, `swedish`; `en` of `en`, `engelska`, `english`.
+    /// The language bok speaks that `word` names: its code (`sv`), its name in English or in any
+    /// language bok speaks (`swedish`, `svenska`, `engelska`), or its country's code (`se`), all
+    /// from Foundation's locale data, so that a new catalogue needs no list here.
     nonisolated static func code(_ word: String) -> String? {
-        switch word.lowercased() {
-        case "sv", "se", "svenska", "swedish": "sv"
-        case "en", "engelska", "english": "en"
-        default: nil
+        let word = word.lowercased()
+        let languages = Localization.languages
+        if languages.contains(word) { return word }
+        if let named = languages.first(where: { code in
+            languages.contains { Locale(identifier: $0).localizedString(forLanguageCode: code)?.lowercased() == word }
+        }) {
+            return named
         }
+        let region = Locale.Region(word.uppercased())
+        guard word.count == 2, region.isISORegion, region != .unknown else { return nil }
+        let spoken = Locale.Language(identifier: "und-" + region.identifier).maximalIdentifier
+        return languages.first { spoken.hasPrefix($0 + "-") }
     }
 
     /// The language's name in the language in use.
-    nonisolated static func name(_ code: String) -> String {
-        code == "sv" ? tr("Swedish") : tr("English")
-    }
+    nonisolated static func name(_ code: String) -> String { Words.language(code) }
 }

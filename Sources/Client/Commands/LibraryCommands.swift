@@ -6,8 +6,7 @@ import Terminal
 @MainActor
 enum LibraryCommands {
     nonisolated static let library = Command(
-        name: "library", aliases: ["lib", "home"],
-        swedish: ["bibliotek"],
+        typedName: TypedWord("typed: command", "library"), aliases: ["lib", "home"],
         synopsis:
             N_(
                 "library | library list | library add NAME URL [--kind elib|opds] | library use NAME "
@@ -100,8 +99,7 @@ enum LibraryCommands {
         })
 
     nonisolated static let top = Command(
-        name: "top",
-        swedish: ["topp", "populära"],
+        typedName: TypedWord("typed: command", "top"),
         synopsis: N_("top [N] [category:NAME]"),
         summary: N_("The library's most borrowed books (default 10), numbered for info and borrow"),
         details: [
@@ -113,8 +111,7 @@ enum LibraryCommands {
         })
 
     nonisolated static let newest = Command(
-        name: "new", aliases: ["newest", "latest"],
-        swedish: ["nya", "nytt"],
+        typedName: TypedWord("typed: command", "new"), aliases: ["newest", "latest"],
         synopsis: N_("new [N] [category:NAME]"),
         summary: N_("The newest books in the catalogue (default 10), numbered for info and borrow"),
         details: [

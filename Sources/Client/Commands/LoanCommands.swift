@@ -9,8 +9,7 @@ import Terminal
 @MainActor
 enum LoanCommands {
     nonisolated static let borrow = Command(
-        name: "borrow", aliases: ["b", "loan"],
-        swedish: ["låna"],
+        typedName: TypedWord("typed: command", "borrow"), aliases: ["b", "loan"],
         synopsis: N_("borrow N | borrow id:PRODUCT"),
         summary: N_("Borrow a book from the last list with your library card"),
         details: [
@@ -78,8 +77,7 @@ enum LoanCommands {
         })
 
     nonisolated static let loans = Command(
-        name: "loans",
-        swedish: ["lån"],
+        typedName: TypedWord("typed: command", "loans"),
         synopsis: N_("loans"),
         summary: N_("Your active loans with the days left on each"),
         details: [N_("Its numbers become the ones info N, read N and return N use, until another list is shown.")],
@@ -121,8 +119,7 @@ enum LoanCommands {
         })
 
     nonisolated static let giveBack = Command(
-        name: "return", aliases: ["giveback"],
-        swedish: ["lämna tillbaka", "återlämna"],
+        typedName: TypedWord("typed: command", "return"), aliases: ["giveback"],
         synopsis: N_("return N [--yes]"),
         summary: N_("End a loan early (N from loans, the shelf or a list), so the next patron in the queue gets it"),
         details: [

@@ -9,7 +9,7 @@ import TextSafety
 @MainActor
 enum MockCommand {
     nonisolated static let mock = Command(
-        name: "mock",
+        typedName: TypedWord("typed: command", "mock"),
         synopsis: N_("mock clock [WHEN] | mock reset | mock fault … | mock state"),
         summary: N_("Control the mock library: move its clock, reset it, inject faults, show its state"),
         details: [

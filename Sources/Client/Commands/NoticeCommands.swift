@@ -9,8 +9,7 @@ import Terminal
 @MainActor
 enum NoticeCommands {
     nonisolated static let notices = Command(
-        name: "notices", aliases: ["news"],
-        swedish: ["meddelanden", "nyheter"],
+        typedName: TypedWord("typed: command", "notices"), aliases: ["news"],
         synopsis: N_("notices"),
         summary: N_("What changed at the library lately: reservations ready, loans ending or ended"),
         details: [

@@ -10,8 +10,7 @@ enum PatronCommands {
     nonisolated static let patronOptions: Set<String> = ["card", "pin-file"]
 
     nonisolated static let login = Command(
-        name: "login", aliases: ["signin"],
-        swedish: ["logga in", "inloggning"],
+        typedName: TypedWord("typed: command", "login"), aliases: ["signin"],
         synopsis: N_("login [--remember] [--card N] [--pin-file FILE | --pin-stdin]"),
         summary: N_("Give your library card and PIN (the PIN is never shown or stored unless you ask)"),
         details: [
@@ -63,8 +62,7 @@ enum PatronCommands {
         })
 
     nonisolated static let logout = Command(
-        name: "logout", aliases: ["signout"],
-        swedish: ["logga ut", "utloggning"],
+        typedName: TypedWord("typed: command", "logout"), aliases: ["signout"],
         synopsis: N_("logout"),
         summary: N_("Forget the card and PIN, in this session and any remembered with login --remember"),
         details: [
@@ -93,8 +91,7 @@ enum PatronCommands {
         })
 
     nonisolated static let whoami = Command(
-        name: "whoami", aliases: ["me", "account"],
-        swedish: ["konto", "vem"],
+        typedName: TypedWord("typed: command", "whoami"), aliases: ["me", "account"],
         synopsis: N_("whoami"),
         summary: N_("Your card, your name, and the loans you have used this month"),
         details: [],

@@ -10,8 +10,7 @@ import Terminal
 @MainActor
 enum ReadCommands {
     nonisolated static let read = Command(
-        name: "read", aliases: ["open"],
-        swedish: ["läs", "öppna"],
+        typedName: TypedWord("typed: command", "read"), aliases: ["open"],
         synopsis: N_("read N|FILE.epub [--aloud --to OUT.wav [--force]]"),
         summary: N_("Read a book from your shelf (N from shelf) or an EPUB file, full screen"),
         details: [
@@ -53,8 +52,7 @@ enum ReadCommands {
         })
 
     nonisolated static let notes = Command(
-        name: "notes",
-        swedish: ["anteckningar"],
+        typedName: TypedWord("typed: command", "notes"),
         synopsis: N_("notes N | notes FILE.epub"),
         summary: N_("Print a book's highlights, notes and bookmarks as Markdown"),
         details: [N_("Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md")],

@@ -7,8 +7,7 @@ import Terminal
 @MainActor
 enum ReservationCommands {
     nonisolated static let reserve = Command(
-        name: "reserve", aliases: ["hold", "queue"],
-        swedish: ["reservera", "köa"],
+        typedName: TypedWord("typed: command", "reserve"), aliases: ["hold", "queue"],
         synopsis: N_("reserve N | reserve id:PRODUCT"),
         summary: N_("Join the queue for a book that is out; shows your place and an estimated date"),
         details: [
@@ -96,8 +95,7 @@ enum ReservationCommands {
         })
 
     nonisolated static let reservations = Command(
-        name: "reservations", aliases: ["holds", "queues"],
-        swedish: ["reservationer"],
+        typedName: TypedWord("typed: command", "reservations"), aliases: ["holds", "queues"],
         synopsis: N_("reservations"),
         summary: N_("Your reservations: place in the queue, estimated date, or ready to borrow"),
         details: [
@@ -158,8 +156,7 @@ enum ReservationCommands {
         })
 
     nonisolated static let cancel = Command(
-        name: "cancel", aliases: ["unreserve"],
-        swedish: ["avboka"],
+        typedName: TypedWord("typed: command", "cancel"), aliases: ["unreserve"],
         synopsis: N_("cancel N [--yes]"),
         summary: N_("Leave a reservation queue (N from reservations)"),
         details: [

@@ -5,8 +5,7 @@ import Localization
 @MainActor
 enum SearchCommands {
     nonisolated static let search = Command(
-        name: "search", aliases: ["s", "find"],
-        swedish: ["sök"],
+        typedName: TypedWord("typed: command", "search"), aliases: ["s", "find"],
         synopsis: N_("search QUERY [--sort KEY] [--order asc|desc]"),
         summary: N_("Search the catalogue by title, author, category, publisher, ISBN or keyword"),
         details: [
@@ -51,8 +50,7 @@ enum SearchCommands {
         })
 
     nonisolated static let more = Command(
-        name: "more", aliases: ["next", "n"],
-        swedish: ["mer", "nästa"],
+        typedName: TypedWord("typed: command", "more"), aliases: ["next", "n"],
         synopsis: N_("more"),
         summary: N_("Show the next page of the last results"),
         details: [N_("Numbers continue across pages, so info 23 works after more.")],
@@ -72,8 +70,7 @@ enum SearchCommands {
         })
 
     nonisolated static let back = Command(
-        name: "back", aliases: ["prev", "previous", "p"],
-        swedish: ["tillbaka", "föregående"],
+        typedName: TypedWord("typed: command", "back"), aliases: ["prev", "previous", "p"],
         synopsis: N_("back"),
         summary: N_("Show the previous page of the last results"),
         details: [N_("The pages already seen are kept; back does not search again.")],
@@ -89,8 +86,7 @@ enum SearchCommands {
         })
 
     nonisolated static let sort = Command(
-        name: "sort", aliases: ["order"],
-        swedish: ["sortera"],
+        typedName: TypedWord("typed: command", "sort"), aliases: ["order"],
         synopsis: N_("sort [KEY [asc|desc]]"),
         summary: N_("Order results by a key, either way (sort alone lists the keys)"),
         details: [
@@ -103,10 +99,7 @@ enum SearchCommands {
             N_("  sort date desc       newest first"),
             N_("  sort popularity      most popular first"),
         ],
-        completion: .words(
-            SortKey.allCases.map(\.rawValue), then: ["asc", "desc"],
-            swedish: SortKey.allCases.flatMap(\.swedishNames).sorted(),
-            swedishThen: ["stigande", "fallande"]),
+        completion: .typedWords(SortKey.allCases.map(\.typedWord), then: SortOrder.allCases.map(\.typedWord)),
         run: { arguments, session in
             let words = arguments.positional
             guard let keyWord = words.first else {
@@ -158,8 +151,7 @@ enum SearchCommands {
         })
 
     nonisolated static let filter = Command(
-        name: "filter", aliases: ["f"],
-        swedish: ["filtrera"],
+        typedName: TypedWord("typed: command", "filter"), aliases: ["f"],
         synopsis: N_("filter [available | language:CODE | category:NAME | publisher:NAME | clear [WHICH]]"),
         summary: N_("Narrow searches to available books, a language, a category or a publisher"),
         details: [
@@ -235,8 +227,7 @@ enum SearchCommands {
         })
 
     nonisolated static let view = Command(
-        name: "view",
-        swedish: ["visa"],
+        typedName: TypedWord("typed: command", "view"),
         synopsis: N_("view [list|grid]"),
         summary: N_("Show results as a list (one book a row) or a grid of cards"),
         details: [N_("view alone shows the current layout.")],

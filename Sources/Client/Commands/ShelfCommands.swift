@@ -9,8 +9,7 @@ import Terminal
 @MainActor
 enum ShelfCommands {
     nonisolated static let shelf = Command(
-        name: "shelf", aliases: ["books", "bookshelf"],
-        swedish: ["hylla", "bokhylla"],
+        typedName: TypedWord("typed: command", "shelf"), aliases: ["books", "bookshelf"],
         synopsis: N_("shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]"),
         summary: N_("Your loans with days left, reservations, samples and to-be-read list"),
         details: [
@@ -31,11 +30,9 @@ enum ShelfCommands {
             N_("           shelf sort author asc     shelf sort days"),
         ],
         valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
-        completion: .words(
-            ["sort"], then: ShelfSort.Key.allCases.map(\.rawValue), swedish: ["sortera"],
-            swedishThen: ShelfSort.Key.allCases.flatMap(\.swedishNames).sorted()),
+        completion: .typedWords([SearchCommands.sort.typedName], then: ShelfSort.Key.allCases.map(\.typedWord)),
         run: { arguments, session in
-            if ["sort", "sortera"].contains(arguments.positional.first) {
+            if let word = arguments.positional.first, SearchCommands.sort.typedName.isNamed(word) {
                 return try sort(Array(arguments.positional.dropFirst()), session: session)
             }
             guard arguments.positional.isEmpty else {
@@ -223,8 +220,7 @@ enum ShelfCommands {
     // MARK: To be read
 
     nonisolated static let tbr = Command(
-        name: "tbr", aliases: ["toread"],
-        swedish: ["läslista", "vill läsa"],
+        typedName: TypedWord("typed: command", "tbr"), aliases: ["toread"],
         synopsis: N_("tbr | tbr add N | tbr rm N"),
         summary: N_("Your to-be-read list: add books from the last list, remove them by their number"),
         details: [
@@ -322,8 +318,7 @@ enum ShelfCommands {
     // MARK: Samples and files
 
     nonisolated static let sample = Command(
-        name: "sample", aliases: ["teaser"],
-        swedish: ["provläs", "smakprov"],
+        typedName: TypedWord("typed: command", "sample"), aliases: ["teaser"],
         synopsis: N_("sample N | sample id:PRODUCT"),
         summary: N_("Download a book's free sample to your shelf (no loan needed)"),
         details: [
@@ -369,8 +364,7 @@ enum ShelfCommands {
         })
 
     nonisolated static let remove = Command(
-        name: "remove", aliases: ["rm", "delete"],
-        swedish: ["ta bort", "radera"],
+        typedName: TypedWord("typed: command", "remove"), aliases: ["rm", "delete"],
         synopsis: N_("remove N"),
         summary: N_("Delete a book's file from this computer (N from shelf); a sample leaves the shelf"),
         details: [N_("A loan stays a loan: read N downloads it again. Example:  remove 2")],

@@ -100,7 +100,7 @@ enum TableCompletion {
             }
             switch command.completion {
             case .commands: candidates = TableEntries.commands.map(\.name)
-            case .words:
+            case .words, .typedWords, .languages:
                 candidates = command.completion.words(at: position)
                 if command.name == "library", position == 1, ["use", "remove", "rm"].contains(arguments.last ?? "") {
                     candidates = LibraryProfiles.names(environment: ProcessInfo.processInfo.environment)

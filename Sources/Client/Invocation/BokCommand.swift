@@ -79,7 +79,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
             usage: "bok \(tr(command.synopsis)) [--json]",
             discussion: command.details.map(tr).joined(separator: "\n\n"),
             // Shells complete and man pages list names; "?" is for the prompt.
-            aliases: (command.aliases + command.swedish).filter { $0.allSatisfy(\.isLetter) }
+            aliases: (command.aliases + command.otherNames).filter { $0.allSatisfy(\.isLetter) }
         )
     }
 

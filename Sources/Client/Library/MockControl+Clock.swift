@@ -3,8 +3,9 @@ import Foundation
 import Localization
 
 /// Where `mock clock WHEN` should put the mock library's clock, read from what a usability
-/// tester types: `+2w`, `-3d`, `tomorrow`, `next monday`, `in 3 days`, `2026-12-01`, or the
-/// Swedish `i morgon`, `nästa måndag`, `om 3 dagar` (in either interface language).
+/// tester types: `+2w`, `-3d`, `tomorrow`, `next monday`, `in 3 days`, `2026-12-01`, or the same
+/// words in any language bok speaks, as its catalogue names them (`i morgon`, `nästa måndag`,
+/// `om 3 dagar`), whatever the interface language.
 ///
 /// Words that name a day count from the real today (the tester's calendar, in the library's time
 /// zone); `+…` and `-…` move the clock from where it stands.
@@ -36,23 +37,21 @@ enum ClockRequest: Sendable, Equatable {
             guard let seconds = seconds(String(phrase.dropFirst())) else { return nil }
             return .move(seconds: first == "-" ? -seconds : seconds)
         }
-        switch phrase {
-        case "today", "now", "idag", "i dag", "nu": return .moment(now)
-        case "tomorrow", "imorgon", "i morgon", "imorn", "i morn": return .day(today.adding(days: 1))
-        case "yesterday", "igår", "i går": return .day(today.adding(days: -1))
-        case "day after tomorrow", "the day after tomorrow", "övermorgon", "i övermorgon":
+        if Vocabulary.today.isNamed(phrase) || Vocabulary.now.isNamed(phrase) { return .moment(now) }
+        if Vocabulary.tomorrow.isNamed(phrase) { return .day(today.adding(days: 1)) }
+        if Vocabulary.yesterday.isNamed(phrase) { return .day(today.adding(days: -1)) }
+        if Vocabulary.dayAfterTomorrow.isNamed(phrase) || phrase == "the day after tomorrow" {
             return .day(today.adding(days: 2))
-        default: break
         }
         // `in 3 days`, `in 2 weeks`, `om 3 dagar`, `om 2 veckor`, `in a week`, `om en vecka`.
-        if words.count == 3, words[0] == "in" || words[0] == "om", let count = count(words[1]),
-            let unit = dayUnit(words[2])
+        if words.count == 3, Vocabulary.in.isNamed(words[0]), let count = count(words[1]), let unit = dayUnit(words[2])
         {
             return .day(today.adding(days: count * unit))
         }
         // `monday`, `next monday`, `on monday`, `nästa måndag`, `på måndag`: the coming one, never today.
         if let last = words.last, let weekday = weekday(last),
-            words.count == 1 || (words.count == 2 && ["next", "on", "nästa", "på"].contains(words[0]))
+            words.count == 1
+                || (words.count == 2 && (Vocabulary.next.isNamed(words[0]) || Vocabulary.on.isNamed(words[0])))
         {
             let todayIndex = ((today.ordinal % 7) + 7 + 4) % 7  // 1970-01-01 was a Thursday; Sunday is 0
             let ahead = (weekday - todayIndex + 7) % 7
@@ -83,11 +82,9 @@ enum ClockRequest: Sendable, Equatable {
 
     /// Seconds in `14d`, `2w`, `3h`, `30m`, `1d12h`, `3 days`, `2 weeks`; nil when malformed.
     static func seconds(_ text: String) -> Int? {
-        let units: [(names: [String], seconds: Int)] = [
-            (["w", "week", "weeks", "v", "vecka", "veckor"], 7 * 86_400),
-            (["d", "day", "days", "dag", "dagar"], 86_400),
-            (["h", "hour", "hours", "t", "timme", "timmar"], 3_600),
-            (["m", "min", "minute", "minutes", "minut", "minuter"], 60),
+        let units: [(names: [TypedWord], seconds: Int)] = [
+            (Vocabulary.weekUnits, 7 * 86_400), (Vocabulary.dayUnits, 86_400), (Vocabulary.hourUnits, 3_600),
+            (Vocabulary.minuteUnits, 60),
         ]
         var total = 0
         var rest = Substring(text.filter { !$0.isWhitespace })
@@ -96,7 +93,7 @@ enum ClockRequest: Sendable, Equatable {
             let digits = rest.prefix { $0.isASCII && $0.isNumber }
             let name = rest.dropFirst(digits.count).prefix { $0.isLetter }
             guard !digits.isEmpty, digits.count <= 7, let value = Int(digits),
-                let unit = units.first(where: { $0.names.contains(String(name)) })
+                let unit = units.first(where: { $0.names.contains { $0.isNamed(String(name)) } })
             else { return nil }
             total += value * unit.seconds
             rest = rest.dropFirst(digits.count + name.count)
@@ -107,30 +104,69 @@ enum ClockRequest: Sendable, Equatable {
     /// `3`, `a`, `one`, `en`, `ett`.
     private static func count(_ word: String) -> Int? {
         if let value = Int(word), (0...100_000).contains(value) { return value }
-        return ["a": 1, "an": 1, "one": 1, "en": 1, "ett": 1, "two": 2, "två": 2, "three": 3, "tre": 3][word]
+        if word == "a" || word == "an" { return 1 }
+        return Vocabulary.counts.firstIndex { $0.isNamed(word) }.map { $0 + 1 }
     }
 
     /// Days in `day(s)`, `week(s)`, `dag(ar)`, `vecka/veckor`.
     private static func dayUnit(_ word: String) -> Int? {
-        switch word {
-        case "day", "days", "dag", "dagar": 1
-        case "week", "weeks", "vecka", "veckor": 7
-        default: nil
-        }
+        if Vocabulary.dayUnits.dropFirst().contains(where: { $0.isNamed(word) }) { return 1 }
+        if Vocabulary.weekUnits.dropFirst().contains(where: { $0.isNamed(word) }) { return 7 }
+        return nil
     }
 
-    /// 0 for Sunday … 6 for Saturday, from an English or Swedish weekday name (or its first three letters).
+    /// 0 for Sunday … 6 for Saturday, from a weekday's name in any language bok speaks (or its
+    /// first three letters).
     static func weekday(_ word: String) -> Int? {
-        let names = [
-            ["sunday", "söndag"], ["monday", "måndag"], ["tuesday", "tisdag"], ["wednesday", "onsdag"],
-            ["thursday", "torsdag"], ["friday", "fredag"], ["saturday", "lördag"],
-        ]
-        let bare = word.hasSuffix("en") && word.count > 6 ? String(word.dropLast(2)) : word  // `måndagen`
-        return names.firstIndex { day in day.contains(bare) || (bare.count == 3 && day.contains { $0.hasPrefix(bare) })
+        Vocabulary.weekdays.firstIndex { day in
+            let names = [day.english] + day.otherNames
+            return names.contains(word) || (word.count == 3 && names.contains { $0.hasPrefix(word) })
         }
     }
 
     private static func isReal(_ day: DayDate, timeZone: TimeZone) -> Bool {
         DayDate(day.startDate(in: timeZone), in: timeZone) == day
+    }
+}
+
+extension ClockRequest {
+    /// The words of `mock clock`, marked for the catalogues, which name them in other languages.
+    enum Vocabulary {
+        static let today = TypedWord("typed: clock", "today")
+        static let now = TypedWord("typed: clock", "now")
+        static let tomorrow = TypedWord("typed: clock", "tomorrow")
+        static let yesterday = TypedWord("typed: clock", "yesterday")
+        static let dayAfterTomorrow = TypedWord("typed: clock", "day after tomorrow")
+        /// `in 3 days`.
+        static let `in` = TypedWord("typed: clock", "in")
+        /// `next monday`.
+        static let next = TypedWord("typed: clock", "next")
+        /// `on monday`.
+        static let on = TypedWord("typed: clock", "on")
+        /// One, two and three in words.
+        static let counts = [
+            TypedWord("typed: clock", "one"), TypedWord("typed: clock", "two"), TypedWord("typed: clock", "three"),
+        ]
+        /// The units of a duration, the abbreviation first (`2w`, `3 days`).
+        static let weekUnits = [
+            TypedWord("typed: clock", "w"), TypedWord("typed: clock", "week"), TypedWord("typed: clock", "weeks"),
+        ]
+        static let dayUnits = [
+            TypedWord("typed: clock", "d"), TypedWord("typed: clock", "day"), TypedWord("typed: clock", "days"),
+        ]
+        static let hourUnits = [
+            TypedWord("typed: clock", "h"), TypedWord("typed: clock", "hour"), TypedWord("typed: clock", "hours"),
+        ]
+        static let minuteUnits = [
+            TypedWord("typed: clock", "m"), TypedWord("typed: clock", "min"), TypedWord("typed: clock", "minute"),
+            TypedWord("typed: clock", "minutes"),
+        ]
+        /// Sunday first.
+        static let weekdays = [
+            TypedWord("typed: clock", "sunday"), TypedWord("typed: clock", "monday"),
+            TypedWord("typed: clock", "tuesday"), TypedWord("typed: clock", "wednesday"),
+            TypedWord("typed: clock", "thursday"), TypedWord("typed: clock", "friday"),
+            TypedWord("typed: clock", "saturday"),
+        ]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Terminal
 
 /// Asks the patron for their card and PIN, when there is someone to ask.
@@ -42,11 +43,16 @@ final class TerminalPatronPrompt: PatronPrompt {
     func answeredSecret(_ text: String) -> Bool { answered.contains(text) }
     func tell(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
-    /// Yes only for y or yes (and the Swedish j, ja); Return, anything else or Ctrl-C is no.
+    /// Yes only for y or yes (or yes in any language bok speaks: the Swedish j, ja); Return,
+    /// anything else or Ctrl-C is no.
     func confirm(_ question: String) -> Bool? {
         guard let answer = editor.readLine(prompt: question, cancelOnInterrupt: true) else { return false }
-        return ["y", "yes", "j", "ja"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
+        let word = answer.trimmingCharacters(in: .whitespaces)
+        return Self.yes.contains { $0.isNamed(word) }
     }
+
+    /// Yes, as a patron answers a question, marked for the catalogues.
+    static let yes = [TypedWord("typed: answer", "y"), TypedWord("typed: answer", "yes")]
 }
 
 /// Answers given up front, for scenarios and tests.

@@ -37,7 +37,7 @@ enum Words {
     /// `Swedish` for `sv` (`svenska` in Swedish); the code itself when unknown.
     static func language(_ code: String) -> String {
         let bare = code.lowercased().prefix { $0.isLetter }.description
-        if Localization.language != "en", let name = locale.localizedString(forLanguageCode: bare) { return name }
+        if !Localization.isEnglish, let name = locale.localizedString(forLanguageCode: bare) { return name }
         return languages[bare] ?? code
     }
 

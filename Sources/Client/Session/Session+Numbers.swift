@@ -151,14 +151,13 @@ extension Session {
     }
 
     /// A command as the patron would type it in the interface language: `borrow`, or `låna` in
-    /// Swedish (both work in either language). The words after the first (`tbr add`) stay.
+    /// Swedish (both work in either language), as its synopsis names it there. The words after the
+    /// first (`tbr add`) stay.
     static func spoken(_ command: String) -> String {
-        guard Localization.language == "sv" else { return command }
+        guard !Localization.isEnglish else { return command }
         let words = command.split(separator: " ", maxSplits: 1).map(String.init)
         guard let first = words.first else { return command }
-        // The names the Swedish messages use where a command has several.
-        let preferred = ["return": "återlämna", "remove": "radera", "info": "info"]
-        let name = preferred[first] ?? CommandTable().command(named: first)?.swedish.first ?? first
+        let name = CommandTable().command(named: first)?.spokenName ?? first
         return ([name] + words.dropFirst()).joined(separator: " ")
     }
 

@@ -1,5 +1,5 @@
 public import Catalog
-import Localization
+public import Localization
 
 /// The shelf's orders in words: their names and directions are those of the catalogue's sort
 /// keys where the two share a key (title, author; recent runs as date does).
@@ -24,23 +24,21 @@ extension ShelfSort.Key {
         }
     }
 
-    /// The order's Swedish names, understood whatever the interface language (`hylla sortera
-    /// författare stigande`).
-    public var swedishNames: [String] {
+    /// The order as a patron types it, named in other languages by their catalogues (`hylla
+    /// sortera författare stigande`): title and author as the catalogue's keys are.
+    public var typedWord: TypedWord {
         switch self {
-        case .title: SortKey.title.swedishNames
-        case .author: SortKey.author.swedishNames
-        case .days: ["dagar"]
-        case .recent: ["senast"]
+        case .title: SortKey.title.typedWord
+        case .author: SortKey.author.typedWord
+        case .days: TypedWord("typed: sort key", "days")
+        case .recent: TypedWord("typed: sort key", "recent")
         }
     }
 
-    /// The order a patron's word names: its own name or a Swedish one, in any case.
+    /// The order a patron's word names: its own name or its name in a language bok speaks, in any case.
     public init?(word: String) {
-        let word = word.lowercased()
-        guard let key = Self(rawValue: word) ?? Self.allCases.first(where: { $0.swedishNames.contains(word) }) else {
-            return nil
-        }
+        guard let key = Self(rawValue: word.lowercased()) ?? Self.allCases.first(where: { $0.typedWord.isNamed(word) })
+        else { return nil }
         self = key
     }
 }

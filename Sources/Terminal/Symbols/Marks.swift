@@ -32,10 +32,17 @@ public struct Marks: Sendable, Hashable {
     public var downArrow: String { unicode ? "↓" : "v" }
     /// A separator between fields: `·`, ASCII `-`.
     public var middleDot: String { unicode ? "·" : "-" }
-    /// An opening quotation mark: `“` (Swedish `”`, as Swedish typography has it), ASCII `"`.
-    public var openQuote: String { unicode ? (Localization.language == "sv" ? "”" : "“") : "\"" }
-    /// A closing quotation mark: `”`, ASCII `"`.
-    public var closeQuote: String { unicode ? "”" : "\"" }
+    /// An opening quotation mark as the interface language's typography has it (`“`, Swedish
+    /// `”`: its catalogue says), ASCII `"`.
+    public var openQuote: String {
+        // TRANSLATORS: The mark your language opens a quotation with: “ in English, ” in Swedish, „ in German.
+        unicode ? trp("quotation mark", "“") : "\""
+    }
+    /// A closing quotation mark as the interface language's typography has it (`”`), ASCII `"`.
+    public var closeQuote: String {
+        // TRANSLATORS: The mark your language closes a quotation with: ” in English and Swedish, “ in German.
+        unicode ? trp("quotation mark", "”") : "\""
+    }
 
     /// The text between an opening and a closing quotation mark.
     public func quoted(_ text: String) -> String {
