@@ -69,8 +69,16 @@ struct Command: Sendable {
     var flags: Set<String> = []
     /// How to complete its arguments.
     var completion: CompletionKind = .none
+    /// What it does when the library is an OPDS catalogue, declared here with the command (see
+    /// `OPDSCommands`): `search` pages through the catalogue's feeds, `borrow N` follows an
+    /// entry's borrow link. nil, or an answer of nil, runs it as in a lending library (`borrow N`
+    /// when N is an item of the shelf on screen).
+    var inCatalogue: CatalogueRun?
     /// Runs the command.
     let run: @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput
+
+    /// A command's run in an OPDS catalogue; nil hands it to the command's own run.
+    typealias CatalogueRun = @MainActor @Sendable (Arguments, Session) async throws -> CommandOutput?
 
     /// The name typed at the prompt in English, which every language understands.
     var name: String { typedName.english }

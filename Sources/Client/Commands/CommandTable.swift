@@ -61,12 +61,11 @@ struct CommandTable {
             let ms = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
             session.logger.debug("command finished", metadata: ["command": "\(command.name)", "ms": "\(ms)"])
         }
-        // In an OPDS catalogue the list commands page through its feeds instead.
-        if session.library.catalogue != nil, let override = CatalogueCommands.overrides[command.name],
-            !(command.name == "library" && LibraryProfileCommands.isSubcommand(arguments)),
-            !CatalogueCommands.meansShelfItem(command.name, session: session)
+        // In an OPDS catalogue a command runs as it declares (the list commands page through its feeds).
+        if session.library.catalogue != nil, let inCatalogue = command.inCatalogue,
+            let output = try await inCatalogue(arguments, session)
         {
-            return try await override(arguments, session)
+            return output
         }
         return try await command.run(arguments, session)
     }

@@ -17,6 +17,7 @@ enum InfoCommand {
             N_("Examples:  info 3     info id:100042"),
         ],
         completion: .resultNumbers,
+        inCatalogue: OPDSCommands.info,
         run: { arguments, session in
             guard let word = arguments.positional.first, arguments.positional.count == 1 else {
                 throw UserError.usage(tr("Usage: info N (a number from the last list) or info id:PRODUCT."))

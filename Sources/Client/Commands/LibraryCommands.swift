@@ -30,6 +30,7 @@ enum LibraryCommands {
         ],
         valued: ["kind", "service-id", "service-key", "name"],
         completion: .words(["list", "add", "use", "remove"], then: []),
+        inCatalogue: OPDSCommands.library,
         run: { arguments, session in
             if LibraryProfileCommands.isSubcommand(arguments) {
                 return try await LibraryProfileCommands.run(arguments, session: session)
@@ -106,6 +107,7 @@ enum LibraryCommands {
             N_("A category filter (filter category:NAME) applies too; category:NAME here overrides it."),
             N_("Examples:  top     top 25     top 10 category:Thriller"),
         ],
+        inCatalogue: OPDSCommands.notInCatalogue,
         run: { arguments, session in
             try await list(.top, sort: SortSpec(.popularity), arguments: arguments, session: session)
         })
@@ -118,6 +120,7 @@ enum LibraryCommands {
             N_("A category filter (filter category:NAME) applies too; category:NAME here overrides it."),
             N_("Examples:  new     new 20     new category:Deckare"),
         ],
+        inCatalogue: OPDSCommands.notInCatalogue,
         run: { arguments, session in
             try await list(.newest, sort: SortSpec(.date), arguments: arguments, session: session)
         })

@@ -21,6 +21,7 @@ enum LoanCommands {
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
+        inCatalogue: OPDSCommands.borrow,
         run: { arguments, session in
             let word = try single(
                 arguments, usage: tr("Usage: borrow N (a number from the last list) or borrow id:PRODUCT."))

@@ -28,6 +28,7 @@ enum PatronCommands {
         ],
         // --user, --password-file and --password-stdin: logging in to a catalogue that asks for a password.
         valued: patronOptions.union(["user", "password-file"]), flags: ["remember", "pin-stdin", "password-stdin"],
+        inCatalogue: OPDSCommands.login,
         run: { arguments, session in
             let credentials = PatronCredentials(session: session)
             if arguments.option("card") == nil, session.account.prompt != nil {
@@ -71,6 +72,7 @@ enum PatronCommands {
                     + "remembered for it; a remembered library card stays, as catalogue logins stay when a card "
                     + "logs out.")
         ],
+        inCatalogue: OPDSCommands.logout,
         run: { _, session in
             let had = session.account.card != nil
             session.account.card = nil

@@ -32,6 +32,7 @@ enum ReadCommands {
         ],
         valued: ReadAloud.valued,
         flags: ReadAloud.flags,
+        inCatalogue: OPDSCommands.read,
         run: { arguments, session in
             let (path, badge, loanEnds) = try await book(arguments, command: "read", session: session)
             if arguments.flag("aloud") {

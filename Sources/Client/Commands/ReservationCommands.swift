@@ -16,6 +16,7 @@ enum ReservationCommands {
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
         completion: .resultNumbers,
+        inCatalogue: OPDSCommands.reserve,
         run: { arguments, session in
             let word = try LoanCommands.single(
                 arguments, usage: tr("Usage: reserve N (a number from the last list) or reserve id:PRODUCT."))

@@ -19,6 +19,7 @@ enum SearchCommands {
             N_("  search \"röda rummet\" --sort date"),
         ],
         valued: ["sort", "order"],
+        inCatalogue: OPDSCommands.search,
         run: { arguments, session in
             let query = queryText(arguments.positional)
             // A query too long for a URL would come back as a bare HTTP 400 (or none at all).
@@ -54,6 +55,7 @@ enum SearchCommands {
         synopsis: N_("more"),
         summary: N_("Show the next page of the last results"),
         details: [N_("Numbers continue across pages, so info 23 works after more.")],
+        inCatalogue: OPDSCommands.more,
         run: { _, session in
             guard var list = session.lists.list else { throw noList("more") }
             let next = list.pageOffset + list.pageSize
@@ -74,6 +76,7 @@ enum SearchCommands {
         synopsis: N_("back"),
         summary: N_("Show the previous page of the last results"),
         details: [N_("The pages already seen are kept; back does not search again.")],
+        inCatalogue: OPDSCommands.back,
         run: { _, session in
             guard var list = session.lists.list else { throw noList("back") }
             guard list.pageOffset > 0 else {
@@ -100,6 +103,7 @@ enum SearchCommands {
             N_("  sort popularity      most popular first"),
         ],
         completion: .typedWords(SortKey.allCases.map(\.typedWord), then: SortOrder.allCases.map(\.typedWord)),
+        inCatalogue: OPDSCommands.facet,
         run: { arguments, session in
             let words = arguments.positional
             guard let keyWord = words.first else {
@@ -164,6 +168,7 @@ enum SearchCommands {
         completion: .words(
             ["available", "language:", "category:", "publisher:", "clear"],
             then: ["available", "language", "category", "publisher"]),
+        inCatalogue: OPDSCommands.facet,
         run: { arguments, session in
             let words = arguments.positional
             var filters = session.lists.filters

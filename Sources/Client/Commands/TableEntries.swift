@@ -38,8 +38,8 @@ enum TableEntries {
     enum Notices: TableEntry { static var command: Command { NoticeCommands.notices } }
     enum Read: TableEntry { static var command: Command { ReadCommands.read } }
     enum Notes: TableEntry { static var command: Command { ReadCommands.notes } }
-    enum Browse: TableEntry { static var command: Command { CatalogueCommands.browse } }
-    enum Get: TableEntry { static var command: Command { CatalogueCommands.get } }
+    enum Browse: TableEntry { static var command: Command { OPDSCommands.browse } }
+    enum Get: TableEntry { static var command: Command { OPDSCommands.get } }
     enum Mock: TableEntry { static var command: Command { MockCommand.mock } }
     enum Language: TableEntry { static var command: Command { LanguageCommand.language } }
     enum Guide: TableEntry { static var command: Command { GuideCommand.guide } }

@@ -34,7 +34,7 @@ extension LibraryConnection {
         return connection
     }
 
-    /// The OPDS catalogue `client` reaches: browsing through a ``CatalogueBrowser``, and loans,
+    /// The OPDS catalogue `client` reaches: browsing through a ``OPDSBrowser``, and loans,
     /// reservations, the shelf, return and cancel through an ``OPDSLendingService`` (a catalogue
     /// that lends, as Palace's do, keeps them in its shelf feed), with the catalogue's login.
     /// - Parameter config: the config's section for it, whose URL keys the shelf (as written, with
@@ -49,7 +49,7 @@ extension LibraryConnection {
             identity: LibraryIdentity(
                 baseURL: (config?.url ?? client.root).absoluteString, serviceID: "opds",
                 profileName: config?.profile, configuredName: config?.name),
-            name: name, alphabet: alphabet, catalogue: CatalogueBrowser(client: client), pins: pins,
+            name: name, alphabet: alphabet, catalogue: OPDSBrowser(client: client), pins: pins,
             reach: Reach(opdsLending: { lending }))
         connection.note = tr(
             "{library} is an OPDS catalogue: browse, search, info N, get N, read N.", ["library": name])

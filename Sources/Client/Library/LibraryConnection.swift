@@ -39,7 +39,7 @@ final class LibraryConnection {
     /// The in-process mock server (starting or started), when the library is the built-in mock.
     let mock: BuiltInMock?
     /// The OPDS catalogue being browsed, when the library is one (a login starts a new browser).
-    var catalogue: CatalogueBrowser?
+    var catalogue: OPDSBrowser?
     /// The PINs (or catalogue passwords) this session knows, for a library that lends through OPDS.
     let pins: PINKeeper
     /// A line for the banner about which library this is.
@@ -64,7 +64,7 @@ final class LibraryConnection {
     init(
         kind: Kind, service: any LendingService & PatronLending, identity: LibraryIdentity, name: String,
         alphabet: Collation.Alphabet, clock: LibraryClock = LibraryClock(), mock: BuiltInMock? = nil,
-        catalogue: CatalogueBrowser? = nil, pins: PINKeeper = PINKeeper(), reach: Reach = Reach()
+        catalogue: OPDSBrowser? = nil, pins: PINKeeper = PINKeeper(), reach: Reach = Reach()
     ) {
         self.kind = kind
         self.service = service

@@ -5,7 +5,7 @@ import Logging
 /// Where the patron is in an OPDS catalogue: the feed on screen (whose entries the numbers
 /// mean), and the feeds before it for `back`.
 @MainActor
-final class CatalogueBrowser {
+final class OPDSBrowser {
     /// The catalogue, with the login in use (if any).
     private(set) var client: OPDSClient
     /// Where a login remembered with `login --remember` is kept; it is read before the first request.
@@ -91,7 +91,7 @@ final class CatalogueBrowser {
 extension Session {
     /// Browses `browser`'s catalogue with this session's credentials file: a login remembered with
     /// `login --remember` is taken up now, and every login is the card the loans and shelf are kept under.
-    func attach(_ browser: CatalogueBrowser) {
+    func attach(_ browser: OPDSBrowser) {
         library.catalogue = browser
         browser.credentialStore = account.credentialStore
         browser.onLogin = { [weak self] user, password in
