@@ -28,31 +28,11 @@ struct ContentConverter {
         let pendingSpace: Bool
     }
 
-    private struct ListState {
-        let ordered: Bool
-        let type: String
-        var counter: Int
-        /// 1, or -1 for `<ol reversed>`.
-        var step = 1
-        /// For `<ol reversed>` without `start`, which counts down from its number of items: the
-        /// items are numbered from 0 down while the list is read, and shifted up when it ends.
-        var countsItems = false
-        var items = 0
-        /// The blocks that carry this list's numbers and the numbers they were given.
-        var numbered: [(block: Int, value: Int)] = []
-    }
-
     private var path: String
     /// The book's stylesheets, and then the rules of the chapter's own `<style>` elements.
     private var styles: BookStyles
-    /// The bytes of another content document of the book, by path, for an `<iframe>` to show;
-    /// `nil` when it is not a content document the manifest lists.
-    private let embeddedDocument: (@Sendable (String) -> [UInt8]?)?
-    private var embedDepth = 0
-    /// The bytes of the documents embedded so far: a chapter of a thousand frames of one large
-    /// page would otherwise convert that page a thousand times.
-    private var embeddedBytes = 0
-    private static let embeddedBytesLimit = 8 << 20
+    /// The other content documents of the book an `<iframe>` shows.
+    private var documents: EmbeddedDocuments
     private var inStyle = false
 
     // Output so far.
@@ -77,9 +57,8 @@ struct ContentConverter {
     // Context.
     private var frames: [Frame] = []
     private var quoteDepth = 0
-    private var lists: [ListState] = []
+    private var lists = ListNumbering()
     private var extraIndent = 0
-    private var pendingMarker: String?
     private var noteDepth = 0
     private var preDepth = 0
     private var cellDepth = 0
@@ -96,7 +75,7 @@ struct ContentConverter {
     ) {
         self.path = path
         self.styles = styles
-        self.embeddedDocument = embeddedDocument
+        documents = EmbeddedDocuments(source: embeddedDocument)
     }
 
     /// Converts the document's bytes.
@@ -119,18 +98,16 @@ struct ContentConverter {
     // MARK: - Tokens
 
     mutating func handle(_ token: MarkupToken) {
-        if !mathStack.isEmpty {
-            collectMath(token)
+        if gatherer.isGathering {
+            if gatherer.take(token) { finishMath() }
             return
         }
         if case .start(let name, let attributes, let selfClosing) = token, skipDepth == 0, !inHead,
-            name == "math" || name.hasSuffix(":math") || name == "svg" || name.hasSuffix(":svg")
-                || (name == "object" && Self.showsPicture(attributes))
+            ElementGatherer.gathers(name, attributes)
         {
             // MathML is gathered whole and shown as text (MathLinearizer); SVG as its picture or
             // its title; an object that is a picture as the picture, its fallback as its words.
-            let root = MarkupElement(name: name, attributes: attributes)
-            mathStack = [root]
+            gatherer.begin(name, attributes)
             if selfClosing { finishMath() }
             return
         }
@@ -143,7 +120,7 @@ struct ContentConverter {
                 return
             }
             if inHead {
-                if inTitle, embedDepth == 0 { titleText = (titleText ?? "") + text }
+                if inTitle, documents.depth == 0 { titleText = (titleText ?? "") + text }
                 return
             }
             append(text)
@@ -166,91 +143,18 @@ struct ContentConverter {
         }
     }
 
-    /// What an element does to the text, looked up once per tag (string switches were the
-    /// converter's hottest code).
-    private enum ElementKind: Equatable {
-        case block, aside, blockquote
-        case heading(Int)
-        case pre
-        case list(ordered: Bool)
-        case listItem, definition, tableRow
-        case
-            tableCell(header: Bool)
-        case tableGroup, lineBreak, rule, image, emphasis, strong, code, superscript,
-            `subscript`, anchor, head, title, raw, svg, quotation, rubyText, notShown, frame, other
-    }
-
-    /// Whether an `<object>` embeds a picture (its `type`, else its file's extension says so): it
-    /// is shown as one, and what it holds is the picture's description, as for `alt`.
-    private static func showsPicture(_ attributes: [MarkupAttribute]) -> Bool {
-        guard let data = attributes.first(where: { $0.name == "data" })?.value.trimmed, !data.isEmpty else {
-            return false
-        }
-        if let type = attributes.first(where: { $0.name == "type" })?.value.trimmed.lowercased() {
-            return type.hasPrefix("image/")
-        }
-        let lower = data.lowercased()
-        return [".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg"].contains { lower.hasSuffix($0) }
-            || lower.hasPrefix("data:image/")
-    }
-
     /// A `<style>` for print or another medium than a screen, whose rules a reader does not use.
     private func isStylesheetForOtherMedia(_ media: String?) -> Bool {
         guard let media = media?.lowercased().trimmed, !media.isEmpty else { return false }
         return !(media.contains("screen") || media.contains("all"))
     }
 
-    private static let kinds: [String: ElementKind] = {
-        var kinds: [String: ElementKind] = [:]
-        for name in [
-            "p", "div", "section", "article", "main", "header", "footer", "nav", "figure", "figcaption",
-            "address", "center", "hgroup", "details", "summary", "fieldset", "legend", "body", "html",
-            "caption", "dt", "noscript", "form",
-        ] { kinds[name] = .block }
-        for level in 1...6 { kinds["h\(level)"] = .heading(level) }
-        for name in ["em", "i", "cite", "dfn", "var"] { kinds[name] = .emphasis }
-        for name in ["strong", "b"] { kinds[name] = .strong }
-        for name in ["code", "kbd", "samp", "tt"] { kinds[name] = .code }
-        for name in ["ul", "menu", "dir"] { kinds[name] = .list(ordered: false) }
-        for name in ["table", "thead", "tbody", "tfoot"] { kinds[name] = .tableGroup }
-        for name in ["script", "style", "template"] { kinds[name] = .raw }
-        kinds["ol"] = .list(ordered: true)
-        kinds["aside"] = .aside
-        kinds["blockquote"] = .blockquote
-        kinds["pre"] = .pre
-        kinds["li"] = .listItem
-        kinds["dd"] = .definition
-        kinds["tr"] = .tableRow
-        kinds["td"] = .tableCell(header: false)
-        kinds["th"] = .tableCell(header: true)
-        kinds["br"] = .lineBreak
-        kinds["hr"] = .rule
-        kinds["img"] = .image
-        kinds["image"] = .image
-        kinds["sup"] = .superscript
-        kinds["sub"] = .subscript
-        kinds["a"] = .anchor
-        kinds["head"] = .head
-        kinds["title"] = .title
-        kinds["svg"] = .svg
-        kinds["q"] = .quotation
-        kinds["rt"] = .rubyText
-        // A ruby's own parentheses: the reading gets bok's (see `rubyText`).
-        kinds["rp"] = .notShown
-        kinds["iframe"] = .frame
-        // `<epub:switch>` is deprecated; its `<epub:default>` is shown and its cases are not.
-        kinds["epub:switch"] = .block
-        kinds["epub:default"] = .block
-        kinds["epub:case"] = .notShown
-        return kinds
-    }()
-
     private mutating func open(_ name: String, _ attributes: [MarkupAttribute], isVoid: Bool) {
         func attribute(_ wanted: String) -> String? {
             attributes.first(where: { $0.name == wanted })?.value
         }
-        let kind = Self.kinds[name] ?? .other
-        if language == nil, embedDepth == 0, name == "html" || name == "body",
+        let kind = ElementKind(name: name)
+        if language == nil, documents.depth == 0, name == "html" || name == "body",
             let lang = attribute("xml:lang") ?? attribute("lang"),
             !lang.isEmpty
         {
@@ -395,27 +299,11 @@ struct ContentConverter {
             preDepth += 1
         case .list(let ordered):
             breakBlock()
-            let start = attribute("start").flatMap { Int($0.trimmed) }
-            var list = ListState(ordered: ordered, type: attribute("type") ?? "1", counter: start ?? 1)
-            if ordered, attributes.contains(where: { $0.name == "reversed" }) {
-                list.step = -1
-                if start == nil {
-                    list.counter = 0
-                    list.countsItems = true
-                }
-            }
-            lists.append(list)
+            lists.openList(ordered: ordered, attributes)
         case .listItem:
             breakBlock()
-            if lists.isEmpty { lists.append(ListState(ordered: false, type: "", counter: 1)) }
-            let last = lists.count - 1
-            if let value = attribute("value").flatMap({ Int($0.trimmed) }) { lists[last].counter = value }
             // A navigation document's lists are not numbered (EPUB: list-style none in nav).
-            pendingMarker =
-                navDepth > 0 ? nil : marker(for: lists[last], value: lists[last].counter, depth: lists.count)
-            pendingMarkerOwner = (list: last, value: lists[last].counter)
-            lists[last].counter += lists[last].step
-            lists[last].items += 1
+            lists.openItem(value: attribute("value").flatMap { Int($0.trimmed) }, shown: navDepth == 0)
         case .definition:
             breakBlock()
             extraIndent += 1
@@ -461,12 +349,8 @@ struct ContentConverter {
             breakBlock()
             noteDepth += 1
         }
-        switch kind {
-        case .block, .aside, .blockquote, .heading, .pre, .list, .listItem, .definition, .tableRow, .tableGroup:
-            // A paragraph reads the way its block element (or the nearest one around it) says.
-            blockDirection = style.declaredDirection
-        default: break
-        }
+        // A paragraph reads the way its block element (or the nearest one around it) says.
+        if kind.holdsBlocks { blockDirection = style.declaredDirection }
         if !attributes.isEmpty { recordAnchor(attributes) }
         if case .rubyText = kind, !isVoid {
             // A ruby's reading (furigana, pinyin) follows its base in parentheses rather than
@@ -509,7 +393,7 @@ struct ContentConverter {
     }
 
     private mutating func close(_ name: String) {
-        let kind = Self.kinds[name] ?? .other
+        let kind = ElementKind(name: name)
         switch kind {
         case .raw:
             // Raw text elements open no frame (see `open`).
@@ -538,18 +422,14 @@ struct ContentConverter {
         }
         if name == "nav" { navDepth = max(0, navDepth - 1) }
         defer {
-            switch kind {
-            case .block, .aside, .blockquote, .heading, .pre, .list, .listItem, .definition, .tableRow, .tableGroup:
-                // Text after the element, directly in its parent, reads the parent's way.
-                blockDirection = currentStyle.declaredDirection
-            default: break
-            }
+            // Text after the element, directly in its parent, reads the parent's way.
+            if kind.holdsBlocks { blockDirection = currentStyle.declaredDirection }
         }
         switch kind {
         case .block, .listItem, .tableGroup:
             breakBlock()
         case .heading:
-            if firstHeading == nil, embedDepth == 0 {
+            if firstHeading == nil, documents.depth == 0 {
                 let text = currentText.trimmed
                 if !text.isEmpty { firstHeading = text.replacingNewlines }
             }
@@ -565,13 +445,11 @@ struct ContentConverter {
             preDepth = max(0, preDepth - 1)
         case .list:
             breakBlock()
-            if let list = lists.popLast(), list.countsItems {
+            if let list = lists.closeList(), list.countsItems {
                 for (block, value) in list.numbered {
-                    blocks[block].listMarker = marker(for: list, value: value + list.items, depth: lists.count + 1)
+                    blocks[block].listMarker = list.marker(value + list.items, depth: lists.depth + 1)
                 }
             }
-            pendingMarker = nil
-            pendingMarkerOwner = nil
         case .definition:
             breakBlock()
             extraIndent = max(0, extraIndent - 1)
@@ -595,31 +473,13 @@ struct ContentConverter {
         }
     }
 
-    /// The `math` element being gathered and its open descendants, innermost last.
-    private var mathStack: [MarkupElement] = []
-    private static let mathDepthLimit = 64
-
-    private mutating func collectMath(_ token: MarkupToken) {
-        switch token {
-        case .start(let name, let attributes, let selfClosing):
-            let element = MarkupElement(name: name, attributes: attributes)
-            mathStack[mathStack.count - 1].append(element)
-            // Nesting is capped so that a hostile book cannot make the recursive linear form
-            // overflow the stack; deeper elements' text joins their ancestor's.
-            if !selfClosing, mathStack.count < Self.mathDepthLimit { mathStack.append(element) }
-        case .end(let name):
-            guard let index = mathStack.lastIndex(where: { $0.name == name }) else { return }
-            if index == 0 { finishMath() } else { mathStack.removeSubrange(index...) }
-        case .text(let text):
-            mathStack[mathStack.count - 1].append(text: text)
-        }
-    }
-
     /// Writes the gathered `math` as text: a block of its own when `display="block"`, and a line
     /// a row for tables.
+    /// Elements gathered whole: MathML, SVG, an object that is a picture.
+    private var gatherer = ElementGatherer()
+
     private mutating func finishMath() {
-        guard let root = mathStack.first else { return }
-        mathStack = []
+        guard let root = gatherer.finish() else { return }
         if root.localName == "svg" {
             finishSVG(root)
             return
@@ -691,28 +551,25 @@ struct ContentConverter {
             breakBlock()
             return
         }
-        guard embedDepth == 0, target.path != path, embeddedBytes < Self.embeddedBytesLimit,
-            let bytes = embeddedDocument?(target.path), embeddedBytes + bytes.count <= Self.embeddedBytesLimit
-        else { return }
-        embeddedBytes += bytes.count
+        guard let bytes = documents.bytes(of: target.path, inside: path) else { return }
         let outer = (
-            path: path, frames: frames.count, quoteDepth: quoteDepth, lists: lists, extraIndent: extraIndent,
+            path: path, frames: frames.count, quoteDepth: quoteDepth, lists: lists.open, extraIndent: extraIndent,
             noteDepth: noteDepth, preDepth: preDepth, cellDepth: cellDepth, navDepth: navDepth,
             quotationClosers: quotationClosers
         )
         path = target.path
-        embedDepth += 1
+        documents.depth += 1
         var tokenizer = MarkupTokenizer(bytes: bytes)
         tokenizer.returnsStyleText = true
         while let token = tokenizer.next() { handle(token) }
-        if !mathStack.isEmpty { finishMath() }
+        if gatherer.isGathering { finishMath() }
         breakBlock()
         // Whatever the embedded document left open ends with it.
         while frames.count > outer.frames, let innermost = frames.last { _ = popFrame(named: innermost.name) }
-        embedDepth -= 1
+        documents.depth -= 1
         path = outer.path
         quoteDepth = outer.quoteDepth
-        lists = outer.lists
+        lists.open = outer.lists
         extraIndent = outer.extraIndent
         noteDepth = outer.noteDepth
         preDepth = outer.preDepth
@@ -752,23 +609,6 @@ struct ContentConverter {
     /// The closing marks of the `<q>` elements open now, innermost last.
     private var quotationClosers: [String] = []
     private var quotationDepth: Int { quotationClosers.count }
-
-    /// Quotation marks for a language (its primary subtag), the inner pair for a quotation inside another.
-    static func quotationMarks(_ language: String?, nested: Bool) -> (open: String, close: String) {
-        let primary =
-            (language ?? "en").lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
-            ?? "en"
-        switch primary {
-        case "sv", "fi": return nested ? ("’", "’") : ("”", "”")
-        case "de", "cs", "sk", "is", "lt": return nested ? ("‚", "‘") : ("„", "“")
-        case "pl", "hu", "ro", "hr": return nested ? ("«", "»") : ("„", "”")
-        case "da": return nested ? ("›", "‹") : ("»", "«")
-        case "fr": return nested ? ("“", "”") : ("«\u{A0}", "\u{A0}»")
-        case "nb", "nn", "no", "es", "it", "pt", "ru", "uk", "el", "ca": return nested ? ("“", "”") : ("«", "»")
-        case "ja", "zh": return nested ? ("『", "』") : ("「", "」")
-        default: return nested ? ("‘", "’") : ("“", "”")
-        }
-    }
 
     // MARK: - Frames
 
@@ -956,89 +796,27 @@ struct ContentConverter {
             return
         }
         softHyphens.removeAll { $0 <= 0 || $0 >= blockLength }
-        // "1. Fish" in a list numbered 1. is not numbered twice.
-        let countingList = pendingMarkerOwner.flatMap { lists.indices.contains($0.list) ? $0 : nil }
-        let counting = countingList.map { lists[$0.list].countsItems } ?? false
-        if !counting, let marker = pendingMarker, marker.hasSuffix("."),
-            Self.repeatsNumber(String(marker.dropLast()), in: runs)
-        {
-            pendingMarker = nil
-        }
-        if counting, pendingMarker != nil, let owner = countingList {
-            lists[owner.list].numbered.append((blocks.count, owner.value))
-        }
-        pendingMarkerOwner = nil
+        let marker = lists.takeMarker(forBlock: blocks.count, startingWith: runs)
         let block = Block(
             kind: blockKind, runs: runs, range: committed..<committed + blockLength,
-            quoteDepth: quoteDepth, listDepth: lists.count + extraIndent, listMarker: pendingMarker,
+            quoteDepth: quoteDepth, listDepth: lists.depth + extraIndent, listMarker: marker,
             isNote: noteDepth > 0, declaredDirection: blockDirection, softHyphens: softHyphens)
-        pendingMarker = nil
         blocks.append(block)
         for run in runs { plainText += run.text }
         plainText += "\n"
         committed += blockLength + 1
     }
 
-    /// Whether an item's text already starts with its list number (`1. Fish`, `1 Fish`, `1) Fish`).
-    private static func repeatsNumber(_ number: String, in runs: [TextRun]) -> Bool {
-        guard let first = runs.first?.text, first.hasPrefix(number) else { return false }
-        let after = first.dropFirst(number.count).first
-        return after == "." || after == " " || after == ")" || after == ":" || after == "\u{A0}"
-    }
-
     private mutating func appendSpecialBlock(_ kind: Block.Kind) {
         blocks.append(
             Block(
                 kind: kind, runs: [], range: committed..<committed, quoteDepth: quoteDepth,
-                listDepth: lists.count + extraIndent, listMarker: nil, isNote: noteDepth > 0,
+                listDepth: lists.depth + extraIndent, listMarker: nil, isNote: noteDepth > 0,
                 declaredDirection: nil, softHyphens: []))
     }
 
-    /// Which list the pending marker numbers, and the number it gave.
-    private var pendingMarkerOwner: (list: Int, value: Int)?
-
-    private func marker(for list: ListState, value n: Int, depth: Int) -> String {
-        guard list.ordered else { return ["•", "◦", "▪"][(depth - 1) % 3] }
-        switch list.type {
-        case "a": return Self.letters(n, base: "a") + "."
-        case "A": return Self.letters(n, base: "A") + "."
-        case "i": return Self.roman(n).lowercased() + "."
-        case "I": return Self.roman(n) + "."
-        default: return "\(n)."
-        }
-    }
-
-    private static func letters(_ n: Int, base: Character) -> String {
-        guard n > 0, let start = base.asciiValue else { return "\(n)" }
-        var value = n
-        var out = ""
-        while value > 0 {
-            value -= 1
-            out = String(UnicodeScalar(start + UInt8(value % 26))) + out
-            value /= 26
-        }
-        return out
-    }
-
-    private static func roman(_ n: Int) -> String {
-        guard n > 0, n < 4000 else { return "\(n)" }
-        let table: [(Int, String)] = [
-            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-        ]
-        var value = n
-        var out = ""
-        for (number, letters) in table {
-            while value >= number {
-                out += letters
-                value -= number
-            }
-        }
-        return out
-    }
-
     mutating func finish() -> ChapterDocument {
-        if !mathStack.isEmpty {
+        if gatherer.isGathering {
             wellFormed = false
             finishMath()
         }
@@ -1055,12 +833,5 @@ struct ContentConverter {
                     range: min(span.range.lowerBound, committed)..<min(span.range.upperBound, committed),
                     language: span.language)
             }.filter { !$0.range.isEmpty }, length: committed)
-    }
-}
-
-extension String {
-    /// Line breaks and runs of spaces turned into single spaces (for titles).
-    var replacingNewlines: String {
-        split(whereSeparator: { $0 == "\n" || $0 == " " || $0 == "\t" || $0 == "\r" }).joined(separator: " ")
     }
 }
