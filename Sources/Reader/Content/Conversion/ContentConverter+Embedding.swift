@@ -11,7 +11,8 @@ extension ContentConverter {
         case "object":
             let words = root.text
             let alt = words.isEmpty ? (root.attribute("title") ?? "").trimmed : words
-            appendSpecialBlock(.image(ImageReference(path: root.attribute("data").flatMap(resolveImage), alt: alt)))
+            let picture = ImageReference(path: resolveImage(root.attribute("data")), alt: alt)
+            appendSpecialBlock(.image(picture))
         default:
             showMath(root)
         }
@@ -38,12 +39,15 @@ extension ContentConverter {
         let href = image.flatMap { $0.attribute("xlink:href") ?? $0.attribute("href") ?? $0.attribute("src") }
         let words = root.descendants("title").first?.text ?? root.descendants("desc").first?.text ?? root.text
         let label = words.count > 120 ? SafeText.line(words, limit: 120) : words
-        appendSpecialBlock(.image(ImageReference(path: href.flatMap(resolveImage), alt: label)))
+        let picture = ImageReference(path: resolveImage(href), alt: label)
+        appendSpecialBlock(.image(picture))
     }
 
     /// A picture's source as the path of a resource in the book, or the `data:` URL itself
-    /// (the picture is inline; see ``DataURL``).
-    func resolveImage(_ source: String) -> String? {
+    /// (the picture is inline; see ``DataURL``). Called, not passed as a function (`flatMap`):
+    /// a method passed as a value captures a copy of the whole converter.
+    func resolveImage(_ source: String?) -> String? {
+        guard let source else { return nil }
         let trimmed = source.trimmed
         if DataURL.isDataURL(trimmed) { return trimmed }
         return BookPath.resolve(source, relativeTo: path)?.path

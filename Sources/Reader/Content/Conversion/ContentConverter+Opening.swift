@@ -163,7 +163,8 @@ extension ContentConverter {
         case .image:
             let source = element.value(of: "src") ?? element.value(of: "xlink:href") ?? element.value(of: "href")
             let alt = (element.value(of: "alt") ?? element.value(of: "title") ?? "").trimmed
-            appendSpecialBlock(.image(ImageReference(path: source.flatMap(resolveImage), alt: alt)))
+            let picture = ImageReference(path: resolveImage(source), alt: alt)
+            appendSpecialBlock(.image(picture))
         default:
             break
         }
