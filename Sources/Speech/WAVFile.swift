@@ -6,7 +6,12 @@ import SafeOutput
 /// The samples go to an ``OutputFile`` (a temporary file of bok's own beside the target);
 /// ``finish()`` writes the sizes into the header and puts it in place, so a stopped or failed
 /// run never leaves a half-written WAV, and never removes what was at the path before.
-public final class WAVFile {
+///
+/// `@unchecked Sendable` for a stated reason: `read aloud` appends to it from the speech
+/// engine's sink, which runs inside the engine's lock on the calling thread; one command owns
+/// the file and never shares it, but the release build's region analysis could not see that the
+/// sink does not outlive the call ("sending 'file' risks causing data races").
+public final class WAVFile: @unchecked Sendable {
     private let file: OutputFile
     private let sampleRate: Int
     /// Samples written so far.
