@@ -12,18 +12,8 @@ public enum SortKey: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
-    /// The key in the interface language: `author`, `författare`.
-    public var word: String {
-        switch self {
-        case .relevance: trp("sort key", "relevance")
-        case .title: trp("sort key", "title")
-        case .author: trp("sort key", "author")
-        case .date: trp("sort key", "date")
-        case .publisher: trp("sort key", "publisher")
-        case .popularity: trp("sort key", "popularity")
-        case .rating: trp("sort key", "rating")
-        }
-    }
+    /// The key in the interface language: `author`, `författare` (the first of its names there).
+    public var word: String { typedWord.localNames.first ?? rawValue }
 
     /// Other English words for the key: `sort writer`, `sort stars`.
     public var aliases: [String] {

@@ -107,6 +107,15 @@ final class LibraryConnection {
     /// Starts what the library needs before the first command, while the banner is on screen.
     func warmUp() { reach.warmUp() }
 
+    /// Now by the library's clock once it can answer, as a closure any thread may await: the
+    /// start-up sync runs off the main actor, which readline holds while the patron types. The
+    /// built-in mock is asked its clock; another library's is this machine's plus the offset known.
+    var readyNow: @Sendable () async -> Date {
+        if let mock { return { (try? await mock.now()) ?? Date() } }
+        let offset = clock.now().timeIntervalSinceNow
+        return { Date().addingTimeInterval(offset) }
+    }
+
     /// Now and today by the library's clock once it can answer: the built-in mock's clock may
     /// stand weeks from the machine's, and is known only once it has started. A sync records
     /// its time by this, so "synced today" means the library's today.

@@ -161,11 +161,13 @@ extension Session {
         let (key, name, service, collation) = (
             library.identity, library.name, library.service, Collation(library.alphabet)
         )
-        let (notices, listsAreWhole, library) = (notices, library.listsAreWhole, library)
+        let (notices, listsAreWhole) = (notices, library.listsAreWhole)
+        let (readyNow, zone) = (library.readyNow, library.clock.timeZone)
         shelfState.startupSync = Task.detached {
             do {
                 // By the library's clock, which the built-in mock tells once it has started.
-                let (now, today) = await library.readyClock()
+                let now = await readyNow()
+                let today = DayDate(now, in: zone)
                 let store = ShelfStore(database: try ShelfDatabase.open(at: paths.shelfDatabase), collation: collation)
                 let profile = try store.saveLibrary(name: name, baseURL: key.baseURL, serviceID: key.serviceID)
                 guard let profileID = profile.id,

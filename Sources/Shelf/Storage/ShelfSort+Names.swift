@@ -14,15 +14,8 @@ extension ShelfSort.Key {
         }
     }
 
-    /// The order's name in the interface language: `author`, `författare`.
-    public var word: String {
-        switch self {
-        case .title: SortKey.title.word
-        case .author: SortKey.author.word
-        case .days: trp("sort key", "days")
-        case .recent: trp("sort key", "recent")
-        }
-    }
+    /// The order's name in the interface language: `author`, `författare` (the first of its names there).
+    public var word: String { typedWord.localNames.first ?? rawValue }
 
     /// The order as a patron types it, named in other languages by their catalogues (`hylla
     /// sortera författare stigande`): title and author as the catalogue's keys are.
