@@ -99,8 +99,8 @@ struct PseudoLanguageTests {
     @Test("Messages name a command as the language's help does; Swedish names still work")
     func messagesAndOtherLanguages() async throws {
         try await Self.speaking { h in
-            #expect(Session.spoken("return") == "qreturn")
-            #expect(Session.spoken("tbr add") == "qtbr add")
+            #expect(Command.spoken("return") == "qreturn")
+            #expect(Command.spoken("tbr add") == "qtbr add")
             #expect(await h.text("sök the") == (await h.text("search the")))
             #expect(await h.text("lämna tillbaka") == (await h.text("return")))
         }

@@ -86,3 +86,10 @@ public struct Patron: Sendable, Hashable, Codable {
             maxLoansPerMonth: try c.decode(Int.self, forKey: .maxLoansPerMonth))
     }
 }
+
+extension Reservation {
+    /// The order a patron's reservations are listed in: ready first, then by place in the queue.
+    public static func shownFirst(_ a: Reservation, _ b: Reservation) -> Bool {
+        (a.ready ? 0 : 1, a.queuePosition) < (b.ready ? 0 : 1, b.queuePosition)
+    }
+}

@@ -89,6 +89,17 @@ struct Command: Sendable {
     /// Its names in the other languages bok speaks, which run it whatever the interface language.
     var otherNames: [String] { typedName.otherNames.filter { !aliases.contains($0) } }
 
+    /// A command as the patron would type it in the interface language: `borrow`, or `låna` in
+    /// Swedish (both work in either language), as its synopsis names it there. The words after the
+    /// first (`tbr add`) stay.
+    @MainActor static func spoken(_ command: String) -> String {
+        guard !Localization.isEnglish else { return command }
+        let words = command.split(separator: " ", maxSplits: 1).map(String.init)
+        guard let first = words.first else { return command }
+        let name = CommandTable().command(named: first)?.spokenName ?? first
+        return ([name] + words.dropFirst()).joined(separator: " ")
+    }
+
     /// The name a message uses for it in the interface language: the one its translated synopsis
     /// starts with (`återlämna N`), else its main name there.
     var spokenName: String {

@@ -348,23 +348,12 @@ enum LoanCommands {
             "your {n} loans this month are used. New loans from {day}", most, ["day": day])
     }
 
-    static func titleOf(_ id: String, known: Product?, session: Session) async throws -> String {
-        try await ShelfCommands.product(id, known: known, session: session).title
-    }
-
     /// The one word after the command; `usage` (the whole sentence, translated) when there is not one.
     static func single(_ arguments: Arguments, usage: String) throws -> String {
         guard arguments.positional.count == 1, let word = arguments.positional.first else {
             throw UserError.usage(usage)
         }
         return word
-    }
-
-    /// Item `word` of `list`: `empty` when the list is empty, `missing(count)` when there is no such number.
-    static func pick<T>(_ word: String, from list: [T], empty: String, missing: (Int) -> String) throws -> T {
-        guard !list.isEmpty else { throw UserError(empty) }
-        guard let n = Int(word), n >= 1, n <= list.count else { throw UserError(missing(list.count)) }
-        return list[n - 1]
     }
 
     static func pad(_ n: Int, _ count: Int) -> String {

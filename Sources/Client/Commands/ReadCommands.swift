@@ -98,7 +98,7 @@ enum ReadCommands {
                     tr(
                         "{path} is a folder, not a book. Give the path of an .epub file, e.g. {command} "
                             + "~/Books/roman.epub.",
-                        ["path": path, "command": Session.spoken(command)]))
+                        ["path": path, "command": Command.spoken(command)]))
             }
             return (path, nil, nil)
         }

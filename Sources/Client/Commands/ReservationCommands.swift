@@ -106,7 +106,7 @@ enum ReservationCommands {
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "reservations", session: session)
             let list = try await session.library.service.reservations(card: card)
-                .sorted(by: order)
+                .sorted(by: Reservation.shownFirst)
             session.lists.reservationList = list
             session.lists.endedFromList = []
             let notice = session.numbersNow(.reservations)
@@ -209,11 +209,6 @@ enum ReservationCommands {
                 lines: [tr("Cancelled your reservation of {title}.", ["title": session.theme.marks.quoted(title)])],
                 json: ["cancelled": reservation.id])
         })
-
-    /// Ready first, then by place in the queue.
-    static func order(_ a: Reservation, _ b: Reservation) -> Bool {
-        (a.ready ? 0 : 1, a.queuePosition) < (b.ready ? 0 : 1, b.queuePosition)
-    }
 
     /// The reservation `cancel N` means: N of reservations, or the patron's reservation of the book N is.
     static func reservationOf(

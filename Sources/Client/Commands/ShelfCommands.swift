@@ -241,7 +241,7 @@ enum ShelfCommands {
                 }
                 let picked = try await session.pick(words[1], command: "tbr add")
                 let (id, known) = (picked.productID, picked.known)
-                let product = try await product(id, known: known, session: session)
+                let product = try await session.product(id, known: known)
                 try store.addToBeRead(
                     card: session.listCard, productID: id, title: product.title,
                     authors: ShelfStore.authorLine(product),
@@ -266,8 +266,8 @@ enum ShelfCommands {
                     }
                     record = found
                 } else {
-                    record = try LoanCommands.pick(
-                        words[1], from: list,
+                    record = try Session.item(
+                        Int(words[1]) ?? 0, of: list,
                         empty: tr("Your to-be-read list is empty. tbr add N adds a book from the last search."),
                         missing: {
                             trn(
@@ -331,7 +331,7 @@ enum ShelfCommands {
                 arguments, usage: tr("Usage: sample N (a number from the last list) or sample id:PRODUCT."))
             let picked = try await session.pick(word, command: "sample")
             let (id, known) = (picked.productID, picked.known)
-            let product = try await product(id, known: known, session: session)
+            let product = try await session.product(id, known: known)
             let q = session.theme.marks
             guard let teaser = product.teaser, let url = URL(string: teaser.url) else {
                 throw UserError(
@@ -396,34 +396,4 @@ enum ShelfCommands {
             return CommandOutput(lines: [line], json: ["removed": item.entry.productID])
         })
 
-    // MARK: Helpers
-
-    /// Item N of the last shelf shown (the shelf as it is now when none was shown).
-    static func shelfItem(_ word: String, session: Session, command: String) throws -> ShelfItem {
-        if session.lists.shelfList.isEmpty { session.lists.shelfList = ShelfRenderer.items(try session.currentShelf()) }
-        let list = session.lists.shelfList
-        guard let n = Int(word) else {
-            throw UserError.usage(
-                tr("Usage: {command} N, with N a number from shelf.", ["command": Session.spoken(command)]))
-        }
-        guard !list.isEmpty else { throw UserError(tr("Your shelf is empty. borrow N or sample N puts books on it.")) }
-        guard n >= 1, n <= list.count else {
-            throw UserError(
-                trn(
-                    "No book {number} on your shelf (there is {n}). Type shelf to see them.",
-                    "No book {number} on your shelf (there are {n}). Type shelf to see them.", list.count,
-                    ["number": n]))
-        }
-        return list[n - 1]
-    }
-
-    /// The product behind a list number or id.
-    static func product(_ id: String, known: Product?, session: Session) async throws -> Product {
-        if let known { return known }
-        do {
-            return try await session.library.service.product(id: id)
-        } catch let error as LendingError where error.kind == .notFound {
-            throw UserError(tr("The library has no product {id}. Check the id, or search for the title.", ["id": id]))
-        }
-    }
 }

@@ -88,12 +88,12 @@ extension Session {
             let (id, known) = try resolve(word, command: command)
             return .product(id: id, known: known)
         case .shelf:
-            let item = try ShelfCommands.shelfItem(word, session: self, command: command)
+            let item = try shelfItem(number: word, command: command)
             // Another library's loan can be read from this computer; anything else is asked of that library.
             if let other = item.library, !["read", "notes", "remove"].contains(command) {
                 let values: KeyValuePairs<String, any CustomStringConvertible> = [
                     "title": theme.marks.quoted(item.entry.title), "library": other.name,
-                    "command": Self.spoken(command), "profile": other.profile ?? "",
+                    "command": Command.spoken(command), "profile": other.profile ?? "",
                 ]
                 throw UserError(
                     other.profile == nil
@@ -123,7 +123,7 @@ extension Session {
         case .reservations:
             if lists.numbered == nil, let card = shelfCard() {
                 lists.reservationList = try await library.service.reservations(card: card).sorted(
-                    by: ReservationCommands.order)
+                    by: Reservation.shownFirst)
             }
             return .reservation(
                 try Self.item(
@@ -150,21 +150,10 @@ extension Session {
         return list[n - 1]
     }
 
-    /// A command as the patron would type it in the interface language: `borrow`, or `låna` in
-    /// Swedish (both work in either language), as its synopsis names it there. The words after the
-    /// first (`tbr add`) stay.
-    static func spoken(_ command: String) -> String {
-        guard !Localization.isEnglish else { return command }
-        let words = command.split(separator: " ", maxSplits: 1).map(String.init)
-        guard let first = words.first else { return command }
-        let name = CommandTable().command(named: first)?.spokenName ?? first
-        return ([name] + words.dropFirst()).joined(separator: " ")
-    }
-
     /// The title of what a number picked, asking the library when the list did not have it.
     func title(of picked: Picked) async throws -> String {
         if let title = picked.title { return title }
-        return try await LoanCommands.titleOf(picked.productID, known: picked.known, session: self)
+        return try await product(picked.productID, known: picked.known).title
     }
 
     /// The shelf's line for what a number picked; refuses, saying what to do, when the book is not on the shelf.
@@ -199,5 +188,34 @@ extension Session {
         let items = ShelfRenderer.items(try currentShelf()).filter { $0.entry.productID == id }
         let order: [Shelf.SectionKind] = [.loans, .samples, .ready, .reserved, .ended, .toBeRead]
         return items.min { (order.firstIndex(of: $0.kind) ?? 9) < (order.firstIndex(of: $1.kind) ?? 9) }
+    }
+
+    /// Item N of the last shelf shown (the shelf as it is now when none was shown).
+    func shelfItem(number word: String, command: String) throws -> ShelfItem {
+        if lists.shelfList.isEmpty { lists.shelfList = ShelfRenderer.items(try currentShelf()) }
+        let list = lists.shelfList
+        guard let n = Int(word) else {
+            throw UserError.usage(
+                tr("Usage: {command} N, with N a number from shelf.", ["command": Command.spoken(command)]))
+        }
+        guard !list.isEmpty else { throw UserError(tr("Your shelf is empty. borrow N or sample N puts books on it.")) }
+        guard n >= 1, n <= list.count else {
+            throw UserError(
+                trn(
+                    "No book {number} on your shelf (there is {n}). Type shelf to see them.",
+                    "No book {number} on your shelf (there are {n}). Type shelf to see them.", list.count,
+                    ["number": n]))
+        }
+        return list[n - 1]
+    }
+
+    /// The product behind a list number or id.
+    func product(_ id: String, known: Product?) async throws -> Product {
+        if let known { return known }
+        do {
+            return try await library.service.product(id: id)
+        } catch let error as LendingError where error.kind == .notFound {
+            throw UserError(tr("The library has no product {id}. Check the id, or search for the title.", ["id": id]))
+        }
     }
 }

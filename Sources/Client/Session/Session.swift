@@ -55,7 +55,7 @@ final class Session {
         let id = word.dropFirst(3).trimmingCharacters(in: .whitespaces)
         guard !id.isEmpty else {
             throw UserError.usage(
-                tr("id: needs a product id after it, e.g. {command} id:3947650.", ["command": spoken(command)]))
+                tr("id: needs a product id after it, e.g. {command} id:3947650.", ["command": Command.spoken(command)]))
         }
         return id
     }
@@ -71,7 +71,7 @@ final class Session {
                     tr(
                         "There is no list to pick book {number} from yet. Search first (e.g. search thriller), "
                             + "or give a product id: {command} id:12345.",
-                        ["number": number, "command": Self.spoken(command)]))
+                        ["number": number, "command": Command.spoken(command)]))
             }
             guard number >= 1, let product = list.byNumber[number] else {
                 let count = list.highestNumber
@@ -91,7 +91,7 @@ final class Session {
             throw UserError.usage(
                 tr(
                     "\"{word}\" is neither a result number nor a product id. Try {command} 1.",
-                    ["word": word, "command": Self.spoken(command)]))
+                    ["word": word, "command": Command.spoken(command)]))
         }
         return (word, nil)
     }
