@@ -143,7 +143,7 @@ extension ReaderView {
     // MARK: Panels
 
     /// The `?` panel's keys and what they do, in the interface language.
-    var helpLines: [(String, String)] { ReaderKeyBinding.panelLines.map { ($0.keys, tr($0.description)) } }
+    var helpLines: [(String, String)] { ReaderKeys.helpLines.map { ($0.keys, tr($0.description)) } }
 
     /// The width of a panel over the page.
     var panelWidth: Int { min(screenColumns - 2, 76) }

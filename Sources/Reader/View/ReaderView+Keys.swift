@@ -11,20 +11,16 @@ extension ReaderView {
             session.message = nil
             return handleReading(key)
         case .note(var list, let lines, let destination):
-            switch key {
-            case .enter, .character("f"):
+            // A footnote closes on any key that does not scroll it a line or follow it: space reads on.
+            switch ReaderKeys.panel.action(for: key) {
+            case .choose?:
                 mode = .reading
                 session.follow(destination)
-            case .down, .character("j"), .wheelDown:
-                list.top = min(max(0, lines.count - panelRows), list.top + 1)
-                mode = .note(list, lines, destination)
-            case .up, .character("k"), .wheelUp:
-                list.top = max(0, list.top - 1)
+            case let action? where [.down, .up].contains(action) && scroll(&list, action, count: lines.count):
                 mode = .note(list, lines, destination)
             default:
                 mode = .reading
             }
-            return true
         case .confirmOpen(let address):
             mode = .reading
             if [.character("y"), .character("Y"), .character("j"), .character("J")].contains(key) {
@@ -35,86 +31,82 @@ extension ReaderView {
             } else {
                 session.message = tr("Not opened.")
             }
-            return true
         case .prompt(var prompt):
             return handlePrompt(key, &prompt)
         case .help(var list):
-            if key == .character("q") || key == .escape || key == .character("?") || key == .enter {
+            // Help has no selection: the keys scroll it; Enter and ? close it too.
+            let action = ReaderKeys.panel.action(for: key)
+            if action == .close || action == .choose || key == .character("?") {
                 mode = .reading
-                return true
+            } else if let action, scroll(&list, action, count: helpRows.count) {
+                mode = .help(list)
             }
-            // Help has no selection: the keys scroll it.
-            let limit = max(0, helpRows.count - panelRows)
-            switch key {
-            case .down, .character("j"), .wheelDown: list.top += 1
-            case .up, .character("k"), .wheelUp: list.top -= 1
-            case .pageDown, .character(" "): list.top += panelRows
-            case .pageUp, .character("b"): list.top -= panelRows
-            default: break
-            }
-            list.top = max(0, min(limit, list.top))
-            mode = .help(list)
         case .contents(var list, let items):
-            if key == .enter, items.indices.contains(list.selected) {
+            let action = ReaderKeys.panel.action(for: key)
+            if action == .choose, items.indices.contains(list.selected) {
                 mode = .reading
                 if let locator = session.locator(of: items[list.selected]) { session.jump(to: locator) }
-            } else if isCancel(key) || key == .character("t") {
+            } else if action == .close || key == .character("t") {
                 mode = .reading
             } else {
-                moveSelection(&list, key: key, count: items.count, visible: panelRows)
+                moveSelection(&list, action, count: items.count, visible: panelRows)
                 mode = .contents(list, items)
             }
         case .bookmarks(var list):
             let marks = session.bookmarks
-            if key == .enter, marks.indices.contains(list.selected) {
+            let action = ReaderKeys.panel.action(for: key)
+            if action == .choose, marks.indices.contains(list.selected) {
                 mode = .reading
                 session.goTo(marks[list.selected])
-            } else if key == .character("d") || key == .delete, marks.indices.contains(list.selected) {
+            } else if action == .delete, marks.indices.contains(list.selected) {
                 session.removeBookmark(marks[list.selected])
                 list.selected = min(list.selected, max(0, session.bookmarks.count - 1))
                 mode = session.bookmarks.isEmpty ? .reading : .bookmarks(list)
-            } else if isCancel(key) || key == .character("'") {
+            } else if action == .close || key == .character("'") {
                 mode = .reading
             } else {
-                moveSelection(&list, key: key, count: marks.count, visible: panelRows)
+                moveSelection(&list, action, count: marks.count, visible: panelRows)
                 mode = .bookmarks(list)
             }
         case .links(var list, let links):
-            if key == .enter || key == .character("f"), links.indices.contains(list.selected) {
+            let action = ReaderKeys.panel.action(for: key)
+            if action == .choose, links.indices.contains(list.selected) {
                 mode = .reading
                 follow(links[list.selected])
-            } else if isCancel(key) {
+            } else if action == .close {
                 mode = .reading
             } else {
-                moveSelection(&list, key: key, count: links.count, visible: panelRows)
+                moveSelection(&list, action, count: links.count, visible: panelRows)
                 mode = .links(list, links)
             }
         case .highlight(var list, let targets):
-            if case .character(let character) = key,
-                let color = HighlightColor.allCases.first(where: { $0.key == character }),
-                targets.indices.contains(list.selected)
-            {
-                mode = .prompt(
-                    Prompt(
-                        kind: .note(targets[list.selected], color),
-                        text: session.highlight(covering: targets[list.selected])?.note ?? ""))
-            } else if key == .character("x") || key == .delete, targets.indices.contains(list.selected),
-                let existing = session.highlight(covering: targets[list.selected])
-            {
-                session.removeHighlight(existing)
-                session.message = tr("Highlight removed.")
-                mode = .reading
-            } else if key == .character("r"), targets.indices.contains(list.selected) {
-                mode = .reading
-                session.readAloud(from: targets[list.selected])
-            } else if isCancel(key) || key == .character("v") {
-                mode = .reading
-            } else {
-                moveSelection(&list, key: key, count: targets.count, visible: panelRows)
-                mode = .highlight(list, targets)
-            }
+            handleHighlight(key, &list, targets)
         }
         return true
+    }
+
+    /// A key in the panel that chooses a paragraph: a colour key (1–5) asks for a note, `x`
+    /// removes its highlight, `r` reads it aloud.
+    private mutating func handleHighlight(_ key: Key, _ list: inout ListState, _ targets: [HighlightTarget]) {
+        let action = ReaderKeys.panel.action(for: key)
+        let chosen = targets.indices.contains(list.selected) ? targets[list.selected] : nil
+        if case .character(let character) = key, let chosen,
+            let color = HighlightColor.allCases.first(where: { $0.key == character })
+        {
+            mode = .prompt(Prompt(kind: .note(chosen, color), text: session.highlight(covering: chosen)?.note ?? ""))
+        } else if action == .delete, let chosen, let existing = session.highlight(covering: chosen) {
+            session.removeHighlight(existing)
+            session.message = tr("Highlight removed.")
+            mode = .reading
+        } else if action == .readAloud, let chosen {
+            mode = .reading
+            session.readAloud(from: chosen)
+        } else if action == .close || key == .character("v") {
+            mode = .reading
+        } else {
+            moveSelection(&list, action, count: targets.count, visible: panelRows)
+            mode = .highlight(list, targets)
+        }
     }
 
     /// Follows a link: a footnote reference shows the note over the page; inside the book at
@@ -135,10 +127,6 @@ extension ReaderView {
         }
     }
 
-    func isCancel(_ key: Key) -> Bool {
-        key == .escape || key == .character("q") || key == .ctrl("c") || key == .ctrl("g")
-    }
-
     mutating func handleReading(_ key: Key) -> Bool {
         // In a book whose pages turn right to left, the left-hand keys go forward.
         var key = key
@@ -151,12 +139,12 @@ extension ReaderView {
             default: break
             }
         }
-        guard let action = ReaderKeyBinding.action(for: key) else { return true }
+        guard let action = ReaderKeys.page.action(for: key) else { return true }
         return perform(action)
     }
 
-    /// Does what a key on the page does (``ReaderKeyBinding`` binds the keys). Returns `false` to quit.
-    mutating func perform(_ action: ReaderKeyBinding.Action) -> Bool {
+    /// Does what a key on the page does (``ReaderKeys/page`` binds the keys). Returns `false` to quit.
+    mutating func perform(_ action: ReaderKeys.PageAction) -> Bool {
         let scrolling = session.preferences.flow == .scroll
         switch action {
         case .nextPage: session.nextPage()
@@ -288,20 +276,38 @@ extension ReaderView {
         return true
     }
 
-    func moveSelection(_ list: inout ListState, key: Key, count: Int, visible: Int) {
+    /// Moves the selection of a list of `count` lines, `visible` of them on screen.
+    func moveSelection(_ list: inout ListState, _ action: ReaderKeys.PanelAction?, count: Int, visible: Int) {
         guard count > 0 else { return }
-        switch key {
-        case .down, .character("j"), .tab, .wheelDown: list.selected += 1
-        case .up, .character("k"), .backTab, .wheelUp: list.selected -= 1
-        case .pageDown, .character(" "): list.selected += max(1, visible - 1)
-        case .pageUp, .character("b"): list.selected -= max(1, visible - 1)
-        case .home, .character("g"): list.selected = 0
-        case .end, .character("G"): list.selected = count - 1
+        switch action {
+        case .down?: list.selected += 1
+        case .up?: list.selected -= 1
+        case .pageDown?: list.selected += max(1, visible - 1)
+        case .pageUp?: list.selected -= max(1, visible - 1)
+        case .first?: list.selected = 0
+        case .last?: list.selected = count - 1
         default: break
         }
         list.selected = max(0, min(count - 1, list.selected))
         if list.selected < list.top { list.top = list.selected }
         if list.selected >= list.top + visible { list.top = list.selected - visible + 1 }
         list.top = max(0, min(list.top, max(0, count - visible)))
+    }
+
+    /// Scrolls a panel without a selection (a footnote, the help) of `count` lines; false when
+    /// `action` does not scroll.
+    func scroll(_ list: inout ListState, _ action: ReaderKeys.PanelAction, count: Int) -> Bool {
+        let limit = max(0, count - panelRows)
+        switch action {
+        case .down: list.top += 1
+        case .up: list.top -= 1
+        case .pageDown: list.top += panelRows
+        case .pageUp: list.top -= panelRows
+        case .first: list.top = 0
+        case .last: list.top = limit
+        default: return false
+        }
+        list.top = max(0, min(limit, list.top))
+        return true
     }
 }

@@ -7,8 +7,8 @@ public import Terminal
 /// The terminal loop (``ReaderApp``) reads keys, hands them to ``handle(_:)`` and writes what
 /// ``frame()`` draws; tests drive the same view with keys and read its frames as text.
 ///
-/// The keys on the page are the table ``ReaderKeyBinding/all``, which `?` lists; the panels take
-/// their own (``handle(_:)``).
+/// The keys on the page and in the panels are the tables ``ReaderKeys/page`` and ``ReaderKeys/panel``,
+/// which `?` lists (``handle(_:)`` acts on them).
 public struct ReaderView {
     /// What has the keyboard.
     enum Mode {

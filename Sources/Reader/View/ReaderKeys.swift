@@ -1,16 +1,12 @@
 import Localization
 import Terminal
 
-/// A row of the reader's keys: the keys as the `?` panel shows them, what they do, and the keys
-/// bound to each action of the row.
-///
-/// ``all`` is the one table of the keys on the page: ``ReaderView`` acts on a key by it, the `?`
-/// panel lists it, and a test holds the table in `docs/commands.md` to it. A key not named in a
-/// row's ``keys`` may still be bound there (Ctrl-F, the mouse wheel), beside the keys it goes with.
-struct ReaderKeyBinding {
-    /// What a key does on the page. ``ReaderView`` switches over these exhaustively, and a test
-    /// checks that each one has a key.
-    enum Action: CaseIterable {
+/// The reader's keys, each in one table: ``ReaderView`` acts on a key by them, the `?` panel lists
+/// them, and a test holds the table in `docs/commands.md` to them and checks that every action
+/// has a key and no key does two things.
+enum ReaderKeys {
+    /// What a key does on the page. ``ReaderView`` switches over these exhaustively.
+    enum PageAction: CaseIterable {
         case nextPage, previousPage
         /// A line in scroll flow, a page in paged flow.
         case lineDown, lineUp
@@ -28,21 +24,21 @@ struct ReaderKeyBinding {
         case contents, search, command, bookmark, bookmarks, highlight, followLink, back, brighter, dimmer, help, quit
     }
 
-    /// The keys as the `?` panel and the docs show them: `space PgDn → l j`.
-    let keys: String
-    /// What they do, in English and marked for translation; shown with `tr`.
-    let description: String
-    /// Each action of the row with the keys bound to it.
-    let actions: [(action: Action, keys: [Key])]
-
-    init(_ keys: String, _ description: String, _ actions: [(action: Action, keys: [Key])]) {
-        self.keys = keys
-        self.description = description
-        self.actions = actions
+    /// What a key does in a panel over the page (contents, bookmarks, links, a paragraph's
+    /// colours, a footnote, the `?` help).
+    enum PanelAction: CaseIterable {
+        case down, up, pageDown, pageUp, first, last
+        /// Go to the chosen place, follow the chosen link or footnote.
+        case choose
+        /// Delete the chosen bookmark or highlight.
+        case delete
+        /// Read the chosen paragraph aloud.
+        case readAloud
+        case close
     }
 
-    /// The keys in the order the `?` panel lists them.
-    static let all: [ReaderKeyBinding] = [
+    /// The keys on the page.
+    static let page = KeyTable<PageAction>([
         .init(
             "space PgDn → l j", N_("next page (j: next line when scrolling)"),
             [
@@ -84,28 +80,38 @@ struct ReaderKeyBinding {
         .init(":", N_("command line:"), [(.command, [.character(":")])]),
         .init("?", N_("this help"), [(.help, [.character("?"), .function(1)])]),
         .init("q", N_("close the book"), [(.quit, [.character("q"), .ctrl("c"), .ctrl("d")])]),
-    ]
+    ])
+
+    /// The keys inside a panel, listed after the keys on the page.
+    static let panel = KeyTable<PanelAction>([
+        .init(
+            "↓ j Tab / ↑ k", N_("in a panel: next / previous line"),
+            [
+                (.down, [.down, .character("j"), .tab, .wheelDown(row: 0, column: 0)]),
+                (.up, [.up, .character("k"), .backTab, .wheelUp(row: 0, column: 0)]),
+            ]),
+        .init(
+            "space PgDn / b PgUp", N_("in a panel: a screen down / up"),
+            [(.pageDown, [.character(" "), .pageDown]), (.pageUp, [.character("b"), .pageUp])]),
+        .init(
+            "g Home / G End", N_("in a panel: first / last line"),
+            [(.first, [.character("g"), .home]), (.last, [.character("G"), .end])]),
+        .init("Enter f", N_("in a panel: go there, follow the link"), [(.choose, [.enter, .character("f")])]),
+        .init(
+            "d x Delete", N_("in a panel: delete the bookmark or highlight"),
+            [(.delete, [.character("d"), .character("x"), .delete])]),
+        .init("r", N_("in a panel: read the paragraph aloud"), [(.readAloud, [.character("r")])]),
+        .init(
+            "q Esc", N_("in a panel: close it (so does the key that opened it)"),
+            [(.close, [.escape, .character("q"), .ctrl("c"), .ctrl("g")])]),
+    ])
 
     /// The `?` panel's lines, untranslated: each row's keys and what they do, with the `:` commands
-    /// after the key that opens the command line.
-    static var panelLines: [(keys: String, description: String)] {
-        all.flatMap { row in
+    /// after the key that opens the command line, then the keys inside a panel.
+    static var helpLines: [(keys: String, description: String)] {
+        page.rows.flatMap { row in
             let commands = row.actions.contains { $0.action == .command } ? ReaderCommand.summary : []
             return [(row.keys, row.description)] + commands.map { (":" + $0.0, $0.1) }
-        }
-    }
-
-    /// Each bound key and its action; the wheel is bound wherever the pointer is.
-    private static let actionByKey: [Key: Action] = Dictionary(
-        all.flatMap { row in row.actions.flatMap { pair in pair.keys.map { ($0, pair.action) } } },
-        uniquingKeysWith: { first, _ in first })
-
-    /// What `key` does on the page, if anything.
-    static func action(for key: Key) -> Action? {
-        switch key {
-        case .wheelDown: actionByKey[.wheelDown(row: 0, column: 0)]
-        case .wheelUp: actionByKey[.wheelUp(row: 0, column: 0)]
-        default: actionByKey[key]
-        }
+        } + panel.rows.map { ($0.keys, $0.description) }
     }
 }
