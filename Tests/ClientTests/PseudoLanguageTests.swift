@@ -106,6 +106,17 @@ struct PseudoLanguageTests {
         }
     }
 
+    @Test("language names every language with a catalogue, the new one too, when asked for one it does not have")
+    func languageNamesEveryLanguage() async throws {
+        try await Self.speaking("en") { h in
+            let shown = await h.text("language")
+            #expect(shown.contains("language qps, language sv or language en changes it."), "\(shown)")
+            let refused = await h.text("language klingon")
+            #expect(refused.contains("bok speaks qps ("), "\(refused)")
+            #expect(refused.contains("sv (Swedish) and en (English), not \"klingon\""), "\(refused)")
+        }
+    }
+
     @Test("In English the catalogue's names run too, and help lists them after the aliases")
     func inEnglish() async throws {
         try await Self.speaking("en") { h in

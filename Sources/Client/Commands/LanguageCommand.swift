@@ -21,14 +21,20 @@ enum LanguageCommand {
                 return CommandOutput(
                     lines: [
                         tr(
-                            "bok speaks {language}. language sv or language en changes it.",
-                            ["language": name(Localization.language)])
+                            "bok speaks {language}. {choices} changes it.",
+                            [
+                                "language": name(Localization.language),
+                                "choices": Words.list(
+                                    ordered.map { "\(Command.spoken("language")) \($0)" }, last: tr("or")),
+                            ])
                     ],
                     json: ["language": Localization.language])
             }
             guard arguments.positional.count == 1, let code = code(word) else {
                 throw UserError.usage(
-                    tr("bok speaks sv (Swedish) and en (English), not \"{word}\". Try language sv.", ["word": word]))
+                    tr(
+                        "bok speaks {languages}, not \"{word}\". Try language {code}.",
+                        ["languages": named, "word": word, "code": ordered[0]]))
             }
             Localization.use(code, environment: session.environment)
             let file = session.paths?.configFile.path ?? tr("the config file")
@@ -60,6 +66,19 @@ enum LanguageCommand {
         let spoken = Locale.Language(identifier: "und-" + region.identifier).maximalIdentifier
         return languages.first { spoken.hasPrefix($0 + "-") }
     }
+
+    /// The languages bok speaks, each catalogue's before English: `sv`, `en`.
+    nonisolated static var ordered: [String] {
+        Localization.languages.filter { $0 != Localization.english } + [Localization.english]
+    }
+
+    /// The languages bok speaks with their names: `sv (Swedish) and en (English)`.
+    nonisolated static var named: String {
+        Words.list(ordered.map { "\($0) (\(name($0)))" }, last: tr("and"))
+    }
+
+    /// The codes of the languages bok speaks, for a message that asks for one: `sv or en`.
+    nonisolated static var codes: String { Words.list(ordered, last: tr("or")) }
 
     /// The language's name in the language in use.
     nonisolated static func name(_ code: String) -> String { Words.language(code) }

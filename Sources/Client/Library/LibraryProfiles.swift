@@ -105,8 +105,8 @@ struct LibraryProfiles: Sendable {
                 guard let code = LanguageCommand.code(value) else {
                     throw UserError(
                         tr(
-                            "{place}: language is sv or en, not \"{value}\".",
-                            ["place": place, "value": SafeText.line(value)]))
+                            "{place}: language is {codes}, not \"{value}\".",
+                            ["place": place, "codes": LanguageCommand.codes, "value": SafeText.line(value)]))
                 }
                 profiles.language = code
             } else if current != nil {

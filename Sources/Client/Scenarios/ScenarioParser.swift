@@ -221,7 +221,10 @@ private struct ParseState {
                 scenario.setup.width = width
             case "language":
                 guard let code = LanguageCommand.code(value) else {
-                    throw UserError(tr("language: is sv or en, e.g. language: sv."))
+                    throw UserError(
+                        tr(
+                            "language: is {codes}, e.g. language: {code}.",
+                            ["codes": LanguageCommand.codes, "code": LanguageCommand.ordered[0]]))
                 }
                 scenario.setup.language = code
             case "card":
