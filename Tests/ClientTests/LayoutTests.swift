@@ -89,12 +89,15 @@ struct LayoutTests {
     }
 
     @Test(
-        "After the shelf or the to-be-read list, a result page with its 'numbers now mean' line still fits the window",
+        "After the shelf or the loans list, a result page with its 'numbers now mean' line still fits the window",
         arguments: [24, 40])
     func pageFitsAfterAnotherList(rows: Int) async throws {
         let h = try await Harness(theme: Theme(caps: .plain, width: 80, height: rows), wrapsToTheme: true)
         defer { Task { await h.stop() } }
-        for before in ["shelf", "tbr"] {
+        // A patron with loans: an empty list would leave the numbers to the search before it.
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1002"], secrets: ["2345"])
+        _ = await h.run("login")
+        for before in ["shelf", "loans"] {
             _ = await h.run(before)
             let screen = await h.run("search deckare")
             #expect(screen.contains { $0.contains("Numbers now mean these books.") }, "\(before): \(screen)")

@@ -39,6 +39,20 @@ struct ListNumbersTests {
         #expect(await h.text("cancel 2").contains("cancelled that reservation already"))
     }
 
+    @Test("An empty shelf or to-be-read list leaves the numbers to the list before it")
+    func emptyListsKeepTheNumbers() async throws {
+        let h = try await harness(card: "1001", pin: "1234")
+        defer { Task { await h.stop() } }
+        await h.run("search thriller")
+        let hit1 = try #require(h.session.lists.list?.byNumber[1]?.title)
+        for command in ["shelf", "tbr", "shelf sort title"] {
+            let empty = await h.text(command)
+            #expect(!empty.contains("Numbers now mean"), "\(command): \(empty)")
+            let info = await h.text("info 1")
+            #expect(info.hasPrefix(hit1), "after \(command): \(info)")
+        }
+    }
+
     @Test("loans, shelf and a search each take over the numbers, and say so")
     func loansShelfSearch() async throws {
         let h = try await harness(card: "1002", pin: "2345")

@@ -90,7 +90,8 @@ enum LibraryCommands {
                 lines += ["", theme.bold(tr("Newest"))]
                 lines += renderer.rows(
                     newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) }, onLoan: mine)
-                let notice = session.numbersNow(.books).map { Ansi.strip($0) + " " } ?? ""
+                let notice =
+                    session.numbersNow(.books, count: top.count + newest.count).map { Ansi.strip($0) + " " } ?? ""
                 lines += [
                     "",
                     theme.dim(notice + tr("info N for details; borrow N, reserve N and read N use the same numbers.")),

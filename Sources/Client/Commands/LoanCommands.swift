@@ -89,7 +89,7 @@ enum LoanCommands {
                 .filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
             session.lists.loanList = loans
             session.lists.endedFromList = []
-            let notice = session.numbersNow(.loans)
+            let notice = session.numbersNow(.loans, count: loans.count)
             let today = session.library.today
             guard !loans.isEmpty else {
                 return CommandOutput(

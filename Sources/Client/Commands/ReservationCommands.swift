@@ -109,7 +109,7 @@ enum ReservationCommands {
                 .sorted(by: Reservation.shownFirst)
             session.lists.reservationList = list
             session.lists.endedFromList = []
-            let notice = session.numbersNow(.reservations)
+            let notice = session.numbersNow(.reservations, count: list.count)
             guard !list.isEmpty else {
                 return CommandOutput(
                     lines: [tr("You have no reservations. reserve N joins the queue for a book that is out.")],

@@ -91,7 +91,7 @@ enum ShelfCommands {
         }
         let items = ShelfRenderer.items(shelf, others: others)
         session.lists.shelfList = items
-        let notice = session.numbersNow(.shelf)
+        let notice = session.numbersNow(.shelf, count: items.count)
         let renderer = session.shelfRenderer
         let synced = try store.lastSync(profileID: profileID)
         let card = session.shelfCard()
@@ -203,7 +203,7 @@ enum ShelfCommands {
         let shelf = try session.currentShelf()
         let items = ShelfRenderer.items(shelf)
         session.lists.shelfList = items
-        session.lists.numbered = .shelf
+        if !items.isEmpty { session.lists.numbered = .shelf }
         let status = [tr("Shelf sorted by {order}.", ["order": label(session.shelfState.shelfSort, session: session)])]
         return CommandOutput(
             lines: session.shelfRenderer.lines(shelf, status: status),
@@ -289,7 +289,7 @@ enum ShelfCommands {
         let shelf = try session.currentShelf()
         let entries = shelf.entries(.toBeRead)
         session.lists.shelfList = entries.map { ShelfItem(kind: .toBeRead, entry: $0) }
-        let notice = session.numbersNow(.shelf)
+        let notice = session.numbersNow(.shelf, count: entries.count)
         guard !entries.isEmpty else {
             return CommandOutput(
                 lines: [tr("Your to-be-read list is empty. tbr add N adds a book from the last search.")],

@@ -15,11 +15,16 @@ final class OPDSBrowser {
     /// True once the catalogue's own words about logging in (its authentication document's title
     /// and description) were shown, so a second login does not repeat them.
     var introShown = false
+    /// The page on screen: the feed, the search that found it, and which of its entries show.
+    private(set) var page: OPDSPage?
     /// The feed on screen.
-    private(set) var feed: OPDSFeed?
+    var feed: OPDSFeed? { page?.feed }
     /// What a search asked, when the feed is a search's results.
-    private(set) var query: String?
-    private var history: [(feed: OPDSFeed, query: String?)] = []
+    var query: String? { page?.query }
+    /// The pages before this one, for `back`.
+    private var history: [OPDSPage] = []
+    /// True when `back` has somewhere to go.
+    var canGoBack: Bool { !history.isEmpty }
 
     /// Told of every login and logout, so the session's loans and shelf use the same login.
     var onLogin: ((_ user: String?, _ password: String?) -> Void)?
@@ -44,47 +49,102 @@ final class OPDSBrowser {
     }
 
     /// Shows the feed at `address` (the root when nil); the one on screen is kept for `back`.
-    func open(_ address: URL? = nil) async throws -> OPDSFeed {
+    /// - Parameter keepingQuery: true for an order or a filter of the search on screen.
+    func open(_ address: URL? = nil, keepingQuery: Bool = false) async throws -> OPDSPage {
         try takeUpRememberedLogin()
-        return show(try await client.feed(address), query: nil)
+        let query = keepingQuery ? self.query : nil
+        return show(OPDSPage(feed: try await client.feed(address), query: query))
     }
 
     /// The results of a search, through the search link of the feed on screen or of the root.
-    func search(_ terms: String) async throws -> OPDSFeed {
+    func search(_ terms: String) async throws -> OPDSPage {
         try takeUpRememberedLogin()
         let from: OPDSFeed
         if let feed, feed.link("search") != nil { from = feed } else { from = try await client.feed() }
-        return show(try await client.search(terms, from: from), query: terms)
+        return show(OPDSPage(feed: try await client.search(terms, from: from), query: terms))
     }
 
-    /// Back to the feed before this one, or nil at the first.
-    func back() -> OPDSFeed? {
+    /// The entries after those on screen: the rest of this feed when the window showed only
+    /// part of it, else the feed's next page, numbered on from this one. Nil at the last.
+    func more() async throws -> OPDSPage? {
+        guard var page else { return nil }
+        if page.start + page.shown < page.feed.entries.count {
+            page.start += page.shown
+            return show(page)
+        }
+        guard let next = page.feed.link("next") else { return nil }
+        try takeUpRememberedLogin()
+        var following = OPDSPage(feed: try await client.feed(next.href), query: page.query)
+        following.firstNumber = page.firstNumber + page.feed.entries.count
+        return show(following)
+    }
+
+    /// Back to the page before this one, or nil at the first.
+    func back() -> OPDSPage? {
         guard let previous = history.popLast() else { return nil }
-        feed = previous.feed
-        query = previous.query
-        return previous.feed
+        page = previous
+        return previous
     }
 
-    /// Entry `number` (1-based) of the feed on screen.
+    /// Records how many entries the page on screen shows, from its first (the window's fit).
+    func showing(_ count: Int) {
+        page?.shown = count
+    }
+
+    /// Entry `number` of the feed on screen, counted as the screen numbers it.
     func entry(_ number: Int) -> OPDSEntry? {
-        guard let entries = feed?.entries, entries.indices.contains(number - 1) else { return nil }
-        return entries[number - 1]
+        guard let page, let index = page.index(of: number) else { return nil }
+        return page.feed.entries[index]
     }
 
     /// Puts `entry` in place of entry `number` of the feed on screen (a book just borrowed, with
     /// its file's link), so that read N and get N reach the loan.
     func replace(_ number: Int, with entry: OPDSEntry) {
-        guard var feed, feed.entries.indices.contains(number - 1) else { return }
-        feed.entries[number - 1] = entry
-        self.feed = feed
+        guard let index = page?.index(of: number) else { return }
+        page?.feed.entries[index] = entry
     }
 
-    private func show(_ next: OPDSFeed, query: String?) -> OPDSFeed {
-        if let feed { history.append((feed, self.query)) }
+    private func show(_ next: OPDSPage) -> OPDSPage {
+        if let page { history.append(page) }
         if history.count > 64 { history.removeFirst() }
-        feed = next
-        self.query = query
+        page = next
         return next
+    }
+}
+
+/// A page of a catalogue as shown: the feed, the search that found it, the number its first
+/// entry has (numbers go on across the pages of a list, as search results' do), and which of its
+/// entries are on screen (a feed longer than the window shows in parts, `more` shows the rest).
+struct OPDSPage {
+    var feed: OPDSFeed
+    /// What a search asked, when the feed is a search's results (or an order of them).
+    var query: String?
+    /// The number of the feed's first entry: 1, or 21 on the page after one of 20.
+    var firstNumber = 1
+    /// The index of the first entry on screen.
+    var start = 0
+    /// How many entries are on screen from `start` (all of them until the page is drawn).
+    var shown = Int.max
+
+    init(feed: OPDSFeed, query: String?) {
+        self.feed = feed
+        self.query = query
+    }
+
+    /// The index in the feed of the entry numbered `number`, if the feed has it.
+    func index(of number: Int) -> Int? {
+        let index = number - firstNumber
+        return feed.entries.indices.contains(index) ? index : nil
+    }
+
+    /// The numbers the feed's entries have.
+    var numbers: ClosedRange<Int>? {
+        feed.entries.isEmpty ? nil : firstNumber...(firstNumber + feed.entries.count - 1)
+    }
+
+    /// Entries in all pages of the list: as the feed says, or counted when this is the last page.
+    var total: Int? {
+        feed.totalResults ?? (feed.link("next") == nil ? firstNumber - 1 + feed.entries.count : nil)
     }
 }
 

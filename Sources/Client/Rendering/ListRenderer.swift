@@ -82,19 +82,27 @@ struct ListRenderer {
 
     func footer(_ list: ResultList, shown: Int) -> String? {
         guard list.isPaged, list.total > 0 else { return nil }
-        let first = list.pageOffset + 1
         let last = list.pageOffset + shown
-        var text = tr("Showing {first}–{last} of {total}.", ["first": first, "last": last, "total": list.total])
-        let hasMore = last < list.total
-        if hasMore && list.pageOffset > 0 {
+        let paging = Self.paging(
+            first: list.pageOffset + 1, last: last, total: list.total, hasMore: last < list.total,
+            hasPrevious: list.pageOffset > 0)
+        return theme.dim(paging + " " + tr("info N for details."))
+    }
+
+    /// `Showing 21–40 of 46. Type more for the next page, back for the previous.`: where a page
+    /// of a list is, and how to reach the others; `total` nil when the list does not say.
+    static func paging(first: Int, last: Int, total: Int?, hasMore: Bool, hasPrevious: Bool) -> String {
+        var text =
+            total.map { tr("Showing {first}–{last} of {total}.", ["first": first, "last": last, "total": $0]) }
+            ?? tr("Showing {first}–{last}.", ["first": first, "last": last])
+        if hasMore && hasPrevious {
             text += " " + tr("Type more for the next page, back for the previous.")
         } else if hasMore {
             text += " " + tr("Type more for the next page.")
-        } else if list.pageOffset > 0 {
+        } else if hasPrevious {
             text += " " + tr("Type back for the previous page.")
         }
-        text += " " + tr("info N for details.")
-        return theme.dim(text)
+        return text
     }
 
     /// One book a row: number, availability mark with its words, title; then authors, year, category.

@@ -67,7 +67,11 @@ enum Picked {
 extension Session {
     /// Makes `kind` the list numbers refer to; returns the line that says so when that changes
     /// what numbers mean (nil when they meant a list of the same kind already, or nothing yet).
-    func numbersNow(_ kind: NumberedList) -> String? {
+    ///
+    /// An empty list (`count` 0) takes nothing over: the numbers still mean the list before it,
+    /// so `shelf` on an empty shelf and then `borrow 1` borrows book 1 of the search on screen.
+    func numbersNow(_ kind: NumberedList, count: Int) -> String? {
+        guard count > 0 else { return nil }
         defer { lists.numbered = kind }
         // The first list of a session changes nothing: each command's own list was meant until now.
         guard let before = lists.numbered, before != kind else { return nil }

@@ -47,7 +47,7 @@ extension Session {
             lines += lists.view == .grid ? renderer.grid(page, onLoan: mine) : renderer.rows(page, onLoan: mine)
         }
         if let footer = renderer.footer(list, shown: page.count) { lines += ["", footer] }
-        if let notice = numbersNow(.books), !page.isEmpty { lines += ["", notice + booksNoticeTail] }
+        if let notice = numbersNow(.books, count: page.count) { lines += ["", notice + booksNoticeTail] }
         return CommandOutput(lines: lines, json: renderer.json(list, page: page))
     }
 

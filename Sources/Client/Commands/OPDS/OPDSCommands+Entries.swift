@@ -12,7 +12,7 @@ extension OPDSCommands {
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
             throw UserError.usage(tr("Usage: info N"))
         }
-        let entry = try entry(word, browser: session.library.catalogue!, command: "info")
+        let entry = try await entry(word, browser: session.library.catalogue!, command: "info")
         let theme = session.theme
         var lines = [theme.bold(entry.title)]
         if !entry.authors.isEmpty {
@@ -68,23 +68,26 @@ extension OPDSCommands {
             return try await ReadCommands.read.run(arguments, session)
         }
         let file = try await download(
-            try entry(word, browser: session.library.catalogue!, command: "read"), session: session)
+            try await entry(word, browser: session.library.catalogue!, command: "read"), session: session)
         return try await ReadCommands.read.run(try Arguments([file.path], valued: []), session)
     }
 
-    static func entry(_ word: String, browser: OPDSBrowser, command: String) throws -> OPDSEntry {
+    /// Entry `word` of the page on screen. With nothing on screen yet (a one-shot `bok --library
+    /// URL browse 6`), the numbers mean the catalogue's top, as `browse` shows it.
+    static func entry(_ word: String, browser: OPDSBrowser, command: String) async throws -> OPDSEntry {
         guard let number = Int(word) else {
             throw UserError.usage(
                 tr("{command} takes the number of an entry on screen, e.g. {command} 2.", ["command": command]))
         }
+        if browser.page == nil { _ = try await browser.open() }
         guard let entry = browser.entry(number) else {
-            let count = browser.feed?.entries.count ?? 0
+            guard let numbers = browser.page?.numbers else {
+                throw UserError(tr("This page of the catalogue is empty: browse shows its top, search finds books."))
+            }
             throw UserError(
-                count == 0
-                    ? tr("Nothing on screen to number: browse or search first.")
-                    : trn(
-                        "There is no entry {number} on screen (there is {n}).",
-                        "There is no entry {number} on screen (there are {n}).", count, ["number": number]))
+                tr(
+                    "There is no entry {number} on this page: pick {first}–{last}.",
+                    ["number": number, "first": numbers.lowerBound, "last": numbers.upperBound]))
         }
         return entry
     }

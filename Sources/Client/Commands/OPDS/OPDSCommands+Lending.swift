@@ -17,7 +17,7 @@ extension OPDSCommands {
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
             throw UserError.usage(tr("Usage: borrow N"))
         }
-        let entry = try entry(word, browser: browser, command: "borrow")
+        let entry = try await entry(word, browser: browser, command: "borrow")
         guard let link = entry.borrowLink else { return try await get.run(arguments, session) }
         let title = session.theme.marks.quoted(entry.title)
         switch entry.lending?.state {
@@ -41,7 +41,7 @@ extension OPDSCommands {
         guard let word = arguments.positional.first, arguments.positional.count == 1 else {
             throw UserError.usage(tr("Usage: reserve N"))
         }
-        let entry = try entry(word, browser: browser, command: "reserve")
+        let entry = try await entry(word, browser: browser, command: "reserve")
         let title = session.theme.marks.quoted(entry.title)
         guard let link = entry.borrowLink else {
             throw UserError(

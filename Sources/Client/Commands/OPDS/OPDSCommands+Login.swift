@@ -101,13 +101,13 @@ extension OPDSCommands {
         // at the prompt is asked for again with the catalogue's refusal, as a wrong PIN is.
         var attempt = 1
         var next: OPDSBrowser
-        var feed: OPDSFeed
+        var page: OPDSPage
         while true {
             next = OPDSBrowser(client: browser.client.with(user: user, password: password))
             do {
-                feed = try await next.open()
+                page = try await next.open()
                 // A lending catalogue's feeds answer anyone (Palace's do): its shelf is what checks the login.
-                if let shelf = feed.link(OPDSFeed.shelfRelation) { _ = try await next.client.feed(shelf.href) }
+                if let shelf = page.feed.link(OPDSFeed.shelfRelation) { _ = try await next.client.feed(shelf.href) }
                 break
             } catch let error as LendingError where error.kind == .unauthorized {
                 guard typed, error.status == 401, attempt < maxPasswordTries, let prompt,
@@ -139,7 +139,7 @@ extension OPDSCommands {
                     ["server": name, "user": user]))
         }
         return CommandOutput(
-            lines: lines + [""] + render(feed, session: session).lines,
+            lines: lines + [""] + render(page, session: session).lines,
             json: OPDSLoginJSON(user: user, remembered: remember))
     }
 

@@ -35,7 +35,7 @@ enum OPDSCommands {
             guard let word = arguments.positional.first else {
                 return render(try await browser.open(), session: session)
             }
-            let entry = try Self.entry(word, browser: browser, command: "browse")
+            let entry = try await Self.entry(word, browser: browser, command: "browse")
             guard let section = entry.navigation else {
                 throw UserError(
                     tr(
@@ -68,7 +68,7 @@ enum OPDSCommands {
                             + "(downloading it first); browse or search shows the catalogue's books again.",
                         ["number": word]))
             }
-            let file = try await download(try entry(word, browser: browser, command: "get"), session: session)
+            let file = try await download(try await entry(word, browser: browser, command: "get"), session: session)
             return CommandOutput(
                 lines: [tr("Downloaded to {file}: read {number} opens it.", ["file": file.path, "number": word])],
                 json: ["file": file.path])
@@ -161,10 +161,12 @@ struct OPDSFeedJSON: Encodable, Sendable {
     let entries: [OPDSEntryJSON]
     let next: String?
 
-    init(feed: OPDSFeed, query: String?) {
+    init(feed: OPDSFeed, query: String?, firstNumber: Int = 1) {
         title = feed.title
         self.query = query
-        entries = feed.entries.enumerated().map { OPDSEntryJSON(number: $0.offset + 1, entry: $0.element) }
+        entries = feed.entries.enumerated().map {
+            OPDSEntryJSON(number: firstNumber + $0.offset, entry: $0.element)
+        }
         next = feed.link("next")?.href.absoluteString
     }
 }
