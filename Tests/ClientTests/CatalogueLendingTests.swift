@@ -199,37 +199,33 @@ extension CatalogueLendingTests {
 
     @Test("The mock's OPDS face as a catalogue: login checks the shelf, a wrong PIN is said in the library's words")
     func mockFaceAsCatalogue() async throws {
-        let server = try await MockLendingServer.start(
-            MockConfiguration(seed: 1, catalogSize: 600),
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        defer { Task { await server.stop() } }
-        let home = try temporaryHome()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let pin = try #require(MockLendingServer.seededPIN(card: "1001"))
+        try await CatalogueLoginTests.atMockLibrary { server, home in
+            let pin = try #require(MockLendingServer.seededPIN(card: "1001"))
 
-        // The face's feeds answer anyone; its shelf does not, so a wrong PIN is found at login.
-        let wrong = CatalogueLoginTests.Catalogue(
-            root: server.opdsURL, home: home, answers: ["1001"], secrets: ["0000"])
-        let refused = await wrong.text("login")
-        #expect(refused.contains("did not accept the login:"), "\(refused)")
-        #expect(refused.contains("PIN") && !showsStatus(refused, 401) && !refused.contains("{"), "\(refused)")
-        #expect(wrong.session.account.card == nil)
+            // The face's feeds answer anyone; its shelf does not, so a wrong PIN is found at login.
+            let wrong = CatalogueLoginTests.Catalogue(
+                root: server.opdsURL, home: home, answers: ["1001"], secrets: ["0000"])
+            let refused = await wrong.text("login")
+            #expect(refused.contains("did not accept the login:"), "\(refused)")
+            #expect(refused.contains("PIN") && !showsStatus(refused, 401) && !refused.contains("{"), "\(refused)")
+            #expect(wrong.session.account.card == nil)
 
-        let bok = CatalogueLoginTests.Catalogue(root: server.opdsURL, home: home, answers: ["1001"], secrets: [pin])
-        // Days are counted in the mock's calendar, as `bok --mock` counts them (Startup sets it): on
-        // the machine's clock in UTC the day differs from Stockholm's an hour a night.
-        bok.session.library.clock.timeZone = MockRules.stockholm
-        #expect(await bok.text("login").contains("as 1001"))
-        let hits = await bok.text("search natt")
-        #expect(hits.contains("✓ Available · Nattens barn"), "\(hits)")
-        #expect(await bok.text("borrow 1").contains("Borrowed “Nattens barn”. Due"))
-        let loans = await bok.text("loans")
-        #expect(loans.contains("28 days  Nattens barn"), "\(loans)")
-        // The loan is the library's: the Elib face lists it for the same card.
-        let elib = try await HTTPLendingService(
-            endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: "bok-mock", serviceKey: "mock-secret")
-        ).loans(card: "1001", onlyActive: true)
-        #expect(elib.map(\.title) == ["Nattens barn"])
+            let bok = CatalogueLoginTests.Catalogue(root: server.opdsURL, home: home, answers: ["1001"], secrets: [pin])
+            // Days are counted in the mock's calendar, as `bok --mock` counts them (Startup sets it): on
+            // the machine's clock in UTC the day differs from Stockholm's an hour a night.
+            bok.session.library.clock.timeZone = MockRules.stockholm
+            #expect(await bok.text("login").contains("as 1001"))
+            let hits = await bok.text("search natt")
+            #expect(hits.contains("✓ Available · Nattens barn"), "\(hits)")
+            #expect(await bok.text("borrow 1").contains("Borrowed “Nattens barn”. Due"))
+            let loans = await bok.text("loans")
+            #expect(loans.contains("28 days  Nattens barn"), "\(loans)")
+            // The loan is the library's: the Elib face lists it for the same card.
+            let elib = try await HTTPLendingService(
+                endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: "bok-mock", serviceKey: "mock-secret")
+            ).loans(card: "1001", onlyActive: true)
+            #expect(elib.map(\.title) == ["Nattens barn"])
+        }
     }
 
     @Test("In a catalogue whose root wants the login, loans and shelf work right after a borrow")

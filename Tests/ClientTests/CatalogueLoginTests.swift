@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Logging
+import MockLending
 import TestSupport
 import Testing
 
@@ -197,5 +198,21 @@ extension CatalogueLoginTests.Catalogue {
         let code = await Bok.oneShot(words, json: true, session: session, printer: capture)
         guard code == 0 else { return nil }
         return try JSONSerialization.jsonObject(with: Data((capture.screen.first ?? "").utf8)) as? [String: Any]
+    }
+}
+
+extension CatalogueLoginTests {
+    /// Runs `body` with the mock library (600 books, seed 1) on 127.0.0.1 and an empty home, both
+    /// gone after.
+    static func atMockLibrary(_ body: (MockLendingServer, URL) async throws -> Void) async throws {
+        let server = try await MockLendingServer.start(
+            MockConfiguration(seed: 1, catalogSize: 600),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let home = try temporaryHome()
+        defer {
+            try? FileManager.default.removeItem(at: home)
+            Task { await server.stop() }
+        }
+        try await body(server, home)
     }
 }
