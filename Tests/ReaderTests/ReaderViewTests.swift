@@ -33,6 +33,33 @@ import Testing
         #expect(rows[0].trimmingCharacters(in: .whitespaces) == "Chapter 1")
     }
 
+    @Test("A message longer than the status line is shown whole above it, at any width, until the next key")
+    func longMessagesWrap() throws {
+        let message =
+            "Today 42 min, in this book 3 h 05 min; your pace is 230 words a minute over the last 14 days, "
+            + "and the book has 2 h 40 min left at that pace."
+        for columns in [40, 60, 80, 120] {
+            var reader = try view(columns: columns)
+            let before = reader.textRows()
+            reader.session.message = message
+            let rows = reader.textRows()
+            #expect(rows.count == 24 && rows.allSatisfy { $0.count == columns })
+            // Every word of the message is on screen, in order, none cut.
+            let shown = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
+            #expect(shown.contains(message.split(separator: " ").joined(separator: " ")), "\(columns): \(rows)")
+            // The status line keeps its pages and percent.
+            #expect(rows.last?.contains("%") == true, "\(rows.last ?? "")")
+            _ = reader.handle(.character("j"))
+            _ = reader.handle(.character("k"))
+            #expect(reader.textRows() == before, "\(columns): the next key clears it")
+        }
+        // A short message stays on the status line.
+        var reader = try view()
+        reader.session.message = "Bookmark added."
+        #expect(reader.textRows().last?.contains("Bookmark added.") == true)
+        #expect(reader.textRows()[22] == (try view()).textRows()[22])
+    }
+
     @Test("In Swedish the status line, the keys overlay and the panels speak Swedish")
     func swedish() throws {
         Localization.use("sv", environment: ["LANG": "C.UTF-8"])
@@ -271,7 +298,13 @@ import Testing
         #expect(panel.contains("↗ the author"))
         #expect(!panel.contains("↗ this") && !panel.contains("  this "), "a javascript: link is not offered")
         _ = reader.handle(.enter)
-        #expect(reader.textRows().last?.contains("Open https://example.org/ferries outside bok? y opens it") == true)
+        let asked = reader.textRows().suffix(3).joined(separator: " ")
+        #expect(asked.contains("Open https://example.org/ferries outside bok? y opens it, any other key"), "\(asked)")
+        // In a narrow window the question wraps above the status line: the address is never cut.
+        reader.resize(columns: 40, rows: 24)
+        let narrow = reader.textRows().joined(separator: " ")
+        #expect(narrow.contains("https://example.org/ferries") && narrow.contains("y opens it"), "\(narrow)")
+        reader.resize(columns: 80, rows: 24)
         #expect(opened.addresses.isEmpty, "nothing is opened before the answer")
         _ = reader.handle(.character("n"))
         #expect(opened.addresses.isEmpty)

@@ -67,6 +67,14 @@ extension ReaderSession {
             return true
         }
         guard let spoken = player.spoken else { return false }
+        if message == nil {
+            aloudMessageSentence = nil
+        } else if let said = aloudMessageSentence, said != spoken, player.phase == .speaking {
+            message = nil
+            aloudMessageSentence = nil
+        } else if aloudMessageSentence == nil {
+            aloudMessageSentence = spoken
+        }
         let onScreen = visibleRanges().contains {
             $0.spineIndex == spoken.spineIndex && $0.range.contains(spoken.sentence.lowerBound)
         }

@@ -64,6 +64,9 @@ public struct ReaderSession {
     public let drawsImages: Bool
     /// Reading aloud, while it is on (`r`).
     var aloud: AloudPlayer?
+    /// The sentence the voice was in when reading aloud said something (its voice, no sound
+    /// device): the message gives way when the voice moves on, so it never covers what is read.
+    var aloudMessageSentence: AloudPlayer.Spoken?
     /// When the loan of this book ends, on the ``now`` clock; reading aloud stops then.
     public var loanEnds: Double?
     /// Chapters whose malformed markup has been pointed out already.

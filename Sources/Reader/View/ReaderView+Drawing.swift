@@ -43,20 +43,58 @@ extension ReaderView {
             }
             overlays = []
         }
+        // A message longer than the status line is wrapped into rows above it, until the next key.
+        if let area = messageArea(palette: palette) {
+            let first = max(0, rows.count - area.count)
+            for (index, row) in area.enumerated() where first + index < rows.count { rows[first + index] = row }
+            overlays = []
+        }
         rows.append(statusLine(palette: palette))
         return (rows, overlays)
     }
+
+    /// The question before a web link is opened, with its address whole.
+    func openQuestion(_ address: String) -> String {
+        tr("Open {address} outside bok? y opens it, any other key does not", ["address": address])
+    }
+
+    /// What the status line cannot hold whole, wrapped to the window: a message longer than the
+    /// room beside the page numbers (`:stats`, "no sound device", the colours' legend), or the
+    /// question before opening a link (never a cut address). Nil when it fits.
+    func messageArea(palette: ReaderPalette) -> [StyledRow]? {
+        let text: String
+        switch mode {
+        case .prompt: return nil
+        case .confirmOpen(let address):
+            text = openQuestion(address)
+            guard DisplayWidth.of(text) + 2 > screenColumns else { return nil }
+        default:
+            guard let message = session.message, !messageFits(message) else { return nil }
+            text = message
+        }
+        let lines = DisplayWidth.wrap(text, width: max(10, screenColumns - 2))
+        return lines.prefix(max(1, (screenRows - 1) / 2)).map { line in
+            var row = StyledRow()
+            row.append(" " + line, style: palette.status.merging(.bold))
+            return row.fitted(to: screenColumns, style: palette.status)
+        }
+    }
+
+    /// True when `message` fits the status line beside its shortest right-hand side.
+    func messageFits(_ message: String) -> Bool {
+        let right = statusVariants().last?.joined(separator: statusSeparator) ?? ""
+        return DisplayWidth.of(message) + 2 + DisplayWidth.of(right) + 1 + 2 <= screenColumns
+    }
+
+    private var statusSeparator: String { capabilities.unicode ? " · " : " | " }
 
     // MARK: Status line
 
     func statusLine(palette: ReaderPalette) -> StyledRow {
         let width = screenColumns
-        if case .confirmOpen(let address) = mode {
+        if case .confirmOpen(let address) = mode, messageArea(palette: palette) == nil {
             var row = StyledRow()
-            row.append(
-                " " + tr("Open {address} outside bok? y opens it, any other key does not", ["address": address]),
-                style: palette.status.merging(.bold)
-            )
+            row.append(" " + openQuestion(address), style: palette.status.merging(.bold))
             return row.fitted(to: width, style: palette.status)
         }
         if case .prompt(let prompt) = mode {
@@ -69,33 +107,8 @@ extension ReaderView {
             row.append(" ", style: capabilities.usesColor ? palette.selection : .inverse)
             return row.fitted(to: width, style: palette.status)
         }
-        var right: [String] = []
-        let chapterPage = session.pageInChapter
-        // An estimated count (a long chapter not yet laid out to its end) is marked as one.
-        let count = (chapterPage.isEstimate ? "~" : "") + "\(chapterPage.count)"
-        let pageText =
-            session.showsTwoPages && chapterPage.page < chapterPage.count
-            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(count)"
-            : "\(chapterPage.page)/\(count)"
-        // The print edition's page, where the book marks them, after bok's own page.
-        let printPage = session.printPage(waitingForContents: waitsForContents)
-        right.append(pageText + (printPage.map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))
-        right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
-        let left = session.timeLeft
-        let chapterLeft = Self.duration(left.chapter)
-        let bookLeft = Self.duration(left.book)
-        if let badge, !badge.isEmpty { right.append(badge) }
-        let variants: [[String]] = [
-            right.prefix(2)
-                + [tr("{time} left in chapter", ["time": chapterLeft]), tr("{time} in book", ["time": bookLeft])]
-                + right.dropFirst(2),
-            right.prefix(2) + [tr("{chapter} · {book} left", ["chapter": chapterLeft, "book": bookLeft])]
-                + right.dropFirst(2),
-            right.prefix(2) + [tr("{time} left", ["time": bookLeft])] + right.dropFirst(2),
-            right,
-            Array(right.prefix(2)),
-        ]
-        let separator = capabilities.unicode ? " · " : " | "
+        let variants = statusVariants()
+        let separator = statusSeparator
         // A Hebrew or Arabic title is put in display order on its own, as an isolate would be:
         // nothing of it moves past the dash or into the numbers beside it.
         let language = session.book.metadata.language
@@ -106,7 +119,8 @@ extension ReaderView {
         }
         let heading = [title, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(
             separator: capabilities.unicode ? " — " : " - ")
-        let message = session.message
+        // A message too long for the line is in the rows above it (`messageArea`): the line shows the heading.
+        let message = session.message.flatMap { messageFits($0) ? $0 : nil }
         var chosen = variants.last!.joined(separator: separator)
         for variant in variants {
             let text = variant.joined(separator: separator)
@@ -127,6 +141,37 @@ extension ReaderView {
         row = row.fitted(to: max(0, width - DisplayWidth.of(rightText)), style: palette.status)
         row.append(rightText, style: palette.status)
         return row.fitted(to: width, style: palette.status)
+    }
+
+    /// The right-hand side of the status line from the longest to the shortest: pages, percent,
+    /// time left in as many words as fit, the loan's badge.
+    func statusVariants() -> [[String]] {
+        var right: [String] = []
+        let chapterPage = session.pageInChapter
+        // An estimated count (a long chapter not yet laid out to its end) is marked as one.
+        let count = (chapterPage.isEstimate ? "~" : "") + "\(chapterPage.count)"
+        let pageText =
+            session.showsTwoPages && chapterPage.page < chapterPage.count
+            ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(count)"
+            : "\(chapterPage.page)/\(count)"
+        // The print edition's page, where the book marks them, after bok's own page.
+        let printPage = session.printPage(waitingForContents: waitsForContents)
+        right.append(pageText + (printPage.map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))
+        right.append("\(Int((session.fractionRead * 100).rounded(.down)))%")
+        let left = session.timeLeft
+        let chapterLeft = Self.duration(left.chapter)
+        let bookLeft = Self.duration(left.book)
+        if let badge, !badge.isEmpty { right.append(badge) }
+        return [
+            right.prefix(2)
+                + [tr("{time} left in chapter", ["time": chapterLeft]), tr("{time} in book", ["time": bookLeft])]
+                + right.dropFirst(2),
+            right.prefix(2) + [tr("{chapter} · {book} left", ["chapter": chapterLeft, "book": bookLeft])]
+                + right.dropFirst(2),
+            right.prefix(2) + [tr("{time} left", ["time": bookLeft])] + right.dropFirst(2),
+            right,
+            Array(right.prefix(2)),
+        ]
     }
 
     /// `<1 min`, `12 min`, `3 h 05 min`.
