@@ -94,6 +94,12 @@ struct Bok {
             Localization.use(language, environment: environment)
         }
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
+        if let printer = printer as? StandardPrinter {
+            // Scripts (--json) and recordings (their printer only passes lines on) are never paged.
+            let paged = !options.noPager && !options.json && options.record == nil
+            printer.pager = paged ? Pager.chosen(environment: environment, configured: try? profiles.get().pager) : nil
+            printer.environment = environment
+        }
 
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
@@ -136,7 +142,7 @@ struct Bok {
                 let plain: [String] = output.lines.map { Ansi.strip($0) }
                 printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))
             } else {
-                for line in output.lines { printer.out(line) }
+                printer.show(output.lines)
                 // Told on stderr, so what a one-shot prints stays its answer alone.
                 for line in NoticeCommands.pending(session: session) { printer.err(line) }
             }

@@ -1,8 +1,14 @@
 import Catalog
 import Foundation
+import Terminal
+import TestSupport
 import Testing
 
 @testable import Client
+
+#if os(Linux)
+import Glibc
+#endif
 
 /// A wrong PIN typed at the prompt is asked for again, with the tries left, and a locked card is
 /// said in words with who can help (issue 10, item 8).
@@ -18,8 +24,13 @@ struct PINRetryTests {
         let screen = await h.run("login")
         #expect(screen.first?.hasPrefix("Welcome,") == true, "\(screen)")
         #expect(prompt.asked.count == 3, "\(prompt.asked)")
-        #expect(prompt.asked.last?.contains("Wrong PIN for card 1001; 4 tries left") == true, "\(prompt.asked)")
-        #expect(prompt.asked.last?.hasSuffix("PIN for card 1001: ") == true, "\(prompt.asked)")
+        // The refusal is a line of its own; the question after it starts a fresh one.
+        #expect(
+            prompt.told == [
+                "The library did not accept card 1001: Wrong PIN for card 1001; 4 tries left before the card is locked "
+                    + "for 15 minutes."
+            ], "\(prompt.told)")
+        #expect(prompt.asked.last == "PIN for card 1001: ", "\(prompt.asked)")
     }
 
     @Test("Five wrong PINs lock the card: bok stops asking and says when, and who can unlock it")
@@ -77,3 +88,46 @@ struct ListsPerCardTests {
         #expect(tbr.contains(titles[0]) && !tbr.contains(titles[1]), "\(tbr)")
     }
 }
+
+#if os(Linux)
+/// What a patron sees at a real terminal when a PIN is wrong (issue 29): the refusal ends its line,
+/// wrapped between words within the window, and the question starts a fresh one.
+@Suite(
+    "A wrong PIN at a terminal", .serialized,
+    .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0, "needs /dev/ptmx"))
+struct PINRetryTerminalTests {
+    @Test("At 80 columns the refusal is whole words on lines of its own, and the PIN is asked on a fresh line")
+    func refusalThenAFreshPrompt() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tty = try #require(PseudoTerminal(columns: 80, rows: 24))
+        let environment = BokProcess.environment(
+            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"])
+        let bok = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path, arguments: ["--mock"], environment: environment, terminal: tty.device))
+        defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
+        _ = await tty.read(until: { $0.hasSuffix("> ") })
+        tty.type("login\r")
+        _ = await tty.read(until: { $0.hasSuffix("number: ") })
+        tty.type("1001\r")
+        _ = await tty.read(until: { $0.hasSuffix("PIN for card 1001: ") })
+        try await Task.sleep(for: .milliseconds(300))
+        tty.type("0000\r")
+        let screen = Ansi.strip(
+            await tty.read(until: { $0.contains("minutes.") && $0.hasSuffix("PIN for card 1001: ") }))
+        let lines = screen.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(lines.last == "PIN for card 1001: ", "\(screen)")
+        let refusal = lines.dropLast().joined(separator: " ")
+        #expect(
+            refusal.hasSuffix(
+                "The library did not accept card 1001: Wrong PIN for card 1001; 4 tries left before the card is "
+                    + "locked for 15 minutes."), "\(screen)")
+        for line in lines { #expect(DisplayWidth.of(line) <= 80, "wider than the window: \(line)") }
+        tty.type("\u{3}")
+        _ = await tty.read(until: { $0.hasSuffix("> ") })
+        tty.type("quit\r")
+        #expect(await bok.waitForExit(seconds: 10))
+    }
+}
+#endif

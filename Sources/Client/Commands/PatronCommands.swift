@@ -171,9 +171,10 @@ enum PatronCommands {
                 guard typed, error.status == 401, attempt < maxPINTries, let prompt = session.account.prompt else {
                     throw UserError(message)
                 }
-                // Cancelled at the new prompt: what the library said stands.
-                let question = message + " " + tr("PIN for card {card}: ", ["card": card])
-                guard let again = prompt.askSecret(question), !again.isEmpty else {
+                // The refusal on its own line, the question on a fresh one. Cancelled at the new prompt:
+                // what the library said stands.
+                prompt.tell(message)
+                guard let again = prompt.askSecret(tr("PIN for card {card}: ", ["card": card])), !again.isEmpty else {
                     throw UserError(message)
                 }
                 pin = again

@@ -35,6 +35,11 @@ struct GlobalFlags: ParsableArguments {
         help: ArgumentHelp(tr("Never colour output (NO_COLOR=1 does the same).")))
     var noColor = false
 
+    @Flag(
+        name: .customLong("no-pager"),
+        help: ArgumentHelp(tr("Never page output taller than the window (PAGER=cat does the same).")))
+    var noPager = false
+
     @Option(help: ArgumentHelp(tr("The mock library's seed (default 1)."), valueName: "S"), transform: GlobalFlags.seed)
     var seed: UInt64?
 
@@ -83,6 +88,8 @@ struct GlobalOptions: Sendable, Equatable {
     var json = false
     /// Never colour, even at a terminal.
     var noColor = false
+    /// Never page long answers, even at a terminal.
+    var noPager = false
     /// The mock's seed.
     var seed: UInt64 = 1
     /// The mock's catalogue size.
@@ -103,6 +110,7 @@ struct GlobalOptions: Sendable, Equatable {
             mock = mock || flags.mock
             json = json || flags.json
             noColor = noColor || flags.noColor
+            noPager = noPager || flags.noPager
             if let library = flags.library {
                 // A URL has a scheme; anything else names a library of the config file.
                 if library.contains("://") {

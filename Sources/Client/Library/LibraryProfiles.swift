@@ -35,6 +35,8 @@ struct LibraryProfiles: Sendable {
     var use: String?
     /// `language = sv`: the language bok speaks (else the locale's).
     var language: String?
+    /// `pager = less -R`: what answers taller than the window go through (`cat` or nothing: none).
+    var pager: String?
     /// The file's text, for editing in place.
     var text = ""
 
@@ -109,6 +111,8 @@ struct LibraryProfiles: Sendable {
                             ["place": place, "codes": LanguageCommand.codes, "value": SafeText.line(value)]))
                 }
                 profiles.language = code
+            } else if key == "pager", current == nil {
+                profiles.pager = value
             } else if current != nil {
                 try current!.apply(key: key, value: value, at: place)
             } else {

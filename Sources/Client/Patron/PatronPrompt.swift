@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import Terminal
+import TextSafety
 
 /// Asks the patron for their card and PIN, when there is someone to ask.
 @MainActor
@@ -32,16 +33,38 @@ final class TerminalPatronPrompt: PatronPrompt {
 
     init(editor: LineEditor) { self.editor = editor }
 
-    func ask(_ prompt: String) -> String? { editor.readLine(prompt: prompt, cancelOnInterrupt: true) }
+    func ask(_ prompt: String) -> String? { editor.readLine(prompt: fitted(prompt), cancelOnInterrupt: true) }
 
     func askSecret(_ prompt: String) -> String? {
-        let answer = editor.readSecret(prompt: prompt)
+        let answer = editor.readSecret(prompt: fitted(prompt))
         if let answer, !answer.isEmpty { answered.insert(answer.trimmingCharacters(in: .whitespaces)) }
         return answer
     }
 
     func answeredSecret(_ text: String) -> Bool { answered.contains(text) }
-    func tell(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+    /// A line of its own, wrapped between words at the window's width (a refusal before the
+    /// question is asked again must not run into it, or be broken mid-word by the terminal).
+    func tell(_ line: String) {
+        let text = Self.wrapped(line).joined(separator: "\n")
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// A question wider than the window: its first lines told, wrapped between words; the last
+    /// line (with the space the answer follows) is the prompt.
+    private func fitted(_ prompt: String) -> String {
+        var lines = Self.wrapped(prompt)
+        guard lines.count > 1, var last = lines.popLast() else { return prompt }
+        for line in lines { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        if prompt.hasSuffix(" "), !last.hasSuffix(" ") { last += " " }
+        return last
+    }
+
+    /// `line` made safe and wrapped to the terminal's width (whole when output is not a terminal).
+    private static func wrapped(_ line: String) -> [String] {
+        let width = isatty(STDOUT_FILENO) == 1 ? TerminalSize.current(fd: STDOUT_FILENO).columns : 0
+        return DisplayWidth.wrapLine(SafeText.guardingOutput(line), width: width)
+    }
 
     /// Yes only for y or yes (or yes in any language bok speaks: the Swedish j, ja); Return,
     /// anything else or Ctrl-C is no.

@@ -9,6 +9,15 @@ protocol Printer: AnyObject {
     func out(_ line: String)
     /// Prints an error or a notice that is not the answer.
     func err(_ line: String)
+    /// Prints a command's answer: through the pager when it is taller than the window
+    /// (``StandardPrinter``), else line by line as ``out(_:)`` does.
+    func show(_ lines: [String])
+}
+
+extension Printer {
+    func show(_ lines: [String]) {
+        for line in lines { out(line) }
+    }
 }
 
 /// Prints to the process's stdout and stderr.
@@ -18,10 +27,18 @@ protocol Printer: AnyObject {
 /// as a visible stand-in instead of reaching the terminal. At a terminal, a line wider than the
 /// window is wrapped at word boundaries (``DisplayWidth/wrapLine(_:width:)``), as wide as the
 /// window is when the line is printed.
+///
+/// An answer taller than the window goes through ``pager`` as git's does; the one place that
+/// decides it is ``show(_:)``.
 @MainActor
 final class StandardPrinter: Printer {
     private let outIsTerminal = isatty(STDOUT_FILENO) == 1
     private let errIsTerminal = isatty(STDERR_FILENO) == 1
+    /// The pager for answers taller than the window; nil prints them whole (`--no-pager`, `--json`,
+    /// `PAGER=cat`). Set once bok knows its options and config file (``Pager/chosen(environment:configured:)``).
+    var pager: Pager?
+    /// The environment the pager starts in.
+    var environment: [String: String] = [:]
 
     func out(_ line: String) {
         write(line, to: .standardOutput, fd: STDOUT_FILENO, wrapping: outIsTerminal)
@@ -29,6 +46,20 @@ final class StandardPrinter: Printer {
 
     func err(_ line: String) {
         write(line, to: .standardError, fd: STDERR_FILENO, wrapping: errIsTerminal)
+    }
+
+    /// Pages the answer only at a terminal, and only when it and the prompt after it would not fit
+    /// the window; a pager that cannot start leaves it printed as before.
+    func show(_ lines: [String]) {
+        guard outIsTerminal, let pager else { return lines.forEach(out) }
+        let size = TerminalSize.current(fd: STDOUT_FILENO)
+        let wrapped = lines.flatMap { DisplayWidth.wrapLine(SafeText.guardingOutput($0), width: size.columns) }
+        guard !wrapped.isEmpty else { return }
+        let text = wrapped.joined(separator: "\n") + "\n"
+        // Rows, counting a line break inside a line (a help text is one string of many lines).
+        let rows = text.utf8.count { $0 == UInt8(ascii: "\n") }
+        if rows >= size.rows, pager.show(text, environment: environment) { return }
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     private func write(_ line: String, to handle: FileHandle, fd: Int32, wrapping: Bool) {

@@ -43,7 +43,7 @@ func patronScript(
             home = sys.argv[2]
             os.environ.update({"HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data",
                                "XDG_STATE_HOME": home + "/state", "TERM": "xterm-256color", "LANG": "C.UTF-8",
-                               "COLUMNS": "100", "LINES": "30"})
+                               "COLUMNS": "100", "LINES": "30", "PAGER": "cat"})
             os.environ.update({\(extra.joined(separator: ", "))})
 
         """ + log + """

@@ -110,9 +110,11 @@ extension OPDSCommands {
                 if let shelf = page.feed.link(OPDSFeed.shelfRelation) { _ = try await next.client.feed(shelf.href) }
                 break
             } catch let error as LendingError where error.kind == .unauthorized {
-                guard typed, error.status == 401, attempt < maxPasswordTries, let prompt,
-                    let again = prompt.askSecret(error.message + " " + passwordQuestion), !again.isEmpty
-                else { throw error }
+                guard typed, error.status == 401, attempt < maxPasswordTries, let prompt else { throw error }
+                // What is true while it asks again: the error's own "Type login to try again" is for when
+                // it stops asking (Return at the question, or the last try).
+                prompt.tell(retry(server: name, login: loginLabel, password: passwordLabel))
+                guard let again = prompt.askSecret(passwordQuestion), !again.isEmpty else { throw error }
                 password = again
                 attempt += 1
             }
@@ -145,6 +147,22 @@ extension OPDSCommands {
 
     /// Passwords asked for in one login at most (a catalogue may lock a card after a few).
     static let maxPasswordTries = 3
+
+    /// The line before the password is asked again, in the catalogue's words for its fields when
+    /// it gives them (Palace's "Library card" and "PIN").
+    static func retry(server: String, login: String?, password: String?) -> String {
+        guard login != nil || password != nil else {
+            return tr(
+                "The catalogue at {server} did not accept that user name and password. Type the password again, "
+                    + "or press Return to stop.",
+                ["server": server])
+        }
+        let (login, password) = (login ?? tr("User name"), password ?? tr("Password"))
+        return tr(
+            "The catalogue at {server} did not accept that {login} and {password}. Type the {password} again, or "
+                + "press Return to stop.",
+            ["server": server, "login": login, "password": password])
+    }
 
     /// `logout` in a catalogue: the login of this session and the one remembered for it are forgotten.
     static func logout(_ arguments: Arguments, _ session: Session) async throws -> CommandOutput? {
