@@ -67,12 +67,16 @@ struct RecordingTests {
     func report() async throws {
         let (file, recording) = try await record([
             "top 1",
-            "# task: Find the release date of top #4", "top 4", "help info", "inf 4", "info 4",
-            "# task: Borrow the top book", "top 1", "borrow 1",
+            "# task: Find the release date of top #4", "top 4", "help info", "# hesitated at inf", "inf 4",
+            "info 4", "# task: Borrow the top book", "top 1", "borrow 1",
             "# end", "quit",
         ])
         defer { try? FileManager.default.removeItem(atPath: file) }
         let summary = RecordingSummary(recording)
+        // The tester's note is in its place among the task's commands, and counts as none of them.
+        #expect(
+            summary.tasks[0].lines.map(\.line) == ["top 4", "help info", "# hesitated at inf", "inf 4", "info 4"])
+        #expect(summary.tasks[0].lines.map(\.note) == [false, false, true, false, false])
         #expect(summary.tasks.map(\.title) == ["Find the release date of top #4", "Borrow the top book"])
         #expect(summary.tasks.map(\.commands) == [4, 2])
         #expect(summary.tasks.map(\.errors) == [1, 0])
@@ -87,6 +91,8 @@ struct RecordingTests {
         let table = try #require(lines.first { $0.hasPrefix("Find the release date of top #4") })
         #expect(table.hasSuffix("4        1      1"), "\(table)")
         #expect(lines.contains { $0.contains("inf 4") })
+        let help = try #require(lines.firstIndex { $0.hasSuffix("help info  (help)") })
+        #expect(lines[help + 1].hasSuffix("# hesitated at inf"), "\(lines[help + 1])")
         #expect(lines.contains("      Unknown command \"inf\". Did you mean \"info\"?"))
         #expect(!lines.joined().contains("1234"))
 

@@ -17,7 +17,8 @@ struct RecordingSummary {
         var errors: Int
         /// Uses of help.
         var help: Int
-        /// The commands as typed, with the seconds the patron took before each.
+        /// The commands as typed, with the seconds the patron took before each, and the tester's
+        /// `# notes` in their place.
         var lines: [Line]
     }
 
@@ -27,6 +28,8 @@ struct RecordingSummary {
         var line: String
         var error: String?
         var help: Bool
+        /// A tester's `# note`, not a command: counted nowhere, shown where it was typed.
+        var note: Bool = false
     }
 
     let file: String
@@ -70,15 +73,19 @@ struct RecordingSummary {
                 } else {
                     Self.add(line, to: &outside)
                 }
+            case .note:
+                let note = Line(
+                    at: event.at, think: event.think ?? 0, line: event.line ?? "", error: nil, help: false, note: true)
+                if current != nil { current!.part.lines.append(note) } else { outside.lines.append(note) }
             case .end:
                 close(at: date)
-            case .start, .note:
+            case .start:
                 break
             }
         }
         close(at: end)
         self.tasks = tasks
-        self.outside = outside.commands > 0 ? outside : nil
+        self.outside = outside.lines.isEmpty ? nil : outside
     }
 
     static func add(_ line: Line, to part: inout Part) {
@@ -132,6 +139,10 @@ struct RecordingSummary {
             lines += ["", theme.bold(title)]
             for line in part.lines {
                 let clock = Timestamp.parse(line.at).map(Self.clock) ?? line.at
+                if line.note {
+                    lines.append(theme.dim("  \(clock)  " + DisplayWidth.pad("", to: 9) + line.line))
+                    continue
+                }
                 var text = "  \(clock)  " + DisplayWidth.pad(String(format: "+%.1f s", line.think), to: 9) + line.line
                 if line.help { text += theme.dim("  " + tr("(help)")) }
                 lines.append(text)
