@@ -55,6 +55,20 @@ struct LibraryProfilesTests {
         #expect(await h.text("library use nosuch").contains("there is no library called nosuch"))
     }
 
+    @Test("An address that names a file or has a query is kept as typed; a folder gets its trailing slash")
+    func addressesKeepTheirShape() throws {
+        func parsed(_ text: String) throws -> String {
+            try LibraryConfig.parseURL(text, source: "library add").absoluteString
+        }
+        #expect(try parsed("http://127.0.0.1:8080/opds/index.xml") == "http://127.0.0.1:8080/opds/index.xml")
+        #expect(try parsed("https://example.org/catalog.php?lang=sv") == "https://example.org/catalog.php?lang=sv")
+        #expect(try parsed("https://example.org/opds?lang=sv") == "https://example.org/opds?lang=sv")
+        #expect(try parsed("https://example.org/library/v3.0") == "https://example.org/library/v3.0/")
+        #expect(try parsed("https://example.org/opds") == "https://example.org/opds/")
+        #expect(try parsed("https://example.org/opds/") == "https://example.org/opds/")
+        #expect(try parsed("https://example.org") == "https://example.org/")
+    }
+
     @Test("A config file with a service key that others can read is refused, as the credentials file is")
     func secretFileMustBePrivate() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-profiles-\(UUID().uuidString)")

@@ -106,8 +106,11 @@ struct LibraryConfig: Sendable, Equatable {
         }
     }
 
+    /// An address that names a folder (`https://host/library/v3.0`) gets the trailing slash that
+    /// relative paths resolve against; one that names a file (`…/opds/index.xml`, `catalog.php`) or
+    /// carries a query is kept as typed, since a slash would name something else.
     static func parseURL(_ text: String, source: String) throws -> URL {
-        guard let url = URL(string: text.hasSuffix("/") ? text : text + "/"),
+        guard let url = URL(string: Self.keptAsTyped(text) ? text : text + "/"),
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil
         else {
             throw UserError(
@@ -116,6 +119,17 @@ struct LibraryConfig: Sendable, Equatable {
                     ["source": source, "text": SafeText.line(text)]))
         }
         return url
+    }
+
+    /// True when `text` already ends in a slash, carries a query or fragment, or its last path
+    /// component has a file extension of letters (`index.xml`, `feed.json`; not `v3.0`).
+    static func keptAsTyped(_ text: String) -> Bool {
+        if text.hasSuffix("/") { return true }
+        guard let parts = URLComponents(string: text) else { return false }
+        if parts.query != nil || parts.fragment != nil { return true }
+        guard let last = parts.path.split(separator: "/").last, let dot = last.lastIndex(of: ".") else { return false }
+        let ext = last[last.index(after: dot)...]
+        return !ext.isEmpty && ext.allSatisfy { $0.isASCII && $0.isLetter }
     }
 
     /// The endpoint to call, once a URL, service id and key are known.
