@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Localization
 import MockLending
+import Shelf
 import Testing
 
 @testable import Client
@@ -138,5 +139,28 @@ struct MockClockTests {
         let faults = await h.text("mock fault drop")
         #expect(faults == "Biblioteket bryter nu förbindelsen utan att svara.", "\(faults)")
         await h.run("mock fault off")
+    }
+}
+
+extension MockClockTests {
+    @Test(
+        "mock reset takes the shelf back with the library: no loan ended in the future the clock left, no notice of it")
+    func resetUndoesTheFuture() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        await h.run("top 1")
+        #expect(await h.text("borrow 1").hasPrefix("Borrowed"))
+        let moved = await h.run("mock clock +5w")
+        #expect(moved.contains { $0.hasPrefix("Notice: The loan of ") && $0.hasSuffix("has ended.") }, "\(moved)")
+        #expect(await h.run("shelf").contains("Ended (1)"))
+        await h.run("mock reset")
+        let shelf = await h.run("shelf")
+        #expect(shelf.first?.hasPrefix("Shelf · card 1001 · ") == true, "\(shelf)")
+        #expect(!shelf.contains { $0.hasPrefix("Ended") || $0.contains("Everything You Need") }, "\(shelf)")
+        #expect(!(await h.text("notices")).contains("has ended"))
+        // The book can be borrowed again, as at the seed.
+        await h.run("top 1")
+        #expect(await h.text("borrow 1").hasPrefix("Borrowed"))
     }
 }

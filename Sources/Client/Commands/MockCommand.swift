@@ -67,11 +67,11 @@ enum MockCommand {
             let sharedState = try await control.reset()["Reset"] as? String ?? "Shared"
             // Said here, in the reset's own words, and not again after it.
             let told = sharedState == "Shared" ? nil : session.library.mock?.stateInbox.take()
-            session.library.clock.follow(try await control.now())
+            let now = try await control.now()
+            session.library.clock.follow(now)
             session.lists.loanList = []
             session.lists.reservationList = []
-            await session.syncAfterChange()
-            _ = session.notices.take()  // the seed's state is a fresh start, not news
+            await session.shelfFollowsReset(at: now)
             if sharedState == "NotRebuilt", let problem = await session.library.mock?.stateProblem() ?? told {
                 throw UserError(MockStateWords.notRebuilt(problem))
             }

@@ -149,6 +149,20 @@ extension Session {
         }
     }
 
+    /// `mock reset`: the shelf goes back with the library. The rehearsal's loans, reservations and
+    /// notices go; the seed's state is synced, a fresh start and not news.
+    func shelfFollowsReset(at now: Date) async {
+        let shelf = try? shelfProfile()
+        do {
+            try shelf.map { try $0.store.forgetLending(profileID: $0.profileID, from: now) }
+        } catch {
+            logger.notice("the shelf could not forget the reset library's loans", metadata: ["error": "\(error)"])
+        }
+        await syncAfterChange()
+        _ = notices.take()
+        try? shelf.map { try $0.store.forgetNotices(profileID: $0.profileID, from: now) }
+    }
+
     /// Starts a sync that never delays the prompt; the first `shelf` waits for it.
     ///
     /// Everything, opening the database included, runs off the main actor: readline holds the

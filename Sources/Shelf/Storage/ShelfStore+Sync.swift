@@ -110,9 +110,11 @@ extension ShelfStore {
                             .loanEnded, "ended:\(loan.id)", productID: loan.productID, title: record.title,
                             day: loan.expiryDate)
                     }
-                    record.endedAt =
-                        old?.endedAt
-                        ?? min(now, loan.expiryDate.adding(days: 1).startDate(in: TimeZone(identifier: "UTC")!))
+                    // Never later than the library's now: an end recorded in a future its clock has
+                    // since left (`mock clock +4w`, then `mock reset`) did not happen yet.
+                    record.endedAt = min(
+                        now, old?.endedAt ?? loan.expiryDate.adding(days: 1).startDate(in: TimeZone(identifier: "UTC")!)
+                    )
                 } else {
                     if old == nil {
                         tell(
@@ -127,13 +129,20 @@ extension ShelfStore {
                 }
                 try record.upsert(db)
             }
-            for var gone in existingLoans where whole && gone.active && !seen.contains(gone.loanID) {
-                gone.active = false
-                gone.endedAt = now
+            for var gone in existingLoans where whole && !seen.contains(gone.loanID) {
+                if gone.active {
+                    gone.active = false
+                    gone.endedAt = now
+                    newlyEnded += 1
+                    tell(.loanEnded, "ended:\(gone.loanID)", productID: gone.productID, title: gone.title, day: nil)
+                } else if let ended = gone.endedAt, ended > now {
+                    // Ended in a future the library's clock has left (see above): it ended by now at the latest.
+                    gone.endedAt = now
+                } else {
+                    continue
+                }
                 gone.syncedAt = now
                 try gone.update(db)
-                newlyEnded += 1
-                tell(.loanEnded, "ended:\(gone.loanID)", productID: gone.productID, title: gone.title, day: nil)
             }
 
             let existingReservations =
@@ -199,6 +208,29 @@ extension ShelfStore {
                 activeLoans: loans.filter(\.active).count, newlyEnded: newlyEnded,
                 reservations: reservations.count, syncedAt: now, notices: told)
         }
+    }
+
+    /// The library went back to its seed (`mock reset`): what the shelf learnt from it since goes
+    /// with it. Loans and reservations of every card are forgotten (the next sync finds the seed's
+    /// as they are), and so are notices dated from `now` on, told in a future the library's clock
+    /// has left. Positions, bookmarks, notes, samples and the to-be-read list are the patron's own
+    /// and stay, as does the card the shelf shows.
+    public func forgetLending(profileID: Int64, from now: Date) throws {
+        try write { db in
+            try LoanRecord.filter(Column("libraryProfile") == profileID).deleteAll(db)
+            try ReservationRecord.filter(Column("libraryProfile") == profileID).deleteAll(db)
+            try Self.forgetNotices(db, profileID: profileID, from: now)
+        }
+    }
+
+    /// Forgets the notices of a library dated from `now` on: the first sync after a reset tells
+    /// the seed's state, which is a fresh start and not news.
+    public func forgetNotices(profileID: Int64, from now: Date) throws {
+        try write { db in try Self.forgetNotices(db, profileID: profileID, from: now) }
+    }
+
+    private static func forgetNotices(_ db: Database, profileID: Int64, from now: Date) throws {
+        try Notice.filter(Column("libraryProfile") == profileID && Column("createdAt") >= StoredDate(now)).deleteAll(db)
     }
 
     /// A loan whose last day is this many days away or fewer is "due soon".
