@@ -36,6 +36,41 @@ struct SimilarTests {
         #expect(await h.run("info 1").first == listed[1]?.title)
     }
 
+    @Test("The series list marks the patron's own loan and reservation as theirs, whatever the copies say")
+    func seriesMarksOwnBooks() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        // A series with a book that can be borrowed and one that can only be reserved, beside its first book.
+        var candidates: [(Product, Product, Product)] = []
+        for offset in stride(from: 0, to: 2000, by: 50) where candidates.isEmpty {
+            let page = try await h.session.library.service.search(SearchRequest(query: "", offset: offset, limit: 50))
+            for first in page.products where first.series?.order == 1 {
+                let rest = try await h.session.library.service.similar(productID: first.id, card: nil, limit: 30)
+                    .filter { $0.series?.name == first.series?.name }
+                if let lent = rest.first(where: { $0.availability?.available == true }),
+                    let queued = rest.first(where: { $0.availability?.available == false })
+                {
+                    candidates.append((first, lent, queued))
+                    break
+                }
+            }
+        }
+        let (first, lent, queued) = try #require(candidates.first)
+        #expect(await h.text("borrow id:\(lent.id)").hasPrefix("Borrowed"))
+        #expect(await h.text("reserve id:\(queued.id)").hasPrefix("Reserved"))
+        // Numbers mean the loans now: the series is named by id, each with the patron's own mark.
+        await h.run("loans")
+        var screen = await h.run("info id:\(first.id)")
+        #expect(screen.contains { $0.hasPrefix("  ✓ on loan to you · \(lent.title) ") }, "\(screen)")
+        #expect(screen.contains { $0.hasPrefix("  reserved by you · #") && $0.contains(queued.title) }, "\(screen)")
+        // Numbered on after a list of books: the same marks.
+        await h.run("top 1")
+        screen = await h.run("info id:\(first.id)")
+        #expect(screen.contains { $0.contains("✓ on loan to you · \(lent.title)") }, "\(screen)")
+        #expect(screen.contains { $0.contains("reserved by you · #") && $0.contains(queued.title) }, "\(screen)")
+    }
+
     @Test("similar N lists books like N, best first, numbered for info and borrow; the book itself is not among them")
     func similarList() async throws {
         let h = try await Harness()

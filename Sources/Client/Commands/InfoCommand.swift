@@ -124,12 +124,13 @@ enum InfoCommand {
             .sorted { ($0.series?.order ?? Int.max, $0.title) < ($1.series?.order ?? Int.max, $1.title) }
         guard !books.isEmpty else { return [] }
         let heading = tr("Also in the series {series}", ["series": session.theme.marks.quoted(series.name)])
+        let own = session.ownBooks()
         guard session.lists.numbered == nil || session.lists.numbered == .books, var list = session.lists.list else {
-            let marks = session.availabilityWords
+            let renderer = session.listRenderer
             return ["", session.theme.bold(heading)]
                 + books.map {
                     """
-                      \(marks.mark($0.availability)) \(session.theme.marks.middleDot) \($0.title) \
+                      \(renderer.mark($0, own: own)) \(session.theme.marks.middleDot) \($0.title) \
                     \(session.theme.dim("id:\($0.id)"))
                     """
                 }
@@ -155,7 +156,7 @@ enum InfoCommand {
             : tr(
                 "Numbers {numbers} are this series: info N, borrow N and reserve N use them.",
                 ["numbers": numbers.map(String.init).joined(separator: ", ")])
-        return ["", session.theme.bold(heading), ""] + session.listRenderer.rows(page, onLoan: session.loansOnShelf())
+        return ["", session.theme.bold(heading), ""] + session.listRenderer.rows(page, own: own)
             + ["", session.theme.dim(advice)]
     }
 }

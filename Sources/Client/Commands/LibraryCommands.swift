@@ -85,11 +85,11 @@ enum LibraryCommands {
                 ]
             } else {
                 lines += ["", theme.bold(tr("Top 10"))]
-                let mine = session.loansOnShelf()
-                lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) }, onLoan: mine)
+                let mine = session.ownBooks()
+                lines += renderer.rows(top.enumerated().map { ($0.offset + 1, $0.element) }, own: mine)
                 lines += ["", theme.bold(tr("Newest"))]
                 lines += renderer.rows(
-                    newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) }, onLoan: mine)
+                    newest.enumerated().map { ($0.offset + 1 + top.count, $0.element) }, own: mine)
                 let notice =
                     session.numbersNow(.books, count: top.count + newest.count).map { Ansi.strip($0) + " " } ?? ""
                 lines += [

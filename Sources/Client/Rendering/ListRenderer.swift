@@ -108,8 +108,8 @@ struct ListRenderer {
     /// One book a row: number, availability mark with its words, title; then authors, year, category.
     ///
     /// On a narrow terminal the reason shortens (`on loan · 2 waiting`) before the title is cut.
-    /// - Parameter mine: the products the patron has on loan (theirs to read, whatever the copies say).
-    func rows(_ page: [(number: Int, product: Product)], onLoan mine: Set<String> = []) -> [String] {
+    /// - Parameter own: the patron's own loans and reservations, with their shelf badges.
+    func rows(_ page: [(number: Int, product: Product)], own: [String: Badge] = [:]) -> [String] {
         let numberWidth = max(2, String(page.last?.number ?? 0).count)
         var lines: [String] = []
         let indent = String(repeating: " ", count: numberWidth + 2)
@@ -117,15 +117,12 @@ struct ListRenderer {
         let words = availability
         for (number, product) in page {
             let label = String(repeating: " ", count: numberWidth - String(number).count) + String(number)
-            // The patron's own loan is theirs to read, whatever the copies say.
-            var mark =
-                mine.contains(product.id)
-                ? theme.green("\(m.check) " + tr("on loan to you")) : words.mark(product.availability)
+            var mark = self.mark(product, own: own)
             let room = theme.width > 0 ? theme.width - numberWidth - 2 : Int.max
             // On a narrow terminal the reason shortens, then loses its estimate, then leaves only
             // the mark, so that at least 12 cells of the title stay (info N has the rest).
             func fits(_ mark: String) -> Bool { DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 <= room }
-            if !fits(mark), let a = product.availability, !a.available {
+            if !fits(mark), own[product.id] == nil, let a = product.availability, !a.available {
                 let shorter = [words.short(a), a.shortExplanation].compactMap { $0 }.map {
                     theme.red("\(m.cross) \($0)")
                 }
@@ -140,6 +137,23 @@ struct ListRenderer {
             lines.append(indent + theme.dim(theme.fit(byline(product), used: numberWidth + 2)))
         }
         return lines
+    }
+
+    /// The book's mark with its words: the patron's own loan or reservation first (theirs,
+    /// whatever the copies say: `✓ on loan to you`, `reserved by you · #2 in queue · ~9 Jan`,
+    /// `✓ reserved by you · Ready · borrow by 23 Nov`), else what the library says of it.
+    /// - Parameter width: cut the words to this many cells (a grid card), mark included.
+    func mark(_ product: Product, own: [String: Badge], width: Int = .max) -> String {
+        let m = theme.marks
+        func cut(_ text: String) -> String { DisplayWidth.truncate(text, to: width, ellipsis: m.ellipsis) }
+        switch own[product.id] {
+        case .daysLeft?, .fewDaysLeft?, .lastDay?: return theme.green(cut("\(m.check) " + tr("on loan to you")))
+        case let badge? where badge.isReservation:
+            let words = tr("reserved by you") + " \(m.middleDot) " + badge.text
+            if case .ready = badge { return theme.green(cut("\(m.check) " + words)) }
+            return theme.yellow(cut(words))
+        default: return availability.mark(product.availability)
+        }
     }
 
     /// `Anna Åberg · 2021 · Thriller`.
@@ -157,17 +171,17 @@ struct ListRenderer {
     }
 
     /// Compact cards across the width: number and mark, title, author, year and category.
-    func grid(_ page: [(number: Int, product: Product)], onLoan mine: Set<String> = []) -> [String] {
+    func grid(_ page: [(number: Int, product: Product)], own: [String: Badge] = [:]) -> [String] {
         CardGrid.lines(page, width: theme.width > 0 ? theme.width : 80, widest: 40) {
-            card($0.number, $0.product, width: $1, onLoan: mine.contains($0.product.id))
+            card($0.number, $0.product, width: $1, own: own)
         }
     }
 
-    private func card(_ number: Int, _ product: Product, width: Int, onLoan: Bool) -> [String] {
+    private func card(_ number: Int, _ product: Product, width: Int, own: [String: Badge]) -> [String] {
         let m = theme.marks
         let status: String
-        if onLoan {
-            status = theme.green("\(m.check) " + tr("on loan to you"))
+        if own[product.id] != nil {
+            status = mark(product, own: own, width: width - String(number).count - 1)
         } else if let a = product.availability {
             let words = availability
             status =

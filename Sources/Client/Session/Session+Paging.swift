@@ -24,10 +24,16 @@ extension Session {
         ShelfRenderer(theme: theme, view: lists.view, timeZone: library.clock.timeZone, today: library.today)
     }
 
-    /// Products the known patron has on loan, as last synced (empty when nobody is known).
-    func loansOnShelf() -> Set<String> {
-        guard knownCard != nil, let shelf = try? currentShelf() else { return [] }
-        return Set(shelf.entries(.loans).map(\.productID))
+    /// The known patron's own loans and reservations by product, with their shelf badges, as
+    /// last synced (empty when nobody is known): lists mark these books as the patron's, whatever
+    /// the copies say.
+    func ownBooks() -> [String: Badge] {
+        guard knownCard != nil, let shelf = try? currentShelf() else { return [:] }
+        var own: [String: Badge] = [:]
+        for kind in [Shelf.SectionKind.reserved, .ready, .loans] {
+            for entry in shelf.entries(kind) { own[entry.productID] = entry.badge }
+        }
+        return own
     }
 
     /// What follows "Numbers now mean the books of this list." under a page of results.
@@ -42,9 +48,9 @@ extension Session {
         let page = list.currentPage
         var lines = [renderer.countLine(list)]
         if !page.isEmpty {
-            let mine = loansOnShelf()
+            let mine = ownBooks()
             lines.append("")
-            lines += lists.view == .grid ? renderer.grid(page, onLoan: mine) : renderer.rows(page, onLoan: mine)
+            lines += lists.view == .grid ? renderer.grid(page, own: mine) : renderer.rows(page, own: mine)
         }
         if let footer = renderer.footer(list, shown: page.count) { lines += ["", footer] }
         if let notice = numbersNow(.books, count: page.count) { lines += ["", notice + booksNoticeTail] }

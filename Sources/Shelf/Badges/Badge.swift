@@ -22,6 +22,14 @@ public enum Badge: Sendable, Hashable {
     /// A reservation whose turn has come: borrow it by the given day.
     case ready(until: DayDate)
 
+    /// True for a reservation's badge, queued or ready.
+    public var isReservation: Bool {
+        switch self {
+        case .queued, .ready: true
+        default: false
+        }
+    }
+
     /// Days at or below which a loan's badge turns yellow.
     public static let warningDays = 3
 
