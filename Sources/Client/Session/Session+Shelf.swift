@@ -306,15 +306,37 @@ extension Session {
             progress?.finish()
             throw error
         }
-        // This file is that product, and holds that book (as the reader names it): recorded together.
-        let book = (try? EPUBBook.open(path: result.file.path)).map { BookID.opening($0, in: store) }
+        try recordDownload(
+            result.file, size: result.size, sha256: result.sha256, productID: productID, loanID: loanID, in: store)
+        return result.file
+    }
+
+    /// Records a loan's file that was fetched elsewhere (an OPDS borrow downloads at once) on the
+    /// shelf, so that it shows its ↓ and `read N` opens it without fetching it again. Best effort:
+    /// the file is there either way, and `read N` records it when it is not yet.
+    func recordLoanFile(_ file: URL, productID: String, loanID: String) {
+        do {
+            let store = try shelfStore()
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+            try recordDownload(
+                file, size: size, sha256: try BookDownloader.sha256(of: file), productID: productID, loanID: loanID,
+                in: store)
+        } catch {
+            logger.notice("the loan's file was not recorded on the shelf", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// This file is that product, and holds that book (as the reader names it): recorded together.
+    private func recordDownload(
+        _ file: URL, size: Int64, sha256: String, productID: String, loanID: String?, in store: ShelfStore
+    ) throws {
+        let book = (try? EPUBBook.open(path: file.path)).map { BookID.opening($0, in: store) }
         try store.recordDownload(
             DownloadRecord(
-                productID: productID, loanID: loanID, path: result.file.path,
-                size: result.size, sha256: result.sha256,
+                productID: productID, loanID: loanID, path: file.path, size: size, sha256: sha256,
                 format: loanID == nil ? .sample : .epub, downloadedAt: library.clock.now()),
             book: book)
-        return result.file
     }
 
     /// The URL of a loan's EPUB (format 4104), from the library's list of loans.
