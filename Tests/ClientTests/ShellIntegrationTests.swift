@@ -176,6 +176,10 @@ struct ShellIntegrationTests {
         for name in TableEntries.commands.map(\.name) + BokCommand.shellOnlyNames {
             #expect(text.contains(name), "\(name) is not in the man page")
         }
+        // Characters outside ASCII survive: the Swedish names and the marks the text shows.
+        for word in ["search, s, find, sök", "borrow, b, loan, låna", "↓", "·"] {
+            #expect(text.contains(word), "\(word) is not in the man page")
+        }
     }
 
     @Test("install puts the binary, translations, man page and completions where bok, bash, zsh, fish and man look")

@@ -153,13 +153,42 @@ struct CompletionsCommand: ParsableCommand, Invocation {
     }
 }
 
+/// The man page's text outside ASCII. swift-argument-parser's generate-manual drops every
+/// character outside ASCII as it escapes text for mdoc (its `MDoc/String+Escaping.swift`), so that
+/// the Swedish names read `sk` for `sök` and `lna` for `låna`, and `·`, `↓` and `••••` vanish. For
+/// it alone (scripts/generate-manual.sh sets ``placeholdersVariable``), `--experimental-dump-help`
+/// spells each such character as an ASCII placeholder, `BOKU00F6U`, which the script then turns
+/// into groff's own `\[u00F6]`.
+enum ManualText {
+    static let placeholdersVariable = "BOK_MANUAL_PLACEHOLDERS"
+
+    static func placeholders(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "BOKU" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "U"
+            }
+        }
+        return out
+    }
+}
+
 /// Turns swift-argument-parser's own answers (help, version, completion scripts, a mistake) into
 /// what bok prints: help on stdout with status 0; a mistake as one line on stderr, status 2.
 enum CommandLineAnswer {
     @MainActor
     static func report(_ error: any Error, argv: [String], printer: any Printer) -> Int32 {
         if BokCommand.exitCode(for: error) == .success {
-            let text = BokCommand.fullMessage(for: error)
+            var text = BokCommand.fullMessage(for: error)
+            if argv.contains("--experimental-dump-help"),
+                ProcessInfo.processInfo.environment[ManualText.placeholdersVariable] == "1"
+            {
+                text = ManualText.placeholders(text)
+            }
             if !text.isEmpty { printer.out(text) }
             return 0
         }
