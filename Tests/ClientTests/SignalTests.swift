@@ -123,6 +123,10 @@ struct SignalTests {
                 print("STOPPED " + wait_state(p, "T"))
                 os.kill(p, signal.SIGCONT); time.sleep(0.5)
                 print("RUNNING " + state(p))
+                # Readline puts its settings back once it runs again: waited for, not assumed after a
+                # fixed pause (a loaded machine takes longer).
+                end = time.time() + 5
+                while termios.tcgetattr(fd)[3] & termios.ICANON and time.time() < end: time.sleep(0.02)
                 attrs = termios.tcgetattr(fd)
                 print("ICANON %d" % (1 if attrs[3] & termios.ICANON else 0))
                 type(" 1"); until("1.", 5); time.sleep(0.5)
