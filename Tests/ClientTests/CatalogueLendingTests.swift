@@ -129,7 +129,8 @@ extension CatalogueLendingTests {
         let shelf = await bok.text("shelf")
         #expect(shelf.contains("card 12345"), "\(shelf)")
         // Downloaded when it was borrowed: on disk (↓) at once, not only once opened.
-        #expect(shelf.range(of: #"1  Ödemarken · Åsa Berg +↓ +21 days"#, options: .regularExpression) != nil, "\(shelf)")
+        #expect(
+            shelf.range(of: #"1  Ödemarken · Åsa Berg +↓ +21 days"#, options: .regularExpression) != nil, "\(shelf)")
         #expect(shelf.range(of: #"2  Cirkeln · Bo Ek .*Ready · borrow by"#, options: .regularExpression) != nil)
         #expect(shelf.range(of: #"3  Bäcken · Eva Öst +#3 in queue"#, options: .regularExpression) != nil)
         #expect(!shelf.contains("urn:") && !shelf.contains("HTTP"), "\(shelf)")
