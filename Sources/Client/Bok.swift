@@ -142,7 +142,7 @@ struct Bok {
                 let plain: [String] = output.lines.map { Ansi.strip($0) }
                 printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))
             } else {
-                printer.show(output.lines)
+                printer.answer(output)
                 // Told on stderr, so what a one-shot prints stays its answer alone.
                 for line in NoticeCommands.pending(session: session) { printer.err(line) }
             }

@@ -10,6 +10,8 @@ struct CommandOutput {
     var quit = false
     /// Another library's session, for the REPL to go on with (`library use NAME`).
     var switchTo: Session?
+    /// A document for another program (`loans --ics`), printed as it is instead of the lines.
+    var document: String?
 
     init(lines: [String] = [], json: (any Encodable & Sendable)? = nil, quit: Bool = false) {
         self.lines = lines

@@ -79,14 +79,29 @@ enum LoanCommands {
 
     nonisolated static let loans = Command(
         typedName: TypedWord("typed: command", "loans"),
-        synopsis: N_("loans"),
+        synopsis: N_("loans [--ics]"),
         summary: N_("Your active loans with the days left on each"),
-        details: [N_("Its numbers become the ones info N, read N and return N use, until another list is shown.")],
-        valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
+        details: [
+            N_("Its numbers become the ones info N, read N and return N use, until another list is shown."),
+            N_(
+                "loans --ics prints the loans' last days as an iCalendar file, an event on each last day with a "
+                    + "reminder the day before: bok loans --ics > loans.ics, then import it in your calendar."),
+        ],
+        valued: PatronCommands.patronOptions, flags: ["pin-stdin", "ics"],
         run: { arguments, session in
             let (card, _) = try await PatronCommands.ensurePatron(arguments, command: "loans", session: session)
             let loans = try await session.library.service.loans(card: card, onlyActive: true)
                 .filter(\.active).sorted { $0.expiryDate < $1.expiryDate }
+            if arguments.flag("ics") {
+                let calendar = LoanCalendar(
+                    library: session.library.name,
+                    host: URL(string: session.library.identity.baseURL)?.host ?? "bok", now: session.library.clock.now()
+                )
+                let text = calendar.text(loans)
+                var output = CommandOutput(json: ["ics": text])
+                output.document = text
+                return output
+            }
             session.lists.loanList = loans
             session.lists.endedFromList = []
             let notice = session.numbersNow(.loans, count: loans.count)

@@ -12,11 +12,24 @@ protocol Printer: AnyObject {
     /// Prints a command's answer: through the pager when it is taller than the window
     /// (``StandardPrinter``), else line by line as ``out(_:)`` does.
     func show(_ lines: [String])
+    /// Prints a document a command makes for another program (an iCalendar file): byte for byte,
+    /// never wrapped, paged or styled. The command has made its text safe.
+    func document(_ text: String)
 }
 
 extension Printer {
     func show(_ lines: [String]) {
         for line in lines { out(line) }
+    }
+
+    /// Line by line, for printers that keep lines (tests, recordings).
+    func document(_ text: String) {
+        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false).dropLast() { out(String(line)) }
+    }
+
+    /// A command's answer: its document when it made one, else its lines.
+    func answer(_ output: CommandOutput) {
+        if let document = output.document { self.document(document) } else { show(output.lines) }
     }
 }
 
@@ -59,6 +72,10 @@ final class StandardPrinter: Printer {
         // Rows, counting a line break inside a line (a help text is one string of many lines).
         let rows = text.utf8.count { $0 == UInt8(ascii: "\n") }
         if rows >= size.rows, pager.show(text, environment: environment) { return }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func document(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 

@@ -81,7 +81,7 @@ final class REPL {
             guard !words.isEmpty else { return false }
             session.theme = session.theme.resizedToTerminal()
             let output = try await table.run(words, in: session)
-            printer.show(output.lines)
+            printer.answer(output)
             if let next = output.switchTo { switchLibrary(to: next) }
             printNotices()
             return output.quit

@@ -1,0 +1,119 @@
+import Catalog
+import Foundation
+import Localization
+import MockLending
+import Shelf
+import Testing
+
+@testable import Client
+
+/// `loans --ics`: the loans' last days as an iCalendar file that a calendar program reads.
+@Suite("Loans in a calendar", .serialized)
+struct LoanCalendarTests {
+    @Test("bok loans --ics is a calendar python3-icalendar reads: an event on each loan's last day, a reminder before")
+    func readByACalendarProgram() async throws {
+        let python = "/usr/bin/python3"
+        try #require(
+            FileManager.default.isExecutableFile(atPath: python)
+                && Process.succeeds(python, ["-c", "import icalendar"]),
+            "python3-icalendar is installed by scripts/install-test-tools.sh")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let environment = [
+            "HOME": home.path, "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent("data").path,
+            "XDG_STATE_HOME": home.appendingPathComponent("state").path, "LANG": "C.UTF-8", "LANGUAGE": "",
+        ]
+        let runner = OneShotProcessTests()
+        // Card 1003 has two loans, one ending in 2 days (README).
+        let loans = try await runner.bok(
+            ["--mock", "loans", "--card", "1003", "--pin-stdin", "--json"], stdin: "3456\n", environment: environment)
+        let listed = try #require(
+            (try JSONSerialization.jsonObject(with: Data(loans.stdout.utf8)) as? [String: Any])?["loans"]
+                as? [[String: Any]], "\(loans.stdout)\(loans.stderr)")
+        let ics = try await runner.bok(
+            ["--mock", "loans", "--ics", "--card", "1003", "--pin-stdin"], stdin: "3456\n", environment: environment)
+        #expect(ics.status == 0, "\(ics.stderr)")
+        #expect(ics.stdout.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"), "\(ics.stdout.prefix(80))")
+        #expect(ics.stdout.hasSuffix("END:VCALENDAR\r\n"))
+        #expect(ics.stdout.split(separator: "\r\n").allSatisfy { $0.utf8.count <= 75 }, "lines fold at 75 octets")
+
+        let file = home.appendingPathComponent("loans.ics")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data(ics.stdout.utf8).write(to: file)
+        let read = try Process.output(
+            python,
+            [
+                "-c",
+                """
+                import sys, icalendar
+                cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+                for e in cal.walk('VEVENT'):
+                    alarm = e.walk('VALARM')[0]
+                    print(e['DTSTART'].dt.isoformat(), e['DTEND'].dt.isoformat(), alarm['TRIGGER'].dt, e['SUMMARY'])
+                """, file.path,
+            ])
+        let expected = listed.map { loan -> String in
+            let day = DayDate(string: loan["expiryDate"] as? String ?? "")!
+            let end = day.adding(days: 1)
+            return "\(loan["expiryDate"]!) \(String(format: "%04d-%02d-%02d", end.year, end.month, end.day)) "
+                + "-1 day, 0:00:00 Last day of “\(loan["title"]!)”"
+        }
+        #expect(!expected.isEmpty)
+        #expect(read.split(separator: "\n").map(String.init) == expected, "\(read)")
+    }
+
+    @Test("Text is escaped and long lines fold inside no character")
+    func escapingAndFolding() {
+        #expect(LoanCalendar.escaped("a,b;c\\d\ne\u{1B}f") == "a\\,b\\;c\\\\d\\nef")
+        let long = "SUMMARY:" + String(repeating: "å", count: 60)
+        let folded = LoanCalendar.folded(long)
+        #expect(folded.count == 2 && folded.allSatisfy { $0.utf8.count <= 75 }, "\(folded)")
+        #expect(folded[1].hasPrefix(" å"))
+        #expect(folded[0] + folded[1].dropFirst() == long)
+    }
+}
+
+extension Process {
+    /// True when the program exits with 0.
+    static func succeeds(_ program: String, _ arguments: [String]) -> Bool {
+        (try? output(program, arguments)) != nil
+    }
+
+    /// The program's standard output; throws when it fails.
+    static func output(_ program: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// `status` and `status --prompt`: the shelf in a line, without the library.
+@Suite("status for a shell prompt", .serialized)
+@MainActor
+struct StatusTests {
+    @Test("status says the loans and the next last day; --prompt in a few words, and nothing with nothing to tell")
+    func status() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        #expect(await h.text("status --prompt").isEmpty)
+        #expect(await h.text("status") == "status knows no library card yet: log in once with login --remember.")
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        await h.run("top 1")
+        #expect(await h.text("borrow 1").hasPrefix("Borrowed"))
+        let days = try #require(h.session.currentShelf().entries(.loans).first?.daysLeft)
+        #expect(await h.text("status") == "You have 1 loan; the next one ends in \(days) days.")
+        #expect(await h.text("status --prompt") == "1 loan, \(days) days left")
+        // Answered from the shelf alone: the library out of reach changes nothing.
+        await h.server.stop()
+        #expect(await h.text("status --prompt") == "1 loan, \(days) days left")
+    }
+}
