@@ -247,3 +247,35 @@ extension CatalogueLendingTests {
         #expect(shelf.contains("Ödemarken") && !shelf.lowercased().contains("log in"), "\(shelf)")
     }
 }
+
+extension CatalogueLendingTests {
+    @Test(
+        "Over the mock's OPDS face a book keeps its series, and id:NUMBER finds the book named urn:bok:product:NUMBER")
+    func mockFaceSeriesAndIDs() async throws {
+        try await CatalogueLoginTests.atMockLibrary { server, home in
+            let bok = CatalogueLoginTests.Catalogue(root: server.opdsURL, home: home, answers: [], secrets: [])
+            let elib = HTTPLendingService(
+                endpoint: LibraryEndpoint(baseURL: server.baseURL, serviceID: "bok-mock", serviceKey: "mock-secret"))
+            let page = try await elib.search(SearchRequest(query: "", limit: 50))
+            let book = try #require(page.products.first { $0.series?.order != nil })
+            let series = try #require(book.series)
+            // A book not seen yet, by the library's own number: found by the catalogue's search.
+            let other = try #require(page.products.first { $0.id != book.id })
+            let cold = await bok.text("tbr add id:\(other.id)")
+            #expect(cold.contains(other.title) && !cold.contains("no product"), "\(cold)")
+            let hits = await bok.text("search \(book.title)")
+            #expect(hits.contains(book.title), "\(hits)")
+            let number = try #require(
+                hits.range(
+                    of: #"\d+(?=  .* · \#(NSRegularExpression.escapedPattern(for: book.title)))"#,
+                    options: .regularExpression
+                )
+                .map { String(hits[$0]) }, "\(hits)")
+            let info = await bok.text("info \(number)")
+            #expect(info.contains("\(series.name), book \(series.order!)"), "\(info)")
+            // The library's own number, as a scenario written for Elib gives it.
+            let added = await bok.text("tbr add id:\(book.id)")
+            #expect(added.contains(book.title) && !added.contains("no product"), "\(added)")
+        }
+    }
+}

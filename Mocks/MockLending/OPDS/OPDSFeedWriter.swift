@@ -175,6 +175,10 @@ struct OPDSFeedWriter: Sendable {
         if let issued = product.publishedDate { xml.element("dcterms:issued", issued.description) }
         for isbn in product.isbns { xml.element("dcterms:identifier", "urn:isbn:" + isbn) }
         for category in product.categories { xml.empty("category", ["term": category, "label": category]) }
+        // OPDS 1 has no series element; OPDS 2 has belongsTo.series {name, position}: the same here.
+        if let series = product.series {
+            xml.element("bok:series", ["position": series.order.map(String.init)], series.name)
+        }
         if let blurb = product.description { xml.element("summary", ["type": "text"], blurb) }
         let path = OPDSRoutes.bookPath(product.id)
         write(&xml, Link(rel: "alternate", href: path, type: OPDSType.entry))

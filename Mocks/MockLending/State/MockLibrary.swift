@@ -310,6 +310,13 @@ final class MockLibrary: Sendable {
         // without holding the lock.
         let snapshot = read { copy $0 }
         let limited = snapshot.hasReachedLimit(card: options.card)
+        // The library's own number for a book finds it, as a catalogue's search by number does.
+        if options.offset == 0, let index = indexByID[options.text.trimmingCharacters(in: .whitespaces)] {
+            var product = catalog.products[index]
+            product.availability = snapshot.withEstimate(
+                snapshot.availability(index, card: options.card, borrowerLimited: limited), index)
+            return ([product], 1)
+        }
         let page = search.search(options) {
             snapshot.availability($0, card: options.card, borrowerLimited: limited).available
         }

@@ -341,8 +341,24 @@ public final class OPDSLendingService: LendingService, PatronLending {
         return entries
     }
 
+    /// The entry bok has seen under `id`, or under an id whose last part it is: a patron (or a
+    /// scenario written for an Elib library) gives the library's own number, `id:3963488`, where
+    /// the feed names the book `urn:bok:product:3963488` or `https://host/works/3963488`.
+    /// A book not seen yet is searched for by that number, for catalogues whose search knows it.
     private func entry(_ id: String) async throws -> OPDSEntry {
-        if let entry = state.withLock({ $0.entries[id] }) { return entry }
+        func seen() -> OPDSEntry? {
+            state.withLock { state -> OPDSEntry? in
+                if let entry = state.entries[id] { return entry }
+                let endings = state.entries.values.filter { Self.lastPart(of: $0.id) == id }
+                return endings.count == 1 ? endings.first : nil
+            }
+        }
+        if let found = seen() { return found }
+        if !id.isEmpty, Self.lastPart(of: id) == id, (try? await search(SearchRequest(query: id, limit: 5))) != nil,
+            let found = seen()
+        {
+            return found
+        }
         throw LendingError(
             .notFound,
             tr(
@@ -403,7 +419,24 @@ public final class OPDSLendingService: LendingService, PatronLending {
                 $0.relations.contains(OPDSLink.sampleRelation)
                     && $0.type?.hasPrefix("application/epub+zip") == true
             }.map { Product.Teaser(url: $0.href.absoluteString) },
+            series: entry.series.map(series),
             availability: entry.lending?.availability ?? Availability(available: entry.epub != nil))
+    }
+
+    /// `3963488` of `urn:bok:product:3963488` or `https://host/works/3963488`.
+    static func lastPart(of id: String) -> Substring {
+        id.split(whereSeparator: { $0 == ":" || $0 == "/" }).last ?? Substring(id)
+    }
+
+    /// `Millennium, 2` → Millennium, book 2; a name without a number is the name alone.
+    public static func series(_ text: String) -> Product.Series {
+        if let comma = text.lastIndex(of: ","),
+            let order = Int(String(text[text.index(after: comma)...]).trimmedWhitespace),
+            order > 0
+        {
+            return Product.Series(name: String(text[..<comma]).trimmedWhitespace, order: order)
+        }
+        return Product.Series(name: text, order: nil)
     }
 
     /// "Selma Lagerlöf" → first name Selma, last name Lagerlöf; "Lagerlöf, Selma" the same.

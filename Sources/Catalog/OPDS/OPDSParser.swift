@@ -228,6 +228,9 @@ private struct AtomReader {
     private var inAuthor = false
     /// The entry's link whose children are being read (`opds:availability` and the like), by index.
     private var openLink: Int?
+    /// The `position` of the series element being read (`<bok:series position="2">`), as OPDS 2's
+    /// `belongsTo.series.position`.
+    private var seriesPosition: Int?
     private var depth = 0
     /// The depth of an entry's `content` while inside it (XHTML content has elements of its own).
     private var contentDepth = 0
@@ -280,6 +283,7 @@ private struct AtomReader {
             if let openLink, entry?.links.indices.contains(openLink) == true {
                 Self.lending(name.local, attributes, into: &entry!.links[openLink])
             }
+        case .series: seriesPosition = attributes.plain("position").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         case .category:
             if let term = attributes.plain("label") ?? attributes.plain("term") {
                 entry?.subjects.append(SafeText.line(term))
@@ -330,7 +334,9 @@ private struct AtomReader {
         case .language: entry?.language = SafeText.line(value)
         case .issued, .published: if entry?.issued == nil { entry?.issued = SafeText.line(value) }
         case .identifier: entry?.identifiers.append(SafeText.line(value))
-        case .series: entry?.series = SafeText.line(value)
+        case .series:
+            // `Name, 2`, as a series reads in OPDS 2's belongsTo.
+            entry?.series = SafeText.line(value) + (seriesPosition.map { ", \($0)" } ?? "")
         default: break
         }
     }

@@ -163,6 +163,11 @@ enum InfoCommand {
 
 /// Renders a product as a page of labelled fields, skipping what is unknown.
 struct InfoRenderer {
+    /// `Millennium, book 2`, or the name alone.
+    static func seriesWords(_ series: Product.Series) -> String {
+        series.order.map { tr("{series}, book {number}", ["series": series.name, "number": $0]) } ?? series.name
+    }
+
     let theme: Theme
     /// Marks for the patron in use.
     let availability: AvailabilityWords
@@ -189,14 +194,7 @@ struct InfoRenderer {
             let names = product.contributors.filter { $0.role == role }.map(\.fullName)
             if !names.isEmpty { fields.append((Self.roleLabel(role), names.joined(separator: ", "))) }
         }
-        if let series = product.series {
-            fields.append(
-                (
-                    tr("Series"),
-                    series.order.map { tr("{series}, book {number}", ["series": series.name, "number": $0]) }
-                        ?? series.name
-                ))
-        }
+        if let series = product.series { fields.append((tr("Series"), Self.seriesWords(series))) }
         if let publisher = product.publisher { fields.append((tr("Publisher"), publisher)) }
         if let date = product.publishedDate { fields.append((tr("Published"), Words.day(date))) }
         if let language = product.language { fields.append((tr("Language"), Words.language(language))) }

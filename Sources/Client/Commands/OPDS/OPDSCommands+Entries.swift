@@ -21,7 +21,7 @@ extension OPDSCommands {
         lines.append("")
         let formats = entry.formats.joined(separator: ", ")
         let rows: [(String, String?)] = [
-            (tr("Series"), entry.series),
+            (tr("Series"), entry.series.map { InfoRenderer.seriesWords(OPDSLendingService.series($0)) }),
             (tr("Publisher"), entry.publisher),
             (tr("Issued"), entry.issued.map { String($0.prefix(10)) }),
             (tr("Language"), entry.language),
