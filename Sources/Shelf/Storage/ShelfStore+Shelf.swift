@@ -28,22 +28,7 @@ extension ShelfStore {
             let toBeRead = try
                 (cards.map { ToBeReadRecord.filter($0.contains(Column("card"))) } ?? ToBeReadRecord.all())
                 .order(Column("position")).fetchAll(db)
-            // A product's percent is that of its book file (by the reader's book id), or one stored under its own id.
-            let rows = try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)
-                    UNION ALL SELECT bookID, percent, updatedAt FROM readingPosition
-                    """)
-            var percent: [String: (Double, Date)] = [:]
-            for row in rows {
-                // By index: GRDB's lookup by name folds case on every access, which a shelf of
-                // a thousand books feels.
-                let id: String = row[0]
-                let value: (Double, Date) = (row[1], (row[2] as StoredDate).date)
-                if let known = percent[id], known.1 >= value.1 { continue }
-                percent[id] = value
-            }
+            let percent = try Self.percentRead(db)
             let downloaded = try String.fetchSet(db, sql: "SELECT productID FROM download")
             return (
                 loans: loans, reservations: reservations, samples: samples, toBeRead: toBeRead,
@@ -138,6 +123,45 @@ extension ShelfStore {
         return Shelf(sections: sections.filter { !$0.1.isEmpty }.map { Shelf.Section(kind: $0.0, entries: $0.1) })
     }
 
+    /// How much of each product is read, with when: that of its book file (by the reader's book
+    /// id), or one stored under its own id; the latest wins.
+    static func percentRead(_ db: Database) throws -> [String: (Double, Date)] {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)
+                UNION ALL SELECT bookID, percent, updatedAt FROM readingPosition
+                """)
+        var percent: [String: (Double, Date)] = [:]
+        for row in rows {
+            // By index: GRDB's lookup by name folds case on every access, which a shelf of a
+            // thousand books feels.
+            let id: String = row[0]
+            let value: (Double, Date) = (row[1], (row[2] as StoredDate).date)
+            if let known = percent[id], known.1 >= value.1 { continue }
+            percent[id] = value
+        }
+        return percent
+    }
+
+    /// Every loan of a card at a library recorded on this computer, newest first, however long
+    /// ago it ended (the shelf shows ended loans for a month; the history keeps them all).
+    public func loanHistory(scope: ShelfScope) throws -> [LoanHistoryEntry] {
+        try writer.read { db in
+            let percent = try Self.percentRead(db)
+            let utc = TimeZone(identifier: "UTC")!
+            return try Self.fetchLoans(db, scope: scope).map { loan in
+                // The last day with the book: the day before it was returned, or its last day.
+                let ended = loan.endedAt.map { min(DayDate($0, in: utc).adding(days: -1), loan.expiryDate) }
+                return LoanHistoryEntry(
+                    productID: loan.productID, title: loan.title, authors: loan.authors,
+                    borrowed: loan.createdDate.map { DayDate($0, in: utc) }, lastDay: loan.expiryDate,
+                    ended: loan.active ? nil : ended ?? loan.expiryDate, percentRead: percent[loan.productID]?.0)
+            }
+            .sorted { ($0.borrowed ?? $0.lastDay, $0.title) > ($1.borrowed ?? $1.lastDay, $1.title) }
+        }
+    }
+
     /// The loans a shelf shows, decoded by column index (a shelf may hold a thousand).
     private static func fetchLoans(_ db: Database, scope: ShelfScope?) throws -> [LoanRecord] {
         var sql = """
@@ -180,4 +204,20 @@ public struct ShelfScope: Sendable, Hashable {
         self.profileID = profileID
         self.card = card
     }
+}
+
+/// One loan of the history (`history`): when it was borrowed and until when the patron had it.
+public struct LoanHistoryEntry: Sendable, Hashable {
+    public var productID: String
+    public var title: String
+    /// As displayed (`Anna Ek, Bo Ström`).
+    public var authors: String
+    /// The day it was borrowed, when the library said.
+    public var borrowed: DayDate?
+    /// The loan's last day.
+    public var lastDay: DayDate
+    /// The last day the patron had it, once the loan has ended; nil while it runs.
+    public var ended: DayDate?
+    /// How much of it is read, 0–100, when it was opened.
+    public var percentRead: Double?
 }

@@ -117,3 +117,47 @@ struct StatusTests {
         #expect(await h.text("status --prompt") == "1 loan, \(days) days left")
     }
 }
+
+/// `history`: every loan recorded on this computer, however long ago, and its CSV export.
+@Suite("Loan history", .serialized)
+@MainActor
+struct LoanHistoryTests {
+    @Test("history keeps a loan long after the shelf's month of ended loans; --csv is a file a spreadsheet reads")
+    func historyAndCSV() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        await h.run("top 2")
+        #expect(await h.text("borrow 1").hasPrefix("Borrowed"))
+        let first = try #require(h.session.lists.list?.byNumber[1]?.title)
+        // Two months on: the loan ran out long ago and the shelf no longer shows it.
+        await h.run("mock clock +9w")
+        #expect(!(await h.text("shelf")).contains(first))
+        await h.run("search thriller")
+        await h.run("filter available")
+        let borrowed = await h.text("borrow 1")
+        #expect(borrowed.hasPrefix("Borrowed"), "\(borrowed)")
+        let second = try #require(h.session.lists.list?.byNumber[1]?.title)
+
+        let screen = await h.run("history")
+        #expect(screen.first?.hasPrefix("Loan history · card 1001 · 2 loans") == true, "\(screen)")
+        let titles = screen.filter { $0.hasPrefix(first) || $0.hasPrefix(second) }
+        #expect(titles.count == 2 && titles[0].hasPrefix(second), "newest first: \(screen)")
+        #expect(screen.contains { $0.contains("on loan until") }, "\(screen)")
+        #expect(screen.contains { $0.hasPrefix("  21 November 2026 – ") && !$0.contains("on loan") }, "\(screen)")
+
+        let csv = await h.run("history --csv")
+        #expect(csv.first == "title,authors,borrowed,lastDay,ended,percentRead,productID", "\(csv)")
+        #expect(csv.count == 3)
+        #expect(csv[2].hasPrefix(HistoryCommand.field(first) + ",") && csv[2].contains(",2026-11-21,"), "\(csv)")
+    }
+
+    @Test("A CSV field with a comma or quote is quoted; one a spreadsheet would run as a formula is not run")
+    func csvFields() {
+        #expect(HistoryCommand.field("Ek, Bo") == "\"Ek, Bo\"")
+        #expect(HistoryCommand.field("Säg \"hej\"") == "\"Säg \"\"hej\"\"\"")
+        #expect(HistoryCommand.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(HistoryCommand.field("-1") == "'-1")
+        #expect(HistoryCommand.field("Vintern 1953") == "Vintern 1953")
+    }
+}
