@@ -161,3 +161,38 @@ struct LoanHistoryTests {
         #expect(HistoryCommand.field("Vintern 1953") == "Vintern 1953")
     }
 }
+
+/// `watch`: told when a book that is out can be borrowed, as Libby's "notify me".
+@Suite("Watching a book that is out", .serialized)
+@MainActor
+struct WatchTests {
+    @Test("watch N, then the clock passes until a copy is free: told once, by the sync; watch rm stops it")
+    func toldWhenItCanBeBorrowed() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        #expect(await h.text("login").contains("1001"))
+        // A book whose copies are all out and nobody waits: a copy comes back when a loan ends.
+        var target: (number: Int, product: Product)?
+        for query in ["thriller", "roman", "deckare", "barn", "historia"] where target == nil {
+            await h.run("search \(query)")
+            target = h.session.lists.list?.byNumber.sorted { $0.key < $1.key }.first {
+                $0.value.availability?.available == false && $0.value.availability?.waiting == 0
+                    && ($0.value.availability?.copies ?? 0) > 0
+            }.map { ($0.key, $0.value) }
+        }
+        let (number, book) = try #require(target)
+        #expect(await h.text("watch \(number)") == "Watching “\(book.title)”: bok tells you when it can be borrowed.")
+        #expect(await h.text("watch \(number)") == "You watch “\(book.title)” already.")
+        let list = await h.run("watch")
+        #expect(list.first == "Watching (1)" && list.contains { $0.hasPrefix(" 1  ✗") && $0.hasSuffix(book.title) })
+
+        let moved = await h.run("mock clock +8w")
+        let told = "Notice: “\(book.title)”, which you watch, can be borrowed now: borrow id:\(book.id)."
+        #expect(moved.contains(told), "\(moved)")
+        #expect(!(await h.run("shelf --sync")).contains(told), "told once")
+        #expect(await h.text("notices").contains("which you watch, can be borrowed now"))
+        #expect(await h.text("watch rm 1") == "You no longer watch “\(book.title)”.")
+        #expect(await h.text("watch") == "You watch no books. watch N watches a book of the last list.")
+    }
+}

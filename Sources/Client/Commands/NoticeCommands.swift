@@ -80,6 +80,10 @@ enum NoticeCommands {
             return day.map {
                 tr("Your reservation of {title} lapsed: it was not borrowed by {day}.", ["title": title, "day": $0])
             } ?? tr("Your reservation of {title} has ended without a loan: the library cancelled it.", ["title": title])
+        case .watchedAvailable:
+            return tr(
+                "{title}, which you watch, can be borrowed now: borrow id:{id}.",
+                ["title": title, "id": notice.productID])
         }
     }
 

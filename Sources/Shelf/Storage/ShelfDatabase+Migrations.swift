@@ -233,6 +233,22 @@ extension ShelfDatabase {
                     ALTER TABLE toBeRead_v3 RENAME TO toBeRead;
                     """)
         }
+        migrator.registerMigration("v4") { db in
+            // Books a card watches (`watch N`), told once when they can be borrowed.
+            try db.execute(
+                sql: """
+                    CREATE TABLE watch (
+                        libraryProfile INTEGER NOT NULL REFERENCES libraryProfile(id) ON DELETE CASCADE,
+                        card TEXT NOT NULL,
+                        productID TEXT NOT NULL,
+                        title TEXT NOT NULL,
+                        authors TEXT NOT NULL DEFAULT '',
+                        addedAt DATETIME NOT NULL,
+                        available BOOLEAN NOT NULL DEFAULT 0,
+                        PRIMARY KEY (libraryProfile, card, productID)
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -23,7 +23,7 @@ public struct ShelfDatabase: Sendable {
     public static let busyTimeout: TimeInterval = 5
 
     /// The newest schema this bok knows, as the name of its last migration.
-    public static let schemaVersion = "v3"
+    public static var schemaVersion: String { migrator.migrations.last ?? "v1" }
 
     /// Checks that `writer` holds a bok database (or an empty one), switches it to WAL and migrates it.
     ///
@@ -165,7 +165,7 @@ public struct ShelfDatabase: Sendable {
     /// The tables the migrations create.
     static let tables: Set<String> = [
         "libraryProfile", "loan", "reservation", "sample", "toBeRead", "download", "readingPosition",
-        "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice",
+        "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice", "watch",
     ]
 
     /// `v2` before `v10`.

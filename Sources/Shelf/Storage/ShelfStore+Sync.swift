@@ -70,6 +70,13 @@ extension ShelfStore {
             }
         }
         let authorsByProduct = authors
+        // Watched books the patron does not have: can they be borrowed now?
+        let onLoanNow = Set(loans.filter(\.active).map(\.productID))
+        let watched = try await writer.read { db in
+            try WatchRecord.filter(Column("libraryProfile") == profileID && Column("card") == card).fetchAll(db)
+        }
+        let watchedAvailable = await Self.watchedAvailability(
+            from: service, card: card, watched: watched.filter { !onLoanNow.contains($0.productID) })
 
         return try await write { db in
             var notices: [Notice] = []
@@ -82,7 +89,9 @@ extension ShelfStore {
             func tell(_ kind: Notice.Kind, _ key: String, productID: String, title: String, day: DayDate?) {
                 // A loan due soon is told even to a card new on this computer (a reminder, not news of a
                 // change); anything else only to a card synced here before.
-                guard known || kind == .dueSoon, kind == .dueSoon || !expected.contains(productID) else { return }
+                // A watched book is told to whoever watches it: they asked for it.
+                let reminder = kind == .dueSoon || kind == .watchedAvailable
+                guard known || reminder, reminder || !expected.contains(productID) else { return }
                 notices.append(
                     Notice(
                         libraryProfile: profileID, card: card, key: key, kind: kind, productID: productID,
@@ -184,6 +193,27 @@ extension ShelfStore {
                         .reservationEnded, "gone:\(gone.reservationID)", productID: gone.productID, title: gone.title,
                         day: gone.ready ? gone.readyUntil : nil)
                 }
+            }
+            // A watched book the patron now has is watched no more; one that can be borrowed
+            // again since the last sync is told, once a day at most.
+            for var record in try WatchRecord.filter(Column("libraryProfile") == profileID && Column("card") == card)
+                .fetchAll(db)
+            {
+                if onLoanNow.contains(record.productID) {
+                    try record.delete(db)
+                    continue
+                }
+                guard let available = watchedAvailable[record.productID], available != record.available else {
+                    continue
+                }
+                if available {
+                    let day = today ?? DayDate(now, in: TimeZone(identifier: "UTC")!)
+                    tell(
+                        .watchedAvailable, "watch:\(record.productID):\(day)", productID: record.productID,
+                        title: record.title, day: nil)
+                }
+                record.available = available
+                try record.update(db)
             }
             // Told once: a key already stored (another process, an earlier sync) is not told again.
             var told: [Notice] = []

@@ -20,6 +20,8 @@ public struct Notice: Codable, Sendable, Hashable, FetchableRecord, PersistableR
         case reservationReady
         /// A reservation that is gone without a loan: it lapsed, or the library cancelled it.
         case reservationEnded
+        /// A watched book (`watch N`) that can be borrowed now.
+        case watchedAvailable
     }
 
     /// Row id.
