@@ -148,4 +148,56 @@ struct SwedishAllThroughTests {
         #expect(english.contains(/Language +Arabic\n/), "\(english)")
         #expect(english.contains(/Size +1.6 MB/), "\(english)")
     }
+
+    @Test("A catalogue that labels its login Library card and PIN: --card, --pin-file; a PIN is called a PIN")
+    @MainActor
+    func catalogueCardAndPIN() async throws {
+        let server = try AuthenticatingCatalogue.start(user: "12345", password: "4321")
+        defer { server.stop() }
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let root = server.baseURL.appendingPathComponent("root.json")
+        let pinFile = home.appendingPathComponent("pin")
+        try "4321\n".write(to: pinFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: pinFile.path)
+        let server127 = "127.0.0.1:\(server.port)"
+
+        // With no terminal to ask on, what to give is said in the catalogue's words and the card's options.
+        let catalogue = Self.noTerminal(root: root, home: home)
+        let noCard = await catalogue.text("login")
+        #expect(
+            noCard == "login to \(server127) needs your Library card: give --card NUMBER with --pin-file FILE "
+                + "(mode 600) or --pin-stdin.", "\(noCard)")
+        let noPIN = await catalogue.text("login --card 12345")
+        #expect(noPIN.contains("needs your PIN, and there is no terminal to ask on: give --pin-file FILE"), "\(noPIN)")
+        let shown = await catalogue.text("login --card 12345 --pin-file \(pinFile.path)")
+        #expect(
+            shown.contains("Logged in to \(server127) as 12345. The PIN is kept for this session only."), "\(shown)")
+        #expect(!shown.lowercased().contains("password") && !shown.contains("4321"), "\(shown)")
+        #expect(await catalogue.text("browse").contains("Ödemarken"))
+
+        // In Swedish, the same; and typed at the questions, as before.
+        Localization.use("sv", environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        let swedish = Self.noTerminal(root: root, home: home)
+        let refused = await swedish.text("logga in")
+        #expect(
+            refused == "Inloggning på \(server127) kräver Library card: ange --card NUMMER med --pin-file FIL "
+                + "(läge 600) eller --pin-stdin.", "\(refused)")
+        let typed = CatalogueLoginTests.Catalogue(root: root, home: home, answers: ["12345"], secrets: ["4321"])
+        let loggedIn = await typed.text("logga in")
+        #expect(typed.prompt.asked == ["Library card: ", "PIN: "], "\(typed.prompt.asked)")
+        #expect(
+            loggedIn.contains("Inloggad på \(server127) som 12345. PIN sparas bara under den här sessionen."),
+            "\(loggedIn)")
+        #expect(!loggedIn.contains("Lösenord"), "\(loggedIn)")
+    }
+
+    /// The catalogue at `root` with no terminal to ask the patron on, as a one-shot command has.
+    @MainActor
+    static func noTerminal(root: URL, home: URL) -> CatalogueLoginTests.Catalogue {
+        let catalogue = CatalogueLoginTests.Catalogue(root: root, home: home)
+        catalogue.session.account.prompt = nil
+        return catalogue
+    }
 }
