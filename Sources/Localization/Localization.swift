@@ -31,6 +31,13 @@ public enum Localization {
     /// language, also while output for scripts (`--json`) is written in English.
     public static var patronLanguage: String { state.withLock { $0.patronLanguage } }
 
+    /// The `Accept-Language` bok sends a library: the interface language, then English (`sv, en;q=0.5`),
+    /// so that a server that speaks it (a catalogue's feed titles) answers in it.
+    public static var acceptLanguage: String {
+        let language = language.replacingOccurrences(of: "_", with: "-")
+        return language == english ? english : language + ", " + english + ";q=0.5"
+    }
+
     /// True while bok speaks English, the language its messages and names are written in.
     public static var isEnglish: Bool { language == english }
 

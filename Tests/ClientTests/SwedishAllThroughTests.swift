@@ -136,8 +136,12 @@ struct SwedishAllThroughTests {
         let catalogue = CatalogueLoginTests.Catalogue(
             root: server.baseURL.appendingPathComponent("root.json"), home: home)
         _ = await catalogue.text("browse")
+        #expect(server.requests.last?.headers["accept-language"] == "en")
         Localization.use("sv", environment: ["LANG": "C.UTF-8"])
         defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        // The catalogue is asked for Swedish first, for titles of its own in it.
+        _ = await catalogue.text("bläddra")
+        #expect(server.requests.last?.headers["accept-language"] == "sv, en;q=0.5")
         let info = await catalogue.text("info 1")
         #expect(info.contains(/Utgiven +27 november 2026\n/), "\(info)")
         #expect(info.contains(/Språk +arabiska\n/), "\(info)")
