@@ -153,6 +153,23 @@ struct SwedishAllThroughTests {
         #expect(english.contains(/Size +1.6 MB/), "\(english)")
     }
 
+    @Test("Tab completes filtrera's field, kategori:, with no space before the value")
+    func completesAField() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script =
+            patronScript(environment: ["LANG": "sv_SE.UTF-8", "LANGUAGE": "sv"]) + """
+
+                until("> ")
+                os.write(fd, "filtrera ka\t".encode()); time.sleep(0.5)
+                type("Barn"); until("Filter:", 5)
+                type("avsluta"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
+        let screen = try await runPatronScript(script, binary: PINSafetyTests.binary, home: home)
+        #expect(screen.contains("Filter: kategori Barn."), "\(screen.suffix(800))")
+    }
+
     @Test("A catalogue that labels its login Library card and PIN: --card, --pin-file; a PIN is called a PIN")
     @MainActor
     func catalogueCardAndPIN() async throws {
