@@ -22,6 +22,11 @@ static inline void bok_rl_set_attempted_completion_over(int over) {
     rl_attempted_completion_over = over;
 }
 
+/* No space after this completion: a field that the value follows (`kategori:`). */
+static inline void bok_rl_suppress_append(void) {
+    rl_completion_suppress_append = 1;
+}
+
 /* The line being edited (not NUL-terminated at the cursor; use the end offset given). */
 static inline const char *bok_rl_line_buffer(void) {
     return rl_line_buffer;

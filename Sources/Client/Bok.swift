@@ -26,7 +26,14 @@ struct Bok {
     static func run(_ argv: [String], environment: [String: String]) async -> Int32 {
         let printer = StandardPrinter()
         // Output for scripts (--json) is the same in every language, mistakes in the command line too.
-        Localization.use(argv.contains("--json") ? "en" : nil, environment: environment)
+        Localization.use(nil, environment: environment, forScripts: argv.contains("--json"))
+        // Help is in the config file's language too: it is read here only for --help, which has no
+        // library to connect to (the connection reads it for everything else).
+        if argv.contains(where: { $0 == "--help" || $0 == "-h" }),
+            let language = (try? LibraryProfiles.load(file: Paths(environment: environment).configFile))?.language
+        {
+            Localization.use(language, environment: environment, forScripts: argv.contains("--json"))
+        }
         if let command = plainCommand(argv) {
             return await start(command: command, options: GlobalOptions(), environment: environment, printer: printer)
         }
@@ -88,10 +95,11 @@ struct Bok {
         let tightened = paths.makePrivate()
         // The config file is read once: its language now, its library at connecting.
         let profiles = Result { try LibraryProfiles.load(file: paths.configFile) }
-        // The config file's language = sv; output for scripts (--json) is the same in every language.
-        // The locale's language is in use since the start; only the file or --json changes it.
-        if let language = options.json ? "en" : (try? profiles.get())?.language, language != Localization.language {
-            Localization.use(language, environment: environment)
+        // The config file's language = sv; output for scripts (--json) is the same in every language,
+        // English, though `language --json` names the patron's. The locale's language is in use since
+        // the start; only the file changes it.
+        if let language = (try? profiles.get())?.language, language != Localization.patronLanguage {
+            Localization.use(language, environment: environment, forScripts: options.json)
         }
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
         if let printer = printer as? StandardPrinter {

@@ -16,6 +16,8 @@ public enum Localization {
 
     private struct State {
         var language = Localization.english
+        /// The language the patron chose, which output for scripts (in English) does not change.
+        var patronLanguage = Localization.english
         /// `$BOK_LOCALEDIR` when the last ``use(_:environment:)`` was given one.
         var directory: String?
     }
@@ -24,6 +26,17 @@ public enum Localization {
 
     /// The interface language in use: `en`, or the language of a catalogue (`sv`).
     public static var language: String { state.withLock { $0.language } }
+
+    /// The language the patron chose (the locale, the config file, the prompt): the interface
+    /// language, also while output for scripts (`--json`) is written in English.
+    public static var patronLanguage: String { state.withLock { $0.patronLanguage } }
+
+    /// The `Accept-Language` bok sends a library: the interface language, then English (`sv, en;q=0.5`),
+    /// so that a server that speaks it (a catalogue's feed titles) answers in it.
+    public static var acceptLanguage: String {
+        let language = language.replacingOccurrences(of: "_", with: "-")
+        return language == english ? english : language + ", " + english + ";q=0.5"
+    }
 
     /// True while bok speaks English, the language its messages and names are written in.
     public static var isEnglish: Bool { language == english }
@@ -35,13 +48,16 @@ public enum Localization {
     }
 
     /// Sets the interface language: `language` when given (the config file, the prompt), else the
-    /// one the environment's locale asks for. Returns the language now in use.
+    /// one the environment's locale asks for. Returns the language now in use. `forScripts` (output
+    /// for scripts, `--json`, the same in every language) writes in English, and
+    /// ``patronLanguage`` still names the language chosen.
     @discardableResult
-    public static func use(_ language: String?, environment: [String: String]) -> String {
+    public static func use(_ language: String?, environment: [String: String], forScripts: Bool = false) -> String {
         let wanted = language ?? languageOf(environment: environment)
         let given = environment["BOK_LOCALEDIR"].flatMap { $0.isEmpty ? nil : $0 }
         let directory = given ?? installedCatalogues
-        let chosen = directory.map { hasCatalogue(wanted, in: $0) } == true ? wanted : english
+        let patron = directory.map { hasCatalogue(wanted, in: $0) } == true ? wanted : english
+        let chosen = forScripts ? english : patron
         // Messages need a locale other than "C" for LANGUAGE to count; C.UTF-8 serves when the
         // patron's own locale (sv_SE.UTF-8) is not installed. Only LC_MESSAGES changes: numbers
         // and dates are formatted by Foundation with an explicit Locale, never by the C library.
@@ -55,7 +71,7 @@ public enum Localization {
         _ = bind_textdomain_codeset(domain, "UTF-8")
         // textdomain also tells gettext that its cached translations are stale (a new LANGUAGE).
         _ = textdomain(domain)
-        state.withLock { $0 = State(language: chosen, directory: given) }
+        state.withLock { $0 = State(language: chosen, patronLanguage: patron, directory: given) }
         return chosen
     }
 

@@ -107,6 +107,10 @@ struct RecordingTests {
         let row = try #require(swedish.first { $0.hasPrefix("Find the release date of top #4") })
         #expect(row.hasSuffix("4     1       1"), "\(row)")
         #expect(swedish.contains { $0.hasPrefix("(utanför uppgifter)") })
+        // The think time before each line has a decimal comma: +2,0 s.
+        let commands = swedish.filter { $0.contains("info 4") || $0.contains("borrow 1") }
+        #expect(!commands.isEmpty && commands.allSatisfy { $0.contains(/\+\d+,\d s\b/) }, "\(commands)")
+        #expect(lines.filter { $0.contains("info 4") }.allSatisfy { $0.contains(/\+\d+\.\d s\b/) }, "\(lines)")
     }
 
     @Test("A PIN typed by mistake at the prompt is recorded as ••••")

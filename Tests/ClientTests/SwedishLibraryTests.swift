@@ -101,7 +101,7 @@ struct SwedishLibraryTests {
             (await h.run("lån"), await h.run("logga in --card 12ab"), await h.run("bläddra"))
         }
         #expect(
-            card == ["loans behöver ditt lånekort: ange --card NUMMER, eller kör bok login --remember en gång."],
+            card == ["lån behöver ditt lånekort: ange --card NUMMER, eller kör bok login --remember en gång."],
             "\(card)")
         #expect(notDigits == ["”12ab” är inget lånekortsnummer (bara siffror)."], "\(notDigits)")
         #expect(

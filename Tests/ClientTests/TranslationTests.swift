@@ -182,7 +182,7 @@ struct TranslationTests {
             lines: "language\nspråk sv\nserch\nspråk en\nserch\nquit\n", environment: ["LANG": "C.UTF-8"])
         #expect(switched.contains("bok speaks English. language sv or language en changes it."), "\(switched)")
         #expect(switched.contains("Nu talar bok svenska."), "\(switched)")
-        #expect(switched.contains("Okänt kommando ”serch”. Menade du ”search”?"), "\(switched)")
+        #expect(switched.contains("Okänt kommando ”serch”. Menade du ”sök”?"), "\(switched)")
         #expect(switched.contains("bok now speaks English."), "\(switched)")
         #expect(switched.contains("Unknown command \"serch\". Did you mean \"search\"?"), "\(switched)")
 

@@ -1,4 +1,5 @@
 public import Foundation
+internal import Localization
 internal import Synchronization
 
 /// A request for ``BoundedExchange``: what bok sends, and nothing of URLSession's. (Foundation's
@@ -117,7 +118,7 @@ public struct BoundedExchange: Sendable {
         let end = Date().addingTimeInterval(deadline)
         var method = request.method
         var body = request.body
-        var headers = [("Accept", accept), ("User-Agent", "bok/0.1")]
+        var headers = [("Accept", accept), ("Accept-Language", Localization.acceptLanguage), ("User-Agent", "bok/0.1")]
         for (name, value) in request.headers where name.lowercased() != "accept" {
             headers.append((name, value))
         }

@@ -34,6 +34,8 @@ enum CompletionKind: Sendable {
     /// The same, for words the catalogues name in other languages: in another interface language
     /// its names come after the English ones (which work in any language).
     case typedWords([TypedWord], then: [TypedWord])
+    /// The words of `filter` (`available`, `category:`, `clear`), in English and the interface language.
+    case filters
 
     /// The fixed words for the positional argument at `position` (0 the first), in the interface language.
     func words(at position: Int) -> [String] {
@@ -43,6 +45,7 @@ enum CompletionKind: Sendable {
         case (.words(_, let then), 1): return then
         case (.typedWords(let first, _), 0): return first.map(\.english) + first.flatMap(\.localNames).sorted()
         case (.typedWords(_, let then), 1): return then.map(\.english) + then.flatMap(\.localNames).sorted()
+        case (.filters, _): return FilterWord.completions(at: position)
         default: return []
         }
     }

@@ -51,7 +51,7 @@ struct CommandTable {
             throw UserError.usage(
                 tr(
                     "{command} has no option --{option}. Usage: {synopsis}",
-                    ["command": command.name, "option": first, "synopsis": tr(command.synopsis)]))
+                    ["command": command.spokenName, "option": first, "synopsis": tr(command.synopsis)]))
         }
         let started = ContinuousClock.now
         defer {
@@ -83,11 +83,12 @@ struct CommandTable {
         return UserError.usage(tr("Unknown command \"{name}\". Type help to see the commands.", ["name": name]))
     }
 
-    /// The command name nearest to `name`, when one is near enough to be a typo of it.
+    /// The command nearest to `name`, when one of its names in any language is near enough to be a
+    /// typo of it: named as the interface language names it (`serch` → `sök` in Swedish).
     func suggestion(for name: String) -> String? {
         let best = allNames.map { ($0, Self.editDistance(name.lowercased(), $0)) }.min { $0.1 < $1.1 }
         guard let best, best.1 <= max(1, min(2, name.count / 3)) else { return nil }
-        return best.0
+        return command(named: best.0)?.spokenName ?? best.0
     }
 
     /// Levenshtein distance, counting a swap of neighbours as one edit.
@@ -138,7 +139,7 @@ struct CommandTable {
             candidates =
                 count.map { Array(1...max(1, $0)).prefix($0).map(String.init) }
                 ?? (session.lists.list?.byNumber.keys.sorted() ?? []).map(String.init)
-        case .words, .typedWords, .languages:
+        case .words, .typedWords, .filters, .languages:
             candidates = command.completion.words(at: position)
         }
         return candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }

@@ -28,7 +28,7 @@ enum LanguageCommand {
                                     ordered.map { "\(Command.spoken("language")) \($0)" }, last: tr("or")),
                             ])
                     ],
-                    json: ["language": Localization.language])
+                    json: ["language": Localization.patronLanguage])
             }
             guard arguments.positional.count == 1, let code = code(word) else {
                 throw UserError.usage(

@@ -131,19 +131,21 @@ enum LibraryCommands {
     ) async throws -> CommandOutput {
         var count = 10
         var category = session.lists.filters.category
-        let name = source == .top ? "top" : "new"
         var counted = false
         for word in arguments.positional {
-            if word.lowercased().hasPrefix("category:"), word.count > 9 {
-                category = String(word.dropFirst(9))
+            if let named = FilterWord.category(in: word) {
+                category = named
                 continue
             }
             guard let n = Int(word), (1...100).contains(n), !counted else {
                 throw UserError.usage(
                     tr(
                         "Give how many books to show, 1–100, and a category if you like, e.g. {command} 20 "
-                            + "category:Thriller.",
-                        ["command": name]))
+                            + "{category}:Thriller.",
+                        [
+                            "command": Command.spoken(source == .top ? "top" : "new"),
+                            "category": FilterWord.category.spoken,
+                        ]))
             }
             count = n
             counted = true

@@ -22,7 +22,8 @@ enum PatronCommands {
             N_(
                 "In an OPDS catalogue that asks for a password, login asks for the user name, then the password "
                     + "with echo off, in the catalogue's own words when it sends them (Library card, PIN); "
-                    + "--user NAME with --password-file FILE or --password-stdin give them without asking. "
+                    + "--user NAME with --password-file FILE or --password-stdin give them without asking, and so "
+                    + "do --card, --pin-file and --pin-stdin. "
                     + "With --remember they are saved in the same credentials file, for that catalogue's address "
                     + "only, and bok uses them from the next start."),
         ],

@@ -88,7 +88,9 @@ enum ReadCommands {
     static func book(_ arguments: Arguments, command: String, session: Session) async throws -> Opened {
         guard arguments.positional.count == 1, let word = arguments.positional.first else {
             throw UserError.usage(
-                tr("Usage: {command} N (a number from shelf) or {command} FILE.epub", ["command": command]))
+                tr(
+                    "Usage: {command} N (a number from shelf) or {command} FILE.epub",
+                    ["command": Command.spoken(command)]))
         }
         let path = NSString(string: word).expandingTildeInPath
         var isFolder: ObjCBool = false

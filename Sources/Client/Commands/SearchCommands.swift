@@ -165,55 +165,11 @@ enum SearchCommands {
             N_("  filter language:sv category:Deckare"),
             N_("  filter clear            (all)      filter clear language   (one)"),
         ],
-        completion: .words(
-            ["available", "language:", "category:", "publisher:", "clear"],
-            then: ["available", "language", "category", "publisher"]),
+        completion: .filters,
         inCatalogue: OPDSCommands.facet,
         run: { arguments, session in
             let words = arguments.positional
-            var filters = session.lists.filters
-            if words.first?.lowercased() == "clear" {
-                if words.count == 1 { filters = SearchFilters() }
-                for which in words.dropFirst() {
-                    switch which.lowercased().trimmingSuffix(":") {
-                    case "available": filters.availableOnly = false
-                    case "language": filters.language = nil
-                    case "category": filters.category = nil
-                    case "publisher": filters.publisher = nil
-                    default:
-                        throw UserError.usage(
-                            tr(
-                                "Unknown filter \"{name}\". Filters are available, language, category, publisher.",
-                                ["name": which]))
-                    }
-                }
-            } else {
-                for word in words {
-                    let lower = word.lowercased()
-                    if lower == "available" {
-                        filters.availableOnly = true
-                        continue
-                    }
-                    guard let colon = word.firstIndex(of: ":"), word.index(after: colon) < word.endIndex else {
-                        throw UserError.usage(
-                            tr(
-                                "Unknown filter \"{name}\". "
-                                    + "Try filter available, language:sv, category:Thriller or publisher:NAME.",
-                                ["name": word]))
-                    }
-                    let value = String(word[word.index(after: colon)...])
-                    switch lower[..<colon] {
-                    case "language", "lang": filters.language = value.lowercased()
-                    case "category": filters.category = value
-                    case "publisher": filters.publisher = value
-                    default:
-                        throw UserError.usage(
-                            tr(
-                                "Unknown filter \"{name}:\". Filters are available, language:, category:, publisher:.",
-                                ["name": String(word[..<colon])]))
-                    }
-                }
-            }
+            let filters = try FilterWord.apply(words, to: session.lists.filters)
             session.lists.filters = filters
             let description = ListRenderer.describe(filters)
             guard !words.isEmpty, var list = session.lists.list, case .search = list.source else {
@@ -338,11 +294,5 @@ enum SearchCommands {
 
     static func noList(_ command: String) -> UserError {
         UserError(tr("There are no results to page through yet. Search first, e.g. search thriller."))
-    }
-}
-
-extension String {
-    fileprivate func trimmingSuffix(_ suffix: String) -> String {
-        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }

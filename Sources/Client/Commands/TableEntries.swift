@@ -106,7 +106,7 @@ enum TableCompletion {
             }
             switch command.completion {
             case .commands: candidates = TableEntries.commands.map(\.name)
-            case .words, .typedWords, .languages:
+            case .words, .typedWords, .filters, .languages:
                 candidates = command.completion.words(at: position)
                 if command.name == "library", position == 1, ["use", "remove", "rm"].contains(arguments.last ?? "") {
                     candidates = LibraryProfiles.names(environment: ProcessInfo.processInfo.environment)

@@ -17,11 +17,7 @@ struct BokCommand: ParsableCommand, Invocation {
         CommandConfiguration(
             commandName: "bok",
             abstract: tr("Find, borrow and read library e-books from the shell."),
-            usage: [
-                "bok [OPTIONS]                           " + tr("start the interactive prompt"),
-                "bok [OPTIONS] COMMAND [ARGS…] [--json]  " + tr("run one command and exit"),
-                "bok --record FILE [OPTIONS]             " + tr("start the prompt and record the session in FILE"),
-            ].joined(separator: "\n"),
+            usage: usage,
             discussion: tr(
                 "Without a command bok starts its prompt, where the same commands run; type help there. "
                     + "Every command takes --help. Exit status: 0 done, 1 failed, 2 a usage mistake, 130 interrupted. "
@@ -32,6 +28,18 @@ struct BokCommand: ParsableCommand, Invocation {
             subcommands: TableEntries.subcommands + shellOnly,
             helpNames: [.short, .long]
         )
+    }
+
+    /// The three ways to run bok, each with what it does, in a column as wide as the longest.
+    private static var usage: String {
+        let forms = [
+            (tr("bok [OPTIONS]"), tr("start the interactive prompt")),
+            (tr("bok [OPTIONS] COMMAND [ARGS…] [--json]"), tr("run one command and exit")),
+            (tr("bok --record FILE [OPTIONS]"), tr("start the prompt and record the session in FILE")),
+        ]
+        let width = forms.map { $0.0.count }.max() ?? 0
+        return forms.map { $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
+            .joined(separator: "\n")
     }
 
     @OptionGroup var global: GlobalFlags
@@ -98,7 +106,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
             let (trailing, words) = try TableCompletion.splitGlobals(words, for: Entry.command)
             // `bok help mock-server`: the shell-only commands have their help here.
             if Entry.command.name == "help", let name = words.first, let type = BokCommand.shellOnly(named: name) {
-                printer.out(BokCommand.helpMessage(for: type))
+                printer.out(ParserHelp.translated(BokCommand.helpMessage(for: type)))
                 return 0
             }
             return await Bok.start(
@@ -184,10 +192,13 @@ enum CommandLineAnswer {
     static func report(_ error: any Error, argv: [String], printer: any Printer) -> Int32 {
         if BokCommand.exitCode(for: error) == .success {
             var text = BokCommand.fullMessage(for: error)
-            if argv.contains("--experimental-dump-help"),
-                ProcessInfo.processInfo.environment[ManualText.placeholdersVariable] == "1"
-            {
-                text = ManualText.placeholders(text)
+            if argv.contains("--experimental-dump-help") {
+                // The man page's source: English and data, not a patron's help.
+                if ProcessInfo.processInfo.environment[ManualText.placeholdersVariable] == "1" {
+                    text = ManualText.placeholders(text)
+                }
+            } else {
+                text = ParserHelp.translated(text)
             }
             if !text.isEmpty { printer.out(text) }
             return 0

@@ -13,7 +13,8 @@ struct GlobalFlags: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             tr("A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed."),
-            valueName: "NAME|URL"),
+            // TRANSLATORS: What --library takes, as bok --help shows it: --library <NAME|URL>.
+            valueName: tr("NAME|URL")),
         completion: .custom { _, _, prefix in
             LibraryProfiles.names(environment: ProcessInfo.processInfo.environment, prefix: prefix)
         })
@@ -52,7 +53,8 @@ struct GlobalFlags: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             tr("Record the interactive session in FILE: commands, what was shown, errors and help (PINs as ••••)."),
-            valueName: "FILE"),
+            // TRANSLATORS: What --record takes, as bok --help shows it: --record <FILE>.
+            valueName: tr("FILE")),
         completion: .file(extensions: ["jsonl"]))
     var record: String?
 

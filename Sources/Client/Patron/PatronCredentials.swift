@@ -20,7 +20,7 @@ struct PatronCredentials {
             throw UserError(
                 tr(
                     "{command} needs your login at {library}: type login first.",
-                    ["command": command, "library": session.library.name]))
+                    ["command": Command.spoken(command), "library": session.library.name]))
         }
         if let remembered = try session.account.credentialStore.load() { return remembered.card }
         if let card = session.environment["BOK_CARD"], !card.isEmpty { return try Self.validCard(card) }
@@ -28,7 +28,7 @@ struct PatronCredentials {
             throw UserError(
                 tr(
                     "{command} needs your library card: give --card NUMBER, or run bok login --remember once.",
-                    ["command": command]))
+                    ["command": Command.spoken(command)]))
         }
         guard let answer = prompt.ask(tr("Library card number: "))?.trimmingCharacters(in: .whitespaces),
             !answer.isEmpty

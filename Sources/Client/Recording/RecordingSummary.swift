@@ -143,7 +143,9 @@ struct RecordingSummary {
                     lines.append(theme.dim("  \(clock)  " + DisplayWidth.pad("", to: 9) + line.line))
                     continue
                 }
-                var text = "  \(clock)  " + DisplayWidth.pad(String(format: "+%.1f s", line.think), to: 9) + line.line
+                var text =
+                    "  \(clock)  " + DisplayWidth.pad("+" + Words.decimal(line.think, digits: 1) + " s", to: 9)
+                    + line.line
                 if line.help { text += theme.dim("  " + tr("(help)")) }
                 lines.append(text)
                 if let error = line.error { lines.append("      " + theme.red(error)) }

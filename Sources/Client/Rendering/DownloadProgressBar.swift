@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Shelf
 import Synchronization
 import Terminal
@@ -55,7 +56,9 @@ final class DownloadProgressBar: Sendable {
         let fraction = progress.total.flatMap { $0 > 0 ? min(1, Double(progress.received) / Double($0)) : nil }
         let percent = fraction.map { String(format: "%3d%%", Int($0 * 100)) }
         let sizes =
-            progress.total.map { "\(Words.bytes(received)) of \(Words.bytes(Int($0)))" } ?? Words.bytes(received)
+            progress.total.map {
+                tr("{received} of {total}", ["received": Words.bytes(received), "total": Words.bytes(Int($0))])
+            } ?? Words.bytes(received)
         let speed =
             progress.bytesPerSecond > 0 ? " \(marks.middleDot) \(Words.bytes(Int(progress.bytesPerSecond)))/s" : ""
         func bar(_ cells: Int) -> String {

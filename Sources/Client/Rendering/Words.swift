@@ -52,6 +52,11 @@ enum Words {
         }
     }
 
+    /// `2.0`, `2,0` in Swedish: a number with `digits` decimals, not grouped.
+    static func decimal(_ value: Double, digits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(digits)).grouping(.never).locale(locale))
+    }
+
     /// `1.2 MB`, `1,2 MB` in Swedish; `2.4 GB` from a gigabyte on.
     static func bytes(_ value: some BinaryInteger) -> String {
         let count = Int64(clamping: value)

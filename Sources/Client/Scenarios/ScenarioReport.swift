@@ -36,7 +36,7 @@ struct ScenarioReport {
 
     /// `1.20 s`, `1,20 s` in Swedish.
     static func time(_ seconds: Double) -> String {
-        seconds.formatted(.number.precision(.fractionLength(2)).grouping(.never).locale(Localization.locale)) + " s"
+        Words.decimal(seconds, digits: 2) + " s"
     }
 
     // MARK: Terminal

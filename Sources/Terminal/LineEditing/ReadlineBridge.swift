@@ -52,6 +52,8 @@ private func attemptCompletion(
 
     let candidates = completer(line, word).filter { $0.hasPrefix(word) }
     guard !candidates.isEmpty else { return nil }
+    // A field's name (`category:`, `kategori:`) is followed by its value, not a space.
+    if candidates.allSatisfy({ $0.hasSuffix(":") }) { bok_rl_suppress_append() }
     ReadlineBridge.completion.withLock {
         $0.pending = candidates
         $0.next = 0

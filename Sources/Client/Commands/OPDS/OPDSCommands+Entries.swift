@@ -23,8 +23,8 @@ extension OPDSCommands {
         let rows: [(String, String?)] = [
             (tr("Series"), entry.series.map { InfoRenderer.seriesWords(OPDSLendingService.series($0)) }),
             (tr("Publisher"), entry.publisher),
-            (tr("Issued"), entry.issued.map { String($0.prefix(10)) }),
-            (tr("Language"), entry.language),
+            (tr("Issued"), entry.issued.map { DayDate(string: $0).map(Words.day) ?? String($0.prefix(10)) }),
+            (tr("Language"), entry.language.map(Words.language)),
             (tr("Subjects"), entry.subjects.isEmpty ? nil : entry.subjects.joined(separator: ", ")),
             (tr("Identifier"), entry.identifiers.first),
             (
@@ -35,10 +35,7 @@ extension OPDSCommands {
                     : entry.epub == nil && entry.borrowLink == nil
                         ? tr("{formats} (bok reads EPUB)", ["formats": formats]) : formats
             ),
-            (
-                tr("Size"),
-                entry.epub?.length.map { ByteCountFormatter.string(fromByteCount: Int64($0), countStyle: .file) }
-            ),
+            (tr("Size"), entry.epub?.length.map(Words.bytes)),
         ]
         // The labels' column: 13 wide in English, wider when a language's labels need it.
         let column = max(13, (rows.map { DisplayWidth.of($0.0) }.max() ?? 0) + 2)
@@ -77,7 +74,9 @@ extension OPDSCommands {
     static func entry(_ word: String, browser: OPDSBrowser, command: String) async throws -> OPDSEntry {
         guard let number = Int(word) else {
             throw UserError.usage(
-                tr("{command} takes the number of an entry on screen, e.g. {command} 2.", ["command": command]))
+                tr(
+                    "{command} takes the number of an entry on screen, e.g. {command} 2.",
+                    ["command": Command.spoken(command)]))
         }
         if browser.page == nil { _ = try await browser.open() }
         guard let entry = browser.entry(number) else {

@@ -33,8 +33,7 @@ extension OPDSCommands {
         if let document, document.basic == nil {
             throw UserError(OPDSClient.unsupported(document, server: name))
         }
-        let loginLabel = document?.basic?.loginLabel
-        let passwordLabel = document?.basic?.passwordLabel
+        let fields = CatalogueLoginFields(document?.basic)
         let prompt = session.account.prompt
         /// The catalogue's own words about logging in, once, before the first question.
         func introduce() {
@@ -44,58 +43,51 @@ extension OPDSCommands {
             browser.introShown = true
         }
         let user: String
-        if let given = arguments.option("user"), !given.isEmpty {
+        if let given = fields.user(arguments) {
             user = given
         } else if let prompt {
             introduce()
-            let question = loginLabel.map { $0 + ": " } ?? tr("User name for {server}: ", ["server": name])
+            let question = fields.loginLabel.map { $0 + ": " } ?? tr("User name for {server}: ", ["server": name])
             guard let answer = prompt.ask(question)?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
-                throw UserError(tr("No user name given; nothing was done."))
+                throw UserError(fields.noUser)
             }
             user = answer
         } else {
-            throw UserError(
-                tr(
-                    "login to {server} needs a user name: give --user NAME with --password-file FILE (mode 600) or "
-                        + "--password-stdin.",
-                    ["server": name]))
+            throw UserError(fields.needsUser(server: name))
         }
         let passwordQuestion =
-            passwordLabel.map { $0 + ": " } ?? tr("Password for {user} at {server}: ", ["user": user, "server": name])
+            fields.passwordLabel.map { $0 + ": " }
+            ?? tr("Password for {user} at {server}: ", ["user": user, "server": name])
         var password: String
         var typed = false
-        if let path = arguments.option("password-file") {
+        if let path = fields.passwordFile(arguments) {
             let url = try session.confinement?.secretFile(path) ?? URL(fileURLWithPath: path)
-            let text = try CredentialStore.readPrivate(url, what: tr("The password file"))
+            let text = try CredentialStore.readPrivate(url, what: fields.passwordFileName)
             guard
                 let line = text.split(whereSeparator: \.isNewline).first?.trimmingCharacters(
                     in: .whitespacesAndNewlines), !line.isEmpty
             else {
-                throw UserError(
-                    tr("The password file {file} is empty. Put the password on its first line.", ["file": path]))
+                throw UserError(fields.emptyPasswordFile(path))
             }
             password = line
-        } else if arguments.flag("password-stdin") {
-            if session.confinement != nil { throw ScenarioConfinement.standardInputRefused("password-stdin") }
+        } else if let option = fields.standardInputOption(arguments) {
+            if session.confinement != nil {
+                throw ScenarioConfinement.standardInputRefused(String(option.dropFirst(2)))
+            }
             guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty
             else {
-                throw UserError(
-                    tr("--password-stdin was given but standard input had no password on its first line."))
+                throw UserError(fields.noPasswordOnStandardInput(option: option))
             }
             password = line
         } else if let prompt {
             introduce()
             guard let secret = prompt.askSecret(passwordQuestion), !secret.isEmpty else {
-                throw UserError(tr("No password given; nothing was done."))
+                throw UserError(fields.noPassword)
             }
             password = secret
             typed = true
         } else {
-            throw UserError(
-                tr(
-                    "login to {server} needs the password, and there is no terminal to ask on: give "
-                        + "--password-file FILE (mode 600) or --password-stdin.",
-                    ["server": name]))
+            throw UserError(fields.needsPassword(server: name))
         }
         // Checked at once on the root feed: a wrong password says so now, not at the next browse. One typed
         // at the prompt is asked for again with the catalogue's refusal, as a wrong PIN is.
@@ -113,7 +105,7 @@ extension OPDSCommands {
                 guard typed, error.status == 401, attempt < maxPasswordTries, let prompt else { throw error }
                 // What is true while it asks again: the error's own "Type login to try again" is for when
                 // it stops asking (Return at the question, or the last try).
-                prompt.tell(retry(server: name, login: loginLabel, password: passwordLabel))
+                prompt.tell(retry(server: name, login: fields.loginLabel, password: fields.passwordLabel))
                 guard let again = prompt.askSecret(passwordQuestion), !again.isEmpty else { throw error }
                 password = again
                 attempt += 1
@@ -135,10 +127,7 @@ extension OPDSCommands {
                         ["server": name, "file": session.account.credentialStore.file.path])),
             ]
         } else {
-            lines.append(
-                tr(
-                    "Logged in to {server} as {user}. The password is kept for this session only.",
-                    ["server": name, "user": user]))
+            lines.append(fields.loggedIn(server: name, user: user))
         }
         return CommandOutput(
             lines: lines + [""] + render(page, session: session).lines,
