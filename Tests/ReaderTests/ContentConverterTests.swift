@@ -251,9 +251,19 @@ import Testing
 
     @Test func wellFormedChaptersAreNotMarked() {
         #expect(document("<p>One<br/>two<br></br><img src=\"a.png\"/></p><div><p>three</p></div>").isWellFormed)
+        // Qualified names and every character XML allows in a name are fine.
+        #expect(
+            document(
+                #"<p xml:lang="en" epub:type="x" data-a_b.c="1">One<o:p>two</o:p><h-1.x_2>three</h-1.x_2></p>"#
+            ).isWellFormed)
     }
 
-    @Test(arguments: ["<p>One</div><p>two</p>", "<p>One <em>two</p>", "<div><p>unclosed"])
+    @Test(arguments: [
+        "<p>One</div><p>two</p>", "<p>One <em>two</p>", "<div><p>unclosed",
+        // Names XML with namespaces does not allow (W3C's pub-xml-names).
+        "<p::p>One</p::p>", "<p>One <:b>two</:b></p>", "<p>One <b:>two</b:></p>", "<p>One <b@x>two</b@x></p>",
+        #"<p xml::lang="en">One</p>"#,
+    ])
     func malformedChaptersAreReadAndMarked(body: String) {
         let document = document(body)
         #expect(!document.isWellFormed)
@@ -276,6 +286,16 @@ extension WellFormednessTests {
         _ = session.previousPage()
         _ = session.nextPage()
         #expect(session.message == nil, "said once")
+    }
+
+    @Test func aMalformedNameIsDamageTheReaderSaysSo() throws {
+        let book = try EPUBBuilder(chapters: [
+            .init("one.xhtml", "One", "<p::p>A paragraph with a name XML does not allow.</p::p>")
+        ]).open()
+        let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
+        #expect(
+            session.message == "This chapter is partly damaged; bok shows its text as far as it could be read.")
+        #expect(session.visiblePages()[0].contains { $0.line.text.contains("A paragraph with a name") })
     }
 }
 
