@@ -103,6 +103,9 @@ public struct ImageReference: Sendable, Hashable {
     public var path: String?
     /// The alternative text, possibly empty.
     public var alt: String
+    /// The language of the alternative text when the markup declares one other than the chapter's
+    /// (`xml:lang` on the picture or around it): a span of text cannot hold a picture, which has none.
+    public var language: String?
 
     /// The placeholder shown instead of the image: `[image: alt]`, or `[image]`.
     public var placeholder: String { alt.isEmpty ? tr("[image]") : tr("[image: {description}]", ["description": alt]) }
@@ -160,14 +163,14 @@ public struct LanguageSpan: Sendable, Hashable {
         self.range = range
         self.language = language
     }
-}
 
-/// A stretch of a chapter in one language: what one voice speaks.
-public struct LanguagePassage: Sendable, Hashable {
-    /// Where it is in the chapter's plain text (UTF-16).
-    public var range: Range<Int>
-    /// The language its markup declares; nil for the chapter's own language.
-    public var language: String?
+    /// The language the markup gives an offset: that of the innermost span holding it (the
+    /// shortest), nil when none does and the chapter's own language holds. The one rule the page
+    /// (hyphenation, a paragraph's direction) and the voice reading it aloud both follow.
+    static func innermost(_ spans: [LanguageSpan], at offset: Int) -> String? {
+        guard !spans.isEmpty else { return nil }
+        return spans.filter { $0.range.contains(offset) }.min { $0.range.count < $1.range.count }?.language
+    }
 }
 
 /// A content document turned into blocks of styled text, with its plain text and anchors.
@@ -217,36 +220,6 @@ public struct ChapterDocument: Sendable {
         self.language = language
         self.languageSpans = languageSpans
         self.isWellFormed = isWellFormed
-    }
-
-    /// The text from `offset` to the end cut where its language changes, each passage with the
-    /// language its markup declares (nil: the document's own), for speaking each in its own voice.
-    public func passages(from offset: Int) -> [LanguagePassage] {
-        let end = length
-        let start = max(0, min(offset, end))
-        guard start < end else { return [] }
-        guard !languageSpans.isEmpty else { return [LanguagePassage(range: start..<end, language: nil)] }
-        var cuts = Set([start, end])
-        for span in languageSpans {
-            for cut in [span.range.lowerBound, span.range.upperBound] where cut > start && cut < end {
-                cuts.insert(cut)
-            }
-        }
-        var passages: [LanguagePassage] = []
-        let sorted = cuts.sorted()
-        for (from, to) in zip(sorted, sorted.dropFirst()) {
-            // The innermost passage around this stretch: the shortest span that holds it.
-            let language = languageSpans.filter { $0.range.lowerBound <= from && $0.range.upperBound >= to }
-                .min { $0.range.count < $1.range.count }?.language
-            // A language passage's end tag often falls just before its block's line break: a
-            // stretch of white space alone is not worth a voice of its own.
-            if let last = passages.last, last.language == language || text(in: from..<to).allSatisfy(\.isWhitespace) {
-                passages[passages.count - 1].range = last.range.lowerBound..<to
-            } else {
-                passages.append(LanguagePassage(range: from..<to, language: language))
-            }
-        }
-        return passages
     }
 
     /// A one-paragraph chapter standing in for a document that is missing or unreadable.

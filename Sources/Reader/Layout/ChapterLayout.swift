@@ -252,14 +252,7 @@ public struct ChapterLayout: Sendable {
         /// direction never comes from the package (EPUB RS 3.3: a reading system must not assume a
         /// content document's language or base direction from `dc:language`).
         private func declaredLanguage(at offset: Int) -> String? {
-            if !languageSpans.isEmpty,
-                let span = languageSpans.filter({ $0.range.contains(offset) }).min(by: {
-                    $0.range.count < $1.range.count
-                })
-            {
-                return span.language
-            }
-            return documentLanguage
+            LanguageSpan.innermost(languageSpans, at: offset) ?? documentLanguage
         }
 
         mutating func add(_ block: Block) {

@@ -4,7 +4,9 @@ extension ContentConverter {
     /// A start tag: what the element does to the text, by its kind.
     mutating func open(_ name: String, _ attributes: [MarkupAttribute], isVoid: Bool) {
         let kind = ElementKind(name: name)
-        if chapter.language == nil, documents.depth == 0, name == "html" || name == "body",
+        // The document's language: the `html` element's, unless the `body`, which holds all the
+        // text, declares its own (xml:lang and lang are inherited from the nearest ancestor).
+        if documents.depth == 0, name == "body" || (name == "html" && chapter.language == nil),
             let lang = attributes.value(of: "xml:lang") ?? attributes.value(of: "lang"), !lang.isEmpty
         {
             chapter.language = lang
@@ -163,7 +165,8 @@ extension ContentConverter {
         case .image:
             let source = element.value(of: "src") ?? element.value(of: "xlink:href") ?? element.value(of: "href")
             let alt = (element.value(of: "alt") ?? element.value(of: "title") ?? "").trimmed
-            let picture = ImageReference(path: resolveImage(source), alt: alt)
+            let language = element.language.flatMap { $0.isEmpty ? nil : $0 } ?? stack.language
+            let picture = ImageReference(path: resolveImage(source), alt: alt, language: language)
             appendSpecialBlock(.image(picture))
         default:
             break
