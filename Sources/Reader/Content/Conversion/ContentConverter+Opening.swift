@@ -102,12 +102,19 @@ extension ContentConverter {
         default: break
         }
         style = element.styled(style, by: styles, element: name)
-        if name == "bdi", TextDirection(dir: element.value(of: "dir")) == nil {
-            // A `<bdi>` without `dir` is isolated from its sentence, its direction its own (dir=auto).
+        let dir = element.value(of: "dir")
+        if (name == "bdi" && TextDirection(dir: dir) == nil) || (!kind.holdsBlocks && Self.isAuto(dir)) {
+            // A `<bdi>` without `dir`, and any inline element with `dir="auto"`, is isolated from its
+            // sentence, its direction that of its own first strong letter.
             style.insert(.isolate)
             style.remove([.rightToLeft, .leftToRight, .directionOverride])
         }
         return (style, link)
+    }
+
+    /// Whether a `dir` attribute says `auto`.
+    private static func isAuto(_ dir: String?) -> Bool {
+        dir?.filter { !$0.isWhitespace }.lowercased() == "auto"
     }
 
     /// What an element does to the blocks: ends the one being filled, starts a heading, a list

@@ -88,6 +88,9 @@ struct ElementAttributes {
         } else if dir == "ltr" {
             style.insert(.leftToRight)
             style.remove(.rightToLeft)
+        } else if dir.filter({ !$0.isWhitespace }) == "auto" {
+            // Not the direction around it: its own first strong letter's (HTML's dir=auto).
+            style.remove([.rightToLeft, .leftToRight])
         }
         // `<bdo>` sets its letters in its direction, whatever theirs (HTML's bidi-override);
         // `dir` on an element inside it starts an ordinary passage again.
