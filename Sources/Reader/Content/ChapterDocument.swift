@@ -2,8 +2,8 @@ import Localization
 
 /// Inline styles a run of text can carry.
 public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `em`, `i`, `cite`, or italic by CSS.
     public static let emphasis = InlineStyle(rawValue: 1 << 0)
@@ -34,6 +34,19 @@ public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     /// `<bdi>` without `dir`: set apart from the text around it, in the direction its own first
     /// strong letter gives (HTML's `dir=auto` isolate), as a Hebrew name in an English sentence.
     public static let isolate = InlineStyle(rawValue: 1 << 12)
+    /// `text-transform: lowercase` (the text is already lower-cased).
+    public static let lowercase = InlineStyle(rawValue: 1 << 13)
+    /// `text-transform: capitalize` (each word's first letter is already a capital).
+    public static let capitalized = InlineStyle(rawValue: 1 << 14)
+    /// `hyphens: none`: the words of a block that begins here are never broken.
+    public static let noHyphens = InlineStyle(rawValue: 1 << 15)
+    /// `hyphens: manual`: only at the book's soft hyphens.
+    public static let manualHyphens = InlineStyle(rawValue: 1 << 16)
+
+    /// Where a block's words may break, as `hyphens` says for this text.
+    public var hyphenation: Hyphenation {
+        contains(.noHyphens) ? .none : contains(.manualHyphens) ? .manual : .auto
+    }
 
     /// The direction the markup declares for this text, if any.
     public var declaredDirection: TextDirection? {
@@ -143,6 +156,8 @@ public struct Block: Sendable, Hashable {
     public var declaredDirection: TextDirection?
     /// Offsets (UTF-16, relative to the block's start) where a soft hyphen allows a break.
     public var softHyphens: [Int]
+    /// Where its words may break with a hyphen (CSS `hyphens`).
+    public var hyphenation = Hyphenation.auto
 
     /// The block's text.
     public var text: String { runs.map(\.text).joined() }

@@ -28,7 +28,10 @@ extension ContentConverter {
             nesting.noteDepth += 1
         }
         // A paragraph reads the way its block element (or the nearest one around it) says.
-        if kind.holdsBlocks { chapter.blockDirection = style.declaredDirection }
+        if kind.holdsBlocks {
+            chapter.blockDirection = style.declaredDirection
+            chapter.blockHyphenation = style.hyphenation
+        }
         if !attributes.isEmpty { chapter.recordAnchor(attributes) }
         guard !isVoid else { return }
         openMarks(kind, element, style: style)
