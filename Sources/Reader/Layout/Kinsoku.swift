@@ -15,6 +15,15 @@ struct Kinsoku: OptionSet, Sendable, Hashable {
 
     /// The rules for the character whose first scalar is `scalar`.
     init(_ scalar: UInt32) {
+        // Laid out for every character that is not ASCII: most (Cyrillic, accented Latin, kanji)
+        // are in none of the blocks these characters come from, and need no look-up.
+        guard
+            scalar == 0xAB || scalar == 0xBB || (0x2010...0x2049).contains(scalar)
+                || (0x3001...0x31FF).contains(scalar) || (0xFF01...0xFF70).contains(scalar)
+        else {
+            self = .none
+            return
+        }
         if Self.lineStartProhibited.contains(scalar) || (0x31F0...0x31FF).contains(scalar) {
             self = .notAtLineStart
         } else if Self.lineEndProhibited.contains(scalar) {
