@@ -64,6 +64,10 @@ package struct MarkupTokenizer {
     /// an unclosed comment, CDATA section or declaration, a control character XML forbids.
     /// (HTML is rarely well-formed XML; only readers of XML look at this.)
     package private(set) var isWellFormed = true
+    /// True once an element's or attribute's name was not a name XML with namespaces allows
+    /// (`<p::p>`, `<:p>`, `<p:>`, `<p@x>`): unlike the rest of ``isWellFormed``, a book's reader
+    /// looks at this, since such a tag is damage whether the chapter is XHTML or HTML.
+    package private(set) var hasMalformedName = false
 
     /// The most text declared entities may add to one document: 1 MiB, or the document's own
     /// length if that is more. A reference past it stays as written (and is not well-formed).
@@ -311,6 +315,8 @@ package struct MarkupTokenizer {
 
     private mutating func readName() -> String {
         let start = position
+        var colons = 0
+        var valid = true
         while position < bytes.count {
             let byte = bytes[position]
             if byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
@@ -318,7 +324,21 @@ package struct MarkupTokenizer {
             {
                 break
             }
+            if byte == UInt8(ascii: ":") {
+                colons += 1
+            } else if byte < 0x80, !Self.isNameStart(byte), !Self.isNameCharacter(byte) {
+                valid = false
+            }
             position += 1
+        }
+        // Namespaces in XML: a qualified name has at most one colon, with a name on each side.
+        if colons > 1 || colons == 1 && (bytes[start] == UInt8(ascii: ":") || bytes[position - 1] == UInt8(ascii: ":"))
+        {
+            valid = false
+        }
+        if !valid, position > start {
+            hasMalformedName = true
+            isWellFormed = false
         }
         if syntax == .xml || !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) {
             return Self.string(bytes[start..<position])
@@ -396,6 +416,11 @@ package struct MarkupTokenizer {
         guard position + marker.count <= bytes.count else { return false }
         for offset in 0..<marker.count where bytes[position + offset] | 0x20 != marker[offset] | 0x20 { return false }
         return true
+    }
+
+    /// An ASCII byte XML allows in a name after its first character, besides those it may start with.
+    private static func isNameCharacter(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     private static func isNameStart(_ byte: UInt8) -> Bool {

@@ -19,8 +19,10 @@ public struct ReaderError: Error, Sendable, CustomStringConvertible {
         public static let notEPUB = Kind("notEPUB")
         /// The zip archive ends early (an interrupted download).
         public static let truncated = Kind("truncated")
-        /// The zip archive is damaged in some other way (bad checksum, unknown compression).
+        /// The zip archive is damaged in some other way (a bad checksum, say).
         public static let damaged = Kind("damaged")
+        /// The zip archive is sound, but compressed by a method bok cannot unpack (Deflate64, bzip2).
+        public static let unsupportedCompression = Kind("unsupportedCompression")
         /// `META-INF/container.xml` is missing or names no package document.
         public static let missingContainer = Kind("missingContainer")
         /// The container names a package document that is not in the archive.

@@ -154,6 +154,33 @@ struct ReadAloudTests {
         #expect(!FileManager.default.fileExists(atPath: wav) && !FileManager.default.fileExists(atPath: wav + ".part"))
     }
 
+    @Test("A book with no words says so, and writes no WAV (no list of voices with none in it)")
+    func noWords() async throws {
+        let (folder, book) = try Self.folderWithBook(" ")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("o.wav").path
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav])
+        #expect(result.status != 0)
+        #expect(
+            result.stderr.contains("The book has no words to read aloud, so nothing was written."), "\(result.stderr)")
+        #expect(!result.stdout.contains("voices"), "\(result.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: wav) && !FileManager.default.fileExists(atPath: wav + ".part"))
+    }
+
+    @Test("A picture's description is read aloud where the picture stands")
+    func pictureDescription() async throws {
+        let (folder, book) = try Self.folderWithBook(
+            #"</p><img src="a.png" alt="A map of the bay, the jetty and the islands far beyond them."/><p>"#)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("o.wav").path
+        let result = try await OneShotProcessTests().bok(["read", book.path, "--aloud", "--to", wav])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("voice en at"), "\(result.stdout)")
+        let seconds = try #require(
+            Double(try Self.run("/usr/bin/soxi", ["-D", wav]).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(seconds > 2, "\"Image: A map of the bay…\" takes a few seconds to say")
+    }
+
     /// A folder for one test, with an English book in it.
     static func folderWithBook(_ text: String = english) throws -> (folder: URL, book: URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-aloud-\(UUID().uuidString)")

@@ -83,6 +83,17 @@ import Testing
         #expect(result.lines.map(\.rendered) == example.rows)
     }
 
+    /// `dir="auto"`: an inline element is set apart as `<bdi>` is, in its own first strong letter's
+    /// direction; a block reads by its own first strong letter, not the direction around it.
+    @Test func dirAutoIsTheFirstStrongLettersDirection() {
+        func rows(_ body: String) -> [String] { Self.layout(body).lines.map(\.rendered) }
+        let isolated = rows("<p>User <bdi>إيان</bdi>: 3 posts.</p>")
+        #expect(rows("<p>User <span dir=\"auto\">إيان</span>: 3 posts.</p>") == isolated)
+        #expect(rows("<p>User <span>إيان</span>: 3 posts.</p>") != isolated, "the number joins the name without it")
+        #expect(rows("<div dir=\"rtl\"><p dir=\"auto\">Hello world</p></div>") == ["Hello world"])
+        #expect(rows("<div dir=\"ltr\"><p dir=\"auto\">שלום עולם</p></div>") == rows("<p dir=\"rtl\">שלום עולם</p>"))
+    }
+
     @Test func anEnglishBookWithOneArabicParagraph() {
         let result = Self.layout("<p>Hello there.</p><p>مرحبا بالعالم</p><p>Goodbye.</p>", width: 30)
         let text = result.lines.filter { $0.role == .text }

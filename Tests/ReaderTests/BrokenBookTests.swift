@@ -10,7 +10,7 @@ import Testing
 
     enum Broken: String, CaseIterable, CustomTestStringConvertible {
         case emptyFile, textFile, pngFile, truncated, missingContainer, containerPointsNowhere,
-            packageWithoutManifest, allChaptersMissing, drm, zipBomb, lyingZipBomb
+            packageWithoutManifest, allChaptersMissing, drm, zipBomb, lyingZipBomb, deflate64, unknownMethod
         var testDescription: String { rawValue }
     }
 
@@ -69,6 +69,13 @@ import Testing
             zip.add("mimetype", "application/epub+zip", deflate: false)
             zip.add("META-INF/container.xml", bytes: [UInt8](repeating: 0x20, count: 4 << 20), declaredSize: 100)
             return zip.archive()
+        case .deflate64, .unknownMethod:
+            // As 7-Zip packs a large file when asked for its best compression; and a method no tool names.
+            var zip = ZipWriter()
+            zip.add("mimetype", "application/epub+zip", deflate: false)
+            zip.add(
+                "META-INF/container.xml", bytes: Array("<container/>".utf8), method: broken == .deflate64 ? 9 : 77)
+            return zip.archive()
         }
     }
 
@@ -98,6 +105,16 @@ import Testing
         .lyingZipBomb: (
             .tooLarge,
             "This book's file is damaged or unsafe (it unpacks to far more than a book needs), so bok will not open it."
+        ),
+        .deflate64: (
+            .unsupportedCompression,
+            "This book's file is compressed with Deflate64, which bok cannot unpack; open it in calibre, save it as "
+                + "EPUB again, and open that copy."
+        ),
+        .unknownMethod: (
+            .unsupportedCompression,
+            "This book's file is compressed in a way bok cannot unpack (zip method 77); open it in calibre, save it "
+                + "as EPUB again, and open that copy."
         ),
     ]
 

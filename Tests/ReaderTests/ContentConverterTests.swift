@@ -251,9 +251,19 @@ import Testing
 
     @Test func wellFormedChaptersAreNotMarked() {
         #expect(document("<p>One<br/>two<br></br><img src=\"a.png\"/></p><div><p>three</p></div>").isWellFormed)
+        // Qualified names and every character XML allows in a name are fine.
+        #expect(
+            document(
+                #"<p xml:lang="en" epub:type="x" data-a_b.c="1">One<o:p>two</o:p><h-1.x_2>three</h-1.x_2></p>"#
+            ).isWellFormed)
     }
 
-    @Test(arguments: ["<p>One</div><p>two</p>", "<p>One <em>two</p>", "<div><p>unclosed"])
+    @Test(arguments: [
+        "<p>One</div><p>two</p>", "<p>One <em>two</p>", "<div><p>unclosed",
+        // Names XML with namespaces does not allow (W3C's pub-xml-names).
+        "<p::p>One</p::p>", "<p>One <:b>two</:b></p>", "<p>One <b:>two</b:></p>", "<p>One <b@x>two</b@x></p>",
+        #"<p xml::lang="en">One</p>"#,
+    ])
     func malformedChaptersAreReadAndMarked(body: String) {
         let document = document(body)
         #expect(!document.isWellFormed)
@@ -277,10 +287,20 @@ extension WellFormednessTests {
         _ = session.nextPage()
         #expect(session.message == nil, "said once")
     }
+
+    @Test func aMalformedNameIsDamageTheReaderSaysSo() throws {
+        let book = try EPUBBuilder(chapters: [
+            .init("one.xhtml", "One", "<p::p>A paragraph with a name XML does not allow.</p::p>")
+        ]).open()
+        let session = ReaderSession(book: book, store: InMemoryPositionStore(), columns: 60, rows: 20)
+        #expect(
+            session.message == "This chapter is partly damaged; bok shows its text as far as it could be read.")
+        #expect(session.visiblePages()[0].contains { $0.line.text.contains("A paragraph with a name") })
+    }
 }
 
-/// MathML in a terminal: the author's words for it when given, else a linear form that keeps
-/// sub- and superscripts, fractions and table rows (flattening gave "x 1 + 2 x 2 = 4").
+/// MathML in a terminal: a linear form that keeps sub- and superscripts, fractions and table rows
+/// (flattening gave "x 1 + 2 x 2 = 4"); the author's words for it only when it cannot be drawn.
 @Suite struct MathTests {
     private func text(_ body: String) -> String {
         let html = "<html xmlns=\"http://www.w3.org/1999/xhtml\"><body>\(body)</body></html>"
@@ -293,14 +313,14 @@ extension WellFormednessTests {
             <p>So <math alttext="E equals m c \#
             squared"><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></math>.</p>
             """#,
-            "So E equals m c squared.\n"
+            "So E = mc².\n"
         ),
         (
             #"""
             <p><math><semantics><mfrac><mi>a</mi><mi>b</mi></mfrac><annotation \#
             encoding="application/x-tex">\frac{a}{b}</annotation></semantics></math></p>
             """#,
-            "\\frac{a}{b}\n"
+            "a/b\n"
         ),
         (
             """
@@ -329,6 +349,52 @@ extension WellFormednessTests {
     ])
     func mathIsShownAsText(body: String, expected: String) {
         #expect(text(body) == expected)
+    }
+
+    @Test(arguments: [
+        "Alternative text not available", "alternative text not available.", "Alt text unavailable", "equation",
+        "No alt text", "",
+    ])
+    func aPlaceholderAltTextDoesNotHideTheEquation(alt: String) {
+        let body =
+            """
+            <p><math alttext="\(alt)"><msub><mi>x</mi><mn>1</mn></msub><mo>+</mo><mn>2</mn><msub><mi>x</mi>\
+            <mn>2</mn></msub></math> and <math alttext="\(alt)"><msup><mi>y</mi><mn>2</mn></msup></math></p>
+            """
+        #expect(text(body) == "x₁ + 2x₂ and y²\n")
+    }
+
+    @Test func multiscriptsAndActionsAreDrawn() {
+        let isotope =
+            """
+            <math alttext="carbon fourteen"><mmultiscripts><mi>C</mi><mprescripts/><mn>6</mn><mn>14</mn>\
+            </mmultiscripts></math>
+            """
+        #expect(text("<p>\(isotope)</p>") == "₆¹⁴C\n")
+        let action =
+            "<math><maction selection=\"2\"><mi>a</mi><mi>b</mi></maction><mphantom><mi>z</mi></mphantom></math>"
+        #expect(text("<p>\(action)</p>") == "b\n")
+    }
+
+    @Test(arguments: [
+        // Content MathML: the linear form cannot draw it, the author's words can.
+        (
+            #"<math alttext="x plus y"><apply><plus/><ci>x</ci><ci>y</ci></apply></math>"#,
+            "x plus y\n"
+        ),
+        // A placeholder is never the answer: the TeX annotation is.
+        (
+            """
+            <math alttext="Alternative text not available"><semantics><apply><plus/><ci>x</ci><ci>y</ci></apply>\
+            <annotation encoding="application/x-tex">x+y</annotation></semantics></math>
+            """,
+            "x+y\n"
+        ),
+        // An element the linear form does not know.
+        (#"<math alttext="a long division"><mlongdiv><mn>3</mn><mn>12</mn></mlongdiv></math>"#, "a long division\n"),
+    ])
+    func mathThatCannotBeDrawnIsShownByItsAltText(math: String, expected: String) {
+        #expect(text("<p>\(math)</p>") == expected)
     }
 
     @Test func deeplyNestedMathIsBoundedNotACrash() {

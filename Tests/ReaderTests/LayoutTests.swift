@@ -50,6 +50,32 @@ import Testing
         #expect(result.lines.count > 1)
     }
 
+    /// Kinsoku shori (JIS X 4051): wherever the width falls, no line starts with a closing
+    /// bracket, comma, full stop, small kana or prolonged sound mark, and none ends with an opening
+    /// bracket; the text is all still there, in order.
+    @Test(arguments: 10...30)
+    func japaneseLinesFollowTheLineBreakingRules(width: Int) {
+        let text = "吾輩は猫である。名前はまだ無い。「どこで生れたか」とんと見当がつかぬ、（何でも）薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。ちょっと"
+        let result = layout("<p>\(text)</p>", width: width)
+        let lines = result.lines.map(\.text).filter { !$0.isEmpty }
+        #expect(lines.joined() == text)
+        for line in lines {
+            #expect(CellWidth.of(line) <= width)
+            let first = line.unicodeScalars.first!.value
+            let last = line.unicodeScalars.last!.value
+            #expect(Kinsoku(first) != .notAtLineStart || line == lines.first, "a line starts with \(line.first!)")
+            #expect(Kinsoku(last) != .notAtLineEnd || line == lines.last, "a line ends with \(line.last!)")
+        }
+    }
+
+    @Test func aClosingMarkGoesToTheNextLineWithTheCharacterBeforeIt() {
+        // Five wide characters fit; the full stop may not start the second line, so the fifth
+        // character goes with it.
+        let result = layout("<p>あいうえお。かきくけこ</p>", width: 10)
+        #expect(result.lines.map(\.text) == ["あいうえ", "お。かきく", "けこ"])
+        #expect(layout("<p>あいうえ「おかきくけこ</p>", width: 10).lines.first?.text == "あいうえ")
+    }
+
     @Test func combiningMarksTakeNoCells() {
         let decomposed = "Cafe\u{301} na\u{303}o re\u{301}sume\u{301} "
         #expect(CellWidth.of(decomposed) == 16)

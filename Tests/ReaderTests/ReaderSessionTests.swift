@@ -370,6 +370,39 @@ private final class TestClock {
         #expect(reader.pageInBook?.page == toc[1].page)
     }
 
+    /// A spine item of a type bok cannot show (a DTBook, a picture of another kind) whose manifest
+    /// fallback is XHTML: the contents that name the item itself still get their page numbers, and
+    /// they are the pages the reader shows there.
+    @Test(arguments: ["two.dtb", "two.xhtml"])
+    func aChapterReachedThroughItsFallbackIsCountedAndNumbered(contentsLink: String) throws {
+        let long = String(repeating: "<p>\(Self.sentences.joined(separator: " "))</p>", count: 12)
+        var builder = EPUBBuilder(chapters: [
+            .init("one.xhtml", "One", "<h1>One</h1>\(long)"),
+            .init("two.xhtml", "Two", "<h1 id=\"t\">Two</h1>\(long)"),
+        ])
+        builder.extraManifest = """
+            <item id="dtb" href="two.dtb" media-type="application/x-dtbook-sample" fallback="c1"/>
+
+            """
+        builder.spineOverride = #"<itemref idref="c0"/><itemref idref="dtb"/>"#
+        builder.extraFiles = [("OEBPS/two.dtb", Array("<dtbook><p>Not shown.</p></dtbook>".utf8))]
+        builder.navBody = """
+            <nav epub:type="toc"><ol><li><a href="one.xhtml">One</a></li>\
+            <li><a href="\(contentsLink)#t">Two</a></li></ol></nav>
+            """
+        var reader = session(try builder.open(), columns: 40, rows: 12)
+        #expect(!reader.pagesAreCounted)
+        reader.layout.computePageCounts()
+        #expect(reader.pagesAreCounted)
+        let toc = reader.tableOfContents()
+        #expect(toc.map(\.title) == ["One", "Two"])
+        let second = try #require(toc[1].locator)
+        #expect(toc[1].page == reader.layout.chapter(0).pageCount + 1)
+        reader.show(second)
+        #expect(screenText(reader).contains("Two"))
+        #expect(reader.pageInBook?.page == toc[1].page)
+    }
+
     // MARK: Pace
 
     @Test func timeLeftFollowsTheReadersOwnPace() throws {

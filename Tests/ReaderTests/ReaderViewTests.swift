@@ -184,6 +184,22 @@ import Testing
         #expect(reader.session.position == ViewPosition(spineIndex: 3, line: 0))
     }
 
+    /// "counting pages…" says the count runs; it ends with the count, even in contents no entry
+    /// of which gets a page (they all lead outside the reading order).
+    @Test func theContentsStopSayingCountingPagesWhenTheCountEnds() throws {
+        var builder = EPUBBuilder(chapters: [
+            .init("one.xhtml", "One", "<p>First chapter.</p>"), .init("two.xhtml", "Two", "<p>Second chapter.</p>"),
+        ])
+        builder.navBody = #"<nav epub:type="toc"><ol><li><a href="https://example.org/">Web</a></li></ol></nav>"#
+        let session = ReaderSession(book: try builder.open(), store: InMemoryPositionStore(), columns: 60, rows: 19)
+        var reader = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 60, rows: 20)
+        _ = reader.handle(.character("t"))
+        #expect(reader.textRows().joined(separator: "\n").contains("counting pages…"))
+        reader.session.layout.computePageCounts()
+        reader.pageCountsChanged()
+        #expect(!reader.textRows().joined(separator: "\n").contains("counting pages…"))
+    }
+
     @Test func highlightWithColourAndNote() throws {
         let store = InMemoryPositionStore()
         var reader = try view(store: store)

@@ -29,6 +29,12 @@ enum ReadAloud {
         let bookVoice = try chooseVoice(arguments.option("voice"), book: book, engine: engine)
         let installed = engine.voiceNames
         let chapters = try chapters(of: book, from: arguments.option("from"))
+        guard chapters.contains(where: { book.document(at: $0).hasWordsToSay() }) else {
+            throw UserError(
+                arguments.option("from") == nil
+                    ? tr("The book has no words to read aloud, so nothing was written.")
+                    : tr("There are no words to read aloud from that chapter on, so nothing was written."))
+        }
         // A folder gets the book's title as the file's name; nothing already there is replaced without --force.
         let title = book.metadata.title.isEmpty ? "book" : book.metadata.title
         let file = try WAVFile(
@@ -58,7 +64,7 @@ enum ReadAloud {
                 let document = book.document(at: index)
                 for passage in document.passages(from: 0) {
                     let wanted = plan.voice(for: passage, chapterLanguage: document.language) ?? bookVoice
-                    let text = document.text(in: passage.range)
+                    let text = document.words(of: passage)
                     func speak(_ voice: String) throws {
                         try engine.speak(text, options: SpeechOptions(voice: voice, rate: rate, pitch: pitch)) {
                             samples, _ in

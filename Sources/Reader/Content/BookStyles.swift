@@ -11,6 +11,10 @@ public struct BookStyles: Sendable, Hashable {
     var hiddenIDs: Set<String> = []
     /// Classes taken out of the flow (`float`, `position: absolute|fixed`): a verse's line numbers.
     var marginClasses: Set<String> = []
+    /// `text-transform` and `hyphens` by class (`.caps { text-transform: uppercase }`) and by
+    /// element (`h1 { … }`, only from a selector that is the element's name alone).
+    var classRules: [String: TextRules] = [:]
+    var elementRules: [String: TextRules] = [:]
     /// `true` when a rule for `p` sets a non-zero `text-indent`, `false` when it sets zero.
     var indentsParagraphs: Bool?
 
@@ -67,7 +71,12 @@ public struct BookStyles: Sendable, Hashable {
             if selectors.hasPrefix("@") { continue }
             guard Self.mayMatter(body) else { continue }
             let declarations = Self.declarations(Substring(String(decoding: body, as: UTF8.self)))
+            let rules = TextRules(declarations)
             for selector in selectors.split(separator: ",") {
+                let name = selector.trimmed.lowercased()
+                if !rules.isEmpty, !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber }) {
+                    elementRules[name] = rules.merged(over: elementRules[name])
+                }
                 let simple =
                     selector.split(whereSeparator: {
                         $0 == " " || $0 == ">" || $0 == "\n" || $0 == "\t" || $0 == "+" || $0 == "~"
@@ -90,8 +99,9 @@ public struct BookStyles: Sendable, Hashable {
                 || (b0 == 0x74 && b1 == 0x65 && b2 == 0x78 && b3 == 0x74)  // text
                 || (b0 == 0x66 && b1 == 0x6C && b2 == 0x6F && b3 == 0x61)  // floa
                 || (b0 == 0x70 && b1 == 0x6F && b2 == 0x73 && b3 == 0x69)  // posi
-                || (b0 == 0x76 && b1 == 0x69 && b2 == 0x73 && b3 == 0x69)
-            {  // visi
+                || (b0 == 0x76 && b1 == 0x69 && b2 == 0x73 && b3 == 0x69)  // visi
+                || (b0 == 0x68 && b1 == 0x79 && b2 == 0x70 && b3 == 0x68)
+            {  // hyph
                 return true
             }
             index += 1
@@ -118,12 +128,12 @@ public struct BookStyles: Sendable, Hashable {
         {
             boldClasses.insert(className)
         }
-        // Small caps and upper case are the same in a terminal: capitals.
-        if declarations["font-variant"] == "small-caps" || declarations["font-variant-caps"] == "small-caps"
-            || Self.upperCases(declarations)
-        {
+        // Small caps and upper case (``TextRules``) are the same in a terminal: capitals.
+        if declarations["font-variant"] == "small-caps" || declarations["font-variant-caps"] == "small-caps" {
             smallCapsClasses.insert(className)
         }
+        let rules = TextRules(declarations)
+        if !rules.isEmpty { classRules[className] = rules.merged(over: classRules[className]) }
         if Self.hides(declarations) { hiddenClasses.insert(className) }
         if Self.outOfFlow(declarations) { marginClasses.insert(className) }
     }
@@ -132,12 +142,6 @@ public struct BookStyles: Sendable, Hashable {
     /// `visibility: hidden`).
     static func hides(_ declarations: [String: String]) -> Bool {
         declarations["display"] == "none" || declarations["visibility"] == "hidden"
-    }
-
-    /// Whether declarations set an element's letters in capitals (`text-transform: uppercase`, or
-    /// EPUB's prefixed `-epub-text-transform`).
-    static func upperCases(_ declarations: [String: String]) -> Bool {
-        declarations["text-transform"] == "uppercase" || declarations["-epub-text-transform"] == "uppercase"
     }
 
     /// Whether declarations take an element out of the text's flow (floated or positioned).

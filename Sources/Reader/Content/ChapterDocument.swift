@@ -2,8 +2,8 @@ import Localization
 
 /// Inline styles a run of text can carry.
 public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// `em`, `i`, `cite`, or italic by CSS.
     public static let emphasis = InlineStyle(rawValue: 1 << 0)
@@ -34,6 +34,19 @@ public struct InlineStyle: OptionSet, Sendable, Hashable, Codable {
     /// `<bdi>` without `dir`: set apart from the text around it, in the direction its own first
     /// strong letter gives (HTML's `dir=auto` isolate), as a Hebrew name in an English sentence.
     public static let isolate = InlineStyle(rawValue: 1 << 12)
+    /// `text-transform: lowercase` (the text is already lower-cased).
+    public static let lowercase = InlineStyle(rawValue: 1 << 13)
+    /// `text-transform: capitalize` (each word's first letter is already a capital).
+    public static let capitalized = InlineStyle(rawValue: 1 << 14)
+    /// `hyphens: none`: the words of a block that begins here are never broken.
+    public static let noHyphens = InlineStyle(rawValue: 1 << 15)
+    /// `hyphens: manual`: only at the book's soft hyphens.
+    public static let manualHyphens = InlineStyle(rawValue: 1 << 16)
+
+    /// Where a block's words may break, as `hyphens` says for this text.
+    public var hyphenation: Hyphenation {
+        contains(.noHyphens) ? .none : contains(.manualHyphens) ? .manual : .auto
+    }
 
     /// The direction the markup declares for this text, if any.
     public var declaredDirection: TextDirection? {
@@ -103,6 +116,9 @@ public struct ImageReference: Sendable, Hashable {
     public var path: String?
     /// The alternative text, possibly empty.
     public var alt: String
+    /// The language of the alternative text when the markup declares one other than the chapter's
+    /// (`xml:lang` on the picture or around it): a span of text cannot hold a picture, which has none.
+    public var language: String?
 
     /// The placeholder shown instead of the image: `[image: alt]`, or `[image]`.
     public var placeholder: String { alt.isEmpty ? tr("[image]") : tr("[image: {description}]", ["description": alt]) }
@@ -140,6 +156,8 @@ public struct Block: Sendable, Hashable {
     public var declaredDirection: TextDirection?
     /// Offsets (UTF-16, relative to the block's start) where a soft hyphen allows a break.
     public var softHyphens: [Int]
+    /// Where its words may break with a hyphen (CSS `hyphens`).
+    public var hyphenation = Hyphenation.auto
 
     /// The block's text.
     public var text: String { runs.map(\.text).joined() }
@@ -160,14 +178,14 @@ public struct LanguageSpan: Sendable, Hashable {
         self.range = range
         self.language = language
     }
-}
 
-/// A stretch of a chapter in one language: what one voice speaks.
-public struct LanguagePassage: Sendable, Hashable {
-    /// Where it is in the chapter's plain text (UTF-16).
-    public var range: Range<Int>
-    /// The language its markup declares; nil for the chapter's own language.
-    public var language: String?
+    /// The language the markup gives an offset: that of the innermost span holding it (the
+    /// shortest), nil when none does and the chapter's own language holds. The one rule the page
+    /// (hyphenation, a paragraph's direction) and the voice reading it aloud both follow.
+    static func innermost(_ spans: [LanguageSpan], at offset: Int) -> String? {
+        guard !spans.isEmpty else { return nil }
+        return spans.filter { $0.range.contains(offset) }.min { $0.range.count < $1.range.count }?.language
+    }
 }
 
 /// A content document turned into blocks of styled text, with its plain text and anchors.
@@ -217,36 +235,6 @@ public struct ChapterDocument: Sendable {
         self.language = language
         self.languageSpans = languageSpans
         self.isWellFormed = isWellFormed
-    }
-
-    /// The text from `offset` to the end cut where its language changes, each passage with the
-    /// language its markup declares (nil: the document's own), for speaking each in its own voice.
-    public func passages(from offset: Int) -> [LanguagePassage] {
-        let end = length
-        let start = max(0, min(offset, end))
-        guard start < end else { return [] }
-        guard !languageSpans.isEmpty else { return [LanguagePassage(range: start..<end, language: nil)] }
-        var cuts = Set([start, end])
-        for span in languageSpans {
-            for cut in [span.range.lowerBound, span.range.upperBound] where cut > start && cut < end {
-                cuts.insert(cut)
-            }
-        }
-        var passages: [LanguagePassage] = []
-        let sorted = cuts.sorted()
-        for (from, to) in zip(sorted, sorted.dropFirst()) {
-            // The innermost passage around this stretch: the shortest span that holds it.
-            let language = languageSpans.filter { $0.range.lowerBound <= from && $0.range.upperBound >= to }
-                .min { $0.range.count < $1.range.count }?.language
-            // A language passage's end tag often falls just before its block's line break: a
-            // stretch of white space alone is not worth a voice of its own.
-            if let last = passages.last, last.language == language || text(in: from..<to).allSatisfy(\.isWhitespace) {
-                passages[passages.count - 1].range = last.range.lowerBound..<to
-            } else {
-                passages.append(LanguagePassage(range: from..<to, language: language))
-            }
-        }
-        return passages
     }
 
     /// A one-paragraph chapter standing in for a document that is missing or unreadable.

@@ -181,11 +181,15 @@ public struct EPUBBook: Sendable {
         }
 
         // A document the spine names twice is reached, by a link, at its first place in the linear
-        // reading order (EPUB RS 3.3), else at its first place at all.
+        // reading order (EPUB RS 3.3), else at its first place at all. A link to an item the spine
+        // shows through its fallback (a contents entry naming the DTBook a spine item names) leads
+        // where that fallback is shown.
         var indexByPath: [String: Int] = [:]
         for linear in [true, false] {
             for (index, item) in package.spine.enumerated() where item.isLinear == linear {
-                if let path = item.path, indexByPath[path] == nil { indexByPath[path] = index }
+                for path in [item.path].compactMap(\.self) + item.fallbackFrom where indexByPath[path] == nil {
+                    indexByPath[path] = index
+                }
             }
         }
         if !package.spine.contains(where: { !$0.isMissing }) {

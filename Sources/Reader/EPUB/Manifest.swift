@@ -33,6 +33,10 @@ public struct SpineItem: Sendable, Hashable {
     public var isLinear: Bool
     /// Whether the file is missing from the archive (a placeholder chapter stands in).
     public var isMissing: Bool
+    /// The paths of the items the spine reached this one through, by their manifest `fallback`
+    /// (the item it names, of a type bok cannot show, and any between): a link or a contents
+    /// entry to one of them leads here.
+    public var fallbackFrom: [String] = []
 }
 
 /// A table of contents entry, possibly with sub-entries.

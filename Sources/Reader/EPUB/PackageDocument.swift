@@ -76,6 +76,7 @@ struct PackageDocument {
             // Follow fallbacks from a resource the reader cannot show to one it can, and from a
             // scripted document (bok runs no scripts) to its fallback, when the book gives one.
             var seen: Set<String> = []
+            var passed: [String] = []
             func shown(_ item: ManifestItem) -> Bool {
                 item.isContentDocument || item.mediaType == "image/svg+xml"
                     || EPUBBook.drawableImageTypes.contains(item.mediaType)
@@ -84,6 +85,7 @@ struct PackageDocument {
                 let next = item.fallback, next != idref, !seen.contains(next), let fallback = byID[next]
             {
                 seen.insert(next)
+                if let path = item.path { passed.append(path) }
                 item = fallback
             }
             // A spine item that names a part of a file the spine has already shown
@@ -102,7 +104,8 @@ struct PackageDocument {
             spine.append(
                 SpineItem(
                     idref: idref, path: item.path, mediaType: item.mediaType,
-                    isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing))
+                    isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing,
+                    fallbackFrom: passed.filter { $0 != item.path }))
         }
         if repeated > 0 {
             warnings.append(

@@ -252,14 +252,7 @@ public struct ChapterLayout: Sendable {
         /// direction never comes from the package (EPUB RS 3.3: a reading system must not assume a
         /// content document's language or base direction from `dc:language`).
         private func declaredLanguage(at offset: Int) -> String? {
-            if !languageSpans.isEmpty,
-                let span = languageSpans.filter({ $0.range.contains(offset) }).min(by: {
-                    $0.range.count < $1.range.count
-                })
-            {
-                return span.language
-            }
-            return documentLanguage
+            LanguageSpan.innermost(languageSpans, at: offset) ?? documentLanguage
         }
 
         mutating func add(_ block: Block) {
@@ -361,12 +354,13 @@ public struct ChapterLayout: Sendable {
                 markerWidth = CellWidth.of(marker) + 1
                 markerRun = LineRun(text: marker + " ", style: [], link: nil)
             }
+            // The reader's setting turns patterns on; the book's `hyphens` may keep a block from them.
             let hyphenator =
-                settings.hyphenate && role != .tableRow
+                settings.hyphenate && role != .tableRow && block.hyphenation == .auto
                 ? Hyphenator.forLanguage(language(at: block.range.lowerBound)) : nil
             let breaker = LineBreaker(
-                runs: block.runs, softHyphens: block.softHyphens, preformatted: block.kind == .preformatted,
-                hyphenator: hyphenator)
+                runs: block.runs, softHyphens: block.hyphenation == .none ? [] : block.softHyphens,
+                preformatted: block.kind == .preformatted, hyphenator: hyphenator)
             if markerRun != nil { firstIndent = 0 }
             let broken = breaker.lines(firstWidth: width - firstIndent, width: width)
             let bidi =

@@ -5,7 +5,10 @@
 /// (shown as `-` only when a line breaks there). With hyphenation on, a line that would be left
 /// loose breaks the next word at a point its language's patterns allow (``Hyphenator``); a
 /// language without patterns is not hyphenated. A word longer than the whole line is cut where
-/// it must be.
+/// it must be. Between wide characters, the rules of Japanese line breaking (kinsoku shori, JIS X
+/// 4051) hold: a line never starts with a closing bracket, a comma, a full stop, a small kana or
+/// another character that belongs to the end of the one before, and never ends with an opening
+/// bracket (``Kinsoku``).
 struct LineBreaker {
     struct Cluster {
         /// Offset into the block's text, UTF-16.
@@ -22,6 +25,8 @@ struct LineBreaker {
         let isNewline: Bool
         let isLetter: Bool
         let isDash: Bool
+        /// Where a line may not break: before this cluster, after it (``Kinsoku``).
+        var kinsoku = Kinsoku.none
     }
 
     /// One broken line: clusters `start..<end`, and whether it ends in a break hyphen.
@@ -65,7 +70,7 @@ struct LineBreaker {
                             offset: offset, length: 1, utf8Offset: position, utf8Length: 1,
                             width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
                             isSpace: !preformatted && byte == 0x20, isNewline: isNewline, isLetter: isLetter,
-                            isDash: byte == 0x2D || byte == 0x2F))
+                            isDash: byte == 0x2D || byte == 0x2F, kinsoku: Kinsoku(ascii: byte)))
                     offset += 1
                 }
                 continue
@@ -84,14 +89,14 @@ struct LineBreaker {
                             width: byte >= 0x20 && byte < 0x7F ? 1 : 0, run: index,
                             isSpace: !preformatted && byte == 0x20, isNewline: byte == 0x0A,
                             isLetter: (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A,
-                            isDash: byte == 0x2D || byte == 0x2F))
+                            isDash: byte == 0x2D || byte == 0x2F, kinsoku: Kinsoku(ascii: byte)))
                 } else {
                     clusters.append(
                         Cluster(
                             offset: offset, length: length, utf8Offset: position, utf8Length: bytes,
                             width: CellWidth.of(character), run: index,
                             isSpace: false, isNewline: false, isLetter: character.isLetter,
-                            isDash: first == 0x2010 || first == 0x2013 || first == 0x2014))
+                            isDash: first == 0x2010 || first == 0x2013 || first == 0x2014, kinsoku: Kinsoku(first)))
                 }
                 offset += length
                 position += bytes
@@ -144,7 +149,9 @@ struct LineBreaker {
                 if softHyphens.contains(cluster.offset) {
                     candidates.append((index, index, true))
                 } else if previous.width == 2 || cluster.width == 2 {
-                    candidates.append((index, index, false))
+                    if !cluster.kinsoku.contains(.notAtLineStart), !previous.kinsoku.contains(.notAtLineEnd) {
+                        candidates.append((index, index, false))
+                    }
                 } else if previous.isDash, cluster.isLetter, index - 1 > start, clusters[index - 2].isLetter {
                     candidates.append((index, index, false))
                 }
@@ -175,8 +182,14 @@ struct LineBreaker {
             if let chosen {
                 emit(chosen.end, next: chosen.next, hyphen: chosen.hyphen, stretchable: true)
             } else {
-                // A word longer than the line: cut it, at least one cluster per line.
-                let end = max(index, start + 1)
+                // A word longer than the line (or wide text with no break the rules allow): cut it,
+                // at least one cluster per line, rather before a character that may start a line.
+                var end = max(index, start + 1)
+                while end - 1 > start, end < count,
+                    clusters[end].kinsoku.contains(.notAtLineStart) || clusters[end - 1].kinsoku.contains(.notAtLineEnd)
+                {
+                    end -= 1
+                }
                 emit(end, next: end, hyphen: false, stretchable: false)
             }
         }

@@ -77,7 +77,10 @@ final class AloudPlayer: Sendable {
             for passage in document.passages(from: spine == start.spineIndex ? start.offset : 0) {
                 var options = options
                 options.voice = voices.voice(for: passage, chapterLanguage: document.language) ?? options.voice
-                guard speak(passage.range, of: utf16, spine: spine, options: options, engine: engine, output: output)
+                guard
+                    speak(
+                        passage, saying: document.words(of: passage), of: utf16, spine: spine, options: options,
+                        engine: engine, output: output)
                 else { return }
             }
         }
@@ -87,20 +90,21 @@ final class AloudPlayer: Sendable {
         }
     }
 
-    /// Speaks one passage of a chapter, moving ``spoken`` with the voice; false when reading
-    /// should go no further (stopped, or eSpeak failed).
+    /// Speaks one passage of a chapter (`text`: its words), moving ``spoken`` with the voice;
+    /// false when reading should go no further (stopped, or eSpeak failed).
     private func speak(
-        _ range: Range<Int>, of utf16: [UInt16], spine: Int, options: SpeechOptions,
+        _ passage: LanguagePassage, saying text: String, of utf16: [UInt16], spine: Int, options: SpeechOptions,
         engine: SpeechEngine, output: SoundOutput?
     ) -> Bool {
+        let range = passage.range
         // eSpeak counts Unicode scalars from the start of what it is given; map them back to UTF-16.
-        let text = String(decoding: utf16[range], as: UTF16.self)
+        // Words said in a picture's place are all at the picture.
         var scalarToUTF16: [Int] = []
         scalarToUTF16.reserveCapacity(text.unicodeScalars.count + 1)
         var position = range.lowerBound
         for scalar in text.unicodeScalars {
             scalarToUTF16.append(position)
-            position += scalar.utf16.count
+            if passage.words == nil { position += scalar.utf16.count }
         }
         scalarToUTF16.append(position)
         func at(_ scalar: Int) -> Int { scalarToUTF16[min(max(0, scalar), scalarToUTF16.count - 1)] }
@@ -114,7 +118,9 @@ final class AloudPlayer: Sendable {
                         sentenceStart = at(offset)
                     case .word(let offset, let length, _):
                         let begin = sentenceStart ?? at(offset)
-                        let end = Self.sentenceEnd(utf16, from: at(offset + length), limit: utf16.count)
+                        let end =
+                            passage.words == nil
+                            ? Self.sentenceEnd(utf16, from: at(offset + length), limit: utf16.count) : begin
                         state.withLock {
                             $0.spoken = Spoken(
                                 spineIndex: spine, sentence: begin..<max(begin, end), voice: options.voice)

@@ -91,6 +91,13 @@ extension ReaderSession {
             message = tr("The loan has ended, so the book cannot be read aloud; borrow it again to read on.")
             return
         }
+        guard hasWordsToSay(from: start) else {
+            message =
+                start.spineIndex == book.readingOrder.first && start.offset == 0
+                ? tr("This book has no words to read aloud.")
+                : tr("There is nothing to read aloud from here to the end of the book.")
+            return
+        }
         let voices = AloudVoices(
             installed: engine.voiceNames, chosen: preferences.voice, bookLanguage: book.metadata.language)
         // The voice of the chapter reading starts in (xml:lang), else the book's; passages in
@@ -112,6 +119,15 @@ extension ReaderSession {
             ?? tr(
                 "Reading aloud, voice {voice} at {rate} words a minute; r pauses, Esc stops.",
                 ["voice": voice, "rate": options.rate])
+    }
+
+    /// Whether reading aloud from `start` to the end of the book has anything to say; it looks
+    /// only as far as the first chapter that has.
+    private func hasWordsToSay(from start: Locator) -> Bool {
+        guard let first = book.readingOrder.firstIndex(of: start.spineIndex) else { return true }
+        return book.readingOrder[first...].contains { index in
+            content.document(at: index).hasWordsToSay(from: index == start.spineIndex ? start.offset : 0)
+        }
     }
 
     /// Changes a reading-aloud setting (kept per book); speech in progress restarts with it.

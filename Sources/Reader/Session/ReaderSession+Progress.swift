@@ -116,6 +116,12 @@ extension ReaderSession {
         }
     }
 
+    /// Whether every chapter's pages are counted (the contents show page numbers, the status line
+    /// the page in the book); until then the contents say they are being counted.
+    public var pagesAreCounted: Bool {
+        layout.pageNumber(of: PagePosition(spineIndex: book.readingOrder.first ?? 0, page: 0)) != nil
+    }
+
     /// The page in the whole book and the total, once every chapter's pages are counted
     /// (see ``BookLayout/computePageCounts(shouldStop:)``).
     public var pageInBook: (page: Int, total: Int)? {
@@ -227,7 +233,7 @@ extension ReaderSession {
         let top = topLocator
         let items = resolvedTableOfContents(converting: [top.spineIndex])
         let current = items.lastIndex { $0.locator.map { $0 <= top } ?? false }
-        let counted = layout.pageNumber(of: PagePosition(spineIndex: book.readingOrder.first ?? 0, page: 0)) != nil
+        let counted = pagesAreCounted
         return items.enumerated().map { index, item in
             var page: Int?
             if counted, let locator = item.locator {

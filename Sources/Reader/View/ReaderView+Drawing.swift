@@ -234,10 +234,12 @@ extension ReaderView {
                     item.page.map(String.init) ?? ""
                 )
             }
-            let counted = items.contains { $0.page != nil }
+            // Said while the count runs, not while no entry has a page: an entry that leads outside
+            // the reading order never gets one.
+            let counting = !session.pagesAreCounted
             return box(
                 title: tr("Contents"), pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: tr("↑↓ choose · Enter go · Esc close") + (counted ? "" : " · " + tr("counting pages…")),
+                footer: tr("↑↓ choose · Enter go · Esc close") + (counting ? " · " + tr("counting pages…") : ""),
                 palette: palette)
         case .bookmarks(let list):
             let lines = session.bookmarks.map { mark -> (String, String) in

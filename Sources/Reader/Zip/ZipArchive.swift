@@ -212,11 +212,38 @@ struct ZipArchive: Sendable {
             let inputCount = min(entry.compressedSize, available)
             return try inflateRaw(entry, from: dataStart, count: inputCount, limit: limit, exact: exact)
         default:
-            throw ReaderError(
-                .damaged, tr("This book's file is packed in a way bok cannot read; ask the library for help."),
-                detail: "\(entry.rawName): unknown compression method \(entry.method)")
+            throw Self.unknownCompression(entry)
         }
     }
+
+    /// An entry compressed by a method other than stored or Deflate: the file is not damaged, it
+    /// was packed by a tool that chose another method (7-Zip's Deflate64, bzip2, LZMA), which EPUB
+    /// does not allow; saving it again as EPUB repacks it.
+    private static func unknownCompression(_ entry: Entry) -> ReaderError {
+        let name = compressionMethods[entry.method]
+        let message =
+            if let name {
+                tr(
+                    "This book's file is compressed with {method}, which bok cannot unpack; open it in calibre, "
+                        + "save it as EPUB again, and open that copy.",
+                    ["method": name])
+            } else {
+                tr(
+                    "This book's file is compressed in a way bok cannot unpack (zip method {number}); open it in "
+                        + "calibre, save it as EPUB again, and open that copy.",
+                    ["number": Int(entry.method)])
+            }
+        return ReaderError(
+            .unsupportedCompression, message,
+            detail: "\(entry.rawName): compression method \(entry.method) (\(name ?? "unknown"))")
+    }
+
+    /// The names of the zip compression methods of PKWARE's APPNOTE that tools still write.
+    private static let compressionMethods: [UInt16: String] = [
+        1: "Shrink", 2: "Reduce", 3: "Reduce", 4: "Reduce", 5: "Reduce", 6: "Implode", 9: "Deflate64",
+        10: "PKWARE DCL Implode", 12: "bzip2", 14: "LZMA", 18: "IBM TERSE", 19: "LZ77", 20: "Zstandard",
+        93: "Zstandard", 95: "XZ", 96: "JPEG", 97: "WavPack", 98: "PPMd",
+    ]
 
     private func inflateRaw(_ entry: Entry, from start: Int, count: Int, limit: Int, exact: Bool) throws -> [UInt8] {
         var output = [UInt8](repeating: 0, count: limit)

@@ -9,6 +9,8 @@ struct ZipWriter {
         var deflate: Bool
         /// Lies about the uncompressed size in the directory (for zip-bomb tests).
         var declaredSize: Int?
+        /// Names another compression method than the data's (for tests of methods bok cannot unpack).
+        var method: UInt16?
     }
 
     private(set) var items: [Item] = []
@@ -23,8 +25,10 @@ struct ZipWriter {
         items.append(Item(name: name, data: Array(text.utf8), deflate: deflate, declaredSize: nil))
     }
 
-    mutating func add(_ name: String, bytes: [UInt8], deflate: Bool = true, declaredSize: Int? = nil) {
-        items.append(Item(name: name, data: bytes, deflate: deflate, declaredSize: declaredSize))
+    mutating func add(
+        _ name: String, bytes: [UInt8], deflate: Bool = true, declaredSize: Int? = nil, method: UInt16? = nil
+    ) {
+        items.append(Item(name: name, data: bytes, deflate: deflate, declaredSize: declaredSize, method: method))
     }
 
     func archive() -> [UInt8] {
@@ -36,7 +40,7 @@ struct ZipWriter {
             let crc = item.data.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) }
             let name = Array(item.name.utf8)
             let size = UInt32(item.declaredSize ?? item.data.count)
-            let method: UInt16 = item.deflate ? 8 : 0
+            let method: UInt16 = item.method ?? (item.deflate ? 8 : 0)
             let flags: UInt16 = useDataDescriptors ? 0x0808 : 0x0800
             // ZIP64: the 32-bit fields say 0xFFFFFFFF and the real values follow in extra field 1.
             let localExtra =

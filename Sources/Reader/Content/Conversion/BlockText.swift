@@ -31,7 +31,12 @@ struct BlockText {
     /// soft hyphens aside. Works on UTF-8 bytes: this runs for every character of the book, so
     /// stretches with neither white space nor a soft hyphen are copied whole.
     mutating func append(_ raw: String, style: InlineStyle, link: LinkDestination?, preserve: Bool) {
-        var text = style.contains(.smallCaps) ? raw.uppercased() : raw
+        var text =
+            style.isDisjoint(with: [.smallCaps, .lowercase, .capitalized])
+            ? raw
+            : TextRules.letters(
+                raw, style: style,
+                afterLetter: !pendingSpace && runs.last?.text.last.map { $0.isLetter || $0.isNumber } == true)
         var out: [UInt8] = []
         var added = 0  // UTF-16 units in `out`
         text.withUTF8 { bytes in

@@ -36,6 +36,8 @@ struct ChapterBuilder {
     var blockKind: Block.Kind = .paragraph
     /// The direction the innermost open block element declares (`dir`), for the blocks it holds.
     var blockDirection: TextDirection?
+    /// Where the words of the block being filled may break with a hyphen.
+    var blockHyphenation = Hyphenation.auto
 
     /// Where the next character goes in the chapter's plain text.
     var offset: Int { committed + block.length }
@@ -89,7 +91,8 @@ struct ChapterBuilder {
             Block(
                 kind: blockKind, runs: block.runs, range: committed..<committed + block.length,
                 quoteDepth: placement.quoteDepth, listDepth: placement.listDepth, listMarker: listMarker,
-                isNote: placement.isNote, declaredDirection: blockDirection, softHyphens: block.softHyphens))
+                isNote: placement.isNote, declaredDirection: blockDirection, softHyphens: block.softHyphens,
+                hyphenation: blockHyphenation))
         for run in block.runs { plainText += run.text }
         plainText += "\n"
         committed += block.length + 1

@@ -18,7 +18,10 @@ extension ContentConverter {
         if name == "nav" { nesting.navDepth = max(0, nesting.navDepth - 1) }
         closeBlock(kind)
         // Text after the element, directly in its parent, reads the parent's way.
-        if kind.holdsBlocks { chapter.blockDirection = stack.style.declaredDirection }
+        if kind.holdsBlocks {
+            chapter.blockDirection = stack.style.declaredDirection
+            chapter.blockHyphenation = stack.style.hyphenation
+        }
     }
 
     /// The end of the `head`, its `title` or raw text (which open no frame); whether this is one.

@@ -4,7 +4,9 @@ extension ContentConverter {
     /// A start tag: what the element does to the text, by its kind.
     mutating func open(_ name: String, _ attributes: [MarkupAttribute], isVoid: Bool) {
         let kind = ElementKind(name: name)
-        if chapter.language == nil, documents.depth == 0, name == "html" || name == "body",
+        // The document's language: the `html` element's, unless the `body`, which holds all the
+        // text, declares its own (xml:lang and lang are inherited from the nearest ancestor).
+        if documents.depth == 0, name == "body" || (name == "html" && chapter.language == nil),
             let lang = attributes.value(of: "xml:lang") ?? attributes.value(of: "lang"), !lang.isEmpty
         {
             chapter.language = lang
@@ -26,7 +28,10 @@ extension ContentConverter {
             nesting.noteDepth += 1
         }
         // A paragraph reads the way its block element (or the nearest one around it) says.
-        if kind.holdsBlocks { chapter.blockDirection = style.declaredDirection }
+        if kind.holdsBlocks {
+            chapter.blockDirection = style.declaredDirection
+            chapter.blockHyphenation = style.hyphenation
+        }
         if !attributes.isEmpty { chapter.recordAnchor(attributes) }
         guard !isVoid else { return }
         openMarks(kind, element, style: style)
@@ -100,12 +105,19 @@ extension ContentConverter {
         default: break
         }
         style = element.styled(style, by: styles, element: name)
-        if name == "bdi", TextDirection(dir: element.value(of: "dir")) == nil {
-            // A `<bdi>` without `dir` is isolated from its sentence, its direction its own (dir=auto).
+        let dir = element.value(of: "dir")
+        if (name == "bdi" && TextDirection(dir: dir) == nil) || (!kind.holdsBlocks && Self.isAuto(dir)) {
+            // A `<bdi>` without `dir`, and any inline element with `dir="auto"`, is isolated from its
+            // sentence, its direction that of its own first strong letter.
             style.insert(.isolate)
             style.remove([.rightToLeft, .leftToRight, .directionOverride])
         }
         return (style, link)
+    }
+
+    /// Whether a `dir` attribute says `auto`.
+    private static func isAuto(_ dir: String?) -> Bool {
+        dir?.filter { !$0.isWhitespace }.lowercased() == "auto"
     }
 
     /// What an element does to the blocks: ends the one being filled, starts a heading, a list
@@ -163,7 +175,8 @@ extension ContentConverter {
         case .image:
             let source = element.value(of: "src") ?? element.value(of: "xlink:href") ?? element.value(of: "href")
             let alt = (element.value(of: "alt") ?? element.value(of: "title") ?? "").trimmed
-            let picture = ImageReference(path: resolveImage(source), alt: alt)
+            let language = element.language.flatMap { $0.isEmpty ? nil : $0 } ?? stack.language
+            let picture = ImageReference(path: resolveImage(source), alt: alt, language: language)
             appendSpecialBlock(.image(picture))
         default:
             break

@@ -54,6 +54,8 @@ struct ContentConverter {
         var tokenizer = MarkupTokenizer(bytes: bytes)
         tokenizer.returnsStyleText = true
         while let token = tokenizer.next() { handle(token) }
+        // A tag whose name XML does not allow (`<p::p>`) is damage the tags' nesting cannot show.
+        if tokenizer.hasMalformedName { chapter.isWellFormed = false }
     }
 
     /// One token: gathered, skipped, or an element's start or end, or text.

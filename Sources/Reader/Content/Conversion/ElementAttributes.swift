@@ -57,8 +57,11 @@ struct ElementAttributes {
     /// `style` with what the element's inline style, classes and `dir` add: italic, bold, small
     /// caps, a direction.
     func styled(_ style: InlineStyle, by styles: BookStyles, element name: String) -> InlineStyle {
-        guard !all.isEmpty else { return style }
+        // The stylesheets' rules for the element's name (`h1 { text-transform: uppercase }`), then
+        // for its classes, then its own `style`: the more particular wins.
         var style = style
+        if !styles.elementRules.isEmpty, let rules = styles.elementRules[name] { style = rules.applied(to: style) }
+        guard !all.isEmpty else { return style }
         if inlineStyle["font-style"] == "italic"
             || classes.contains(where: { styles.italicClasses.contains(String($0)) })
         {
@@ -68,13 +71,17 @@ struct ElementAttributes {
             style.insert(.strong)
         }
         if classes.contains(where: { styles.boldClasses.contains(String($0)) }) { style.insert(.strong) }
-        if inlineStyle["font-variant"] == "small-caps" || BookStyles.upperCases(inlineStyle)
+        if inlineStyle["font-variant"] == "small-caps"
             || classes.contains(where: {
                 styles.smallCapsClasses.contains(String($0)) || $0 == "smallcaps" || $0 == "small-caps" || $0 == "sc"
             })
         {
             style.insert(.smallCaps)
         }
+        if !styles.classRules.isEmpty {
+            for name in classes { if let rules = styles.classRules[String(name)] { style = rules.applied(to: style) } }
+        }
+        if !inlineStyle.isEmpty { style = TextRules(inlineStyle).applied(to: style) }
         if let dir = value(of: "dir")?.lowercased() { style = Self.directed(style, dir: dir, element: name) }
         return style
     }
@@ -88,6 +95,9 @@ struct ElementAttributes {
         } else if dir == "ltr" {
             style.insert(.leftToRight)
             style.remove(.rightToLeft)
+        } else if dir.filter({ !$0.isWhitespace }) == "auto" {
+            // Not the direction around it: its own first strong letter's (HTML's dir=auto).
+            style.remove([.rightToLeft, .leftToRight])
         }
         // `<bdo>` sets its letters in its direction, whatever theirs (HTML's bidi-override);
         // `dir` on an element inside it starts an ordinary passage again.

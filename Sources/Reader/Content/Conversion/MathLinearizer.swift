@@ -1,16 +1,52 @@
 import Markup
 
 /// MathML as one line of text a terminal can show (several for a table), since a terminal
-/// cannot typeset it: the author's `alttext` or a plain-text or TeX annotation when the book
-/// gives one, else a linear form that keeps what flattening loses — sub- and superscripts
+/// cannot typeset it: a linear form that keeps what flattening loses — sub- and superscripts
 /// (`x₁`, `x²` where Unicode has the characters, `x_(n+1)` where not), fractions as `(a)/(b)`,
 /// roots, fences, and one row of an `mtable` a line.
+///
+/// The drawing comes first: conversion tools fill `alttext` with placeholders ("Alternative text
+/// not available") or with words that say less than the equation, and either hid every equation
+/// of a book. The author's `alttext`, else a plain-text or TeX annotation, stands in only for
+/// MathML that cannot be drawn: content MathML, or elements this linear form does not know.
 enum MathLinearizer {
     /// The text for a `math` element.
     static func text(of math: MarkupElement) -> String {
-        if let alt = math.attribute("alttext")?.trimmed, !alt.isEmpty { return alt }
-        if let annotation = annotation(in: math) { return annotation }
-        return tidy(linear(math))
+        let drawn = tidy(linear(math))
+        if !drawn.isEmpty, isDrawable(math) { return drawn }
+        if let alt = math.attribute("alttext")?.trimmed, !alt.isEmpty, !isPlaceholder(alt) { return alt }
+        return annotation(in: math) ?? drawn
+    }
+
+    /// Whether every element of the presentation is one the linear form draws.
+    private static func isDrawable(_ element: MarkupElement) -> Bool {
+        switch element.localName {
+        case "annotation", "annotation-xml":
+            return true
+        case "semantics":
+            // The first child is the presentation; the rest are annotations of it.
+            return element.children.first.map(isDrawable) ?? false
+        default:
+            return drawable.contains(element.localName) && element.children.allSatisfy(isDrawable)
+        }
+    }
+
+    /// The elements ``linear(_:)`` draws (MathML Core's presentation elements, and `mfenced`).
+    private static let drawable: Set<Substring> = [
+        "math", "mrow", "mstyle", "mpadded", "mphantom", "merror", "menclose", "maction", "mi", "mn", "mo",
+        "mtext", "ms", "mspace", "msub", "msup", "msubsup", "munder", "mover", "munderover", "mmultiscripts",
+        "mprescripts", "none", "mfrac", "msqrt", "mroot", "mfenced", "mtable", "mtr", "mlabeledtr", "mtd",
+        "maligngroup", "malignmark",
+    ]
+
+    /// Whether an `alttext` says nothing of the equation: a converter's placeholder, or a word
+    /// that only names what it is.
+    private static func isPlaceholder(_ alt: String) -> Bool {
+        let words = alt.lowercased().split { !$0.isLetter }.joined(separator: " ")
+        if words.contains("not available") || words.contains("unavailable") || words.hasPrefix("no alt") {
+            return true
+        }
+        return ["", "alt", "alttext", "alt text", "math", "mathml", "equation", "formula", "image"].contains(words)
     }
 
     /// A plain-text annotation, else a TeX one, from the `semantics` element.
@@ -44,6 +80,12 @@ enum MathLinearizer {
             return spaced.contains(op) ? " \(op) " : op == "," ? ", " : op
         case "mspace":
             return " "
+        case "mphantom", "none", "mprescripts":
+            // A phantom only takes up room.
+            return ""
+        case "maction":
+            // What is shown before any action: the child `selection` names, the first by default.
+            return at((element.attribute("selection").flatMap { Int($0.trimmed) } ?? 1) - 1)
         case "semantics":
             return at(0)
         case "msub", "munder":
@@ -52,6 +94,8 @@ enum MathLinearizer {
             return base(at(0)) + script(at(1), superscript: true)
         case "msubsup", "munderover":
             return base(at(0)) + script(at(1), superscript: false) + script(at(2), superscript: true)
+        case "mmultiscripts":
+            return multiscripts(children)
         case "mfrac":
             return grouped(at(0)) + "/" + grouped(at(1))
         case "msqrt":
@@ -80,6 +124,24 @@ enum MathLinearizer {
                 }
             }.joined()
         }
+    }
+
+    /// `mmultiscripts`: a base, pairs of sub- and superscripts after it, and after `mprescripts`
+    /// pairs written before it (`₁₄C`, `Xᵢʲ`).
+    private static func multiscripts(_ children: [MarkupElement]) -> String {
+        guard let base = children.first else { return "" }
+        let rest = children.dropFirst()
+        let split = rest.firstIndex { $0.localName == "mprescripts" }
+        func scripts(_ items: ArraySlice<MarkupElement>) -> String {
+            let items = Array(items)
+            return stride(from: 0, to: items.count, by: 2).map { index in
+                script(linear(items[index]), superscript: false)
+                    + (index + 1 < items.count ? script(linear(items[index + 1]), superscript: true) : "")
+            }.joined()
+        }
+        let post = split.map { rest[..<$0] } ?? rest
+        let pre = split.map { rest[rest.index(after: $0)...] } ?? []
+        return scripts(pre) + self.base(linear(base)) + scripts(post)
     }
 
     /// A sub- or superscript: Unicode's small characters when every character has one, else `_x`, `^x`, `_(…)`, `^(…)`.
