@@ -19,7 +19,10 @@ struct MockServerProcessTests {
     func slowloris() async throws {
         let figures = try await offPool { try Self.run(halfOpen: 2_000, requests: 200) }
         #expect(figures.answered == 200)
-        #expect(figures.slowest < .seconds(1), "slowest normal request \(figures.slowest)")
+        // Not a speed target (benchmarks hold those): a server held up by the half-sent requests
+        // would answer only once they time out (idleTimeout, 10 s); 5 s tells the two apart on a
+        // loaded 2-core machine, where 1 s once failed at 1.02 s.
+        #expect(figures.slowest < .seconds(5), "slowest normal request \(figures.slowest)")
         #expect(figures.peakMB > 0 && figures.peakMB < 100, "peak \(figures.peakMB) MB")
     }
 
