@@ -152,3 +152,73 @@ struct RecordingTests {
         #expect(await h.run("# task: anything").isEmpty)
     }
 }
+
+/// `bok study replay`: a recording played back, and exported as an asciicast.
+extension RecordingTests {
+    @Test("A recording exports as an asciicast asciinema plays: prompt, typed line and answer in order, PIN masked")
+    func asciicast() async throws {
+        let (file, recording) = try await record(["top 1", "borrow 1", "# hesitated at the PIN", "quit"])
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let playback = RecordingPlayback(recording)
+        let cast = playback.asciicast(speed: 1, idleLimit: 1)
+        #expect(!cast.contains("1234"))
+        let lines = cast.split(separator: "\n").map(String.init)
+        let header = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any], "\(lines[0])")
+        #expect(header["version"] as? Int == 2 && (header["width"] as? Int ?? 0) >= 80)
+        // Every event an array of time, "o" and text; times never run back, no pause over the limit.
+        let events = try lines.dropFirst().map { line -> (Double, String) in
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any], "\(line)")
+            #expect(array.count == 3 && array[1] as? String == "o")
+            return (array[0] as? Double ?? -1, array[2] as? String ?? "")
+        }
+        let times = events.map(\.0)
+        #expect(times == times.sorted() && times.first! >= 0)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $1 - $0 <= 1.0001 }, "\(times)")
+        let text = events.map(\.1).joined()
+        let prompt = try #require(libraryName(recording)) + "> "
+        #expect(text.contains(prompt + "top 1\r\n"), "\(text)")
+        #expect(text.contains("PIN for card 1001: ••••\r\n"), "\(text)")
+        #expect(text.contains(prompt + "# hesitated at the PIN\r\n"))
+
+        // asciinema's own reader of the format takes it back (its cat and play want a terminal).
+        let python = "/usr/bin/python3"
+        guard Process.succeeds(python, ["-c", "import asciinema.asciicast.v2"]) else { return }
+        let castFile = FileManager.default.temporaryDirectory.appendingPathComponent("bok-\(UUID().uuidString).cast")
+        defer { try? FileManager.default.removeItem(at: castFile) }
+        try Data(cast.utf8).write(to: castFile)
+        let played = try Process.output(
+            python,
+            [
+                "-c",
+                """
+                import sys
+                from asciinema.asciicast import v2
+                with open(sys.argv[1]) as f:
+                    with v2.open_from_file(f.readline(), f) as cast:
+                        assert cast.v2_header['version'] == 2
+                        sys.stdout.write(''.join(e[2] for e in cast.events() if e[1] == 'o'))
+                """, castFile.path,
+            ])
+        #expect(played.contains("Everything You Need to Know About the Brain"), "\(played)")
+        #expect(played.contains("PIN for card 1001: ••••") && !played.contains("1234"))
+    }
+
+    @Test("A recording that carries terminal controls plays back without them")
+    func hostileRecordingPlaysInert() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        // As JSON writes them: escaped controls, which decode to the real ones.
+        let evil = #"\u001b]0;owned\u0007\u001b[2J"#
+        try """
+        {"event":"start","at":"2026-11-21T10:00:00.000Z","bok":"0.1.0","library":"Bib\(evil)"}
+        {"event":"command","at":"2026-11-21T10:00:02.000Z","line":"top 1","think":2,"shown":["Title \(evil)"]}
+        """.write(toFile: file, atomically: true, encoding: .utf8)
+        let cast = RecordingPlayback(try Recording.read(file: file)).asciicast(speed: 1, idleLimit: 2)
+        #expect(!cast.contains("\\u001b]") && !cast.contains("\\u001b[2J"), "\(cast)")
+    }
+
+    private func libraryName(_ recording: Recording) -> String? {
+        recording.events.first { $0.event == .start }?.library
+    }
+}

@@ -121,7 +121,7 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
 extension BokCommand {
     /// The subcommands that exist only on the shell, not at the prompt: the one list of them.
     static let shellOnly: [any ParsableCommand.Type] = [
-        MockServerCommand.self, ScenarioCommand.self, CompletionsCommand.self,
+        MockServerCommand.self, ScenarioCommand.self, StudyCommand.self, CompletionsCommand.self,
     ]
 
     /// The names of the shell-only subcommands.

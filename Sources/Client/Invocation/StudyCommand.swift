@@ -1,0 +1,86 @@
+import ArgumentParser
+import Foundation
+import Localization
+import SafeOutput
+import TextSafety
+
+/// `bok study replay`: a recorded session played back, or shared as an asciicast (issue 33).
+struct StudyCommand: ParsableCommand, Invocation {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "study",
+            abstract: tr("Usability studies: play back a recorded session, or export it for asciinema."),
+            usage: usage,
+            subcommands: [Replay.self]
+        )
+    }
+    static let usage = "bok study replay RECORDING [--speed X] [--skip-idle SECONDS] [--asciicast FILE.cast]"
+
+    @MainActor
+    func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+        ErrorReport.report(UserError.usage(tr("Usage: {usage}", ["usage": Self.usage])), printer: printer)
+    }
+
+    struct Replay: ParsableCommand, Invocation {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: tr(
+                    "Play a recording (bok --record FILE) back at its pace, or export it as an asciicast v2 file."),
+                usage: StudyCommand.usage,
+                discussion: tr(
+                    "The prompt, what was typed and what was shown come back when they happened, PINs as ••••. "
+                        + "--skip-idle shortens every pause longer than SECONDS (2 by default) to it. "
+                        + "--asciicast FILE.cast writes the session for asciinema play and asciinema's web player "
+                        + "instead of playing it."))
+        }
+        @ParentCommand var bok: BokCommand
+        @Argument(
+            help: ArgumentHelp(tr("A recording made with bok --record FILE."), valueName: "RECORDING"),
+            completion: .file(extensions: ["jsonl"]))
+        var recording: String
+        @Option(help: ArgumentHelp(tr("Play this many times faster (0.1 to 100)."), valueName: "X"))
+        var speed: Double = 1
+        @Option(
+            name: .customLong("skip-idle"),
+            help: ArgumentHelp(tr("Shorten pauses longer than this to it."), valueName: "SECONDS"))
+        var skipIdle: Double = 2
+        @Option(
+            help: ArgumentHelp(tr("Write an asciicast v2 file instead of playing."), valueName: "FILE.cast"),
+            completion: .file(extensions: ["cast"]))
+        var asciicast: String?
+
+        @MainActor
+        func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+            do {
+                guard (0.1...100).contains(speed) else {
+                    throw UserError.usage(tr("--speed takes a number from 0.1 to 100, e.g. --speed 2."))
+                }
+                guard skipIdle > 0 else {
+                    throw UserError.usage(tr("--skip-idle takes a number of seconds above 0, e.g. --skip-idle 2."))
+                }
+                let playback = RecordingPlayback(try Recording.read(file: recording))
+                if let asciicast {
+                    let file = try OutputFile(path: asciicast, name: "asciicast", replace: true)
+                    var text = playback.asciicast(speed: speed, idleLimit: skipIdle)
+                    try text.withUTF8 { bytes throws in try file.append(UnsafeRawBufferPointer(bytes)) }
+                    try file.commit()
+                    printer.err(tr("Wrote {file}: asciinema play {file} plays it.", ["file": file.path]))
+                    return 0
+                }
+                var shown = 0.0
+                for frame in playback.timed(speed: speed, idleLimit: skipIdle) {
+                    if frame.time > shown {
+                        try await Task.sleep(for: .seconds(frame.time - shown))
+                        shown = frame.time
+                    }
+                    printer.document(frame.text)
+                }
+                return 0
+            } catch is CancellationError {
+                return 130
+            } catch {
+                return ErrorReport.report(error, printer: printer)
+            }
+        }
+    }
+}
