@@ -196,3 +196,86 @@ struct WatchTests {
         #expect(await h.text("watch") == "You watch no books. watch N watches a book of the last list.")
     }
 }
+
+/// `define WORD` against a real dictd on loopback with Debian's FreeDict dictionaries.
+@Suite("Words looked up in a dictionary", .serialized)
+struct DefineTests {
+    /// Starts dictd on a free loopback port with the installed FreeDict Swedish dictionaries.
+    static func startDictd(in folder: URL) throws -> (port: UInt16, stop: () -> Void)? {
+        let dictionaries = ["freedict-swe-eng", "freedict-eng-swe"]
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/dictd"),
+            dictionaries.allSatisfy({ FileManager.default.fileExists(atPath: "/usr/share/dictd/\($0).index") })
+        else { return nil }
+        let port = UInt16.random(in: 30_000...60_000)
+        let pidFile = folder.appendingPathComponent("dictd.pid")
+        var config = "global {\n listen_to 127.0.0.1\n port \(port)\n pid_file \(pidFile.path)\n}\n"
+        for name in dictionaries {
+            let short = name.replacingOccurrences(of: "freedict-", with: "fd-")
+            config +=
+                "database \(short) { data /usr/share/dictd/\(name).dict.dz\n index /usr/share/dictd/\(name).index }\n"
+        }
+        let file = folder.appendingPathComponent("dictd.conf")
+        try config.write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/dictd")
+        process.arguments = ["-c", file.path]
+        try process.run()
+        process.waitUntilExit()  // it forks to the background and writes its pid
+        let stop = {
+            let text = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+            // SIGKILL: after serving connections dictd 1.13 lingers on SIGTERM.
+            if let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+        }
+        // Ready once it answers.
+        for _ in 0..<50 {
+            if DictClient(host: "127.0.0.1", port: port, timeout: 1).reachable { return (port, stop) }
+            usleep(100_000)
+        }
+        stop()
+        return nil
+    }
+
+    @Test("A Swedish word gives the Swedish–English entry; in Swedish, an English word the English–Swedish one")
+    func lookUp() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-dict-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = try Self.startDictd(in: folder)
+        try #require(started != nil, "dictd and dict-freedict-swe-eng/-eng-swe: scripts/install-test-tools.sh")
+        let (port, stop) = started!
+        defer { stop() }
+        let runner = OneShotProcessTests()
+        let english = ["BOK_DICT_SERVER": "127.0.0.1:\(port)", "LANG": "C.UTF-8", "LANGUAGE": ""]
+        let swedish = english.merging(["LANG": "sv_SE.UTF-8", "LANGUAGE": "sv"]) { $1 }
+
+        let lasa = try await runner.bok(["--mock", "define", "läsa"], environment: english)
+        #expect(lasa.status == 0 && lasa.stdout.contains("(fd-swe-eng)") && lasa.stdout.contains("  read"), "\(lasa)")
+        // An inflected form finds its base form, and says so.
+        let huset = try await runner.bok(["--mock", "define", "huset"], environment: english)
+        #expect(huset.stdout.hasPrefix("“huset” is not in the dictionaries; “hus” is:"), "\(huset)")
+        #expect(huset.stdout.contains("  house"))
+        let read = try await runner.bok(["--mock", "define", "read"], environment: swedish)
+        #expect(read.stdout.contains("(fd-eng-swe)") && read.stdout.contains("  läsa"), "\(read)")
+        let none = try await runner.bok(["--mock", "define", "xyzzyq"], environment: english)
+        #expect(none.status == 1 && none.stderr.contains("No dictionary here knows “xyzzyq”"), "\(none)")
+        let json = try await runner.bok(["--mock", "--json", "define", "bil"], environment: english)
+        #expect(json.stdout.contains(#""found":"bil""#) && json.stdout.contains("car"), "\(json)")
+    }
+
+    @Test("Without a dictionary server, define says what to install, in one line")
+    func noServer() async throws {
+        let result = try await OneShotProcessTests().bok(
+            ["--mock", "define", "hus"], environment: ["BOK_DICT_SERVER": "127.0.0.1:9", "LANG": "C.UTF-8"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("sudo apt install dictd dict-freedict-eng-swe"), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("Endings come off to find a base form")
+    func stems() {
+        #expect(Stems.forms(of: "huset").contains("hus"))
+        #expect(Stems.forms(of: "books").contains("book"))
+        #expect(Stems.forms(of: "stories").contains("story"))
+        #expect(Stems.forms(of: "läsa").first == "läsa")
+    }
+}
