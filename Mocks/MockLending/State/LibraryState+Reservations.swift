@@ -18,7 +18,7 @@ extension LibraryState {
             throw LendingRefusal(.conflict, "You already have this book on loan")
         }
         // Whether the title itself could be lent, whatever this patron's monthly limit says.
-        if availability(index, card: nil, borrowerLimited: false).available {
+        if availability(index, card: nil, limit: nil).available {
             throw LendingRefusal(.conflict, "The book is available; borrow it instead")
         }
         let reservation = Reservation(id: takeID(prefix: "R"), productIndex: index, card: card, created: clock)

@@ -55,19 +55,24 @@ public struct Availability: Sendable, Hashable, Codable {
     public var copies: Int?
     /// Patrons in the reservation queue, when known.
     public var waiting: Int?
-    /// When a patron who reserves now may expect the book, when the server estimates it (an extension).
+    /// When a patron who reserves now may expect the book, when the server estimates it (an
+    /// extension); for `library` and `borrower`, the first day a loan can be made again.
     public var estimatedDate: DayDate?
+    /// For `borrower`: the library's pace when that, not the monthly limit, is what stops the
+    /// patron (an extension).
+    public var pace: LoanPace?
 
     /// Creates an availability.
     public init(
         available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil,
-        estimatedDate: DayDate? = nil
+        estimatedDate: DayDate? = nil, pace: LoanPace? = nil
     ) {
         self.available = available
         self.reason = available ? nil : reason
         self.copies = copies
         self.waiting = waiting
         self.estimatedDate = available ? nil : estimatedDate
+        self.pace = available ? nil : pace
     }
 
     enum CodingKeys: String, CodingKey {
@@ -75,8 +80,8 @@ public struct Availability: Sendable, Hashable, Codable {
         case reason = "Reason"
         case copies = "Copies"
         case waiting = "Waiting"
-        case estimatedDate =
-            "EstimatedDate"
+        case estimatedDate = "EstimatedDate"
+        case pace = "Pace"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,6 +94,7 @@ public struct Availability: Sendable, Hashable, Codable {
         waiting = try c.decodeIfPresent(Int.self, forKey: .waiting)
         // An estimate that does not parse is left out: it is a nicety, never a reason to refuse the answer.
         estimatedDate = available ? nil : (try? c.decodeIfPresent(DayDate.self, forKey: .estimatedDate)) ?? nil
+        pace = available ? nil : (try? c.decodeIfPresent(LoanPace.self, forKey: .pace)) ?? nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -98,6 +104,7 @@ public struct Availability: Sendable, Hashable, Codable {
         try c.encodeIfPresent(copies, forKey: .copies)
         try c.encodeIfPresent(waiting, forKey: .waiting)
         try c.encodeIfPresent(estimatedDate, forKey: .estimatedDate)
+        try c.encodeIfPresent(pace, forKey: .pace)
     }
 
     /// The reason in words a patron understands, or nil when the book is available.
