@@ -57,7 +57,8 @@ struct AvailabilityWords {
             }
             return tr("your loans used until {day}", ["day": Words.shortDay(nextMonth)])
         case .library?:
-            return tr("budget used until {day}", ["day": Words.shortDay(availability.estimatedDate ?? nextMonth)])
+            return tr(
+                "library budget used until {day}", ["day": Words.shortDay(availability.estimatedDate ?? nextMonth)])
         default:
             break
         }
