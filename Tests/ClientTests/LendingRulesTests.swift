@@ -156,4 +156,25 @@ struct LendingRulesTests {
         #expect(try store.loadPosition(bookID: book) == place)
         #expect(try store.highlights(bookID: book).map(\.note) == ["remember"])
     }
+
+    @Test("On a plain Elib library, return says loans cannot be returned early there and when the loan ends")
+    func noEarlyReturnOnPlainElib() async throws {
+        let h = try await Harness(dialect: .upstreamOnly)
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        #expect(await h.text("borrow id:3575457").hasPrefix("Borrowed"))
+        let giveBack = await h.text("return id:3575457")
+        #expect(
+            giveBack
+                == "Loans cannot be returned early at this library: “Everything You Need to Know About the Brain” "
+                + "ends by itself on Saturday 19 December.", "\(giveBack)")
+        swedish()
+        let svenska = await h.text("återlämna id:3575457")
+        english()
+        #expect(
+            svenska
+                == "Lån kan inte lämnas tillbaka i förtid på det här biblioteket: ”Everything You Need to Know About "
+                + "the Brain” går ut av sig självt lördag 19 december.", "\(svenska)")
+        #expect(await h.text("loans").contains("Everything You Need to Know About the Brain"))
+    }
 }

@@ -174,10 +174,21 @@ enum LoanCommands {
                     lines: [tr("Kept {title}; nothing was returned.", ["title": q.quoted(loan.title)])],
                     json: ["returned": String?.none])
             }
-            try await settledOnCancel(
-                tr("The library may have ended the loan already; the next sync settles it (loans shows it then).")
-            ) {
-                try await session.library.service.returnLoan(id: loan.id, card: card)
+            do {
+                try await settledOnCancel(
+                    tr("The library may have ended the loan already; the next sync settles it (loans shows it then).")
+                ) {
+                    try await session.library.service.returnLoan(id: loan.id, card: card)
+                }
+            } catch let error as LendingError where error.kind == .unsupported {
+                // Plain Elib: a loan runs its course. Say when it ends rather than only that it cannot.
+                throw UserError(
+                    tr(
+                        "Loans cannot be returned early at this library: {title} ends by itself on {day}.",
+                        [
+                            "title": q.quoted(loan.title),
+                            "day": Words.dayWithWeekday(loan.expiryDate, today: session.library.today),
+                        ]))
             }
             session.lists.endedFromList.insert(loan.id)
             await session.syncAfterChange(expected: loan.productID)
