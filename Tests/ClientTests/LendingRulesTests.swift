@@ -31,6 +31,8 @@ struct LendingRulesTests {
         let h = try await Harness(rules: MockRules(loanPace: LoanPace(loans: 3, days: 7)))
         defer { Task { await h.stop() } }
         h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: ["1234"])
+        let library = await h.text("library")
+        #expect(library.contains("5 loans per patron a month · at most 3 loans in 7 days"), "\(library)")
         // Thursday 26 November.
         await h.run("mock clock +5d")
         let first = await h.run("search roman")

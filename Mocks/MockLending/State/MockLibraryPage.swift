@@ -46,7 +46,8 @@ enum MockLibraryPage {
         ].sorted { ($0.date ?? today) < ($1.date ?? today) }
         return LibraryPage(
             name: name, alerts: alerts, events: events, loanPeriodDays: rules.loanPeriodDays,
-            maxLoansPerMonth: rules.maxLoansPerMonth, locale: locale, timeZone: rules.timeZone.identifier,
+            maxLoansPerMonth: rules.maxLoansPerMonth, loanPace: rules.loanPace, locale: locale,
+            timeZone: rules.timeZone.identifier,
             now: now)
     }
 }
