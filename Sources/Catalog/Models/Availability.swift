@@ -109,7 +109,8 @@ public struct Availability: Sendable, Hashable, Codable {
 
     /// The reason in words a patron understands, or nil when the book is available.
     ///
-    /// For example `all 3 copies on loan, 2 waiting` or `library's loan limit reached for this month`.
+    /// For example `all 3 copies on loan, 2 waiting` or `the library's e-book budget for this month is
+    /// used up`. (bok's screens add the days: see the client's `AvailabilityWords`.)
     public var explanation: String? {
         guard !available else { return nil }
         switch reason {
@@ -124,8 +125,14 @@ public struct Availability: Sendable, Hashable, Codable {
             if let waiting, waiting > 0 { text += trn(", {n} waiting", ", {n} waiting", waiting) }
             return text
         case .library?:
-            return tr("library's loan limit reached for this month")
+            return tr("the library's e-book budget for this month is used up")
         case .borrower?:
+            if let pace {
+                return trn(
+                    "you have made {n} loan in {days} days, as many as the library allows",
+                    "you have made {n} loans in {days} days, as many as the library allows", pace.loans,
+                    ["days": pace.days])
+            }
             return tr("you have reached your own loan limit for this month")
         case .other(let word)?:
             return word
@@ -139,7 +146,7 @@ public struct Availability: Sendable, Hashable, Codable {
         case .product?, nil:
             if let waiting, waiting > 0 { return trn("on loan · {n} waiting", "on loan · {n} waiting", waiting) }
             return tr("on loan")
-        case .library?: return tr("library limit reached")
+        case .library?: return tr("library budget used up")
         case .borrower?: return tr("your limit reached")
         case .other(let word)?: return word
         }
