@@ -179,4 +179,20 @@ struct LendingRulesTests {
                 + "the Brain” går ut av sig självt lördag 19 december.", "\(svenska)")
         #expect(await h.text("loans").contains("Everything You Need to Know About the Brain"))
     }
+
+    @Test("A scenario's pace: header takes loans/days and says how when it is not")
+    func paceHeader() throws {
+        let good = try ScenarioParser.parse(
+            "scenario: Paced\npace: 1/7\ntask: Look\n> top 1\n", file: "paced.scenario")
+        #expect(good.setup.pace == LoanPace(loans: 1, days: 7))
+        for wrong in ["3", "0/7", "3/0", "three/7"] {
+            let error = try #require(throws: ScenarioParseError.self) {
+                try ScenarioParser.parse(
+                    "scenario: Paced\npace: \(wrong)\ntask: Look\n> top 1\n", file: "paced.scenario")
+            }
+            #expect(
+                error.lines == ["paced.scenario:2: pace: takes loans/days, e.g. pace: 3/7 for 3 loans in any 7 days."],
+                "\(error.lines)")
+        }
+    }
 }
