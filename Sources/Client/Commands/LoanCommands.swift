@@ -17,7 +17,9 @@ enum LoanCommands {
             N_("Asks for your card and PIN the first time in a session (the PIN is never shown)."),
             N_(
                 "If the book is out, says why, about how long the wait is, and offers reserve N; "
-                    + "if your own loans this month are used, says when new loans start."),
+                    + "if your own loans this month are used, or you are at the library's pace (say 3 loans in 7 "
+                    + "days), says the day you can borrow again; if the library's e-book budget is used up, says "
+                    + "when it starts again."),
             N_(
                 "A loan cannot be renewed: once it has ended, borrow the book again for a new loan; "
                     + "your place and notes are kept."),
