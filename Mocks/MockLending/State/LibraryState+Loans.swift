@@ -21,14 +21,11 @@ extension LibraryState {
             throw LendingRefusal(.conflict, "You already have this book on loan")
         }
         if let limit = borrowerLimit(card: card), let day = limit.estimatedDate {
+            let made =
+                limit.pace.map { "\($0.loans) loans in \($0.days) days, as many as" }
+                ?? "\(rules.maxLoansPerMonth) loans this month, the most"
             throw LendingRefusal(
-                .conflict,
-                limit.pace.map {
-                    "You have made \($0.loans) loans in \($0.days) days, as many as the library allows; "
-                        + "you can borrow again from \(day)."
-                }
-                    ?? "You have made \(rules.maxLoansPerMonth) loans this month, the most the library allows; "
-                    + "you can borrow again from \(day).")
+                .conflict, "You have made \(made) the library allows; you can borrow again from \(day).")
         }
         let licence = licences[index]
         let ready = readyReservation(index, card: card)

@@ -69,13 +69,9 @@ extension LibraryState {
     func withEstimate(_ availability: Availability, _ index: Int) -> Availability {
         guard !availability.available else { return availability }
         var answer = availability
-        switch availability.reason {
-        case .product?:
+        // `library` and `borrower` carry their day already (the 1st, or the pace's next day).
+        if availability.reason == .product {
             answer.estimatedDate = estimatedDay(index, waitingPlace: waiting(index) + 1 - queueCounts(index).ready)
-        case .library?:
-            answer.estimatedDate = nextMonth
-        default:
-            break
         }
         return answer
     }

@@ -47,7 +47,6 @@ enum MockLibraryPage {
         return LibraryPage(
             name: name, alerts: alerts, events: events, loanPeriodDays: rules.loanPeriodDays,
             maxLoansPerMonth: rules.maxLoansPerMonth, loanPace: rules.loanPace, locale: locale,
-            timeZone: rules.timeZone.identifier,
-            now: now)
+            timeZone: rules.timeZone.identifier, now: now)
     }
 }
