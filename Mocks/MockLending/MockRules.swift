@@ -1,3 +1,4 @@
+public import Catalog
 public import Foundation
 
 /// The simulated library's lending rules; the defaults are those of a Swedish public library.
@@ -13,6 +14,10 @@ public struct MockRules: Sendable {
     public var maxLoansPerMonth: Int
     /// Pay-per-loan loans the library pays for per calendar month (`library` when used up).
     public var payPerLoanMonthlyBudget: Int
+    /// At most this many loans per patron in any run of days (`borrower` when reached, with the
+    /// day the oldest loan in the window leaves it); nil, the default, for no pace. Returning a
+    /// loan early does not give one back.
+    public var loanPace: LoanPace?
     /// Days a reservation stays ready, counting the day it became ready, after which it lapses.
     public var readyDays: Int
     /// Wrong PINs in a row that lock a card.
@@ -29,16 +34,17 @@ public struct MockRules: Sendable {
     /// mock does not need.
     private var zone: TimeZone?
 
-    /// Creates rules; the defaults are 28 days, 5 loans a month, a budget of 40, 3 days to
-    /// collect a reservation, a 15-minute lock after 5 wrong PINs, Europe/Stockholm.
+    /// Creates rules; the defaults are 28 days, 5 loans a month, a budget of 40, no pace, 3 days
+    /// to collect a reservation, a 15-minute lock after 5 wrong PINs, Europe/Stockholm.
     public init(
-        loanPeriodDays: Int = 28, maxLoansPerMonth: Int = 5, payPerLoanMonthlyBudget: Int = 40, readyDays: Int = 3,
-        maxWrongPINs: Int = 5, lockDuration: TimeInterval = 15 * 60,
+        loanPeriodDays: Int = 28, maxLoansPerMonth: Int = 5, payPerLoanMonthlyBudget: Int = 40,
+        loanPace: LoanPace? = nil, readyDays: Int = 3, maxWrongPINs: Int = 5, lockDuration: TimeInterval = 15 * 60,
         timeZone: TimeZone? = nil
     ) {
         self.loanPeriodDays = loanPeriodDays
         self.maxLoansPerMonth = maxLoansPerMonth
         self.payPerLoanMonthlyBudget = payPerLoanMonthlyBudget
+        self.loanPace = loanPace
         self.readyDays = readyDays
         self.maxWrongPINs = maxWrongPINs
         self.lockDuration = lockDuration

@@ -119,7 +119,11 @@ struct DecodingTests {
                 Availability(available: false, reason: .product, copies: 3, waiting: 2),
                 "all 3 copies on loan, 2 waiting"
             ),
-            (Availability(available: false, reason: .library), "library's loan limit reached for this month"),
+            (Availability(available: false, reason: .library), "the library's e-book budget for this month is used up"),
+            (
+                Availability(available: false, reason: .borrower, pace: LoanPace(loans: 3, days: 7)),
+                "you have made 3 loans in 7 days, as many as the library allows"
+            ),
             (Availability(available: false, reason: .borrower), "you have reached your own loan limit for this month"),
         ])
     func reasons(availability: Availability, words: String) {

@@ -22,7 +22,7 @@ final class Harness {
 
     init(
         seed: UInt64 = 1, catalogSize: Int = 600, timeout: TimeInterval = 5, theme: Theme = .plain,
-        dialect: APIDialect = .full, wrapsToTheme: Bool = false,
+        dialect: APIDialect = .full, rules: MockRules = MockRules(), wrapsToTheme: Bool = false,
         wrap: (HTTPLendingService) -> any LendingService & PatronLending = { $0 }
     ) async throws {
         // The screen as a terminal of the theme's width shows it, or every line whole.
@@ -31,7 +31,7 @@ final class Harness {
         configuration = MockConfiguration(
             seed: seed, catalogSize: catalogSize,
             clockStart: Harness.day.startDate(in: MockRules.stockholm).addingTimeInterval(10 * 3600),
-            clockRuns: false, dialect: dialect)
+            rules: rules, clockRuns: false, dialect: dialect)
         server = try await MockLendingServer.start(
             configuration, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
         let endpoint = LibraryEndpoint(

@@ -155,6 +155,37 @@ struct LendingTests {
         }
     }
 
+    @Test("A pace of 2 loans in 7 days is a rolling window: borrower with the day the oldest loan leaves it")
+    func pace() async throws {
+        try await TestServer.lending(rules: MockRules(loanPace: LoanPace(loans: 2, days: 7))) { server in
+            let lending = server.lending
+            let client = server.client()
+            let titles = (0..<4).map(LendingFixtures.accessTitle)
+            _ = try await lending.createLoan(card: "1001", pin: "1234", productID: titles[0])
+            await server.server.advanceClock(by: 3 * 86_400)
+            _ = try await lending.createLoan(card: "1001", pin: "1234", productID: titles[1])
+            let paced = try await client.availability(productID: titles[2], card: "1001")
+            #expect(paced.reason == .borrower && paced.pace == LoanPace(loans: 2, days: 7), "\(paced)")
+            #expect(paced.estimatedDate == LendingFixtures.day(7))
+            // The title itself is free: only 1001's pace is in the way.
+            #expect(try await client.availability(productID: titles[2], card: nil).available)
+            let refused = await #expect(throws: LendingError.self) {
+                _ = try await lending.createLoan(card: "1001", pin: "1234", productID: titles[2])
+            }
+            #expect(
+                refused?.status == 409 && refused?.reason?.contains("2 loans in 7 days") == true
+                    && refused?.reason?.contains("\(LendingFixtures.day(7))") == true,
+                "\(String(describing: refused?.reason))")
+            await server.server.advanceClock(by: 3 * 86_400)
+            #expect(try await client.availability(productID: titles[2], card: "1001").reason == .borrower)
+            await server.server.advanceClock(by: 86_400)
+            _ = try await lending.createLoan(card: "1001", pin: "1234", productID: titles[2])
+            // Now the loans of days 3 and 7 fill the window: the next is on day 10.
+            let again = try await client.availability(productID: titles[3], card: "1001")
+            #expect(again.reason == .borrower && again.estimatedDate == LendingFixtures.day(10), "\(again)")
+        }
+    }
+
     @Test("The last copy goes to one patron; the next is told to reserve (product)")
     func lastCopy() async throws {
         try await TestServer.lending { server in

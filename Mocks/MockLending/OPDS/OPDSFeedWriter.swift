@@ -27,7 +27,8 @@ struct OPDSFeedWriter: Sendable {
 
     static let atomNamespace = "http://www.w3.org/2005/Atom"
     static let opdsNamespace = "http://opds-spec.org/2010/catalog"
-    /// bok's own extension: `bok:reason` on `opds:availability` (`product`, `library`, `borrower`).
+    /// bok's own extension: `bok:reason` on `opds:availability` (`product`, `library`, `borrower`)
+    /// and `bok:pace` (`3/7`) when the patron's pace is what stops them.
     static let bokNamespace = "urn:x-bok:opds"
     static let dctermsNamespace = "http://purl.org/dc/terms/"
     static let openSearchNamespace = "http://a9.com/-/spec/opensearch/1.1/"
@@ -228,6 +229,10 @@ struct OPDSFeedWriter: Sendable {
                 [
                     "status": availability.available ? "available" : "unavailable",
                     "bok:reason": availability.available ? nil : availability.reason?.word,
+                    // The budget's new month and the patron's next loan day: when the title is not
+                    // out, the day it can be borrowed, as `until` says for a hold.
+                    "until": availability.reason == .product ? nil : availability.estimatedDate.map(end),
+                    "bok:pace": availability.pace?.description,
                 ])
             counts(&xml, standing, position: nil)
             xml.close("link")

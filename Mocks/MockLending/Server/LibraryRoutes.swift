@@ -74,10 +74,14 @@ struct LibraryRoutes: Sendable {
         try authentication.check(query, over: [card, id])
         guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
         let availability = library.read { $0.availability(index, card: card.isEmpty ? nil : card) }
+        // The day and the pace are extensions: a plain Elib answer has the reason alone.
+        let extended = library.configuration.dialect != .upstreamOnly
         return JSONResponse.make(
             Wire.AvailabilityAnswer(products: [
                 Wire.ProductAvailability(
-                    productID: id, available: availability.available, reason: availability.reason?.word ?? "")
+                    productID: id, available: availability.available, reason: availability.reason?.word ?? "",
+                    estimatedDate: extended ? availability.estimatedDate : nil,
+                    pace: extended ? availability.pace : nil)
             ]))
     }
 

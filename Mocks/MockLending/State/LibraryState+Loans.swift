@@ -6,7 +6,7 @@ extension LibraryState {
     /// Lends product `index` to `card`, as one change of the state.
     ///
     /// The checks, in order: the card and PIN (and the lock), the title's licence being active,
-    /// the patron not having it on loan already, the patron's monthly limit, then a copy (or
+    /// the patron not having it on loan already, the patron's monthly limit and pace, then a copy (or
     /// the budget for pay-per-loan). While others wait for a copies title its free copies are
     /// held for them, so only a patron whose reservation is ready gets one; borrowing fulfils
     /// that reservation.
@@ -20,11 +20,12 @@ extension LibraryState {
         if loans.contains(where: { $0.card == card && $0.productIndex == index && $0.isActive }) {
             throw LendingRefusal(.conflict, "You already have this book on loan")
         }
-        if loansThisMonth(card: card) >= rules.maxLoansPerMonth {
+        if let limit = borrowerLimit(card: card), let day = limit.estimatedDate {
+            let made =
+                limit.pace.map { "\($0.loans) loans in \($0.days) days, as many as" }
+                ?? "\(rules.maxLoansPerMonth) loans this month, the most"
             throw LendingRefusal(
-                .conflict,
-                "You have made \(rules.maxLoansPerMonth) loans this month, the most the library allows; "
-                    + "you can borrow again from \(nextMonth).")
+                .conflict, "You have made \(made) the library allows; you can borrow again from \(day).")
         }
         let licence = licences[index]
         let ready = readyReservation(index, card: card)

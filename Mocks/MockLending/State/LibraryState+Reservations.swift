@@ -18,7 +18,7 @@ extension LibraryState {
             throw LendingRefusal(.conflict, "You already have this book on loan")
         }
         // Whether the title itself could be lent, whatever this patron's monthly limit says.
-        if availability(index, card: nil, borrowerLimited: false).available {
+        if availability(index, card: nil, limit: nil).available {
             throw LendingRefusal(.conflict, "The book is available; borrow it instead")
         }
         let reservation = Reservation(id: takeID(prefix: "R"), productIndex: index, card: card, created: clock)
@@ -69,13 +69,9 @@ extension LibraryState {
     func withEstimate(_ availability: Availability, _ index: Int) -> Availability {
         guard !availability.available else { return availability }
         var answer = availability
-        switch availability.reason {
-        case .product?:
+        // `library` and `borrower` carry their day already (the 1st, or the pace's next day).
+        if availability.reason == .product {
             answer.estimatedDate = estimatedDay(index, waitingPlace: waiting(index) + 1 - queueCounts(index).ready)
-        case .library?:
-            answer.estimatedDate = nextMonth
-        default:
-            break
         }
         return answer
     }

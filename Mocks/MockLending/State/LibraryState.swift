@@ -82,12 +82,6 @@ struct LibraryState: Sendable {
             : DayDate(year: today.year, month: today.month + 1, day: 1)
     }
 
-    /// Loans a patron has made since the start of the clock's month (returned ones count too).
-    func loansThisMonth(card: String) -> Int {
-        let start = monthStart
-        return loans.reduce(0) { $0 + ($1.card == card && $1.created >= start ? 1 : 0) }
-    }
-
     /// Active reservations on a product, and how many of them have a copy held.
     func queueCounts(_ index: Int) -> (active: Int, ready: Int) {
         var active = 0
@@ -109,19 +103,19 @@ struct LibraryState: Sendable {
         reservations.firstIndex { $0.productIndex == index && $0.card == card && $0.isReady }
     }
 
-    /// Whether the patron with `card` may make another loan this month (unknown cards may).
-    func hasReachedLimit(card: String?) -> Bool {
-        guard let card, patrons[card] != nil else { return false }
-        return loansThisMonth(card: card) >= rules.maxLoansPerMonth
-    }
-
     /// Whether product `index` can be borrowed now, and if not why.
     ///
     /// The title's own state comes first (all copies out or held for a reservation → `product`,
     /// budget spent → `library`): that tells a patron at their limit whether reserving makes
     /// sense. Only a title that could otherwise be borrowed answers `borrower`. A copy held for
     /// `card`'s ready reservation counts as available to that card.
-    func availability(_ index: Int, card: String?, borrowerLimited: Bool? = nil) -> Availability {
+    func availability(_ index: Int, card: String?) -> Availability {
+        availability(index, card: card, limit: borrowerLimit(card: card))
+    }
+
+    /// `availability(_:card:)` with the card's `borrowerLimit` worked out once by the caller, for
+    /// a search that asks for every title (nil: the card may borrow, or none is given).
+    func availability(_ index: Int, card: String?, limit: Availability?) -> Availability {
         let licence = licences[index]
         guard products[index].isActive(on: today) else { return Availability(available: false, reason: .product) }
         switch licence.model {
@@ -132,17 +126,20 @@ struct LibraryState: Sendable {
             if licence.onLoan + queue.ready >= licence.copies && !heldForCard {
                 return Availability(available: false, reason: .product, copies: licence.copies, waiting: waiting)
             }
-            if borrowerLimited ?? hasReachedLimit(card: card) {
-                return Availability(available: false, reason: .borrower, copies: licence.copies, waiting: waiting)
+            if var limit {
+                limit.copies = licence.copies
+                limit.waiting = waiting
+                return limit
             }
             return Availability(available: true, copies: licence.copies, waiting: waiting)
         case .ppu:
-            if payPerLoanUsed >= payPerLoanBudget { return Availability(available: false, reason: .library) }
+            if payPerLoanUsed >= payPerLoanBudget {
+                return Availability(available: false, reason: .library, estimatedDate: nextMonth)
+            }
         case .access:
             break
         }
-        if borrowerLimited ?? hasReachedLimit(card: card) { return Availability(available: false, reason: .borrower) }
-        return Availability(available: true)
+        return limit ?? Availability(available: true)
     }
 
     /// The licence models of product `index`, as `GET libraryproducts/{id}` reports them.

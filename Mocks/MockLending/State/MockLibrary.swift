@@ -295,11 +295,11 @@ final class MockLibrary: Sendable {
         }
         scored.sort { ($0.score, -$0.order, -$0.index) > ($1.score, -$1.order, -$1.index) }
         let snapshot = read { copy $0 }
-        let limited = snapshot.hasReachedLimit(card: card)
+        let stop = snapshot.borrowerLimit(card: card)
         return scored.prefix(max(0, limit)).map { entry in
             var product = catalog.products[entry.index]
             product.availability = snapshot.withEstimate(
-                snapshot.availability(entry.index, card: card, borrowerLimited: limited), entry.index)
+                snapshot.availability(entry.index, card: card, limit: stop), entry.index)
             return product
         }
     }
@@ -309,21 +309,21 @@ final class MockLibrary: Sendable {
         // Copying the state out is O(1) (its arrays are copy-on-write), so the search itself runs
         // without holding the lock.
         let snapshot = read { copy $0 }
-        let limited = snapshot.hasReachedLimit(card: options.card)
+        let limit = snapshot.borrowerLimit(card: options.card)
         // The library's own number for a book finds it, as a catalogue's search by number does.
         if options.offset == 0, let index = indexByID[options.text.trimmingCharacters(in: .whitespaces)] {
             var product = catalog.products[index]
             product.availability = snapshot.withEstimate(
-                snapshot.availability(index, card: options.card, borrowerLimited: limited), index)
+                snapshot.availability(index, card: options.card, limit: limit), index)
             return ([product], 1)
         }
         let page = search.search(options) {
-            snapshot.availability($0, card: options.card, borrowerLimited: limited).available
+            snapshot.availability($0, card: options.card, limit: limit).available
         }
         let products = page.indices.map { index in
             var product = catalog.products[index]
             product.availability = snapshot.withEstimate(
-                snapshot.availability(index, card: options.card, borrowerLimited: limited), index)
+                snapshot.availability(index, card: options.card, limit: limit), index)
             return product
         }
         return (products, page.total)

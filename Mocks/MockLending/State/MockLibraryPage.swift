@@ -46,7 +46,7 @@ enum MockLibraryPage {
         ].sorted { ($0.date ?? today) < ($1.date ?? today) }
         return LibraryPage(
             name: name, alerts: alerts, events: events, loanPeriodDays: rules.loanPeriodDays,
-            maxLoansPerMonth: rules.maxLoansPerMonth, locale: locale, timeZone: rules.timeZone.identifier,
-            now: now)
+            maxLoansPerMonth: rules.maxLoansPerMonth, loanPace: rules.loanPace, locale: locale,
+            timeZone: rules.timeZone.identifier, now: now)
     }
 }

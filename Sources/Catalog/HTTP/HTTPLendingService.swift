@@ -116,7 +116,8 @@ public struct HTTPLendingService: LendingService {
         }
         var availability = Availability(
             available: entry.available,
-            reason: entry.reason.isEmpty ? nil : UnavailableReason(word: entry.reason))
+            reason: entry.reason.isEmpty ? nil : UnavailableReason(word: entry.reason),
+            estimatedDate: entry.estimatedDate, pace: entry.pace)
         if !entry.available, availability.reason == .product,
             let models = try? await licence(productID: productID, before: deadline)
         {

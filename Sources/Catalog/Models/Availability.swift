@@ -55,19 +55,24 @@ public struct Availability: Sendable, Hashable, Codable {
     public var copies: Int?
     /// Patrons in the reservation queue, when known.
     public var waiting: Int?
-    /// When a patron who reserves now may expect the book, when the server estimates it (an extension).
+    /// When a patron who reserves now may expect the book, when the server estimates it (an
+    /// extension); for `library` and `borrower`, the first day a loan can be made again.
     public var estimatedDate: DayDate?
+    /// For `borrower`: the library's pace when that, not the monthly limit, is what stops the
+    /// patron (an extension).
+    public var pace: LoanPace?
 
     /// Creates an availability.
     public init(
         available: Bool, reason: UnavailableReason? = nil, copies: Int? = nil, waiting: Int? = nil,
-        estimatedDate: DayDate? = nil
+        estimatedDate: DayDate? = nil, pace: LoanPace? = nil
     ) {
         self.available = available
         self.reason = available ? nil : reason
         self.copies = copies
         self.waiting = waiting
         self.estimatedDate = available ? nil : estimatedDate
+        self.pace = available ? nil : pace
     }
 
     enum CodingKeys: String, CodingKey {
@@ -75,8 +80,8 @@ public struct Availability: Sendable, Hashable, Codable {
         case reason = "Reason"
         case copies = "Copies"
         case waiting = "Waiting"
-        case estimatedDate =
-            "EstimatedDate"
+        case estimatedDate = "EstimatedDate"
+        case pace = "Pace"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -89,6 +94,7 @@ public struct Availability: Sendable, Hashable, Codable {
         waiting = try c.decodeIfPresent(Int.self, forKey: .waiting)
         // An estimate that does not parse is left out: it is a nicety, never a reason to refuse the answer.
         estimatedDate = available ? nil : (try? c.decodeIfPresent(DayDate.self, forKey: .estimatedDate)) ?? nil
+        pace = available ? nil : (try? c.decodeIfPresent(LoanPace.self, forKey: .pace)) ?? nil
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -98,11 +104,13 @@ public struct Availability: Sendable, Hashable, Codable {
         try c.encodeIfPresent(copies, forKey: .copies)
         try c.encodeIfPresent(waiting, forKey: .waiting)
         try c.encodeIfPresent(estimatedDate, forKey: .estimatedDate)
+        try c.encodeIfPresent(pace, forKey: .pace)
     }
 
     /// The reason in words a patron understands, or nil when the book is available.
     ///
-    /// For example `all 3 copies on loan, 2 waiting` or `library's loan limit reached for this month`.
+    /// For example `all 3 copies on loan, 2 waiting` or `the library's e-book budget for this month is
+    /// used up`. (bok's screens add the days: see the client's `AvailabilityWords`.)
     public var explanation: String? {
         guard !available else { return nil }
         switch reason {
@@ -117,8 +125,14 @@ public struct Availability: Sendable, Hashable, Codable {
             if let waiting, waiting > 0 { text += trn(", {n} waiting", ", {n} waiting", waiting) }
             return text
         case .library?:
-            return tr("library's loan limit reached for this month")
+            return tr("the library's e-book budget for this month is used up")
         case .borrower?:
+            if let pace {
+                return trn(
+                    "you have made {n} loan in {days} days, as many as the library allows",
+                    "you have made {n} loans in {days} days, as many as the library allows", pace.loans,
+                    ["days": pace.days])
+            }
             return tr("you have reached your own loan limit for this month")
         case .other(let word)?:
             return word
@@ -132,7 +146,7 @@ public struct Availability: Sendable, Hashable, Codable {
         case .product?, nil:
             if let waiting, waiting > 0 { return trn("on loan · {n} waiting", "on loan · {n} waiting", waiting) }
             return tr("on loan")
-        case .library?: return tr("library limit reached")
+        case .library?: return tr("library budget used up")
         case .borrower?: return tr("your limit reached")
         case .other(let word)?: return word
         }

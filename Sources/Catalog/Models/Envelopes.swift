@@ -26,7 +26,8 @@ public enum Wire {
         }
     }
 
-    /// One entry of `GET books/availability/{id}`: `{"ProductID", "Available", "Reason"}`.
+    /// One entry of `GET books/availability/{id}`: `{"ProductID", "Available", "Reason"}`, and
+    /// this project's `EstimatedDate` and `Pace` as the search's embedded availability has them.
     public struct ProductAvailability: Sendable, Codable {
         /// The product (`ProductID`, upper-case D).
         public var productID: String
@@ -34,18 +35,28 @@ public enum Wire {
         public var available: Bool
         /// Why not (`product`, `library`, `borrower`), empty when available.
         public var reason: String
+        /// When a loan can be made again, or a patron who reserves may expect it (extension).
+        public var estimatedDate: DayDate?
+        /// The pace that stops this patron, with `borrower` (extension).
+        public var pace: LoanPace?
 
         /// Creates an entry.
-        public init(productID: String, available: Bool, reason: String) {
+        public init(
+            productID: String, available: Bool, reason: String, estimatedDate: DayDate? = nil, pace: LoanPace? = nil
+        ) {
             self.productID = productID
             self.available = available
             self.reason = reason
+            self.estimatedDate = estimatedDate
+            self.pace = pace
         }
 
         enum CodingKeys: String, CodingKey {
             case productID = "ProductID"
             case available = "Available"
             case reason = "Reason"
+            case estimatedDate = "EstimatedDate"
+            case pace = "Pace"
         }
 
         public init(from decoder: any Decoder) throws {
@@ -53,6 +64,18 @@ public enum Wire {
             productID = try c.decodeLenientID(forKey: .productID)
             available = try c.decode(Bool.self, forKey: .available)
             reason = try c.decodeLineIfPresent(forKey: .reason, TextPolicy(decoder)) ?? ""
+            // Extensions: one that does not parse is left out, never a reason to refuse the answer.
+            estimatedDate = (try? c.decodeIfPresent(DayDate.self, forKey: .estimatedDate)) ?? nil
+            pace = (try? c.decodeIfPresent(LoanPace.self, forKey: .pace)) ?? nil
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(productID, forKey: .productID)
+            try c.encode(available, forKey: .available)
+            try c.encode(reason, forKey: .reason)
+            try c.encodeIfPresent(estimatedDate, forKey: .estimatedDate)
+            try c.encodeIfPresent(pace, forKey: .pace)
         }
     }
 

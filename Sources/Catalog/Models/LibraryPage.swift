@@ -12,6 +12,8 @@ public struct LibraryPage: Sendable, Hashable, Codable {
     public var loanPeriodDays: Int?
     /// Loans a patron may make per month.
     public var maxLoansPerMonth: Int?
+    /// The library's pace, when it has one: at most so many loans in any so many days (extension).
+    public var loanPace: LoanPace?
     /// The library's locale as a BCP 47 tag, e.g. `sv-SE` (extension; text order follows it).
     public var locale: String?
     /// The library's time zone, an IANA name such as `Europe/Stockholm` (extension): its days
@@ -86,13 +88,15 @@ public struct LibraryPage: Sendable, Hashable, Codable {
     /// Creates a library page.
     public init(
         name: String, alerts: [Notice] = [], events: [Event] = [], loanPeriodDays: Int? = nil,
-        maxLoansPerMonth: Int? = nil, locale: String? = nil, timeZone: String? = nil, now: Date? = nil
+        maxLoansPerMonth: Int? = nil, loanPace: LoanPace? = nil, locale: String? = nil, timeZone: String? = nil,
+        now: Date? = nil
     ) {
         self.name = name
         self.alerts = alerts
         self.events = events
         self.loanPeriodDays = loanPeriodDays
         self.maxLoansPerMonth = maxLoansPerMonth
+        self.loanPace = loanPace
         self.locale = locale
         self.timeZone = timeZone
         self.now = now
@@ -104,6 +108,7 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         case events = "Events"
         case loanPeriodDays = "LoanPeriodDays"
         case maxLoansPerMonth = "MaxLoansPerMonth"
+        case loanPace = "LoanPace"
         case locale = "Locale"
         case timeZone = "TimeZone"
         case now = "Now"
@@ -116,6 +121,7 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         try c.encode(events, forKey: .events)
         try c.encodeIfPresent(loanPeriodDays, forKey: .loanPeriodDays)
         try c.encodeIfPresent(maxLoansPerMonth, forKey: .maxLoansPerMonth)
+        try c.encodeIfPresent(loanPace, forKey: .loanPace)
         try c.encodeIfPresent(locale, forKey: .locale)
         try c.encodeIfPresent(timeZone, forKey: .timeZone)
         try c.encodeIfPresent(now.map(Timestamp.format), forKey: .now)
@@ -128,6 +134,7 @@ public struct LibraryPage: Sendable, Hashable, Codable {
         events = try c.decodeIfPresent([Event].self, forKey: .events) ?? []
         loanPeriodDays = try c.decodeIfPresent(Int.self, forKey: .loanPeriodDays)
         maxLoansPerMonth = try c.decodeIfPresent(Int.self, forKey: .maxLoansPerMonth)
+        loanPace = (try? c.decodeIfPresent(LoanPace.self, forKey: .loanPace)) ?? nil
         locale = try c.decodeLineIfPresent(forKey: .locale, TextPolicy(decoder))
         timeZone = try? c.decodeIfPresent(String.self, forKey: .timeZone)
         now = (try? c.decodeIfPresent(String.self, forKey: .now)).flatMap { $0.flatMap(Timestamp.parse) }

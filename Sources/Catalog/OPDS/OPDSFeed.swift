@@ -173,7 +173,8 @@ public struct OPDSLending: Sendable, Hashable {
     public var state: State
     /// Since when, as the feed writes it.
     public var since: DayDate?
-    /// Until when: a loan's last day, or the day a ready hold lapses.
+    /// Until when: a loan's last day, the day a ready hold lapses, or, for a title out for this
+    /// patron, the day the mock expects it or a loan can be made again.
     public var until: DayDate?
     /// Patrons waiting (`holds total`).
     public var holds: Int?
@@ -187,6 +188,8 @@ public struct OPDSLending: Sendable, Hashable {
     /// copies on loan (`product`, what an out title means otherwise), the library's budget, or the
     /// patron's own limit.
     public var reason: UnavailableReason?
+    /// The pace that stops this patron, with `borrower` (the mock's `bok:pace`, `3/7`).
+    public var pace: LoanPace?
 
     public init(
         state: State, since: DayDate? = nil, until: DayDate? = nil, holds: Int? = nil, position: Int? = nil,
@@ -213,7 +216,11 @@ public struct OPDSLending: Sendable, Hashable {
         switch state {
         case .available, .ready:
             return Availability(available: true, copies: copies)
-        case .unavailable, .reserved:
+        case .unavailable:
+            return Availability(
+                available: false, reason: reason ?? .product, copies: copies, waiting: holds, estimatedDate: until,
+                pace: pace)
+        case .reserved:
             return Availability(available: false, reason: reason ?? .product, copies: copies, waiting: holds)
         }
     }

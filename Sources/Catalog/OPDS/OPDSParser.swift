@@ -359,6 +359,7 @@ private struct AtomReader {
             lending.since = value("since").flatMap(DayDate.init(string:))
             lending.until = value("until").flatMap(DayDate.init(string:))
             lending.reason = value("reason").map { UnavailableReason(word: SafeText.line($0)) }
+            lending.pace = value("pace").flatMap { LoanPace(text: $0.trimmedWhitespace) }
             link.lending = lending
         case "holds":
             // Counts before the state (the order is free): kept on a provisional available state.
@@ -406,7 +407,7 @@ extension [XMLAttribute] {
     }
 
     /// An attribute of the OPDS extensions: written `opds:facetGroup` or `facetGroup`, and for
-    /// `opds:availability`'s why, the mock's `bok:reason`. The one in no namespace wins.
+    /// `opds:availability`'s why, the mock's `bok:reason` and `bok:pace`. The one in no namespace wins.
     fileprivate func opds(_ local: String) -> String? {
         plain(local)
             ?? first {

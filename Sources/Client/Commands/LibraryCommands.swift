@@ -62,6 +62,9 @@ enum LibraryCommands {
             if let max = page.maxLoansPerMonth {
                 rules.append(trn("{n} loan per patron a month", "{n} loans per patron a month", max))
             }
+            if let pace = page.loanPace {
+                rules.append(tr("at most {pace}", ["pace": session.availabilityWords.paceWords(pace)]))
+            }
             if !rules.isEmpty { lines.append(theme.dim(rules.joined(separator: " \(m.middleDot) ").capitalizedFirst)) }
             if !page.alerts.isEmpty {
                 lines += ["", theme.bold(tr("Notices"))]
@@ -177,6 +180,8 @@ struct LibraryJSON: Encodable, Sendable {
     let name: String
     let loanPeriodDays: Int?
     let maxLoansPerMonth: Int?
+    /// `3/7`: at most 3 loans in any 7 days; nil when the library has no pace.
+    let loanPace: String?
     let alerts: [String]
     let events: [String]
     let top: [ResultJSON]
@@ -186,6 +191,7 @@ struct LibraryJSON: Encodable, Sendable {
         name = page.name
         loanPeriodDays = page.loanPeriodDays
         maxLoansPerMonth = page.maxLoansPerMonth
+        loanPace = page.loanPace?.description
         alerts = page.alerts.map(\.title)
         events = page.events.map { [$0.date?.description, $0.title].compactMap { $0 }.joined(separator: " ") }
         self.top = top.enumerated().map { ResultJSON(number: $0.offset + 1, product: $0.element) }

@@ -9,14 +9,20 @@ import Terminal
 @MainActor
 enum LoanCommands {
     nonisolated static let borrow = Command(
-        typedName: TypedWord("typed: command", "borrow"), aliases: ["b", "loan"],
+        // `renew` is here because a patron looks for it: loans cannot be renewed, and borrow says so.
+        typedName: TypedWord("typed: command", "borrow"), aliases: ["b", "loan", "renew"],
         synopsis: N_("borrow N | borrow id:PRODUCT"),
         summary: N_("Borrow a book from the last list with your library card"),
         details: [
             N_("Asks for your card and PIN the first time in a session (the PIN is never shown)."),
             N_(
                 "If the book is out, says why, about how long the wait is, and offers reserve N; "
-                    + "if your own loans this month are used, says when new loans start."),
+                    + "if your own loans this month are used, or you are at the library's pace (say 3 loans in 7 "
+                    + "days), says the day you can borrow again; if the library's e-book budget is used up, says "
+                    + "when it starts again."),
+            N_(
+                "A loan cannot be renewed: once it has ended, borrow the book again for a new loan; "
+                    + "your place and notes are kept."),
             N_("Examples:  borrow 3     borrow id:100042"),
         ],
         valued: PatronCommands.patronOptions, flags: ["pin-stdin"],
@@ -35,7 +41,9 @@ enum LoanCommands {
             if let existing = current.first(where: { $0.productID == id && $0.active }) {
                 throw UserError(
                     tr(
-                        "You already have {title} on loan, due {day}. read {number} opens it.",
+                        "You already have {title} on loan, due {day}. Loans cannot be renewed: once it has "
+                            + "ended, borrow {number} again for a new loan, and your place and notes are kept; "
+                            + "read {number} opens it.",
                         [
                             "title": q.quoted(title),
                             "day": Words.dayWithWeekday(existing.expiryDate, today: session.library.today),
@@ -47,7 +55,8 @@ enum LoanCommands {
             availability.copies = availability.copies ?? known?.availability?.copies
             availability.waiting = availability.waiting ?? known?.availability?.waiting
             if availability.reason == known?.availability?.reason {
-                availability.estimatedDate = known?.availability?.estimatedDate
+                availability.estimatedDate = availability.estimatedDate ?? known?.availability?.estimatedDate
+                availability.pace = availability.pace ?? known?.availability?.pace
             }
             guard availability.available else {
                 if let queued = try await queuedMessage(picked, title: title, word: word, card: card, session: session)
@@ -167,10 +176,21 @@ enum LoanCommands {
                     lines: [tr("Kept {title}; nothing was returned.", ["title": q.quoted(loan.title)])],
                     json: ["returned": String?.none])
             }
-            try await settledOnCancel(
-                tr("The library may have ended the loan already; the next sync settles it (loans shows it then).")
-            ) {
-                try await session.library.service.returnLoan(id: loan.id, card: card)
+            do {
+                try await settledOnCancel(
+                    tr("The library may have ended the loan already; the next sync settles it (loans shows it then).")
+                ) {
+                    try await session.library.service.returnLoan(id: loan.id, card: card)
+                }
+            } catch let error as LendingError where error.kind == .unsupported {
+                // Plain Elib: a loan runs its course. Say when it ends rather than only that it cannot.
+                throw UserError(
+                    tr(
+                        "Loans cannot be returned early at this library: {title} ends by itself on {day}.",
+                        [
+                            "title": q.quoted(loan.title),
+                            "day": Words.dayWithWeekday(loan.expiryDate, today: session.library.today),
+                        ]))
             }
             session.lists.endedFromList.insert(loan.id)
             await session.syncAfterChange(expected: loan.productID)
@@ -340,11 +360,20 @@ enum LoanCommands {
             // Reserving would be refused (the book is not out), so the one thing to do is to keep it in mind.
             return tr(
                 "Cannot borrow {title}: {limit}; tbr add {number} keeps it on your to-be-read list until then.",
-                ["title": q, "limit": limitSentence(words, session: session), "number": word])
+                [
+                    "title": q, "limit": limitSentence(words, availability: availability, session: session),
+                    "number": word,
+                ])
         case .library?:
+            // A reservation made now is ready when the new month's budget comes.
             return tr(
-                "Cannot borrow {title} now: the {reason}. Try again next month, or reserve {number}.",
-                ["title": q, "reason": words.words(availability), "number": word])
+                "Cannot borrow {title}: {budget}. Loans again from {day}; "
+                    + "reserve {number} to have it kept for you then.",
+                [
+                    "title": q, "budget": words.budgetWords,
+                    "day": Words.dayWithWeekday(availability.estimatedDate ?? words.nextMonth, today: words.today),
+                    "number": word,
+                ])
         default:
             return tr(
                 "Cannot borrow {title} now: {reason}. Type reserve {number} to join the queue.",
@@ -352,8 +381,18 @@ enum LoanCommands {
         }
     }
 
-    /// `your 5 loans this month are used. New loans from Tuesday 1 December`
-    static func limitSentence(_ words: AvailabilityWords, session: Session) -> String {
+    /// `your 5 loans this month are used. New loans from Tuesday 1 December`, or when the library's
+    /// pace stops the patron, `you have made 3 loans in 7 days, as many as the library allows. Next
+    /// loan from Thursday 3 December`.
+    static func limitSentence(_ words: AvailabilityWords, availability: Availability, session: Session) -> String {
+        if let pace = availability.pace, let next = availability.estimatedDate {
+            return tr(
+                "you have made {pace}, as many as the library allows. Next loan from {day}",
+                [
+                    "pace": words.paceWords(pace),
+                    "day": Words.dayWithWeekday(next, today: session.library.today),
+                ])
+        }
         let day = Words.dayWithWeekday(words.nextMonth, today: session.library.today)
         guard let most = words.maxLoans else {
             return tr("your loans this month are used. New loans from {day}", ["day": day])

@@ -63,7 +63,11 @@ enum ReservationCommands {
                     tr(
                         "{title} is not out, so there is no queue to join: {limit}; "
                             + "tbr add {number} keeps it on your to-be-read list until then.",
-                        ["title": q, "limit": LoanCommands.limitSentence(words, session: session), "number": word]))
+                        [
+                            "title": q,
+                            "limit": LoanCommands.limitSentence(words, availability: availability, session: session),
+                            "number": word,
+                        ]))
             }
             let reservation = try await LoanCommands.settledOnCancel(
                 tr(

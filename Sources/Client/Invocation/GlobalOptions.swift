@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import Localization
 import MockLending
@@ -100,6 +101,8 @@ struct GlobalOptions: Sendable, Equatable {
     var mockClockStart: Date?
     /// False stops the mock's clock between `mock clock` moves, as scenarios need.
     var mockClockRuns = true
+    /// The mock library's pace (`pace:` in a scenario; nil: none, as by default).
+    var mockPace: LoanPace?
     /// `--record FILE`: record the interactive session there.
     var record: String?
 
@@ -137,7 +140,7 @@ struct GlobalOptions: Sendable, Equatable {
 
     var mockConfiguration: MockConfiguration {
         MockConfiguration(
-            seed: seed, catalogSize: catalogSize, clockStart: mockClockStart, clockRuns: mockClockRuns,
-            dialect: mockDialect)
+            seed: seed, catalogSize: catalogSize, clockStart: mockClockStart,
+            rules: MockRules(loanPace: mockPace), clockRuns: mockClockRuns, dialect: mockDialect)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import Foundation
 import Localization
 import Logging
@@ -10,7 +11,7 @@ struct MockServerCommand: ParsableCommand, Invocation {
         CommandConfiguration(
             commandName: "mock-server",
             abstract: tr("Run the mock lending library alone, for testers and other clients."),
-            usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N] [--plain-elib]",
+            usage: "bok mock-server [--port P] [--host H] [--seed S] [--catalog-size N] [--pace N/D] [--plain-elib]",
             discussion: tr(
                 "Runs in the foreground and prints its API base URL; Ctrl-C stops it. Its state starts from "
                     + "the seed every time.")
@@ -39,6 +40,13 @@ struct MockServerCommand: ParsableCommand, Invocation {
         transform: GlobalFlags.catalogSize)
     var catalogSize: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            tr("At most N loans per patron in any D days, e.g. 3/7 (default: no pace, only the monthly limit)."),
+            valueName: "N/D"),
+        transform: MockServerCommand.pace)
+    var pace: LoanPace?
+
     @Flag(
         name: .customLong("plain-elib"),
         help: ArgumentHelp(
@@ -52,6 +60,13 @@ struct MockServerCommand: ParsableCommand, Invocation {
             throw UserError.usage(tr("--port takes a number from 0 to 65535 (0 picks a free port)."))
         }
         return value
+    }
+
+    static func pace(_ text: String) throws -> LoanPace {
+        guard let pace = LoanPace(text: text) else {
+            throw UserError.usage(tr("--pace takes loans/days, e.g. --pace 3/7 for 3 loans in any 7 days."))
+        }
+        return pace
     }
 
     static func host(_ text: String) throws -> String {
@@ -70,6 +85,7 @@ struct MockServerCommand: ParsableCommand, Invocation {
             seed: seed ?? options.seed, catalogSize: catalogSize ?? options.catalogSize)
         configuration.port = port
         configuration.host = host
+        configuration.rules.loanPace = pace
         if plainElib { configuration.dialect = .upstreamOnly }
         do {
             let server = try await MockLendingServer.start(configuration, logger: logger)

@@ -20,7 +20,9 @@ struct AvailabilityWords {
     }
 
     /// Green `✓ Available`; red `✗ all 3 copies on loan, 4 waiting · ~3 weeks`;
-    /// red `✗ your 5 loans this month are used · new loans from 1 December`.
+    /// red `✗ your 5 loans this month are used · new loans from 1 December`;
+    /// red `✗ 3 loans in 7 days · next loan from Thursday 3 December`;
+    /// red `✗ the library's e-book budget for November is used up · loans again from 1 December`.
     func mark(_ availability: Availability?) -> String {
         guard let availability else { return theme.dim("? " + tr("availability unknown")) }
         if availability.available { return theme.green("\(theme.marks.check) " + tr("Available")) }
@@ -29,7 +31,17 @@ struct AvailabilityWords {
 
     /// The words after the mark, for a book that cannot be borrowed now.
     func words(_ availability: Availability) -> String {
-        if availability.reason == .borrower { return limitWords }
+        switch availability.reason {
+        case .borrower?:
+            guard let pace = availability.pace, let day = availability.estimatedDate else { return limitWords }
+            return paceWords(pace) + " \(theme.marks.middleDot) "
+                + tr("next loan from {day}", ["day": Words.dayWithWeekday(day, today: today)])
+        case .library?:
+            return budgetWords + " \(theme.marks.middleDot) "
+                + tr("loans again from {day}", ["day": dayWords(availability.estimatedDate ?? nextMonth)])
+        default:
+            break
+        }
         var text = availability.explanation ?? tr("not available")
         if let wait = estimate(availability) { text += " \(theme.marks.middleDot) \(wait)" }
         return text
@@ -38,8 +50,17 @@ struct AvailabilityWords {
     /// The same in a few words, for narrow rows and grid cards: `on loan · 2 waiting · ~3 weeks`.
     func short(_ availability: Availability) -> String? {
         guard !availability.available else { return nil }
-        if availability.reason == .borrower {
+        switch availability.reason {
+        case .borrower?:
+            if availability.pace != nil, let day = availability.estimatedDate {
+                return tr("next loan from {day}", ["day": Words.shortDay(day)])
+            }
             return tr("your loans used until {day}", ["day": Words.shortDay(nextMonth)])
+        case .library?:
+            return tr(
+                "library budget used until {day}", ["day": Words.shortDay(availability.estimatedDate ?? nextMonth)])
+        default:
+            break
         }
         guard var text = availability.shortExplanation else { return nil }
         if let wait = estimate(availability) { text += " \(theme.marks.middleDot) \(wait)" }
@@ -53,6 +74,17 @@ struct AvailabilityWords {
             maxLoans.map { trn("your {n} loan this month is used", "your {n} loans this month are used", $0) }
             ?? tr("your loans this month are used")
         return used + " \(theme.marks.middleDot) " + tr("new loans from {day}", ["day": from])
+    }
+
+    /// `3 loans in 7 days`: the library's pace, which this patron has reached.
+    func paceWords(_ pace: LoanPace) -> String {
+        trn("{n} loan in {days}", "{n} loans in {days}", pace.loans, ["days": trn("{n} day", "{n} days", pace.days)])
+    }
+
+    /// `the library's e-book budget for November is used up`: the municipality's money for
+    /// pay-per-loan e-books this month, which no patron can borrow past.
+    var budgetWords: String {
+        tr("the library's e-book budget for {month} is used up", ["month": Words.month(today.month)])
     }
 
     /// The first day of next month, when a patron's monthly limit starts again.

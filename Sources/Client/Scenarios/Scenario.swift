@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Localization
 
@@ -15,12 +16,14 @@ struct Scenario: Sendable, Equatable {
     /// The tasks, in order; they share one session, as a patron's tasks in one sitting do.
     var tasks: [TaskPlan]
 
-    /// `seed:`, `catalog size:`, `date:`, `width:`, `card:`, `pin:`.
+    /// `seed:`, `catalog size:`, `date:`, `pace:`, `width:`, `card:`, `pin:`.
     struct Setup: Sendable, Equatable {
         var seed: UInt64 = 1
         var catalogSize = 600
         /// The mock library's clock, which stands still unless a step moves it (`mock clock +2d`).
         var date = Setup.defaultDate
+        /// The library's pace (`pace: 3/7`: 3 loans in any 7 days); nil, the mock's default, for none.
+        var pace: LoanPace?
         /// The terminal's width in cells; 0 for no limit.
         var width = 100
         /// The language bok speaks in the run: `sv` or `en` (the default, whatever the locale).

@@ -29,7 +29,7 @@ struct ScenarioParseError: Error, CustomStringConvertible {
 enum ScenarioParser {
     /// Keywords of the setup, before the first `task:`.
     static let setupKeywords = [
-        "scenario", "seed", "catalog size", "date", "width", "language", "card", "pin", "protocol",
+        "scenario", "seed", "catalog size", "date", "pace", "width", "language", "card", "pin", "protocol",
     ]
     /// Keywords that answer a step's prompts.
     static let answerKeywords = ["card", "pin"]
@@ -213,6 +213,11 @@ private struct ParseState {
                 scenario.setup.catalogSize = size
             case "date":
                 scenario.setup.date = try Self.date(value)
+            case "pace":
+                guard let pace = LoanPace(text: value.replacingOccurrences(of: " ", with: "")) else {
+                    throw UserError(tr("pace: takes loans/days, e.g. pace: 3/7 for 3 loans in any 7 days."))
+                }
+                scenario.setup.pace = pace
             case "width":
                 guard let width = Int(value), width == 0 || (20...1000).contains(width) else {
                     throw UserError(

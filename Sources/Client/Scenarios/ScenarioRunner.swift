@@ -78,6 +78,7 @@ struct ScenarioRunner {
         options.catalogSize = setup.catalogSize
         options.mockClockStart = setup.date.date(in: MockRules.stockholm)
         options.mockClockRuns = false
+        options.mockPace = setup.pace
         options.kind = protocolKind ?? setup.protocolKind
         if plainElib {
             // A plain Elib lending service: its API without bok's extensions (the OPDS face is one).

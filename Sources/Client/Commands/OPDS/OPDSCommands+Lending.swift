@@ -22,11 +22,10 @@ extension OPDSCommands {
         let title = session.theme.marks.quoted(entry.title)
         switch entry.lending?.state {
         case .unavailable?:
-            let reason = session.availabilityWords.words(entry.lending!.availability)
+            // The same words as over the Elib API: the patron's own limit or pace, the budget, or a queue.
             throw UserError(
-                tr(
-                    "Cannot borrow {title} now: {reason}. Type reserve {number} to join the queue.",
-                    ["title": title, "reason": reason, "number": word]))
+                LoanCommands.unavailableMessage(
+                    title: entry.title, availability: entry.lending!.availability, word: word, session: session))
         case .reserved?:
             throw UserError(queuedWords(entry, title: title))
         default:
