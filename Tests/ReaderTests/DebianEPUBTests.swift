@@ -16,13 +16,16 @@ enum DebianEPUBs {
     ]
     static let present = expected.filter { FileManager.default.fileExists(atPath: $0) }
     static let available = !present.isEmpty
+    /// Runs a suite only where the books are installed, and says why not otherwise.
+    static var installed: ConditionTrait {
+        .enabled(
+            if: available,
+            "Debian's live-manual-epub and ubuntu-packaging-guide-epub are missing: scripts/install-test-epubs.sh"
+        )
+    }
 }
 
-@Suite(
-    .enabled(
-        if: DebianEPUBs.available,
-        "Debian's live-manual-epub and ubuntu-packaging-guide-epub are not installed; run scripts/install-test-epubs.sh"
-    ))
+@Suite(DebianEPUBs.installed)
 struct DebianEPUBTests {
     @Test(arguments: DebianEPUBs.present)
     func opensLaysOutToTheEndAndSearches(path: String) throws {

@@ -28,6 +28,8 @@ public final class BookContent: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The element trees of the chapters whose places were last turned into CFIs (`+CFI`).
+    let trees = Mutex<[(index: Int, tree: ContentTree)]>([])
 
     /// Wraps a book.
     public init(book: EPUBBook, cacheLimit: Int = 6) {
