@@ -1,4 +1,5 @@
 import Foundation
+import Terminal
 import Testing
 
 @testable import Reader
@@ -148,5 +149,62 @@ struct RealBookCFITests {
     static func firstWord(_ content: BookContent, _ place: Locator) -> String {
         let text = content.document(at: place.spineIndex).plainText.utf16.dropFirst(place.offset).prefix(40)
         return (String(text) ?? "").split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+    }
+}
+
+/// A page-list that points by CFI (as W3C's `georgia-cfi` does), and `:goto epubcfi(…)`.
+@Suite struct CFINavigationTests {
+    static func book() throws -> EPUBBook {
+        let sentence = "The lamps along the harbour went out one by one while the ferry waited. "
+        var builder = EPUBBuilder(
+            chapters: (1...3).map { chapter in
+                let body = (1...4).map { part in
+                    "<p>Page \((chapter - 1) * 4 + part + 10). \(String(repeating: sentence, count: 30))</p>"
+                }.joined()
+                return EPUBBuilder.Chapter("ch\(chapter).xhtml", "Chapter \(chapter)", body)
+            })
+        // The first chapter's pages by a path into the document, the others' through the package.
+        let links = (11...22).map { page in
+            let chapter = (page - 11) / 4 + 1
+            let part = (page - 11) % 4 + 1
+            let href =
+                chapter == 1
+                ? "ch1.xhtml#epubcfi(/4/\(2 * part)/1:0)" : "content.opf#epubcfi(/6/\(2 * chapter)!/4/\(2 * part)/1:0)"
+            return "<li><a href=\"\(href)\">\(page)</a></li>"
+        }.joined()
+        builder.navExtra = "<nav epub:type=\"page-list\"><ol>\(links)</ol></nav>"
+        return try builder.open()
+    }
+
+    @Test func printPagesByCFIAreShownAndReached() throws {
+        let session = ReaderSession(book: try Self.book(), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 60, rows: 13)
+        #expect(view.textRows().last?.contains("(p. 11)") == true, "\(view.textRows().last ?? "")")
+        for page in ["13", "19"] {
+            for character in ":goto page \(page)" { _ = view.handle(.character(character)) }
+            _ = view.handle(.enter)
+            #expect(view.textRows().contains { $0.contains("Page \(page).") }, "the view is at print page \(page)")
+            // The top of the screen may still be on the page before (the jump shows the page
+            // the print page begins on); the status line names the page the top is on.
+            let status = view.textRows().last ?? ""
+            #expect(status.contains("(p. \(page))") || status.contains("(p. \(Int(page)! - 1))"), "\(status)")
+        }
+    }
+
+    @Test func gotoACFIPastedFromAnotherReader() throws {
+        let session = ReaderSession(book: try Self.book(), store: InMemoryPositionStore(), columns: 60, rows: 12)
+        var view = ReaderView(session: session, capabilities: .plain, badge: nil, columns: 60, rows: 13)
+        // calibre's form, into the third paragraph of the second chapter.
+        for character in ":goto epubcfi(/4/2/4/6/1:0)" { _ = view.handle(.character(character)) }
+        _ = view.handle(.enter)
+        #expect(view.textRows().contains { $0.contains("Page 17.") }, "\(view.textRows())")
+        var moved = view.session
+        _ = moved.perform(.gotoCFI(try #require(EPUBCFI("epubcfi(/6/40!/4/2/1:0)"))))
+        #expect(moved.message == "That place is not in this book: the CFI names a part this book does not have.")
+        #expect(
+            ReaderCommand.parse("goto epubcfi(/6/4!/4/x)")
+                == .failure(
+                    ReaderCommandError(
+                        "That is not a whole EPUB CFI; paste it as written, like :goto epubcfi(/6/4!/4/2/1:0).")))
     }
 }

@@ -77,7 +77,8 @@ struct Navigation {
                 guard let href = anchor.attribute("href"), let resolved = BookPath.resolve(href, relativeTo: path)
                 else { return nil }
                 let target = LinkTarget(path: resolved.path, fragment: resolved.fragment)
-                return PageListEntry(label: anchor.text, target: target, spineIndex: spineIndexByPath[resolved.path])
+                return PageListEntry(
+                    label: anchor.text, target: target, spineIndex: Self.spineIndex(of: target, spineIndexByPath))
             }
         }
     }
@@ -109,6 +110,14 @@ struct Navigation {
         return image?.attribute("alt") ?? image?.attribute("title") ?? label.attribute("title") ?? ""
     }
 
+    /// The spine item a page-list entry leads to: its document's, or, for a link into the package
+    /// by an EPUB CFI (`package.opf#epubcfi(/6/4!/…)`), the item the CFI names.
+    private static func spineIndex(of target: LinkTarget, _ spineIndexByPath: [String: Int]) -> Int? {
+        if let index = spineIndexByPath[target.path] { return index }
+        guard let fragment = target.fragment, fragment.hasPrefix("epubcfi(") else { return nil }
+        return EPUBCFI(fragment)?.spineIndex
+    }
+
     // MARK: EPUB 2
 
     private mutating func readNCX(_ root: MarkupElement, path: String, spineIndexByPath: [String: Int]) {
@@ -121,9 +130,9 @@ struct Navigation {
                     let resolved = BookPath.resolve(src, relativeTo: path)
                 else { return nil }
                 let label = target.child("navlabel")?.text ?? target.attribute("value") ?? ""
+                let link = LinkTarget(path: resolved.path, fragment: resolved.fragment)
                 return PageListEntry(
-                    label: label, target: LinkTarget(path: resolved.path, fragment: resolved.fragment),
-                    spineIndex: spineIndexByPath[resolved.path])
+                    label: label, target: link, spineIndex: Self.spineIndex(of: link, spineIndexByPath))
             }
         }
     }

@@ -11,6 +11,8 @@ public enum ReaderCommand: Sendable, Hashable {
     case gotoPage(Int)
     /// A page of the print edition, by its label (`42`, `xii`).
     case gotoPrintPage(String)
+    /// A place as another reading system names it.
+    case gotoCFI(EPUBCFI)
     case gotoStart
     case gotoEnd
     case width(Int?)
@@ -51,8 +53,16 @@ public enum ReaderCommand: Sendable, Hashable {
         return definition.parse(words.dropFirst().joined(separator: " "))
     }
 
-    /// `:goto`'s argument, in lower case.
-    static func parseGoto(_ argument: String) -> Result<ReaderCommand, ReaderCommandError> {
+    /// `:goto`'s argument, as typed (a CFI's ids keep their case; the rest is read in lower case).
+    static func parseGoto(_ typed: String) -> Result<ReaderCommand, ReaderCommandError> {
+        if typed.contains("epubcfi") {
+            guard let cfi = EPUBCFI(typed) else {
+                return .failure(
+                    .init(tr("That is not a whole EPUB CFI; paste it as written, like :goto epubcfi(/6/4!/4/2/1:0).")))
+            }
+            return .success(.gotoCFI(cfi))
+        }
+        let argument = typed.lowercased()
         let usage = ReaderCommandError(
             tr(
                 "Go where? :goto 42%, :goto chapter 3, :goto 120 (a page), :goto page 42 (print page), "
@@ -114,6 +124,7 @@ extension ReaderSession {
             jump(to: locator(inChapter: chapters[number - 1]))
         case .gotoPage(let page): goTo(page: page)
         case .gotoPrintPage(let label): goTo(printPage: label)
+        case .gotoCFI(let cfi): goTo(cfi: cfi)
         case .gotoStart: goToStart()
         case .gotoEnd: goToEnd()
         case .width(let width):

@@ -19,7 +19,7 @@ struct ReaderCommandDefinition: Sendable {
         case number(ClosedRange<Int>, words: [Choice] = [], usage: String, @Sendable (Int) -> ReaderCommand)
         /// One of `words`, or any text as typed; nothing is answered with `usage`.
         case text(words: [Choice] = [], usage: String, @Sendable (String) -> ReaderCommand)
-        /// Parsed by the command's own function (`goto`), given the argument in lower case.
+        /// Parsed by the command's own function (`goto`), given the argument as typed.
         case parsed(@Sendable (String) -> Result<ReaderCommand, ReaderCommandError>)
     }
 
@@ -40,6 +40,7 @@ struct ReaderCommandDefinition: Sendable {
                     N_("jump by percent, chapter, page of the book")
                 ),
                 ("goto page 42", N_("the print edition's page, where the book marks them")),
+                ("goto epubcfi(/6/4!/4/2/1:0)", N_("a place another reading system wrote (an EPUB CFI)")),
             ]),
         .init(
             names: ["width", "w"],
@@ -153,7 +154,7 @@ struct ReaderCommandDefinition: Sendable {
             guard !argument.isEmpty else { return .failure(.init(tr(usage))) }
             return .success(make(argument))
         case .parsed(let parse):
-            return parse(lowered)
+            return parse(argument)
         }
     }
 }

@@ -16,7 +16,10 @@ extension ReaderSession {
         for entry in book.pageList {
             guard let spine = entry.spineIndex else { continue }
             if spine > top.spineIndex { break }
-            let offset = spine == top.spineIndex ? entry.target.fragment.flatMap { anchors[$0] } ?? 0 : 0
+            var offset = 0
+            if spine == top.spineIndex, let fragment = entry.target.fragment {
+                offset = anchors[fragment] ?? place(of: entry, spine).offset
+            }
             if spine < top.spineIndex || offset <= top.offset { current = entry.label }
         }
         return current
@@ -37,8 +40,17 @@ extension ReaderSession {
                 ["first": first.label, "last": last.label, "page": label])
             return
         }
-        let offset = entry.target.fragment.flatMap { content.document(at: spine).offset(ofAnchor: $0) } ?? 0
-        jump(to: content.locator(spineIndex: spine, offset: offset))
+        jump(to: place(of: entry, spine))
         message = tr("Print page {page}; Backspace or u goes back.", ["page": entry.label])
+    }
+
+    /// Where a print page begins: its anchor, or the place its EPUB CFI names.
+    func place(of entry: PageListEntry, _ spine: Int) -> Locator {
+        guard let fragment = entry.target.fragment else { return content.locator(spineIndex: spine, offset: 0) }
+        let inDocument = book.spineIndex(forPath: entry.target.path)
+        if let place = content.locator(forFragment: fragment, inDocument: inDocument) {
+            return content.locator(spineIndex: place.spineIndex, offset: place.offset)
+        }
+        return content.locator(spineIndex: spine, offset: content.document(at: spine).offset(ofAnchor: fragment) ?? 0)
     }
 }
