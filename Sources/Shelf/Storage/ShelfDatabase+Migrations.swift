@@ -249,6 +249,26 @@ extension ShelfDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v5") { db in
+            // Where a book lives on a sync server (calibre: library and book id), and the places
+            // waiting to be sent there: one a book, the newest, kept until the server has it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE syncLink (
+                        bookID TEXT PRIMARY KEY NOT NULL,
+                        server TEXT NOT NULL,
+                        library TEXT NOT NULL,
+                        serverBookID INTEGER NOT NULL,
+                        format TEXT NOT NULL
+                    );
+                    CREATE TABLE pendingPosition (
+                        bookID TEXT PRIMARY KEY NOT NULL REFERENCES syncLink(bookID) ON DELETE CASCADE,
+                        cfi TEXT NOT NULL,
+                        fraction DOUBLE NOT NULL,
+                        madeAt DATETIME NOT NULL
+                    );
+                    """)
+        }
         return migrator
     }
 }

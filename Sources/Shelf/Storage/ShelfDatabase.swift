@@ -166,6 +166,7 @@ public struct ShelfDatabase: Sendable {
     static let tables: Set<String> = [
         "libraryProfile", "loan", "reservation", "sample", "toBeRead", "download", "readingPosition",
         "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice", "watch",
+        "syncLink", "pendingPosition",
     ]
 
     /// `v2` before `v10`.
