@@ -42,13 +42,16 @@ enum ReadCommands {
                 throw UserError(
                     tr("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal."))
             }
+            // A place another machine left further on is offered first; this one's is sent after.
+            await session.offerSyncedPlace(path: path)
             let store = session.openingReaderStore()
-            defer { session.keepReaderStore(store) }
             try logged(session) {
+                defer { session.keepReaderStore(store) }
                 try ReaderApp.run(
                     path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: session.theme.caps,
                     environment: session.environment)
             }
+            await session.sendSyncedPlace(path: path)
             return CommandOutput(lines: [], json: ["closed": path])
         })
 

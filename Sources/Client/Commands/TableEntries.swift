@@ -39,6 +39,7 @@ enum TableEntries {
     enum Status: TableEntry { static var command: Command { StatusCommand.status } }
     enum History: TableEntry { static var command: Command { HistoryCommand.history } }
     enum Watch: TableEntry { static var command: Command { WatchCommand.watch } }
+    enum Sync: TableEntry { static var command: Command { SyncCommand.sync } }
     enum Define: TableEntry { static var command: Command { DefineCommand.define } }
     enum Read: TableEntry { static var command: Command { ReadCommands.read } }
     enum Notes: TableEntry { static var command: Command { ReadCommands.notes } }
@@ -54,7 +55,8 @@ enum TableEntries {
         Search.self, More.self, Back.self, Sort.self, Filter.self, View.self, Info.self, Similar.self, Library.self,
         Top.self, Newest.self, Login.self, Logout.self, Whoami.self, Borrow.self, Loans.self, GiveBack.self,
         Reserve.self, Reservations.self, Cancel.self, Shelf.self, ToBeRead.self, Sample.self, Remove.self,
-        Notices.self, Status.self, History.self, Watch.self, Define.self, Read.self, Notes.self, Browse.self, Get.self,
+        Notices.self, Status.self, History.self, Watch.self, Sync.self, Define.self, Read.self, Notes.self, Browse.self,
+        Get.self,
         Mock.self,
         Language.self,
         Guide.self,

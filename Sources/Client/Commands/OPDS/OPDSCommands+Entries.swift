@@ -124,6 +124,8 @@ extension OPDSCommands {
         // Another bok fetching the same book: wait for it, then take its file.
         let lock = try await session.lockDownload(name, title: entry.title)
         defer { lock.release() }
+        // A book from calibre's content server keeps its place there (`sync`).
+        defer { session.linkForSync(file: target, acquisition: link.href) }
         if FileManager.default.fileExists(atPath: target.path) { return target }
         let bar = session.progress?.start(title: entry.title)
         do {

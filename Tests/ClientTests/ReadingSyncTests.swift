@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Catalog
+import Foundation
+import Terminal
+import TestSupport
+import Testing
+
+/// A place kept on calibre's content server, as a patron meets it: a book got from the catalogue
+/// opens with the offer of the place another device left further on, and its place goes back
+/// when it closes, under this machine's name.
+@Suite(
+    "Reading places through calibre, at a terminal", .serialized,
+    .enabled(if: CalibreServer.isInstalled && access("/dev/ptmx", R_OK | W_OK) == 0, "needs calibre and /dev/ptmx"))
+struct ReadingSyncTests {
+    @Test("Opening offers the phone's place further on; closing sends this machine's place; sync says what it keeps")
+    func offeredThenSent() async throws {
+        let server = try await CalibreServer.start(
+            books: [.init(title: "Vintern 1953", author: "Anna Åberg", language: "sv")], user: ("elsa", "hemligt"))
+        defer { server.stop() }
+        // The phone left a place 43 % in: the book's one paragraph, three characters in.
+        let client = OPDSClient(root: server.root, user: "elsa", password: "hemligt")
+        let byTitle = try #require(try await client.feed().entries.first { $0.title.contains("Title") }?.navigation)
+        let acquisition = try #require(try await client.feed(byTitle.href).entries.first?.epub?.href)
+        let link = try #require(CalibreBookLink(acquisition: acquisition))
+        let calibre = CalibreSync(user: "elsa", password: "hemligt")
+        try await calibre.send("epubcfi(/2/2/4/4/1:3)", fraction: 0.43, device: "phone", of: link)
+
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        let environment = BokProcess.environment(
+            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"])
+        let bok = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path,
+                arguments: ["--library", server.root.absoluteString, "--kind", "opds"],
+                environment: environment, terminal: tty.device))
+        defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
+        func command(_ line: String, until: @escaping (String) -> Bool) async -> String {
+            tty.type(line + "\r")
+            return Ansi.strip(await tty.read(until: until, seconds: 20))
+        }
+        _ = Ansi.strip(await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20))
+        _ = await command("sync device laptop") { $0.contains("called laptop") && $0.hasSuffix("> ") }
+        _ = await command("login --user elsa") { $0.hasSuffix(": ") }
+        _ = await command("hemligt") { $0.contains("Logged in") && $0.hasSuffix("> ") }
+        _ = await command("browse 2") { $0.contains("Vintern 1953") && $0.hasSuffix("> ") }
+        let offer = await command("read 1") { $0.contains("[Y/n] ") }
+        #expect(offer.contains("phone is at Vintern 1953, 43 % — go there? [Y/n] "), "\(offer.suffix(400))")
+        tty.type("\r")
+        let page = Ansi.strip(await tty.read(until: { Ansi.strip($0).contains("%") }, seconds: 20))
+        #expect(page.contains("En bok av Anna Åberg."), "\(page.suffix(400))")
+        tty.type("q")
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+        let state = await command("sync") { $0.contains("calibre") && $0.hasSuffix("> ") }
+        #expect(state.contains("Sync is on; this machine's places are called laptop."), "\(state.suffix(400))")
+        #expect(state.contains("1 book keeps its place on a calibre server."), "\(state.suffix(400))")
+        #expect(!state.contains("wait"), "nothing waits: \(state.suffix(400))")
+        tty.type("quit\r")
+        #expect(await bok.waitForExit(seconds: 10))
+
+        let places = try await calibre.positions(of: link)
+        let laptop = try #require(places.first { $0.device == "laptop" }, "\(places)")
+        #expect(laptop.cfi.hasPrefix("epubcfi(/2/2/4/"), "calibre's form, into the book's only chapter: \(laptop.cfi)")
+    }
+}
+#endif
+
+/// `sync` from the shell, in both languages: the machine's name, off and on, `--json`.
+struct SyncCommandTests {
+    @Test func nameOffOnAndJSONInBothLanguages() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let swedish = ["LANG": "sv_SE.UTF-8"]
+        let named = try await BokProcess.run(["sync", "device", "köksdator"], home: home)
+        #expect(named.status == 0 && named.output.contains("Places from this machine are now called köksdator."))
+        let off = try await BokProcess.run(["synka", "av"], home: home, environment: swedish)
+        #expect(
+            off.status == 0 && off.output.contains("Synk är av: ställena stannar på den här datorn."), "\(off.output)")
+        let state = try await BokProcess.run(["sync"], home: home, environment: swedish)
+        #expect(state.output.contains("Synk är av"), "\(state.output)")
+        #expect(state.output.contains("Ingen bok synkas än"), "\(state.output)")
+        let json = try await BokProcess.run(["sync", "--json"], home: home)
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        #expect(object?["on"] as? Bool == false && object?["device"] as? String == "köksdator", "\(json.output)")
+        #expect(object?["books"] as? Int == 0 && object?["waiting"] as? Int == 0)
+        _ = try await BokProcess.run(["sync", "on"], home: home)
+        let wrong = try await BokProcess.run(["sync", "later"], home: home)
+        #expect(
+            wrong.status != 0 && wrong.output.contains("Usage: sync, sync now, sync device NAME"), "\(wrong.output)")
+        let on = try await BokProcess.run(["sync"], home: home)
+        #expect(on.output.contains("Sync is on; this machine's places are called köksdator."), "\(on.output)")
+    }
+}
