@@ -102,9 +102,16 @@ struct Bok {
             Localization.use(language, environment: environment, forScripts: options.json)
         }
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
+        let isTTY = isatty(1) == 1
+        // Written for a screen reader: --screen-reader, else the file's setting, else whether one is found.
+        let screenReader =
+            !options.json
+            && (options.screenReader
+                || (isTTY && ((try? profiles.get())?.screenReader ?? .auto).isOn { .detect(environment: environment) }))
         if let printer = printer as? StandardPrinter {
-            // Scripts (--json) and recordings (their printer only passes lines on) are never paged.
-            let paged = !options.noPager && !options.json && options.record == nil
+            // Scripts (--json) and recordings (their printer only passes lines on) are never paged;
+            // nor is what a screen reader reads, which a pager would draw over.
+            let paged = !options.noPager && !options.json && options.record == nil && !screenReader
             printer.pager = paged ? Pager.chosen(environment: environment, configured: try? profiles.get().pager) : nil
             printer.environment = environment
         }
@@ -112,9 +119,9 @@ struct Bok {
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
 
-        let isTTY = isatty(1) == 1
         var caps = TerminalCapabilities.detect(environment: environment, isTTY: isTTY)
         if options.noColor || options.json { caps.colorDepth = .none }
+        caps.screenReader = screenReader
         let size = TerminalSize.current()
         let theme = Theme(caps: caps, width: isTTY ? size.columns : 0, height: isTTY ? size.rows : 0)
 
