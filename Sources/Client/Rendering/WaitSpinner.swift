@@ -12,6 +12,9 @@ import Terminal
 /// Told by `HTTPLendingService` through ``LibraryWait`` (task-local), so it turns only while the
 /// command in flight waits, never for a sync in the background, and never over a PIN prompt or
 /// the reader, which make no calls of their own while they are on screen.
+///
+/// For a screen reader (``Marks/words``) nothing turns: the words are written once, as a line
+/// of their own, and stay; a spinner redrawn eight times a second would be read out each time.
 final class WaitSpinner: LibraryWaitObserver {
     private struct State {
         var waiting = 0
@@ -27,6 +30,8 @@ final class WaitSpinner: LibraryWaitObserver {
     private let words: String
     private let dim: @Sendable (String) -> String
     private let unicode: Bool
+    /// Whether the words are written once as a line, for a screen reader.
+    private let once: Bool
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "bok.wait-spinner")
@@ -40,6 +45,7 @@ final class WaitSpinner: LibraryWaitObserver {
         words = dim(" " + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
         self.dim = dim
         unicode = marks.unicode
+        once = marks.words
         self.write = write
     }
 
@@ -81,6 +87,12 @@ final class WaitSpinner: LibraryWaitObserver {
     private func tick() {
         state.withLock { state in
             guard state.waiting > 0, state.timer != nil else { return }
+            if once {
+                write(String((state.saying ?? words).drop { $0 == " " }) + "\n")
+                state.timer?.cancel()
+                state.timer = nil
+                return
+            }
             write("\r" + frames[state.frame % frames.count] + (state.saying ?? words))
             state.frame += 1
             state.drawn = true
