@@ -196,5 +196,32 @@ struct ScreenReaderTests {
         #expect(full.turn.contains("\u{1B}["), "the full-screen reader moves the cursor to draw")
         #expect(linear.turn.utf8.count < full.turn.utf8.count, "a screen reader gets fewer bytes a turn")
     }
+
+    @Test("At the prompt the marks are words, and a slow library is said once on a line of its own")
+    func promptInWords() async throws {
+        let home = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let script =
+            patronScript(arguments: ["\"--mock\"", "\"--screen-reader\""]) + """
+                until("> ")
+                type("mock fault latency 1500"); until("1500")
+                out[0] = b""
+                type("top 3"); until("Top 3")
+                until("> ", 5)
+                type("view grid"); until("Top 3"); until("> ", 5)
+                type("quit"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
+        let output = try await runPatronScript(script, binary: OneShotProcessTests.binary, home: home)
+        let text = Ansi.strip(output)
+        #expect(text.contains("Waiting for the library… Ctrl-C stops waiting\r\n"), "\(text)")
+        #expect(text.components(separatedBy: "Waiting for the library").count == 2, "said once: \(text)")
+        #expect(!output.contains("\r\u{1B}[K"), "nothing is cleared or redrawn: \(output.debugDescription)")
+        #expect(!text.contains { "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏✓✗·".contains($0) }, "no spinner frames or marks: \(text)")
+        #expect(text.contains(" 1  Available - "), "\(text)")
+        #expect(!Self.hasBoxDrawing(text))
+        // view grid: still a list, a line a book, for a screen reader.
+        #expect(text.components(separatedBy: " 1  Available - ").count == 3, "\(text)")
+    }
 }
 #endif

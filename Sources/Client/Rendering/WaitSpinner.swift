@@ -42,7 +42,9 @@ final class WaitSpinner: LibraryWaitObserver {
     ) {
         frames = marks.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
         let waiting = tr("Waiting for the library… Ctrl-C stops waiting")
-        words = dim(" " + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
+        // Beside the spinner's frame a space; alone on its line, for a screen reader, none.
+        let space = marks.words ? "" : " "
+        words = dim(space + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
         self.dim = dim
         unicode = marks.unicode
         once = marks.words
@@ -52,7 +54,8 @@ final class WaitSpinner: LibraryWaitObserver {
     /// Turns with other words than the library's wait (another bok's download), until ``ended()``.
     func began(saying words: String) {
         state.withLock { state in
-            state.saying = dim(" " + (unicode ? words : words.replacingOccurrences(of: "…", with: "...")))
+            state.saying = dim(
+                (once ? "" : " ") + (unicode ? words : words.replacingOccurrences(of: "…", with: "...")))
         }
         began()
     }
@@ -88,7 +91,7 @@ final class WaitSpinner: LibraryWaitObserver {
         state.withLock { state in
             guard state.waiting > 0, state.timer != nil else { return }
             if once {
-                write(String((state.saying ?? words).drop { $0 == " " }) + "\n")
+                write((state.saying ?? words) + "\n")
                 state.timer?.cancel()
                 state.timer = nil
                 return
