@@ -18,6 +18,9 @@ final class LinearReaderOutput: ReaderOutput {
     private var panelRowsFromEnd: [Int]?
     /// Whether the cursor is at the end of a line being typed.
     private var promptOpen = false
+    /// Whether a key was handled since the last draw: its message is said even when the key
+    /// before said the same (`No links on this page.` twice).
+    private var keyed = false
 
     func take() {}
 
@@ -33,6 +36,8 @@ final class LinearReaderOutput: ReaderOutput {
         panelRowsFromEnd = nil
     }
 
+    func keyHandled() { keyed = true }
+
     func draw(_ view: ReaderView) {
         let now = view.transcript()
         let columns = view.screenColumns
@@ -45,6 +50,9 @@ final class LinearReaderOutput: ReaderOutput {
         }
         if now.page != said?.page {
             lines += [now.place] + now.page
+        } else if said?.panel != nil, now.panel == nil {
+            // Back on the page from a panel: where it is, not the page again (Ctrl-L says that).
+            lines.append(now.place)
         }
         var panelStart: Int?
         if let panel = now.panel {
@@ -65,9 +73,12 @@ final class LinearReaderOutput: ReaderOutput {
                 }
             }
         }
-        if let message = now.message, message != said?.message || !lines.isEmpty {
+        // A message on the page is the last key's own (a key clears it there); in a panel it stays.
+        let fresh = keyed && now.panel == nil && now.prompt == nil
+        if let message = now.message, message != said?.message || fresh || !lines.isEmpty {
             lines.append(message)
         }
+        keyed = false
         if !lines.isEmpty {
             output += backToEnd() + lines.map { $0 + "\r\n" }.joined()
             let heights = lines.map { Self.rows(of: $0, columns: columns) }

@@ -10,4 +10,10 @@ protocol ReaderOutput: AnyObject {
     func draw(_ view: ReaderView)
     /// Forgets what the terminal has: the next draw writes all of it (Ctrl-L, a new size, after `fg`).
     func forget()
+    /// A key was handled: what it said is new, even when it says what the key before said.
+    func keyHandled()
+}
+
+extension ReaderOutput {
+    func keyHandled() {}
 }

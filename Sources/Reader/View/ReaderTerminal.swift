@@ -147,6 +147,7 @@ final class ReaderTerminal {
                     continue
                 }
                 guard view.handle(key) else { return }
+                output.keyHandled()
             }
             _ = view.followReadingAloud()
             if ObjectIdentifier(view.session.layout) != countedLayout { startCounting() }

@@ -124,8 +124,10 @@ extension ReaderView {
         case .highlight:
             return panel.title + ", " + count + ". "
                 + tr("Move with the arrow keys; 1 to 5 gives a colour, x removes it, r reads aloud; Esc closes.")
-        case .note, .help:
-            return panel.title + ". " + tr("Enter or Esc closes.")
+        case .note:
+            return panel.title + ". " + tr("Enter goes to the note; any other key closes it.")
+        case .help:
+            return panel.title + ". " + tr("Esc closes.")
         }
     }
 }
