@@ -10,6 +10,10 @@ extension ReaderView {
         let panel = panelContent()
         var message = session.message
         if case .confirmOpen(let address) = mode { message = openQuestion(address) }
+        // A hit is marked on the page by colour alone: it is said with the words around it.
+        if let said = message, session.search != nil, let hit = session.currentHit {
+            message = said + ": " + Self.collapsingSpaces(hit.context)
+        }
         var prompt: String?
         if case .prompt(let typing) = mode { prompt = typing.label + typing.text }
         return ReaderTranscript(

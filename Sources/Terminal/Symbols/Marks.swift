@@ -41,6 +41,8 @@ public struct Marks: Sendable, Hashable {
     public var ellipsis: String { unicode ? "…" : "..." }
     /// A list item: `•`, ASCII `*`.
     public var bullet: String { unicode ? "•" : "*" }
+    /// A section of a catalogue, which opens to more entries: `▸`, for a screen reader `Section:`.
+    public var section: String { words ? tr("Section:") : "▸" }
     /// A download: `↓`, ASCII `v`.
     public var downArrow: String { unicode ? "↓" : "v" }
     /// A separator between fields: `·`, ASCII and for a screen reader `-` (a pause, where `·`
