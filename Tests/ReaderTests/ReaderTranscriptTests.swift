@@ -69,4 +69,17 @@ import Testing
         #expect(!reader.typeNumber(.character("j"), &list, count: 14))
         #expect(list.typed.isEmpty)
     }
+
+    @Test("A search hit is said with whole words around it; another message is not")
+    func searchHitInWords() throws {
+        var reader = try view(capabilities: Self.screenReader)
+        for key in "/Paragraph 3.5" { _ = reader.handle(.character(key)) }
+        _ = reader.handle(.enter)
+        let message = try #require(reader.transcript().message)
+        #expect(message.hasPrefix("Match 1 of 1 for \"Paragraph 3.5\": "), "\(message)")
+        #expect(message.contains("Paragraph 3.5."), "\(message)")
+        #expect(ReaderView.wholeWords("…f day when a lamp burned in the win…") == "…day when a lamp burned in the…")
+        _ = reader.handle(.character("m"))
+        #expect(reader.transcript().message == "Bookmark added.", "\(reader.transcript().message ?? "")")
+    }
 }

@@ -11,8 +11,10 @@ extension ReaderView {
         var message = session.message
         if case .confirmOpen(let address) = mode { message = openQuestion(address) }
         // A hit is marked on the page by colour alone: it is said with the words around it.
-        if let said = message, session.search != nil, let hit = session.currentHit {
-            message = said + ": " + Self.collapsingSpaces(hit.context)
+        if let said = message, let hit = session.currentHit,
+            [false, true].contains(where: { session.hitMessage(wrapped: $0) == said })
+        {
+            message = said + ": " + Self.wholeWords(hit.context)
         }
         var prompt: String?
         if case .prompt(let typing) = mode { prompt = typing.label + typing.text }
@@ -98,6 +100,16 @@ extension ReaderView {
         return label.contains(where: \.isLetter) || label.contains(where: \.isNumber)
             ? tr("List item {marker}: {text}", ["marker": label, "text": text])
             : tr("List item: {text}", ["text": text])
+    }
+
+    /// A search hit's context without the pieces of words cut at its ends: `…a lamp burning…`.
+    static func wholeWords(_ context: String) -> String {
+        var words = collapsingSpaces(context).split(separator: " ")
+        let cutBefore = words.first?.hasPrefix("…") == true && words.count > 3
+        let cutAfter = words.last?.hasSuffix("…") == true && words.count > 3
+        if cutBefore { words.removeFirst() }
+        if cutAfter { words.removeLast() }
+        return (cutBefore ? "…" : "") + words.joined(separator: " ") + (cutAfter ? "…" : "")
     }
 
     /// The text with runs of spaces as one and none at its ends.
