@@ -223,5 +223,29 @@ struct ScreenReaderTests {
         // view grid: still a list, a line a book, for a screen reader.
         #expect(text.components(separatedBy: " 1  Available - ").count == 3, "\(text)")
     }
+
+    @Test("A screen reader found turns the mode on and the banner says why; screen-reader = off in the config wins")
+    func foundByItself() async throws {
+        let script =
+            patronScript(environment: ["GNOME_ACCESSIBILITY": "1"]) + """
+                until("> ")
+                type("top 1"); until("Top 1"); until("> ", 5)
+                type("quit"); until("\\x00", 3)
+                sys.stdout.buffer.write(out[0])
+                """
+        let home = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        var text = Ansi.strip(try await runPatronScript(script, binary: OneShotProcessTests.binary, home: home))
+        #expect(text.contains("Written for a screen reader, found by Orca (GNOME_ACCESSIBILITY=1)"), "\(text)")
+        #expect(text.contains(" 1  Available - "), "\(text)")
+
+        let config = home.appendingPathComponent("config/bok")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        try "screen-reader = off\n".write(
+            to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        text = Ansi.strip(try await runPatronScript(script, binary: OneShotProcessTests.binary, home: home))
+        #expect(!text.contains("Written for a screen reader"), "\(text)")
+        #expect(text.contains(" 1  ✓ Available · "), "\(text)")
+    }
 }
 #endif
