@@ -102,9 +102,18 @@ struct Bok {
             Localization.use(language, environment: environment, forScripts: options.json)
         }
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
+        let isTTY = isatty(1) == 1
+        // Written for a screen reader: --screen-reader, else the file's setting, else whether one is found.
+        let setting = (try? profiles.get())?.screenReader ?? .auto
+        let detected =
+            isTTY && !options.json && !options.screenReader && setting == .auto
+            ? ScreenReaderDetection.detect(environment: environment) : nil
+        let screenReader =
+            !options.json && (options.screenReader || (isTTY && setting.isOn { detected ?? .init(evidence: []) }))
         if let printer = printer as? StandardPrinter {
-            // Scripts (--json) and recordings (their printer only passes lines on) are never paged.
-            let paged = !options.noPager && !options.json && options.record == nil
+            // Scripts (--json) and recordings (their printer only passes lines on) are never paged;
+            // nor is what a screen reader reads, which a pager would draw over.
+            let paged = !options.noPager && !options.json && options.record == nil && !screenReader
             printer.pager = paged ? Pager.chosen(environment: environment, configured: try? profiles.get().pager) : nil
             printer.environment = environment
         }
@@ -112,9 +121,9 @@ struct Bok {
         var logger = Logger(label: "bok") { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = environment["BOK_LOG"].flatMap { Logger.Level(rawValue: $0) } ?? .error
 
-        let isTTY = isatty(1) == 1
         var caps = TerminalCapabilities.detect(environment: environment, isTTY: isTTY)
         if options.noColor || options.json { caps.colorDepth = .none }
+        caps.screenReader = screenReader
         let size = TerminalSize.current()
         let theme = Theme(caps: caps, width: isTTY ? size.columns : 0, height: isTTY ? size.rows : 0)
 
@@ -129,7 +138,9 @@ struct Bok {
         for warning in startup.warnings { printer.err(ErrorReport.diagnostic(warning)) }
         let code =
             command.isEmpty
-            ? await interactive(startup, environment: environment, record: options.record, printer: printer)
+            ? await interactive(
+                startup, environment: environment, record: options.record,
+                screenReaderFound: detected.flatMap { $0.found ? $0 : nil }, printer: printer)
             : await oneShot(command, json: options.json, session: startup.session, printer: printer)
         await startup.session.library.mock?.stop()
         return code
@@ -164,8 +175,10 @@ struct Bok {
     }
 
     @MainActor
+    /// - Parameter screenReaderFound: what turned the screen-reader mode on by itself, said in the banner.
     static func interactive(
-        _ startup: Startup, environment: [String: String], record: String? = nil, printer: any Printer
+        _ startup: Startup, environment: [String: String], record: String? = nil,
+        screenReaderFound: ScreenReaderDetection? = nil, printer: any Printer
     ) async -> Int32 {
         let session = startup.session
         // The built-in mock library starts while the banner is on screen: the first command seldom waits.
@@ -181,6 +194,13 @@ struct Bok {
         }
         printer.out(theme.bold("bok \(version)") + " \(theme.marks.middleDot) " + session.library.name)
         if let note = startup.note { printer.out(theme.dim(note)) }
+        if let found = screenReaderFound {
+            printer.out(
+                theme.dim(
+                    tr(
+                        "Written for a screen reader, found by {evidence}; screen-reader = off in the config file "
+                            + "turns that off.", ["evidence": found.evidence.joined(separator: ", ")])))
+        }
         printer.out(theme.dim(tr("Type help for commands, search WORDS to find books, quit to leave.")))
         if let record {
             printer.out(

@@ -25,6 +25,19 @@ struct ProgressBarTests {
         #expect(all[2] == "\r\u{1B}[K")
     }
 
+    @Test("For a screen reader a line at each quarter, nothing redrawn or cleared")
+    func percentLines() {
+        let written = Written()
+        let bar = DownloadProgressBar(marks: Marks(unicode: true, words: true), width: 100) { written.add($0) }
+        let report = bar.start(title: "Fritt fall")
+        for received in stride(from: Int64(0), through: 1000, by: 50) {
+            report(BookDownloader.Progress(received: received, total: 1000, bytesPerSecond: 9000))
+        }
+        bar.finish()
+        #expect(
+            written.all == [25, 50, 75, 100].map { "Fritt fall: \($0)% downloaded\n" }, "\(written.all)")
+    }
+
     @Test("Without a size from the server it counts bytes; ASCII terminals get ASCII")
     func unknownSize() {
         let line = DownloadProgressBar.line(

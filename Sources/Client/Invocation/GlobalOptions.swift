@@ -42,6 +42,14 @@ struct GlobalFlags: ParsableArguments {
         help: ArgumentHelp(tr("Never page output taller than the window (PAGER=cat does the same).")))
     var noPager = false
 
+    @Flag(
+        name: .customLong("screen-reader"),
+        help: ArgumentHelp(
+            tr(
+                "Write for a screen reader or braille display: lines written once, marks in words, no box drawing, "
+                    + "spinner or full-screen reader (on by itself when one is found; see docs/accessibility.md).")))
+    var screenReader = false
+
     @Option(help: ArgumentHelp(tr("The mock library's seed (default 1)."), valueName: "S"), transform: GlobalFlags.seed)
     var seed: UInt64?
 
@@ -93,6 +101,8 @@ struct GlobalOptions: Sendable, Equatable {
     var noColor = false
     /// Never page long answers, even at a terminal.
     var noPager = false
+    /// `--screen-reader`: write for a screen reader, whatever the config file says.
+    var screenReader = false
     /// The mock's seed.
     var seed: UInt64 = 1
     /// The mock's catalogue size.
@@ -116,6 +126,7 @@ struct GlobalOptions: Sendable, Equatable {
             json = json || flags.json
             noColor = noColor || flags.noColor
             noPager = noPager || flags.noPager
+            screenReader = screenReader || flags.screenReader
             if let library = flags.library {
                 // A URL has a scheme; anything else names a library of the config file.
                 if library.contains("://") {

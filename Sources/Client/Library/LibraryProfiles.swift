@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Terminal
 import TextSafety
 
 /// The libraries of the config file: the unnamed one at the top (as before there were several),
@@ -37,6 +38,8 @@ struct LibraryProfiles: Sendable {
     var language: String?
     /// `pager = less -R`: what answers taller than the window go through (`cat` or nothing: none).
     var pager: String?
+    /// `screen-reader = on|off|auto`: whether output is written for a screen reader (nil: auto).
+    var screenReader: ScreenReaderSetting?
     /// The file's text, for editing in place.
     var text = ""
 
@@ -113,6 +116,14 @@ struct LibraryProfiles: Sendable {
                 profiles.language = code
             } else if key == "pager", current == nil {
                 profiles.pager = value
+            } else if key == "screen-reader", current == nil {
+                guard let setting = ScreenReaderSetting(configValue: value) else {
+                    throw UserError(
+                        tr(
+                            "{place}: screen-reader is {choices}, not \"{value}\".",
+                            ["place": place, "choices": ScreenReaderSetting.choices, "value": SafeText.line(value)]))
+                }
+                profiles.screenReader = setting
             } else if current != nil {
                 try current!.apply(key: key, value: value, at: place)
             } else {

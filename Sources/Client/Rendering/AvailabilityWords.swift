@@ -25,8 +25,8 @@ struct AvailabilityWords {
     /// red `✗ the library's e-book budget for November is used up · loans again from 1 December`.
     func mark(_ availability: Availability?) -> String {
         guard let availability else { return theme.dim("? " + tr("availability unknown")) }
-        if availability.available { return theme.green("\(theme.marks.check) " + tr("Available")) }
-        return theme.red("\(theme.marks.cross) \(words(availability))")
+        if availability.available { return theme.green(theme.marks.good(tr("Available"))) }
+        return theme.red(theme.marks.bad(words(availability)))
     }
 
     /// The words after the mark, for a book that cannot be borrowed now.

@@ -11,12 +11,17 @@ import TextSafety
 ///
 /// Only made when stderr is a terminal; piped output gets no bar. Callbacks come from the
 /// download's thread, so drawing is locked.
+///
+/// For a screen reader (``Marks/words``) nothing is redrawn: a line `Fritt fall: 25%` is written
+/// at each quarter, and the bar never.
 final class DownloadProgressBar: Sendable {
     private let marks: Marks
     private let width: Int
     private let write: @Sendable (String) -> Void
     /// Whether the bar is on the line now; drawing holds it.
     private let drawn = Mutex(false)
+    /// For a screen reader: the quarters said so far of the download in progress.
+    private let quartersSaid = Mutex(0)
 
     init(
         marks: Marks, width: Int,
@@ -31,11 +36,27 @@ final class DownloadProgressBar: Sendable {
 
     /// The callback for one download.
     func start(title: String) -> @Sendable (BookDownloader.Progress) -> Void {
-        { [self] progress in
+        if marks.words { return percentLines(title: title) }
+        return { [self] progress in
             let line = Self.line(title: title, progress: progress, marks: marks, width: width)
             drawn.withLock { drawn in
                 drawn = true
                 write("\r" + line + "\u{1B}[K")
+            }
+        }
+    }
+
+    /// For a screen reader: `Fritt fall: 25%` as a line of its own at each quarter, no bar, no redraw.
+    private func percentLines(title: String) -> @Sendable (BookDownloader.Progress) -> Void {
+        quartersSaid.withLock { $0 = 0 }
+        let name = SafeText.line(title)
+        return { [self] progress in
+            guard let total = progress.total, total > 0 else { return }
+            let quarter = Int(min(1, Double(progress.received) / Double(total)) * 4)
+            quartersSaid.withLock { said in
+                guard quarter > said else { return }
+                said = quarter
+                write(tr("{title}: {percent}% downloaded", ["title": name, "percent": quarter * 25]) + "\n")
             }
         }
     }

@@ -123,9 +123,7 @@ struct ListRenderer {
             // the mark, so that at least 12 cells of the title stay (info N has the rest).
             func fits(_ mark: String) -> Bool { DisplayWidth.of(Ansi.strip(mark)) + 3 + 12 <= room }
             if !fits(mark), own[product.id] == nil, let a = product.availability, !a.available {
-                let shorter = [words.short(a), a.shortExplanation].compactMap { $0 }.map {
-                    theme.red("\(m.cross) \($0)")
-                }
+                let shorter = [words.short(a), a.shortExplanation].compactMap { $0 }.map { theme.red(m.bad($0)) }
                 mark = shorter.first(where: fits) ?? theme.red(m.cross)
             }
             let markWidth = DisplayWidth.of(Ansi.strip(mark))
@@ -147,10 +145,10 @@ struct ListRenderer {
         let m = theme.marks
         func cut(_ text: String) -> String { DisplayWidth.truncate(text, to: width, ellipsis: m.ellipsis) }
         switch own[product.id] {
-        case .daysLeft?, .fewDaysLeft?, .lastDay?: return theme.green(cut("\(m.check) " + tr("on loan to you")))
+        case .daysLeft?, .fewDaysLeft?, .lastDay?: return theme.green(cut(m.good(tr("on loan to you"))))
         case let badge? where badge.isReservation:
             let words = tr("reserved by you") + " \(m.middleDot) " + badge.text
-            if case .ready = badge { return theme.green(cut("\(m.check) " + words)) }
+            if case .ready = badge { return theme.green(cut(m.good(words))) }
             return theme.yellow(cut(words))
         default: return availability.mark(product.availability)
         }
@@ -186,11 +184,11 @@ struct ListRenderer {
             let words = availability
             status =
                 a.available
-                ? theme.green("\(m.check) " + tr("Available"))
+                ? theme.green(m.good(tr("Available")))
                 : theme.red(
-                    "\(m.cross) "
-                        + DisplayWidth.truncate(
-                            words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis))
+                    m.bad(
+                        DisplayWidth.truncate(
+                            words.short(a) ?? "", to: width - String(number).count - 3, ellipsis: m.ellipsis)))
         } else {
             status = theme.dim("? " + tr("unknown"))
         }

@@ -83,8 +83,10 @@ struct ShelfRenderer {
         return lines
     }
 
-    /// `   1  Fritt fall · Anna Ek                       ↓  42%  12 days`
+    /// `   1  Fritt fall · Anna Ek                       ↓  42%  12 days`; for a screen reader
+    /// ``spokenRow(_:_:numberWidth:)``.
     func row(_ number: Int, _ entry: Shelf.Entry, numberWidth: Int, badgeWidth: Int) -> String {
+        if theme.screenReader { return spokenRow(number, entry, numberWidth: numberWidth) }
         let label = String(repeating: " ", count: max(0, numberWidth - String(number).count)) + String(number)
         let right = rightSide(entry, badgeWidth: badgeWidth)
         let rightWidth = DisplayWidth.of(Ansi.strip(right))
@@ -100,6 +102,20 @@ struct ShelfRenderer {
         let used = numberWidth + 2 + DisplayWidth.of(Ansi.strip(left))
         let gap = max(2, width - used - rightWidth)
         return (label + "  " + left + String(repeating: " ", count: gap) + right).trimmingTrailingSpaces()
+    }
+
+    /// For a screen reader, a book a line in words, nothing cut and no columns of spaces or
+    /// arrows: ` 1  Fritt fall - Anna Ek - 12 days - 42% read - on disk`.
+    func spokenRow(_ number: Int, _ entry: Shelf.Entry, numberWidth: Int) -> String {
+        let label = String(repeating: " ", count: max(0, numberWidth - String(number).count)) + String(number)
+        var parts = [theme.bold(entry.title)]
+        if !entry.authors.isEmpty { parts.append(entry.authors) }
+        if let badge = entry.badge { parts.append(ShelfStyle.paint(badge, theme: theme, padded: false)) }
+        if let percent = entry.percentRead {
+            parts.append(tr("{percent} read", ["percent": Self.percentText(percent)]))
+        }
+        if entry.isDownloaded { parts.append(tr("on disk")) }
+        return label + "  " + parts.joined(separator: " \(theme.marks.middleDot) ")
     }
 
     /// `↓  42%  12 days`: on disk, percent read, badge, each in its column.

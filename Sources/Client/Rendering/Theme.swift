@@ -5,7 +5,8 @@ import Terminal
 /// How output looks here: colour or not, Unicode marks or ASCII, and how wide a line may be.
 ///
 /// At a terminal: colour, ✓ ✗, lines fitted to the window. Piped or with `NO_COLOR`: no escape
-/// codes; piped output is not truncated (a width of 0 means "no limit").
+/// codes; piped output is not truncated (a width of 0 means "no limit"). For a screen reader
+/// nothing is cut either (a cut title is lost to a voice) and grids are lists.
 struct Theme: Sendable {
     let caps: TerminalCapabilities
     let marks: Marks
@@ -17,9 +18,16 @@ struct Theme: Sendable {
     init(caps: TerminalCapabilities, width: Int, height: Int = 0) {
         self.caps = caps
         self.marks = Marks(caps)
-        self.width = width
+        self.width = caps.screenReader ? 0 : width
         self.height = height
     }
+
+    /// Whether output is written for a screen reader (`--screen-reader`).
+    var screenReader: Bool { caps.screenReader }
+
+    /// The view results and the shelf are drawn in: `view grid` is a list for a screen reader,
+    /// which reads a line at a time and would read the cards of a row across each other.
+    func view(_ wanted: ViewMode) -> ViewMode { screenReader ? .list : wanted }
 
     /// The same theme for the window as it is now, when it follows a terminal (a width was
     /// given): the patron may have resized it since the last command.

@@ -12,6 +12,9 @@ import Terminal
 /// Told by `HTTPLendingService` through ``LibraryWait`` (task-local), so it turns only while the
 /// command in flight waits, never for a sync in the background, and never over a PIN prompt or
 /// the reader, which make no calls of their own while they are on screen.
+///
+/// For a screen reader (``Marks/words``) nothing turns: the words are written once, as a line
+/// of their own, and stay; a spinner redrawn eight times a second would be read out each time.
 final class WaitSpinner: LibraryWaitObserver {
     private struct State {
         var waiting = 0
@@ -27,6 +30,8 @@ final class WaitSpinner: LibraryWaitObserver {
     private let words: String
     private let dim: @Sendable (String) -> String
     private let unicode: Bool
+    /// Whether the words are written once as a line, for a screen reader.
+    private let once: Bool
     private let write: @Sendable (String) -> Void
     private let state = Mutex(State())
     private let queue = DispatchQueue(label: "bok.wait-spinner")
@@ -37,16 +42,20 @@ final class WaitSpinner: LibraryWaitObserver {
     ) {
         frames = marks.unicode ? ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"] : ["|", "/", "-", "\\"]
         let waiting = tr("Waiting for the library… Ctrl-C stops waiting")
-        words = dim(" " + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
+        // Beside the spinner's frame a space; alone on its line, for a screen reader, none.
+        let space = marks.words ? "" : " "
+        words = dim(space + (marks.unicode ? waiting : waiting.replacingOccurrences(of: "…", with: "...")))
         self.dim = dim
         unicode = marks.unicode
+        once = marks.words
         self.write = write
     }
 
     /// Turns with other words than the library's wait (another bok's download), until ``ended()``.
     func began(saying words: String) {
         state.withLock { state in
-            state.saying = dim(" " + (unicode ? words : words.replacingOccurrences(of: "…", with: "...")))
+            state.saying = dim(
+                (once ? "" : " ") + (unicode ? words : words.replacingOccurrences(of: "…", with: "...")))
         }
         began()
     }
@@ -81,6 +90,12 @@ final class WaitSpinner: LibraryWaitObserver {
     private func tick() {
         state.withLock { state in
             guard state.waiting > 0, state.timer != nil else { return }
+            if once {
+                write((state.saying ?? words) + "\n")
+                state.timer?.cancel()
+                state.timer = nil
+                return
+            }
             write("\r" + frames[state.frame % frames.count] + (state.saying ?? words))
             state.frame += 1
             state.drawn = true

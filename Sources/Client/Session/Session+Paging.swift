@@ -21,7 +21,8 @@ extension Session {
 
     /// Draws the shelf in this session's theme, view and calendar.
     var shelfRenderer: ShelfRenderer {
-        ShelfRenderer(theme: theme, view: lists.view, timeZone: library.clock.timeZone, today: library.today)
+        ShelfRenderer(
+            theme: theme, view: theme.view(lists.view), timeZone: library.clock.timeZone, today: library.today)
     }
 
     /// The known patron's own loans and reservations by product, with their shelf badges, as
@@ -50,7 +51,7 @@ extension Session {
         if !page.isEmpty {
             let mine = ownBooks()
             lines.append("")
-            lines += lists.view == .grid ? renderer.grid(page, own: mine) : renderer.rows(page, own: mine)
+            lines += theme.view(lists.view) == .grid ? renderer.grid(page, own: mine) : renderer.rows(page, own: mine)
         }
         if let footer = renderer.footer(list, shown: page.count) { lines += ["", footer] }
         if let notice = numbersNow(.books, count: page.count) { lines += ["", notice + booksNoticeTail] }
@@ -64,7 +65,7 @@ extension Session {
         guard theme.height > 0 else { return lists.pageSize }
         let room = theme.height - linesAroundHits(source)
         let fitting: Int
-        switch lists.view {
+        switch theme.view(lists.view) {
         case .list:
             // A hit is two lines: number, mark and title; then its byline.
             fitting = room / 2

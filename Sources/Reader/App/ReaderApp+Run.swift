@@ -46,8 +46,13 @@ extension ReaderApp {
         }
         let book = try openBook(path)
         let size = TerminalSize.current()
-        let images = ImageCells.make(
-            book: book, capabilities: capabilities, environment: environment ?? ProcessInfo.processInfo.environment)
+        // A screen reader hears a picture's description, and reads no cells of colour.
+        let images =
+            capabilities.screenReader
+            ? nil
+            : ImageCells.make(
+                book: book, capabilities: capabilities,
+                environment: environment ?? ProcessInfo.processInfo.environment)
         var session = ReaderSession(
             book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
         session.loanEnds = loanEnds?.timeIntervalSinceReferenceDate

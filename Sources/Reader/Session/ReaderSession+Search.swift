@@ -94,7 +94,9 @@ extension ReaderSession {
         return true
     }
 
-    private func hitMessage(wrapped: Bool) -> String {
+    /// `Match 2 of 9 for "ferry"`, with `(wrapped)` after going round the end of the book: what a
+    /// step to a hit says (the screen-reader transcript adds the words around it).
+    func hitMessage(wrapped: Bool) -> String {
         guard let search else { return "" }
         let count = search.hits.count
         let limit = count >= 2000 ? "+" : ""

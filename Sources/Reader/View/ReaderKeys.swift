@@ -34,6 +34,8 @@ enum ReaderKeys {
         case delete
         /// Read the chosen paragraph aloud.
         case readAloud
+        /// A digit of the number of the entry to choose (then Enter).
+        case number
         case close
     }
 
@@ -97,6 +99,9 @@ enum ReaderKeys {
             "g Home / G End", N_("in a panel: first / last line"),
             [(.first, [.character("g"), .home]), (.last, [.character("G"), .end])]),
         .init("Enter f", N_("in a panel: go there, follow the link"), [(.choose, [.enter, .character("f")])]),
+        .init(
+            "1 2 3", N_("in a list: the number of an entry, then Enter to go there"),
+            [(.number, (0...9).map { Key.character(Character(String($0))) })]),
         .init(
             "d x Delete", N_("in a panel: delete the bookmark or highlight"),
             [(.delete, [.character("d"), .character("x"), .delete])]),

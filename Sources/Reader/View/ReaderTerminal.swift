@@ -9,10 +9,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs a ``ReaderView`` on the real terminal: raw mode, the alternate screen, a hidden cursor
-/// and mouse reports, all undone on the way out (also after Ctrl-C, a kill or a crash); keys
-/// from standard input; frames to standard output, each in one write, only the rows that
-/// changed; SIGWINCH and the background page count wake the loop through a pipe.
+/// Runs a ``ReaderView`` on the real terminal: raw mode and the ``ReaderOutput`` (the alternate
+/// screen and frames, or for a screen reader lines written once), all undone on the way out
+/// (also after Ctrl-C, a kill or a crash); keys from standard input; SIGWINCH and the background
+/// page count wake the loop through a pipe.
 final class ReaderTerminal {
     /// The pipe the SIGWINCH handler and background work write to, to wake the loop.
     private static let wakeFD = Atomic<Int32>(-1)
@@ -27,26 +27,21 @@ final class ReaderTerminal {
     }
 
     private var view: ReaderView
-    private let capabilities: TerminalCapabilities
+    private let output: any ReaderOutput
     private var decoder = KeyDecoder()
-    private var previousFrame: [String] = []
     private var wakePipe: [Int32] = [-1, -1]
     private var counting: Cancellation?
     private var countedLayout: ObjectIdentifier?
     private var size: (columns: Int, rows: Int)
 
+    /// A view on the terminal; `capabilities` say how it is written (for a screen reader, as lines).
     init(view: ReaderView, capabilities: TerminalCapabilities, size: (columns: Int, rows: Int)) {
         self.view = view
-        self.capabilities = capabilities
+        self.output =
+            capabilities.screenReader
+            ? LinearReaderOutput() : FullScreenReaderOutput(capabilities: capabilities)
         self.size = size
     }
-
-    /// BDSM (ECMA-48, and the terminal BiDi proposal VTE and Konsole follow): the reader puts
-    /// right-to-left lines in display order itself (``BidiParagraph``), so while it draws, a
-    /// terminal that reorders text of its own accord is asked not to (explicit mode), and is
-    /// set back to its default (implicit) on leaving. Terminals without bidi ignore both.
-    static let explicitBidi = "\u{1B}[8l"
-    static let implicitBidi = "\u{1B}[8h"
 
     /// Reads keys and draws until the reader quits (or, with `firstFrameOnly`, after the first frame).
     func run(firstFrameOnly: Bool) throws(ReaderError) {
@@ -58,18 +53,11 @@ final class ReaderTerminal {
             // RawMode's TerminalError says what is wrong and what to do, in the interface language.
             throw ReaderError(.notATerminal, String(describing: error))
         }
-        Screen.enterAlternateScreen()
-        Screen.write(Self.explicitBidi)
-        Screen.hideCursor()
-        Screen.enableMouseReporting()
+        output.take()
         defer {
             counting?.stopped.store(true, ordering: .relaxed)
             view.close()
-            Screen.disableMouseReporting()
-            Screen.write(Ansi.reset)
-            Screen.showCursor()
-            Screen.write(Self.implicitBidi)
-            Screen.leaveAlternateScreen()
+            output.giveBack()
             RawMode.leave()
             CrashGuard.uninstall()
             signal(SIGWINCH, SIG_DFL)
@@ -146,7 +134,7 @@ final class ReaderTerminal {
                 if current.columns != size.columns || current.rows != size.rows {
                     size = current
                     view.resize(columns: current.columns, rows: current.rows)
-                    previousFrame = []
+                    output.forget()
                 }
             }
             for key in keys {
@@ -155,10 +143,11 @@ final class ReaderTerminal {
                     continue
                 }
                 if key == .ctrl("l") {
-                    previousFrame = []
+                    output.forget()
                     continue
                 }
                 guard view.handle(key) else { return }
+                output.keyHandled()
             }
             _ = view.followReadingAloud()
             if ObjectIdentifier(view.session.layout) != countedLayout { startCounting() }
@@ -166,24 +155,9 @@ final class ReaderTerminal {
         }
     }
 
-    /// Draws the frame, writing only the rows that changed, in one write.
+    /// Writes what is new on the view, in one write.
     private func draw() {
-        let frame = view.frameWithOverlays()
-        let rows = frame.rows.map { $0.rendered(capabilities) }
-        var output = ""
-        let full = previousFrame.count != rows.count
-        for (index, row) in rows.enumerated() where full || previousFrame[index] != row {
-            output += ScreenCode.moveTo(row: index + 1, column: 1) + row
-        }
-        let overlays = frame.overlays.map { ScreenCode.moveTo(row: $0.row + 1, column: $0.column + 1) + $0.code }
-            .joined()
-        if !output.isEmpty, (view.images as? ImageCells)?.method == .kitty {
-            // Pictures sit above the text: take the old ones away, then place this frame's.
-            output = kittyDeleteAll + output + overlays
-        }
-        previousFrame = rows
-        guard !output.isEmpty else { return }
-        Screen.write(output + Ansi.reset)
+        output.draw(view)
     }
 
     /// Counts every chapter's pages in the background, for page numbers and the contents.
@@ -201,10 +175,7 @@ final class ReaderTerminal {
 
     /// Ctrl-Z (or SIGTSTP): gives the terminal back to the shell, stops, and takes it again on `fg`.
     private func suspend() {
-        Screen.disableMouseReporting()
-        Screen.showCursor()
-        Screen.write(Self.implicitBidi)
-        Screen.leaveAlternateScreen()
+        output.giveBack()
         RawMode.leave()
         // Stops this thread before it returns: a `kill` of the process could be taken by another
         // thread while this one went on into raw mode, and the shell's cooked settings would win.
@@ -213,16 +184,13 @@ final class ReaderTerminal {
         takeTerminalAgain()
     }
 
-    /// After `fg` (or any SIGCONT): raw mode, the alternate screen and the whole page again.
+    /// After `fg` (or any SIGCONT): raw mode, the terminal taken again and the whole page again.
     private func takeTerminalAgain() {
         // The settings may have been changed under us while stopped: apply raw mode afresh, in one
         // step (a SIGCONT noted late brings us here a second time, and must not pass through cooked mode).
         try? RawMode.reapply(fd: STDIN_FILENO)
-        Screen.enterAlternateScreen()
-        Screen.write(Self.explicitBidi)
-        Screen.hideCursor()
-        Screen.enableMouseReporting()
-        previousFrame = []
+        output.take()
+        output.forget()
     }
 }
 

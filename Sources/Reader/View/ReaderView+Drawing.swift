@@ -213,21 +213,27 @@ extension ReaderView {
         return rows
     }
 
+    /// The open panel as a box over the page.
     func panel(palette: ReaderPalette) -> [StyledRow]? {
-        let width = panelWidth
+        guard let content = panelContent() else { return nil }
+        return box(content, palette: palette)
+    }
+
+    /// What the open panel holds, whichever way it is written: nil on the page.
+    func panelContent() -> PanelContent? {
         switch mode {
         case .reading, .prompt, .confirmOpen:
             return nil
         case .note(let list, let lines, _):
-            return box(
-                title: tr("Note"), lines: lines.map(displayOrder), selected: nil, top: list.top, width: width,
-                footer: tr("↑↓ scroll · Enter go to the note · Esc close"), palette: palette)
+            return PanelContent(
+                kind: .note, title: tr("Note"), rows: lines.map { (displayOrder($0), "") }, list: list,
+                selects: false, footer: tr("↑↓ scroll · Enter go to the note · Esc close"))
         case .help(let list):
-            return box(
-                title: tr("Keys"), lines: helpRows, selected: nil, top: list.top, width: width,
-                footer: tr("↑↓ scroll · Esc close"), palette: palette)
+            return PanelContent(
+                kind: .help, title: tr("Keys"), rows: helpRows.map { ($0, "") }, list: list, selects: false,
+                footer: tr("↑↓ scroll · Esc close"))
         case .contents(let list, let items):
-            let lines = items.map { item -> (String, String) in
+            let rows = items.map { item -> (String, String) in
                 (
                     String(repeating: "  ", count: min(item.depth, 4)) + displayOrder(item.title)
                         + (item.isCurrent ? "  ◂" : ""),
@@ -237,32 +243,31 @@ extension ReaderView {
             // Said while the count runs, not while no entry has a page: an entry that leads outside
             // the reading order never gets one.
             let counting = !session.pagesAreCounted
-            return box(
-                title: tr("Contents"), pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: tr("↑↓ choose · Enter go · Esc close") + (counting ? " · " + tr("counting pages…") : ""),
-                palette: palette)
+            return PanelContent(
+                kind: .contents, title: tr("Contents"), rows: rows, list: list, selects: true,
+                footer: tr("↑↓ choose · Enter go · Esc close") + (counting ? " · " + tr("counting pages…") : ""))
         case .bookmarks(let list):
-            let lines = session.bookmarks.map { mark -> (String, String) in
+            let rows = session.bookmarks.map { mark -> (String, String) in
                 (
                     mark.locator.snippet.map { "“" + displayOrder($0) + "…”" } ?? tr("Bookmark"),
                     chapterName(mark.locator.spineIndex)
                 )
             }
-            return box(
-                title: tr("Bookmarks"), pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: tr("↑↓ choose · Enter go · d delete · Esc close"), palette: palette)
+            return PanelContent(
+                kind: .bookmarks, title: tr("Bookmarks"), rows: rows, list: list, selects: true,
+                footer: tr("↑↓ choose · Enter go · d delete · Esc close"))
         case .links(let list, let links):
-            let lines = links.map { link -> (String, String) in
+            let rows = links.map { link -> (String, String) in
                 if case .external(let address) = link.destination {
                     return ("↗ " + link.text, URL(string: address)?.host ?? address)
                 }
                 return (link.isNoteReference ? tr("Note") + " " + link.text : link.text, "")
             }
-            return box(
-                title: tr("Links on this page"), pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: tr("↑↓ choose · Enter follow · Esc close"), palette: palette)
+            return PanelContent(
+                kind: .links, title: tr("Links on this page"), rows: rows, list: list, selects: true,
+                footer: tr("↑↓ choose · Enter follow · Esc close"))
         case .highlight(let list, let targets):
-            let lines = targets.map { target -> (String, String) in
+            let rows = targets.map { target -> (String, String) in
                 let existing = session.highlight(covering: target)
                 return (
                     (target.isSearchHit ? tr("Match:") + " " : "")
@@ -271,9 +276,9 @@ extension ReaderView {
                 )
             }
             let colors = HighlightColor.allCases.map { "\($0.key) \($0.name)" }.joined(separator: "  ")
-            return box(
-                title: tr("Highlight"), pairs: lines, selected: list.selected, top: list.top, width: width,
-                footer: colors + " · " + tr("x remove · r aloud · Esc"), palette: palette)
+            return PanelContent(
+                kind: .highlight, title: tr("Highlight"), rows: rows, list: list, selects: true,
+                footer: colors + " · " + tr("x remove · r aloud · Esc"))
         }
     }
 
@@ -290,19 +295,11 @@ extension ReaderView {
         return displayOrder(title ?? "")
     }
 
-    func box(
-        title: String, lines: [String], selected: Int?, top: Int, width: Int, footer: String, palette: ReaderPalette
-    ) -> [StyledRow] {
-        box(
-            title: title, pairs: lines.map { ($0, "") }, selected: selected, top: top, width: width, footer: footer,
-            palette: palette)
-    }
-
     /// A framed panel: a title row, rows of text with an optional right-hand column, a footer.
-    func box(
-        title: String, pairs: [(String, String)], selected: Int?, top: Int, width: Int, footer: String,
-        palette: ReaderPalette
-    ) -> [StyledRow] {
+    func box(_ content: PanelContent, palette: ReaderPalette) -> [StyledRow] {
+        let (title, pairs, top, footer) = (content.title, content.rows, content.list.top, content.footer)
+        let selected = content.selects ? content.list.selected : nil
+        let width = panelWidth
         let inner = max(10, width - 4)
         let visible = min(panelRows, max(1, pairs.count))
         var rows: [StyledRow] = []

@@ -43,7 +43,9 @@ extension ReaderView {
             }
         case .contents(var list, let items):
             let action = ReaderKeys.panel.action(for: key)
-            if action == .choose, items.indices.contains(list.selected) {
+            if typeNumber(key, &list, count: items.count) {
+                mode = .contents(list, items)
+            } else if action == .choose, items.indices.contains(list.selected) {
                 mode = .reading
                 if let locator = session.locator(of: items[list.selected]) { session.jump(to: locator) }
             } else if action == .close || key == .character("t") {
@@ -55,7 +57,9 @@ extension ReaderView {
         case .bookmarks(var list):
             let marks = session.bookmarks
             let action = ReaderKeys.panel.action(for: key)
-            if action == .choose, marks.indices.contains(list.selected) {
+            if typeNumber(key, &list, count: marks.count) {
+                mode = .bookmarks(list)
+            } else if action == .choose, marks.indices.contains(list.selected) {
                 mode = .reading
                 session.goTo(marks[list.selected])
             } else if action == .delete, marks.indices.contains(list.selected) {
@@ -70,7 +74,9 @@ extension ReaderView {
             }
         case .links(var list, let links):
             let action = ReaderKeys.panel.action(for: key)
-            if action == .choose, links.indices.contains(list.selected) {
+            if typeNumber(key, &list, count: links.count) {
+                mode = .links(list, links)
+            } else if action == .choose, links.indices.contains(list.selected) {
                 mode = .reading
                 follow(links[list.selected])
             } else if action == .close {
@@ -210,14 +216,20 @@ extension ReaderView {
 
     /// Enter or f: the one link on the page followed, or a list of them to choose from.
     private mutating func followLinkOnPage() {
-        let links = session.visibleLinks().filter { link in
-            if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
-            return true
-        }
+        let links = linksToFollow()
         switch links.count {
         case 0: session.message = tr("No links on this page.")
         case 1: follow(links[0])
         default: mode = .links(ListState(), links)
+        }
+    }
+
+    /// The links on the page that Enter can follow, in order: the list it offers, and the
+    /// numbers a screen reader hears them by (``transcript()``).
+    func linksToFollow() -> [VisibleLink] {
+        session.visibleLinks().filter { link in
+            if case .external(let address) = link.destination { return LinkOpener.canOpen(address) }
+            return true
         }
     }
 
@@ -272,6 +284,26 @@ extension ReaderView {
             } else {
                 session.addHighlight(target, color: color, note: text)
             }
+        }
+        return true
+    }
+
+    /// A digit typed in a list to choose from (contents, bookmarks, links): the row of the number
+    /// typed so far is chosen (`1`, then `12`), and Enter goes there, so that every row is
+    /// reached by its number as well as by the arrows. Returns whether `key` was a digit; any
+    /// other key starts the number afresh.
+    func typeNumber(_ key: Key, _ list: inout ListState, count: Int) -> Bool {
+        guard ReaderKeys.panel.action(for: key) == .number, case .character(let character) = key,
+            let digit = character.wholeNumberValue
+        else {
+            list.typed = ""
+            return false
+        }
+        list.typed += String(digit)
+        if let number = Int(list.typed), !(1...max(1, count)).contains(number) { list.typed = String(digit) }
+        if let number = Int(list.typed), (1...max(1, count)).contains(number), number <= count {
+            list.selected = number - 1
+            moveSelection(&list, nil, count: count, visible: panelRows)
         }
         return true
     }

@@ -44,10 +44,12 @@ public struct ReaderView {
         }
     }
 
-    /// The selected row of a list panel and the first row shown.
-    struct ListState {
+    /// The selected row of a list panel, the first row shown, and the digits of a row's number
+    /// being typed (`12` then Enter chooses the twelfth).
+    struct ListState: Equatable {
         var selected = 0
         var top = 0
+        var typed = ""
     }
 
     /// The reading session the view shows.
@@ -72,15 +74,20 @@ public struct ReaderView {
         self.badge = badge
         self.screenColumns = max(20, columns)
         self.screenRows = max(3, rows)
-        self.session.resize(columns: self.screenColumns, rows: self.screenRows - 1)
+        self.session.resize(columns: self.screenColumns, rows: self.screenRows - rowsBesideThePage)
     }
 
     /// Takes a new window size.
     public mutating func resize(columns: Int, rows: Int) {
         screenColumns = max(20, columns)
         screenRows = max(3, rows)
-        session.resize(columns: screenColumns, rows: screenRows - 1)
+        session.resize(columns: screenColumns, rows: screenRows - rowsBesideThePage)
     }
+
+    /// Rows of the window that are not the page's: the status line; for a screen reader, the
+    /// line that says where the page is, and room for its headings, links and pictures in
+    /// words, so that the page's first line is still in the window when the cursor goes there.
+    var rowsBesideThePage: Int { capabilities.screenReader ? 4 : 1 }
 
     /// Shows page numbers that were counted since an open panel was made.
     public mutating func pageCountsChanged() {

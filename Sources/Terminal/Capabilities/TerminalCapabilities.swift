@@ -11,12 +11,16 @@ public struct TerminalCapabilities: Sendable, Hashable {
     public var colorDepth: ColorDepth
     /// Whether the locale is UTF-8, so that marks like ✓ and … can be printed.
     public var unicode: Bool
+    /// Whether output is for a screen reader or braille display: linear text only, written once,
+    /// marks in words, no box drawing, spinner or full-screen view (`--screen-reader`).
+    public var screenReader: Bool
 
     /// Creates capabilities with every field given explicitly.
-    public init(isTTY: Bool, colorDepth: ColorDepth, unicode: Bool) {
+    public init(isTTY: Bool, colorDepth: ColorDepth, unicode: Bool, screenReader: Bool = false) {
         self.isTTY = isTTY
         self.colorDepth = colorDepth
         self.unicode = unicode
+        self.screenReader = screenReader
     }
 
     /// No colour, Unicode marks, not a terminal: stable text for tests and pipes.

@@ -152,7 +152,7 @@ extension OPDSCommands {
         let m = theme.marks
         if entry.navigation != nil {
             let about = entry.summary ?? entry.content
-            return "▸ \(theme.bold(entry.title))" + (about.map { " \(m.middleDot) \(theme.dim($0))" } ?? "")
+            return "\(m.section) \(theme.bold(entry.title))" + (about.map { " \(m.middleDot) \(theme.dim($0))" } ?? "")
         }
         var parts = [theme.bold(entry.title)]
         if let mark = lendingMark(entry, session: session) { parts.insert(mark, at: 0) }

@@ -137,7 +137,7 @@ extension OPDSCommands {
         case .available:
             // Palace marks the patron's own loan available until its last day, with no borrow link.
             if entry.borrowLink == nil, lending.until != nil {
-                return theme.green("\(theme.marks.check) " + tr("on loan to you"))
+                return theme.green(theme.marks.good(tr("on loan to you")))
             }
             return words.mark(lending.availability)
         case .unavailable:
