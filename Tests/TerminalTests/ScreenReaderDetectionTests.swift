@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Terminal
@@ -50,5 +51,14 @@ import Testing
         #expect(!ScreenReaderSetting.auto.isOn { none })
         #expect(ScreenReaderSetting(configValue: "Yes") == .on)
         #expect(ScreenReaderSetting(configValue: "maybe") == nil)
+    }
+}
+
+extension ScreenReaderDetectionTests {
+    @Test("The running programs are read from /proc, this test's own among them")
+    func runningProgramsIncludeThisOne() throws {
+        let own = try String(contentsOfFile: "/proc/self/comm", encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(ScreenReaderDetection.runningPrograms().contains(own), "\(own)")
     }
 }

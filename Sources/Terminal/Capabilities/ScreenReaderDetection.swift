@@ -72,12 +72,25 @@ public struct ScreenReaderDetection: Sendable, Hashable {
     }
 
     /// The names of the programs running on this computer, from `/proc/PID/comm` (Linux); empty elsewhere.
+    ///
+    /// Read with POSIX calls, not FileManager: this runs at every start at a terminal, and a desktop
+    /// runs hundreds of processes (FileManager's per-file cost made it milliseconds).
     public static func runningPrograms() -> Set<String> {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
         var names: Set<String> = []
-        for entry in entries where entry.first?.isNumber == true {
-            guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/comm") else { continue }
-            names.insert(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while let entry = readdir(directory) {
+            let pid = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard let first = pid.utf8.first, first >= 0x30, first <= 0x39 else { continue }
+            let descriptor = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard count > 0 else { continue }
+            names.insert(String(decoding: buffer[..<count].prefix { $0 != 0x0A }, as: UTF8.self))
         }
         return names
     }
