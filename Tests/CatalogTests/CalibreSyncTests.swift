@@ -80,3 +80,49 @@ struct CalibreSyncTests {
         #expect(CalibreBookLink(acquisition: URL(string: url)!) == nil)
     }
 }
+
+/// A sync server that is not what it says: huge, slow, garbage, redirecting elsewhere. Each is
+/// bounded, said in one line, and nothing of what it sent is shown.
+struct HostileSyncServerTests {
+    static func link(_ server: HostileServer) -> CalibreBookLink {
+        CalibreBookLink(
+            server: URL(string: "http://127.0.0.1:\(server.port)")!, library: "lib", bookID: 1, format: "EPUB")
+    }
+
+    @Test(arguments: ["huge", "slow", "garbage", "elsewhere", "control"])
+    func boundedAndSaidInWords(kind: String) async throws {
+        let server = try HostileServer.start { _ in
+            switch kind {
+            case "huge":
+                [.send(HostileServer.head(200, [("Content-Type", "application/json")])), .stream(total: 50 << 20)]
+            case "slow":
+                [
+                    .send(HostileServer.head(200, [("Content-Type", "application/json")])),
+                    .drip(Data(repeating: 0x20, count: 100), every: 0.5),
+                ]
+            case "garbage": HostileServer.answer(200, json: "<html>not json</html>")
+            case "elsewhere": [.send(HostileServer.head(302, [("Location", "http://192.0.2.1/steal")]))]
+            default:
+                HostileServer.answer(
+                    200,
+                    json: #"{"1:EPUB": [{"device": "\u001b]0;pwned\u0007phone\u001b[2J", "cfi": "epubcfi(/2/2)", "#
+                        + #""epoch": 1, "pos_frac": 7}]}"#)
+            }
+        }
+        defer { server.stop() }
+        let started = Date()
+        let sync = CalibreSync(user: "elsa", password: "hemligt", deadline: 2)
+        do {
+            let places = try await sync.positions(of: Self.link(server))
+            #expect(kind == "control", "\(kind) was taken as places: \(places)")
+            #expect(places.first?.device.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } == true)
+            #expect(places.first?.fraction == 1, "a fraction past the end is the end")
+        } catch {
+            #expect(kind != "control")
+            #expect(!error.patronMessage.contains("html") && !error.patronMessage.contains("192.0.2.1"))
+            #expect([.unreachable, .strangeAnswer].contains(error.kind), "\(kind): \(error)")
+        }
+        #expect(Date().timeIntervalSince(started) < 4, "\(kind) took too long")
+        #expect(server.bytesSent < 50 << 20, "\(kind): all of a huge answer was read")
+    }
+}
