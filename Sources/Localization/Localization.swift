@@ -247,13 +247,33 @@ private func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStri
         let name = rest[rest.utf8.index(after: open)..<close]
         result += rest[..<open]
         if let value = values.first(where: { $0.key == name })?.value {
-            result += value.description
+            // A count (`{n}`, the plural rule's number) of five digits or more is grouped as the
+            // language writes it: 542 366 träffar, 542,366 hits. Only counts: a port or a year is not.
+            if name == "n", let count = value as? Int, abs(count) >= 10_000 {
+                result += Localization.grouped(count, language: Localization.patronLanguage)
+            } else {
+                result += value.description
+            }
         } else {
             result += rest[open...close]
         }
         rest = rest[rest.utf8.index(after: close)...]
     }
     return result + rest
+}
+
+extension Localization {
+    /// `542 366` in Swedish (a no-break space between groups of three), `542,366` in English.
+    static func grouped(_ number: Int, language: String) -> String {
+        let separator = language.hasPrefix("sv") ? "\u{A0}" : ","
+        let digits = String(number.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += separator }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
 }
 
 /// An error worded for the patron where it is made: bok's error report shows ``patronMessage``
