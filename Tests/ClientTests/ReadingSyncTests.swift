@@ -18,33 +18,12 @@ struct ReadingSyncTests {
             books: [.init(title: "Vintern 1953", author: "Anna Åberg", language: "sv")], user: ("elsa", "hemligt"))
         defer { server.stop() }
         // The phone left a place 43 % in: the book's one paragraph, three characters in.
-        let client = OPDSClient(root: server.root, user: "elsa", password: "hemligt")
-        let byTitle = try #require(try await client.feed().entries.first { $0.title.contains("Title") }?.navigation)
-        let acquisition = try #require(try await client.feed(byTitle.href).entries.first?.epub?.href)
-        let link = try #require(CalibreBookLink(acquisition: acquisition))
+        let link = try await calibreLink(server)
         let calibre = CalibreSync(user: "elsa", password: "hemligt")
         try await calibre.send("epubcfi(/2/2/4/4/1:3)", fraction: 0.43, device: "phone", of: link)
-
-        let home = try temporaryHome()
-        defer { try? FileManager.default.removeItem(at: home) }
-        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
-        let environment = BokProcess.environment(
-            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"])
-        let bok = try #require(
-            ChildProcess(
-                OneShotProcessTests.binary.path,
-                arguments: ["--library", server.root.absoluteString, "--kind", "opds"],
-                environment: environment, terminal: tty.device))
-        defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
-        func command(_ line: String, until: @escaping (String) -> Bool) async -> String {
-            tty.type(line + "\r")
-            return Ansi.strip(await tty.read(until: until, seconds: 20))
-        }
-        _ = Ansi.strip(await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20))
-        _ = await command("sync device laptop") { $0.contains("called laptop") && $0.hasSuffix("> ") }
-        _ = await command("login --user elsa") { $0.hasSuffix(": ") }
-        _ = await command("hemligt") { $0.contains("Logged in") && $0.hasSuffix("> ") }
-        _ = await command("browse 2") { $0.contains("Vintern 1953") && $0.hasSuffix("> ") }
+        let laptop = try await Laptop(server)
+        defer { laptop.close() }
+        let (tty, bok, command) = (laptop.tty, laptop.bok, laptop.command)
         let offer = await command("read 1") { $0.contains("[Y/n] ") }
         #expect(offer.contains("phone is at Vintern 1953, 43 % — go there? [Y/n] "), "\(offer.suffix(400))")
         tty.type("\r")
@@ -60,9 +39,84 @@ struct ReadingSyncTests {
         #expect(await bok.waitForExit(seconds: 10))
 
         let places = try await calibre.positions(of: link)
-        let laptop = try #require(places.first { $0.device == "laptop" }, "\(places)")
-        #expect(laptop.cfi.hasPrefix("epubcfi(/2/2/4/"), "calibre's form, into the book's only chapter: \(laptop.cfi)")
+        let sent = try #require(places.first { $0.device == "laptop" }, "\(places)")
+        #expect(sent.cfi.hasPrefix("epubcfi(/2/2/4/"), "calibre's form, into the book's only chapter: \(sent.cfi)")
     }
+
+    @Test("While the book is open, its place goes to calibre as it moves, before the book is closed")
+    func sentWhileReading() async throws {
+        let server = try await CalibreServer.start(
+            books: [.init(title: "Sjön", author: "Eva Öst", language: "sv", paragraphs: 80)], user: ("elsa", "hemligt"))
+        defer { server.stop() }
+        let laptop = try await Laptop(server, environment: ["BOK_SYNC_INTERVAL": "0.5"])
+        defer { laptop.close() }
+        let (tty, bok, command) = (laptop.tty, laptop.bok, laptop.command)
+        _ = await command("read 1") { Ansi.strip($0).contains("%") }
+        for _ in 0..<3 {
+            tty.type(" ")
+            _ = await tty.read(until: { Ansi.strip($0).contains("Stycke") }, seconds: 5)
+        }
+        // The reader is still open: calibre hears of the place within a look or two.
+        let link = try await calibreLink(server)
+        let calibre = CalibreSync(user: "elsa", password: "hemligt")
+        var sent: RemotePosition?
+        for _ in 0..<20 where sent == nil {
+            try await Task.sleep(for: .milliseconds(250))
+            sent = try await calibre.positions(of: link).first { $0.device == "laptop" }
+        }
+        #expect(bok.isRunning, "the reader is still open")
+        let place = try #require(sent, "calibre heard nothing while the book was open")
+        #expect(place.fraction > 0.1, "three pages into an 80-paragraph book: \(place)")
+        tty.type("q")
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+        tty.type("quit\r")
+        #expect(await bok.waitForExit(seconds: 10))
+    }
+}
+
+/// bok at a terminal in a calibre catalogue, logged in as elsa on a machine called laptop, the
+/// section by title on screen: how both tests begin.
+struct Laptop {
+    let tty: PseudoTerminal
+    let bok: ChildProcess
+    let home: URL
+
+    init(_ server: CalibreServer, environment extra: [String: String] = [:]) async throws {
+        home = try temporaryHome()
+        tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        let environment = BokProcess.environment(
+            home: home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"]
+        ).merging(extra) { _, new in new }
+        bok = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path,
+                arguments: ["--library", server.root.absoluteString, "--kind", "opds"],
+                environment: environment, terminal: tty.device))
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+        _ = await command("sync device laptop") { $0.contains("called laptop") && $0.hasSuffix("> ") }
+        _ = await command("login --user elsa") { $0.hasSuffix(": ") }
+        _ = await command("hemligt") { $0.contains("Logged in") && $0.hasSuffix("> ") }
+        _ = await command("browse 2") { $0.contains("1 book") && $0.hasSuffix("> ") }
+    }
+
+    /// Types a line and reads the screen until `until` says it is there.
+    func command(_ line: String, until: @escaping (String) -> Bool) async -> String {
+        tty.type(line + "\r")
+        return Ansi.strip(await tty.read(until: until, seconds: 20))
+    }
+
+    func close() {
+        if bok.isRunning { kill(bok.pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: home)
+    }
+}
+
+/// The book's calibre link, found as a patron's catalogue finds it.
+func calibreLink(_ server: CalibreServer) async throws -> CalibreBookLink {
+    let client = OPDSClient(root: server.root, user: "elsa", password: "hemligt")
+    let byTitle = try #require(try await client.feed().entries.first { $0.title.contains("Title") }?.navigation)
+    let acquisition = try #require(try await client.feed(byTitle.href).entries.first?.epub?.href)
+    return try #require(CalibreBookLink(acquisition: acquisition))
 }
 #endif
 

@@ -23,11 +23,14 @@ public final class CalibreServer: @unchecked Sendable {
         public var title: String
         public var author: String
         public var language: String
+        /// How many paragraphs its one chapter has (a longer book has pages to turn).
+        public var paragraphs: Int
 
-        public init(title: String, author: String, language: String) {
+        public init(title: String, author: String, language: String, paragraphs: Int = 1) {
             self.title = title
             self.author = author
             self.language = language
+            self.paragraphs = paragraphs
         }
     }
 
@@ -56,7 +59,9 @@ public final class CalibreServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let line = books.map { "\($0.title)\t\($0.author)\t\($0.language)" }.joined(separator: "\u{1E}") + "\n"
+        let line =
+            books.map { "\($0.title)\t\($0.author)\t\($0.language)\t\($0.paragraphs)" }.joined(separator: "\u{1E}")
+            + "\n"
         input.fileHandleForWriting.write(Data(line.utf8))
         var answer = Data()
         while !answer.contains(UInt8(ascii: "\n")) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs calibre's content server for a test, on 127.0.0.1 only, until standard input closes.
 
-    calibre_server.py FOLDER PORT [USER PASSWORD] < books (lines: title<TAB>author<TAB>language)
+    calibre_server.py FOLDER PORT [USER PASSWORD] < books (lines: title<TAB>author<TAB>language[<TAB>paragraphs])
 
 Builds a calibre library in FOLDER from EPUBs it writes, starts calibre-server on PORT with
 --listen-on 127.0.0.1 (and HTTP Basic for USER when given), and waits until its log says it
@@ -21,14 +21,16 @@ os.makedirs(folder + "/runtime", mode=0o700, exist_ok=True)
 
 books = [line.rstrip("\n").split("\t") for line in sys.stdin.readline().split("\x1e") if line.strip()]
 paths = []
-for n, (title, author, lang) in enumerate(books):
+for n, (title, author, lang, *more) in enumerate(books):
+    paragraphs = int(more[0]) if more else 1
+    body = "".join(f"<p>Stycke {k} av {author}: det var en kall vinter och sjön låg stilla under isen.</p>" for k in range(2, paragraphs + 1))
     path = f"{folder}/book{n}.epub"
     with zipfile.ZipFile(path, "w") as z:
         z.writestr(zipfile.ZipInfo("mimetype"), "application/epub+zip")
         z.writestr("META-INF/container.xml", '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="c.opf" media-type="application/oebps-package+xml"/></rootfiles></container>')
         z.writestr("c.opf", f'<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="i"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="i">urn:uuid:00000000-0000-4000-8000-{n:012d}</dc:identifier><dc:title>{title}</dc:title><dc:creator>{author}</dc:creator><dc:language>{lang}</dc:language><meta property="dcterms:modified">2026-01-01T00:00:00Z</meta></metadata><manifest><item id="n" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest><spine><itemref idref="c"/></spine></package>')
         z.writestr("nav.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body><nav epub:type="toc"><ol><li><a href="c.xhtml">1</a></li></ol></nav></body></html>')
-        z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"><head><title>{title}</title></head><body><h1>{title}</h1><p>En bok av {author}.</p></body></html>')
+        z.writestr("c.xhtml", f'<html xmlns="http://www.w3.org/1999/xhtml"><head><title>{title}</title></head><body><h1>{title}</h1><p>En bok av {author}.</p>{body}</body></html>')
     paths.append(path)
 
 BUSY = "Another calibre program"

@@ -44,6 +44,9 @@ enum ReadCommands {
             }
             // A place another machine left further on is offered first; this one's is sent after.
             await session.offerSyncedPlace(path: path)
+            // While it is open, the place goes out as it moves (at most every 25 s).
+            let watcher = session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() } }
+            defer { watcher?.cancel() }
             let store = session.openingReaderStore()
             try logged(session) {
                 defer { session.keepReaderStore(store) }
