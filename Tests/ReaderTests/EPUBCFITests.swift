@@ -208,3 +208,36 @@ struct RealBookCFITests {
                         "That is not a whole EPUB CFI; paste it as written, like :goto epubcfi(/6/4!/4/2/1:0).")))
     }
 }
+
+/// `notes --json` carries each highlight and bookmark with the CFI that finds it elsewhere.
+struct NotesExportTests {
+    @Test func highlightsAndBookmarksCarryCFIsThatComeBack() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cfi-notes-\(UUID().uuidString).epub")
+        try Data(EPUBCFITests.book.build()).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let book = try EPUBBook.open(path: file.path)
+        let content = BookContent(book: book)
+        let text = content.document(at: 1).plainText
+        let store = InMemoryPositionStore()
+        let id = BookID.opening(book, in: store)
+        let start = (text as NSString).range(of: "a tail").location
+        let end = (text as NSString).range(of: "WORDS HERE", options: .caseInsensitive).location + 5
+        store.saveHighlight(
+            Highlight(
+                start: Locator(spineIndex: 1, offset: start), end: Locator(spineIndex: 1, offset: end), color: .green,
+                note: "Läs igen", text: "a tail … words"), bookID: id)
+        _ = store.addBookmark(Locator(spineIndex: 1, offset: start), bookID: id)
+
+        let export = try ReaderApp.notesExport(bookPath: file.path, store: store)
+        let highlight = try #require(export.highlights.first)
+        let range = try #require(highlight.cfi)
+        // The common parent (the section), then each end's own steps: into two paragraphs.
+        #expect(range == "epubcfi(/6/4[c1]!/4/2[s1],/4/3:5,/6[p2]/1:13)", "\(range)")
+        let parsed = try #require(EPUBCFI(range))
+        #expect(content.locator(for: parsed)?.offset == start, "a range is read as its start")
+        #expect(highlight.note == "Läs igen" && highlight.colour == "green")
+        let mark = try #require(export.bookmarks.first?.cfi)
+        let markCFI = try #require(EPUBCFI(mark))
+        #expect(content.locator(for: markCFI)?.offset == start)
+    }
+}

@@ -68,9 +68,14 @@ enum ReadCommands {
             let markdown = try logged(session) {
                 try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
             }
+            let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            // For scripts, each note with the EPUB CFI that finds it in another reading system.
+            let export = try logged(session) { try ReaderApp.notesExport(bookPath: path, store: session.readerStore) }
             return CommandOutput(
-                lines: markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                json: ["markdown": markdown])
+                lines: lines,
+                json: NotesJSON(
+                    markdown: markdown, title: export.title, highlights: export.highlights,
+                    bookmarks: export.bookmarks))
         })
 
     /// Runs `body`; a book that cannot be opened leaves what exactly is wrong with it in the debug
@@ -206,4 +211,12 @@ enum ReadCommands {
                     ["title": title, "id": entry.productID]))
         }
     }
+}
+
+/// `notes N --json`: the Markdown, and each highlight and bookmark with its EPUB CFI.
+struct NotesJSON: Encodable, Sendable {
+    let markdown: String
+    let title: String
+    let highlights: [NotesExport.Highlight]
+    let bookmarks: [NotesExport.Bookmark]
 }
