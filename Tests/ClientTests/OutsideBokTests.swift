@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Localization
 import MockLending
+import Reader
 import Shelf
 import Testing
 
@@ -228,7 +229,7 @@ struct DefineTests {
         }
         // Ready once it answers.
         for _ in 0..<50 {
-            if DictClient(host: "127.0.0.1", port: port, timeout: 1).reachable { return (port, stop) }
+            if WordLookup(host: "127.0.0.1", port: port, timeout: 1).reachable { return (port, stop) }
             usleep(100_000)
         }
         stop()
