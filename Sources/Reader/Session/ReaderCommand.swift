@@ -27,6 +27,8 @@ public enum ReaderCommand: Sendable, Hashable {
     case twoPage(Bool)
     case images(Bool)
     case search(String)
+    /// `:define WORD`: the word looked up in the installed dictionaries.
+    case define(String)
     case voice(String?)
     case rate(Int)
     case pitch(Int)
@@ -168,6 +170,7 @@ extension ReaderSession {
         case .pitch(let pitch): setSpeech { $0.speechPitch = pitch }
         case .back: goBack()
         case .stats: message = readingStats()
+        case .define(let word): define(word)
         case .quit: return false
         }
         return true

@@ -69,6 +69,10 @@ public struct ReaderSession {
     var aloudMessageSentence: AloudPlayer.Spoken?
     /// When the loan of this book ends, on the ``now`` clock; reading aloud stops then.
     public var loanEnds: Double?
+    /// A word's dictionary entry, from `:define`, for the view to show in a panel.
+    public var definition: Definition?
+    /// Where `:define` asks (dictd on this computer, or `BOK_DICT_SERVER`).
+    public var dictionary = WordLookup.fromEnvironment(ProcessInfo.processInfo.environment)
     /// Chapters whose malformed markup has been pointed out already.
     var malformedNoted: Set<Int> = []
     /// The next chapter being made ready, last asked for (``prepareNextChapter()``).
