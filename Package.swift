@@ -50,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
         // eSpeak NG reads books aloud (Sources/Speech).
         .target(name: "CESpeak", path: "Sources/CESpeak", linkerSettings: [.linkedLibrary("dl")]),
+        // speech-dispatcher's client (libspeechd-dev), loaded at first use like eSpeak NG.
+        .target(name: "CSpeechd", path: "Sources/CSpeechd", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
         .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
@@ -68,7 +70,7 @@ let package = Package(
         .target(name: "Markup", dependencies: ["TextSafety"]),
         .target(name: "Terminal", dependencies: ["CReadline", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
-        .target(name: "Speech", dependencies: ["CESpeak", "CALSA", "Localization", "SafeOutput"]),
+        .target(name: "Speech", dependencies: ["CESpeak", "CSpeechd", "CALSA", "Localization", "SafeOutput"]),
         .target(
             name: "Catalog",
             dependencies: [

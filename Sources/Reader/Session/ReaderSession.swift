@@ -1,5 +1,6 @@
 internal import Foundation
 import Localization
+internal import Speech
 
 /// Where the view starts: a row of a chapter's layout. In paged flow the row is always the
 /// first of a page; in scroll flow it can be any row.
@@ -71,6 +72,8 @@ public struct ReaderSession {
     public var loanEnds: Double?
     /// A word's dictionary entry, from `:define`, for the view to show in a panel.
     public var definition: Definition?
+    /// Who reads aloud: speech-dispatcher when one runs, or eSpeak NG (`BOK_SPEECH`, `speech =`).
+    var speechChoice = SpeechChoice(environment: ProcessInfo.processInfo.environment)
     /// Where `:define` asks (dictd on this computer, or `BOK_DICT_SERVER`).
     public var dictionary = WordLookup.fromEnvironment(ProcessInfo.processInfo.environment)
     /// Chapters whose malformed markup has been pointed out already.
