@@ -59,6 +59,8 @@ struct RecordingPlayback {
                 }
             case .end:
                 add(event.date, "")
+            case .sus:
+                break
             }
         }
         self.frames = frames
