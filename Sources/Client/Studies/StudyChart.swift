@@ -4,7 +4,7 @@ import Localization
 /// The study report's charts as SVG: a bar per task, labelled, on a white ground, written by hand
 /// (it is short text) with every label escaped.
 enum StudyChart {
-    static let width = 720
+    static let width = 860
     static let rowHeight = 36
     static let top = 56
     static let labelWidth = 260
@@ -27,8 +27,7 @@ enum StudyChart {
                     + "x2=\"\(x0 + Int(task.longest * scale))\" y2=\"\(y + rowHeight / 2)\" stroke=\"#222222\" "
                     + "stroke-width=\"2\"/>")
             body.append(
-                text(
-                    StudyReport.duration(task.median), x: x0 + Int(task.longest * scale) + 8, y: y + rowHeight / 2 + 5))
+                text(StudyReport.spread(task), x: x0 + Int(task.longest * scale) + 8, y: y + rowHeight / 2 + 5))
         }
         return document(
             title: tr("Time on task per task"),

@@ -23,8 +23,7 @@ extension StudyReport {
             lines.append(
                 Self.row([
                     task.title, "\(task.successes)/\(task.attempts) (\(Self.percent(task.successRate)))",
-                    Self.duration(task.median) + " (" + Self.duration(task.shortest) + "–"
-                        + Self.duration(task.longest) + ")",
+                    Self.spread(task),
                     "\(task.errors)", "\(task.unknown)", "\(task.help)", "\(task.hesitations)",
                 ]))
         }
@@ -132,6 +131,11 @@ extension StudyReport {
 
     /// `1 min 12 s`.
     static func duration(_ seconds: Double) -> String { RecordingSummary.duration(seconds) }
+
+    /// Time on task as the table gives it: `20 s (5 s–35 s)`, the median and the spread.
+    static func spread(_ task: TaskSummary) -> String {
+        duration(task.median) + " (" + duration(task.shortest) + "–" + duration(task.longest) + ")"
+    }
 
     /// `67 %`.
     static func percent(_ rate: Double) -> String { tr("{n} %", ["n": Int((rate * 100).rounded())]) }
