@@ -145,7 +145,8 @@ struct StudyReport: Sendable {
         for event in recording.events {
             switch event.event {
             case .marker:
-                if let title = event.task, let date = event.date {
+                // A study's task starts with its instruction; a tester's `# task:` typed at the prompt does not.
+                if let title = event.task, event.instruction != nil, let date = event.date {
                     current = (Attempt(task: title, outcome: .gaveUp, seconds: 0), date)
                 } else if var open = current, let outcome = event.outcome {
                     open.attempt.outcome = outcome
