@@ -37,7 +37,7 @@ struct StudyTests {
         func remember(_ line: String) {}
     }
 
-    static let studyFile = "studies/borrow-and-read.study"
+    static let studyFile = ScenarioTests.root.appendingPathComponent("studies/borrow-and-read.study").path
     static var pin: String { MockLendingServer.seededPIN(card: "1001")! }
 
     /// Whether the PIN is in `text` as a number of its own (`borrow id:12345` in a hint is not it).
@@ -209,7 +209,8 @@ struct StudyTests {
         #expect(english.tasks.count == 3 && english.setup.language == "en")
         #expect(english.tasks[1].instruction.hasSuffix("If there are several, take “Huset vid havet”."))
         #expect(english.tasks[1].timeLimit == 480)
-        let swedish = try StudyParser.parse(file: "studies/lana-och-reservera.study")
+        let swedish = try StudyParser.parse(
+            file: ScenarioTests.root.appendingPathComponent("studies/lana-och-reservera.study").path)
         #expect(swedish.tasks.count == 3 && swedish.setup.language == "sv")
         let bad = """
             study: Bad
