@@ -60,7 +60,7 @@ struct StudyRunner {
                     "  "
                         + tr(
                             "Time: {time}. Type done when you have finished, give up to go on.",
-                            ["time": RecordingSummary.duration(task.timeLimit)])))
+                            ["time": Self.limit(task.timeLimit)])))
             let began = clock()
             var marker = RecordedEvent(.marker, at: began)
             marker.line = "# task: " + task.title
@@ -88,6 +88,13 @@ struct StudyRunner {
         }
         recorder.finish()
         return outcomes
+    }
+
+    /// A time limit as a participant is told it: `5 minutes`, `1 min 30 s`.
+    static func limit(_ seconds: Double) -> String {
+        let whole = Int(seconds.rounded())
+        if whole >= 60, whole % 60 == 0 { return trn("{n} minute", "{n} minutes", whole / 60) }
+        return RecordingSummary.duration(seconds)
     }
 
     /// Why the sitting stops before its last task.
