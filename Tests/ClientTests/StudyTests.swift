@@ -203,6 +203,39 @@ struct StudyTests {
         }
     }
 
+    @Test("A recording's titles cannot act on the terminal or break the report's tables")
+    func hostileTitles() throws {
+        let file = temporaryFolder() + ".jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let lines = [
+            #"{"at":"2026-11-24T10:00:00.000Z","event":"start","study":"S\u001b]0;owned\u0007","participant":"P1"}"#,
+            #"{"at":"2026-11-24T10:00:00.000Z","event":"marker","task":"A | B\nC\u001b[31m","instruction":"x"}"#,
+            #"{"at":"2026-11-24T10:00:10.000Z","event":"marker","outcome":"success","think":10}"#,
+        ]
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let report = StudyReport([try Recording.read(file: file)])
+        #expect(report.tasks.map(\.median) == [10])
+        for text in [report.markdown(), report.csv()] {
+            #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "\(text)")
+        }
+        #expect(report.markdown().contains("| A \\| B C"), "\(report.markdown())")
+    }
+
+    @Test("A sitting that ended abruptly counts its open task as given up, timed to its last event")
+    func abruptEnd() throws {
+        let file = temporaryFolder() + ".jsonl"
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let lines = [
+            #"{"at":"2026-11-24T10:00:00.000Z","event":"start","study":"S","participant":"P4"}"#,
+            #"{"at":"2026-11-24T10:00:00.000Z","event":"marker","task":"One","instruction":"x"}"#,
+            #"{"at":"2026-11-24T10:00:42.000Z","event":"command","line":"top 1","think":42,"errors":[]}"#,
+        ]
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let attempt = try #require(StudyReport([try Recording.read(file: file)]).participants.first?.attempts.first)
+        #expect(attempt.outcome == .gaveUp && attempt.seconds == 42 && attempt.commands == 1)
+        #expect(attempt.hesitations == 1)
+    }
+
     @Test("Both sample studies read; a study's mistakes are told with their lines")
     func studyFiles() throws {
         let english = try StudyParser.parse(file: Self.studyFile)

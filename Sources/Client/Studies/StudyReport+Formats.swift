@@ -1,13 +1,14 @@
 import Foundation
 import Localization
 import Terminal
+import TextSafety
 
 extension StudyReport {
     /// The report for a test lead, in the interface language (the caller makes it the study's):
     /// the tasks, the charts when named, each participant, the SUS scores.
     /// - Parameter charts: the file names of the time and success charts, to link; nil for none.
     func markdown(charts: (time: String, success: String)? = nil) -> String {
-        var lines = ["# " + tr("Study: {name}", ["name": study]), ""]
+        var lines = ["# " + tr("Study: {name}", ["name": Self.cell(study)]), ""]
         var totals = [
             trn("{n} participant", "{n} participants", participants.count), trn("{n} task", "{n} tasks", tasks.count),
         ]
@@ -112,18 +113,19 @@ extension StudyReport {
         JSON(study: study, language: language, meanSUS: meanSUS, tasks: tasks, participants: participants)
     }
 
-    /// A table row; `|` in a cell is escaped, and a line break becomes a space.
+    /// A table row of ``cell(_:)``s.
     static func row(_ cells: [String]) -> String { "| " + cells.map(cell).joined(separator: " | ") + " |" }
 
+    /// Text from a recording, which may come from anywhere, as one line of Markdown: line breaks
+    /// become spaces, controls visible stand-ins (``SafeText/line(_:)``), and `|` and `\` are escaped.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        SafeText.line(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
     }
 
     /// RFC 4180: quoted when it holds a comma, a quote or a line break; a leading `=`, `+`, `-` or
     /// `@` gets a `'` first, so a spreadsheet does not run a title as a formula.
     static func csvField(_ text: String) -> String {
-        var text = text
+        var text = SafeText.line(text)
         if let first = text.first, "=+-@".contains(first) { text = "'" + text }
         guard text.contains(where: { ",\"\r\n".contains($0) }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

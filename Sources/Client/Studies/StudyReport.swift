@@ -169,6 +169,12 @@ struct StudyReport: Sendable {
                 continue
             }
         }
+        // A sitting that ended abruptly (bok killed, the terminal closed) leaves its task open: given
+        // up, at the last moment the recording knows of.
+        if var open = current, let last = recording.events.last?.date {
+            open.attempt.seconds = last.timeIntervalSince(open.began)
+            attempts.append(open.attempt)
+        }
         return Participant(
             participant: name, file: recording.file, attempts: attempts,
             sus: sus.flatMap { SystemUsabilityScale.score($0) == nil ? nil : $0 })
