@@ -203,6 +203,21 @@ struct StudyTests {
         }
     }
 
+    @Test("A sitting plays back with each task's instruction where the participant saw it")
+    func replay() async throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try await sitThree(into: folder)
+        let playback = RecordingPlayback(try Recording.read(file: folder + "/P1.jsonl"))
+        let text = playback.frames.map(\.text).joined()
+        #expect(text.contains("\r\nBorrow the top book\r\n  The library keeps a list of its most popular e-books."))
+        #expect(!text.contains("# task:"))
+        #expect(text.contains("> done\r\n"))
+        // Frames keep the participant's pace: 20 s from the first instruction to the second.
+        let instructions = playback.frames.filter { $0.text.hasPrefix("\r\n") }.map(\.time)
+        #expect(instructions.prefix(2) == [0, 20])
+    }
+
     @Test("A recording's titles cannot act on the terminal or break the report's tables")
     func hostileTitles() throws {
         let file = temporaryFolder() + ".jsonl"
