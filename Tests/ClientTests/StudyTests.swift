@@ -64,7 +64,7 @@ struct StudyTests {
                 (5, "top 2"), (5, "reserve 2"), (5, "done"),
             ] + Self.sus(odd: 4, even: 2),
             "P2": [
-                (12, "top 1"), (8, "give up"),
+                (12, "top 1"), (0, "# hesitated at the top list"), (8, "give up"),
                 (30, "help"), (5, "give up"),
                 (4, Self.pin), (6, "ge upp"),
             ] + Self.sus(odd: 3, even: 3),
@@ -113,6 +113,7 @@ struct StudyTests {
         // P2's 12 s before top 1 and 30 s before help; P3's 400 s.
         #expect(t.map(\.hesitations) == [1, 1, 1])
         #expect(t[2].outcomes == ["success": 1, "gave up": 1, "timed out": 1])
+        #expect(report.participants[1].attempts[0].notes == ["# hesitated at the top list"])
 
         let markdown = report.markdown(charts: ("r-time.svg", "r-success.svg"))
         #expect(
@@ -120,6 +121,7 @@ struct StudyTests {
         #expect(markdown.contains("| Join a queue | 1/3 (33 %) | 15 s (10 s–6 min 40 s) | 1 | 1 | 0 | 1 |"))
         #expect(markdown.contains("| P3 | 1/3 | 7 min 10 s | 2 | 1 | 0 | 1 | 100.0 |"), "\(markdown)")
         #expect(markdown.contains("![Time on task per task](r-time.svg)"))
+        #expect(markdown.contains("Notes:\n- Borrow the top book: # hesitated at the top list\n"), "\(markdown)")
         #expect(markdown.contains("3 participants · 3 tasks · mean SUS 75.0"))
         let csv = report.csv()
         #expect(csv.contains("P2,Join a queue,gave up,10.000,1,1,1,0,0,0,50.0\r\n"), "\(csv)")

@@ -69,6 +69,8 @@ extension StudyReport {
                         "\(a.hesitations)",
                     ]))
             }
+            let notes = p.attempts.flatMap { a in a.notes.map { "- " + Self.cell(a.task) + ": " + Self.cell($0) } }
+            if !notes.isEmpty { lines += ["", tr("Notes:")] + notes }
             if let sus = p.sus, let score = p.susScore {
                 lines += [
                     "",

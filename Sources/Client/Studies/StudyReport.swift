@@ -22,6 +22,8 @@ struct StudyReport: Sendable {
         var help = 0
         /// Pauses over ``StudyReport/hesitation`` seconds before a line.
         var hesitations = 0
+        /// The moderator's `# notes` typed during the task, as typed.
+        var notes: [String] = []
     }
 
     /// One recording.
@@ -165,7 +167,9 @@ struct StudyReport: Sendable {
                 if (event.think ?? 0) > hesitation { current!.attempt.hesitations += 1 }
             case .sus:
                 sus = event.sus
-            case .start, .note, .end:
+            case .note:
+                if current != nil, let line = event.line { current!.attempt.notes.append(line) }
+            case .start, .end:
                 continue
             }
         }
