@@ -127,7 +127,8 @@ struct StudyRunner {
             }
             if Self.giveUp.isNamed(words) { return (.gaveUp, words, think, nil) }
             repl.recorder?.entered(line)
-            let quit = await repl.execute(line)
+            // At a terminal, as at bok's own prompt, Ctrl-C cancels the command and the prompt comes back.
+            let quit = source is ReadlineSource ? await repl.executeInterruptibly(line) : await repl.execute(line)
             repl.recorder?.finished(session: repl.session)
             if quit { return (.gaveUp, "", 0, .quit) }
         }
