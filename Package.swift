@@ -190,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "ClientTests",
             dependencies: [
-                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport", "Localization",
+                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "Reader", "TestSupport", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
