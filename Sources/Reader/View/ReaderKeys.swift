@@ -24,6 +24,7 @@ enum ReaderKeys {
         case contents, search, command, bookmark, bookmarks, highlight, followLink, back, brighter, dimmer, help, quit
         /// The command line with `define ` typed: a word to look up.
         case define
+        case nextHeading, previousHeading
     }
 
     /// What a key does in a panel over the page (contents, bookmarks, links, a paragraph's
@@ -66,6 +67,9 @@ enum ReaderKeys {
             "n / N", N_("next / previous hit while a search is active"), [(.previousHitOrChapter, [.character("N")])]),
         .init("Esc", N_("end the search"), [(.escape, [.escape])]),
         .init("t", N_("contents, with page numbers once counted"), [(.contents, [.character("t")])]),
+        .init(
+            "] / [", N_("next / previous heading"),
+            [(.nextHeading, [.character("]")]), (.previousHeading, [.character("[")])]),
         .init("/", N_("search (regular expression, any case)"), [(.search, [.character("/")])]),
         .init("m", N_("bookmark this page (again: remove)"), [(.bookmark, [.character("m")])]),
         .init("'", N_("bookmarks: Enter to go, d to delete"), [(.bookmarks, [.character("'")])]),

@@ -186,6 +186,8 @@ extension ReaderView {
         case .search: mode = .prompt(Prompt(kind: .search))
         case .command: mode = .prompt(Prompt(kind: .command))
         case .define: mode = .prompt(Prompt(kind: .command, text: "define "))
+        case .nextHeading: session.nextHeading()
+        case .previousHeading: session.previousHeading()
         case .bookmark: session.toggleBookmark()
         case .bookmarks:
             if session.bookmarks.isEmpty {
