@@ -40,3 +40,18 @@ import Testing
         #expect(view.session.message == "No heading before this one.")
     }
 }
+
+/// `>` and `<` change the reading-aloud speed by 25 words a minute, within eSpeak NG's 80–450.
+@Suite struct SpeedKeysTests {
+    @Test("> twice from the voice's own 175 gives 225, kept for the book; < stops at 80")
+    func speed() throws {
+        Localization.use("en", environment: [:])
+        var view = try HeadingNavigationTests.view()
+        _ = view.handle(.character(">"))
+        _ = view.handle(.character(">"))
+        #expect(view.session.preferences.speechRate == 225)
+        #expect(view.session.message?.contains("225 words a minute") == true, "\(view.session.message ?? "")")
+        for _ in 0..<10 { _ = view.handle(.character("<")) }
+        #expect(view.session.preferences.speechRate == 80)
+    }
+}

@@ -141,12 +141,12 @@ import Testing
     }
 
     @Test func helpListsEveryKey() throws {
-        var reader = try view(rows: 60)
+        var reader = try view(rows: 80)
         _ = reader.handle(.character("?"))
         let screen = reader.textRows().joined(separator: "\n")
         for key in [
-            "space PgDn", "b PgUp", "g Home", "n / p", "n / N", "t", "/", "m", "'", "v", "Enter f", "Backspace u",
-            ":goto", ":theme", "q",
+            "space PgDn", "b PgUp", "g Home", "n / p", "n / N", "t", "] / [", "/", "m", "'", "v", "Enter f",
+            "Backspace u", "> / <", "d", ":goto", ":theme", ":define", "q",
         ] {
             #expect(screen.contains(key), "help lacks \(key)")
         }

@@ -25,6 +25,8 @@ enum ReaderKeys {
         /// The command line with `define ` typed: a word to look up.
         case define
         case nextHeading, previousHeading
+        /// Reading aloud 25 words a minute faster or slower.
+        case faster, slower
     }
 
     /// What a key does in a panel over the page (contents, bookmarks, links, a paragraph's
@@ -84,6 +86,9 @@ enum ReaderKeys {
             "+ / -", N_("brighter / dimmer"),
             [(.brighter, [.character("+"), .character("=")]), (.dimmer, [.character("-")])]),
         .init("r", N_("read aloud from this page (again: pause); Esc stops"), [(.readAloud, [.character("r")])]),
+        .init(
+            "> / <", N_("read aloud faster / slower"),
+            [(.faster, [.character(">")]), (.slower, [.character("<")])]),
         .init("d", N_("look a word up in the dictionaries (:define WORD)"), [(.define, [.character("d")])]),
         // The `?` panel lists the `:` commands after this row.
         .init(":", N_("command line:"), [(.command, [.character(":")])]),

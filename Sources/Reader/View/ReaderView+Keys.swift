@@ -1,5 +1,6 @@
 internal import Foundation
 import Localization
+internal import Speech
 public import Terminal
 
 /// The reader's keys: what each does in each mode.
@@ -186,6 +187,12 @@ extension ReaderView {
         case .search: mode = .prompt(Prompt(kind: .search))
         case .command: mode = .prompt(Prompt(kind: .command))
         case .define: mode = .prompt(Prompt(kind: .command, text: "define "))
+        case .faster, .slower:
+            let step = action == .faster ? 25 : -25
+            // eSpeak NG's range and its own rate when none is chosen; speech-dispatcher's is mapped from it.
+            let current = session.preferences.speechRate ?? SpeechOptions(voice: "").rate
+            let rate = min(SpeechOptions.rates.upperBound, max(SpeechOptions.rates.lowerBound, current + step))
+            session.setSpeech { $0.speechRate = rate }
         case .nextHeading: session.nextHeading()
         case .previousHeading: session.previousHeading()
         case .bookmark: session.toggleBookmark()
