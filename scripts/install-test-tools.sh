@@ -4,6 +4,7 @@
 # `read --aloud`; calibre (its content server) is the real OPDS server the catalogue client is
 # tested against; zsh, fish and man-db load bok's completion scripts and render its man page;
 # python3-icalendar reads `loans --ics` as a calendar program would; asciinema's reader takes
-# back `study replay --asciicast`; dictd serves the FreeDict dictionaries `define` looks words up in.
+# back `study replay --asciicast`; dictd serves the FreeDict dictionaries `define` looks words up in;
+# libsixel-bin's sixel2png decodes the Sixel pictures the reader writes.
 # Without apt-get those tests are skipped with a reason.
-exec "$(dirname "$0")/apt-install.sh" optional "the tests that validate generated books or crash a writer will be skipped" -- epubcheck sqlite3 sox calibre zsh fish man-db python3-icalendar asciinema dictd dict-freedict-swe-eng dict-freedict-eng-swe
+exec "$(dirname "$0")/apt-install.sh" optional "the tests that validate generated books or crash a writer will be skipped" -- epubcheck sqlite3 sox calibre zsh fish man-db python3-icalendar asciinema dictd dict-freedict-swe-eng dict-freedict-eng-swe libsixel-bin libsixel-dev

@@ -272,6 +272,9 @@ extension ReaderView {
         case .command:
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
             switch ReaderCommand.parse(text) {
+            case .success(.pictures(let setting)):
+                _ = session.perform(.pictures(setting))
+                session.message = usePictures(setting)
             case .success(let command): return session.perform(command)
             case .failure(let error): session.message = error.message
             }

@@ -1,0 +1,86 @@
+/// What a terminal answered to ``TerminalQuery/request``: its primary device attributes (DA1),
+/// its cell and text-area sizes in pixels (`CSI 16 t`, `CSI 14 t`) and the status report (DSR)
+/// that ends every answer, since every terminal answers it.
+public struct TerminalReplies: Sendable, Hashable {
+    /// The attributes of the DA1 reply (`CSI ? 62 ; 4 ; 22 c` → 62, 4, 22), or nil.
+    public var deviceAttributes: [Int]?
+    /// One cell in pixels (`CSI 6 ; height ; width t`), or nil.
+    public var cellPixels: PixelSize?
+    /// The text area in pixels (`CSI 4 ; height ; width t`), as width and height, or nil.
+    public var textAreaPixels: PixelSize?
+    /// Whether the status report came (`CSI 0 n`): everything asked before it has been answered.
+    public var complete = false
+
+    /// Creates replies with nothing answered yet.
+    public init() {}
+
+    /// Whether the terminal draws Sixel graphics: attribute 4 of its DA1 reply.
+    public var sixel: Bool { deviceAttributes?.contains(4) == true }
+
+    /// Whether the terminal answered anything at all.
+    public var answered: Bool { complete || deviceAttributes != nil || cellPixels != nil }
+
+    /// The size of a cell: as the terminal said, else its text area divided by the window's
+    /// `columns × rows`, else nil.
+    public func cell(columns: Int, rows: Int) -> PixelSize? {
+        if let cellPixels { return cellPixels }
+        guard let area = textAreaPixels, columns > 0, rows > 0, area.width >= columns, area.height >= rows else {
+            return nil
+        }
+        return PixelSize(width: area.width / columns, height: area.height / rows)
+    }
+
+    /// Reads the replies out of what came from the terminal; the bytes that were not replies
+    /// (keys pressed meanwhile) are given back in order, and an unfinished sequence at the end
+    /// is given back as `pending` to be read again with what follows.
+    public static func parse(_ bytes: [UInt8]) -> (replies: TerminalReplies, unread: [UInt8], pending: [UInt8]) {
+        var replies = TerminalReplies()
+        var unread: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == 0x1B else {
+                unread.append(bytes[index])
+                index += 1
+                continue
+            }
+            guard index + 1 < bytes.count else { return (replies, unread, Array(bytes[index...])) }
+            guard bytes[index + 1] == UInt8(ascii: "[") else {
+                unread.append(bytes[index])
+                index += 1
+                continue
+            }
+            // CSI: parameter bytes 0x30–0x3F, then one final byte 0x40–0x7E.
+            var end = index + 2
+            while end < bytes.count, (0x30...0x3F).contains(bytes[end]) { end += 1 }
+            guard end < bytes.count else { return (replies, unread, Array(bytes[index...])) }
+            let parameters = bytes[(index + 2)..<end]
+            if !replies.take(parameters: Array(parameters), final: bytes[end]) {
+                unread += bytes[index...end]
+            }
+            index = end + 1
+        }
+        return (replies, unread, [])
+    }
+
+    /// Records a reply; false when the sequence is not one (a key, which is given back).
+    private mutating func take(parameters: [UInt8], final: UInt8) -> Bool {
+        let text = String(decoding: parameters, as: UTF8.self)
+        switch final {
+        case UInt8(ascii: "c") where text.hasPrefix("?"):
+            deviceAttributes = text.dropFirst().split(separator: ";").compactMap { Int($0) }
+        case UInt8(ascii: "t"):
+            let numbers = text.split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return false }
+            switch numbers[0] {
+            case 6: cellPixels = PixelSize(width: numbers[2], height: numbers[1])
+            case 4: textAreaPixels = PixelSize(width: numbers[2], height: numbers[1])
+            default: return false
+            }
+        case UInt8(ascii: "n") where text == "0" || text == "3":
+            complete = true
+        default:
+            return false
+        }
+        return true
+    }
+}
