@@ -51,12 +51,7 @@ enum PictureOracles {
     }
 
     @Test func aPagesPictureIsSixelThatDecodesToTheSourceAtTheCellsPixels() throws {
-        var builder = EPUBBuilder(chapters: [
-            .init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.png\" alt=\"Red and blue\"/>")
-        ])
-        builder.extraManifest = "<item id=\"pic\" href=\"pic.png\" media-type=\"image/png\"/>"
-        builder.extraFiles = [("OEBPS/pic.png", Self.twoColours)]
-        let book = try builder.open()
+        let book = try EPUBBuilder.onePicture(Self.twoColours, alt: "Red and blue")
         let cell = PixelSize(width: 10, height: 20)
         let cells = ImageCells(book: book, method: .sixel, cell: cell)
         let reference = ImageReference(path: "OEBPS/pic.png", alt: "Red and blue")
