@@ -1,6 +1,7 @@
 #if os(Linux)
 import Foundation
 import Glibc
+import Synchronization
 import Terminal
 import Testing
 import TestSupport
@@ -78,6 +79,42 @@ enum PictureOracles {
         let again = try #require(
             cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
         #expect(again.overlay == sixel)
+    }
+}
+
+/// `:images` in the reader: the page's pictures change the way they are drawn, and the reader
+/// says how; nothing is asked before a picture is drawn.
+@Suite(.enabled(if: PictureEncoder.isAvailable, "needs Chafa (Debian libchafa0)")) struct ImagesCommandTests {
+    @Test func imagesSixelAndBlocksRedrawThePictureAndSayHow() throws {
+        let book = try EPUBBuilder.onePicture(PicturePixelsTests.twoColours, alt: "Red and blue")
+        let asked = Mutex<[ImagesSetting]>([])
+        let cells = ImageCells(book: book) { setting in
+            asked.withLock { $0.append(setting) }
+            return setting == .forced(.sixel)
+                ? PictureDetection(method: .sixel, cell: PixelSize(width: 8, height: 16), reason: "test")
+                : PictureDetection(method: .blocks, reason: "test")
+        }
+        let capabilities = TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true)
+        let session = ReaderSession(
+            book: book, store: InMemoryPositionStore(), columns: 100, rows: 23, drawsImages: true)
+        var view = ReaderView(session: session, capabilities: capabilities, badge: nil, columns: 100, rows: 24)
+        view.images = cells
+        #expect(asked.withLock { $0 }.isEmpty, "nothing is decided before a page is drawn")
+        #expect(view.frameWithOverlays().rows.contains { $0.text.contains("▀") }, "auto found half-blocks here")
+        func command(_ text: String) {
+            for character in ":" + text { _ = view.handle(.character(character)) }
+            _ = view.handle(.enter)
+        }
+        command("images sixel")
+        #expect(
+            view.textRows().last?.contains("Pictures are drawn as Sixel graphics, 8×16") == true, "\(view.textRows())")
+        let frame = view.frameWithOverlays()
+        #expect(frame.overlays.count == 1 && frame.overlays[0].code.hasPrefix("\u{1B}P"))
+        #expect(!frame.rows.contains { $0.text.contains("▀") }, "the cells under a Sixel picture are blank")
+        command("images blocks")
+        #expect(view.textRows().last?.contains("Pictures are drawn with half-blocks") == true, "\(view.textRows())")
+        #expect(view.frameWithOverlays().overlays.isEmpty)
+        #expect(asked.withLock { $0 } == [.auto, .forced(.sixel), .forced(.blocks)])
     }
 }
 
