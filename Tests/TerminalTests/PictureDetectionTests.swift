@@ -86,6 +86,15 @@ import TestSupport
         #expect(ImagesSetting.choices == "auto|kitty|iterm|sixel|blocks|off")
     }
 
+    @Test func anImplausibleCellSizeIsNotBelieved() {
+        let huge = TerminalReplies.parse(Array("\u{1B}[6;9000;9000t\u{1B}[?62;4c\u{1B}[0n".utf8)).replies
+        let found = PictureDetection.detect(
+            setting: .auto, environment: ["TERM": "xterm"], isTTY: true,
+            windowCell: { PixelSize(width: 9, height: 18) }, ask: { huge })
+        #expect(found.method == .sixel)
+        #expect(found.cell == PixelSize(width: 9, height: 18), "a 9000-pixel cell would make every picture huge")
+    }
+
     /// Asks a pseudo-terminal that answers `answer` (nothing when nil) once it has the whole query,
     /// after `typed` keys; returns the detection, the keys given back and how long it took.
     private func detect(

@@ -156,8 +156,11 @@ final class ImageCells: ImageRows, Sendable {
         }
     }
 
+    /// The cells a picture is drawn over, in the page's colour (a Sixel picture may leave a few
+    /// pixel rows of them at its foot).
     private func blank(_ key: Key) -> [StyledRow] {
-        (0..<key.rows).map { _ in StyledRow(blank: key.columns, style: .plain) }
+        let page = TextStyle(background: .rgb(key.background[0], key.background[1], key.background[2]))
+        return (0..<key.rows).map { _ in StyledRow(blank: key.columns, style: page) }
     }
 
     /// The Sixel or iTerm2 code for the picture in the cells of `key`, at the cells' pixel size:

@@ -95,9 +95,9 @@ public struct PictureDetection: Sendable, Hashable {
         guard chosen.method == .sixel || chosen.method == .iterm else {
             return PictureDetection(method: chosen.method, reason: chosen.reason)
         }
-        let cell =
-            (asked ?? (windowCell() == nil ? replies() : nil))?.cell(columns: window.columns, rows: window.rows)
-            ?? windowCell() ?? .assumed
+        let answered = (asked ?? (windowCell() == nil ? replies() : nil))?.cell(
+            columns: window.columns, rows: window.rows)
+        let cell = [answered, windowCell()].compactMap { $0 }.first(where: \.isPlausibleCell) ?? .assumed
         return PictureDetection(method: chosen.method, cell: cell, reason: chosen.reason)
     }
 }

@@ -17,6 +17,10 @@ public struct PixelSize: Sendable, Hashable {
     /// Taken when the terminal says nothing: the cell of a common 10-point monospace font.
     public static let assumed = PixelSize(width: 10, height: 20)
 
+    /// Whether this is a cell size a terminal may really have: a larger one (a wrong or hostile
+    /// answer) would make every picture a huge one to encode and send.
+    public var isPlausibleCell: Bool { (2...200).contains(width) && (4...400).contains(height) }
+
     /// The cell size the kernel knows for the terminal on `fd` (`TIOCGWINSZ`'s `ws_xpixel`,
     /// which many terminal emulators fill in), or nil.
     public static func fromWindowSize(fd: Int32 = STDOUT_FILENO) -> PixelSize? {
