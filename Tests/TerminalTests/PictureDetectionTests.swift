@@ -119,7 +119,8 @@ import TestSupport
             let found = PictureDetection.detect(
                 setting: .auto, environment: ["TERM": "xterm-256color"], isTTY: true, windowCell: { nil },
                 ask: {
-                    let asked = TerminalQuery.ask(input: device, output: device, bound: TerminalQuery.bound)
+                    let asked = TerminalQuery.ask(
+                        input: device, output: device, boundMilliseconds: TerminalQuery.boundMilliseconds)
                     unread = asked.unread
                     return asked.replies
                 })

@@ -88,7 +88,10 @@ public struct PictureDetection: Sendable, Hashable {
                 chosen =
                     answer.sixel
                     ? (.sixel, "DA1 4")
-                    : (.blocks, answer.answered ? "no Sixel in DA1" : "no answer within \(TerminalQuery.bound)")
+                    : (
+                        .blocks,
+                        answer.answered ? "no Sixel in DA1" : "no answer within \(TerminalQuery.boundMilliseconds) ms"
+                    )
             }
         }
         // Kitty places a picture over cells by their count; Sixel and iTerm2 are drawn at a pixel size.

@@ -12,8 +12,9 @@ public enum TerminalQuery {
     /// What is written to the terminal.
     public static let request = "\u{1B}[16t\u{1B}[14t\u{1B}[c\u{1B}[5n"
 
-    /// The longest wait for the answers.
-    public static let bound: Duration = .milliseconds(250)
+    /// The longest wait for the answers, in milliseconds. (Whole milliseconds and the monotonic
+    /// clock rather than `Duration`, whose 128-bit arithmetic is code a first page would load.)
+    public static let boundMilliseconds = 250
 
     private struct State {
         /// The answers of this run's query; nil until asked.
@@ -31,7 +32,7 @@ public enum TerminalQuery {
     public static func askOnce(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> TerminalReplies {
         state.withLock { state in
             if let replies = state.replies { return replies }
-            let asked = ask(input: input, output: output, bound: bound)
+            let asked = ask(input: input, output: output, boundMilliseconds: boundMilliseconds)
             state.replies = asked.replies
             state.unread += asked.unread
             return asked.replies
@@ -47,9 +48,10 @@ public enum TerminalQuery {
     }
 
     /// Writes ``request`` to `output` and reads the answers from `input` until the status report
-    /// comes or `bound` passes. Not cached: tests ask a pseudo-terminal of their own.
-    public static func ask(input: Int32, output: Int32, bound: Duration) -> (replies: TerminalReplies, unread: [UInt8])
-    {
+    /// comes or `boundMilliseconds` pass. Not cached: tests ask a pseudo-terminal of their own.
+    public static func ask(
+        input: Int32, output: Int32, boundMilliseconds: Int
+    ) -> (replies: TerminalReplies, unread: [UInt8]) {
         var settings = termios()
         guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &settings) == 0,
             settings.c_lflag & tcflag_t(ICANON) == 0
@@ -57,18 +59,15 @@ public enum TerminalQuery {
         var text = request
         let written = text.withUTF8 { write(output, $0.baseAddress, $0.count) }
         guard written > 0 else { return (TerminalReplies(), []) }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: bound)
+        let deadline = now() + max(0, boundMilliseconds)
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1024)
         var parsed = TerminalReplies.parse([])
         while !parsed.replies.complete {
-            let left = clock.now.duration(to: deadline)
-            guard left > .zero else { break }
-            let milliseconds = Int32(
-                max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let left = deadline - now()
+            guard left > 0 else { break }
             var poller = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, milliseconds)
+            let ready = poll(&poller, 1, Int32(left))
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { break }
             let count = read(input, &buffer, buffer.count)
@@ -78,5 +77,12 @@ public enum TerminalQuery {
             parsed = TerminalReplies.parse(received)
         }
         return (parsed.replies, parsed.unread + parsed.pending)
+    }
+
+    /// The monotonic clock in milliseconds.
+    private static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
 }
