@@ -64,23 +64,40 @@ public struct TerminalReplies: Sendable, Hashable {
 
     /// Records a reply; false when the sequence is not one (a key, which is given back).
     private mutating func take(parameters: [UInt8], final: UInt8) -> Bool {
-        let text = String(decoding: parameters, as: UTF8.self)
+        let question = parameters.first == UInt8(ascii: "?")
+        let numbers = Self.numbers(question ? parameters.dropFirst() : parameters[...])
         switch final {
-        case UInt8(ascii: "c") where text.hasPrefix("?"):
-            deviceAttributes = text.dropFirst().split(separator: ";").compactMap { Int($0) }
-        case UInt8(ascii: "t"):
-            let numbers = text.split(separator: ";").compactMap { Int($0) }
+        case UInt8(ascii: "c") where question:
+            deviceAttributes = numbers
+        case UInt8(ascii: "t") where !question:
             guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return false }
             switch numbers[0] {
             case 6: cellPixels = PixelSize(width: numbers[2], height: numbers[1])
             case 4: textAreaPixels = PixelSize(width: numbers[2], height: numbers[1])
             default: return false
             }
-        case UInt8(ascii: "n") where text == "0" || text == "3":
+        case UInt8(ascii: "n") where !question && parameters.count == 1:
+            guard parameters[0] == UInt8(ascii: "0") || parameters[0] == UInt8(ascii: "3") else { return false }
             complete = true
         default:
             return false
         }
         return true
+    }
+
+    /// The numbers of `1;22;4` (an empty one is 0), each at most 99 999 (a longer one is cut).
+    /// Read byte by byte: the first page with a picture runs this, and String's parsing is code
+    /// it would load for nothing else.
+    private static func numbers(_ bytes: ArraySlice<UInt8>) -> [Int] {
+        guard !bytes.isEmpty else { return [] }
+        var numbers = [0]
+        for byte in bytes {
+            if byte == UInt8(ascii: ";") {
+                numbers.append(0)
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), numbers[numbers.count - 1] < 10_000 {
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+        }
+        return numbers
     }
 }
