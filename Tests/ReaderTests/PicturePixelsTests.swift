@@ -82,6 +82,26 @@ enum PictureOracles {
     }
 }
 
+/// iTerm2's inline images: Chafa's payload is the picture itself, for the cells it is to fill.
+@Suite(.enabled(if: PictureEncoder.isAvailable, "needs Chafa (Debian libchafa0)")) struct ITermPictureTests {
+    @Test func anITermPictureNamesItsCellsAndCarriesAnImageFile() throws {
+        let book = try EPUBBuilder.onePicture(PicturePixelsTests.twoColours, alt: "Red and blue")
+        let cells = ImageCells(book: book, method: .iterm, cell: PixelSize(width: 10, height: 20))
+        let reference = ImageReference(path: "OEBPS/pic.png", alt: "Red and blue")
+        let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 8)
+        let drawing = try #require(
+            cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
+        let code = try #require(drawing.overlay)
+        let header = "\u{1B}]1337;File=inline=1;width=8;height=2;preserveAspectRatio=0:"
+        #expect(code.hasPrefix(header), "\(code.prefix(60))")
+        let payload = code.dropFirst(header.count).prefix { $0 != "\u{07}" && $0 != "\u{1B}" }
+        let file = try #require(Data(base64Encoded: String(payload)), "the payload is base64")
+        // A TIFF (little-endian) of the cells' pixels: 8 × 10 by 2 × 20.
+        #expect(Array(file.prefix(4)) == [0x49, 0x49, 0x2A, 0x00])
+        #expect(file.count >= 80 * 40 * 3, "\(file.count) bytes")
+    }
+}
+
 /// `:images` in the reader: the page's pictures change the way they are drawn, and the reader
 /// says how; nothing is asked before a picture is drawn.
 @Suite(.enabled(if: PictureEncoder.isAvailable, "needs Chafa (Debian libchafa0)")) struct ImagesCommandTests {
