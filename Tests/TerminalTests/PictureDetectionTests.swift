@@ -139,6 +139,20 @@ import TestSupport
         #expect(elapsed < .milliseconds(250), "the status report ends the wait")
     }
 
+    @Test func kittyOverSSHNamesItselfAndGetsKittysProtocol() async throws {
+        // No KITTY_WINDOW_ID or TERM=xterm-kitty across ssh: XTVERSION says who answers.
+        let (found, _, elapsed) = try await detect(
+            answering: "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?62;c\u{1B}[0n")
+        #expect(found.method == .kitty, "\(found.reason)")
+        #expect(found.reason == "XTVERSION kitty(0.26.5)")
+        #expect(elapsed < .milliseconds(250))
+        let wezterm = TerminalReplies.parse(
+            Array("\u{1B}P>|WezTerm 20240203\u{1B}\\\u{1B}[?65;4;6;18;22c\u{1B}[0n".utf8))
+        #expect(wezterm.replies.terminalName == "WezTerm 20240203" && wezterm.unread.isEmpty)
+        #expect(PictureDetection.byName(wezterm.replies.terminalName)?.method == .iterm)
+        #expect(PictureDetection.byName("XTerm(388)") == nil, "xterm is told by DA1")
+    }
+
     @Test func aTerminalWithoutSixelGetsHalfBlocksInOneRoundTrip() async throws {
         let (found, _, elapsed) = try await detect(answering: Self.plainXterm)
         #expect(found.method == .blocks)

@@ -3,7 +3,8 @@ internal import Foundation
 /// Which way pictures are drawn on this terminal, at what size a cell is in pixels, and why.
 ///
 /// Environment hints come first (kitty's, iTerm2's, WezTerm's, foot's and mlterm's own
-/// variables), then the terminal is asked (``TerminalQuery``): Sixel when its DA1 reply has
+/// variables), then the terminal is asked (``TerminalQuery``): kitty's or iTerm2's protocol when
+/// it names itself (XTVERSION) as kitty, Ghostty, WezTerm or iTerm2, Sixel when its DA1 reply has
 /// attribute 4, half-blocks when it answers without, and half-blocks when it does not answer
 /// within the bound. Inside tmux it is half-blocks unless the setting names a protocol; output
 /// that is not a terminal, `TERM=dumb` and the Linux console never get graphics at all.
@@ -51,6 +52,20 @@ public struct PictureDetection: Sendable, Hashable {
         return nil
     }
 
+    /// The protocol a terminal that names itself (XTVERSION) draws best, or nil: kitty and
+    /// Ghostty kitty's, WezTerm and iTerm2 iTerm2's; the rest are told by DA1.
+    static func byName(_ name: String?) -> (method: PictureProtocol, reason: String)? {
+        guard let name else { return nil }
+        let lowered = name.lowercased()
+        for (prefix, method) in [
+            ("kitty", PictureProtocol.kitty), ("ghostty", .kitty), ("wezterm", .iterm), ("iterm2", .iterm),
+        ]
+        where lowered.hasPrefix(prefix) {
+            return (method, "XTVERSION \(name)")
+        }
+        return nil
+    }
+
     /// Decides how pictures are drawn.
     /// - Parameters:
     ///   - setting: the config file's or `:images`' choice; a named protocol wins over the
@@ -85,13 +100,14 @@ public struct PictureDetection: Sendable, Hashable {
                 chosen = hint
             } else {
                 let answer = replies()
-                chosen =
-                    answer.sixel
-                    ? (.sixel, "DA1 4")
-                    : (
-                        .blocks,
-                        answer.answered ? "no Sixel in DA1" : "no answer within \(TerminalQuery.boundMilliseconds) ms"
-                    )
+                if let named = byName(answer.terminalName) {
+                    chosen = named
+                } else if answer.sixel {
+                    chosen = (.sixel, "DA1 4")
+                } else {
+                    let bound = TerminalQuery.boundMilliseconds
+                    chosen = (.blocks, answer.answered ? "no Sixel in DA1" : "no answer within \(bound) ms")
+                }
             }
         }
         // Kitty places a picture over cells by their count; Sixel and iTerm2 are drawn at a pixel size.

@@ -1,6 +1,6 @@
-/// What a terminal answered to ``TerminalQuery/request``: its primary device attributes (DA1),
-/// its cell and text-area sizes in pixels (`CSI 16 t`, `CSI 14 t`) and the status report (DSR)
-/// that ends every answer, since every terminal answers it.
+/// What a terminal answered to ``TerminalQuery/request``: its name and version (XTVERSION), its
+/// primary device attributes (DA1), its cell and text-area sizes in pixels (`CSI 16 t`,
+/// `CSI 14 t`) and the status report (DSR) that ends every answer, since every terminal answers it.
 public struct TerminalReplies: Sendable, Hashable {
     /// The attributes of the DA1 reply (`CSI ? 62 ; 4 ; 22 c` → 62, 4, 22), or nil.
     public var deviceAttributes: [Int]?
@@ -8,6 +8,9 @@ public struct TerminalReplies: Sendable, Hashable {
     public var cellPixels: PixelSize?
     /// The text area in pixels (`CSI 4 ; height ; width t`), as width and height, or nil.
     public var textAreaPixels: PixelSize?
+    /// The terminal's name and version as XTVERSION gives them (`DCS > | kitty(0.26.5) ST`):
+    /// printable ASCII, at most 64 characters; nil when it did not say.
+    public var terminalName: String?
     /// Whether the status report came (`CSI 0 n`): everything asked before it has been answered.
     public var complete = false
 
@@ -18,7 +21,7 @@ public struct TerminalReplies: Sendable, Hashable {
     public var sixel: Bool { deviceAttributes?.contains(4) == true }
 
     /// Whether the terminal answered anything at all.
-    public var answered: Bool { complete || deviceAttributes != nil || cellPixels != nil }
+    public var answered: Bool { complete || deviceAttributes != nil || cellPixels != nil || terminalName != nil }
 
     /// The size of a cell: as the terminal said, else its text area divided by the window's
     /// `columns × rows`, else nil.
@@ -44,6 +47,18 @@ public struct TerminalReplies: Sendable, Hashable {
                 continue
             }
             guard index + 1 < bytes.count else { return (replies, unread, Array(bytes[index...])) }
+            if bytes[index + 1] == UInt8(ascii: "P") {
+                // DCS … ST: XTVERSION's answer. One that does not end within 256 bytes is not one.
+                let limit = min(bytes.count, index + 256)
+                var end = index + 2
+                while end + 1 < limit, !(bytes[end] == 0x1B && bytes[end + 1] == UInt8(ascii: "\\")) { end += 1 }
+                if end + 1 < limit {
+                    replies.takeVersion(bytes[(index + 2)..<end])
+                    index = end + 2
+                    continue
+                }
+                if limit == bytes.count, bytes.count - index < 256 { return (replies, unread, Array(bytes[index...])) }
+            }
             guard bytes[index + 1] == UInt8(ascii: "[") else {
                 unread.append(bytes[index])
                 index += 1
@@ -60,6 +75,13 @@ public struct TerminalReplies: Sendable, Hashable {
             index = end + 1
         }
         return (replies, unread, [])
+    }
+
+    /// Records XTVERSION's answer, `>|NAME(VERSION)`; other device control strings are dropped.
+    private mutating func takeVersion(_ body: ArraySlice<UInt8>) {
+        guard body.starts(with: Array(">|".utf8)) else { return }
+        let printable = body.dropFirst(2).prefix(64).filter { (0x20...0x7E).contains($0) }
+        terminalName = String(decoding: printable, as: UTF8.self)
     }
 
     /// Records a reply; false when the sequence is not one (a key, which is given back).
