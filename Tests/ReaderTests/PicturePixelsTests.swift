@@ -75,6 +75,12 @@ enum PictureOracles {
             zip(picture.pixels, source.pixels).enumerated().filter { $0.offset % 4 != 3 }
             .map { abs(Int($0.element.0) - Int($0.element.1)) }.reduce(0, +) / (picture.width * picture.height * 3)
         #expect(error < 16, "mean error \(error) of 255")
+        // Cut by the foot of the page (scrolling), it is text cells, which stop there.
+        let cut = try #require(
+            cells.rows(
+                for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246), room: 1))
+        #expect(cut.overlay == nil)
+        #expect(cut.rows.first?.text == String(repeating: "▀", count: 8))
         // The same picture at the same size is encoded once.
         let again = try #require(
             cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))

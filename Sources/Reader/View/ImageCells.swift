@@ -127,7 +127,7 @@ final class ImageCells: ImageRows, Sendable {
 
     func rows(
         for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
-        background: (UInt8, UInt8, UInt8)
+        background: (UInt8, UInt8, UInt8), room: Int
     ) -> ImageDrawing? {
         guard let path = image.path, let picture = decoded(path) else { return nil }
         // The layout chose the width (it knew the page height and kept the rows).
@@ -139,7 +139,9 @@ final class ImageCells: ImageRows, Sendable {
             path: path, columns: cells.columns, rows: cells.rows,
             background: [background.0, background.1, background.2])
         let detection = detection
-        switch Self.method(for: detection.method) {
+        // A picture the page cuts (scrolling) is drawn in text cells, which stop at the page's foot.
+        let method = cells.rows <= room ? Self.method(for: detection.method) : .halfBlocks
+        switch method {
         case .halfBlocks:
             return ImageDrawing(rows: halfBlocks(key, picture: picture, background: background), overlay: nil)
         case .kitty:

@@ -48,13 +48,10 @@ struct PageRenderer {
             if case .image(let reference) = visible.line.role, let images,
                 let drawn = images.rows(
                     for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width,
-                    background: palette.backgroundRGB)
+                    background: palette.backgroundRGB, room: rows - result.count)
             {
-                // The layout reserved the rows below the label for the picture. A picture the page
-                // cuts (scrolling) is not placed: it would be drawn over what is below the page.
-                if let code = drawn.overlay, result.count + drawn.rows.count <= rows {
-                    overlay(result.count, visible.line.indent, drawn.rows.count, code)
-                }
+                // The layout reserved the rows below the label for the picture.
+                if let code = drawn.overlay { overlay(result.count, visible.line.indent, drawn.rows.count, code) }
                 for row in drawn.rows where result.count < rows {
                     var line = StyledRow(blank: visible.line.indent, style: palette.text)
                     line.append(row)
@@ -154,10 +151,22 @@ struct PageRenderer {
 /// Draws images as rows of text cells (see ``ImageCells``).
 protocol ImageRows: Sendable {
     /// The rows for an image, or `nil` to show its label instead; transparent parts take `background`.
+    /// A picture taller than `room`, the rows left on the page, is cut there: it is drawn in text
+    /// cells, since a graphics protocol would draw it whole, over what is below the page.
+    func rows(
+        for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+        background: (UInt8, UInt8, UInt8), room: Int
+    ) -> ImageDrawing?
+}
+
+extension ImageRows {
+    /// The rows for an image with all the room it wants.
     func rows(
         for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
         background: (UInt8, UInt8, UInt8)
-    ) -> ImageDrawing?
+    ) -> ImageDrawing? {
+        rows(for: image, spineIndex: spineIndex, line: line, width: width, background: background, room: .max)
+    }
 }
 
 /// An escape sequence written with the cursor at a cell, after the frame's rows: a picture.
