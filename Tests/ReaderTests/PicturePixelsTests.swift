@@ -153,7 +153,9 @@ enum PictureOracles {
 struct PictureTerminalTests {
     /// Opens a generated book (its first page is the cover) in `environment`, answers the reader's
     /// query with `answer`, and returns what it wrote until the first page is drawn and then q.
-    private func firstPage(environment extra: [String: String], answer: String?) async throws -> String {
+    private func firstPage(
+        environment extra: [String: String], answer: String?, picture: Bool = true
+    ) async throws -> String {
         let book = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(getpid()).epub").path
         defer { try? FileManager.default.removeItem(atPath: book) }
         let binary = try #require(ReaderTerminalTests.binary)
@@ -171,13 +173,19 @@ struct PictureTerminalTests {
             ChildProcess(
                 binary, arguments: ["read", book, "--badge", "12 days"], environment: environment,
                 terminal: tty.device))
+        // The page's text comes first; its picture follows, once the terminal has answered (or the
+        // bound has passed) and the picture is encoded.
+        let drawn = { (text: String) in
+            Ansi.strip(text).contains("12 days")
+                && (text.contains("▀") || text.contains("\u{1B}_G") || text.contains("\u{1B}\\"))
+        }
         var screen = ""
         if let answer {
-            screen = await tty.read(until: { $0.contains(TerminalQuery.request) || $0.contains("12 days") })
+            screen = await tty.read(until: { $0.contains(TerminalQuery.request) || Ansi.strip($0).contains("12 days") })
             tty.type(answer)
         }
-        screen += await tty.read(until: { Ansi.strip($0).contains("12 days") })
-        // The status line is drawn with the page; pictures follow the text of the same frame.
+        let before = screen
+        screen += await tty.read(until: { drawn(before + $0) }, seconds: picture ? 3 : 0.5)
         screen += tty.screen()
         tty.type("q")
         let rest = await tty.read(until: { $0.contains(ScreenCode.leaveAlternateScreen) })
@@ -191,6 +199,11 @@ struct PictureTerminalTests {
             answer: "\u{1B}[6;20;10t\u{1B}[4;600;1000t\u{1B}[?63;1;2;4;6;9;15;22c\u{1B}[0n")
         #expect(screen.contains(TerminalQuery.request), "the terminal is asked once, in one write")
         let sixel = try #require(PictureOracles.firstSixel(in: screen), "no Sixel picture written")
+        let status = try #require(screen.range(of: "12 days"))
+        #expect(
+            status.lowerBound < (screen.range(of: TerminalQuery.request)?.lowerBound ?? screen.startIndex)
+                && status.lowerBound < (screen.range(of: sixel)?.lowerBound ?? screen.startIndex),
+            "the page's text is on screen before the terminal is asked and the picture drawn")
         let picture = try PictureOracles.decode(sixel: sixel)
         #expect(picture.width % 10 == 0 && picture.width >= 100 && picture.width <= 1000, "\(picture.width)")
         #expect(picture.height % 6 == 0 && picture.height >= 60 && picture.height <= 580, "\(picture.height)")
@@ -217,7 +230,7 @@ struct PictureTerminalTests {
 
     @Test func dumbTerminalsGetNoGraphicsEvenWhenAnsweringSixel() async throws {
         let screen = try await firstPage(
-            environment: ["TERM": "dumb"], answer: "\u{1B}[?63;4c\u{1B}[0n")
+            environment: ["TERM": "dumb"], answer: "\u{1B}[?63;4c\u{1B}[0n", picture: false)
         #expect(!screen.contains(TerminalQuery.request), "a dumb terminal is not asked")
         #expect(PictureOracles.firstSixel(in: screen) == nil)
         #expect(!screen.contains("\u{1B}_G"))

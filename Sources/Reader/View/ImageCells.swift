@@ -39,6 +39,9 @@ final class ImageCells: ImageRows, Sendable {
         var kittyIDs: [String: UInt32] = [:]
         var setting: ImagesSetting
         var detection: PictureDetection?
+        /// While the page's text goes first: pictures not ready are left out, and noted.
+        var deferring = false
+        var deferred = false
     }
     private let cache: Mutex<Cache>
     /// Decides how pictures are drawn for a setting; asked once, when the first picture is drawn.
@@ -100,6 +103,37 @@ final class ImageCells: ImageRows, Sendable {
         }
     }
 
+    /// Runs `draw` with the pictures that are not ready (the terminal not asked yet, a Sixel or
+    /// iTerm2 picture not encoded) left as blank cells, so that the page's text is on screen
+    /// first; returns whether any were, and then the page is to be drawn again for them.
+    func deferringNewPictures(_ draw: () -> Void) -> Bool {
+        cache.withLock { cache in
+            cache.deferring = true
+            cache.deferred = false
+        }
+        draw()
+        return cache.withLock { cache in
+            cache.deferring = false
+            return cache.deferred
+        }
+    }
+
+    /// Whether the picture in the cells of `key` can be drawn now without asking or encoding;
+    /// if not, and drawing defers, it is noted.
+    private func deferred(_ key: Key) -> Bool {
+        cache.withLock { cache in
+            guard cache.deferring else { return false }
+            if let detection = cache.detection {
+                let method = Self.method(for: detection.method)
+                guard method == .sixel || method == .iterm,
+                    cache.encoded[EncodedKey(drawn: key, method: method, cell: detection.cell)] == nil
+                else { return false }
+            }
+            cache.deferred = true
+            return true
+        }
+    }
+
     /// How pictures are drawn, or nil while no picture has been drawn (nothing asked yet).
     var decidedMethod: Method? { cache.withLock { $0.detection }.map { Self.method(for: $0.method) } }
 
@@ -138,9 +172,13 @@ final class ImageCells: ImageRows, Sendable {
         let key = Key(
             path: path, columns: cells.columns, rows: cells.rows,
             background: [background.0, background.1, background.2])
-        let detection = detection
         // A picture the page cuts (scrolling) is drawn in text cells, which stop at the page's foot.
-        let method = cells.rows <= room ? Self.method(for: detection.method) : .halfBlocks
+        guard cells.rows <= room else {
+            return ImageDrawing(rows: halfBlocks(key, picture: picture, background: background), overlay: nil)
+        }
+        if deferred(key) { return ImageDrawing(rows: blank(key), overlay: nil) }
+        let detection = detection
+        let method = Self.method(for: detection.method)
         switch method {
         case .halfBlocks:
             return ImageDrawing(rows: halfBlocks(key, picture: picture, background: background), overlay: nil)

@@ -161,7 +161,12 @@ final class ReaderTerminal {
 
     /// Writes what is new on the view, in one write.
     private func draw() {
-        output.draw(view)
+        // The page's text first; pictures that wait for the terminal's answer or their encoding follow.
+        if let cells = view.images as? ImageCells {
+            if cells.deferringNewPictures({ output.draw(view) }) { output.draw(view) }
+        } else {
+            output.draw(view)
+        }
         // The first picture asks the terminal what it draws; keys that came with the answers are next.
         let unread = TerminalQuery.takeUnread()
         if !unread.isEmpty { carried += decoder.feed(unread[...]) }
