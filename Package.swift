@@ -50,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi"),
         // eSpeak NG reads books aloud (Sources/Speech).
         .target(name: "CESpeak", path: "Sources/CESpeak", linkerSettings: [.linkedLibrary("dl")]),
+        // speech-dispatcher's client (libspeechd-dev), loaded at first use like eSpeak NG.
+        .target(name: "CSpeechd", path: "Sources/CSpeechd", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
         .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // Chafa encodes pictures as Sixel, kitty or iTerm2 images; loaded when the first picture is drawn.
@@ -70,7 +72,7 @@ let package = Package(
         .target(name: "Markup", dependencies: ["TextSafety"]),
         .target(name: "Terminal", dependencies: ["CReadline", "CChafa", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
-        .target(name: "Speech", dependencies: ["CESpeak", "CALSA", "Localization", "SafeOutput"]),
+        .target(name: "Speech", dependencies: ["CESpeak", "CSpeechd", "CALSA", "Localization", "SafeOutput"]),
         .target(
             name: "Catalog",
             dependencies: [
@@ -190,7 +192,7 @@ let package = Package(
         .testTarget(
             name: "ClientTests",
             dependencies: [
-                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "TestSupport", "Localization",
+                "Client", "MockLending", "Catalog", "Terminal", "Shelf", "Reader", "TestSupport", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],

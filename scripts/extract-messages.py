@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes bok's message template (po/bok.pot) from the Swift sources: the text of every
-tr("…"), trn("…", "…", n), trp("context", "…") and N_("…") call, and every word a patron types
-marked TypedWord("typed: …", "…") (its context first, as trp's). A `// TRANSLATORS: …` comment
+tr("…"), trn("…", "…", n), trp("context", "…") and N_("…") call, every word a patron types
+marked TypedWord("typed: …", "…") (its context first, as trp's), and every word the mock library
+says, Said("…") (context "mock": the mock answers each request in the language it asks for). A `// TRANSLATORS: …` comment
 on the lines just above a call goes to the translators with it, as xgettext's --add-comments does.
 
 xgettext has no Swift parser (its C one trips over Swift's multi-line strings), so this script
@@ -15,10 +16,15 @@ import pathlib
 import re
 import sys
 
-CALL = re.compile(r'\b(tr|trn|trp|N_|TypedWord)\(\s*"')
+CALL = re.compile(r'\b(tr|trn|trp|N_|TypedWord|Said)\(\s*"')
 
 # What every typed word's entry tells its translator; the header says the rest (see TypedWord.swift).
 TYPED = "Typed by a patron, not shown: its names in this language, separated by commas, the main one first."
+# What a facet word's entry tells its translator.
+FACET = (
+    "Read, not shown: part of the word an OPDS catalogue in this language names a facet or its group"
+    " with (Sort by, Author, Ascending); the parts in lower case, separated by commas."
+)
 
 HEADER = [
     "# bok's messages. Made by scripts/extract-messages.py; do not edit by hand.",
@@ -116,10 +122,15 @@ def extract(roots):
                         plural = second
                     else:
                         context, first = first, second
+                if kind == "Said":
+                    context = "mock"
                 if kind == "TypedWord" and not context.startswith("typed: "):
                     sys.exit(f"{where}: a typed word's context begins \"typed: \"")
                 entry = messages.setdefault((context, first), {"plural": plural, "refs": [], "comments": []})
-                comment = TYPED if kind == "TypedWord" else translator_comment(text, match.start())
+                if kind == "TypedWord":
+                    comment = FACET if context == "typed: facet" else TYPED
+                else:
+                    comment = translator_comment(text, match.start())
                 if comment and comment not in entry["comments"]:
                     entry["comments"].append(comment)
                 # Files without line numbers, as xgettext --add-location=file: the template

@@ -4,6 +4,7 @@ import Foundation
 import Localization
 import Logging
 import MockLending
+import Speech
 import Terminal
 import TextSafety
 
@@ -78,7 +79,7 @@ struct Bok {
     /// Connects to the library and runs `command` once, or the prompt when there is none.
     @MainActor
     static func start(
-        command: [String], options: GlobalOptions, environment: [String: String], printer: any Printer
+        command: [String], options: GlobalOptions, environment given: [String: String], printer: any Printer
     ) async -> Int32 {
         if options.record != nil, !command.isEmpty {
             printer.err(
@@ -89,6 +90,7 @@ struct Bok {
             return 2
         }
 
+        var environment = given
         // Card numbers, the PIN and reading history live here: only the patron may read them (made
         // so before the config file is read, which is refused when others may read its service key).
         let paths = Paths(environment: environment)
@@ -100,6 +102,10 @@ struct Bok {
         // the start; only the file changes it.
         if let language = (try? profiles.get())?.language, language != Localization.patronLanguage {
             Localization.use(language, environment: environment, forScripts: options.json)
+        }
+        // The reader reads `speech =` as BOK_SPEECH, which, set, wins over the file.
+        if environment["BOK_SPEECH"] == nil, let speech = (try? profiles.get())?.speech {
+            environment["BOK_SPEECH"] = speech.rawValue
         }
         if tightened > 0 { printer.err(ErrorReport.diagnostic(Paths.privacyNotice(tightened))) }
         let isTTY = isatty(1) == 1

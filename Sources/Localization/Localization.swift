@@ -237,7 +237,10 @@ public func N_(_ message: String) -> String { message }
 /// `text` with each `{name}` of `values` replaced by its value, in one pass: a value is put in as
 /// it is, so a title that reads `{time}` stays a title. (By byte: Foundation's
 /// `replacingOccurrences` goes through NSString, and its first use cost the reader's first page.)
-private func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStringConvertible>) -> String {
+func fill(
+    _ text: String, _ values: some Collection<(key: String, value: any CustomStringConvertible)>,
+    language: String = Localization.patronLanguage
+) -> String {
     guard !values.isEmpty, text.utf8.contains(UInt8(ascii: "{")) else { return text }
     var result = ""
     var rest = Substring(text)
@@ -250,7 +253,7 @@ private func fill(_ text: String, _ values: KeyValuePairs<String, any CustomStri
             // A count (`{n}`, the plural rule's number) of five digits or more is grouped as the
             // language writes it: 542 366 träffar, 542,366 hits. Only counts: a port or a year is not.
             if name == "n", let count = value as? Int, abs(count) >= 10_000 {
-                result += Localization.grouped(count, language: Localization.patronLanguage)
+                result += Localization.grouped(count, language: language)
             } else {
                 result += value.description
             }

@@ -1,7 +1,8 @@
 internal import Synchronization
 
 /// A word a patron types — a command's name, a sort key, a search field, a word of `mock clock` —
-/// written in English where it is defined and named in every other language by that language's
+/// or that bok reads in a server's answer (`typed: facet`, part of an OPDS facet's name), written
+/// in English where it is defined and named in every other language by that language's
 /// catalogue, like every other word bok speaks: a new language is a new `po/LANG.po`.
 ///
 /// `TypedWord("typed: command", "search")` marks the word for `scripts/extract-messages.py`; the

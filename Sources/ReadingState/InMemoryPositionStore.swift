@@ -9,6 +9,7 @@ public final class InMemoryPositionStore: PositionStore {
         var highlights: [Highlight] = []
         var settings: ReaderPreferences?
         var pace: [PaceSample] = []
+        var words: [LookedUpWord] = []
     }
 
     private struct State {
@@ -113,5 +114,21 @@ public final class InMemoryPositionStore: PositionStore {
             let all = bookID.map { state.books[$0]?.pace ?? [] } ?? state.pace
             return Array(all.suffix(max(0, limit)))
         }
+    }
+
+    public func addLookedUpWord(_ word: LookedUpWord, bookID: BookID) {
+        state.withLock { state in
+            var words = state.books[bookID, default: BookState()].words
+            if let known = words.firstIndex(where: { $0.word == word.word }) {
+                words[known].merge(word)
+            } else {
+                words.append(word)
+            }
+            state.books[bookID, default: BookState()].words = words
+        }
+    }
+
+    public func lookedUpWords(bookID: BookID) -> [LookedUpWord] {
+        state.withLock { $0.books[bookID]?.words ?? [] }
     }
 }

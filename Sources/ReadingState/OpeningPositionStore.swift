@@ -91,6 +91,14 @@ public final class OpeningPositionStore: PositionStore {
         try reading([]) { try $0.paceSamples(bookID: bookID, limit: limit) }
     }
 
+    public func addLookedUpWord(_ word: LookedUpWord, bookID: BookID) throws {
+        try writing { try $0.addLookedUpWord(word, bookID: bookID) }
+    }
+
+    public func lookedUpWords(bookID: BookID) throws -> [LookedUpWord] {
+        try reading([]) { try $0.lookedUpWords(bookID: bookID) }
+    }
+
     public func adoptLegacy(_ legacy: BookID, as id: BookID) throws {
         // An empty store has nothing under the old id to move.
         try reading(()) { try $0.adoptLegacy(legacy, as: id) }

@@ -40,6 +40,12 @@ public protocol PositionStore: Sendable {
     /// Recent pace samples, newest last: of one book, or of every book when `bookID` is `nil`.
     func paceSamples(bookID: BookID?, limit: Int) throws -> [PaceSample]
 
+    /// Keeps a word looked up in a book: a word looked up again counts once more, with its newest
+    /// meaning and place.
+    func addLookedUpWord(_ word: LookedUpWord, bookID: BookID) throws
+    /// The words looked up in a book, in the order first looked up.
+    func lookedUpWords(bookID: BookID) throws -> [LookedUpWord]
+
     /// Moves what is kept under `legacy` (a book's id from before ids had a fingerprint) to `id`,
     /// when `id` has nothing of its own yet; otherwise does nothing. See ``BookID/opening(_:in:)``.
     func adoptLegacy(_ legacy: BookID, as id: BookID) throws

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Logging
 import MockLending
+import Speech
 import Terminal
 import Testing
 
@@ -54,6 +55,15 @@ struct LibraryProfilesTests {
         #expect(
             await h.text("library add branch \(url) --service-id a --service-key b").contains("called branch already"))
         #expect(await h.text("library use nosuch").contains("there is no library called nosuch"))
+    }
+
+    @Test("speech = auto|espeak|speechd is read from the top of the file; anything else is refused in one line")
+    func speechSetting() throws {
+        #expect(try LibraryProfiles.parse("speech = espeak\n", fileName: "config").speech == .espeak)
+        #expect(try LibraryProfiles.parse("speech = SpeechD\n", fileName: "config").speech == .speechd)
+        #expect(try LibraryProfiles.parse("language = sv\n", fileName: "config").speech == nil)
+        let error = #expect(throws: UserError.self) { try LibraryProfiles.parse("speech = loud\n", fileName: "config") }
+        #expect(error?.message.contains("speech is auto, espeak or speechd, not \"loud\"") == true)
     }
 
     @Test("An address that names a file or has a query is kept as typed; a folder gets its trailing slash")

@@ -2,7 +2,9 @@ import Catalog
 import Foundation
 import Localization
 import MockLending
+import Reader
 import Shelf
+import TestSupport
 import Testing
 
 @testable import Client
@@ -200,47 +202,12 @@ struct WatchTests {
 /// `define WORD` against a real dictd on loopback with Debian's FreeDict dictionaries.
 @Suite("Words looked up in a dictionary", .serialized)
 struct DefineTests {
-    /// Starts dictd on a free loopback port with the installed FreeDict Swedish dictionaries.
-    static func startDictd(in folder: URL) throws -> (port: UInt16, stop: () -> Void)? {
-        let dictionaries = ["freedict-swe-eng", "freedict-eng-swe"]
-        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/dictd"),
-            dictionaries.allSatisfy({ FileManager.default.fileExists(atPath: "/usr/share/dictd/\($0).index") })
-        else { return nil }
-        let port = UInt16.random(in: 30_000...60_000)
-        let pidFile = folder.appendingPathComponent("dictd.pid")
-        var config = "global {\n listen_to 127.0.0.1\n port \(port)\n pid_file \(pidFile.path)\n}\n"
-        for name in dictionaries {
-            let short = name.replacingOccurrences(of: "freedict-", with: "fd-")
-            config +=
-                "database \(short) { data /usr/share/dictd/\(name).dict.dz\n index /usr/share/dictd/\(name).index }\n"
-        }
-        let file = folder.appendingPathComponent("dictd.conf")
-        try config.write(to: file, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/dictd")
-        process.arguments = ["-c", file.path]
-        try process.run()
-        process.waitUntilExit()  // it forks to the background and writes its pid
-        let stop = {
-            let text = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
-            // SIGKILL: after serving connections dictd 1.13 lingers on SIGTERM.
-            if let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
-        }
-        // Ready once it answers.
-        for _ in 0..<50 {
-            if DictClient(host: "127.0.0.1", port: port, timeout: 1).reachable { return (port, stop) }
-            usleep(100_000)
-        }
-        stop()
-        return nil
-    }
-
     @Test("A Swedish word gives the Swedish–English entry; in Swedish, an English word the English–Swedish one")
     func lookUp() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-dict-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let started = try Self.startDictd(in: folder)
+        let started = try Dictd.start(in: folder)
         try #require(started != nil, "dictd and dict-freedict-swe-eng/-eng-swe: scripts/install-test-tools.sh")
         let (port, stop) = started!
         defer { stop() }

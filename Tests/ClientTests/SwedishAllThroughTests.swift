@@ -34,6 +34,22 @@ struct SwedishAllThroughTests {
         #expect(!text.contains("category:") && !text.contains("available"), "\(text)")
     }
 
+    @Test("The mock library's own words follow the patron's language: a wrong PIN in Swedish, then in English")
+    func mockWords() async throws {
+        let arguments = ["--mock", "login", "--card", "1004", "--pin-stdin"]
+        let swedish = try await TranslationTests.bok(arguments, lines: "0000\n", environment: Self.swedish)
+        #expect(swedish.status == 1)
+        #expect(
+            swedish.output.contains(
+                "Biblioteket godtog inte kort 1004: Fel PIN-kod för kort 1004; 4 försök kvar innan kortet spärras i "
+                    + "15 minuter."), "\(swedish.output)")
+        let english = try await TranslationTests.bok(arguments, lines: "0000\n", environment: ["LANG": "C.UTF-8"])
+        #expect(
+            english.output.contains(
+                "The library did not accept card 1004: Wrong PIN for card 1004; 4 tries left before the card is "
+                    + "locked for 15 minutes."), "\(english.output)")
+    }
+
     @Test("English filters as before, and takes the Swedish words too")
     func filterWordsInEnglish() async throws {
         let (status, text) = try await TranslationTests.bok(

@@ -72,7 +72,11 @@ struct TranslationTests {
         defer { try? FileManager.default.removeItem(at: fresh) }
         let script = Self.root.appendingPathComponent("scripts/extract-messages.py").path
         let extracted = try runProgram(
-            "/usr/bin/env", ["python3", script, fresh.path, Self.root.appendingPathComponent("Sources").path])
+            "/usr/bin/env",
+            [
+                "python3", script, fresh.path, Self.root.appendingPathComponent("Sources").path,
+                Self.root.appendingPathComponent("Mocks").path,
+            ])
         try #require(extracted.status == 0, "\(extracted.output)")
         let marked = try Self.entries(fresh)
         let template = try Self.entries(Self.root.appendingPathComponent("po/bok.pot"))

@@ -57,6 +57,15 @@ enum LendingFixtures {
     static func day(_ days: Int = 0) -> DayDate {
         DayDate(Fixtures.clock, in: MockRules.stockholm).adding(days: days)
     }
+
+    /// A day as the mock writes it in an English sentence: `18 November 2026`.
+    static func written(_ day: DayDate) -> String {
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
+        return "\(day.day) \(months[day.month - 1]) \(day.year)"
+    }
 }
 
 extension TestServer {

@@ -107,7 +107,7 @@ struct LendingTests {
                 _ = try await lending.createLoan(card: "1002", pin: "2345", productID: id)
             }
             #expect(limited?.status == 409 && limited?.reason?.contains("5 loans this month") == true)
-            #expect(limited?.reason?.contains("2026-12-01") == true)
+            #expect(limited?.reason?.contains("1 December 2026") == true)
 
             // 1004 has one loan left.
             _ = try await lending.createLoan(card: "1004", pin: "4567", productID: id)
@@ -174,7 +174,7 @@ struct LendingTests {
             }
             #expect(
                 refused?.status == 409 && refused?.reason?.contains("2 loans in 7 days") == true
-                    && refused?.reason?.contains("\(LendingFixtures.day(7))") == true,
+                    && refused?.reason?.contains(LendingFixtures.written(LendingFixtures.day(7))) == true,
                 "\(String(describing: refused?.reason))")
             await server.server.advanceClock(by: 3 * 86_400)
             #expect(try await client.availability(productID: titles[2], card: "1001").reason == .borrower)
@@ -272,7 +272,9 @@ struct LendingTests {
             #expect(try await lending.loan(id: loan.id).active == false)
             let (body, after) = try await server.download(try #require(loan.epubURL))
             #expect(after.statusCode == 410)
-            #expect(String(decoding: body, as: UTF8.self).contains("was returned on \(LendingFixtures.day())"))
+            #expect(
+                String(decoding: body, as: UTF8.self).contains(
+                    "was returned on \(LendingFixtures.written(LendingFixtures.day()))"))
         }
     }
 
@@ -288,7 +290,9 @@ struct LendingTests {
             #expect(try await lending.loans(card: "1001", onlyActive: true).isEmpty)
             let (body, response) = try await server.download(try #require(loan.epubURL))
             #expect(response.statusCode == 410)
-            #expect(String(decoding: body, as: UTF8.self).contains("ended after \(LendingFixtures.day(28))"))
+            #expect(
+                String(decoding: body, as: UTF8.self).contains(
+                    "ended after \(LendingFixtures.written(LendingFixtures.day(28)))"))
         }
     }
 

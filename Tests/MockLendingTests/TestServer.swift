@@ -61,7 +61,7 @@ struct TestServer {
     /// A raw form POST of an API path, as the real client sends it (`ServiceID`, fields, `Checksum`).
     func rawPost(
         _ path: String, checksumOf parameters: [String], form: [(String, String)],
-        serviceKey: String? = nil
+        serviceKey: String? = nil, language: String? = nil
     ) async throws -> (Data, HTTPURLResponse) {
         let checksum = Checksum.compute(
             serviceID: configuration.serviceID, parameters: parameters,
@@ -69,6 +69,7 @@ struct TestServer {
         var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        if let language { request.setValue(language, forHTTPHeaderField: "Accept-Language") }
         let fields = [("ServiceID", configuration.serviceID)] + form + [("Checksum", checksum)]
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
@@ -118,7 +119,7 @@ struct TestServer {
         return try await send(request)
     }
 
-    private func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 10
         let session = URLSession(configuration: configuration)

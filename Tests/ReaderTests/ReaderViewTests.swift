@@ -141,7 +141,8 @@ import Testing
     }
 
     @Test func helpListsEveryKey() throws {
-        var reader = try view(rows: 60)
+        // Tall enough for the whole panel: :define and :images added rows of their own.
+        var reader = try view(rows: 72)
         _ = reader.handle(.character("?"))
         let screen = reader.textRows().joined(separator: "\n")
         for key in [

@@ -108,6 +108,30 @@ struct AnnotationAndListTests {
         #expect(try store.highlights(bookID: "b").isEmpty)
     }
 
+    @Test("Words looked up: one row a word, counted, with the newest meaning and place; each book its own list")
+    func lookedUpWords() throws {
+        let book: BookID = "epub:urn:isbn:2#aaaaaaaaaaaa"
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.addLookedUpWord(
+            LookedUpWord(
+                word: "huset", found: "hus", meaning: "house", dictionary: "fd-swe-eng",
+                locator: Locator(spineIndex: 1, offset: 5), at: start), bookID: book)
+        try store.addLookedUpWord(
+            LookedUpWord(
+                word: "läsa", found: "läsa", meaning: "read", dictionary: "fd-swe-eng", locator: nil, at: start + 60),
+            bookID: book)
+        try store.addLookedUpWord(
+            LookedUpWord(
+                word: "huset", found: "hus", meaning: "house, building", dictionary: "fd-swe-eng",
+                locator: Locator(spineIndex: 3, offset: 9), at: start + 120), bookID: book)
+        let words = try store.lookedUpWords(bookID: book)
+        #expect(words.map(\.word) == ["huset", "läsa"])
+        #expect(words[0].times == 2 && words[0].meaning == "house, building")
+        #expect(words[0].locator?.spineIndex == 3 && words[0].first == start && words[0].last == start + 120)
+        #expect(words[1].locator == nil && words[1].times == 1)
+        #expect(try store.lookedUpWords(bookID: "epub:other").isEmpty)
+    }
+
     @Test("Reader settings and pace survive in the database; unreadable settings fall back to the defaults")
     func settingsAndPace() throws {
         #expect(try store.settings(bookID: "b") == nil && store.defaultSettings() == nil)

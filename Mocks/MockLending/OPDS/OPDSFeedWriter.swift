@@ -109,12 +109,12 @@ struct OPDSFeedWriter: Sendable {
     }
 
     /// The OpenSearch description of the face's search.
-    func openSearchDescription(name: String) -> String {
+    func openSearchDescription(name: String, description: String) -> String {
         var xml = XMLText()
         xml.open("OpenSearchDescription", ["xmlns": Self.openSearchNamespace])
         xml.element("ShortName", "bok mock")
         xml.element("LongName", name)
-        xml.element("Description", "Search the catalogue of \(name): words, or author:, title:, category: terms.")
+        xml.element("Description", description)
         xml.element("InputEncoding", "UTF-8")
         xml.element("OutputEncoding", "UTF-8")
         xml.empty("Url", ["type": OPDSType.acquisition, "template": OPDSRoutes.base + "/search?q={searchTerms}"])

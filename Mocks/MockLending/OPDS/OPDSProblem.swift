@@ -11,9 +11,9 @@ struct OPDSProblem: HTTPResponseError {
     /// The problem's type URI.
     let type: String
     /// A few words naming the problem.
-    let title: String
+    let title: Said
     /// What happened and what to do, in the library's words.
-    let detail: String
+    let detail: Said
     /// Set for a call without a login: the authentication document sent instead of a problem.
     var authenticationDocument: Data?
 
@@ -36,34 +36,38 @@ struct OPDSProblem: HTTPResponseError {
         authenticationDocument = nil
         switch refusal.kind {
         case .unauthenticated:
-            (status, type, title) = (.unauthorized, Self.problemBase + "credentials-invalid", "Invalid credentials")
+            (status, type, title) = (
+                .unauthorized, Self.problemBase + "credentials-invalid", Said("Invalid credentials")
+            )
         case .forbidden where attempt == .fulfil:
-            (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", "Not your loan")
+            (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", Said("Not your loan"))
         case .forbidden:
-            (status, type, title) = (.forbidden, Self.problemBase + "credentials-suspended", "Card locked")
+            (status, type, title) = (.forbidden, Self.problemBase + "credentials-suspended", Said("Card locked"))
         case .badRequest:
-            (status, type, title) = (.badRequest, Self.problemBase + "invalid-input", "Invalid request")
+            (status, type, title) = (.badRequest, Self.problemBase + "invalid-input", Said("Invalid request"))
         case .notFound:
-            (status, type, title) = (.notFound, Self.problemBase + "not-found", "Not found")
+            (status, type, title) = (.notFound, Self.problemBase + "not-found", Said("Not found"))
         case .gone:
-            (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", "Loan ended")
+            (status, type, title) = (.forbidden, Self.problemBase + "no-active-loan", Said("Loan ended"))
         case .conflict:
             switch attempt {
             case .loan where limitReached:
-                (status, type, title) = (.forbidden, Self.problemBase + "loan-limit-reached", "Loan limit reached")
+                (status, type, title) = (
+                    .forbidden, Self.problemBase + "loan-limit-reached", Said("Loan limit reached")
+                )
             case .loan, .look:
-                (status, type, title) = (.forbidden, Self.problemBase + "cannot-issue-loan", "Loan refused")
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-issue-loan", Said("Loan refused"))
             case .hold:
-                (status, type, title) = (.forbidden, Self.problemBase + "cannot-place-hold", "Hold refused")
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-place-hold", Said("Hold refused"))
             case .revoke:
-                (status, type, title) = (.forbidden, Self.problemBase + "cannot-revoke", "Cannot return")
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-revoke", Said("Cannot return"))
             case .fulfil:
-                (status, type, title) = (.forbidden, Self.problemBase + "cannot-fulfill-loan", "Cannot fulfil")
+                (status, type, title) = (.forbidden, Self.problemBase + "cannot-fulfill-loan", Said("Cannot fulfil"))
             }
         }
     }
 
-    init(status: HTTPResponse.Status, type: String, title: String, detail: String) {
+    init(status: HTTPResponse.Status, type: String, title: Said, detail: Said) {
         self.status = status
         self.type = type
         self.title = title
@@ -73,15 +77,15 @@ struct OPDSProblem: HTTPResponseError {
     /// No book with that id.
     static func unknownBook(_ id: String) -> OPDSProblem {
         OPDSProblem(
-            status: .notFound, type: problemBase + "not-found", title: "Not found",
-            detail: "There is no book \(id) in this library.")
+            status: .notFound, type: problemBase + "not-found", title: Said("Not found"),
+            detail: Said("There is no book {id} in this library.", ["id": .text(id)]))
     }
 
     /// A call that needs a login came without one: 401, the challenge and the authentication document.
     static func loginWanted(_ document: Data) -> OPDSProblem {
         var problem = OPDSProblem(
-            status: .unauthorized, type: problemBase + "credentials-invalid", title: "Log in",
-            detail: "Log in with your library card and PIN.")
+            status: .unauthorized, type: problemBase + "credentials-invalid", title: Said("Log in"),
+            detail: Said("Log in with your library card and PIN."))
         problem.authenticationDocument = document
         return problem
     }
@@ -91,7 +95,10 @@ struct OPDSProblem: HTTPResponseError {
         if let authenticationDocument {
             response = JSONResponse.raw(authenticationDocument, status: status, contentType: OPDSType.authentication)
         } else {
-            let body = Body(type: type, title: title, detail: detail, status: Int(status.code))
+            let translations = Said.translations(for: request)
+            let body = Body(
+                type: type, title: title.text(in: translations), detail: detail.text(in: translations),
+                status: Int(status.code))
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
             let data = (try? encoder.encode(body)) ?? Data()

@@ -107,7 +107,8 @@ extension OPDSRoutes {
                 case .waiting(let reservation, _, _, _), .ready(let reservation, _, _, _):
                     try state.cancelReservation(id: reservation, card: login.card)
                 case .none:
-                    throw LendingRefusal(.notFound, "“\(title)” is not on loan to you or reserved by you.")
+                    throw LendingRefusal(
+                        .notFound, Said("“{title}” is not on loan to you or reserved by you.", ["title": .text(title)]))
                 }
                 return BookStanding(index, card: login.card, in: state)
             }
@@ -144,7 +145,8 @@ extension OPDSRoutes {
             OPDSFeedWriter.Link(rel: "start", href: Self.base + "/", type: OPDSType.navigation),
         ]
         let xml = writer(state).acquisitionFeed(
-            id: "urn:bok:opds:loans:" + login.card, title: "Loans", links: links, page: nil, books: books)
+            id: "urn:bok:opds:loans:" + login.card, title: Said("Loans").text(for: request), links: links, page: nil,
+            books: books)
         return Self.answer(xml, type: OPDSType.acquisition)
     }
 
@@ -162,7 +164,7 @@ extension OPDSRoutes {
                 try state.authenticate(card: login.card, pin: login.pin)
                 loggedIn = true
                 guard state.loans[try state.loanIndex(id)].card == login.card else {
-                    throw LendingRefusal(.forbidden, "This loan belongs to another card")
+                    throw LendingRefusal(.forbidden, Said("This loan belongs to another card"))
                 }
                 return try state.readableLoan(id)
             }

@@ -35,10 +35,10 @@ struct OPDSRoutes: Sendable {
 
     func register(on opds: RouterGroup<MockRequestContext>) {
         opds.get { request, _ in root(request) }
-        opds.get("search.xml") { _, _ in openSearch() }
+        opds.get("search.xml") { request, _ in openSearch(request) }
         opds.get("search") { request, _ in try search(request) }
-        opds.get("top") { request, _ in try list(request, sort: .popularity, title: "Popular", path: "top") }
-        opds.get("new") { request, _ in try list(request, sort: .date, title: "New", path: "new") }
+        opds.get("top") { request, _ in try list(request, sort: .popularity, title: Said("Popular"), path: "top") }
+        opds.get("new") { request, _ in try list(request, sort: .date, title: Said("New"), path: "new") }
         opds.get("authentication") { request, _ in authentication(request) }
         opds.get("books/:id") { request, context in try book(request, id: context.parameters.require("id")) }
         registerLending(on: opds)
@@ -48,19 +48,20 @@ struct OPDSRoutes: Sendable {
 
     func root(_ request: Request) -> Response {
         let name = library.libraryPage().name
+        let say = Said.translations(for: request)
         let links = [
             OPDSFeedWriter.Link(rel: "self", href: Self.base + "/", type: OPDSType.navigation),
             OPDSFeedWriter.Link(rel: "start", href: Self.base + "/", type: OPDSType.navigation),
             OPDSFeedWriter.Link(rel: "search", href: Self.base + "/search.xml", type: OPDSType.openSearch),
             OPDSFeedWriter.Link(
                 rel: "http://opds-spec.org/shelf", href: Self.base + "/loans", type: OPDSType.acquisition,
-                title: "Loans"),
+                title: say(Said("Loans"))),
             OPDSFeedWriter.Link(
                 rel: "http://opds-spec.org/sort/popular", href: Self.base + "/top", type: OPDSType.acquisition,
-                title: "Popular"),
+                title: say(Said("Popular"))),
             OPDSFeedWriter.Link(
                 rel: "http://opds-spec.org/sort/new", href: Self.base + "/new", type: OPDSType.acquisition,
-                title: "New"),
+                title: say(Said("New"))),
             OPDSFeedWriter.Link(
                 rel: "http://opds-spec.org/auth/document", href: Self.base + "/authentication",
                 type: OPDSType.authentication),
@@ -68,10 +69,11 @@ struct OPDSRoutes: Sendable {
         let sections =
             [
                 OPDSFeedWriter.Section(
-                    id: "urn:bok:opds:top", title: "Popular", summary: "The most borrowed books first.",
+                    id: "urn:bok:opds:top", title: say(Said("Popular")),
+                    summary: say(Said("The most borrowed books first.")),
                     href: Self.base + "/top"),
                 OPDSFeedWriter.Section(
-                    id: "urn:bok:opds:new", title: "New", summary: "The newest books first.",
+                    id: "urn:bok:opds:new", title: say(Said("New")), summary: say(Said("The newest books first.")),
                     href: Self.base + "/new"),
             ]
             + categories.map { category in
@@ -83,8 +85,11 @@ struct OPDSRoutes: Sendable {
         return Self.answer(xml, type: OPDSType.navigation)
     }
 
-    func openSearch() -> Response {
-        let xml = writer().openSearchDescription(name: library.libraryPage().name)
+    func openSearch(_ request: Request) -> Response {
+        let name = library.libraryPage().name
+        let description = Said(
+            "Search the catalogue of {library}: words, or author:, title:, category: terms.", ["library": .text(name)])
+        let xml = writer().openSearchDescription(name: name, description: description.text(for: request))
         return Self.answer(xml, type: OPDSType.openSearch)
     }
 
@@ -95,11 +100,14 @@ struct OPDSRoutes: Sendable {
 
     func authenticationDocument(_ request: Request) -> Data {
         let origin = LibraryRoutes.origin(of: request, fallback: library.configuration)
+        let say = Said.translations(for: request)
         let document = AuthenticationDocument(
             id: origin + Self.base + "/authentication", title: library.libraryPage().name,
-            description: "Log in with your library card and PIN.",
+            description: say(Said("Log in with your library card and PIN.")),
             authentication: [
-                .init(type: "http://opds-spec.org/auth/basic", labels: .init(login: "Library card", password: "PIN"))
+                .init(
+                    type: "http://opds-spec.org/auth/basic",
+                    labels: .init(login: say(Said("Library card")), password: say(Said("PIN"))))
             ],
             links: [.init(rel: "start", href: Self.base + "/", type: OPDSType.navigation)])
         let encoder = JSONEncoder()
@@ -138,13 +146,14 @@ struct OPDSRoutes: Sendable {
         let viewer = viewer(request)
         options.card = viewer.card
         let (products, total) = library.searchPage(options)
+        let say = Said.translations(for: request)
         let title: String
         if !options.text.allSatisfy(\.isWhitespace) {
-            title = "Search: \(options.text)"
+            title = say(Said("Search: {words}", ["words": .text(options.text)]))
         } else if let category = parameters["category"], !category.isEmpty {
             title = category
         } else {
-            title = "All books"
+            title = say(Said("All books"))
         }
         let kept = Self.kept(
             parameters, ["q", "sort", "order", "limit", "available", "language", "category", "publisher"])
@@ -153,35 +162,35 @@ struct OPDSRoutes: Sendable {
         links.append(OPDSFeedWriter.Link(rel: "start", href: Self.base + "/", type: OPDSType.navigation))
         let unsorted = kept.filter { $0.0 != "sort" && $0.0 != "order" }
         let facets: [(SortKey, String)] = [
-            (.relevance, "Relevance"), (.title, "Title"), (.author, "Author"), (.date, "Date"),
-            (.popularity, "Popularity"),
+            (.relevance, say(Said("Relevance"))), (.title, say(Said("Title"))), (.author, say(Said("Author"))),
+            (.date, say(Said("Date"))), (.popularity, say(Said("Popularity"))),
         ]
         for (key, name) in facets {
             links.append(
                 OPDSFeedWriter.Link(
                     rel: "http://opds-spec.org/facet",
                     href: Self.base + "/search" + Self.query(unsorted + [("sort", key.rawValue)]),
-                    type: OPDSType.acquisition, title: name, facetGroup: "Sort by",
+                    type: OPDSType.acquisition, title: name, facetGroup: say(Said("Sort by")),
                     activeFacet: options.sort.key == key))
         }
         // The other direction of the order in force, and books that can be borrowed now (Palace's groups).
         let sorted = unsorted + [("sort", options.sort.key.rawValue)]
-        for (order, name) in [(SortOrder.ascending, "Ascending"), (.descending, "Descending")] {
+        for (order, name) in [(SortOrder.ascending, say(Said("Ascending"))), (.descending, say(Said("Descending")))] {
             links.append(
                 OPDSFeedWriter.Link(
                     rel: "http://opds-spec.org/facet",
                     href: Self.base + "/search"
                         + Self.query(sorted + [("order", order == .ascending ? "asc" : "desc")]),
-                    type: OPDSType.acquisition, title: name, facetGroup: "Order",
+                    type: OPDSType.acquisition, title: name, facetGroup: say(Said("Order")),
                     activeFacet: options.sort.order == order))
         }
         let everything = kept.filter { $0.0 != "available" }
-        for (now, name) in [(true, "Available now"), (false, "All")] {
+        for (now, name) in [(true, say(Said("Available now"))), (false, say(Said("All")))] {
             links.append(
                 OPDSFeedWriter.Link(
                     rel: "http://opds-spec.org/facet",
                     href: Self.base + "/search" + Self.query(everything + (now ? [("available", "1")] : [])),
-                    type: OPDSType.acquisition, title: name, facetGroup: "Availability",
+                    type: OPDSType.acquisition, title: name, facetGroup: say(Said("Availability")),
                     activeFacet: options.availableOnly == now))
         }
         return feed(request, viewer, title: title, links: links, options: options, products: products, total: total)
@@ -189,7 +198,7 @@ struct OPDSRoutes: Sendable {
 
     /// `GET /opds/top` and `/opds/new`: the lists bok's `top` and `new` ask the Elib API for (an
     /// empty query by popularity, or by date), paged like a search.
-    func list(_ request: Request, sort: SortKey, title: String, path: String) throws -> Response {
+    func list(_ request: Request, sort: SortKey, title: Said, path: String) throws -> Response {
         let parameters = QueryParameters(request.uri.query)
         var options = try Self.options(parameters)
         options.query = nil
@@ -202,7 +211,9 @@ struct OPDSRoutes: Sendable {
         var links = Self.pageLinks(path: Self.base + "/" + path, kept: kept, options: options, total: total)
         links.append(OPDSFeedWriter.Link(rel: "start", href: Self.base + "/", type: OPDSType.navigation))
         links.append(OPDSFeedWriter.Link(rel: "search", href: Self.base + "/search.xml", type: OPDSType.openSearch))
-        return feed(request, viewer, title: title, links: links, options: options, products: products, total: total)
+        return feed(
+            request, viewer, title: title.text(for: request), links: links, options: options, products: products,
+            total: total)
     }
 
     /// `GET /opds/books/{id}`: one book as an entry document, for the patron when logged in.
@@ -268,7 +279,7 @@ struct OPDSRoutes: Sendable {
             return try SearchOptions(parameters)
         } catch {
             throw OPDSProblem(
-                status: .badRequest, type: OPDSProblem.problemBase + "invalid-input", title: "Invalid request",
+                status: .badRequest, type: OPDSProblem.problemBase + "invalid-input", title: Said("Invalid request"),
                 detail: error.reason)
         }
     }

@@ -24,7 +24,7 @@ struct SearchOptions: Sendable, Equatable {
     // Not patron-facing: the mock answers it as an HTTP 400 with a Reason.
     /// Why a request cannot be run; the message goes to the patron as the 400's `Reason`.
     struct Invalid: Error, Equatable {
-        let reason: String
+        let reason: Said
     }
 
     /// Creates options directly (tests, benchmarks).
@@ -56,14 +56,16 @@ struct SearchOptions: Sendable, Equatable {
             do {
                 query = try SearchQuery.parse(text)
             } catch {
-                throw Invalid(reason: error.message)
+                throw Invalid(reason: Said(verbatim: error.message))
             }
         }
         let sortKey: SortKey
         if let word = parameters["sort"], !word.isEmpty {
             guard let key = SortKey(rawValue: word.lowercased()) else {
                 let names = SortKey.allCases.map(\.rawValue).joined(separator: ", ")
-                throw Invalid(reason: "Unknown sort \"\(word)\". Sort by \(names).")
+                throw Invalid(
+                    reason: Said(
+                        "Unknown sort \"{word}\". Sort by {names}.", ["word": .text(word), "names": .text(names)]))
             }
             sortKey = key
         } else {
@@ -72,7 +74,7 @@ struct SearchOptions: Sendable, Equatable {
         var order: SortOrder?
         if let word = parameters["order"], !word.isEmpty {
             guard let parsed = SortOrder(word: word) else {
-                throw Invalid(reason: "Unknown order \"\(word)\". Use asc or desc.")
+                throw Invalid(reason: Said("Unknown order \"{word}\". Use asc or desc.", ["word": .text(word)]))
             }
             order = parsed
         }
@@ -91,7 +93,10 @@ struct SearchOptions: Sendable, Equatable {
     private static func number(_ text: String?, name: String, default value: Int) throws(Invalid) -> Int {
         guard let text, !text.isEmpty else { return value }
         guard let number = Int(text), number >= 0 else {
-            throw Invalid(reason: "\(name) must be a whole number of zero or more, not \"\(text)\".")
+            throw Invalid(
+                reason: Said(
+                    "{name} must be a whole number of zero or more, not \"{text}\".",
+                    ["name": .text(name), "text": .text(text)]))
         }
         return number
     }

@@ -5,17 +5,20 @@ import Hummingbird
 /// A failed call, answered as upstream does: a status and `{"Reason", "ResponseStatus"}`.
 struct APIFailure: HTTPResponseError {
     let status: HTTPResponse.Status
-    /// Shown to the patron by clients, so it says what happened in plain words.
-    let reason: String
+    /// Shown to the patron by clients, so it says what happened in plain words, in the language
+    /// the request asks for.
+    let reason: Said
 
-    static let productNotFound = APIFailure(status: .notFound, reason: "Product not found")
-    static let invalidChecksum = APIFailure(status: .unauthorized, reason: "Invalid checksum")
+    static let productNotFound = APIFailure(status: .notFound, reason: Said("Product not found"))
+    static let invalidChecksum = APIFailure(status: .unauthorized, reason: Said("Invalid checksum"))
 
     static func unknownService(_ id: String?) -> APIFailure {
-        APIFailure(status: .unauthorized, reason: id.map { "Unknown service id \"\($0)\"" } ?? "Missing service id")
+        APIFailure(
+            status: .unauthorized,
+            reason: id.map { Said("Unknown service id \"{id}\"", ["id": .text($0)]) } ?? Said("Missing service id"))
     }
 
-    static func badRequest(_ reason: String) -> APIFailure { APIFailure(status: .badRequest, reason: reason) }
+    static func badRequest(_ reason: Said) -> APIFailure { APIFailure(status: .badRequest, reason: reason) }
 
     /// A refusal of the library's rules, with the status its kind calls for.
     init(_ refusal: LendingRefusal) {
@@ -30,7 +33,7 @@ struct APIFailure: HTTPResponseError {
         }
     }
 
-    init(status: HTTPResponse.Status, reason: String) {
+    init(status: HTTPResponse.Status, reason: Said) {
         self.status = status
         self.reason = reason
     }
@@ -50,6 +53,7 @@ struct APIFailure: HTTPResponseError {
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.make(Wire.ErrorAnswer(reason: reason, responseStatus: responseStatus), status: status)
+        JSONResponse.make(
+            Wire.ErrorAnswer(reason: reason.text(for: request), responseStatus: responseStatus), status: status)
     }
 }

@@ -29,20 +29,20 @@ enum ClockChange: Sendable, Hashable {
     /// - Throws: a reason for the tester when the body is neither form.
     init(json: Data) throws(APIFailure) {
         guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-            throw .badRequest(Self.usage)
+            throw .badRequest(Said(verbatim: Self.usage))
         }
         if let text = object["Advance"] as? String, object["Set"] == nil {
             guard let seconds = Self.seconds(text) else {
-                throw .badRequest("\"\(text)\" is not a time to advance by. " + Self.usage)
+                throw .badRequest(Said(verbatim: "\"\(text)\" is not a time to advance by. " + Self.usage))
             }
             self = .advance(seconds)
         } else if let text = object["Set"] as? String, object["Advance"] == nil {
             guard let date = Timestamp.parse(text) else {
-                throw .badRequest("\"\(text)\" is not an ISO 8601 time. " + Self.usage)
+                throw .badRequest(Said(verbatim: "\"\(text)\" is not an ISO 8601 time. " + Self.usage))
             }
             self = .set(date)
         } else {
-            throw .badRequest(Self.usage)
+            throw .badRequest(Said(verbatim: Self.usage))
         }
     }
 

@@ -53,7 +53,7 @@ struct ContentRoutes: Sendable {
     func sample(_ request: Request, id: String) throws -> Response {
         guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
         guard library.catalog.products[index].teaser != nil else {
-            throw APIFailure(status: .notFound, reason: "This book has no sample")
+            throw APIFailure(status: .notFound, reason: Said("This book has no sample"))
         }
         return serve(book(index, sample: true), request)
     }
@@ -94,7 +94,9 @@ struct ContentRoutes: Sendable {
         case .unsatisfiable:
             var response = JSONResponse.make(
                 Wire.ErrorAnswer(
-                    reason: "The range asked for is outside the book's \(data.count) bytes",
+                    reason: Said(
+                        "The range asked for is outside the book's {count} bytes", ["count": .number(data.count)]
+                    ).text(for: request),
                     responseStatus: "RangeNotSatisfiable"),
                 status: .rangeNotSatisfiable)
             response.headers[.contentRange] = "bytes */\(data.count)"

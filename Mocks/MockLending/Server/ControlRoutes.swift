@@ -48,7 +48,7 @@ struct ControlRoutes: Sendable {
         case .advance(let seconds): target = library.now().addingTimeInterval(seconds)
         case .set(let date): target = date
         }
-        guard target <= ClockChange.latest else { throw APIFailure.badRequest(ClockChange.tooLate) }
+        guard target <= ClockChange.latest else { throw APIFailure.badRequest(Said(verbatim: ClockChange.tooLate)) }
         switch change {
         case .advance(let seconds): library.advanceClock(by: seconds)
         case .set(let date): library.setClock(date)
@@ -84,14 +84,12 @@ struct ControlRoutes: Sendable {
         do {
             faults = try JSONDecoder().decode(Faults.self, from: Data(body.readableBytesView))
         } catch {
-            throw APIFailure.badRequest(
-                #"""
-                Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, \#
-                "DropAfterCommit": false}.
-                """#
-            )
+            let usage =
+                #"Send faults as JSON, e.g. {"LatencyMs": 500, "ErrorRate": 0.1, "Malformed": false, "Drop": false, "#
+                + #""DropAfterCommit": false}."#
+            throw APIFailure.badRequest(Said(verbatim: usage))
         }
-        if let problem = faults.problem { throw APIFailure.badRequest(problem) }
+        if let problem = faults.problem { throw APIFailure.badRequest(Said(verbatim: problem)) }
         library.updateLocal { $0.faults = faults }
         return JSONResponse.make(faults)
     }

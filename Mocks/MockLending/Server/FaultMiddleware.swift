@@ -32,7 +32,7 @@ struct FaultMiddleware: RouterMiddleware {
             throw Dropped()
         }
         if roll < faults.errorRate {
-            throw APIFailure(status: .internalServerError, reason: "Simulated server error (fault injection)")
+            throw APIFailure(status: .internalServerError, reason: Said("Simulated server error (fault injection)"))
         }
         if faults.malformed {
             return JSONResponse.raw(Self.malformedBody, status: .ok, contentType: "text/html; charset=utf-8")

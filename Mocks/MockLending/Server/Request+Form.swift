@@ -13,7 +13,7 @@ extension Request {
         do {
             body = try await self.body.collect(upTo: 64 * 1024)
         } catch {
-            throw APIFailure.badRequest("The form is too large; send the fields of elib-api.md only.")
+            throw APIFailure.badRequest(Said("The form is too large; send the fields of elib-api.md only."))
         }
         let text = String(decoding: body.readableBytesView, as: UTF8.self)
         let query = uri.query ?? ""

@@ -21,9 +21,9 @@ struct LendingRefusal: Error, Sendable, Hashable {
     }
 
     let kind: Kind
-    let reason: String
+    let reason: Said
 
-    init(_ kind: Kind, _ reason: String) {
+    init(_ kind: Kind, _ reason: Said) {
         self.kind = kind
         self.reason = reason
     }

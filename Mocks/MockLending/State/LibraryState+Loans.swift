@@ -15,17 +15,25 @@ extension LibraryState {
         try authenticate(card: card, pin: pin)
         guard products[index].isActive(on: today) else {
             throw LendingRefusal(
-                .conflict, "This book cannot be borrowed at the moment: the library's licence for it is not active.")
+                .conflict,
+                Said("This book cannot be borrowed at the moment: the library's licence for it is not active."))
         }
         if loans.contains(where: { $0.card == card && $0.productIndex == index && $0.isActive }) {
-            throw LendingRefusal(.conflict, "You already have this book on loan")
+            throw LendingRefusal(.conflict, Said("You already have this book on loan"))
         }
         if let limit = borrowerLimit(card: card), let day = limit.estimatedDate {
-            let made =
-                limit.pace.map { "\($0.loans) loans in \($0.days) days, as many as" }
-                ?? "\(rules.maxLoansPerMonth) loans this month, the most"
-            throw LendingRefusal(
-                .conflict, "You have made \(made) the library allows; you can borrow again from \(day).")
+            let reason =
+                limit.pace.map {
+                    Said(
+                        "You have made {loans} loans in {days} days, as many as the library allows; you can borrow "
+                            + "again from {day}.",
+                        ["loans": .number($0.loans), "days": .number($0.days), "day": .day(day)])
+                }
+                ?? Said(
+                    "You have made {loans} loans this month, the most the library allows; you can borrow again "
+                        + "from {day}.",
+                    ["loans": .number(rules.maxLoansPerMonth), "day": .day(day)])
+            throw LendingRefusal(.conflict, reason)
         }
         let licence = licences[index]
         let ready = readyReservation(index, card: card)
@@ -33,26 +41,28 @@ extension LibraryState {
         case .copies:
             let held = queueCounts(index).ready
             if ready == nil && licence.onLoan + held >= licence.copies {
-                let copies = licence.copies == 1 ? "The only copy" : "All \(licence.copies) copies"
-                throw LendingRefusal(
-                    .conflict,
-                    held > 0 && licence.onLoan < licence.copies
-                        ? """
-                        The free copy of this book is held for a patron whose reservation is ready; reserve it to \
-                        join the queue.
-                        """
-                        : """
-                        \(copies) of this book \(licence.copies == 1 ? "is" : "are") on loan; reserve it to join \
-                        the queue.
-                        """
-                )
+                let reason =
+                    if held > 0 && licence.onLoan < licence.copies {
+                        Said(
+                            "The free copy of this book is held for a patron whose reservation is ready; reserve it "
+                                + "to join the queue.")
+                    } else if licence.copies == 1 {
+                        Said("The only copy of this book is on loan; reserve it to join the queue.")
+                    } else {
+                        Said(
+                            "All {count} copies of this book are on loan; reserve it to join the queue.",
+                            ["count": .number(licence.copies)])
+                    }
+                throw LendingRefusal(.conflict, reason)
             }
         case .ppu:
             guard payPerLoanUsed < payPerLoanBudget else {
                 throw LendingRefusal(
                     .conflict,
-                    "The library has spent this month's budget for pay-per-loan e-books; "
-                        + "try again from \(nextMonth), or reserve the book.")
+                    Said(
+                        "The library has spent this month's budget for pay-per-loan e-books; try again from {day}, "
+                            + "or reserve the book.",
+                        ["day": .day(nextMonth)]))
             }
             payPerLoanUsed += 1
         case .access:
@@ -78,7 +88,7 @@ extension LibraryState {
     mutating func returnLoan(id: String, card: String?) throws(LendingRefusal) {
         let k = try loanIndex(id)
         if let card, !card.isEmpty, loans[k].card != card {
-            throw LendingRefusal(.forbidden, "This loan belongs to another card")
+            throw LendingRefusal(.forbidden, Said("This loan belongs to another card"))
         }
         guard loans[k].isActive else { return }
         loans[k].ending = .returned(clock)
@@ -91,7 +101,7 @@ extension LibraryState {
     /// - Throws: `.notFound` when there is no such loan.
     func loanIndex(_ id: String) throws(LendingRefusal) -> Int {
         guard let k = loans.firstIndex(where: { $0.id == id }) else {
-            throw LendingRefusal(.notFound, "Loan \(id) not found")
+            throw LendingRefusal(.notFound, Said("Loan {id} not found", ["id": .text(id)]))
         }
         return k
     }
@@ -104,11 +114,17 @@ extension LibraryState {
         case nil:
             return loan
         case .expired:
-            throw LendingRefusal(.gone, "Loan \(id) ended after \(loan.expires); borrow the book again to read it.")
+            throw LendingRefusal(
+                .gone,
+                Said(
+                    "Loan {id} ended after {day}; borrow the book again to read it.",
+                    ["id": .text(id), "day": .day(loan.expires)]))
         case .returned(let date):
             throw LendingRefusal(
                 .gone,
-                "Loan \(id) was returned on \(DayDate(date, in: rules.timeZone)); borrow the book again to read it.")
+                Said(
+                    "Loan {id} was returned on {day}; borrow the book again to read it.",
+                    ["id": .text(id), "day": .day(DayDate(date, in: rules.timeZone))]))
         }
     }
 

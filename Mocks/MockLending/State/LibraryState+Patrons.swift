@@ -16,8 +16,8 @@ extension LibraryState {
             throw LendingRefusal(
                 .unauthenticated,
                 card.isEmpty
-                    ? "Enter your library card number."
-                    : "No patron has card \(card); check the number on your library card.")
+                    ? Said("Enter your library card number.")
+                    : Said("No patron has card {card}; check the number on your library card.", ["card": .text(card)]))
         }
         defer { patrons[card] = patron }
         if let until = patron.lockedUntil {
@@ -25,7 +25,9 @@ extension LibraryState {
             patron.lockedUntil = nil
             patron.wrongPINs = 0
         }
-        guard let pin, !pin.isEmpty else { throw LendingRefusal(.unauthenticated, "Enter the PIN of card \(card).") }
+        guard let pin, !pin.isEmpty else {
+            throw LendingRefusal(.unauthenticated, Said("Enter the PIN of card {card}.", ["card": .text(card)]))
+        }
         guard pin == patron.pin else {
             patron.wrongPINs += 1
             if patron.wrongPINs >= rules.maxWrongPINs {
@@ -35,10 +37,18 @@ extension LibraryState {
                 throw LendingRefusal(.forbidden, lockedReason(card: card, until: until))
             }
             let left = rules.maxWrongPINs - patron.wrongPINs
+            let minutes = Int((rules.lockDuration / 60).rounded())
+            // One message for each count: the mock's words are read per request, without plural rules.
+            let lock = minutes == 1 ? Said("1 minute") : Said("{count} minutes", ["count": .number(minutes)])
+            let values: KeyValuePairs<String, Said.Value> = [
+                "card": .text(card), "left": .number(left), "lock": .said(lock),
+            ]
             throw LendingRefusal(
                 .unauthenticated,
-                "Wrong PIN for card \(card); \(left) \(left == 1 ? "try" : "tries") left "
-                    + "before the card is locked for \(Self.minutes(rules.lockDuration)).")
+                left == 1
+                    ? Said("Wrong PIN for card {card}; 1 try left before the card is locked for {lock}.", values)
+                    : Said("Wrong PIN for card {card}; {left} tries left before the card is locked for {lock}.", values)
+            )
         }
         patron.wrongPINs = 0
         return patron
@@ -46,26 +56,28 @@ extension LibraryState {
 
     /// "Card 1002 is locked after 5 wrong PINs; try again after 14:32" (with the day when it is
     /// not today), in the library's time zone.
-    func lockedReason(card: String, until: Date) -> String {
+    func lockedReason(card: String, until: Date) -> Said {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = rules.timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: until)
         let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
         let day = DayDate(until, in: rules.timeZone)
-        let when = day == today ? time : "\(time) on \(day)"
-        return "Card \(card) is locked after \(rules.maxWrongPINs) wrong PINs; try again after \(when)."
+        let when =
+            day == today ? Said(verbatim: time) : Said("{time} on {day}", ["time": .text(time), "day": .day(day)])
+        return Said(
+            "Card {card} is locked after {count} wrong PINs; try again after {when}.",
+            ["card": .text(card), "count": .number(rules.maxWrongPINs), "when": .said(when)])
     }
 
     /// The patron with `card`, for calls that name a card without a PIN (lists of loans and reservations).
     /// - Throws: `.notFound` for an unknown card.
     func knownPatron(_ card: String?) throws(LendingRefusal) -> Patron {
-        guard let card, !card.isEmpty else { throw LendingRefusal(.badRequest, "Say whose: add card=<card number>.") }
-        guard let patron = patrons[card] else { throw LendingRefusal(.notFound, "No patron has card \(card).") }
+        guard let card, !card.isEmpty else {
+            throw LendingRefusal(.badRequest, Said("Say whose: add card=<card number>."))
+        }
+        guard let patron = patrons[card] else {
+            throw LendingRefusal(.notFound, Said("No patron has card {card}.", ["card": .text(card)]))
+        }
         return patron
-    }
-
-    static func minutes(_ seconds: TimeInterval) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
     }
 }

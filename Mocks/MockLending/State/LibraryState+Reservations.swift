@@ -9,17 +9,18 @@ extension LibraryState {
     mutating func reserve(_ index: Int, card: String, pin: String?) throws(LendingRefusal) -> Reservation {
         try authenticate(card: card, pin: pin)
         guard products[index].isActive(on: today) else {
-            throw LendingRefusal(.conflict, "This book cannot be reserved: the library's licence for it is not active.")
+            throw LendingRefusal(
+                .conflict, Said("This book cannot be reserved: the library's licence for it is not active."))
         }
         if reservations.contains(where: { $0.card == card && $0.productIndex == index && $0.isActive }) {
-            throw LendingRefusal(.conflict, "You have already reserved this book")
+            throw LendingRefusal(.conflict, Said("You have already reserved this book"))
         }
         if loans.contains(where: { $0.card == card && $0.productIndex == index && $0.isActive }) {
-            throw LendingRefusal(.conflict, "You already have this book on loan")
+            throw LendingRefusal(.conflict, Said("You already have this book on loan"))
         }
         // Whether the title itself could be lent, whatever this patron's monthly limit says.
         if availability(index, card: nil, limit: nil).available {
-            throw LendingRefusal(.conflict, "The book is available; borrow it instead")
+            throw LendingRefusal(.conflict, Said("The book is available; borrow it instead"))
         }
         let reservation = Reservation(id: takeID(prefix: "R"), productIndex: index, card: card, created: clock)
         reservations.append(reservation)
@@ -33,10 +34,10 @@ extension LibraryState {
     /// - Throws: `.notFound` for an unknown reservation, `.forbidden` when it is another card's.
     mutating func cancelReservation(id: String, card: String?) throws(LendingRefusal) {
         guard let k = reservations.firstIndex(where: { $0.id == id }) else {
-            throw LendingRefusal(.notFound, "Reservation \(id) not found")
+            throw LendingRefusal(.notFound, Said("Reservation {id} not found", ["id": .text(id)]))
         }
         if let card, !card.isEmpty, reservations[k].card != card {
-            throw LendingRefusal(.forbidden, "This reservation belongs to another card")
+            throw LendingRefusal(.forbidden, Said("This reservation belongs to another card"))
         }
         guard reservations[k].isActive else { return }
         let wasReady = reservations[k].isReady

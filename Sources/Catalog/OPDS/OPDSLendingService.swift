@@ -104,7 +104,10 @@ public final class OPDSLendingService: LendingService, PatronLending {
         }
         var filters = key.filters
         // Books that can be borrowed now, where the feed has that facet (Palace's Availability group).
-        if filters.availableOnly, let facet = Self.facet(in: feed, group: ["avail"], titled: ["available now", "now"]) {
+        if filters.availableOnly,
+            let facet = Self.facet(
+                in: feed, group: [TypedWord("typed: facet", "avail")], titled: [TypedWord("typed: facet", "now")])
+        {
             if !facet.isActiveFacet { feed = try await client.feed(facet.href) }
             filters.availableOnly = false
         }
@@ -117,17 +120,21 @@ public final class OPDSLendingService: LendingService, PatronLending {
     private func ordered(_ feed: OPDSFeed, by sort: SortSpec, client: OPDSClient) async throws -> OPDSFeed {
         guard sort != SortSpec(.relevance) else { return feed }
         var feed = feed
-        let names: [String] =
+        let names: [TypedWord] =
             switch sort.key {
-            case .relevance: ["relevan"]
-            case .title: ["title"]
-            case .author: ["author"]
-            case .date: ["date", "publish", "new", "recent"]
-            case .publisher: ["publisher"]
-            case .popularity: ["popular"]
-            case .rating: ["rating", "rated"]
+            case .relevance: [TypedWord("typed: facet", "relevan")]
+            case .title: [TypedWord("typed: facet", "title")]
+            case .author: [TypedWord("typed: facet", "author")]
+            case .date:
+                [
+                    TypedWord("typed: facet", "date"), TypedWord("typed: facet", "publish"),
+                    TypedWord("typed: facet", "new"), TypedWord("typed: facet", "recent"),
+                ]
+            case .publisher: [TypedWord("typed: facet", "publisher")]
+            case .popularity: [TypedWord("typed: facet", "popular")]
+            case .rating: [TypedWord("typed: facet", "rating"), TypedWord("typed: facet", "rated")]
             }
-        guard let facet = Self.facet(in: feed, group: ["sort"], titled: names) else {
+        guard let facet = Self.facet(in: feed, group: [TypedWord("typed: facet", "sort")], titled: names) else {
             throw LendingError(
                 .unsupported,
                 tr(
@@ -136,8 +143,9 @@ public final class OPDSLendingService: LendingService, PatronLending {
         }
         if !facet.isActiveFacet { feed = try await client.feed(facet.href) }
         guard sort.order != sort.key.defaultOrder else { return feed }
-        let word = sort.order == .ascending ? "asc" : "desc"
-        guard let facet = Self.facet(in: feed, group: ["order", "direction"], titled: [word]) else {
+        let word = sort.order == .ascending ? TypedWord("typed: facet", "asc") : TypedWord("typed: facet", "desc")
+        let group = [TypedWord("typed: facet", "order"), TypedWord("typed: facet", "direction")]
+        guard let facet = Self.facet(in: feed, group: group, titled: [word]) else {
             throw LendingError(
                 .unsupported,
                 tr(
@@ -147,12 +155,16 @@ public final class OPDSLendingService: LendingService, PatronLending {
         return facet.isActiveFacet ? feed : try await client.feed(facet.href)
     }
 
-    /// The facet of a group whose name has one of `group` in it, titled with one of `titled`.
-    private static func facet(in feed: OPDSFeed, group: [String], titled: [String]) -> OPDSLink? {
-        feed.facets.first { facet in
+    /// The facet of a group whose name has one of `group` in it, titled with one of `titled`: each
+    /// a part of a word (`relevan`), in English or in any language bok speaks, since a catalogue
+    /// names its facets in the language bok asks for (`Sortera efter` · `Författare`).
+    private static func facet(in feed: OPDSFeed, group: [TypedWord], titled: [TypedWord]) -> OPDSLink? {
+        let groupParts = group.flatMap { [$0.english] + $0.otherNames }
+        let titleParts = titled.flatMap { [$0.english] + $0.otherNames }
+        return feed.facets.first { facet in
             let groupName = (facet.facetGroup ?? "").lowercased()
             let title = (facet.title ?? "").lowercased()
-            return group.contains { groupName.contains($0) } && titled.contains { title.contains($0) }
+            return groupParts.contains { groupName.contains($0) } && titleParts.contains { title.contains($0) }
         }
     }
 

@@ -60,13 +60,20 @@ enum ReadCommands {
 
     nonisolated static let notes = Command(
         typedName: TypedWord("typed: command", "notes"),
-        synopsis: N_("notes N | notes FILE.epub"),
+        synopsis: N_("notes N [--words] | notes FILE.epub"),
         summary: N_("Print a book's highlights, notes and bookmarks as Markdown"),
-        details: [N_("Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md")],
+        details: [
+            N_(
+                "The words looked up in the book (:define in the reader) come last; --words prints only them, as a "
+                    + "vocabulary list."),
+            N_("Examples:  notes 1     notes ~/Books/roman.epub > anteckningar.md     notes 1 --words"),
+        ],
+        flags: ["words"],
         run: { arguments, session in
             let (path, _, _) = try await book(arguments, command: "notes", session: session)
             let markdown = try logged(session) {
-                try ReaderApp.notesMarkdown(bookPath: path, store: session.readerStore)
+                try ReaderApp.notesMarkdown(
+                    bookPath: path, store: session.readerStore, onlyWords: arguments.flag("words"))
             }
             let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             // For scripts, each note with the EPUB CFI that finds it in another reading system.
@@ -75,7 +82,7 @@ enum ReadCommands {
                 lines: lines,
                 json: NotesJSON(
                     markdown: markdown, title: export.title, highlights: export.highlights,
-                    bookmarks: export.bookmarks))
+                    bookmarks: export.bookmarks, words: export.words))
         })
 
     /// Runs `body`; a book that cannot be opened leaves what exactly is wrong with it in the debug
@@ -219,4 +226,5 @@ struct NotesJSON: Encodable, Sendable {
     let title: String
     let highlights: [NotesExport.Highlight]
     let bookmarks: [NotesExport.Bookmark]
+    let words: [NotesExport.Word]
 }

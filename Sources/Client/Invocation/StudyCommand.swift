@@ -4,17 +4,25 @@ import Localization
 import SafeOutput
 import TextSafety
 
-/// `bok study replay`: a recorded session played back, or shared as an asciicast (issue 33).
+/// `bok study run|report|replay`: usability studies with participants (docs/studies.md) — a study
+/// file's tasks sat and recorded, every participant summed up, a recording played back (issue 33).
 struct StudyCommand: ParsableCommand, Invocation {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "study",
-            abstract: tr("Usability studies: play back a recorded session, or export it for asciinema."),
+            abstract: tr(
+                "Usability studies: run a study with a participant, report on every participant, play a session back."),
             usage: usage,
-            subcommands: [Replay.self]
+            discussion: tr("See docs/studies.md for the study file and a study from start to finish."),
+            subcommands: [Run.self, Report.self, Replay.self]
         )
     }
-    static let usage = "bok study replay RECORDING [--speed X] [--skip-idle SECONDS] [--asciicast FILE.cast]"
+    static let usage =
+        """
+        bok study run FILE --participant P [--out DIR] | bok study report DIR [--format md|csv|json] [--out FILE] | \
+        bok study replay RECORDING [--speed X] [--skip-idle SECONDS] [--asciicast FILE.cast]
+        """
+    static let replayUsage = "bok study replay RECORDING [--speed X] [--skip-idle SECONDS] [--asciicast FILE.cast]"
 
     @MainActor
     func execute(environment: [String: String], printer: any Printer) async -> Int32 {
@@ -26,7 +34,7 @@ struct StudyCommand: ParsableCommand, Invocation {
             CommandConfiguration(
                 abstract: tr(
                     "Play a recording (bok --record FILE) back at its pace, or export it as an asciicast v2 file."),
-                usage: StudyCommand.usage,
+                usage: StudyCommand.replayUsage,
                 discussion: tr(
                     "The prompt, what was typed and what was shown come back when they happened, PINs as ••••. "
                         + "--skip-idle shortens every pause longer than SECONDS (2 by default) to it. "

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Speech
 import Terminal
 import TextSafety
 
@@ -40,6 +41,8 @@ struct LibraryProfiles: Sendable {
     var pager: String?
     /// `screen-reader = on|off|auto`: whether output is written for a screen reader (nil: auto).
     var screenReader: ScreenReaderSetting?
+    /// `speech = auto|espeak|speechd`: who reads aloud in the reader.
+    var speech: SpeechChoice?
     /// `images = auto|kitty|iterm|sixel|blocks|off`: how the reader draws pictures (nil: auto).
     var images: ImagesSetting?
     /// The file's text, for editing in place.
@@ -118,6 +121,14 @@ struct LibraryProfiles: Sendable {
                 profiles.language = code
             } else if key == "pager", current == nil {
                 profiles.pager = value
+            } else if key == "speech", current == nil {
+                guard let choice = SpeechChoice(rawValue: value.lowercased()) else {
+                    throw UserError(
+                        tr(
+                            "{place}: speech is auto, espeak or speechd, not \"{value}\".",
+                            ["place": place, "value": SafeText.line(value)]))
+                }
+                profiles.speech = choice
             } else if key == "screen-reader", current == nil {
                 profiles.screenReader = try choice(
                     ScreenReaderSetting(configValue: value), key: key, choices: ScreenReaderSetting.choices,

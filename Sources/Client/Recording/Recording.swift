@@ -16,6 +16,8 @@ struct RecordedEvent: Codable, Sendable, Equatable {
         case note
         /// The session ended (quit or Ctrl-D).
         case end
+        /// `bok study run`: the participant's System Usability Scale answers.
+        case sus
     }
 
     var event: Kind
@@ -38,6 +40,22 @@ struct RecordedEvent: Codable, Sendable, Equatable {
     var help: Bool?
     /// `marker`: the task's title, or nil for `# end`.
     var task: String?
+    /// `command`: the command's name is none bok knows (`serch`).
+    var unknown: Bool?
+    /// `command`: an unknown command for which bok said "Did you mean …?".
+    var suggested: Bool?
+    /// `start` of `bok study run`: the study's name, the participant and their language.
+    var study: String?
+    var participant: String?
+    var language: String?
+    /// `marker` starting a study's task: the instruction the participant was shown.
+    var instruction: String?
+    /// `marker` ending a study's task: how it ended (`success`, `failed`, `gave up`, `timed out`).
+    var outcome: TaskOutcome?
+    /// `marker` starting a study's task: its time limit in seconds.
+    var limit: Double?
+    /// `sus`: the ten answers, 1 to 5, in the order of the statements.
+    var sus: [Int]?
 
     init(_ event: Kind, at: Date) {
         self.event = event

@@ -46,6 +46,11 @@ struct RecordingPlayback {
                 let header = SafeText.guardingOutput(
                     [event.bok.map { "bok " + $0 }, event.library].compactMap { $0 }.joined(separator: " · "))
                 if !header.isEmpty { add(event.date, header + "\r\n") }
+            case .marker where event.instruction != nil:
+                // A study's task begins (bok study run): the participant saw its title and instruction.
+                let text = ["", event.task ?? "", "  " + (event.instruction ?? "")].map(SafeText.guardingOutput)
+                widest = max(widest, text.map(DisplayWidth.of).max() ?? 0)
+                add(event.date, text.map { $0 + "\r\n" }.joined())
             case .command, .marker, .note:
                 let line = SafeText.guardingOutput(event.line ?? "")
                 add(event.date.map { $0.addingTimeInterval(-(event.think ?? 0)) }, prompt)
@@ -59,6 +64,8 @@ struct RecordingPlayback {
                 }
             case .end:
                 add(event.date, "")
+            case .sus:
+                break
             }
         }
         self.frames = frames

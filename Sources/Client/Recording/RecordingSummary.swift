@@ -79,7 +79,7 @@ struct RecordingSummary {
                 if current != nil { current!.part.lines.append(note) } else { outside.lines.append(note) }
             case .end:
                 close(at: date)
-            case .start:
+            case .start, .sus:
                 break
             }
         }

@@ -15,10 +15,12 @@ final class SessionRecorder {
     /// The patron prompt, wrapped so that its questions are recorded (set by `watch(_:)`).
     private(set) var prompt: TranscribingPatronPrompt?
     private let handle: FileHandle
-    private let clock: () -> Date
+    let clock: () -> Date
     private var promptShownAt: Date
     private var enteredAt: Date?
     private var currentLine: String?
+    /// Secrets known before anyone types them (a study's `pin:`), kept out of the file from the start.
+    var knownSecrets = PINRedactor()
 
     /// Creates the recording file (mode 600: it holds what the patron saw) and refuses to
     /// overwrite one that exists.
@@ -81,8 +83,7 @@ final class SessionRecorder {
     func finished(session: Session) {
         guard let line = currentLine, let enteredAt else { return }
         currentLine = nil
-        var redactor = prompt?.redactor ?? PINRedactor()
-        redactor.add(session.account.pin)
+        let redactor = redactor(for: session)
         let (out, errors) = printer.take()
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let think = Self.rounded(enteredAt.timeIntervalSince(promptShownAt))
@@ -103,7 +104,23 @@ final class SessionRecorder {
         event.shown = ((prompt?.take() ?? []) + out).map { redactor.redact(Ansi.strip($0)) }
         event.errors = errors.map { redactor.redact(Ansi.strip($0)) }
         event.help = Self.isHelp(line)
+        if !errors.isEmpty, let name = (try? LineSplitter.split(line))?.first {
+            let table = CommandTable()
+            if table.command(named: name) == nil {
+                event.unknown = true
+                event.suggested = table.suggestion(for: name) != nil
+            }
+        }
         write(event)
+    }
+
+    /// What keeps this session's PINs out of the file: those answered at a prompt, the one in use,
+    /// and the ones known from the start.
+    func redactor(for session: Session) -> PINRedactor {
+        var redactor = prompt?.redactor ?? PINRedactor()
+        redactor.add(session.account.pin)
+        redactor.add(knownSecrets)
+        return redactor
     }
 
     /// The last event: the session is over.
@@ -133,7 +150,7 @@ final class SessionRecorder {
 
     static func rounded(_ seconds: Double) -> Double { (max(0, seconds) * 1000).rounded() / 1000 }
 
-    private func write(_ event: RecordedEvent) {
+    func write(_ event: RecordedEvent) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(event) else { return }

@@ -42,6 +42,12 @@ enum ScenarioParser {
     /// Reads the file at `path`.
     /// - Throws: `ScenarioParseError` listing every mistake, or one for a file that cannot be read.
     static func parse(file path: String) throws -> Scenario {
+        try parse(text(ofFile: path), file: path)
+    }
+
+    /// The text of a file of the scenario format's family (a scenario, a study).
+    /// - Throws: `ScenarioParseError` when it cannot be read or is not UTF-8.
+    static func text(ofFile path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ScenarioParseError(
                 file: path, issues: [ScenarioIssue(line: 0, message: tr("cannot read the file; check the path."))])
@@ -50,7 +56,7 @@ enum ScenarioParser {
             throw ScenarioParseError(
                 file: path, issues: [ScenarioIssue(line: 0, message: tr("is not UTF-8 text; save it as UTF-8."))])
         }
-        return try parse(text, file: path)
+        return text
     }
 
     /// Reads scenario text; `file` names it in errors and is where `pin: file` paths start from.
@@ -446,4 +452,30 @@ private struct ParseState {
 
 extension ScenarioParseError: PatronFacingError {
     var patronMessage: String { description }
+}
+
+/// The scenario format's setup lines and expectations, for files of its family (study files,
+/// docs/studies.md): the same keywords, checked the same way, with the same messages.
+@MainActor
+struct ScenarioLineReader {
+    private var state: ParseState
+
+    init(file: String) { state = ParseState(file: file) }
+
+    /// The setup read so far.
+    var setup: Scenario.Setup { state.scenario.setup }
+    /// The mistakes found so far, each with its line.
+    var issues: [ScenarioIssue] { state.issues }
+
+    /// Reads a setup line (`seed:`, `date:`, `card:`, `pin:`…) as a scenario's.
+    mutating func setup(_ keyword: String, _ value: String, line: Int) { state.setup(keyword, value, line: line) }
+
+    /// Reads an expectation (`shelf: TITLE | BADGE`) as a scenario's step's.
+    /// - Throws: `UserError` saying what is wrong with it.
+    func expectation(_ keyword: String, _ value: String) throws -> Expectation.Kind {
+        try state.expectation(keyword, value)
+    }
+
+    /// `pin: mock` without a seeded card is a mistake here as in a scenario.
+    mutating func finish() { state.checkMockPINs() }
 }

@@ -224,64 +224,18 @@ private struct SessionRun {
     func failure(of expectation: Expectation, check: ScreenCheck) async -> ExpectationFailure? {
         let written = expectation.kind.written
         switch expectation.kind {
-        case .shelf(let title, let badge):
-            let shelf = await shelfScreen()
-            let lines = shelf.lines.filter { ScreenCheck.shelfLine($0, shows: title) }
-            if let error = shelf.error {
-                return ExpectationFailure(
-                    line: expectation.line, expected: written,
-                    message: Self.shelfFailed(error), shown: shelf.lines)
+        case .shelf, .notShelf:
+            let shelf = await session.shelfScreen()
+            let lines = shelf.lines.map(redactor.redact)
+            let message = ShelfCheck.failure(expectation.kind, lines: lines, error: shelf.error.map(redactor.redact))
+            return message.map {
+                ExpectationFailure(line: expectation.line, expected: written, message: $0, shown: lines)
             }
-            if lines.isEmpty {
-                return ExpectationFailure(
-                    line: expectation.line, expected: written,
-                    message: tr("The shelf does not show “{title}”.", ["title": title]), shown: shelf.lines)
-            }
-            if let badge, !lines.contains(where: { $0.contains(badge) }) {
-                return ExpectationFailure(
-                    line: expectation.line, expected: written,
-                    message: tr(
-                        "The shelf shows “{title}” without “{badge}” on its line.", ["title": title, "badge": badge]),
-                    shown: shelf.lines)
-            }
-            return nil
-        case .notShelf(let title):
-            let shelf = await shelfScreen()
-            if let error = shelf.error {
-                return ExpectationFailure(
-                    line: expectation.line, expected: written,
-                    message: Self.shelfFailed(error), shown: shelf.lines)
-            }
-            guard let line = shelf.lines.first(where: { ScreenCheck.shelfLine($0, shows: title) }) else { return nil }
-            return ExpectationFailure(
-                line: expectation.line, expected: written,
-                message: tr("The shelf shows “{title}”: {line}", ["title": title, "line": line]), shown: shelf.lines)
         default:
             return check.failure(expectation.kind).map {
                 ExpectationFailure(line: expectation.line, expected: written, message: $0)
             }
         }
-    }
-
-    /// Why a `shelf:` expectation could not be checked.
-    static func shelfFailed(_ error: String) -> String { tr("shelf did not run: {error}", ["error": error]) }
-
-    /// Runs `shelf` as the patron would type it, on a screen of its own; the last lists stay
-    /// what the step left, so a later `info 3` or `read 2` means the same as without the check.
-    func shelfScreen() async -> (lines: [String], error: String?) {
-        let (savedList, savedShelf, savedNumbers) = (
-            session.lists.list, session.lists.shelfList, session.lists.numbered
-        )
-        defer {
-            (session.lists.list, session.lists.shelfList, session.lists.numbered) = (
-                savedList, savedShelf, savedNumbers
-            )
-        }
-        let capture = CapturingPrinter()
-        await REPL(session: session, printer: capture).execute("shelf")
-        let lines = capture.screen.map { redactor.redact(Ansi.strip($0)) }
-        let error = capture.errors.first.map { redactor.redact(Ansi.strip($0)) }
-        return (lines, error)
     }
 
     /// The PIN a source gives for `card`.
@@ -335,5 +289,51 @@ private struct SessionRun {
                 ? nil : try? pin(scenario.setup.pin.map { ($0, scenario.setup.pinLine) }, card: card)
             return ["0000", "9999"].first { $0 != right } ?? "0000"
         }
+    }
+}
+
+/// Checks `shelf:` and `not shelf:` against the shelf's screen: for a scenario's step and for a
+/// study's success condition.
+enum ShelfCheck {
+    /// Nil when `kind` holds on the shelf `lines` (or `error`, when `shelf` failed); otherwise why not.
+    static func failure(_ kind: Expectation.Kind, lines: [String], error: String?) -> String? {
+        if let error, kind.isShelf { return tr("shelf did not run: {error}", ["error": error]) }
+        switch kind {
+        case .shelf(let title, let badge):
+            let shown = lines.filter { ScreenCheck.shelfLine($0, shows: title) }
+            if shown.isEmpty { return tr("The shelf does not show “{title}”.", ["title": title]) }
+            if let badge, !shown.contains(where: { $0.contains(badge) }) {
+                return tr(
+                    "The shelf shows “{title}” without “{badge}” on its line.", ["title": title, "badge": badge])
+            }
+            return nil
+        case .notShelf(let title):
+            guard let line = lines.first(where: { ScreenCheck.shelfLine($0, shows: title) }) else { return nil }
+            return tr("The shelf shows “{title}”: {line}", ["title": title, "line": line])
+        default:
+            return nil
+        }
+    }
+}
+
+extension Expectation.Kind {
+    /// `shelf:` or `not shelf:`, which look at the shelf rather than the step's screen.
+    var isShelf: Bool {
+        switch self {
+        case .shelf, .notShelf: true
+        default: false
+        }
+    }
+}
+
+extension Session {
+    /// Runs `shelf` as the patron would type it, on a screen of its own, colour removed; the last
+    /// lists stay what they were, so a later `info 3` or `read 2` means the same as without it.
+    func shelfScreen() async -> (lines: [String], error: String?) {
+        let (savedList, savedShelf, savedNumbers) = (lists.list, lists.shelfList, lists.numbered)
+        defer { (lists.list, lists.shelfList, lists.numbered) = (savedList, savedShelf, savedNumbers) }
+        let capture = CapturingPrinter()
+        await REPL(session: self, printer: capture).execute("shelf")
+        return (capture.screen.map { Ansi.strip($0) }, capture.errors.first.map { Ansi.strip($0) })
     }
 }

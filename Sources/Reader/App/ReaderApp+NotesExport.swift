@@ -21,9 +21,22 @@ public struct NotesExport: Encodable, Sendable {
         public let created: Date
     }
 
+    /// A word looked up in the book (`:define`), with where it was looked up last.
+    public struct Word: Encodable, Sendable {
+        public let word: String
+        public let found: String
+        public let meaning: String
+        public let dictionary: String
+        public let cfi: String?
+        public let times: Int
+        public let first: Date
+        public let last: Date
+    }
+
     public let title: String
     public let highlights: [Highlight]
     public let bookmarks: [Bookmark]
+    public let words: [Word]
 }
 
 extension ReaderApp {
@@ -42,8 +55,14 @@ extension ReaderApp {
                 id: mark.id.description, cfi: content.cfi(for: mark.locator)?.string,
                 snippet: SafeText.line(mark.locator.snippet ?? ""), created: mark.created)
         }
+        let words = ((try? store.lookedUpWords(bookID: id)) ?? []).map { word in
+            NotesExport.Word(
+                word: word.word, found: word.found, meaning: word.meaning, dictionary: word.dictionary,
+                cfi: word.locator.flatMap { content.cfi(for: $0)?.string }, times: word.times, first: word.first,
+                last: word.last)
+        }
         return NotesExport(
-            title: SafeText.line(book.metadata.title), highlights: highlights, bookmarks: bookmarks)
+            title: SafeText.line(book.metadata.title), highlights: highlights, bookmarks: bookmarks, words: words)
     }
 
     /// A range CFI (EPUB CFI 1.1, section 3.6): the common path, then each end's own steps.

@@ -1,5 +1,6 @@
 public import Foundation
 import Localization
+internal import Speech
 public import Terminal
 
 #if canImport(Glibc)
@@ -56,6 +57,7 @@ extension ReaderApp {
         var session = ReaderSession(
             book: book, store: store, columns: size.columns, rows: size.rows - 1, drawsImages: images != nil)
         session.loanEnds = loanEnds?.timeIntervalSinceReferenceDate
+        session.speechChoice = SpeechChoice(environment: environment ?? ProcessInfo.processInfo.environment)
         var view = ReaderView(
             session: session, capabilities: capabilities, badge: badge, columns: size.columns, rows: size.rows)
         view.images = images

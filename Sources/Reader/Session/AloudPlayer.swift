@@ -41,11 +41,28 @@ final class AloudPlayer: Sendable {
     let notice: String?
     private let state = Mutex(State())
 
+    /// Speech-dispatcher, when it speaks instead of eSpeak NG (the user's own voice).
+    let dispatcher: SpeechDispatcher?
+
     /// Starts speaking the book from `start` to its end, on a thread of its own: each passage in
-    /// the voice `voices` gives it, else in `options.voice`.
-    init(content: BookContent, readingOrder: [Int], from start: Locator, options: SpeechOptions, voices: AloudVoices) {
+    /// the voice `voices` gives it, else in `options.voice`; through `dispatcher` when given, a
+    /// sentence a message in the passage's language (`bookLanguage` when nothing says one).
+    init(
+        content: BookContent, readingOrder: [Int], from start: Locator, options: SpeechOptions, voices: AloudVoices,
+        dispatcher: SpeechDispatcher? = nil, dispatcherRate: Int = 0, bookLanguage: String = "en"
+    ) {
         self.options = options
         self.voices = voices
+        self.dispatcher = dispatcher
+        if let dispatcher {
+            notice = nil
+            Thread.detachNewThread { [self] in
+                run(
+                    dispatcher, rate: dispatcherRate, content: content, readingOrder: readingOrder, start: start,
+                    bookLanguage: bookLanguage)
+            }
+            return
+        }
         let output = SoundOutput.open()
         notice = output == nil ? tr("No sound device: reading along silently.") : nil
         let engine = SpeechEngine.shared
@@ -62,9 +79,75 @@ final class AloudPlayer: Sendable {
     var spoken: Spoken? { state.withLock { $0.spoken } }
     var isActive: Bool { [.speaking, .paused].contains(phase) }
 
-    func pause() { state.withLock { if $0.phase == .speaking { $0.phase = .paused } } }
+    // Speech-dispatcher's sentence is cancelled at once: a pause says it again from its start.
+    func pause() {
+        state.withLock { if $0.phase == .speaking { $0.phase = .paused } }
+        dispatcher?.cancel()
+    }
     func resume() { state.withLock { if $0.phase == .paused { $0.phase = .speaking } } }
-    func stop() { state.withLock { if $0.phase == .speaking || $0.phase == .paused { $0.phase = .stopped } } }
+    func stop() {
+        state.withLock { if $0.phase == .speaking || $0.phase == .paused { $0.phase = .stopped } }
+        dispatcher?.cancel()
+    }
+
+    /// Reads through speech-dispatcher: each sentence of each passage a message, marked as
+    /// ``spoken`` while it is said; a pause waits and says the sentence again.
+    private func run(
+        _ dispatcher: SpeechDispatcher, rate: Int, content: BookContent, readingOrder: [Int], start: Locator,
+        bookLanguage: String
+    ) {
+        guard let first = readingOrder.firstIndex(of: start.spineIndex) else { return }
+        for spine in readingOrder[first...] {
+            let document = content.document(at: spine)
+            let utf16 = Array(document.plainText.utf16)
+            for passage in document.passages(from: spine == start.spineIndex ? start.offset : 0) {
+                let language = passage.language ?? document.language ?? bookLanguage
+                for sentence in Self.sentences(of: passage, in: utf16) {
+                    let said = passage.words ?? String(decoding: utf16[sentence], as: UTF16.self)
+                    guard said.contains(where: { $0.isLetter || $0.isNumber }) else { continue }
+                    while true {
+                        // Paused: wait here, then say the sentence again from its start.
+                        while state.withLock({ $0.phase }) == .paused { Thread.sleep(forTimeInterval: 0.05) }
+                        guard state.withLock({ $0.phase }) == .speaking else { return }
+                        state.withLock {
+                            $0.spoken = Spoken(spineIndex: spine, sentence: sentence, voice: language)
+                        }
+                        let outcome = dispatcher.say(said, language: language, rate: rate)
+                        if outcome == .failed {
+                            state.withLock {
+                                $0.phase = .failed(tr("Reading aloud stopped: speech-dispatcher did not answer."))
+                            }
+                            return
+                        }
+                        if outcome == .spoken { break }
+                        // Cancelled: by a pause (say it again), by stop, or by another program.
+                        if state.withLock({ $0.phase }) == .speaking { break }
+                    }
+                }
+            }
+        }
+        state.withLock {
+            $0.phase = .stopped
+            $0.finishedBook = true
+        }
+    }
+
+    /// The sentences of `passage` in the chapter's text, as UTF-16 ranges; one for words said in
+    /// a picture's place.
+    static func sentences(of passage: LanguagePassage, in utf16: [UInt16]) -> [Range<Int>] {
+        guard passage.words == nil else { return [passage.range] }
+        var ranges: [Range<Int>] = []
+        var start = passage.range.lowerBound
+        while start < passage.range.upperBound {
+            // A sentence starts at its first non-space.
+            while start < passage.range.upperBound, utf16[start] == 0x20 || utf16[start] == 0x0A { start += 1 }
+            guard start < passage.range.upperBound else { break }
+            let end = max(start + 1, sentenceEnd(utf16, from: start, limit: passage.range.upperBound))
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
 
     private func run(
         engine: SpeechEngine, output: SoundOutput?, content: BookContent, readingOrder: [Int], start: Locator

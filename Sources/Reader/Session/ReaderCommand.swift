@@ -30,6 +30,8 @@ public enum ReaderCommand: Sendable, Hashable {
     /// `:images sixel`: how pictures are drawn (the view's drawer changes; the page keeps its cells).
     case pictures(ImagesSetting)
     case search(String)
+    /// `:define WORD`: the word looked up in the installed dictionaries.
+    case define(String)
     case voice(String?)
     case rate(Int)
     case pitch(Int)
@@ -172,6 +174,7 @@ extension ReaderSession {
         case .pitch(let pitch): setSpeech { $0.speechPitch = pitch }
         case .back: goBack()
         case .stats: message = readingStats()
+        case .define(let word): define(word)
         case .quit: return false
         }
         return true

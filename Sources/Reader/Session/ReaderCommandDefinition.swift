@@ -110,6 +110,11 @@ struct ReaderCommandDefinition: Sendable {
             argument: .text(usage: N_("Say what to search for: :search whale"), ReaderCommand.search),
             help: [("search PATTERN", N_("same as /"))]),
         .init(
+            names: ["define", "dict", "lookup"],
+            argument: .text(
+                usage: N_("Say which word: :define läsa (d on the page asks for one)"), ReaderCommand.define),
+            help: [("define WORD", N_("look a word up in this computer's dictionaries (dictd)"))]),
+        .init(
             names: ["voice"],
             argument: .text(
                 words: [(["auto", "book", "default"], .voice(nil))],

@@ -83,10 +83,6 @@ extension ReaderSession {
     }
 
     private mutating func startReadingAloud(from start: Locator) {
-        guard let engine = SpeechEngine.shared else {
-            message = SpeechError.unavailable.description
-            return
-        }
         if let ends = loanEnds, now() >= ends {
             message = tr("The loan has ended, so the book cannot be read aloud; borrow it again to read on.")
             return
@@ -96,6 +92,30 @@ extension ReaderSession {
                 start.spineIndex == book.readingOrder.first && start.offset == 0
                 ? tr("This book has no words to read aloud.")
                 : tr("There is nothing to read aloud from here to the end of the book.")
+            return
+        }
+        // The voice the user chose in speech-dispatcher, when one is running (or asked for).
+        let dispatcher = speechChoice == .espeak ? nil : SpeechDispatcher.connect()
+        if let dispatcher {
+            let language = content.document(at: start.spineIndex).language ?? book.metadata.language ?? "en"
+            let player = AloudPlayer(
+                content: content, readingOrder: book.readingOrder, from: start,
+                options: SpeechOptions(voice: language),
+                voices: AloudVoices(installed: [], chosen: nil, bookLanguage: nil),
+                dispatcher: dispatcher, dispatcherRate: SpeechDispatcher.rate(wordsPerMinute: preferences.speechRate),
+                bookLanguage: book.metadata.language ?? "en")
+            aloud = player
+            message = tr("Reading aloud through speech-dispatcher; r pauses, Esc stops.")
+            return
+        }
+        if speechChoice == .speechd {
+            message = tr(
+                "speech = speechd, but no speech-dispatcher answers; start it, or set speech = espeak in the config "
+                    + "file.")
+            return
+        }
+        guard let engine = SpeechEngine.shared else {
+            message = SpeechError.unavailable.description
             return
         }
         let voices = AloudVoices(

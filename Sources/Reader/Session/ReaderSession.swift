@@ -1,5 +1,6 @@
 internal import Foundation
 import Localization
+internal import Speech
 
 /// Where the view starts: a row of a chapter's layout. In paged flow the row is always the
 /// first of a page; in scroll flow it can be any row.
@@ -69,6 +70,12 @@ public struct ReaderSession {
     var aloudMessageSentence: AloudPlayer.Spoken?
     /// When the loan of this book ends, on the ``now`` clock; reading aloud stops then.
     public var loanEnds: Double?
+    /// A word's dictionary entry, from `:define`, for the view to show in a panel.
+    public var definition: Definition?
+    /// Who reads aloud: speech-dispatcher when one runs, or eSpeak NG (`BOK_SPEECH`, `speech =`).
+    var speechChoice = SpeechChoice(environment: ProcessInfo.processInfo.environment)
+    /// Where `:define` asks (dictd on this computer, or `BOK_DICT_SERVER`).
+    public var dictionary = WordLookup.fromEnvironment(ProcessInfo.processInfo.environment)
     /// Chapters whose malformed markup has been pointed out already.
     var malformedNoted: Set<Int> = []
     /// The next chapter being made ready, last asked for (``prepareNextChapter()``).

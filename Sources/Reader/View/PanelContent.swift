@@ -4,7 +4,7 @@
 struct PanelContent: Equatable {
     /// Which panel it is.
     enum Kind: Equatable {
-        case note, help, contents, bookmarks, links, highlight
+        case note, help, contents, bookmarks, links, highlight, definition
     }
 
     var kind: Kind

@@ -22,6 +22,8 @@ enum ReaderKeys {
         /// Stops reading aloud, else ends the search.
         case escape
         case contents, search, command, bookmark, bookmarks, highlight, followLink, back, brighter, dimmer, help, quit
+        /// The command line with `define ` typed: a word to look up.
+        case define
     }
 
     /// What a key does in a panel over the page (contents, bookmarks, links, a paragraph's
@@ -78,6 +80,7 @@ enum ReaderKeys {
             "+ / -", N_("brighter / dimmer"),
             [(.brighter, [.character("+"), .character("=")]), (.dimmer, [.character("-")])]),
         .init("r", N_("read aloud from this page (again: pause); Esc stops"), [(.readAloud, [.character("r")])]),
+        .init("d", N_("look a word up in the dictionaries (:define WORD)"), [(.define, [.character("d")])]),
         // The `?` panel lists the `:` commands after this row.
         .init(":", N_("command line:"), [(.command, [.character(":")])]),
         .init("?", N_("this help"), [(.help, [.character("?"), .function(1)])]),

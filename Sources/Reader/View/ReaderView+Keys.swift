@@ -10,6 +10,15 @@ extension ReaderView {
         case .reading:
             session.message = nil
             return handleReading(key)
+        case .definition(var list, let lines, let title):
+            // Like a footnote: the arrows scroll it, any other key closes it.
+            if let action = ReaderKeys.panel.action(for: key), [.down, .up, .pageDown, .pageUp].contains(action),
+                scroll(&list, action, count: lines.count)
+            {
+                mode = .definition(list, lines, title)
+            } else {
+                mode = .reading
+            }
         case .note(var list, let lines, let destination):
             // A footnote closes on any key that does not scroll it a line or follow it: space reads on.
             switch ReaderKeys.panel.action(for: key) {
@@ -176,6 +185,7 @@ extension ReaderView {
         case .contents: showContents()
         case .search: mode = .prompt(Prompt(kind: .search))
         case .command: mode = .prompt(Prompt(kind: .command))
+        case .define: mode = .prompt(Prompt(kind: .command, text: "define "))
         case .bookmark: session.toggleBookmark()
         case .bookmarks:
             if session.bookmarks.isEmpty {
@@ -275,7 +285,15 @@ extension ReaderView {
             case .success(.pictures(let setting)):
                 _ = session.perform(.pictures(setting))
                 session.message = usePictures(setting)
-            case .success(let command): return session.perform(command)
+            case .success(let command):
+                let going = session.perform(command)
+                if let definition = session.definition {
+                    session.definition = nil
+                    let width = max(10, min(screenColumns - 2, 76) - 4)
+                    let lines = definition.lines.flatMap { DisplayWidth.wrap($0, width: width) }
+                    mode = .definition(ListState(), lines, definition.title)
+                }
+                return going
             case .failure(let error): session.message = error.message
             }
         case .note(let target, let color):

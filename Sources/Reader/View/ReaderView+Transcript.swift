@@ -144,6 +144,8 @@ extension ReaderView {
             return panel.title + ". " + tr("Enter goes to the note; any other key closes it.")
         case .help:
             return panel.title + ". " + tr("Esc closes.")
+        case .definition:
+            return tr("Dictionary: {word}.", ["word": panel.title]) + " " + tr("Esc closes.")
         }
     }
 }

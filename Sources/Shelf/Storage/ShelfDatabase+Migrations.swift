@@ -269,6 +269,26 @@ extension ShelfDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v6") { db in
+            // Words looked up in a book (`:define`), a learner's vocabulary list: one row a word.
+            try db.execute(
+                sql: """
+                    CREATE TABLE lookedUpWord (
+                        bookID TEXT NOT NULL,
+                        word TEXT NOT NULL,
+                        found TEXT NOT NULL,
+                        meaning TEXT NOT NULL,
+                        dictionary TEXT NOT NULL,
+                        spineIndex INTEGER,
+                        "offset" INTEGER,
+                        snippet TEXT,
+                        firstAt DATETIME NOT NULL,
+                        lastAt DATETIME NOT NULL,
+                        times INTEGER NOT NULL DEFAULT 1,
+                        PRIMARY KEY (bookID, word)
+                    );
+                    """)
+        }
         return migrator
     }
 }

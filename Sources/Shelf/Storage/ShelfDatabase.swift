@@ -166,7 +166,7 @@ public struct ShelfDatabase: Sendable {
     static let tables: Set<String> = [
         "libraryProfile", "loan", "reservation", "sample", "toBeRead", "download", "readingPosition",
         "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice", "watch",
-        "syncLink", "pendingPosition",
+        "syncLink", "pendingPosition", "lookedUpWord",
     ]
 
     /// `v2` before `v10`.

@@ -147,6 +147,49 @@ extension ShelfStore: PositionStore {
         }
     }
 
+    // MARK: Words looked up
+
+    public func addLookedUpWord(_ word: LookedUpWord, bookID: BookID) throws {
+        try write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO lookedUpWord (bookID, word, found, meaning, dictionary, spineIndex, "offset", snippet,
+                        firstAt, lastAt, times)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (bookID, word) DO UPDATE SET
+                        found = excluded.found, meaning = excluded.meaning, dictionary = excluded.dictionary,
+                        spineIndex = coalesce(excluded.spineIndex, spineIndex),
+                        "offset" = coalesce(excluded."offset", "offset"), snippet = coalesce(excluded.snippet, snippet),
+                        firstAt = min(firstAt, excluded.firstAt), lastAt = max(lastAt, excluded.lastAt),
+                        times = times + excluded.times
+                    """,
+                arguments: [
+                    bookID.rawValue, word.word, word.found, word.meaning, word.dictionary, word.locator?.spineIndex,
+                    word.locator?.offset, word.locator?.snippet, StoredDate(word.first), StoredDate(word.last),
+                    word.times,
+                ])
+        }
+    }
+
+    public func lookedUpWords(bookID: BookID) throws -> [LookedUpWord] {
+        try writer.read { db in
+            try Row.fetchAll(
+                db.cachedStatement(sql: "SELECT * FROM lookedUpWord WHERE bookID = ? ORDER BY firstAt, word"),
+                arguments: [bookID.rawValue]
+            ).map { row in
+                let spine: Int? = row["spineIndex"]
+                let offset: Int? = row["offset"]
+                var word = LookedUpWord(
+                    word: row["word"], found: row["found"], meaning: row["meaning"], dictionary: row["dictionary"],
+                    locator: spine.map { Self.locator($0, offset ?? 0, row["snippet"] ?? "") },
+                    at: (row["firstAt"] as StoredDate).date)
+                word.last = (row["lastAt"] as StoredDate).date
+                word.times = row["times"]
+                return word
+            }
+        }
+    }
+
     /// Every highlight and bookmark of every book, counted (for `shelf` summaries and tests).
     public func annotationCount() throws -> Int {
         try writer.read { db in
@@ -210,7 +253,7 @@ extension ShelfStore: PositionStore {
     public func adoptLegacy(_ legacy: BookID, as id: BookID) throws {
         guard legacy != id else { return }
         // The tables keyed by the reader's book id; bookIdentity maps products to it.
-        let tables = ["readingPosition", "bookmark", "highlight", "bookSettings", "paceSample"]
+        let tables = ["readingPosition", "bookmark", "highlight", "bookSettings", "paceSample", "lookedUpWord"]
         // Every open asks; once the old id is gone (or never was) one read answers, without a write.
         let anythingOld = try writer.read { db in
             let exists = (tables + ["bookIdentity"]).map { "EXISTS (SELECT 1 FROM \($0) WHERE bookID = ?1)" }

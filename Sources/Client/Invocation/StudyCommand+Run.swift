@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Localization
+import Terminal
+
+extension StudyCommand {
+    /// `bok study run FILE --participant P7 [--out DIR]`.
+    struct Run: ParsableCommand, Invocation {
+        static var configuration: CommandConfiguration {
+            CommandConfiguration(
+                abstract: tr(
+                    "Sit a participant down to a study's tasks on its library, recorded in DIR/P.jsonl, "
+                        + "then ask the System Usability Scale."),
+                usage: "bok study run FILE --participant P [--out DIR]",
+                discussion: tr(
+                    "Each task's instruction is shown before it; the participant types done (or give up) to end it, "
+                        + "and bok checks the task's success condition. PINs are recorded as ••••."))
+        }
+        @ParentCommand var bok: BokCommand
+        @Argument(
+            help: ArgumentHelp(tr("A study file (docs/studies.md)."), valueName: "FILE"),
+            completion: .file(extensions: ["study"]))
+        var file: String
+        @Option(help: ArgumentHelp(tr("Who sits the study, e.g. P7: the recording's name."), valueName: "P"))
+        var participant: String
+        @Option(
+            help: ArgumentHelp(tr("The folder the recording goes in (made if need be)."), valueName: "DIR"),
+            completion: .directory)
+        var out = "."
+
+        @MainActor
+        func execute(environment: [String: String], printer: any Printer) async -> Int32 {
+            do {
+                guard participant.wholeMatch(of: /[A-Za-z0-9_-]{1,40}/) != nil else {
+                    throw UserError.usage(
+                        tr("--participant takes letters, digits, - and _ (it names the recording), e.g. P7."))
+                }
+                let study: Study
+                do {
+                    study = try StudyParser.parse(file: file)
+                } catch let error as ScenarioParseError {
+                    for line in error.lines { printer.err(line) }
+                    return 2
+                }
+                return try await StudyCommand.run(
+                    study, participant: participant, out: out, environment: environment, printer: printer)
+            } catch {
+                return ErrorReport.report(error, printer: printer)
+            }
+        }
+    }
+
+    /// The sitting, on a fresh mock with the study's setup, in the study's language.
+    @MainActor
+    static func run(
+        _ study: Study, participant: String, out: String, environment: [String: String], printer: any Printer,
+        source given: (any LineSource)? = nil, clock: @escaping () -> Date = Date.init
+    ) async throws -> Int32 {
+        try FileManager.default.createDirectory(
+            atPath: out, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let path = (out as NSString).appendingPathComponent(participant + ".jsonl")
+        let before = Localization.language
+        Localization.use(study.setup.language, environment: environment)
+        defer { Localization.use(before, environment: environment) }
+        let recorder = try SessionRecorder(file: path, forwardingTo: printer, clock: clock)
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("bok-study-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        var opener = ScenarioRunner(environment: environment)
+        let terminal = isatty(0) == 1 && given == nil
+        opener.caps = TerminalCapabilities.detect(environment: environment, isTTY: isatty(1) == 1)
+        let session = try await opener.openSession(study.setup, home: home)
+        let pin = try StudyPatronPrompt.pin(
+            study.setup.pin, card: study.setup.card, studyFile: study.file, environment: environment)
+        let source: any LineSource
+        var inner: (any PatronPrompt)?
+        if let given {
+            source = given
+        } else if terminal {
+            let readline = ReadlineSource(historyFile: nil) { line, word in
+                MainActor.assumeIsolated { CommandTable().completions(line: line, word: word, session: session) }
+            }
+            inner = TerminalPatronPrompt(editor: readline.editor)
+            source = readline
+        } else {
+            source = StdinSource()
+        }
+        session.account.prompt = StudyPatronPrompt(card: study.setup.card, pin: pin, inner: inner)
+        // Typed at the prompt by mistake before any command asked for it, the study's PIN is masked too.
+        recorder.knownSecrets.add(pin)
+        let runner = StudyRunner(study: study, participant: participant, clock: clock)
+        _ = await runner.run(session: session, source: source, printer: printer, recorder: recorder)
+        await session.library.mock?.stop()
+        printer.out("")
+        printer.out(
+            tr(
+                "Recorded in {file}. bok study report {folder} sums up every participant.",
+                ["file": path, "folder": out]))
+        return 0
+    }
+}

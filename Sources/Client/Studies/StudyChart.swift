@@ -1,0 +1,93 @@
+import Foundation
+import Localization
+
+/// The study report's charts as SVG: a bar per task, labelled, on a white ground, written by hand
+/// (it is short text) with every label escaped.
+enum StudyChart {
+    static let width = 860
+    static let rowHeight = 36
+    static let top = 56
+    static let labelWidth = 260
+    static let barWidth = 360
+
+    /// Time on task per task: a bar to the median, a line from the shortest to the longest.
+    static func time(_ report: StudyReport) -> String {
+        let longest = max(1, report.tasks.map(\.longest).max() ?? 1)
+        let scale = Double(barWidth) / longest
+        var body: [String] = []
+        for (index, task) in report.tasks.enumerated() {
+            let y = top + index * rowHeight
+            let x0 = labelWidth + 10
+            body.append(label(task.title, y: y))
+            body.append(
+                "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(Int(task.median * scale))\" height=\"\(rowHeight - 12)\" "
+                    + "fill=\"#3b6ea5\"/>")
+            body.append(
+                "<line x1=\"\(x0 + Int(task.shortest * scale))\" y1=\"\(y + rowHeight / 2)\" "
+                    + "x2=\"\(x0 + Int(task.longest * scale))\" y2=\"\(y + rowHeight / 2)\" stroke=\"#222222\" "
+                    + "stroke-width=\"2\"/>")
+            body.append(
+                text(StudyReport.spread(task), x: x0 + Int(task.longest * scale) + 8, y: y + rowHeight / 2 + 5))
+        }
+        return document(
+            title: tr("Time on task per task"),
+            caption: tr("Bar: median; line: shortest to longest."), rows: report.tasks.count, body: body)
+    }
+
+    /// Success per task: the share of participants who succeeded, 0 to 100 %.
+    static func success(_ report: StudyReport) -> String {
+        var body: [String] = []
+        for (index, task) in report.tasks.enumerated() {
+            let y = top + index * rowHeight
+            let x0 = labelWidth + 10
+            body.append(label(task.title, y: y))
+            body.append(
+                "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(barWidth)\" height=\"\(rowHeight - 12)\" fill=\"#e4e4e4\"/>"
+            )
+            body.append(
+                "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(Int(task.successRate * Double(barWidth)))\" "
+                    + "height=\"\(rowHeight - 12)\" fill=\"#2f8f4e\"/>")
+            body.append(
+                text(
+                    "\(task.successes)/\(task.attempts) (" + StudyReport.percent(task.successRate) + ")",
+                    x: x0 + barWidth + 8, y: y + rowHeight / 2 + 5))
+        }
+        return document(
+            title: tr("Success per task"), caption: tr("Share of participants who succeeded."),
+            rows: report.tasks.count, body: body)
+    }
+
+    /// The height of a chart of `rows` tasks.
+    static func height(rows: Int) -> Int { top + rows * rowHeight + 36 }
+
+    static func document(title: String, caption: String, rows: Int, body: [String]) -> String {
+        let height = height(rows: rows)
+        let lines =
+            [
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" "
+                    + "viewBox=\"0 0 \(width) \(height)\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" "
+                    + "font-size=\"14\">",
+                "<title>\(escape(title))</title>",
+                "<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>",
+                "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\" fill=\"#111111\">"
+                    + escape(title) + "</text>",
+            ] + body + [text(caption, x: 16, y: height - 14, fill: "#555555"), "</svg>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A task's title at the left of its row, shortened to fit.
+    static func label(_ title: String, y: Int) -> String {
+        let short = title.count > 34 ? String(title.prefix(33)) + "…" : title
+        return text(short, x: 16, y: y + rowHeight / 2 + 5)
+    }
+
+    static func text(_ content: String, x: Int, y: Int, fill: String = "#111111") -> String {
+        "<text x=\"\(x)\" y=\"\(y)\" fill=\"\(fill)\">\(escape(content))</text>"
+    }
+
+    /// Text made safe inside an element or an attribute (as JUnit XML's is), on one line.
+    static func escape(_ text: String) -> String {
+        ScenarioReport.xml(text.replacing(/[\t\n\r]/, with: " "))
+    }
+}
