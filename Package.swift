@@ -54,6 +54,8 @@ let package = Package(
         .target(name: "CSpeechd", path: "Sources/CSpeechd", linkerSettings: [.linkedLibrary("dl")]),
         // ALSA playback for reading aloud through the machine's sound output.
         .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
+        // Chafa encodes pictures as Sixel, kitty or iTerm2 images; loaded when the first picture is drawn.
+        .target(name: "CChafa", path: "Sources/CChafa", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
         // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming
@@ -68,7 +70,7 @@ let package = Package(
         // The XML and HTML tokenizer the Reader reads books with, and the namespace-aware XML reader
         // Catalog reads Atom feeds with (no libxml2, so no libxml2 and ICU loaded at every start).
         .target(name: "Markup", dependencies: ["TextSafety"]),
-        .target(name: "Terminal", dependencies: ["CReadline", "TextSafety", "Localization"]),
+        .target(name: "Terminal", dependencies: ["CReadline", "CChafa", "TextSafety", "Localization"]),
         // Text to speech with word and sentence events, and WAV files (eSpeak NG).
         .target(name: "Speech", dependencies: ["CESpeak", "CSpeechd", "CALSA", "Localization", "SafeOutput"]),
         .target(

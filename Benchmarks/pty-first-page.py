@@ -40,11 +40,14 @@ def main():
         if not chunk:
             break
         seen += chunk
-        # Answer a cursor-position or device-attributes query, as a terminal would.
+        # Answer a cursor-position, device-attributes or status query, as a terminal would (a VT220
+        # without Sixel; every terminal answers the status report, which ends bok's picture query).
         if b"\x1b[6n" in chunk:
             os.write(fd, b"\x1b[1;1R")
         if b"\x1b[c" in chunk:
             os.write(fd, b"\x1b[?62;c")
+        if b"\x1b[5n" in chunk:
+            os.write(fd, b"\x1b[0n")
         plain = escapes.sub(b"", seen).decode("utf-8", "replace")
         if needle in plain.replace("\r", "").replace("\n", " ") or needle in " ".join(plain.split()):
             first = time.perf_counter() - start

@@ -130,6 +130,10 @@ struct Bok {
         var caps = TerminalCapabilities.detect(environment: environment, isTTY: isTTY)
         if options.noColor || options.json { caps.colorDepth = .none }
         caps.screenReader = screenReader
+        // Pictures as the config file says; never graphics for scripts, recordings or a screen reader.
+        caps.images =
+            options.json || options.record != nil || screenReader
+            ? .forced(.blocks) : (try? profiles.get())?.images ?? .auto
         let size = TerminalSize.current()
         let theme = Theme(caps: caps, width: isTTY ? size.columns : 0, height: isTTY ? size.rows : 0)
 

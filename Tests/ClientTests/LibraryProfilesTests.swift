@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MockLending
 import Speech
+import Terminal
 import Testing
 
 @testable import Client
@@ -122,6 +123,24 @@ struct LibraryProfilesTests {
         }
         #expect(error.message.contains("allow-redirects lists servers as host or host:port"), "\(error.message)")
         #expect(error.message.contains(":3"), "\(error.message)")
+    }
+
+    @Test("images = sixel in the config file chooses how the reader draws pictures; a wrong word is said with its line")
+    func imagesSetting() throws {
+        #expect(try LibraryProfiles.parse("images = sixel\n", fileName: "config").images == .forced(.sixel))
+        #expect(try LibraryProfiles.parse("images = Off\n", fileName: "config").images == .forced(.off))
+        #expect(try LibraryProfiles.parse("language = sv\n", fileName: "config").images == nil, "auto by default")
+        let error = try #require(throws: UserError.self) {
+            try LibraryProfiles.parse("\nimages = pictures\n", fileName: "config")
+        }
+        #expect(
+            error.message == "config:2: images is auto|kitty|iterm|sixel|blocks|off, not \"pictures\".",
+            "\(error.message)")
+        // The message is shared with screen-reader =, whose words it names.
+        let other = try #require(throws: UserError.self) {
+            try LibraryProfiles.parse("screen-reader = maybe\n", fileName: "config")
+        }
+        #expect(other.message == "config:1: screen-reader is on|off|auto, not \"maybe\".", "\(other.message)")
     }
 
     @Test("bok --library NAME runs one command against that library; --library mock is the built-in one")

@@ -85,12 +85,7 @@ import Testing
     }
 
     @Test func halfBlocksCarryTwoPixelsPerCell() throws {
-        var builder = EPUBBuilder(chapters: [
-            .init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.png\" alt=\"A green field\"/>")
-        ])
-        builder.extraManifest = "<item id=\"pic\" href=\"pic.png\" media-type=\"image/png\"/>"
-        builder.extraFiles = [("OEBPS/pic.png", Self.png)]
-        let book = try builder.open()
+        let book = try EPUBBuilder.onePicture(Self.png, alt: "A green field")
         let cells = try #require(
             ImageCells.make(
                 book: book, capabilities: TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true),

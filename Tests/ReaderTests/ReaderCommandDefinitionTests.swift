@@ -1,3 +1,4 @@
+import Terminal
 import Testing
 
 @testable import Reader
@@ -20,5 +21,25 @@ import Testing
         for definition in ReaderCommandDefinition.all {
             #expect(listed.contains(definition.names[0]), "\(definition.names[0]) is not in the ? panel")
         }
+    }
+
+    @Test(
+        ":images turns pictures on and off and names the way they are drawn",
+        arguments: [
+            ("images", ReaderCommand.images(true)), ("images off", .images(false)), ("image on", .images(true)),
+            ("images sixel", .pictures(.forced(.sixel))), ("images Kitty", .pictures(.forced(.kitty))),
+            ("images iterm2", .pictures(.forced(.iterm))), ("images blocks", .pictures(.forced(.blocks))),
+            ("pictures auto", .pictures(.auto)),
+        ])
+    func imagesWords(typed: String, expected: ReaderCommand) throws {
+        #expect(try ReaderCommand.parse(typed).get() == expected)
+    }
+
+    @Test func aWrongImagesWordSaysTheWords() {
+        guard case .failure(let error) = ReaderCommand.parse("images png") else {
+            Issue.record("images png was taken")
+            return
+        }
+        #expect(error.message == "Images are on, off, auto, kitty, iterm, sixel or blocks: :images sixel")
     }
 }

@@ -14,6 +14,16 @@ public enum Dictd {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/dictd"),
             dictionaries.allSatisfy({ FileManager.default.fileExists(atPath: "/usr/share/dictd/\($0).index") })
         else { return nil }
+        // A port another program took makes dictd give up: a few tries, each on a port of its own.
+        for _ in 0..<3 {
+            if let started = try start(in: folder, dictionaries: dictionaries) { return started }
+        }
+        return nil
+    }
+
+    private static func start(
+        in folder: URL, dictionaries: [String]
+    ) throws -> (port: UInt16, stop: @Sendable () -> Void)? {
         let port = UInt16.random(in: 30_000...60_000)
         let pidFile = folder.appendingPathComponent("dictd.pid")
         var config = "global {\n listen_to 127.0.0.1\n port \(port)\n pid_file \(pidFile.path)\n}\n"
@@ -34,8 +44,8 @@ public enum Dictd {
             // SIGKILL: after serving connections dictd 1.13 lingers on SIGTERM.
             if let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
         }
-        // Ready once it greets (220).
-        for _ in 0..<50 {
+        // Ready once it greets (220); a loaded machine may take seconds.
+        for _ in 0..<100 {
             if let fd = RawConnection.open(port: Int(port)) {
                 var buffer = [UInt8](repeating: 0, count: 3)
                 let got = read(fd, &buffer, 3)

@@ -43,6 +43,8 @@ struct LibraryProfiles: Sendable {
     var screenReader: ScreenReaderSetting?
     /// `speech = auto|espeak|speechd`: who reads aloud in the reader.
     var speech: SpeechChoice?
+    /// `images = auto|kitty|iterm|sixel|blocks|off`: how the reader draws pictures (nil: auto).
+    var images: ImagesSetting?
     /// The file's text, for editing in place.
     var text = ""
 
@@ -128,13 +130,13 @@ struct LibraryProfiles: Sendable {
                 }
                 profiles.speech = choice
             } else if key == "screen-reader", current == nil {
-                guard let setting = ScreenReaderSetting(configValue: value) else {
-                    throw UserError(
-                        tr(
-                            "{place}: screen-reader is {choices}, not \"{value}\".",
-                            ["place": place, "choices": ScreenReaderSetting.choices, "value": SafeText.line(value)]))
-                }
-                profiles.screenReader = setting
+                profiles.screenReader = try choice(
+                    ScreenReaderSetting(configValue: value), key: key, choices: ScreenReaderSetting.choices,
+                    value: value, at: place)
+            } else if key == "images", current == nil {
+                profiles.images = try choice(
+                    ImagesSetting(configValue: value), key: key, choices: ImagesSetting.choices, value: value, at: place
+                )
             } else if current != nil {
                 try current!.apply(key: key, value: value, at: place)
             } else {
@@ -144,6 +146,19 @@ struct LibraryProfiles: Sendable {
         close()
         if top.url != nil || top.serviceID != nil || top.name != nil { profiles.unnamed = top }
         return profiles
+    }
+
+    /// A setting's value that is one of a few words (`screen-reader = auto`), or the error that lists them.
+    private static func choice<Setting>(
+        _ setting: Setting?, key: String, choices: String, value: String, at place: String
+    ) throws -> Setting {
+        guard let setting else {
+            throw UserError(
+                tr(
+                    "{place}: {key} is {choices}, not \"{value}\".",
+                    ["place": place, "key": key, "choices": choices, "value": SafeText.line(value)]))
+        }
+        return setting
     }
 
     /// `[library home]` → `home`; names are letters, digits, `-` and `_`.

@@ -12,8 +12,13 @@ import Terminal
 struct ScenarioRunner {
     /// The environment `pin: env NAME` reads (the runner's own, not the patron's fresh one).
     var environment: [String: String]
-    /// The terminal the steps are rendered for; colour is removed before matching.
-    var caps = TerminalCapabilities(isTTY: true, colorDepth: .ansi256, unicode: true)
+    /// The terminal the steps are rendered for; colour is removed before matching. Pictures are
+    /// never drawn in a graphics protocol in a scenario run.
+    var caps: TerminalCapabilities = {
+        var caps = TerminalCapabilities(isTTY: true, colorDepth: .ansi256, unicode: true)
+        caps.images = .forced(.blocks)
+        return caps
+    }()
     /// Where the temporary patron directories go.
     var temporaryDirectory = FileManager.default.temporaryDirectory
     /// The protocol every file runs over (`scenario run --protocol opds`), whatever its own `protocol:` says.

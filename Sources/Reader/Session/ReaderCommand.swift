@@ -1,5 +1,6 @@
 internal import Foundation
 public import Localization
+public import Terminal
 
 /// A command typed at the reading view's `:` prompt, parsed.
 ///
@@ -26,6 +27,8 @@ public enum ReaderCommand: Sendable, Hashable {
     case flow(ReaderPreferences.Flow)
     case twoPage(Bool)
     case images(Bool)
+    /// `:images sixel`: how pictures are drawn (the view's drawer changes; the page keeps its cells).
+    case pictures(ImagesSetting)
     case search(String)
     /// `:define WORD`: the word looked up in the installed dictionaries.
     case define(String)
@@ -163,6 +166,7 @@ extension ReaderSession {
                     ["columns": ReaderPreferences.twoPageMinimumColumns])
             }
         case .images(let on): updatePreferences { $0.showImages = on }
+        case .pictures: updatePreferences { $0.showImages = true }
         case .search(let pattern):
             do { try search(pattern) } catch { message = error.message }
         case .voice(let voice): setSpeech { $0.voice = voice }

@@ -1,4 +1,5 @@
 import Localization
+internal import Terminal
 
 /// One `:` command of the reader: its names, the argument it takes, and its lines in the `?`
 /// panel. ``all`` is the one list ``ReaderCommand/parse(_:)`` and ``ReaderCommand/summary`` are
@@ -94,8 +95,16 @@ struct ReaderCommandDefinition: Sendable {
             names: ["twopage", "twopages", "spread"], argument: .onOff(ReaderCommand.twoPage),
             help: [("twopage on | off", N_("two pages side by side when wide enough"))]),
         .init(
-            names: ["images", "image"], argument: .onOff(ReaderCommand.images),
-            help: [("images on | off", N_("draw images or show their labels"))]),
+            names: ["images", "image", "pictures"],
+            argument: .word(
+                [(["on", "yes", "true", "1", ""], .images(true)), (["off", "no", "false", "0"], .images(false))]
+                    + ImagesSetting.all.filter { $0 != .forced(.off) }.map { ([$0.configValue], .pictures($0)) }
+                    + [(["iterm2"], .pictures(.forced(.iterm))), (["halfblocks"], .pictures(.forced(.blocks)))],
+                usage: N_("Images are on, off, auto, kitty, iterm, sixel or blocks: :images sixel")),
+            help: [
+                ("images on | off", N_("draw images or show their labels")),
+                ("images auto | kitty | iterm | sixel | blocks", N_("how images are drawn (auto: ask the terminal)")),
+            ]),
         .init(
             names: ["search", "find"],
             argument: .text(usage: N_("Say what to search for: :search whale"), ReaderCommand.search),

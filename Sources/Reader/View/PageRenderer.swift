@@ -10,7 +10,7 @@ struct PageRenderer {
     var images: (any ImageRows)?
 
     /// The page area: `rows` rows of `columns` cells, and codes to write at cells after them
-    /// (kitty pictures).
+    /// (pictures in a graphics protocol).
     func rows(for session: ReaderSession, columns: Int, rows: Int) -> (rows: [StyledRow], overlays: [FrameOverlay]) {
         // A spread of a book whose pages turn right to left has its first page on the right.
         let pages = session.book.pagesTurnRightToLeft ? session.visiblePages().reversed() : session.visiblePages()
@@ -19,8 +19,8 @@ struct PageRenderer {
         var overlays: [FrameOverlay] = []
         let columnsOfPages = pages.enumerated().map { number, page in
             let column = number * (pageWidth + ReaderPreferences.gutter)
-            return render(page, marks: marks, width: pageWidth, rows: rows) { row, indent, code in
-                overlays.append(FrameOverlay(row: row, column: column + indent, code: code))
+            return render(page, marks: marks, width: pageWidth, rows: rows) { row, indent, height, code in
+                overlays.append(FrameOverlay(row: row, column: column + indent, rows: height, code: code))
             }
         }
         var result: [StyledRow] = []
@@ -39,7 +39,7 @@ struct PageRenderer {
 
     private func render(
         _ lines: [VisibleLine], marks: [TextMark], width: Int, rows: Int,
-        overlay: (Int, Int, String) -> Void
+        overlay: (Int, Int, Int, String) -> Void
     ) -> [StyledRow] {
         var result: [StyledRow] = []
         var index = 0
@@ -48,10 +48,10 @@ struct PageRenderer {
             if case .image(let reference) = visible.line.role, let images,
                 let drawn = images.rows(
                     for: reference, spineIndex: visible.spineIndex, line: visible.line, width: width,
-                    background: palette.backgroundRGB)
+                    background: palette.backgroundRGB, room: rows - result.count)
             {
                 // The layout reserved the rows below the label for the picture.
-                if let code = drawn.overlay { overlay(result.count, visible.line.indent, code) }
+                if let code = drawn.overlay { overlay(result.count, visible.line.indent, drawn.rows.count, code) }
                 for row in drawn.rows where result.count < rows {
                     var line = StyledRow(blank: visible.line.indent, style: palette.text)
                     line.append(row)
@@ -151,17 +151,34 @@ struct PageRenderer {
 /// Draws images as rows of text cells (see ``ImageCells``).
 protocol ImageRows: Sendable {
     /// The rows for an image, or `nil` to show its label instead; transparent parts take `background`.
+    /// A picture taller than `room`, the rows left on the page, is cut there: it is drawn in text
+    /// cells, since a graphics protocol would draw it whole, over what is below the page.
     func rows(
         for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
-        background: (UInt8, UInt8, UInt8)
+        background: (UInt8, UInt8, UInt8), room: Int
     ) -> ImageDrawing?
 }
 
-/// An escape sequence written with the cursor at a cell, after the frame's rows.
+extension ImageRows {
+    /// The rows for an image with all the room it wants.
+    func rows(
+        for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
+        background: (UInt8, UInt8, UInt8)
+    ) -> ImageDrawing? {
+        rows(for: image, spineIndex: spineIndex, line: line, width: width, background: background, room: .max)
+    }
+}
+
+/// An escape sequence written with the cursor at a cell, after the frame's rows: a picture.
 struct FrameOverlay: Hashable {
     /// Row from 0.
     var row: Int
     /// Column from 0.
     var column: Int
+    /// The rows the picture covers.
+    var rows: Int = 1
     var code: String
+
+    /// The screen rows the picture covers, from 0.
+    var covered: Range<Int> { row..<(row + max(1, rows)) }
 }

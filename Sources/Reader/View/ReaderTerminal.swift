@@ -33,6 +33,8 @@ final class ReaderTerminal {
     private var counting: Cancellation?
     private var countedLayout: ObjectIdentifier?
     private var size: (columns: Int, rows: Int)
+    /// Keys typed while the terminal was asked what it draws (``TerminalQuery``), handled next.
+    private var carried: [Key] = []
 
     /// A view on the terminal; `capabilities` say how it is written (for a screen reader, as lines).
     init(view: ReaderView, capabilities: TerminalCapabilities, size: (columns: Int, rows: Int)) {
@@ -113,13 +115,15 @@ final class ReaderTerminal {
                 pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0),
             ]
             // While reading aloud, look at where the voice is ten times a second.
-            let ready = poll(&fds, nfds_t(fds.count), decoder.hasPending ? 40 : (view.session.aloud != nil ? 100 : -1))
+            let wait = carried.isEmpty ? (decoder.hasPending ? 40 : (view.session.aloud != nil ? 100 : -1)) : 0
+            let ready = poll(&fds, nfds_t(fds.count), Int32(wait))
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
-            var keys: [Key] = []
-            if ready == 0 { keys = decoder.flush() }
+            var keys = carried
+            carried = []
+            if ready == 0, keys.isEmpty { keys = decoder.flush() }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN) { return }
@@ -157,7 +161,15 @@ final class ReaderTerminal {
 
     /// Writes what is new on the view, in one write.
     private func draw() {
-        output.draw(view)
+        // The page's text first; pictures that wait for the terminal's answer or their encoding follow.
+        if let cells = view.images as? ImageCells {
+            if cells.deferringNewPictures({ output.draw(view) }) { output.draw(view) }
+        } else {
+            output.draw(view)
+        }
+        // The first picture asks the terminal what it draws; keys that came with the answers are next.
+        let unread = TerminalQuery.takeUnread()
+        if !unread.isEmpty { carried += decoder.feed(unread[...]) }
     }
 
     /// Counts every chapter's pages in the background, for page numbers and the contents.

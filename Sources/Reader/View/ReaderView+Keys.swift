@@ -291,6 +291,9 @@ extension ReaderView {
         case .command:
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
             switch ReaderCommand.parse(text) {
+            case .success(.pictures(let setting)):
+                _ = session.perform(.pictures(setting))
+                session.message = usePictures(setting)
             case .success(let command):
                 let going = session.perform(command)
                 if let definition = session.definition {

@@ -14,6 +14,9 @@ public struct TerminalCapabilities: Sendable, Hashable {
     /// Whether output is for a screen reader or braille display: linear text only, written once,
     /// marks in words, no box drawing, spinner or full-screen view (`--screen-reader`).
     public var screenReader: Bool
+    /// How pictures are drawn: `images = …` in the config file, or half-blocks where graphics are
+    /// never written (`--json`, recordings, scenario runs); ``PictureDetection`` decides `auto`.
+    public var images: ImagesSetting = .auto
 
     /// Creates capabilities with every field given explicitly.
     public init(isTTY: Bool, colorDepth: ColorDepth, unicode: Bool, screenReader: Bool = false) {

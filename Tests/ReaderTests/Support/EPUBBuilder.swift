@@ -159,6 +159,16 @@ struct EPUBBuilder {
     func open(limits: ReaderLimits = .standard) throws -> EPUBBook {
         try EPUBBook(bytes: build(), limits: limits)
     }
+
+    /// A book of one chapter: a line of text, then the PNG `png` as `OEBPS/pic.png` with `alt`.
+    static func onePicture(_ png: [UInt8], alt: String) throws -> EPUBBook {
+        var builder = EPUBBuilder(chapters: [
+            .init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.png\" alt=\"\(alt)\"/>")
+        ])
+        builder.extraManifest = "<item id=\"pic\" href=\"pic.png\" media-type=\"image/png\"/>"
+        builder.extraFiles = [("OEBPS/pic.png", png)]
+        return try builder.open()
+    }
 }
 
 extension EPUBBuilder.Chapter {

@@ -1,0 +1,239 @@
+#if os(Linux)
+import Foundation
+import Glibc
+import Synchronization
+import Terminal
+import Testing
+import TestSupport
+
+@testable import Reader
+
+/// The oracles the picture tests decode bok's output with.
+enum PictureOracles {
+    /// libsixel's decoder (Debian libsixel-bin).
+    static let sixel2png = ["/usr/bin/sixel2png", "/usr/local/bin/sixel2png"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    static var installed: ConditionTrait {
+        .enabled(
+            if: sixel2png != nil && PictureEncoder.isAvailable,
+            "needs sixel2png (Debian libsixel-bin: scripts/install-test-tools.sh) and Chafa (libchafa0)")
+    }
+
+    /// The picture `sixel` draws, decoded by sixel2png.
+    static func decode(sixel: String) throws -> RasterImage {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-sixel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("picture.six")
+        let output = folder.appendingPathComponent("picture.png")
+        try Data(sixel.utf8).write(to: input)
+        let run = try runProgram(try #require(sixel2png), ["-i", input.path, "-o", output.path])
+        try #require(run.status == 0, "sixel2png: \(run.output)")
+        return try #require(RasterImage.decode(Array(try Data(contentsOf: output))), "sixel2png wrote no PNG")
+    }
+
+    /// The first Sixel picture (DCS … q … ST) in what a terminal was sent.
+    static func firstSixel(in screen: String) -> String? {
+        guard let start = screen.range(of: "\u{1B}P"),
+            let end = screen.range(of: "\u{1B}\\", range: start.upperBound..<screen.endIndex)
+        else { return nil }
+        return String(screen[start.lowerBound..<end.upperBound])
+    }
+}
+
+/// Pictures drawn in a graphics protocol are the book's picture at the size of the cells the
+/// page keeps for them, as a terminal decodes them.
+@Suite(PictureOracles.installed) struct PicturePixelsTests {
+    /// 64×32: the left half red, the right half blue.
+    static let twoColours = PNGWriter.rgba(width: 64, height: 32) { x, _ in
+        x < 32 ? (220, 30, 30, 255) : (30, 40, 210, 255)
+    }
+
+    @Test func aPagesPictureIsSixelThatDecodesToTheSourceAtTheCellsPixels() throws {
+        let book = try EPUBBuilder.onePicture(Self.twoColours, alt: "Red and blue")
+        let cell = PixelSize(width: 10, height: 20)
+        let cells = ImageCells(book: book, method: .sixel, cell: cell)
+        let reference = ImageReference(path: "OEBPS/pic.png", alt: "Red and blue")
+        let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 8)
+        let drawing = try #require(
+            cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
+        // 8 cells across a 2:1 picture: 2 rows kept, blank, for the picture to be drawn over.
+        #expect(drawing.rows.count == 2)
+        #expect(drawing.rows.allSatisfy { $0.text == String(repeating: " ", count: 8) })
+        let sixel = try #require(drawing.overlay)
+        #expect(sixel.hasPrefix("\u{1B}P"))
+        let picture = try PictureOracles.decode(sixel: sixel)
+        // 8 × 10 pixels across, 2 × 20 down rounded down to a whole sixel row (6 pixels).
+        #expect(picture.width == 80)
+        #expect(picture.height == 36)
+        // It is the source: the mean error against it scaled to the same size is small.
+        let source = try #require(RasterImage.decode(Self.twoColours)).scaled(
+            width: picture.width, height: picture.height, background: (250, 250, 246))
+        let error =
+            zip(picture.pixels, source.pixels).enumerated().filter { $0.offset % 4 != 3 }
+            .map { abs(Int($0.element.0) - Int($0.element.1)) }.reduce(0, +) / (picture.width * picture.height * 3)
+        #expect(error < 16, "mean error \(error) of 255")
+        // Cut by the foot of the page (scrolling), it is text cells, which stop there.
+        let cut = try #require(
+            cells.rows(
+                for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246), room: 1))
+        #expect(cut.overlay == nil)
+        #expect(cut.rows.first?.text == String(repeating: "▀", count: 8))
+        // The same picture at the same size is encoded once.
+        let again = try #require(
+            cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
+        #expect(again.overlay == sixel)
+    }
+}
+
+/// iTerm2's inline images: Chafa's payload is the picture itself, for the cells it is to fill.
+@Suite(.enabled(if: PictureEncoder.isAvailable, "needs Chafa (Debian libchafa0)")) struct ITermPictureTests {
+    @Test func anITermPictureNamesItsCellsAndCarriesAnImageFile() throws {
+        let book = try EPUBBuilder.onePicture(PicturePixelsTests.twoColours, alt: "Red and blue")
+        let cells = ImageCells(book: book, method: .iterm, cell: PixelSize(width: 10, height: 20))
+        let reference = ImageReference(path: "OEBPS/pic.png", alt: "Red and blue")
+        let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 8)
+        let drawing = try #require(
+            cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
+        let code = try #require(drawing.overlay)
+        let header = "\u{1B}]1337;File=inline=1;width=8;height=2;preserveAspectRatio=0:"
+        #expect(code.hasPrefix(header), "\(code.prefix(60))")
+        let payload = code.dropFirst(header.count).prefix { $0 != "\u{07}" && $0 != "\u{1B}" }
+        let file = try #require(Data(base64Encoded: String(payload)), "the payload is base64")
+        // A TIFF (little-endian) of the cells' pixels: 8 × 10 by 2 × 20.
+        #expect(Array(file.prefix(4)) == [0x49, 0x49, 0x2A, 0x00])
+        #expect(file.count >= 80 * 40 * 3, "\(file.count) bytes")
+    }
+}
+
+/// `:images` in the reader: the page's pictures change the way they are drawn, and the reader
+/// says how; nothing is asked before a picture is drawn.
+@Suite(.enabled(if: PictureEncoder.isAvailable, "needs Chafa (Debian libchafa0)")) struct ImagesCommandTests {
+    @Test func imagesSixelAndBlocksRedrawThePictureAndSayHow() throws {
+        let book = try EPUBBuilder.onePicture(PicturePixelsTests.twoColours, alt: "Red and blue")
+        let asked = Mutex<[ImagesSetting]>([])
+        let cells = ImageCells(book: book) { setting in
+            asked.withLock { $0.append(setting) }
+            return setting == .forced(.sixel)
+                ? PictureDetection(method: .sixel, cell: PixelSize(width: 8, height: 16), reason: "test")
+                : PictureDetection(method: .blocks, reason: "test")
+        }
+        let capabilities = TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true)
+        let session = ReaderSession(
+            book: book, store: InMemoryPositionStore(), columns: 100, rows: 23, drawsImages: true)
+        var view = ReaderView(session: session, capabilities: capabilities, badge: nil, columns: 100, rows: 24)
+        view.images = cells
+        #expect(asked.withLock { $0 }.isEmpty, "nothing is decided before a page is drawn")
+        #expect(view.frameWithOverlays().rows.contains { $0.text.contains("▀") }, "auto found half-blocks here")
+        func command(_ text: String) {
+            for character in ":" + text { _ = view.handle(.character(character)) }
+            _ = view.handle(.enter)
+        }
+        command("images sixel")
+        #expect(
+            view.textRows().last?.contains("Pictures are drawn as Sixel graphics, 8×16") == true, "\(view.textRows())")
+        let frame = view.frameWithOverlays()
+        #expect(frame.overlays.count == 1 && frame.overlays[0].code.hasPrefix("\u{1B}P"))
+        #expect(!frame.rows.contains { $0.text.contains("▀") }, "the cells under a Sixel picture are blank")
+        command("images blocks")
+        #expect(view.textRows().last?.contains("Pictures are drawn with half-blocks") == true, "\(view.textRows())")
+        #expect(view.frameWithOverlays().overlays.isEmpty)
+        #expect(asked.withLock { $0 } == [.auto, .forced(.sixel), .forced(.blocks)])
+    }
+}
+
+/// The real reader on a pseudo-terminal that answers as a terminal would: what it writes.
+@Suite(
+    .serialized, PictureOracles.installed,
+    .enabled(
+        if: ReaderTerminalTests.binary != nil && access("/dev/ptmx", R_OK | W_OK) == 0,
+        "needs the reader-bench executable (swift build) and /dev/ptmx"))
+struct PictureTerminalTests {
+    /// Opens a generated book (its first page is the cover) in `environment`, answers the reader's
+    /// query with `answer`, and returns what it wrote until the first page is drawn and then q.
+    private func firstPage(
+        environment extra: [String: String], answer: String?, picture: Bool = true
+    ) async throws -> String {
+        let book = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(getpid()).epub").path
+        defer { try? FileManager.default.removeItem(atPath: book) }
+        let binary = try #require(ReaderTerminalTests.binary)
+        let generated = try runProgram(
+            binary, ["generate", book, "--shape", "cover-page", "--chapters", "2", "--bytes", "20000"])
+        try #require(generated.status == 0, "\(generated.output)")
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["TMUX", "KITTY_WINDOW_ID", "TERM_PROGRAM", "NO_COLOR"] { environment[name] = nil }
+        environment["COLORTERM"] = "truecolor"
+        environment["LANG"] = "C.UTF-8"
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment.merge(extra) { $1 }
+        let process = try #require(
+            ChildProcess(
+                binary, arguments: ["read", book, "--badge", "12 days"], environment: environment,
+                terminal: tty.device))
+        // The page's text comes first; its picture follows, once the terminal has answered (or the
+        // bound has passed) and the picture is encoded.
+        let drawn = { (text: String) in
+            Ansi.strip(text).contains("12 days")
+                && (text.contains("▀") || text.contains("\u{1B}_G") || text.contains("\u{1B}\\"))
+        }
+        var screen = ""
+        if let answer {
+            screen = await tty.read(until: { $0.contains(TerminalQuery.request) || Ansi.strip($0).contains("12 days") })
+            tty.type(answer)
+        }
+        let before = screen
+        screen += await tty.read(until: { drawn(before + $0) }, seconds: picture ? 3 : 0.5)
+        screen += tty.screen()
+        tty.type("q")
+        let rest = await tty.read(until: { $0.contains(ScreenCode.leaveAlternateScreen) })
+        #expect(await process.waitForExit(seconds: 10))
+        return screen + rest
+    }
+
+    @Test func anXtermWithSixelGetsTheCoverInSixel() async throws {
+        let screen = try await firstPage(
+            environment: ["TERM": "xterm-256color"],
+            answer: "\u{1B}[6;20;10t\u{1B}[4;600;1000t\u{1B}[?63;1;2;4;6;9;15;22c\u{1B}[0n")
+        #expect(screen.contains(TerminalQuery.request), "the terminal is asked once, in one write")
+        let sixel = try #require(PictureOracles.firstSixel(in: screen), "no Sixel picture written")
+        let status = try #require(screen.range(of: "12 days"))
+        #expect(
+            status.lowerBound < (screen.range(of: TerminalQuery.request)?.lowerBound ?? screen.startIndex)
+                && status.lowerBound < (screen.range(of: sixel)?.lowerBound ?? screen.startIndex),
+            "the page's text is on screen before the terminal is asked and the picture drawn")
+        let picture = try PictureOracles.decode(sixel: sixel)
+        #expect(picture.width % 10 == 0 && picture.width >= 100 && picture.width <= 1000, "\(picture.width)")
+        #expect(picture.height % 6 == 0 && picture.height >= 60 && picture.height <= 580, "\(picture.height)")
+        // Not blank: the cover has more than a page's colour.
+        let colours = Set(stride(from: 0, to: picture.pixels.count, by: 4).map { picture.pixels[$0..<($0 + 3)] })
+        #expect(colours.count > 4, "\(colours.count) colours")
+        #expect(!screen.contains("▀"), "no half-blocks where Sixel is drawn")
+    }
+
+    @Test func kittysEnvironmentGetsKittysProtocolWithoutAsking() async throws {
+        let screen = try await firstPage(environment: ["TERM": "xterm-kitty"], answer: nil)
+        #expect(!screen.contains(TerminalQuery.request))
+        #expect(screen.contains("\u{1B}_Ga=t,f=32"))
+        #expect(screen.contains("\u{1B}_Ga=d,d=a"), "kitty's pictures are deleted on leaving")
+        #expect(PictureOracles.firstSixel(in: screen) == nil)
+    }
+
+    @Test func aTerminalThatDoesNotAnswerGetsHalfBlocks() async throws {
+        let screen = try await firstPage(environment: ["TERM": "xterm-256color"], answer: nil)
+        #expect(screen.contains("▀"))
+        #expect(PictureOracles.firstSixel(in: screen) == nil)
+        #expect(!screen.contains("\u{1B}_G"))
+    }
+
+    @Test func dumbTerminalsGetNoGraphicsEvenWhenAnsweringSixel() async throws {
+        let screen = try await firstPage(
+            environment: ["TERM": "dumb"], answer: "\u{1B}[?63;4c\u{1B}[0n", picture: false)
+        #expect(!screen.contains(TerminalQuery.request), "a dumb terminal is not asked")
+        #expect(PictureOracles.firstSixel(in: screen) == nil)
+        #expect(!screen.contains("\u{1B}_G"))
+    }
+}
+#endif
