@@ -43,23 +43,30 @@ struct bok_spd {
     int how;
 };
 
-// libspeechd's callbacks name the message, not the connection; bok keeps one connection.
-static bok_spd *current;
+// libspeechd's callbacks name the message, not the connection: every open connection hears
+// each end, and a waiter looks for its own message's id (ids are the server's, never reused).
+#define MAX_OPEN 8
+static bok_spd *open_connections[MAX_OPEN];
+static pthread_mutex_t open_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void ended(size_t message, size_t client, SPDNotificationType state) {
     (void)client;
-    bok_spd *self = current;
-    if (!self) return;
-    pthread_mutex_lock(&self->lock);
-    self->last = (long)message;
-    self->how = state == SPD_EVENT_END ? 0 : 1;
-    pthread_cond_broadcast(&self->changed);
-    pthread_mutex_unlock(&self->lock);
+    pthread_mutex_lock(&open_lock);
+    for (int i = 0; i < MAX_OPEN; i++) {
+        bok_spd *self = open_connections[i];
+        if (!self) continue;
+        pthread_mutex_lock(&self->lock);
+        self->last = (long)message;
+        self->how = state == SPD_EVENT_END ? 0 : 1;
+        pthread_cond_broadcast(&self->changed);
+        pthread_mutex_unlock(&self->lock);
+    }
+    pthread_mutex_unlock(&open_lock);
 }
 
 bok_spd *bok_spd_open(const char *client_name) {
     pthread_once(&once, load);
-    if (!loaded || current) return NULL;
+    if (!loaded) return NULL;
     char *error = NULL;
     // Autospawn off: bok uses a server that is running, and never starts one of its own.
     SPDConnection *connection = api.open2(client_name, "reader", NULL, SPD_MODE_THREADED, NULL, 0, &error);
@@ -74,7 +81,20 @@ bok_spd *bok_spd_open(const char *client_name) {
     self->last = -1;
     pthread_mutex_init(&self->lock, NULL);
     pthread_cond_init(&self->changed, NULL);
-    current = self;
+    int kept = 0;
+    pthread_mutex_lock(&open_lock);
+    for (int i = 0; i < MAX_OPEN && !kept; i++) {
+        if (!open_connections[i]) {
+            open_connections[i] = self;
+            kept = 1;
+        }
+    }
+    pthread_mutex_unlock(&open_lock);
+    if (!kept) {
+        api.close(connection);
+        free(self);
+        return NULL;
+    }
     connection->callback_end = ended;
     connection->callback_cancel = ended;
     api.set_notification_on(connection, SPD_END);
@@ -85,7 +105,10 @@ bok_spd *bok_spd_open(const char *client_name) {
 void bok_spd_close(bok_spd *self) {
     if (!self) return;
     api.close(self->connection);
-    current = NULL;
+    pthread_mutex_lock(&open_lock);
+    for (int i = 0; i < MAX_OPEN; i++)
+        if (open_connections[i] == self) open_connections[i] = NULL;
+    pthread_mutex_unlock(&open_lock);
     pthread_cond_destroy(&self->changed);
     pthread_mutex_destroy(&self->lock);
     free(self);

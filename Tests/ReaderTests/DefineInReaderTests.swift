@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Speech
 import Terminal
 import TestSupport
 import Testing
@@ -77,6 +78,33 @@ struct DefineInReaderTests {
             let screen = view.textRows().joined(separator: "\n")
             #expect(screen.contains("English-Swedish"), "\(screen)")
             #expect(screen.contains("hus"), "\(screen)")
+        }
+    }
+
+    @Test("r in the entry's panel reads it aloud, in the language it explains the word in")
+    func readEntryAloud() throws {
+        Localization.use("en", environment: [:])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-spd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let speech = try #require(
+            try SpeechDispatcherServer.start(in: folder), "speech-dispatcher: scripts/install-test-tools.sh")
+        defer { speech.stop() }
+        setenv("SPEECHD_ADDRESS", speech.address, 1)
+        defer { unsetenv("SPEECHD_ADDRESS") }
+        try Self.withDictd { port in
+            var view = try Self.view(language: "sv", port: port, store: InMemoryPositionStore())
+            view.session.speechChoice = .speechd
+            _ = view.handle(.character(":"))
+            Self.type("define bil", into: &view)
+            _ = view.handle(.enter)
+            #expect(view.textRows().joined().contains("r read aloud"))
+            _ = view.handle(.character("r"))
+            for _ in 0..<100 where speech.messages.isEmpty { usleep(50_000) }
+            let said = speech.messages
+            #expect(said.count == 1 && said.first?.language == "en", "\(said)")
+            #expect(said.first?.text.contains("car") == true, "\(said)")
+            #expect(view.textRows().joined().contains("car"), "the panel stays open while it is read")
         }
     }
 

@@ -109,9 +109,7 @@ extension ReaderSession {
             return
         }
         if speechChoice == .speechd {
-            message = tr(
-                "speech = speechd, but no speech-dispatcher answers; start it, or set speech = espeak in the config "
-                    + "file.")
+            message = LineSpeaker.unavailable(choice: .speechd)
             return
         }
         guard let engine = SpeechEngine.shared else {

@@ -11,6 +11,25 @@ extension ReaderSession {
         public var title: String
         /// The lines: a note when the base form was found, then each dictionary's name and entry.
         public var lines: [String]
+        /// What `r` reads aloud: the entries' lines, without the dictionaries' names, as one line.
+        public var said: String
+        /// The language the entries explain the word in (the first dictionary's target), for `r`.
+        public var language: String
+    }
+
+    /// Reads a dictionary's entry aloud (`r` in its panel), through reading aloud's voice.
+    mutating func speak(_ definition: Definition) {
+        lineSpeaker?.stop()
+        lineSpeaker = LineSpeaker(
+            text: definition.said, language: definition.language, choice: speechChoice,
+            wordsPerMinute: preferences.speechRate)
+        if lineSpeaker == nil { message = LineSpeaker.unavailable(choice: speechChoice) }
+    }
+
+    /// Stops reading an entry aloud.
+    mutating func stopSpeakingLines() {
+        lineSpeaker?.stop()
+        lineSpeaker = nil
     }
 
     /// Looks `word` up in the dictionaries from the book's language, keeps it in the vocabulary
@@ -49,8 +68,10 @@ extension ReaderSession {
             lines += [name] + entry.lines.map { "  " + $0 } + [""]
         }
         if lines.last == "" { lines.removeLast() }
-        definition = Definition(title: found, lines: lines)
         let first = answer.entries.first
+        let explained = first.flatMap { Dictionaries.languages($0.dictionary.name)?.to } ?? Localization.language
+        let said = answer.entries.flatMap(\.lines).joined(separator: "; ")
+        definition = Definition(title: found, lines: lines, said: said, language: explained)
         let meaning = first.map { entry in
             // The entry's first line is the headword and its pronunciation; the meaning follows.
             let said = entry.lines.dropFirst().first ?? entry.lines.first ?? ""

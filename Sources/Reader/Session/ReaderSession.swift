@@ -72,6 +72,8 @@ public struct ReaderSession {
     public var loanEnds: Double?
     /// A word's dictionary entry, from `:define`, for the view to show in a panel.
     public var definition: Definition?
+    /// A dictionary's entry being read aloud (`r` in its panel).
+    var lineSpeaker: LineSpeaker?
     /// Who reads aloud: speech-dispatcher when one runs, or eSpeak NG (`BOK_SPEECH`, `speech =`).
     var speechChoice = SpeechChoice(environment: ProcessInfo.processInfo.environment)
     /// Where `:define` asks (dictd on this computer, or `BOK_DICT_SERVER`).

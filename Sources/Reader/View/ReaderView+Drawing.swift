@@ -228,10 +228,10 @@ extension ReaderView {
             return PanelContent(
                 kind: .note, title: tr("Note"), rows: lines.map { (displayOrder($0), "") }, list: list,
                 selects: false, footer: tr("↑↓ scroll · Enter go to the note · Esc close"))
-        case .definition(let list, let lines, let word):
+        case .definition(let list, let lines, let definition):
             return PanelContent(
-                kind: .definition, title: word, rows: lines.map { ($0, "") }, list: list, selects: false,
-                footer: tr("↑↓ scroll · Esc close"))
+                kind: .definition, title: definition.title, rows: lines.map { ($0, "") }, list: list, selects: false,
+                footer: tr("↑↓ scroll · r read aloud · Esc close"))
         case .help(let list):
             return PanelContent(
                 kind: .help, title: tr("Keys"), rows: helpRows.map { ($0, "") }, list: list, selects: false,

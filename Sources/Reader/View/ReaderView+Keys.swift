@@ -11,13 +11,16 @@ extension ReaderView {
         case .reading:
             session.message = nil
             return handleReading(key)
-        case .definition(var list, let lines, let title):
-            // Like a footnote: the arrows scroll it, any other key closes it.
-            if let action = ReaderKeys.panel.action(for: key), [.down, .up, .pageDown, .pageUp].contains(action),
-                scroll(&list, action, count: lines.count)
+        case .definition(var list, let lines, let definition):
+            // Like a footnote: the arrows scroll it, r reads it aloud, any other key closes it.
+            let action = ReaderKeys.panel.action(for: key)
+            if let action, [.down, .up, .pageDown, .pageUp].contains(action), scroll(&list, action, count: lines.count)
             {
-                mode = .definition(list, lines, title)
+                mode = .definition(list, lines, definition)
+            } else if action == .readAloud {
+                session.speak(definition)
             } else {
+                session.stopSpeakingLines()
                 mode = .reading
             }
         case .note(var list, let lines, let destination):
@@ -300,7 +303,7 @@ extension ReaderView {
                     session.definition = nil
                     let width = max(10, min(screenColumns - 2, 76) - 4)
                     let lines = definition.lines.flatMap { DisplayWidth.wrap($0, width: width) }
-                    mode = .definition(ListState(), lines, definition.title)
+                    mode = .definition(ListState(), lines, definition)
                 }
                 return going
             case .failure(let error): session.message = error.message

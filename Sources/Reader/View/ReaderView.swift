@@ -23,8 +23,8 @@ public struct ReaderView {
         case confirmOpen(String)
         /// A footnote shown over the page: its text's lines, the first shown, and where it is.
         case note(ListState, [String], LinkDestination)
-        /// A word's dictionary entry (`:define`): its lines, the first shown, and the word.
-        case definition(ListState, [String], String)
+        /// A word's dictionary entry (`:define`): its lines as wrapped, the first shown, and the entry.
+        case definition(ListState, [String], ReaderSession.Definition)
     }
 
     /// A line being typed in the status row.
