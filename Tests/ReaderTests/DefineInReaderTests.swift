@@ -108,6 +108,21 @@ struct DefineInReaderTests {
         }
     }
 
+    @Test("Tab after :define offers the page's words that begin with what is typed, in the page's order")
+    func tabCompletesFromThePage() throws {
+        var view = try Self.view(language: "sv", port: 9, store: InMemoryPositionStore())
+        _ = view.handle(.character("d"))
+        Self.type("h", into: &view)
+        _ = view.handle(.tab)
+        #expect(view.textRows().last?.contains(":define Huset") == true, "\(view.textRows().last ?? "")")
+        _ = view.handle(.tab)
+        #expect(view.textRows().last?.contains(":define havet") == true, "\(view.textRows().last ?? "")")
+        _ = view.handle(.tab)
+        #expect(view.textRows().last?.contains(":define hon") == true, "\(view.textRows().last ?? "")")
+        _ = view.handle(.tab)
+        #expect(view.textRows().last?.contains(":define Huset") == true, "round again")
+    }
+
     @Test("Without a dictionary server, :define says what to install, and the page stays")
     func noServer() throws {
         Localization.use("en", environment: [:])

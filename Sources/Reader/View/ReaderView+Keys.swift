@@ -258,8 +258,10 @@ extension ReaderView {
     mutating func handlePrompt(_ key: Key, _ prompt: inout Prompt) -> Bool {
         switch key {
         case .character(let character):
+            completionStem = nil
             prompt.text.append(character)
         case .backspace:
+            completionStem = nil
             if prompt.text.isEmpty {
                 mode = .reading
                 return true
@@ -273,11 +275,39 @@ extension ReaderView {
         case .enter:
             mode = .reading
             return submit(prompt)
+        case .tab:
+            completeWordOnPage(&prompt)
         default:
             break
         }
         mode = .prompt(prompt)
         return true
+    }
+
+    /// Tab after `:define`: the page's next word that begins with what is typed — the words on the
+    /// screen are the ones looked up, and Tab again goes on to the next, in the page's order.
+    mutating func completeWordOnPage(_ prompt: inout Prompt) {
+        guard case .command = prompt.kind else { return }
+        let parts = prompt.text.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, ReaderCommandDefinition.byName[parts[0].lowercased()]?.names.first == "define"
+        else { return }
+        let typed = String(parts[1])
+        let top = session.topLocator
+        let bottom = session.bottomLocator
+        let document = session.content.document(at: top.spineIndex)
+        let end = bottom.spineIndex == top.spineIndex ? bottom.offset : document.length
+        var words: [String] = []
+        for word in document.text(in: top.offset..<max(top.offset, end)).split(whereSeparator: { !$0.isLetter }) {
+            let word = String(word)
+            if word.count > 1, !words.contains(word) { words.append(word) }
+        }
+        // Completing a word already completed goes on to the next one with the same start.
+        let stem = completionStem ?? typed
+        let matching = words.filter { $0.lowercased().hasPrefix(stem.lowercased()) }
+        guard !matching.isEmpty else { return }
+        let next = matching.firstIndex(of: typed).map { matching[($0 + 1) % matching.count] } ?? matching[0]
+        prompt.text = String(parts[0]) + " " + next
+        completionStem = stem
     }
 
     mutating func submit(_ prompt: Prompt) -> Bool {

@@ -59,6 +59,9 @@ public struct ReaderView {
     let capabilities: TerminalCapabilities
     let badge: String?
     var mode: Mode = .reading
+    /// What was typed before Tab completed a word of the page (`:define hu` → `huset`), so that Tab
+    /// again offers the next word with that start.
+    var completionStem: String?
     private(set) var screenColumns: Int
     private(set) var screenRows: Int
     var images: (any ImageRows)?
