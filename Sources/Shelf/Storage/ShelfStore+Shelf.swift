@@ -19,7 +19,8 @@ extension ShelfStore {
                     reservationRequest
                     .filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
             }
-            let loans = try Self.fetchLoans(db, scope: scope)
+            // Loans that ended before the window are not read: a long history costs the shelf nothing.
+            let loans = try Self.fetchLoans(db, scope: scope, endedSince: today.adding(days: -endedWindowDays - 1))
             let reservations = try reservationRequest.fetchAll(db)
             let cards = scope.map { [$0.card, ""] }
             let samples =
@@ -163,17 +164,28 @@ extension ShelfStore {
     }
 
     /// The loans a shelf shows, decoded by column index (a shelf may hold a thousand).
-    private static func fetchLoans(_ db: Database, scope: ShelfScope?) throws -> [LoanRecord] {
+    /// - Parameter endedSince: when given, only active loans and those whose last day is on or
+    ///   after it (a superset of the loans that ended since).
+    private static func fetchLoans(
+        _ db: Database, scope: ShelfScope?, endedSince: DayDate? = nil
+    ) throws -> [LoanRecord] {
         var sql = """
             SELECT libraryProfile, card, loanID, productID, title, authors, expiryDate, createdDate, active, endedAt, \
             syncedAt
             FROM loan
             """
+        var conditions: [String] = []
         var arguments: StatementArguments = []
         if let scope {
-            sql += " WHERE libraryProfile = ? AND card = ?"
-            arguments = [scope.profileID, scope.card]
+            conditions.append("libraryProfile = ? AND card = ?")
+            arguments += [scope.profileID, scope.card]
         }
+        if let endedSince {
+            // Days are YYYY-MM-DD text, which compares as the days do.
+            conditions.append("(active OR expiryDate >= ?)")
+            arguments += [endedSince]
+        }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         return try Row.fetchCursor(db, sql: sql, arguments: arguments).map { row in
             LoanRecord(
                 libraryProfile: row[0], card: row[1], loanID: row[2], productID: row[3], title: row[4], authors: row[5],
