@@ -17,11 +17,8 @@ enum StudyChart {
         var body: [String] = []
         for (index, task) in report.tasks.enumerated() {
             let y = top + index * rowHeight
-            let x0 = labelWidth + 10
             body.append(label(task.title, y: y))
-            body.append(
-                "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(Int(task.median * scale))\" height=\"\(rowHeight - 12)\" "
-                    + "fill=\"#3b6ea5\"/>")
+            body.append(bar(y: y, width: Int(task.median * scale), fill: "#3b6ea5"))
             body.append(
                 "<line x1=\"\(x0 + Int(task.shortest * scale))\" y1=\"\(y + rowHeight / 2)\" "
                     + "x2=\"\(x0 + Int(task.longest * scale))\" y2=\"\(y + rowHeight / 2)\" stroke=\"#222222\" "
@@ -39,14 +36,9 @@ enum StudyChart {
         var body: [String] = []
         for (index, task) in report.tasks.enumerated() {
             let y = top + index * rowHeight
-            let x0 = labelWidth + 10
             body.append(label(task.title, y: y))
-            body.append(
-                "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(barWidth)\" height=\"\(rowHeight - 12)\" fill=\"#e4e4e4\"/>"
-            )
-            body.append(
-                "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(Int(task.successRate * Double(barWidth)))\" "
-                    + "height=\"\(rowHeight - 12)\" fill=\"#2f8f4e\"/>")
+            body.append(bar(y: y, width: barWidth, fill: "#e4e4e4"))
+            body.append(bar(y: y, width: Int(task.successRate * Double(barWidth)), fill: "#2f8f4e"))
             body.append(
                 text(
                     "\(task.successes)/\(task.attempts) (" + StudyReport.percent(task.successRate) + ")",
@@ -55,6 +47,14 @@ enum StudyChart {
         return document(
             title: tr("Success per task"), caption: tr("Share of participants who succeeded."),
             rows: report.tasks.count, body: body)
+    }
+
+    /// Where the bars start, right of the tasks' labels.
+    static let x0 = labelWidth + 10
+
+    /// A bar of the row at `y`, from ``x0``.
+    static func bar(y: Int, width: Int, fill: String) -> String {
+        "<rect x=\"\(x0)\" y=\"\(y + 6)\" width=\"\(width)\" height=\"\(rowHeight - 12)\" fill=\"\(fill)\"/>"
     }
 
     /// The height of a chart of `rows` tasks.
