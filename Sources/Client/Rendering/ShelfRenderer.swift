@@ -47,15 +47,17 @@ struct ShelfRenderer {
     /// its name, numbered on.
     func lines(_ shelf: Shelf, status: [String], others: [(library: OtherLibrary, shelf: Shelf)] = []) -> [String] {
         var lines = status
-        let items = Self.items(shelf, others: others)
-        guard !items.isEmpty else {
+        // Counted in place: copying ten thousand entries into items again cost more than drawing them.
+        let entries = (shelf.sections + others.flatMap(\.shelf.sections)).lazy.flatMap(\.entries)
+        let count = entries.count
+        guard count > 0 else {
             lines.append(
                 tr("Your shelf is empty. Find a book with search, then borrow N, reserve N, sample N or tbr add N."))
             return lines
         }
-        let numberWidth = max(2, String(items.count).count)
+        let numberWidth = max(2, String(count).count)
         // Badges line up in a column; the percent and ↓ columns sit just left of it.
-        let badgeWidth = items.compactMap { $0.entry.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
+        let badgeWidth = entries.compactMap { $0.badge.map { DisplayWidth.of($0.text) } }.max() ?? 0
         var number = 0
         func add(_ sections: [Shelf.Section]) {
             for section in sections {
@@ -186,25 +188,33 @@ struct ShelfJSON: Encodable, Sendable {
         let library: String?
     }
 
+    let items: [ShelfItem]
     let card: String?
-    let syncedAt: String?
+    let syncedAt: Date?
     let offline: Bool
-    let sort: String
-    let entries: [Entry]
+    let sort: ShelfSort
 
     init(items: [ShelfItem], card: String?, syncedAt: Date?, offline: Bool, sort: ShelfSort) {
-        self.card = card
-        self.syncedAt = syncedAt.map { ISO8601DateFormatter().string(from: $0) }
-        self.offline = offline
-        self.sort = "\(sort.key.rawValue) \(sort.order == .ascending ? "asc" : "desc")"
-        entries = items.enumerated().map { index, item in
+        (self.items, self.card, self.syncedAt, self.offline, self.sort) = (items, card, syncedAt, offline, sort)
+    }
+
+    private enum CodingKeys: String, CodingKey { case card, syncedAt, offline, sort, entries }
+
+    // Built only when asked for: `shelf` without --json never pays for ten thousand entries, nor
+    // for the date formatter's ICU.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(card, forKey: .card)
+        try container.encodeIfPresent(syncedAt.map { ISO8601DateFormatter().string(from: $0) }, forKey: .syncedAt)
+        try container.encode(offline, forKey: .offline)
+        try container.encode("\(sort.key.rawValue) \(sort.order == .ascending ? "asc" : "desc")", forKey: .sort)
+        let entries = items.enumerated().map { index, item in
             Entry(
                 number: index + 1, section: item.kind.rawValue, productID: item.entry.productID,
-                title: item.entry.title,
-                authors: item.entry.authors, badge: item.entry.badge?.text, daysLeft: item.entry.daysLeft,
-                percentRead: item.entry.percentRead, downloaded: item.entry.isDownloaded,
-                upstreamID: item.entry.upstreamID,
-                library: item.library?.name)
+                title: item.entry.title, authors: item.entry.authors, badge: item.entry.badge?.text,
+                daysLeft: item.entry.daysLeft, percentRead: item.entry.percentRead,
+                downloaded: item.entry.isDownloaded, upstreamID: item.entry.upstreamID, library: item.library?.name)
         }
+        try container.encode(entries, forKey: .entries)
     }
 }

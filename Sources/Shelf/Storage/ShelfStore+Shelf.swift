@@ -23,13 +23,14 @@ extension ShelfStore {
             let loans = try Self.fetchLoans(db, scope: scope, endedSince: today.adding(days: -endedWindowDays - 1))
             let reservations = try reservationRequest.fetchAll(db)
             let cards = scope.map { [$0.card, ""] }
-            let samples =
-                try cards.map { SampleRecord.filter($0.contains(Column("card"))) }.map { try $0.fetchAll(db) }
-                ?? SampleRecord.fetchAll(db)
+            let samples = try Self.fetchSamples(db, cards: cards)
             let toBeRead = try
                 (cards.map { ToBeReadRecord.filter($0.contains(Column("card"))) } ?? ToBeReadRecord.all())
                 .order(Column("position")).fetchAll(db)
-            let percent = try Self.percentRead(db)
+            let shown = Set(
+                loans.map(\.productID) + reservations.map(\.productID) + samples.map(\.productID)
+                    + toBeRead.map(\.productID))
+            let percent = try Self.percentRead(db, of: shown)
             let downloaded = try String.fetchSet(db, sql: "SELECT productID FROM download")
             return (
                 loans: loans, reservations: reservations, samples: samples, toBeRead: toBeRead,
@@ -125,19 +126,24 @@ extension ShelfStore {
     }
 
     /// How much of each product is read, with when: that of its book file (by the reader's book
-    /// id), or one stored under its own id; the latest wins.
-    static func percentRead(_ db: Database) throws -> [String: (Double, Date)] {
-        let rows = try Row.fetchAll(
+    /// id), or one stored under its own id; the latest wins. A book file's position is read once,
+    /// under its product (the index on `bookIdentity.bookID` skips it in the second part). With
+    /// `products`, only theirs: the positions of books long returned are read past, their dates
+    /// never parsed.
+    static func percentRead(_ db: Database, of products: Set<String>? = nil) throws -> [String: (Double, Date)] {
+        let rows = try Row.fetchCursor(
             db,
             sql: """
                 SELECT productID, percent, updatedAt FROM bookIdentity JOIN readingPosition USING (bookID)
                 UNION ALL SELECT bookID, percent, updatedAt FROM readingPosition
+                WHERE bookID NOT IN (SELECT bookID FROM bookIdentity)
                 """)
         var percent: [String: (Double, Date)] = [:]
-        for row in rows {
+        while let row = try rows.next() {
             // By index: GRDB's lookup by name folds case on every access, which a shelf of a
             // thousand books feels.
             let id: String = row[0]
+            if let products, !products.contains(id) { continue }
             let value: (Double, Date) = (row[1], (row[2] as StoredDate).date)
             if let known = percent[id], known.1 >= value.1 { continue }
             percent[id] = value
@@ -191,6 +197,17 @@ extension ShelfStore {
                 libraryProfile: row[0], card: row[1], loanID: row[2], productID: row[3], title: row[4], authors: row[5],
                 expiryDate: row[6], createdDate: (row[7] as StoredDate?)?.date, active: row[8],
                 endedAt: (row[9] as StoredDate?)?.date, syncedAt: (row[10] as StoredDate).date)
+        }.reduce(into: []) { $0.append($1) }
+    }
+
+    /// The samples of `cards` (all without), decoded by column index (a shelf may hold thousands).
+    private static func fetchSamples(_ db: Database, cards: [String]?) throws -> [SampleRecord] {
+        var sql = "SELECT card, productID, title, authors, addedAt, path FROM sample"
+        if let cards { sql += " WHERE card IN (\(cards.map { _ in "?" }.joined(separator: ", ")))" }
+        return try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(cards ?? [])).map { row in
+            SampleRecord(
+                card: row[0], productID: row[1], title: row[2], authors: row[3], addedAt: (row[4] as StoredDate).date,
+                path: row[5])
         }.reduce(into: []) { $0.append($1) }
     }
 
