@@ -115,17 +115,23 @@ package struct XMLReader {
         if open.count >= Self.maxDepth { try fail("nests elements deeper than \(Self.maxDepth)") }
         sawRoot = true
         let mark = bindings.count
+        // Declarations first: an attribute's prefix may be declared after it in the same tag.
+        var declarations = 0
         for attribute in attributes {
             if attribute.name == "xmlns" {
                 bindings.append(("", attribute.value))
-            } else if attribute.name.hasPrefix("xmlns:") {
+            } else if Self.isPrefixDeclaration(attribute.name) {
                 bindings.append((attribute.name.dropFirst(6), attribute.value))
+            } else {
+                continue
             }
+            declarations += 1
         }
         try checkUnique(attributes)
         var resolved: [XMLAttribute] = []
-        resolved.reserveCapacity(attributes.count)
-        for attribute in attributes where attribute.name != "xmlns" && !attribute.name.hasPrefix("xmlns:") {
+        resolved.reserveCapacity(attributes.count - declarations)
+        for attribute in attributes
+        where declarations == 0 || attribute.name != "xmlns" && !Self.isPrefixDeclaration(attribute.name) {
             resolved.append(XMLAttribute(name: name(attribute.name, isAttribute: true), value: attribute.value))
         }
         let element = name(qualified, isAttribute: false)
@@ -157,6 +163,12 @@ package struct XMLReader {
             return binding.uri.isEmpty ? nil : binding.uri
         }
         return nil
+    }
+
+    /// `xmlns:prefix`, by its bytes (String's `hasPrefix` compares as Unicode, which a feed of
+    /// thousands of tags feels).
+    private static func isPrefixDeclaration(_ name: String) -> Bool {
+        name.utf8.count > 6 && name.utf8.starts(with: "xmlns:".utf8)
     }
 
     /// XML allows an attribute once per tag.

@@ -85,6 +85,70 @@ struct OPDSParserTests {
     }
 }
 
+/// OPDS 2 feeds are read by bok's own JSON reader: it must take every JSON document
+/// JSONDecoder took, refuse what is not JSON, and resolve links as Foundation does.
+struct OPDS2ReadingTests {
+    static let base = URL(string: "http://u:p@127.0.0.1:8000/catalog/root.json?page=2#top")!
+
+    static func feed(_ publication: String) throws -> OPDSFeed {
+        try OPDSParser.feed(Data(#"{"metadata": {"title": "T"}, "publications": [\#(publication)]}"#.utf8), base: base)
+    }
+
+    @Test func escapesNumbersAndOddValuesReadAsJSONSays() throws {
+        let feed = try Self.feed(
+            #"""
+            {"metadata": {"title": "R\u00e4v \ud83e\udd8a \"Sm\u00e5\"\n\t\/",
+              "author": [{"name": {"sv": "Åsa", "en": "Asa"}}, 7, "Bo"],
+              "belongsTo": {"series": [{"name": "Serien", "position": 2.0}]}, "language": ["sv", 3],
+              "publisher": null, "description": 12},
+             "links": [{"href": "/b.epub", "rel": ["http://opds-spec.org/acquisition"], "type": "application/epub+zip",
+              "properties": {"size": 1.2e3, "indirectAcquisition": [1, {"type": "a", "child": [{"type": "b"}]}]}}]}
+            """#)
+        let book = try #require(feed.entries.first)
+        // A line break and a tab are each a space in a title.
+        #expect(book.title == "Räv 🦊 \"Små\"  /")
+        #expect(book.authors == ["Åsa", "Bo"] && book.series == "Serien, 2" && book.language == "sv")
+        #expect(book.publisher == nil && book.summary == nil)
+        let link = try #require(book.links.first)
+        #expect(link.length == 1200 && link.indirectTypes == ["a", "b"])
+    }
+
+    @Test func whatIsNotJSONIsNoFeed() {
+        for body in [
+            #"{"publications": [],}"#, #"{"publications": [] "links": []}"#, "{\"title\": \"a\u{01}b\", \"links\": []}",
+            #"{"links": [], "title": "\ud800"}"#, #"{"links": [01]}"#, #"{"links": [] } x"#, #"{"links": [1.]}"#,
+            #"{'links': []}"#, #"{"links": [tru]}"#, String(repeating: "[", count: 600) + "{",
+        ] {
+            #expect(throws: OPDSParser.Failure.self, "\(body.prefix(40))") {
+                try OPDSParser.feed(Data(body.utf8), base: Self.base)
+            }
+        }
+        // Bytes that are not UTF-8 inside a string.
+        #expect(throws: OPDSParser.Failure.self) {
+            try OPDSParser.feed(
+                Data(#"{"links": [], "x": ""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8), base: Self.base)
+        }
+    }
+
+    @Test func linksResolveAsFoundationResolvesThem() throws {
+        let hrefs = [
+            "/get/epub/12", "/a/b?c=d&e=f%20g", "b.epub", "../b.epub", "/a/./b", "/a/../b", "//other.example/x",
+            "http://example.org/x", "https://example.org/x?y", "HTTP://Example.org/X", "/a b", "/ä", "?q=1", "#f",
+            "/a%zz", "/.well-known/x", "  /padded  ", "mailto:a@b", "/a:b@c",
+        ]
+        let links = hrefs.map { #"{"href": "\#($0)", "rel": "http://opds-spec.org/acquisition", "type": "a/b"}"# }
+        let book = try #require(
+            try Self.feed(#"{"metadata": {"title": "T"}, "links": [\#(links.joined(separator: ","))]}"#).entries.first)
+        let expected = hrefs.compactMap { href -> String? in
+            guard let url = URL(string: href.trimmingCharacters(in: .whitespaces), relativeTo: Self.base)?.absoluteURL,
+                ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+            else { return nil }
+            return url.absoluteString
+        }
+        #expect(book.links.map(\.href.absoluteString) == expected)
+    }
+}
+
 /// Atom feeds as XML Namespaces reads them, whatever prefixes a server picks, and feeds in other
 /// encodings than UTF-8.
 struct OPDSNamespaceTests {

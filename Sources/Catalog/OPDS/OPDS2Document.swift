@@ -1,12 +1,12 @@
 import Foundation
 
-/// An OPDS 2.0 feed as JSON, decoded into the few typed fields bok reads.
+/// An OPDS 2.0 feed as JSON, read into the few typed fields bok reads.
 ///
-/// Written by hand rather than read through `JSONSerialization`: Foundation's dictionaries cost
-/// about a third more on a 5 000-entry feed (measured in `bok-bench`, see docs/performance.md),
-/// and typed decoding keeps only what is used. Every field is lenient — a value of an unexpected
-/// type is skipped, as the dictionary reading did — so one odd publication cannot fail a feed.
-struct OPDS2Document: Decodable {
+/// Read from ``JSONValue`` by hand: typed decoding through `JSONDecoder` cost two thirds of
+/// parsing a 5 000-entry feed, and `JSONSerialization`'s dictionaries more (bok-bench, see
+/// docs/performance.md). Every field is lenient: a value of an unexpected type is skipped, so one
+/// odd publication cannot fail a feed.
+struct OPDS2Document {
     var metadata: Metadata?
     var links: [Link] = []
     var navigation: [Link] = []
@@ -16,19 +16,36 @@ struct OPDS2Document: Decodable {
     /// True when the object has any of the members an OPDS 2 feed is made of.
     var looksLikeAFeed = false
 
-    struct Metadata: Decodable {
+    /// The feed `root` is; nil when it is no object.
+    init?(_ root: JSONValue) {
+        guard root.isObject else { return nil }
+        metadata = root["metadata"].flatMap(Metadata.init)
+        links = Self.list(root["links"], Link.init)
+        navigation = Self.list(root["navigation"], Link.init)
+        publications = Self.list(root["publications"], Publication.init)
+        groups = Self.list(root["groups"], Group.init)
+        facets = Self.list(root["facets"], Facet.init)
+        looksLikeAFeed = ["navigation", "publications", "groups", "links"].contains { root.has($0) }
+    }
+
+    /// The items of an array that read as a `T`; none for a value that is no array.
+    static func list<T>(_ value: JSONValue?, _ read: (JSONValue) -> T?) -> [T] {
+        value?.items?.compactMap(read) ?? []
+    }
+
+    struct Metadata {
         var title: String?
         /// Publications on all pages (`numberOfItems`).
         var numberOfItems: Int?
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            title = c.lenient(String.self, "title")
-            numberOfItems = c.lenient(Int.self, "numberOfItems")
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            title = value["title"]?.string
+            numberOfItems = value["numberOfItems"]?.int
         }
     }
 
-    struct Group: Decodable {
+    struct Group {
         var navigation: [Link] = []
         var publications: [Publication] = []
 
@@ -37,25 +54,25 @@ struct OPDS2Document: Decodable {
             self.publications = publications
         }
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            navigation = c.lenientList(Link.self, "navigation")
-            publications = c.lenientList(Publication.self, "publications")
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            navigation = OPDS2Document.list(value["navigation"], Link.init)
+            publications = OPDS2Document.list(value["publications"], Publication.init)
         }
     }
 
-    struct Facet: Decodable {
+    struct Facet {
         var title: String?
         var links: [Link] = []
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            title = c.lenient(Metadata.self, "metadata")?.title
-            links = c.lenientList(Link.self, "links")
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            title = value["metadata"].flatMap(Metadata.init)?.title
+            links = OPDS2Document.list(value["links"], Link.init)
         }
     }
 
-    struct Link: Decodable {
+    struct Link {
         var href: String?
         var relations: [String] = []
         var type: String?
@@ -64,54 +81,41 @@ struct OPDS2Document: Decodable {
         var indirectTypes: [String] = []
         var lending: OPDSLending?
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            href = c.lenient(String.self, "href")
-            relations = c.lenient(Strings.self, "rel")?.values ?? []
-            type = c.lenient(String.self, "type")
-            title = c.lenient(String.self, "title")
-            let properties = c.lenient(Properties.self, "properties")
-            size = properties?.size
-            indirectTypes = properties?.indirectTypes ?? []
-            lending = properties?.lending
-        }
-
-        /// `size`, and the Library Simplified lending: `availability {state, since, until}`,
-        /// `holds {total, position}`, `copies {total, available}`, `indirectAcquisition`.
-        struct Properties: Decodable {
-            var size: Int?
-            var indirectTypes: [String] = []
-            var lending: OPDSLending?
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.container(keyedBy: Key.self)
-                size = c.lenient(Int.self, "size")
-                var indirect =
-                    c.lenient(Indirect.self, "indirectAcquisition")
-                    ?? c.lenientList(
-                        Indirect.self, "indirectAcquisition"
-                    ).first
-                while let step = indirect, indirectTypes.count < 8 {
-                    if let type = step.type { indirectTypes.append(type) }
-                    indirect = step.child
-                }
-                let availability = c.lenient(Counts.self, "availability")
-                let holds = c.lenient(Counts.self, "holds")
-                let copies = c.lenient(Counts.self, "copies")
-                guard availability != nil || holds != nil || copies != nil else { return }
-                // Counts without a state: the book is out when no copy is on the shelf.
-                let state =
-                    availability?.state.flatMap(OPDSLending.init(word:))?.state
-                    ?? (copies?.available == 0 ? .unavailable : .available)
-                lending = OPDSLending(
-                    state: state, since: availability?.since.flatMap(DayDate.init(string:)),
-                    until: availability?.until.flatMap(DayDate.init(string:)), holds: holds?.total,
-                    position: holds?.position, copies: copies?.total, copiesAvailable: copies?.available)
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            href = value["href"]?.string
+            relations = value["rel"].flatMap(OPDS2Document.strings) ?? []
+            type = value["type"]?.string
+            title = value["title"]?.string
+            guard let properties = value["properties"], properties.isObject else { return }
+            size = properties["size"]?.int
+            // `indirectAcquisition`: an object or a list of them; each a type and the step after it
+            // (the first of `child`).
+            func step(_ value: JSONValue?) -> JSONValue? {
+                guard let value else { return nil }
+                return value.isObject ? value : value.items?.first(where: \.isObject)
             }
+            var indirect = step(properties["indirectAcquisition"])
+            while let current = indirect, indirectTypes.count < 8 {
+                if let type = current["type"]?.string { indirectTypes.append(type) }
+                indirect = current["child"]?.items?.first(where: \.isObject)
+            }
+            let availability = properties["availability"].flatMap(Counts.init)
+            let holds = properties["holds"].flatMap(Counts.init)
+            let copies = properties["copies"].flatMap(Counts.init)
+            guard availability != nil || holds != nil || copies != nil else { return }
+            // Counts without a state: the book is out when no copy is on the shelf.
+            let state =
+                availability?.state.flatMap(OPDSLending.init(word:))?.state
+                ?? (copies?.available == 0 ? .unavailable : .available)
+            lending = OPDSLending(
+                state: state, since: availability?.since.flatMap(DayDate.init(string:)),
+                until: availability?.until.flatMap(DayDate.init(string:)), holds: holds?.total,
+                position: holds?.position, copies: copies?.total, copiesAvailable: copies?.available)
         }
 
         /// One of `availability`, `holds` and `copies`: the members bok reads of any of them.
-        struct Counts: Decodable {
+        struct Counts {
             var state: String?
             var since: String?
             var until: String?
@@ -119,44 +123,32 @@ struct OPDS2Document: Decodable {
             var position: Int?
             var available: Int?
 
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.container(keyedBy: Key.self)
-                state = c.lenient(String.self, "state") ?? c.lenient(String.self, "status")
-                since = c.lenient(String.self, "since")
-                until = c.lenient(String.self, "until")
-                total = c.lenient(Int.self, "total").map { max(0, $0) }
-                position = c.lenient(Int.self, "position").map { max(0, $0) }
-                available = c.lenient(Int.self, "available").map { max(0, $0) }
-            }
-        }
-
-        /// `indirectAcquisition`: a type, and the step after it (the first of `child`).
-        final class Indirect: Decodable {
-            let type: String?
-            let child: Indirect?
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.container(keyedBy: Key.self)
-                type = c.lenient(String.self, "type")
-                child = c.lenientList(Indirect.self, "child").first
+            init?(_ value: JSONValue) {
+                guard value.isObject else { return nil }
+                state = value["state"]?.string ?? value["status"]?.string
+                since = value["since"]?.string
+                until = value["until"]?.string
+                total = value["total"]?.int.map { max(0, $0) }
+                position = value["position"]?.int.map { max(0, $0) }
+                available = value["available"]?.int.map { max(0, $0) }
             }
         }
     }
 
-    struct Publication: Decodable {
+    struct Publication {
         var metadata: PublicationMetadata?
         var links: [Link] = []
         var images: [Link] = []
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            metadata = c.lenient(PublicationMetadata.self, "metadata")
-            links = c.lenientList(Link.self, "links")
-            images = c.lenientList(Link.self, "images")
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            metadata = value["metadata"].flatMap(PublicationMetadata.init)
+            links = OPDS2Document.list(value["links"], Link.init)
+            images = OPDS2Document.list(value["images"], Link.init)
         }
     }
 
-    struct PublicationMetadata: Decodable {
+    struct PublicationMetadata {
         var title: String?
         var identifier: String?
         var authors: [String] = []
@@ -167,86 +159,52 @@ struct OPDS2Document: Decodable {
         var subjects: [String] = []
         var series: String?
 
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            title = c.lenient(String.self, "title")
-            identifier = c.lenient(String.self, "identifier")
-            authors = c.lenient(Names.self, "author")?.values ?? []
-            description = c.lenient(String.self, "description")
-            publishers = c.lenient(Names.self, "publisher")?.values ?? []
-            language = c.lenient(Strings.self, "language")?.values.first
-            published = c.lenient(String.self, "published")
-            subjects = c.lenient(Names.self, "subject")?.values ?? []
-            series = c.lenient(BelongsTo.self, "belongsTo")?.series
+        init?(_ value: JSONValue) {
+            guard value.isObject else { return nil }
+            title = value["title"]?.string
+            identifier = value["identifier"]?.string
+            authors = value["author"].map(OPDS2Document.names) ?? []
+            description = value["description"]?.string
+            publishers = value["publisher"].map(OPDS2Document.names) ?? []
+            language = value["language"].flatMap(OPDS2Document.strings)?.first
+            published = value["published"]?.string
+            subjects = value["subject"].map(OPDS2Document.names) ?? []
+            series = value["belongsTo"].flatMap(Self.series)
+        }
+
+        /// `belongsTo.series`: an object with `name` and `position`, a list of them (the first), or a name.
+        static func series(_ belongsTo: JSONValue) -> String? {
+            guard belongsTo.isObject, let series = belongsTo["series"] else { return nil }
+            if let name = series.string { return name }
+            let list = series.items
+            guard let one = series.isObject ? series : list?.first, list?.allSatisfy(\.isObject) ?? true,
+                one.isObject, let name = one["name"]?.string
+            else { return nil }
+            let position = one["position"].flatMap { $0.int.map(String.init) ?? $0.double.map { "\($0)" } ?? $0.string }
+            return position.map { "\(name), \($0)" } ?? name
         }
     }
 
-    /// `belongsTo.series`: an object with `name` and `position`, a list of them, or a name.
-    struct BelongsTo: Decodable {
-        var series: String?
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            if let one = c.lenient(Series.self, "series") ?? c.lenient([Series].self, "series")?.first {
-                series = one.name.map { name in one.position.map { "\(name), \($0)" } ?? name }
-            } else {
-                series = c.lenient(String.self, "series")
-            }
-        }
-
-        struct Series: Decodable {
-            var name: String?
-            var position: String?
-
-            init(from decoder: any Decoder) throws {
-                let c = try decoder.container(keyedBy: Key.self)
-                name = c.lenient(String.self, "name")
-                position =
-                    c.lenient(Int.self, "position").map(String.init) ?? c.lenient(Double.self, "position").map {
-                        "\($0)"
-                    } ?? c.lenient(String.self, "position")
-            }
-        }
-    }
-
-    /// A string or a list of strings.
-    struct Strings: Decodable {
-        var values: [String]
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let one = try? c.decode(String.self) {
-                values = [one]
-            } else {
-                values = try c.decode([Lenient<String>].self).compactMap(\.value)
-            }
-        }
+    /// A string or a list of strings (those of it); nil for anything else.
+    static func strings(_ value: JSONValue) -> [String]? {
+        if let one = value.string { return [one] }
+        return value.items?.compactMap(\.string)
     }
 
     /// A contributor field: a name, an object with a `name` (a string, or a map of languages to
-    /// names), or a list of either.
-    struct Names: Decodable {
-        var values: [String]
-
-        init(from decoder: any Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if let one = try? c.decode(String.self) {
-                values = [one]
-            } else if let list = try? c.decode([Lenient<Names>].self) {
-                values = list.flatMap { $0.value?.values ?? [] }
-            } else {
-                let object = try decoder.container(keyedBy: Key.self)
-                if let name = object.lenient(String.self, "name") {
-                    values = [name]
-                } else if let translated = object.lenient([String: Lenient<String>].self, "name") {
-                    values = translated.values.compactMap(\.value).prefix(1).map { $0 }
-                } else {
-                    values = []
-                }
-            }
-        }
+    /// names, of which the first), or a list of either.
+    static func names(_ value: JSONValue) -> [String] {
+        if let one = value.string { return [one] }
+        if let list = value.items { return list.flatMap(names) }
+        guard let name = value["name"] else { return [] }
+        if let one = name.string { return [one] }
+        return name.members?.lazy.compactMap(\.value.string).first.map { [$0] } ?? []
     }
+}
 
+// What the Authentication for OPDS document's reading (OPDSAuthentication) shares: lenient typed
+// decoding, for a document of a few members where JSONDecoder's cost does not matter.
+extension OPDS2Document {
     /// A value that is skipped (nil) when it is not a `Value`.
     struct Lenient<Value: Decodable>: Decodable {
         var value: Value?
@@ -262,17 +220,6 @@ struct OPDS2Document: Decodable {
         var intValue: Int? { nil }
         init(stringValue: String) { self.stringValue = stringValue }
         init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        metadata = c.lenient(Metadata.self, "metadata")
-        links = c.lenientList(Link.self, "links")
-        navigation = c.lenientList(Link.self, "navigation")
-        publications = c.lenientList(Publication.self, "publications")
-        groups = c.lenientList(Group.self, "groups")
-        facets = c.lenientList(Facet.self, "facets")
-        looksLikeAFeed = ["navigation", "publications", "groups", "links"].contains { c.contains(Key(stringValue: $0)) }
     }
 }
 
