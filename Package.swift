@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // Chafa encodes pictures as Sixel, kitty or iTerm2 images; loaded when the first picture is drawn.
         .target(name: "CChafa", path: "Sources/CChafa", linkerSettings: [.linkedLibrary("dl")]),
+        // librsvg draws a book's SVG pictures; loaded with cairo when the first one is decoded.
+        .target(name: "CRsvg", path: "Sources/CRsvg", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
         .target(name: "TextSafety"),
         // libcurl's easy interface for bok's HTTP clients: a deadline, a size cap while streaming
@@ -102,7 +104,7 @@ let package = Package(
             dependencies: [
                 "ReadingState", "Terminal", "TextSafety", "Speech", "Localization", "Markup", "CZlib", "CPNG",
                 "CJPEG", "CWebP",
-                "CGif", "CHyphen", "CFriBidi",
+                "CGif", "CHyphen", "CFriBidi", "CRsvg",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

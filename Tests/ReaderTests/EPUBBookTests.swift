@@ -252,15 +252,15 @@ import Testing
         var builder = EPUBBuilder(chapters: [
             .init(
                 "one.xhtml", "One",
-                #"<p><img src="fig.svg" alt="Figure"/></p><p><img src="loose.png" alt="Loose"/></p>"#)
+                #"<p><img src="fig.tiff" alt="Figure"/></p><p><img src="loose.png" alt="Loose"/></p>"#)
         ])
         builder.extraManifest = """
-            <item id="fig" href="fig.svg" media-type="image/svg+xml" fallback="figpng"/>
+            <item id="fig" href="fig.tiff" media-type="image/tiff" fallback="figpng"/>
             <item id="figpng" href="fig.png" media-type="image/png"/>\n
             """
         let png = PNGWriter.rgba(width: 2, height: 2) { _, _ in (10, 20, 30, 255) }
         builder.extraFiles = [
-            ("OEBPS/fig.svg", Array("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8)), ("OEBPS/fig.png", png),
+            ("OEBPS/fig.tiff", Array("II*\u{0}".utf8)), ("OEBPS/fig.png", png),
             ("OEBPS/loose.png", png),
         ]
         let book = try builder.open()

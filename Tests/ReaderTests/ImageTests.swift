@@ -1,4 +1,5 @@
 import CWebP
+import Foundation
 import Terminal
 import Testing
 
@@ -149,5 +150,117 @@ import Testing
         let image = try #require(RasterImage.decode(bytes))
         #expect(image.width == 6 && image.height == 4)
         #expect(Array(image.pixels[0..<4]) == [0, 200, 0, 255] && Array(image.pixels[20..<24]) == [0, 0, 220, 255])
+    }
+}
+
+/// SVG pictures, drawn by librsvg: inline in a chapter, as a chapter's `<img>`, and as a page of
+/// the spine, where bok used to show a drawing's title or its stylesheet's text.
+@Suite struct SVGPictureTests {
+    /// A 40×20 drawing: its left half red through a class in its own stylesheet, its right half blue.
+    static let drawing = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 4 2">\
+        <title>Two colours</title><style><![CDATA[ .left { fill: red } ]]></style>\
+        <rect class="left" x="0" y="0" width="2" height="2"/><rect x="2" y="0" width="2" height="2" fill="#00f"/></svg>
+        """
+
+    static func colours(_ image: RasterImage) -> (left: (UInt8, UInt8, UInt8), right: (UInt8, UInt8, UInt8)) {
+        (image.rgb(x: image.width / 4, y: image.height / 2), image.rgb(x: image.width * 3 / 4, y: image.height / 2))
+    }
+
+    @Test func anSVGFileIsDrawnWithItsOwnStylesheet() throws {
+        let bytes = Array(("<?xml version=\"1.0\"?>\n" + Self.drawing).utf8)
+        #expect(ImageSize.of(bytes).map { [$0.width, $0.height] } == [40, 20])
+        let image = try #require(RasterImage.decode(bytes, minimumWidth: 80))
+        // Drawn sharp, at least as wide as asked, in its proportions.
+        #expect(image.width == 80 && image.height == 40)
+        let (left, right) = Self.colours(image)
+        #expect(left == (255, 0, 0) && right == (0, 0, 255), "\(left) \(right)")
+    }
+
+    @Test func sizesInOtherUnitsOrOnlyAViewBoxAreRead() {
+        func size(_ root: String) -> [Int]? {
+            ImageSize.of(Array("<svg xmlns=\"http://www.w3.org/2000/svg\" \(root)></svg>".utf8)).map {
+                [$0.width, $0.height]
+            }
+        }
+        #expect(size("width=\"1in\" height=\"72pt\"") == [96, 96])
+        #expect(size("viewBox=\"0 0 300 150\"") == [300, 150])
+        #expect(size("width=\"100%\" height=\"100%\" viewBox=\"0,0,30,10\"") == [30, 10])
+        #expect(size("width=\"60\" viewBox=\"0 0 30 10\"") == [60, 20])
+        #expect(size("") == nil)
+    }
+
+    @Test func whatIsNotAnSVGDrawsNothing() {
+        #expect(
+            RasterImage.decode(Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect".utf8))
+                == nil)
+        #expect(RasterImage.decode(Array("<html><body>svg</body></html>".utf8)) == nil)
+    }
+
+    @Test func aDrawingReadsNoFileOutsideIt() throws {
+        // A red picture on disk, which a drawing names by its full path and by a relative one.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("svg-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let red = directory.appendingPathComponent("red.png")
+        try Data(PNGWriter.rgba(width: 4, height: 4) { _, _ in (255, 0, 0, 255) }).write(to: red)
+        for href in [red.absoluteString, "red.png"] {
+            let drawing = """
+                <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" \
+                height="10"><image xlink:href="\(href)" width="10" height="10"/></svg>
+                """
+            let image = try #require(RasterImage.decode(Array(drawing.utf8), minimumWidth: 10))
+            #expect(image.pixels[(5 * image.width + 5) * 4 + 3] == 0, "\(href) was drawn")
+        }
+        // The same picture inside the drawing is drawn: the test would see one read from disk.
+        let inside = "data:image/png;base64," + Data(try Data(contentsOf: red)).base64EncodedString()
+        let drawing = """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" \
+            height="10"><image xlink:href="\(inside)" width="10" height="10"/></svg>
+            """
+        let image = try #require(RasterImage.decode(Array(drawing.utf8), minimumWidth: 10))
+        #expect(image.rgb(x: 5, y: 5) == (255, 0, 0))
+    }
+
+    @Test func inlineSVGInAChapterIsAPictureLabelledByItsTitle() throws {
+        // As a chapter writes it: inside XHTML, whose reading lower-cases SVG's names (viewBox).
+        var builder = EPUBBuilder(chapters: [.init("c1.xhtml", "One", "<p>Before.</p>\(Self.drawing)<p>After.</p>")])
+        builder.version = "3.0"
+        let book = try builder.open()
+        let document = BookContent(book: book).document(at: 0)
+        let pictures = document.blocks.compactMap { block -> ImageReference? in
+            if case .image(let image) = block.kind { return image }
+            return nil
+        }
+        let picture = try #require(pictures.first)
+        #expect(picture.alt == "Two colours")
+        #expect(!document.plainText.contains("fill"), "the stylesheet is not text: \(document.plainText)")
+        let path = try #require(picture.path)
+        let image = try #require(RasterImage.decode(try book.resource(at: path), minimumWidth: 40))
+        let (left, right) = Self.colours(image)
+        #expect(left == (255, 0, 0) && right == (0, 0, 255), "\(left) \(right)")
+        #expect(image.width == 40 && image.height == 20, "viewBox kept its case: \(image.width)×\(image.height)")
+    }
+
+    @Test func anSVGPageOfTheSpineAndAnSVGImgAreDrawn() throws {
+        var builder = EPUBBuilder(chapters: [
+            .init("c1.xhtml", "One", "<p>Text.</p><img src=\"pic.svg\" alt=\"A drawing\"/>")
+        ])
+        builder.extraManifest = "<item id=\"pic\" href=\"pic.svg\" media-type=\"image/svg+xml\"/>"
+        builder.extraFiles = [("OEBPS/pic.svg", Array(Self.drawing.utf8))]
+        builder.spineOverride = "<itemref idref=\"c0\"/><itemref idref=\"pic\"/>"
+        let book = try builder.open()
+        let content = BookContent(book: book)
+        for index in 0..<2 {
+            let document = content.document(at: index)
+            let picture = try #require(
+                document.blocks.lazy.compactMap { block -> ImageReference? in
+                    if case .image(let image) = block.kind { return image }
+                    return nil
+                }.first, "chapter \(index)")
+            #expect(picture.alt == (index == 0 ? "A drawing" : "Two colours"))
+            #expect(picture.path == "OEBPS/pic.svg")
+            #expect(content.imageSize(at: "OEBPS/pic.svg").map { [$0.width, $0.height] } == [40, 20])
+        }
     }
 }

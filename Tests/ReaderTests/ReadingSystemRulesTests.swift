@@ -147,9 +147,16 @@ import Testing
         #expect(doc.plainText == "Hon sa ”hej”.\n")
     }
 
-    @Test func inlineSVGShowsItsTitleOrText() {
+    @Test func inlineSVGIsDrawnAndLabelledByItsTitleOrText() {
         let doc = convert(#"<svg xmlns="http://www.w3.org/2000/svg"><text x="0" y="10">North pier</text></svg>"#)
-        #expect(doc.blocks.first?.kind == .image(ImageReference(path: nil, alt: "North pier")))
+        guard case .image(let picture) = doc.blocks.first?.kind else {
+            Issue.record("no picture: \(doc.blocks)")
+            return
+        }
+        #expect(picture.alt == "North pier" && picture.path?.hasPrefix("data:image/svg+xml;base64,") == true)
+        // A drawing with nothing inside it is its label only.
+        let empty = convert(#"<svg xmlns="http://www.w3.org/2000/svg"><title>Nothing</title></svg>"#)
+        #expect(empty.blocks.first?.kind == .image(ImageReference(path: nil, alt: "Nothing")))
     }
 }
 
@@ -232,7 +239,7 @@ import Testing
         #expect(session.fractionRead == 1)
     }
 
-    @Test func anSVGDocumentInTheSpineShowsWhatItSays() throws {
+    @Test func anSVGDocumentInTheSpineIsDrawnAndLabelled() throws {
         var builder = EPUBBuilder(chapters: [.init("ch1.xhtml", "One", "<p>One.</p>")])
         builder.extraManifest = "<item id=\"map\" href=\"map.svg\" media-type=\"image/svg+xml\"/>\n"
         builder.spineOverride = "<itemref idref=\"map\"/><itemref idref=\"c0\"/>"
@@ -249,7 +256,7 @@ import Testing
         let book = try builder.open()
         let blocks = book.document(at: 0).blocks
         #expect(blocks.count == 1)
-        #expect(blocks.first?.kind == .image(ImageReference(path: nil, alt: "Map of the islands")))
+        #expect(blocks.first?.kind == .image(ImageReference(path: "OEBPS/map.svg", alt: "Map of the islands")))
     }
 
     @Test(arguments: [

@@ -288,7 +288,9 @@ public struct EPUBBook: Sendable {
     /// Converts the spine item at `index` into a chapter; a missing or unreadable file gives a
     /// placeholder chapter rather than an error.
     /// The picture types the reader can draw.
-    static let drawableImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/webp"]
+    static let drawableImageTypes: Set<String> = [
+        "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml",
+    ]
 
     /// A chapter's pictures as EPUB 3.3 asks: one the manifest does not list is not shown (its
     /// label is), and one of a type the reader cannot draw is replaced by the first drawable item
@@ -353,12 +355,13 @@ public struct EPUBBook: Sendable {
         } catch {
             return .placeholder(path: path, message: tr("[This chapter could not be read.]"))
         }
-        if item.mediaType == "image/svg+xml" {
-            // An SVG page is a drawing: shown as its title or text (or the raster image it wraps).
-            return withManifestPictures(ContentConverter.convert(bytes, path: path, styles: styles))
-        }
         if item.mediaType.hasPrefix("image/") {
-            let html = "<img src=\"\(path.split(separator: "/").last ?? "")\" alt=\"\"/>"
+            // A picture page; an SVG one is drawn (librsvg) and labelled by its title.
+            let title =
+                item.mediaType == "image/svg+xml"
+                ? MarkupElement.parse(bytes).descendants("title").first?.text ?? "" : ""
+            let name = Self.escape(String(path.split(separator: "/").last ?? ""))
+            let html = "<img src=\"\(name)\" alt=\"\(Self.escape(title))\"/>"
             return ContentConverter.convert(Array(html.utf8), path: path)
         }
         if item.mediaType == "text/plain" {
@@ -431,5 +434,6 @@ public struct EPUBBook: Sendable {
 
     private static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

@@ -1,4 +1,4 @@
-/// The pixel size of a PNG, JPEG, GIF or WebP, read from its first bytes without decoding it, so the
+/// The pixel size of a PNG, JPEG, GIF, WebP or SVG, read from its first bytes without decoding it, so the
 /// layout can keep rows free for a picture before it is drawn.
 public enum ImageSize {
     /// Width and height in pixels, or `nil` for another format or a damaged header.
@@ -18,7 +18,58 @@ public enum ImageSize {
             return jpegSize(bytes)
         }
         if bytes.count >= 30, isWebP(bytes) { return webpSize(bytes) }
+        if isSVG(bytes) { return svgSize(bytes) }
         return nil
+    }
+
+    /// Whether the bytes start like an SVG document: its root `svg` element within the first
+    /// kilobytes, after an XML declaration, comments or a DOCTYPE.
+    static func isSVG(_ bytes: [UInt8]) -> Bool {
+        let head = bytes.prefix(4096)
+        guard
+            let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 >= 0xEF) }
+            ),
+            head[first] == UInt8(ascii: "<")
+        else { return false }
+        return rootTag(head) != nil
+    }
+
+    /// The root element's start tag (`<svg …>` or `<svg:svg …>`), as text.
+    private static func rootTag(_ head: ArraySlice<UInt8>) -> Substring? {
+        let text = String(decoding: head, as: UTF8.self)
+        guard let match = text.firstMatch(of: /<([A-Za-z_][\w.-]*:)?svg[\s>\/][^>]*/) else { return nil }
+        return match.0
+    }
+
+    /// An SVG's size in pixels from its root's `width` and `height` (in px, pt, pc, mm, cm or in,
+    /// at 96 per inch), else from its `viewBox`: read from the text, so that laying out a page
+    /// does not load librsvg.
+    private static func svgSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let tag = rootTag(bytes.prefix(4096)) else { return nil }
+        var attributes: [Substring: String] = [:]
+        for match in tag.matches(of: /\s([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/) {
+            attributes[match.1] = String(match.2 ?? match.3 ?? "")
+        }
+        func attribute(_ name: Substring) -> String? { attributes[name] }
+        func pixels(_ value: String?) -> Double? {
+            guard let match = value?.wholeMatch(of: /\s*([0-9]*\.?[0-9]+)\s*(px|pt|pc|mm|cm|in)?\s*/),
+                let number = Double(match.1)
+            else { return nil }
+            let perUnit: [Substring: Double] = ["pt": 96.0 / 72, "pc": 16, "mm": 96 / 25.4, "cm": 96 / 2.54, "in": 96]
+            return number * (match.2.flatMap { perUnit[$0] } ?? 1)
+        }
+        let box = attribute("viewBox")?.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        let boxSize = box.flatMap { $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? ($0[2], $0[3]) : nil }
+        var width = pixels(attribute("width"))
+        var height = pixels(attribute("height"))
+        // One side given: the other from the viewBox's proportions.
+        if let boxSize, width == nil || height == nil {
+            if let w = width { height = w * boxSize.1 / boxSize.0 }
+            if let h = height, width == nil { width = h * boxSize.0 / boxSize.1 }
+            if width == nil { (width, height) = (boxSize.0, boxSize.1) }
+        }
+        guard let width, let height, width >= 1, height >= 1, width < 100_000, height < 100_000 else { return nil }
+        return (Int(width.rounded()), Int(height.rounded()))
     }
 
     private static func isWebP(_ bytes: [UInt8]) -> Bool {
@@ -52,10 +103,11 @@ public enum ImageSize {
         if bytes.count >= 3, bytes[0] == 0xFF, bytes[1] == 0xD8, bytes[2] == 0xFF { return .jpeg }
         if bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38 { return .gif }
         if isWebP(bytes) { return .webp }
+        if isSVG(bytes) { return .svg }
         return nil
     }
 
-    enum Kind { case png, jpeg, gif, webp }
+    enum Kind { case png, jpeg, gif, webp, svg }
 
     /// Walks the JPEG markers to the first start-of-frame, which holds the size.
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -1,6 +1,7 @@
 internal import CGif
 internal import CJPEG
 internal import CPNG
+internal import CRsvg
 internal import CWebP
 
 #if canImport(Glibc)
@@ -28,9 +29,9 @@ public struct RasterImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    /// Decodes a PNG (with libpng), a JPEG (with libjpeg), a GIF's first frame (giflib) or a
-    /// WebP (libwebp); JPEGs are scaled down by libjpeg while they stay at least `minimumWidth`
-    /// pixels wide.
+    /// Decodes a PNG (with libpng), a JPEG (with libjpeg), a GIF's first frame (giflib), a
+    /// WebP (libwebp) or an SVG (drawn by librsvg); JPEGs are scaled down by libjpeg while they
+    /// stay at least `minimumWidth` pixels wide, and SVGs drawn at least that wide.
     ///
     /// - Returns: `nil` for other formats and for files the libraries cannot read.
     public static func decode(_ bytes: [UInt8], minimumWidth: Int = 320) -> RasterImage? {
@@ -83,7 +84,36 @@ public struct RasterImage: Sendable, Hashable {
             return RasterImage(
                 width: Int(width), height: Int(height),
                 pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
+        case .svg:
+            return drawSVG(bytes, minimumWidth: minimumWidth)
         }
+    }
+
+    /// The longest side an SVG picture is drawn at: sharp on any terminal's pixels, and a
+    /// drawing that asks for a huge size costs no more.
+    static let svgLongestSide = 1600.0
+
+    /// Draws an SVG (librsvg, loaded now) at its own size, made at least `minimumWidth` wide (a
+    /// drawing scales without loss) and at most ``svgLongestSide``.
+    private static func drawSVG(_ bytes: [UInt8], minimumWidth: Int) -> RasterImage? {
+        var intrinsic = (width: 0.0, height: 0.0)
+        guard
+            bytes.withUnsafeBufferPointer({
+                bok_svg_size($0.baseAddress, $0.count, &intrinsic.width, &intrinsic.height)
+            }) == 1
+        else { return nil }
+        let grow = max(1, Double(minimumWidth) / intrinsic.width)
+        let scale = min(grow, svgLongestSide / max(intrinsic.width, intrinsic.height))
+        let width = max(1, Int((intrinsic.width * scale).rounded()))
+        let height = max(1, Int((intrinsic.height * scale).rounded()))
+        guard width * height <= maxPixels,
+            let buffer = bytes.withUnsafeBufferPointer({
+                bok_svg_render_rgba($0.baseAddress, $0.count, Int32(width), Int32(height))
+            })
+        else { return nil }
+        defer { free(buffer) }
+        return RasterImage(
+            width: width, height: height, pixels: Array(UnsafeBufferPointer(start: buffer, count: width * height * 4)))
     }
 
     /// The image scaled to `width × height` by averaging the pixels each new pixel covers,

@@ -1,3 +1,4 @@
+import Foundation
 import Markup
 import TextSafety
 
@@ -32,15 +33,21 @@ extension ContentConverter {
         if display { breakBlock() }
     }
 
-    /// An SVG drawing as a picture: the raster image it embeds (a cover wrapped in SVG), labelled
-    /// by its `<title>`; else a labelled placeholder with its title, description or text, so the
-    /// reader learns what the drawing is rather than seeing `[image]`.
+    /// An SVG drawing as a picture, labelled by its `<title>`, description or text: the raster
+    /// image it embeds (a cover wrapped in SVG), else the drawing itself, drawn by librsvg from
+    /// a `data:` copy of it. Where neither can be drawn the label is shown, so the reader learns
+    /// what the drawing is rather than seeing `[image]`.
     private mutating func showDrawing(_ root: MarkupElement) {
         let image = root.descendants("image").first ?? root.descendants("img").first
         let href = image.flatMap { $0.attribute("xlink:href") ?? $0.attribute("href") ?? $0.attribute("src") }
-        let words = root.descendants("title").first?.text ?? root.descendants("desc").first?.text ?? root.text
+        let words =
+            root.descendants("title").first?.text ?? root.descendants("desc").first?.text ?? SVGSource.words(root)
         let label = words.count > 120 ? SafeText.line(words, limit: 120) : words
-        let picture = ImageReference(path: resolveImage(href), alt: label)
+        var source = resolveImage(href)
+        if source == nil, let document = SVGSource.document(root), document.utf8.count <= DataURL.maxBytes {
+            source = "data:image/svg+xml;base64," + Data(document.utf8).base64EncodedString()
+        }
+        let picture = ImageReference(path: source, alt: label)
         appendSpecialBlock(.image(picture))
     }
 
