@@ -237,3 +237,43 @@ struct PictureTerminalTests {
     }
 }
 #endif
+
+/// `z`: the page's picture on the whole screen with its label; z again the next, any other key
+/// the page.
+@Suite struct ZoomPictureTests {
+    @Test func zShowsThePictureOnTheWholeScreenWithItsLabelAndEscReturns() throws {
+        let book = try EPUBBuilder.onePicture(PicturePixelsTests.twoColours, alt: "Red and blue")
+        let cells = ImageCells(book: book) { _ in PictureDetection(method: .blocks, reason: "test") }
+        let capabilities = TerminalCapabilities(isTTY: true, colorDepth: .trueColor, unicode: true)
+        let session = ReaderSession(
+            book: book, store: InMemoryPositionStore(), columns: 100, rows: 29, drawsImages: true)
+        var view = ReaderView(session: session, capabilities: capabilities, badge: nil, columns: 100, rows: 30)
+        view.images = cells
+        func pictureRows(_ rows: [StyledRow]) -> [String] { rows.map(\.text).filter { $0.contains("▀") } }
+        let onPage = pictureRows(view.frameWithOverlays().rows)
+        #expect(!onPage.isEmpty)
+        _ = view.handle(.character("z"))
+        let rows = view.frameWithOverlays().rows
+        #expect(rows.count == 30)
+        let zoomed = pictureRows(rows)
+        // 2:1 and as tall as the screen leaves it: wider and taller than on the page, centred.
+        #expect(zoomed.count > onPage.count && zoomed.count >= 20, "\(zoomed.count) rows")
+        let width = zoomed[0].filter { $0 == "▀" }.count
+        #expect(width == zoomed.count * 2 * 2 || width == 100, "\(width) columns for \(zoomed.count) rows")
+        let indent = zoomed[0].prefix { $0 == " " }.count
+        #expect(abs(indent - (100 - width) / 2) <= 1, "centred: \(indent)")
+        #expect(rows[rows.count - 2].text.contains("Red and blue"), "its label under it")
+        #expect(rows[rows.count - 1].text.contains("Esc"))
+        // Any other key: the page again.
+        _ = view.handle(.escape)
+        #expect(pictureRows(view.frameWithOverlays().rows) == onPage)
+        // A page without a picture says so.
+        let text = try EPUBBuilder(chapters: [.init("c1.xhtml", "One", "<p>Only words.</p>")]).open()
+        var plain = ReaderView(
+            session: ReaderSession(book: text, store: InMemoryPositionStore(), columns: 100, rows: 29),
+            capabilities: capabilities, badge: nil, columns: 100, rows: 30)
+        _ = plain.handle(.character("z"))
+        #expect(plain.session.message == "No picture on this page.")
+        #expect(plain.frameWithOverlays().rows.contains { $0.text.contains("Only words.") })
+    }
+}

@@ -227,6 +227,10 @@ final class ImageCells: ImageRows, Sendable {
         return code
     }
 
+    func pixels(of image: ImageReference) -> (width: Int, height: Int)? {
+        image.path.flatMap(decoded).map { ($0.width, $0.height) }
+    }
+
     private func decoded(_ path: String) -> RasterImage? {
         if let known = cache.withLock({ $0.decoded[path] }) { return known }
         let picture = (try? book.resource(at: path)).flatMap { RasterImage.decode($0) }

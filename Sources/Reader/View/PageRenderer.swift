@@ -157,6 +157,9 @@ protocol ImageRows: Sendable {
         for image: ImageReference, spineIndex: Int, line: LayoutLine, width: Int,
         background: (UInt8, UInt8, UInt8), room: Int
     ) -> ImageDrawing?
+
+    /// The picture's size in pixels, once decoded; nil when it cannot be drawn.
+    func pixels(of image: ImageReference) -> (width: Int, height: Int)?
 }
 
 extension ImageRows {

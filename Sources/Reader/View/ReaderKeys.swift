@@ -27,6 +27,8 @@ enum ReaderKeys {
         case nextHeading, previousHeading
         /// Reading aloud 25 words a minute faster or slower.
         case faster, slower
+        /// The page's picture on the whole screen.
+        case zoomPicture
     }
 
     /// What a key does in a panel over the page (contents, bookmarks, links, a paragraph's
@@ -90,6 +92,9 @@ enum ReaderKeys {
             "> / <", N_("read aloud faster / slower"),
             [(.faster, [.character(">")]), (.slower, [.character("<")])]),
         .init("d", N_("look a word up in the dictionaries (:define WORD)"), [(.define, [.character("d")])]),
+        .init(
+            "z", N_("the page's picture on the whole screen, with its label (z again: the next; Esc: back)"),
+            [(.zoomPicture, [.character("z")])]),
         // The `?` panel lists the `:` commands after this row.
         .init(":", N_("command line:"), [(.command, [.character(":")])]),
         .init("?", N_("this help"), [(.help, [.character("?"), .function(1)])]),

@@ -30,6 +30,9 @@ extension ReaderView {
     /// panel is open, since a picture would cover it).
     func frameWithOverlays() -> (rows: [StyledRow], overlays: [FrameOverlay]) {
         let palette = palette
+        if case .picture(let index, let pictures) = mode {
+            return pictureFrame(pictures[index], number: index + 1, of: pictures.count, palette: palette)
+        }
         let renderer = PageRenderer(
             palette: palette, capabilities: capabilities, night: session.preferences.theme == .night,
             images: session.preferences.showImages ? images : nil)
@@ -222,7 +225,7 @@ extension ReaderView {
     /// What the open panel holds, whichever way it is written: nil on the page.
     func panelContent() -> PanelContent? {
         switch mode {
-        case .reading, .prompt, .confirmOpen:
+        case .reading, .prompt, .confirmOpen, .picture:
             return nil
         case .note(let list, let lines, _):
             return PanelContent(

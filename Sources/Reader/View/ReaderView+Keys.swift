@@ -34,6 +34,16 @@ extension ReaderView {
             default:
                 mode = .reading
             }
+        case .picture(let index, let pictures):
+            // z, space and the arrows go through the page's pictures; any other key returns to the page.
+            switch key {
+            case .character("z"), .character(" "), .right, .tab, .character("l"):
+                mode = index + 1 < pictures.count ? .picture(index + 1, pictures) : .reading
+            case .left, .backTab, .character("h"), .character("b"):
+                mode = .picture(max(0, index - 1), pictures)
+            default:
+                mode = .reading
+            }
         case .confirmOpen(let address):
             mode = .reading
             if [.character("y"), .character("Y"), .character("j"), .character("J")].contains(key) {
@@ -219,6 +229,20 @@ extension ReaderView {
             session.updatePreferences { $0.brightness += action == .brighter ? 1 : -1 }
             session.message = tr("Brightness {level}.", ["level": session.preferences.brightness])
         case .help: mode = .help(ListState())
+        case .zoomPicture:
+            let pictures = session.visiblePages().joined().filter {
+                if case .image = $0.line.role { true } else { false }
+            }
+            if pictures.isEmpty {
+                session.message = tr("No picture on this page.")
+            } else if capabilities.screenReader {
+                // Nothing to see: the pictures' descriptions, said in a line.
+                let labels = pictures.compactMap { if case .image(let image) = $0.line.role { image.alt } else { nil } }
+                session.message = tr(
+                    "Pictures: {labels}", ["labels": labels.map { $0.isEmpty ? "–" : $0 }.joined(separator: "; ")])
+            } else {
+                mode = .picture(0, Array(pictures))
+            }
         case .quit: return false
         }
         return true

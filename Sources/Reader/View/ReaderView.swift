@@ -25,6 +25,8 @@ public struct ReaderView {
         case note(ListState, [String], LinkDestination)
         /// A word's dictionary entry (`:define`): its lines as wrapped, the first shown, and the entry.
         case definition(ListState, [String], ReaderSession.Definition)
+        /// The page's pictures, one on the whole screen (`z`): which, of them.
+        case picture(Int, [VisibleLine])
     }
 
     /// A line being typed in the status row.
