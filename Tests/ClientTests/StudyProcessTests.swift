@@ -92,6 +92,17 @@ struct StudyProcessTests {
     "A study at a terminal", .serialized,
     .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0, "needs /dev/ptmx"))
 struct StudyTerminalTests {
+    /// The participant borrows the first book of the list, typing card 1001 and PIN 1234 when asked.
+    static func borrowTyping(_ tty: PseudoTerminal) async throws {
+        tty.type("borrow 1\r")
+        _ = await tty.read(until: { $0.hasSuffix("number: ") })
+        tty.type("1001\r")
+        _ = await tty.read(until: { $0.hasSuffix("PIN for card 1001: ") })
+        try await Task.sleep(for: .milliseconds(300))
+        tty.type("1234\r")
+        _ = await tty.read(until: { $0.contains("Borrowed") && $0.hasSuffix("> ") })
+    }
+
     @Test("Without card: and pin: the participant types them; the PIN never reaches the recording")
     func participantTypesThePIN() async throws {
         let home = try temporaryHome()
@@ -116,13 +127,7 @@ struct StudyTerminalTests {
         _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
         tty.type("top 1\r")
         _ = await tty.read(until: { $0.contains("Everything You Need") && $0.hasSuffix("> ") })
-        tty.type("borrow 1\r")
-        _ = await tty.read(until: { $0.hasSuffix("number: ") })
-        tty.type("1001\r")
-        _ = await tty.read(until: { $0.hasSuffix("PIN for card 1001: ") })
-        try await Task.sleep(for: .milliseconds(300))
-        tty.type("1234\r")
-        _ = await tty.read(until: { $0.contains("Borrowed") && $0.hasSuffix("> ") })
+        try await Self.borrowTyping(tty)
         tty.type("done\r")
         for _ in 0..<10 {
             _ = await tty.read(until: { $0.hasSuffix("(agree): ") })
@@ -134,6 +139,117 @@ struct StudyTerminalTests {
         #expect(text.contains("PIN for card 1001: ••••"))
         #expect(!text.contains("1234"))
         #expect(text.contains(#""sus":[4,4,4,4,4,4,4,4,4,4]"#))
+    }
+}
+#endif
+
+#if os(Linux)
+/// `bok study note` and `bok study watch` in a moderator's second terminal while a participant sits
+/// the study at a terminal of their own.
+@Suite(
+    "A study noted and watched from a second terminal", .serialized,
+    .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0, "needs /dev/ptmx"))
+struct StudyLiveTests {
+    static let study = """
+        study: Top and queue
+        language: en
+        task: Borrow the top book
+        instruction: Borrow the book that is number one on the library's top list.
+        success: shelf: Everything You Need to Know About the Brain | 28 days
+        task: Join a queue
+        instruction: “Fritt fall” is out on loan. Make sure you get it when it comes back.
+        success: shelf: Fritt fall | in queue
+        """
+
+    @Test("Notes land on the task under way and in the report; watchers see the masked screen, late or live")
+    func noteAndWatch() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let runtime = home.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        chmod(runtime.path, 0o700)
+        let live = ["XDG_RUNTIME_DIR": runtime.path]
+        func bok(_ arguments: [String]) async throws -> (status: Int32, output: String) {
+            try await BokProcess.run(arguments, home: home, environment: live)
+        }
+
+        let nobody = try await bok(["study", "note", "too early"])
+        #expect(nobody.status == 1)
+        #expect(nobody.output.contains("No study is running for you on this machine."), "\(nobody.output)")
+
+        let file = home.appendingPathComponent("top.study")
+        try Self.study.write(to: file, atomically: true, encoding: .utf8)
+        let out = home.appendingPathComponent("results")
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+        let environment = BokProcess.environment(
+            home: home,
+            ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"].merging(live) { $1 })
+        let participant = try #require(
+            ChildProcess(
+                OneShotProcessTests.binary.path,
+                arguments: ["study", "run", file.path, "--participant", "P4", "--out", out.path],
+                environment: environment, terminal: tty.device))
+        defer { if participant.isRunning { kill(participant.pid, SIGKILL) } }
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+
+        // A watcher from the start, stopped with Ctrl-C: it goes, the study goes on.
+        let first = try BokProcess.start(["study", "watch"], home: home, environment: live)
+        let noted = try await bok(["study", "note", "hesitated at the top list"])
+        #expect(noted.status == 0, "\(noted.output)")
+        #expect(noted.output.contains("Noted for P4, task “Borrow the top book”."), "\(noted.output)")
+        tty.type("top 1\r")
+        _ = await tty.read(until: { $0.contains("Everything You Need") && $0.hasSuffix("> ") })
+        try await Task.sleep(for: .milliseconds(500))
+        kill(first.process.processIdentifier, SIGINT)
+        let stopped = await offPool { first.finish() }
+        #expect(stopped.output.contains("Watching P4 in Top and queue, read-only."), "\(stopped.output)")
+        #expect(stopped.output.contains("Borrow the book that is number one on the library's top list."))
+        #expect(stopped.output.contains("> top 1\r\n"), "\(stopped.output)")
+        #expect(stopped.output.contains("Everything You Need to Know About the Brain"))
+        #expect(!stopped.output.contains("has ended"))
+        #expect(participant.isRunning)
+
+        // A watcher who joins late gets the screen so far, then follows the PIN being typed: masked.
+        let second = try BokProcess.start(["study", "watch"], home: home, environment: live)
+        try await Task.sleep(for: .milliseconds(500))
+        try await StudyTerminalTests.borrowTyping(tty)
+        tty.type("done\r")
+        _ = await tty.read(until: { $0.contains("Task 2 of 2") && $0.hasSuffix("> ") })
+        let queue = try await bok(["study", "note", "looked for a queue command"])
+        #expect(queue.output.contains("Noted for P4, task “Join a queue”."), "\(queue.output)")
+        tty.type("give up\r")
+        _ = await tty.read(until: { $0.hasSuffix("(agree): ") })
+        let between = try await bok(["study", "note", "smiled at the SUS"])
+        #expect(between.output.contains("Noted for P4, between tasks."), "\(between.output)")
+        for _ in 0..<10 {
+            tty.type("4\r")
+            _ = await tty.read(until: { $0.hasSuffix("(agree): ") || $0.contains("sums up every participant") })
+        }
+        #expect(await participant.waitForExit(seconds: 10))
+        let watched = await offPool { second.finish() }
+        #expect(watched.status == 0, "\(watched.output)")
+        #expect(watched.output.contains("> top 1\r\n"), "late joiner sees the screen so far: \(watched.output)")
+        #expect(watched.output.contains("PIN for card 1001: ••••"), "\(watched.output)")
+        #expect(!watched.output.contains("1234"))
+        #expect(watched.output.contains("Task ended: success."))
+        #expect(watched.output.contains("“Fritt fall” is out on loan."))
+        #expect(!watched.output.contains("looked for a queue command"), "notes are the moderator's, not the screen's")
+        #expect(watched.output.hasSuffix("The sitting of P4 has ended.\n"), "\(watched.output)")
+
+        let after = try await bok(["study", "note", "too late"])
+        #expect(after.status == 1)
+        #expect(after.output.contains("No study is running"))
+
+        let report = try await bok(["study", "report", out.path])
+        let clock = #"\d\d:\d\d:\d\d"#
+        #expect(report.output.contains("### Notes by task"), "\(report.output)")
+        #expect(
+            report.output.contains(
+                try Regex("\\*\\*Borrow the top book\\*\\*\n\n- P4: \(clock) hesitated at the top list\n")))
+        #expect(report.output.contains(try Regex("- Join a queue: \(clock) looked for a queue command\n")))
+        #expect(report.output.contains(try Regex("- \\(between tasks\\): \(clock) smiled at the SUS\n")))
+        let csv = try await bok(["study", "report", out.path, "--format", "csv"])
+        #expect(csv.output.contains(try Regex("P4,Join a queue,gave up,.*,\(clock) looked for a queue command\r\n")))
     }
 }
 #endif

@@ -124,7 +124,8 @@ struct StudyTests {
         #expect(markdown.contains("Notes:\n- Borrow the top book: # hesitated at the top list\n"), "\(markdown)")
         #expect(markdown.contains("3 participants · 3 tasks · mean SUS 75.0"))
         let csv = report.csv()
-        #expect(csv.contains("P2,Join a queue,gave up,10.000,1,1,1,0,0,0,50.0\r\n"), "\(csv)")
+        #expect(csv.contains("P2,Join a queue,gave up,10.000,1,1,1,0,0,0,50.0,\r\n"), "\(csv)")
+        #expect(csv.contains(",# hesitated at the top list\r\n"), "\(csv)")
 
         // In Swedish, the report's words (the study's own titles stay as written).
         Localization.use("sv", environment: ["LANG": "C.UTF-8"])

@@ -87,6 +87,12 @@ extension StudyCommand {
         session.account.prompt = StudyPatronPrompt(card: study.setup.card, pin: pin, inner: inner)
         // Typed at the prompt by mistake before any command asked for it, the study's PIN is masked too.
         recorder.knownSecrets.add(pin)
+        // A sitting at a terminal or on a pipe, not a test's: notes and watchers reach it over the socket.
+        let live =
+            given == nil
+            ? openLive(study, participant: participant, recorder: recorder, environment: environment, printer: printer)
+            : nil
+        defer { live?.stop() }
         let runner = StudyRunner(study: study, participant: participant, clock: clock)
         _ = await runner.run(session: session, source: source, printer: printer, recorder: recorder)
         await session.library.mock?.stop()
@@ -96,5 +102,25 @@ extension StudyCommand {
                 "Recorded in {file}. bok study report {folder} sums up every participant.",
                 ["file": path, "folder": out]))
         return 0
+    }
+
+    /// The socket `bok study note` and `bok study watch` reach this sitting at; nil, said in a
+    /// line, when it cannot be had (the sitting goes on without).
+    @MainActor
+    static func openLive(
+        _ study: Study, participant: String, recorder: SessionRecorder, environment: [String: String],
+        printer: any Printer
+    ) -> StudyLiveServer? {
+        do {
+            guard let folder = try StudyRendezvous.folder(environment: environment, create: true) else { return nil }
+            let server = try StudyLiveServer(
+                path: StudyRendezvous.socket(in: folder), participant: participant, study: study.name,
+                sink: recorder.sink, secrets: recorder.knownSecrets, clock: { Date() })
+            server.start()
+            return server
+        } catch {
+            printer.err(ErrorReport.message(for: error))
+            return nil
+        }
     }
 }
