@@ -18,6 +18,14 @@ struct StudyProcessTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("bok-\(UUID().uuidString)-\(name)").path
     }
 
+    /// A folder for the study's socket (`XDG_RUNTIME_DIR`), mode 700, inside `root`.
+    static func runtimeFolder(in root: String) throws -> String {
+        let runtime = root + "/run"
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return runtime
+    }
+
     static func study(_ name: String) -> String {
         ScenarioTests.root.appendingPathComponent("studies/\(name)").path
     }
@@ -55,6 +63,93 @@ struct StudyProcessTests {
         #expect(csv.stdout.contains("P1,Låna topplistans etta,success,"))
         let json = try await shell.bok(["study", "report", folder, "--format", "json"])
         #expect(json.stdout.contains(#""meanSUS":50"#), "\(json.stdout)")
+    }
+
+    @Test("One study over the mock's Elib face and its OPDS face, side by side: success and time, with the difference")
+    func compareTwoRuns() async throws {
+        let root = temporary("runs")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let runtime = try Self.runtimeFolder(in: root)
+        let file = Self.study("borrow-and-read.study")
+        let all =
+            ["top 1", "borrow 1", "done", "search huset vid havet", "borrow 1", "done"]
+            + ["search fritt fall", "reserve 1", "done"] + Array(repeating: "4", count: 10)
+        let none = ["give up", "give up", "give up"] + Array(repeating: "3", count: 10)
+        let first =
+            ["top 1", "borrow 1", "done", "give up", "give up"]
+            + Array(repeating: ["5", "1"], count: 5).flatMap(\.self)
+        for (folder, kind, participants) in [("elib", [], [all, none]), ("opds", ["--kind", "opds"], [all, first])] {
+            for (index, lines) in participants.enumerated() {
+                let run = try await shell.bok(
+                    ["study", "run", file, "--participant", "P\(index + 1)", "--out", root + "/" + folder] + kind,
+                    stdin: lines.joined(separator: "\n") + "\n", environment: ["XDG_RUNTIME_DIR": runtime])
+                #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            }
+        }
+        // The OPDS run's successes were checked on the shelf bok read over OPDS.
+        let recording = try String(contentsOfFile: root + "/opds/P1.jsonl", encoding: .utf8)
+        #expect(recording.contains(#""library":"Malmö stadsbibliotek (simulerat) · OPDS""#), "\(recording)")
+        #expect(recording.components(separatedBy: #""outcome":"success""#).count == 4)
+
+        let report = root + "/compare.md"
+        let markdown = try await shell.bok(["study", "report", root + "/elib", root + "/opds", "--out", report])
+        #expect(markdown.status == 0, "\(markdown.stderr)")
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(text.contains("- **A**: elib (`\(root)/elib`) · 2 participants · mean SUS 50.0"), "\(text)")
+        #expect(text.contains("- **B**: opds (`\(root)/opds`) · 2 participants · mean SUS 75.0"), "\(text)")
+        #expect(text.contains("SUS difference: +25.0."))
+        #expect(
+            text.contains(
+                "| Task | Success A | Success B | Difference | Time on task A | Time on task B | Difference |"))
+        #expect(
+            text.contains(
+                try Regex(
+                    #"\| Borrow the top book \| 1/2 \(50 %\) \| 2/2 \(100 %\) \| \+50 points \| "#
+                        + #"\d+ s \| \d+ s \| [±+−]\d+ s \|"#)),
+            "\(text)")
+        #expect(text.contains("| Join a queue | 1/2 (50 %) | 1/2 (50 %) | ±0 points |"), "\(text)")
+        #expect(text.contains("![Success per task](compare-success.svg)"))
+        let chart = try String(contentsOfFile: root + "/compare-success.svg", encoding: .utf8)
+        #expect(chart.contains(">A: elib</text>") && chart.contains(">B: opds</text>"), "\(chart)")
+        #expect(chart.contains(">2/2 (100 %)</text>"))
+
+        let csv = try await shell.bok(["study", "report", root + "/elib", root + "/opds", "--format", "csv"])
+        #expect(csv.stdout.hasPrefix("task,a_attempts,a_successes,a_success_rate,a_median_seconds,b_attempts,"))
+        #expect(
+            csv.stdout.contains(
+                try Regex(#"Borrow the top book,2,1,0\.500,[\d.]+,2,2,1\.000,[\d.]+,0\.500,-?[\d.]+\r\n"#)))
+        let json = try await shell.bok(["study", "report", root + "/elib", root + "/opds", "--format", "json"])
+        #expect(json.stdout.contains(#""label":"opds""#), "\(json.stdout)")
+        #expect(json.stdout.contains(#""successRateDifference":0.5"#), "\(json.stdout)")
+
+        let missing = try await shell.bok(["study", "report", root + "/elib", root + "/none"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("There is no folder \(root)/none."), "\(missing.stderr)")
+    }
+
+    @Test("A study on a library named by URL: the mock server over OPDS, success checked there")
+    func libraryByURL() async throws {
+        let root = temporary("url")
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let runtime = try Self.runtimeFolder(in: root)
+        let (server, base, _) = try MockServerProcessTests.startMockServer()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let opds = base.replacingOccurrences(of: "/library/v3.0/", with: "/opds/")
+        let lines = ["give up", "login", "search huset vid havet", "borrow 1", "done", "give up"]
+        let run = try await shell.bok(
+            [
+                "study", "run", Self.study("borrow-and-read.study"), "--participant", "P1", "--out", root + "/r",
+                "--library", opds, "--kind", "opds",
+            ], stdin: lines.joined(separator: "\n") + "\n", environment: ["XDG_RUNTIME_DIR": runtime])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Logged in to 127.0.0.1:"), "\(run.stdout)")
+        #expect(run.stdout.contains("Task 2: success."), "\(run.stdout)")
+        let recording = try String(contentsOfFile: root + "/r/P1.jsonl", encoding: .utf8)
+        #expect(!recording.contains("Malmö stadsbibliotek (simulerat) · OPDS\",\"participant"), "not the built-in mock")
+        #expect(!recording.contains("1234"))
     }
 
     @Test("Refused: a participant code that is no file name, a sitting recorded already, a study with mistakes")
