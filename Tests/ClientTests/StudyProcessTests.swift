@@ -176,6 +176,18 @@ struct StudyProcessTests {
         #expect(mistakes.status == 2)
         #expect(mistakes.stderr.contains("\(broken):4: success: takes shelf: TITLE | BADGE"), "\(mistakes.stderr)")
 
+        let unknown = try await shell.bok(["study", "frobnicate"])
+        #expect(unknown.status == 2)
+        #expect(
+            unknown.stderr.hasPrefix("bok: Unknown study command \"frobnicate\". Usage: bok study run"),
+            "\(unknown.stderr)")
+        let extra = try await shell.bok(["study", "watch", "now"])
+        #expect(extra.status == 2)
+        #expect(extra.stderr.contains("Unexpected argument 'now'."), "\(extra.stderr)")
+        let blank = try await shell.bok(["study", "note", " "])
+        #expect(blank.status == 2)
+        #expect(blank.stderr.contains("Give the note to add, e.g. bok study note \"hesitated at PIN\"."))
+
         let empty = try await shell.bok(["study", "report", temporary("none")])
         #expect(empty.status == 1)
         #expect(empty.stderr.contains("There is no folder"), "\(empty.stderr)")

@@ -33,6 +33,13 @@ struct StudyCommand: ParsableCommand, Invocation {
         ErrorReport.report(UserError.usage(tr("Usage: {usage}", ["usage": Self.usage])), printer: printer)
     }
 
+    /// `bok study frobnicate`: the word, and the usage.
+    static func unknown(_ verb: String) -> UserError {
+        UserError.usage(
+            tr("Unknown study command \"{verb}\".", ["verb": SafeText.line(verb)]) + " "
+                + tr("Usage: {usage}", ["usage": usage]))
+    }
+
     struct Replay: ParsableCommand, Invocation {
         static var configuration: CommandConfiguration {
             CommandConfiguration(
