@@ -304,6 +304,13 @@ struct StudyLiveTests {
         let noted = try await bok(["study", "note", "hesitated at the top list"])
         #expect(noted.status == 0, "\(noted.output)")
         #expect(noted.output.contains("Noted for P4, task “Borrow the top book”."), "\(noted.output)")
+        let other = try await BokProcess.run(
+            ["study", "run", file.path, "--participant", "P5", "--out", out.path + "-other"], home: home,
+            environment: live)
+        #expect(
+            other.output.contains(
+                "Another study is running for you on this machine: bok study note and bok study watch reach it"),
+            "\(other.output)")
         tty.type("top 1\r")
         _ = await tty.read(until: { $0.contains("Everything You Need") && $0.hasSuffix("> ") })
         try await Task.sleep(for: .milliseconds(500))
@@ -346,6 +353,12 @@ struct StudyLiveTests {
         let after = try await bok(["study", "note", "too late"])
         #expect(after.status == 1)
         #expect(after.output.contains("No study is running"))
+
+        // A folder others could enter is not used.
+        chmod(runtime.appendingPathComponent("bok").path, 0o755)
+        let open = try await bok(["study", "note", "x"])
+        #expect(open.status == 1)
+        #expect(open.output.contains("bok is not a private folder of yours (mode 700)"), "\(open.output)")
 
         let report = try await bok(["study", "report", out.path])
         let clock = #"\d\d:\d\d:\d\d"#
