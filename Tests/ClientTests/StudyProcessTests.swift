@@ -321,6 +321,8 @@ struct StudyLiveTests {
         #expect(stopped.output.contains("> top 1\r\n"), "\(stopped.output)")
         #expect(stopped.output.contains("Everything You Need to Know About the Brain"))
         #expect(!stopped.output.contains("has ended"))
+        #expect(
+            stopped.output.hasSuffix("Fakta\r\nMalmö stadsbibliotek (simulerat)> "), "at the prompt: \(stopped.output)")
         #expect(participant.isRunning)
 
         // A watcher who joins late gets the screen so far, then follows the PIN being typed: masked.

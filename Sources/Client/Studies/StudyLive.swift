@@ -124,6 +124,8 @@ final class StudyLiveServer: Sendable {
         /// The task under way, if one is.
         var task: String?
         var prompt = "bok> "
+        /// The prompt is the screen's last line: the participant is at it.
+        var atPrompt = false
         var ended = false
     }
 
@@ -278,10 +280,26 @@ final class StudyLiveServer: Sendable {
             default:
                 break
             }
-            var bytes: [UInt8] = []
-            for (_, text) in RecordingPlayback.output(event, prompt: state.prompt) where !text.isEmpty {
-                bytes += Array(text.utf8) + [Self.frameEnd]
+            var texts = RecordingPlayback.output(event, prompt: state.prompt).map(\.text).filter { !$0.isEmpty }
+            // The prompt already waits on the screen: the line typed at it follows it.
+            if state.atPrompt, texts.first == state.prompt {
+                texts.removeFirst()
+                state.atPrompt = false
             }
+            // After a task's instruction and after a command's answer the participant is at the prompt
+            // again: the watcher sees it there, not only when the next line comes.
+            let prompts =
+                switch event.event {
+                case .command: true
+                case .note: event.moderator != true
+                case .marker: event.outcome == nil
+                case .start, .end, .sus: false
+                }
+            if prompts, !texts.isEmpty {
+                texts.append(state.prompt)
+                state.atPrompt = true
+            }
+            let bytes = texts.flatMap { Array($0.utf8) + [Self.frameEnd] }
             state.screen += bytes
             if !bytes.isEmpty {
                 // A watcher that cannot take a moment at once has stopped reading: it is let go.
