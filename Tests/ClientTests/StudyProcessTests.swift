@@ -268,6 +268,40 @@ struct StudyLiveTests {
         success: shelf: Fritt fall | in queue
         """
 
+    @Test("A sitting that was killed leaves its socket: no study answers there, and the next sitting takes it")
+    func staleSocket() async throws {
+        let home = try temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let runtime = try StudyProcessTests.runtimeFolder(in: home.path)
+        let live = ["XDG_RUNTIME_DIR": runtime]
+        let file = home.appendingPathComponent("top.study")
+        try Self.study.write(to: file, atomically: true, encoding: .utf8)
+        let environment = BokProcess.environment(
+            home: home,
+            ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"].merging(live) { $1 })
+        for (index, name) in ["P1", "P2"].enumerated() {
+            let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+            let sitting = try #require(
+                ChildProcess(
+                    OneShotProcessTests.binary.path,
+                    arguments: ["study", "run", file.path, "--participant", name, "--out", home.path + "/r"],
+                    environment: environment, terminal: tty.device))
+            defer { if sitting.isRunning { kill(sitting.pid, SIGKILL) } }
+            let shown = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+            #expect(!shown.contains("Another study is running"), "\(shown)")
+            let noted = try await BokProcess.run(["study", "note", "here"], home: home, environment: live)
+            #expect(noted.output.contains("Noted for \(name), task “Borrow the top book”."), "\(noted.output)")
+            if index == 0 {
+                kill(sitting.pid, SIGKILL)
+                #expect(await sitting.waitForExit(seconds: 10))
+                #expect(FileManager.default.fileExists(atPath: runtime + "/bok/study.sock"))
+                let gone = try await BokProcess.run(["study", "note", "late"], home: home, environment: live)
+                #expect(gone.status == 1)
+                #expect(gone.output.contains("No study is running for you on this machine."), "\(gone.output)")
+            }
+        }
+    }
+
     @Test("Notes land on the task under way and in the report; watchers see the masked screen, late or live")
     func noteAndWatch() async throws {
         let home = try temporaryHome()
