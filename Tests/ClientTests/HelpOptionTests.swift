@@ -20,6 +20,10 @@ struct HelpOptionTests {
             (["--mock", "notices", "--help"], "notices"),
             (["mock-server", "--help"], "bok mock-server [--port P] [--host H]"),
             (["scenario", "run", "--help"], "bok scenario run FILE"),
+            (["study", "note", "--help"], "bok study note TEXT"),
+            (["study", "watch", "--help"], "bok study watch"),
+            (["study", "report", "--help"], "bok study report DIR [DIR_B]"),
+            (["study", "run", "--help"], "[--library NAME|URL] [--kind elib|opds]"),
         ])
     func helpEverywhere(arguments: [String], synopsis: String) async throws {
         let (status, text) = try await Self.bok(arguments)

@@ -124,7 +124,8 @@ struct StudyTests {
         #expect(markdown.contains("Notes:\n- Borrow the top book: # hesitated at the top list\n"), "\(markdown)")
         #expect(markdown.contains("3 participants · 3 tasks · mean SUS 75.0"))
         let csv = report.csv()
-        #expect(csv.contains("P2,Join a queue,gave up,10.000,1,1,1,0,0,0,50.0\r\n"), "\(csv)")
+        #expect(csv.contains("P2,Join a queue,gave up,10.000,1,1,1,0,0,0,50.0,\r\n"), "\(csv)")
+        #expect(csv.contains(",# hesitated at the top list\r\n"), "\(csv)")
 
         // In Swedish, the report's words (the study's own titles stay as written).
         Localization.use("sv", environment: ["LANG": "C.UTF-8"])
@@ -133,6 +134,60 @@ struct StudyTests {
         #expect(swedish.contains("3 deltagare · 3 uppgifter · medel-SUS 75,0"), "\(swedish)")
         #expect(swedish.contains("| Join a queue | 1/3 (33 %) | 15 s (10 s–6 min 40 s) |"))
         #expect(swedish.contains("| Join a queue | gav upp |"), "\(swedish)")
+    }
+
+    @Test("Two runs side by side: each task's success and median time, and the differences, exactly")
+    func twoRunsCompared() async throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try await sitThree(into: root + "/before")
+        let study = try StudyParser.parse(file: Self.studyFile)
+        let scripts: [(String, [(Double, String)])] = [
+            (
+                "Q1",
+                [
+                    (2, "top 1"), (4, "borrow 1"), (2, "done"),
+                    (5, "search author:Å* category:Thriller"), (5, "sort author"), (5, "borrow 3"), (5, "done"),
+                    (3, "top 2"), (3, "reserve 2"), (2, "done"),
+                ] + Self.sus(odd: 5, even: 1)
+            ),
+            (
+                "Q2",
+                [(5, "top 1"), (5, "borrow 1"), (2, "done"), (10, "give up"), (20, "give up")]
+                    + Self.sus(odd: 4, even: 2)
+            ),
+        ]
+        for (name, lines) in scripts {
+            let clock = ManualClock()
+            _ = try await StudyCommand.run(
+                study, participant: name, out: root + "/after", environment: ["LANG": "C.UTF-8"],
+                printer: CapturingPrinter(), source: Participant(clock, lines), clock: clock.read)
+        }
+        let comparison = StudyComparison(
+            try StudyReport.read(folder: root + "/before"), folder: root + "/before",
+            try StudyReport.read(folder: root + "/after"), folder: root + "/after")
+        #expect(
+            comparison.tasks.map(\.a?.median) == [20, 20, 15] && comparison.tasks.map(\.b?.median) == [10, 15, 14])
+        #expect(comparison.tasks.map(\.medianDifference) == [-10, -5, -1])
+        let markdown = comparison.markdown()
+        #expect(
+            markdown.contains("- **A**: before (`\(root)/before`) · 3 participants · mean SUS 75.0\n"), "\(markdown)")
+        #expect(markdown.contains("- **B**: after (`\(root)/after`) · 2 participants · mean SUS 87.5\n"))
+        #expect(markdown.contains("SUS difference: +12.5."))
+        #expect(
+            markdown.contains("| Borrow the top book | 2/3 (67 %) | 2/2 (100 %) | +33 points | 20 s | 10 s | −10 s |"))
+        #expect(markdown.contains("| A thriller by Å | 1/3 (33 %) | 1/2 (50 %) | +17 points | 20 s | 15 s | −5 s |"))
+        #expect(markdown.contains("| Join a queue | 1/3 (33 %) | 1/2 (50 %) | +17 points | 15 s | 14 s | −1 s |"))
+        #expect(
+            comparison.csv().contains("Borrow the top book,3,2,0.667,20.000,2,2,1.000,10.000,0.333,-10.000\r\n"),
+            "\(comparison.csv())")
+
+        Localization.use("sv", environment: ["LANG": "C.UTF-8"])
+        defer { Localization.use("en", environment: ["LANG": "C.UTF-8"]) }
+        let swedish = comparison.markdown()
+        #expect(
+            swedish.contains("| Borrow the top book | 2/3 (67 %) | 2/2 (100 %) | +33 procentenheter |"), "\(swedish)")
+        #expect(swedish.contains("Skillnad i SUS: +12,5."))
     }
 
     @Test("No PIN in any recording or report; the recordings are private and the mistyped PIN shows as ••••")

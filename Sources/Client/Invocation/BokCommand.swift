@@ -59,15 +59,17 @@ struct BokCommand: ParsableCommand, Invocation {
             let word = argv[index]
             index += 1
             guard word.hasPrefix("-") else {
+                // _commandName: the name given, or the one swift-argument-parser makes of the type's (`run`).
                 let found = parent.configuration.subcommands.first {
-                    $0.configuration.commandName == word || $0.configuration.aliases.contains(word)
+                    $0._commandName == word || $0.configuration.aliases.contains(word)
                 }
                 if let found, !found.configuration.subcommands.isEmpty {
                     parent = found
                     continue
                 }
                 if found != nil { return nil }
-                return parent == BokCommand.self ? CommandTable().unknown(word) : ScenarioCommand.unknown(word)
+                if parent == BokCommand.self { return CommandTable().unknown(word) }
+                return parent == StudyCommand.self ? StudyCommand.unknown(word) : ScenarioCommand.unknown(word)
             }
             // An option that does not parse alone takes the next word as its value.
             if word.hasPrefix("--"), !word.contains("="), (try? GlobalFlags.parse([word])) == nil { index += 1 }

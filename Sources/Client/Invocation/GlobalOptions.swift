@@ -12,21 +12,13 @@ struct GlobalFlags: ParsableArguments {
     var mock = false
 
     @Option(
-        help: ArgumentHelp(
-            tr("A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed."),
-            // TRANSLATORS: What --library takes, as bok --help shows it: --library <NAME|URL>.
-            valueName: tr("NAME|URL")),
+        help: GlobalFlags.libraryHelp,
         completion: .custom { _, _, prefix in
             LibraryProfiles.names(environment: ProcessInfo.processInfo.environment, prefix: prefix)
         })
     var library: String?
 
-    @Option(
-        help: ArgumentHelp(
-            tr(
-                "What --library speaks (found out from what it answers when not given); with --mock, which face of the "
-                    + "mock bok talks to."),
-            valueName: LibraryConfig.Kind.choices))
+    @Option(help: GlobalFlags.kindHelp)
     var kind: LibraryConfig.Kind?
 
     @Flag(help: ArgumentHelp(tr("Print one JSON object per command.")))
@@ -66,6 +58,23 @@ struct GlobalFlags: ParsableArguments {
             valueName: tr("FILE")),
         completion: .file(extensions: ["jsonl"]))
     var record: String?
+
+    /// `--library`'s help, here and where a command takes it too (`bok study run`).
+    static var libraryHelp: ArgumentHelp {
+        ArgumentHelp(
+            tr("A library of the config file, an Elib service's base URL or an OPDS catalogue's root feed."),
+            // TRANSLATORS: What --library takes, as bok --help shows it: --library <NAME|URL>.
+            valueName: tr("NAME|URL"))
+    }
+
+    /// `--kind`'s help, here and where a command takes it too.
+    static var kindHelp: ArgumentHelp {
+        ArgumentHelp(
+            tr(
+                "What --library speaks (found out from what it answers when not given); with --mock, which face of the "
+                    + "mock bok talks to."),
+            valueName: LibraryConfig.Kind.choices)
+    }
 
     static func seed(_ text: String) throws -> UInt64 {
         guard let seed = UInt64(text) else { throw UserError.usage(tr("--seed takes a whole number, e.g. --seed 7.")) }

@@ -4,22 +4,26 @@ import Localization
 import SafeOutput
 import TextSafety
 
-/// `bok study run|report|replay`: usability studies with participants (docs/studies.md) — a study
-/// file's tasks sat and recorded, every participant summed up, a recording played back (issue 33).
+/// `bok study run|note|watch|report|replay`: usability studies with participants (docs/studies.md) — a
+/// study file's tasks sat and recorded, noted and watched live from a second terminal, every participant
+/// summed up (two runs side by side), a recording played back (issue 33).
 struct StudyCommand: ParsableCommand, Invocation {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "study",
             abstract: tr(
-                "Usability studies: run a study with a participant, report on every participant, play a session back."),
+                "Usability studies: run a study with a participant, note and watch it live, "
+                    + "report on every participant, compare two runs, play a session back."),
             usage: usage,
             discussion: tr("See docs/studies.md for the study file and a study from start to finish."),
-            subcommands: [Run.self, Report.self, Replay.self]
+            subcommands: [Run.self, Note.self, Watch.self, Report.self, Replay.self]
         )
     }
     static let usage =
         """
-        bok study run FILE --participant P [--out DIR] | bok study report DIR [--format md|csv|json] [--out FILE] | \
+        bok study run FILE --participant P [--out DIR] [--library NAME|URL] [--kind elib|opds] | \
+        bok study note TEXT | bok study watch | \
+        bok study report DIR [DIR_B] [--format md|csv|json] [--out FILE] | \
         bok study replay RECORDING [--speed X] [--skip-idle SECONDS] [--asciicast FILE.cast]
         """
     static let replayUsage = "bok study replay RECORDING [--speed X] [--skip-idle SECONDS] [--asciicast FILE.cast]"
@@ -27,6 +31,13 @@ struct StudyCommand: ParsableCommand, Invocation {
     @MainActor
     func execute(environment: [String: String], printer: any Printer) async -> Int32 {
         ErrorReport.report(UserError.usage(tr("Usage: {usage}", ["usage": Self.usage])), printer: printer)
+    }
+
+    /// `bok study frobnicate`: the word, and the usage.
+    static func unknown(_ verb: String) -> UserError {
+        UserError.usage(
+            tr("Unknown study command \"{verb}\".", ["verb": SafeText.line(verb)]) + " "
+                + tr("Usage: {usage}", ["usage": usage]))
     }
 
     struct Replay: ParsableCommand, Invocation {

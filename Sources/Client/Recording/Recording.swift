@@ -12,7 +12,7 @@ struct RecordedEvent: Codable, Sendable, Equatable {
         case command
         /// `# task: TITLE` starts a task; `# end` ends one.
         case marker
-        /// Any other `# …` line the tester typed.
+        /// Any other `# …` line the tester typed, or a moderator's `bok study note` (``RecordedEvent/moderator``).
         case note
         /// The session ended (quit or Ctrl-D).
         case end
@@ -56,6 +56,9 @@ struct RecordedEvent: Codable, Sendable, Equatable {
     var limit: Double?
     /// `sus`: the ten answers, 1 to 5, in the order of the statements.
     var sus: [Int]?
+    /// `note`: true for a note the moderator sent with `bok study note` (its `line` is the note,
+    /// its `task` the task then under way); the participant never saw it.
+    var moderator: Bool?
 
     init(_ event: Kind, at: Date) {
         self.event = event

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Terminal
 import TextSafety
 
@@ -39,39 +40,52 @@ struct RecordingPlayback {
             let time = max(frames.last?.time ?? 0, date.timeIntervalSince(start))
             frames.append(Frame(time: time, text: text))
         }
-        var widest = 0
         for event in events {
-            switch event.event {
-            case .start:
-                let header = SafeText.guardingOutput(
-                    [event.bok.map { "bok " + $0 }, event.library].compactMap { $0 }.joined(separator: " · "))
-                if !header.isEmpty { add(event.date, header + "\r\n") }
-            case .marker where event.instruction != nil:
-                // A study's task begins (bok study run): the participant saw its title and instruction.
-                let text = ["", event.task ?? "", "  " + (event.instruction ?? "")].map(SafeText.guardingOutput)
-                widest = max(widest, text.map(DisplayWidth.of).max() ?? 0)
-                add(event.date, text.map { $0 + "\r\n" }.joined())
-            case .command, .marker, .note:
-                let line = SafeText.guardingOutput(event.line ?? "")
-                add(event.date.map { $0.addingTimeInterval(-(event.think ?? 0)) }, prompt)
-                add(event.date, line + "\r\n")
-                let shown = (event.shown ?? []).map(SafeText.guardingOutput)
-                widest = max(widest, DisplayWidth.of(prompt + line), shown.map(DisplayWidth.of).max() ?? 0)
-                if !shown.isEmpty {
-                    add(
-                        event.date.map { $0.addingTimeInterval(event.seconds ?? 0) },
-                        shown.map { $0 + "\r\n" }.joined())
-                }
-            case .end:
-                add(event.date, "")
-            case .sus:
-                break
-            }
+            for (date, text) in Self.output(event, prompt: prompt) { add(date, text) }
         }
+        // As wide as the widest line shown (the prompt and the typed line are two frames of one line).
+        let widest = frames.map(\.text).joined().components(separatedBy: "\r\n").map(DisplayWidth.of).max() ?? 0
         self.frames = frames
         width = max(80, min(widest, 250))
         started = events.first?.date
         title = "bok · " + library + " · " + ((recording.file as NSString).lastPathComponent)
+    }
+
+    /// What the terminal received for one event, and when: the moments of a recording's screen,
+    /// masked as the recording is (a study's live view, `bok study watch`, sends them as they come).
+    static func output(_ event: RecordedEvent, prompt: String) -> [(date: Date?, text: String)] {
+        switch event.event {
+        case .start:
+            let header = SafeText.guardingOutput(
+                [event.bok.map { "bok " + $0 }, event.library].compactMap { $0 }.joined(separator: " · "))
+            return header.isEmpty ? [] : [(event.date, header + "\r\n")]
+        case .marker where event.instruction != nil:
+            // A study's task begins (bok study run): the participant saw its title and instruction.
+            let text = ["", event.task ?? "", "  " + (event.instruction ?? "")].map(SafeText.guardingOutput)
+            return [(event.date, text.map { $0 + "\r\n" }.joined())]
+        case .note where event.moderator == true:
+            // The moderator's note (bok study note): never on the participant's screen.
+            return []
+        case .command, .marker, .note:
+            let line = SafeText.guardingOutput(event.line ?? "")
+            var out: [(date: Date?, text: String)] = [
+                (event.date.map { $0.addingTimeInterval(-(event.think ?? 0)) }, prompt), (event.date, line + "\r\n"),
+            ]
+            var shown = (event.shown ?? []).map(SafeText.guardingOutput)
+            if let outcome = event.outcome {
+                // A study's task ended: the participant was told how.
+                shown.append(tr("Task ended: {outcome}.", ["outcome": outcome.inWords]))
+            }
+            if !shown.isEmpty {
+                out.append(
+                    (event.date.map { $0.addingTimeInterval(event.seconds ?? 0) }, shown.map { $0 + "\r\n" }.joined()))
+            }
+            return out
+        case .end:
+            return [(event.date, "")]
+        case .sus:
+            return []
+        }
     }
 
     /// The frames with every pause longer than `idleLimit` seconds shortened to it, and time run

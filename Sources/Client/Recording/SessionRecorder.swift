@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import Synchronization
 import Terminal
 
 /// Records an interactive session for later study (`bok --record FILE`): each command with its
@@ -14,7 +15,8 @@ final class SessionRecorder {
     let printer: RecordingPrinter
     /// The patron prompt, wrapped so that its questions are recorded (set by `watch(_:)`).
     private(set) var prompt: TranscribingPatronPrompt?
-    private let handle: FileHandle
+    /// The file's one writer, which a study's moderator notes reach from another thread too.
+    let sink: RecordingSink
     let clock: () -> Date
     private var promptShownAt: Date
     private var enteredAt: Date?
@@ -44,8 +46,7 @@ final class SessionRecorder {
                     "Could not create the recording {file}. Check that its folder exists and is writable.",
                     ["file": path]))
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        self.handle = handle
+        sink = RecordingSink(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
         self.clock = clock
         printer = RecordingPrinter(inner)
         promptShownAt = clock()
@@ -126,7 +127,7 @@ final class SessionRecorder {
     /// The last event: the session is over.
     func finish() {
         write(RecordedEvent(.end, at: clock()))
-        try? handle.close()
+        sink.close()
     }
 
     /// `task: TITLE` → TITLE; `end`, `done`, `task end` → nil (a marker without a task);
@@ -150,12 +151,44 @@ final class SessionRecorder {
 
     static func rounded(_ seconds: Double) -> Double { (max(0, seconds) * 1000).rounded() / 1000 }
 
+    func write(_ event: RecordedEvent) { sink.write(event) }
+}
+
+/// Writes a recording's events, one JSON line each, flushed, from any thread, in the order they
+/// come; and hands each to an observer once written (a study's live view, `bok study watch`).
+final class RecordingSink: Sendable {
+    private struct State {
+        var handle: FileHandle?
+        var observer: (@Sendable (RecordedEvent) -> Void)?
+    }
+    private let state: Mutex<State>
+
+    init(_ handle: FileHandle) { state = Mutex(State(handle: handle)) }
+
+    /// Called with every event written from now on, on the writer's thread.
+    func observe(_ observer: @escaping @Sendable (RecordedEvent) -> Void) {
+        state.withLock { $0.observer = observer }
+    }
+
     func write(_ event: RecordedEvent) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(event) else { return }
-        handle.write(data + Data("\n".utf8))
-        try? handle.synchronize()
+        let observer: (@Sendable (RecordedEvent) -> Void)? = state.withLock { state in
+            guard let handle = state.handle else { return nil }
+            handle.write(data + Data("\n".utf8))
+            try? handle.synchronize()
+            return state.observer
+        }
+        observer?(event)
+    }
+
+    /// Closes the file; later events are dropped.
+    func close() {
+        state.withLock { state in
+            try? state.handle?.close()
+            state.handle = nil
+        }
     }
 }
 

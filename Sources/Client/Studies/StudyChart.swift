@@ -49,6 +49,50 @@ enum StudyChart {
             rows: report.tasks.count, body: body)
     }
 
+    /// Two runs' median time on task, a bar each per task (A above B).
+    static func time(_ comparison: StudyComparison) -> String {
+        let longest = max(1, comparison.tasks.flatMap { [$0.a?.median, $0.b?.median] }.compactMap { $0 }.max() ?? 1)
+        return paired(
+            comparison, title: tr("Time on task per task"), caption: tr("Bars: median time on task of A and of B."),
+            value: { $0.median / longest }, describe: { StudyReport.duration($0.median) })
+    }
+
+    /// Two runs' success per task, a bar each per task (A above B).
+    static func success(_ comparison: StudyComparison) -> String {
+        paired(
+            comparison, title: tr("Success per task"), caption: tr("Share of participants who succeeded, A and B."),
+            value: \.successRate, describe: StudyComparison.success)
+    }
+
+    /// The colours of run A and run B.
+    static let runColours = ("#3b6ea5", "#e08a1e")
+
+    /// A chart of two bars a task, each `value` (0 to 1) of the bars' width, labelled; a legend on top.
+    static func paired(
+        _ comparison: StudyComparison, title: String, caption: String, value: (StudyComparison.Side) -> Double,
+        describe: (StudyComparison.Side) -> String
+    ) -> String {
+        var body = [
+            "<rect x=\"\(x0)\" y=\"36\" width=\"12\" height=\"12\" fill=\"\(runColours.0)\"/>",
+            text("A: " + comparison.a.label, x: x0 + 18, y: 47),
+            "<rect x=\"\(x0 + 260)\" y=\"36\" width=\"12\" height=\"12\" fill=\"\(runColours.1)\"/>",
+            text("B: " + comparison.b.label, x: x0 + 278, y: 47),
+        ]
+        let half = (rowHeight - 8) / 2
+        for (index, task) in comparison.tasks.enumerated() {
+            let y = top + 12 + index * rowHeight
+            body.append(label(task.title, y: y))
+            for (offset, side, fill) in [(2, task.a, runColours.0), (2 + half, task.b, runColours.1)] {
+                let width = side.map { Int(value($0) * Double(barWidth)) } ?? 0
+                body.append(
+                    "<rect x=\"\(x0)\" y=\"\(y + offset)\" width=\"\(width)\" height=\"\(half - 2)\" fill=\"\(fill)\"/>"
+                )
+                body.append(text(side.map(describe) ?? "–", x: x0 + width + 8, y: y + offset + half - 4, size: 11))
+            }
+        }
+        return document(title: title, caption: caption, rows: comparison.tasks.count, body: body, extra: 12)
+    }
+
     /// Where the bars start, right of the tasks' labels.
     static let x0 = labelWidth + 10
 
@@ -60,8 +104,9 @@ enum StudyChart {
     /// The height of a chart of `rows` tasks.
     static func height(rows: Int) -> Int { top + rows * rowHeight + 36 }
 
-    static func document(title: String, caption: String, rows: Int, body: [String]) -> String {
-        let height = height(rows: rows)
+    /// - Parameter extra: more room above the rows (for a legend).
+    static func document(title: String, caption: String, rows: Int, body: [String], extra: Int = 0) -> String {
+        let height = height(rows: rows) + extra
         let lines =
             [
                 "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -82,8 +127,10 @@ enum StudyChart {
         return text(short, x: 16, y: y + rowHeight / 2 + 5)
     }
 
-    static func text(_ content: String, x: Int, y: Int, fill: String = "#111111") -> String {
-        "<text x=\"\(x)\" y=\"\(y)\" fill=\"\(fill)\">\(escape(content))</text>"
+    /// - Parameter size: the font's size, when not the chart's 14.
+    static func text(_ content: String, x: Int, y: Int, fill: String = "#111111", size: Int? = nil) -> String {
+        let font = size.map { " font-size=\"\($0)\"" } ?? ""
+        return "<text x=\"\(x)\" y=\"\(y)\" fill=\"\(fill)\"\(font)>\(escape(content))</text>"
     }
 
     /// Text made safe inside an element or an attribute (as JUnit XML's is), on one line.

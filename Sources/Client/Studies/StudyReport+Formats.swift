@@ -34,6 +34,13 @@ extension StudyReport {
                 "Errors count every command that printed an error; hesitations, pauses of over {s} s before a line.",
                 ["s": Int(Self.hesitation)]),
         ]
+        let noted = tasks.filter { !$0.notes.isEmpty }
+        if !noted.isEmpty {
+            lines += ["", "### " + tr("Notes by task")]
+            for task in noted {
+                lines += ["", "**" + Self.cell(task.title) + "**", ""] + task.notes.map { "- " + Self.cell($0) }
+            }
+        }
         if let charts {
             lines += [
                 "", "![" + tr("Time on task per task") + "](" + charts.time + ")", "",
@@ -69,7 +76,9 @@ extension StudyReport {
                         "\(a.hesitations)",
                     ]))
             }
-            let notes = p.attempts.flatMap { a in a.notes.map { "- " + Self.cell(a.task) + ": " + Self.cell($0) } }
+            let notes =
+                p.attempts.flatMap { a in a.notes.map { "- " + Self.cell(a.task) + ": " + Self.cell($0) } }
+                + p.notes.map { "- " + tr("(between tasks)") + ": " + Self.cell($0) }
             if !notes.isEmpty { lines += ["", tr("Notes:")] + notes }
             if let sus = p.sus, let score = p.susScore {
                 lines += [
@@ -87,14 +96,14 @@ extension StudyReport {
     /// the same in every language, as `--json`'s field names are.
     func csv() -> String {
         var lines = [
-            "participant,task,outcome,seconds,commands,errors,unknown,suggested,help,hesitations,sus"
+            "participant,task,outcome,seconds,commands,errors,unknown,suggested,help,hesitations,sus,notes"
         ]
         for p in participants {
             for a in p.attempts {
                 let fields: [String] = [
                     p.participant, a.task, a.outcome.rawValue, String(format: "%.3f", a.seconds), "\(a.commands)",
                     "\(a.errors)", "\(a.unknown)", "\(a.suggested)", "\(a.help)", "\(a.hesitations)",
-                    p.susScore.map { String(format: "%.1f", $0) } ?? "",
+                    p.susScore.map { String(format: "%.1f", $0) } ?? "", a.notes.joined(separator: " / "),
                 ]
                 lines.append(fields.map(Self.csvField).joined(separator: ","))
             }

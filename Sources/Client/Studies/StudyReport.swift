@@ -22,7 +22,8 @@ struct StudyReport: Sendable {
         var help = 0
         /// Pauses over ``StudyReport/hesitation`` seconds before a line.
         var hesitations = 0
-        /// The moderator's `# notes` typed during the task, as typed.
+        /// Notes made during the task: `# notes` typed at the prompt, as typed, and the moderator's
+        /// `bok study note`s, each after the time of day it was sent (`10:02:15 hesitated at PIN`).
         var notes: [String] = []
     }
 
@@ -33,15 +34,18 @@ struct StudyReport: Sendable {
         var attempts: [Attempt]
         /// The ten answers, when the participant gave them all.
         var sus: [Int]?
+        /// The moderator's notes sent while no task was under way (before the first, during the SUS).
+        var notes: [String] = []
         var susScore: Double? { sus.flatMap(SystemUsabilityScale.score) }
         var successes: Int { attempts.filter { $0.outcome == .success }.count }
 
-        enum CodingKeys: String, CodingKey { case participant, file, attempts, sus, susScore }
+        enum CodingKeys: String, CodingKey { case participant, file, attempts, notes, sus, susScore }
         func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(participant, forKey: .participant)
             try c.encode(file, forKey: .file)
             try c.encode(attempts, forKey: .attempts)
+            try c.encode(notes, forKey: .notes)
             try c.encodeIfPresent(sus, forKey: .sus)
             try c.encodeIfPresent(susScore, forKey: .susScore)
         }
@@ -65,6 +69,8 @@ struct StudyReport: Sendable {
         var hesitations: Int
         /// How many ended each way, by outcome.
         var outcomes: [String: Int]
+        /// Every participant's notes on this task, `P3: hesitated at PIN`.
+        var notes: [String] = []
     }
 
     var study: String
@@ -130,7 +136,10 @@ struct StudyReport: Sendable {
                 median: Self.median(times), shortest: times.min() ?? 0, longest: times.max() ?? 0,
                 errors: attempts.reduce(0) { $0 + $1.errors }, unknown: attempts.reduce(0) { $0 + $1.unknown },
                 suggested: attempts.reduce(0) { $0 + $1.suggested }, help: attempts.reduce(0) { $0 + $1.help },
-                hesitations: attempts.reduce(0) { $0 + $1.hesitations }, outcomes: outcomes)
+                hesitations: attempts.reduce(0) { $0 + $1.hesitations }, outcomes: outcomes,
+                notes: participants.flatMap { p in
+                    p.attempts.filter { $0.task == title }.flatMap { $0.notes.map { p.participant + ": " + $0 } }
+                })
         }
         let scores = participants.compactMap(\.susScore)
         meanSUS = scores.isEmpty ? nil : scores.reduce(0, +) / Double(scores.count)
@@ -143,6 +152,7 @@ struct StudyReport: Sendable {
             start?.participant ?? ((recording.file as NSString).lastPathComponent as NSString).deletingPathExtension
         var attempts: [Attempt] = []
         var sus: [Int]?
+        var between: [String] = []
         var current: (attempt: Attempt, began: Date)?
         for event in recording.events {
             switch event.event {
@@ -168,7 +178,15 @@ struct StudyReport: Sendable {
             case .sus:
                 sus = event.sus
             case .note:
-                if current != nil, let line = event.line { current!.attempt.notes.append(line) }
+                guard var line = event.line else { continue }
+                if event.moderator == true {
+                    line = (event.date.map(RecordingSummary.clock).map { $0 + " " } ?? "") + line
+                }
+                if current != nil {
+                    current!.attempt.notes.append(line)
+                } else if event.moderator == true {
+                    between.append(line)
+                }
             case .start, .end:
                 continue
             }
@@ -181,7 +199,7 @@ struct StudyReport: Sendable {
         }
         return Participant(
             participant: name, file: recording.file, attempts: attempts,
-            sus: sus.flatMap { SystemUsabilityScale.score($0) == nil ? nil : $0 })
+            sus: sus.flatMap { SystemUsabilityScale.score($0) == nil ? nil : $0 }, notes: between)
     }
 
     /// The middle value (the mean of the two middle ones for an even count); 0 for none.
