@@ -56,6 +56,9 @@ let package = Package(
         .target(name: "CALSA", path: "Sources/CALSA", linkerSettings: [.linkedLibrary("dl")]),
         // Chafa encodes pictures as Sixel, kitty or iTerm2 images; loaded when the first picture is drawn.
         .target(name: "CChafa", path: "Sources/CChafa", linkerSettings: [.linkedLibrary("dl")]),
+        // libavif and libjxl decode AVIF and JPEG XL pictures; each loaded at the first such picture.
+        .target(name: "CAVIF", path: "Sources/CAVIF", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CJXL", path: "Sources/CJXL", linkerSettings: [.linkedLibrary("dl")]),
         // librsvg draws a book's SVG pictures; loaded with cairo when the first one is decoded.
         .target(name: "CRsvg", path: "Sources/CRsvg", linkerSettings: [.linkedLibrary("dl")]),
         // The one place outside text is made safe to draw (control characters, bidi isolation).
@@ -104,7 +107,7 @@ let package = Package(
             dependencies: [
                 "ReadingState", "Terminal", "TextSafety", "Speech", "Localization", "Markup", "CZlib", "CPNG",
                 "CJPEG", "CWebP",
-                "CGif", "CHyphen", "CFriBidi", "CRsvg",
+                "CGif", "CHyphen", "CFriBidi", "CRsvg", "CAVIF", "CJXL",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -277,3 +277,62 @@ struct PictureTerminalTests {
         #expect(plain.frameWithOverlays().rows.contains { $0.text.contains("Only words.") })
     }
 }
+
+/// AVIF (libavif) and JPEG XL (libjxl) pictures, made from a PNG by Debian's own encoders.
+@Suite(
+    .enabled(
+        if: ["/usr/bin/avifenc", "/usr/bin/cjxl"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) },
+        "needs avifenc and cjxl (Debian libavif-bin, libjxl-tools: scripts/install-test-tools.sh)"))
+struct AVIFAndJPEGXLTests {
+    /// `tool` run on the two-colour PNG; the file it wrote.
+    static func encoded(_ tool: String, _ arguments: [String], suffix: String) throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-\(suffix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in.png")
+        let output = folder.appendingPathComponent("out.\(suffix)")
+        try Data(PicturePixelsTests.twoColours).write(to: input)
+        let run = try runProgram(tool, arguments + [input.path, output.path])
+        try #require(run.status == 0, "\(tool): \(run.output)")
+        return Array(try Data(contentsOf: output))
+    }
+
+    @Test(arguments: [
+        ("/usr/bin/avifenc", ["--lossless"], "avif"), ("/usr/bin/cjxl", ["-d", "0"], "jxl"),
+    ])
+    func aPictureDecodesToItsColoursAndItsSizeComesFromItsHeader(
+        tool: String, arguments: [String], suffix: String
+    ) throws {
+        let bytes = try Self.encoded(tool, arguments, suffix: suffix)
+        #expect(ImageSize.of(bytes).map { [$0.width, $0.height] } == [64, 32])
+        let image = try #require(RasterImage.decode(bytes), "\(suffix) did not decode")
+        #expect(image.width == 64 && image.height == 32)
+        let left = image.rgb(x: 8, y: 16)
+        let right = image.rgb(x: 56, y: 16)
+        #expect(abs(Int(left.0) - 220) < 8 && left.2 < 50, "\(left)")
+        #expect(abs(Int(right.2) - 210) < 8 && right.0 < 50, "\(right)")
+        // Cut short, it is no picture rather than a crash.
+        #expect(RasterImage.decode(Array(bytes.prefix(bytes.count / 2))) == nil)
+    }
+
+    @Test func aBookShowsThemAsPictures() throws {
+        var builder = EPUBBuilder(chapters: [
+            .init("c1.xhtml", "One", #"<p><img src="a.avif" alt="A"/></p><p><img src="b.jxl" alt="B"/></p>"#)
+        ])
+        builder.extraManifest = """
+            <item id="a" href="a.avif" media-type="image/avif"/><item id="b" href="b.jxl" media-type="image/jxl"/>
+            """
+        builder.extraFiles = [
+            ("OEBPS/a.avif", try Self.encoded("/usr/bin/avifenc", ["--lossless"], suffix: "avif")),
+            ("OEBPS/b.jxl", try Self.encoded("/usr/bin/cjxl", ["-d", "0"], suffix: "jxl")),
+        ]
+        let book = try builder.open()
+        let content = BookContent(book: book)
+        let paths = content.document(at: 0).blocks.compactMap { block -> String? in
+            if case .image(let image) = block.kind { return image.path }
+            return nil
+        }
+        #expect(paths == ["OEBPS/a.avif", "OEBPS/b.jxl"])
+        for path in paths { #expect(content.imageSize(at: path).map { [$0.width, $0.height] } == [64, 32]) }
+    }
+}

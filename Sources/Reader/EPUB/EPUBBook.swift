@@ -289,7 +289,7 @@ public struct EPUBBook: Sendable {
     /// placeholder chapter rather than an error.
     /// The picture types the reader can draw.
     static let drawableImageTypes: Set<String> = [
-        "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml",
+        "image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "image/avif", "image/jxl",
     ]
 
     /// A chapter's pictures as EPUB 3.3 asks: one the manifest does not list is not shown (its

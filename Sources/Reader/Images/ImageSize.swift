@@ -1,5 +1,8 @@
-/// The pixel size of a PNG, JPEG, GIF, WebP or SVG, read from its first bytes without decoding it, so the
-/// layout can keep rows free for a picture before it is drawn.
+internal import CAVIF
+internal import CJXL
+
+/// The pixel size of a PNG, JPEG, GIF, WebP, SVG, AVIF or JPEG XL picture, read from its first
+/// bytes without decoding it, so the layout can keep rows free for a picture before it is drawn.
 public enum ImageSize {
     /// Width and height in pixels, or `nil` for another format or a damaged header.
     public static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
@@ -19,7 +22,35 @@ public enum ImageSize {
         }
         if bytes.count >= 30, isWebP(bytes) { return webpSize(bytes) }
         if isSVG(bytes) { return svgSize(bytes) }
+        // AVIF and JPEG XL headers are read by their libraries (loaded now): their sizes are
+        // deep in boxes or bit-packed, and only a book with such a picture loads them.
+        var width: Int32 = 0
+        var height: Int32 = 0
+        if isAVIF(bytes),
+            bytes.withUnsafeBufferPointer({ bok_avif_size($0.baseAddress, $0.count, &width, &height) }) == 1
+        {
+            return (Int(width), Int(height))
+        }
+        if isJXL(bytes), bytes.withUnsafeBufferPointer({ bok_jxl_size($0.baseAddress, $0.count, &width, &height) }) == 1
+        {
+            return (Int(width), Int(height))
+        }
         return nil
+    }
+
+    /// An ISO media file (`ftyp` first) whose brands include AVIF's (`avif`, `avis`).
+    static func isAVIF(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 16, Array(bytes[4..<8]) == Array("ftyp".utf8) else { return false }
+        let end = min(bytes.count, max(16, be32(bytes, 0)))
+        return stride(from: 8, to: end - 3, by: 4).contains { offset in
+            offset != 12 && ["avif", "avis"].contains(String(decoding: bytes[offset..<offset + 4], as: UTF8.self))
+        }
+    }
+
+    /// A JPEG XL code stream (`FF 0A`) or container (its `JXL ` signature box).
+    static func isJXL(_ bytes: [UInt8]) -> Bool {
+        bytes.starts(with: [0xFF, 0x0A])
+            || bytes.starts(with: [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A])
     }
 
     /// Whether the bytes start like an SVG document: its root `svg` element within the first
@@ -104,10 +135,12 @@ public enum ImageSize {
         if bytes.count >= 6, bytes[0] == 0x47, bytes[1] == 0x49, bytes[2] == 0x46, bytes[3] == 0x38 { return .gif }
         if isWebP(bytes) { return .webp }
         if isSVG(bytes) { return .svg }
+        if isAVIF(bytes) { return .avif }
+        if isJXL(bytes) { return .jxl }
         return nil
     }
 
-    enum Kind { case png, jpeg, gif, webp, svg }
+    enum Kind { case png, jpeg, gif, webp, svg, avif, jxl }
 
     /// Walks the JPEG markers to the first start-of-frame, which holds the size.
     private static func jpegSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {

@@ -1,5 +1,7 @@
+internal import CAVIF
 internal import CGif
 internal import CJPEG
+internal import CJXL
 internal import CPNG
 internal import CRsvg
 internal import CWebP
@@ -30,8 +32,9 @@ public struct RasterImage: Sendable, Hashable {
     }
 
     /// Decodes a PNG (with libpng), a JPEG (with libjpeg), a GIF's first frame (giflib), a
-    /// WebP (libwebp) or an SVG (drawn by librsvg); JPEGs are scaled down by libjpeg while they
-    /// stay at least `minimumWidth` pixels wide, and SVGs drawn at least that wide.
+    /// WebP (libwebp), an AVIF (libavif), a JPEG XL (libjxl) or an SVG (drawn by librsvg); JPEGs
+    /// are scaled down by libjpeg while they stay at least `minimumWidth` pixels wide, and SVGs
+    /// drawn at least that wide.
     ///
     /// - Returns: `nil` for other formats and for files the libraries cannot read.
     public static func decode(_ bytes: [UInt8], minimumWidth: Int = 320) -> RasterImage? {
@@ -86,6 +89,17 @@ public struct RasterImage: Sendable, Hashable {
                 pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
         case .svg:
             return drawSVG(bytes, minimumWidth: minimumWidth)
+        case .avif, .jxl:
+            let decode = kind == .avif ? bok_avif_decode_rgba : bok_jxl_decode_rgba
+            guard
+                let buffer = bytes.withUnsafeBufferPointer({
+                    decode($0.baseAddress, $0.count, maxPixels, &width, &height)
+                })
+            else { return nil }
+            defer { free(buffer) }
+            return RasterImage(
+                width: Int(width), height: Int(height),
+                pixels: Array(UnsafeBufferPointer(start: buffer, count: Int(width) * Int(height) * 4)))
         }
     }
 
