@@ -43,6 +43,44 @@ struct ReadingSyncTests {
         #expect(sent.cfi.hasPrefix("epubcfi(/2/2/4/"), "calibre's form, into the book's only chapter: \(sent.cfi)")
     }
 
+    @Test("A place the phone went back to after this one is asked about, Enter staying; an older one is not")
+    func wentBackIsAskedNeverApplied() async throws {
+        let server = try await CalibreServer.start(
+            books: [.init(title: "Sjön", author: "Eva Öst", language: "sv", paragraphs: 80)], user: ("elsa", "hemligt"))
+        defer { server.stop() }
+        let laptop = try await Laptop(server)
+        defer { laptop.close() }
+        let (tty, command) = (laptop.tty, laptop.command)
+        // Read a few pages here; closing sends the place.
+        _ = await command("read 1") { Ansi.strip($0).contains("%") }
+        for _ in 0..<4 {
+            tty.type(" ")
+            _ = await tty.read(until: { Ansi.strip($0).contains("Stycke") }, seconds: 5)
+        }
+        tty.type("q")
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+        let link = try await calibreLink(server)
+        let calibre = CalibreSync(user: "elsa", password: "hemligt")
+        let here = try #require(try await calibre.positions(of: link).first { $0.device == "laptop" })
+        // Then the phone went back near the start.
+        try await calibre.send("epubcfi(/2/2/4/4/1:3)", fraction: 0.02, device: "phone", of: link)
+        let asked = await command("read 1") { $0.contains("[y/N] ") || Ansi.strip($0).contains("Stycke") }
+        #expect(asked.contains("phone went back to Sjön, 2 %, after you read to"), "\(asked.suffix(400))")
+        #expect(asked.contains("go back there? [y/N] "), "\(asked.suffix(400))")
+        // Enter stays where this machine was.
+        tty.type("\r")
+        _ = await tty.read(until: { Ansi.strip($0).contains("Stycke") }, seconds: 20)
+        tty.type("q")
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+        let after = try #require(try await calibre.positions(of: link).first { $0.device == "laptop" })
+        #expect(abs(after.fraction - here.fraction) < 0.01, "stayed: \(here.fraction) → \(after.fraction)")
+        // Now this machine's place is the newer: the phone's, behind, is the past and not mentioned.
+        let again = await command("read 1") { $0.contains("[y/N] ") || Ansi.strip($0).contains("Stycke") }
+        #expect(!again.contains("[y/N]"), "\(again.suffix(400))")
+        tty.type("q")
+        _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+    }
+
     @Test("While the book is open, its place goes to calibre as it moves, before the book is closed")
     func sentWhileReading() async throws {
         let server = try await CalibreServer.start(

@@ -55,7 +55,10 @@ extension Session {
     }
 
     /// Before a book opens: the newest place another device left, when it is ahead of this one,
-    /// is offered (`Enter` goes there); one behind is never applied. Waits at most ``syncWait``.
+    /// is offered (`Enter` goes there). One behind is never applied silently: when it was left
+    /// after this machine's (the patron went back there on the other device), it is offered
+    /// with no as the answer Enter gives; an older one behind is the past, and not mentioned.
+    /// Waits at most ``syncWait``.
     func offerSyncedPlace(path: String) async {
         guard Self.mayBeSynced(path), !syncIsOff, let store = try? shelfStore(),
             let book = try? EPUBBook.open(path: path)
@@ -65,10 +68,12 @@ extension Session {
             let positions = try? await syncClient(for: link, deadline: Self.syncWait).positions(of: link)
         else { return }
         let device = syncDevice
-        let here = ((try? store.position(bookID: bookID.rawValue))?.percent ?? 0) / 100
-        guard let newest = positions.first(where: { $0.device != device }), newest.fraction > here + 0.001 else {
-            return
-        }
+        let saved = try? store.position(bookID: bookID.rawValue)
+        let here = (saved?.percent ?? 0) / 100
+        guard let newest = positions.first(where: { $0.device != device }) else { return }
+        let ahead = newest.fraction > here + 0.001
+        let wentBack = newest.fraction < here - 0.001 && newest.time > (saved?.updatedAt ?? .distantFuture)
+        guard ahead || wentBack else { return }
         let content = BookContent(book: book)
         guard let cfi = EPUBCFI(newest.cfi), let place = content.locator(for: cfi) else {
             account.prompt?.tell(
@@ -78,12 +83,18 @@ extension Session {
             return
         }
         let chapter = content.document(at: place.spineIndex).title ?? tr("chapter {n}", ["n": place.spineIndex + 1])
-        let question = tr(
-            "{device} is at {chapter}, {percent} — go there? [Y/n] ",
-            ["device": newest.device, "chapter": chapter, "percent": Self.percentText(newest.fraction)])
-        // Enter (or yes) goes there; no, or nobody to ask, stays.
+        let percent = Self.percentText(newest.fraction)
+        let question =
+            ahead
+            ? tr(
+                "{device} is at {chapter}, {percent} — go there? [Y/n] ",
+                ["device": newest.device, "chapter": chapter, "percent": percent])
+            : tr(
+                "{device} went back to {chapter}, {percent}, after you read to {here} here — go back there? [y/N] ",
+                ["device": newest.device, "chapter": chapter, "percent": percent, "here": Self.percentText(here)])
+        // Ahead, Enter (or yes) goes there; behind, only yes does. No, or nobody to ask, stays.
         guard let answer = account.prompt?.ask(question)?.trimmingCharacters(in: .whitespaces),
-            answer.isEmpty || TerminalPatronPrompt.yes.contains(where: { $0.isNamed(answer) })
+            answer.isEmpty ? ahead : TerminalPatronPrompt.yes.contains(where: { $0.isNamed(answer) })
         else { return }
         let located = content.locator(spineIndex: place.spineIndex, offset: place.offset)
         try? store.savePosition(located, percent: newest.fraction * 100, bookID: bookID)
