@@ -1,7 +1,10 @@
+import Catalog
 import Foundation
 import Localization
 import MockLending
 import Reader
+import ReadingState
+import Shelf
 import Testing
 
 @testable import Client
@@ -306,6 +309,49 @@ struct StudyTests {
         let attempt = try #require(StudyReport([try Recording.read(file: file)]).participants.first?.attempts.first)
         #expect(attempt.outcome == .gaveUp && attempt.seconds == 42 && attempt.commands == 1)
         #expect(attempt.hesitations == 1)
+    }
+
+    @Test("A task may ask where the reader is and for a highlight, not only for the shelf")
+    func readingAndHighlightConditions() async throws {
+        let h = try await Harness()
+        defer { Task { await h.stop() } }
+        h.session.account.prompt = ScriptedPatronPrompt(answers: ["1001"], secrets: [Self.pin])
+        await h.run("top 1")
+        await h.run("borrow 1")
+        let item = try #require(h.session.lists.list?.byNumber[1])
+        let title = String(item.title.prefix(12))
+        let store = try h.session.shelfStore()
+        let file = try #require(try store.download(productID: item.id)?.path)
+        let book = try EPUBBook.open(path: file)
+        let content = BookContent(book: book)
+        // The chapter the task asks for, as the reader's status line names it: the last with a title.
+        let chapter = try #require((0..<book.spine.count).last { content.document(at: $0).title?.isEmpty == false })
+        let chapterTitle = try #require(content.document(at: chapter).title)
+        let text = [
+            "study: Reading", "task: Read on", "instruction: Go to the last chapter and highlight a paragraph.",
+            "success: reading: \(title) | \(chapterTitle)", "success: highlight: \(title)",
+        ].joined(separator: "\n")
+        let study = try StudyParser.parse(text, file: "reading.study")
+        let runner = StudyRunner(study: study, participant: "P1")
+        let conditions = study.tasks[0].success
+        // Not opened yet: neither holds.
+        #expect(await !runner.holds(conditions, session: h.session))
+        // Opened and read to the chapter: the place holds, the highlight not yet.
+        let id = BookID.opening(book, in: store)
+        try store.recordBookIdentity(productID: item.id, bookID: id)
+        let place = Locator(spineIndex: chapter, offset: 0)
+        try store.savePosition(place, percent: 90, bookID: id)
+        #expect(await runner.holds([conditions[0]], session: h.session))
+        #expect(await !runner.holds(conditions, session: h.session))
+        try store.saveHighlight(Highlight(start: place, end: place, color: .yellow, text: "x"), bookID: id)
+        #expect(await runner.holds(conditions, session: h.session))
+        // Back in the first chapter, the place no longer holds.
+        try store.savePosition(Locator(spineIndex: 0, offset: 0), percent: 1, bookID: id)
+        #expect(await !runner.holds(conditions, session: h.session))
+        #expect(throws: ScenarioParseError.self) {
+            try StudyParser.parse(
+                "study: S\ntask: T\ninstruction: I\nsuccess: reading: only a title\n", file: "s.study")
+        }
     }
 
     @Test("Both sample studies read; a study's mistakes are told with their lines")

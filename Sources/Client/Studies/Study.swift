@@ -22,13 +22,23 @@ struct StudyTask: Sendable, Equatable {
     var line: Int
     /// What the participant is told, in their language (`instruction:` lines, joined).
     var instruction: String
-    /// What must hold when the participant types `done` (all of them): `shelf:` and `not shelf:`.
-    var success: [Expectation]
+    /// What must hold when the participant types `done` (all of them).
+    var success: [StudyCondition]
     /// Seconds the participant has; the first line typed after it ends the task as timed out.
     var timeLimit: Double
 
     /// Ten minutes, when the file gives none.
     static let defaultTimeLimit = 600.0
+}
+
+/// A task's success condition (`success:`), checked when the participant says done.
+enum StudyCondition: Sendable, Equatable {
+    /// `shelf: TITLE | BADGE` or `not shelf: TITLE`: what `shelf` shows, as in a scenario.
+    case shelf(Expectation.Kind)
+    /// `reading: TITLE | CHAPTER`: the book's place is in a chapter whose title has CHAPTER.
+    case reading(title: String, chapter: String)
+    /// `highlight: TITLE`: the book has a highlight.
+    case highlight(title: String)
 }
 
 /// How a task ended for one participant.

@@ -107,19 +107,35 @@ enum StudyParser {
         case "time limit":
             task.timeLimit = try timeLimit(value)
         default:
-            // `success: shelf: TITLE | BADGE`: an expectation of the scenario format, on the shelf.
             guard let colon = value.firstIndex(of: ":") else {
                 throw UserError(Self.successHelp)
             }
             let kind = value[..<colon].split(separator: " ").joined(separator: " ").lowercased()
-            guard kind == "shelf" || kind == "not shelf" else { throw UserError(Self.successHelp) }
             let rest = ScenarioParser.unquote(value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-            task.success.append(Expectation(line: 0, kind: try reader.expectation(kind, rest)))
+            let parts = rest.split(separator: "|", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            switch kind {
+            case "shelf", "not shelf":
+                // An expectation of the scenario format, on the shelf.
+                task.success.append(.shelf(try reader.expectation(kind, rest)))
+            case "reading":
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw UserError(
+                        tr("success: reading: takes TITLE | CHAPTER, e.g. reading: Fritt fall | Kapitel 3."))
+                }
+                task.success.append(.reading(title: parts[0], chapter: parts[1]))
+            case "highlight":
+                guard !rest.isEmpty else { throw UserError(tr("success: highlight: takes the book's title.")) }
+                task.success.append(.highlight(title: rest))
+            default:
+                throw UserError(Self.successHelp)
+            }
         }
     }
 
     static var successHelp: String {
-        tr("success: takes shelf: TITLE | BADGE or not shelf: TITLE, e.g. success: shelf: Fritt fall | 28 days.")
+        tr(
+            "success: takes shelf: TITLE | BADGE, not shelf: TITLE, reading: TITLE | CHAPTER or highlight: TITLE, "
+                + "e.g. success: shelf: Fritt fall | 28 days.")
     }
 
     /// `90 s`, `5 min`, `5m`, `2 min 30 s`: seconds, from 1 s to 24 h.

@@ -1,6 +1,9 @@
 import Foundation
 import Localization
 import MockLending
+import Reader
+import ReadingState
+import Shelf
 import Terminal
 
 /// `bok study run`: one participant's sitting. Before each task the instruction is shown; the
@@ -134,11 +137,30 @@ struct StudyRunner {
         }
     }
 
-    /// Whether every condition holds on the shelf as it is now.
-    func holds(_ conditions: [Expectation], session: Session) async -> Bool {
+    /// Whether every condition holds now: on the shelf, and in the books' places and highlights.
+    func holds(_ conditions: [StudyCondition], session: Session) async -> Bool {
         for condition in conditions {
-            let shelf = await session.shelfScreen()
-            if ShelfCheck.failure(condition.kind, lines: shelf.lines, error: shelf.error) != nil { return false }
+            switch condition {
+            case .shelf(let kind):
+                let shelf = await session.shelfScreen()
+                if ShelfCheck.failure(kind, lines: shelf.lines, error: shelf.error) != nil { return false }
+            case .reading(let title, let chapter):
+                guard
+                    session.books(titled: title).contains(where: { book in
+                        guard let place = try? book.store.position(bookID: book.id.rawValue),
+                            let file = book.file, let epub = try? EPUBBook.open(path: file)
+                        else { return false }
+                        let shown = BookContent(book: epub).document(at: place.spineIndex).title ?? ""
+                        return shown.localizedCaseInsensitiveContains(chapter)
+                    })
+                else { return false }
+            case .highlight(let title):
+                guard
+                    session.books(titled: title).contains(where: { book in
+                        !((try? book.store.highlights(bookID: book.id)) ?? []).isEmpty
+                    })
+                else { return false }
+            }
         }
         return true
     }
@@ -208,5 +230,27 @@ final class StudyPatronPrompt: PatronPrompt {
         case .wrong?, .none?, nil:
             return nil
         }
+    }
+}
+
+extension Session {
+    /// A book of the shelf whose title has `title` and that has been opened: its reading state's
+    /// id, and its file when it is on this computer.
+    struct OpenedBook {
+        let store: ShelfStore
+        let id: BookID
+        let file: String?
+    }
+
+    /// The books on the shelf (loans, ended loans, samples) titled `title`, that were opened.
+    func books(titled title: String) -> [OpenedBook] {
+        guard let store = try? shelfStore(), let shelf = try? currentShelf() else { return [] }
+        return shelf.sections.flatMap(\.entries).filter { $0.title.localizedCaseInsensitiveContains(title) }
+            .compactMap { entry in
+                guard let id = try? store.bookIdentity(productID: entry.productID) else { return nil }
+                let sample = (try? store.samples(card: shelfCard() ?? ""))?.first { $0.productID == entry.productID }
+                let file = (try? store.download(productID: entry.productID))??.path ?? sample?.path
+                return OpenedBook(store: store, id: id, file: file)
+            }
     }
 }
