@@ -139,6 +139,7 @@ let package = Package(
                 "Catalog", "Shelf", "Reader", "Speech", "Terminal", "TextSafety", "MockLending", "CFuzzDriver",
                 "Localization", "SafeOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The toolchain's ICU, which Foundation loads anyway: scenario patterns are matched with its

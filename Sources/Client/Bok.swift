@@ -146,6 +146,7 @@ struct Bok {
             return ErrorReport.report(error, json: options.json && !command.isEmpty, printer: printer)
         }
         for warning in startup.warnings { printer.err(ErrorReport.diagnostic(warning)) }
+        startup.session.drawsCovers = isTTY && !options.json && options.record == nil && !screenReader
         let code =
             command.isEmpty
             ? await interactive(

@@ -62,9 +62,14 @@ enum InfoCommand {
             if session.library.page == nil, let page = try? await session.library.service.library() {
                 session.library.adopt(page)
             }
-            var lines = InfoRenderer(theme: session.theme, availability: session.availabilityWords).render(
+            // The cover at the left, when there is one to draw: the details fitted beside it.
+            let cover = CoverArt.shown(in: session) ? await CoverArt.cover(of: product, session: session) : nil
+            var theme = session.theme
+            if cover != nil { theme.width -= CoverArt.columns + 2 }
+            var lines = InfoRenderer(theme: theme, availability: session.availabilityWords).render(
                 product, library: session.library.page)
             lines += await seriesLines(of: product, session: session)
+            if let cover { lines = CoverArt.beside(lines, picture: cover, theme: session.theme) }
             return CommandOutput(lines: lines, json: InfoJSON(product, library: session.library.page))
         })
 

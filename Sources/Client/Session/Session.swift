@@ -30,6 +30,9 @@ final class Session {
     var environment: [String: String] = [:]
     /// Where bok keeps its files (history, credentials, the shelf database, books); nil keeps the shelf in memory.
     var paths: Paths?
+    /// Whether `info` may draw the book's cover: at a terminal only, never for `--json`, a
+    /// recording, a screen reader, a scenario or a study (bok turns it on where it may).
+    var drawsCovers = false
     /// Shows that a command waits for the library (at a terminal only).
     var spinner: WaitSpinner?
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.

@@ -173,7 +173,7 @@ public struct RasterImage: Sendable, Hashable {
     }
 
     /// The colour of a pixel.
-    func rgb(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
+    public func rgb(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
         let index = (y * width + x) * 4
         return (pixels[index], pixels[index + 1], pixels[index + 2])
     }
