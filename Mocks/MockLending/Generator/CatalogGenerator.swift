@@ -31,40 +31,85 @@ public struct CatalogGenerator: Sendable {
         self.referenceDay = referenceDay
     }
 
-    /// Generates the catalogue.
-    public func generate() -> GeneratedCatalog {
+    /// Generates the catalogue: its licences and plans; the products are generated when read.
+    public func generate() -> GeneratedCatalog { generate(indexingIn: nil) }
+
+    /// Generates the catalogue and, with a collation, its search index and sort ranks, in one
+    /// pass over the books: in chunks on every core, each book generated once and dropped.
+    func generate(indexingIn collation: Collation?) -> GeneratedCatalog {
         let plans = makePlans()
         let referenceOrdinal = referenceDay.ordinal
-        var products: [Product] = []
-        var licences: [Licence] = []
-        products.reserveCapacity(size)
-        licences.reserveCapacity(size)
-        // Two halves on two threads when the catalogue is large: the machine `bok --mock` runs on
-        // usually has a spare core, and 200 000 books take about half as long.
-        if size >= 20_000 {
-            let parts = Self.parallelChunks(count: size, chunks: 4) { range in
-                range.map { book($0, plan: plans[$0], referenceOrdinal: referenceOrdinal) }
-            }
-            for part in parts {
-                for (product, licence) in part {
-                    products.append(product)
-                    licences.append(licence)
-                }
-            }
-        } else {
-            for index in 0..<size {
+        // Chunks of a few thousand books: the cores share them out, and each keeps its own
+        // vocabulary (merged afterwards) so that no lock is taken per book.
+        let chunkCount = size < 20_000 ? 1 : min(64, max(8, size / 16_384))
+        let bounds = (0...chunkCount).map { $0 * size / chunkCount }
+        let slots = ResultSlots<Chunk>(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { number in
+            let range = bounds[number]..<bounds[number + 1]
+            var chunk = Chunk(range: range, collation: collation)
+            for index in range {
                 let (product, licence) = book(index, plan: plans[index], referenceOrdinal: referenceOrdinal)
-                products.append(product)
-                licences.append(licence)
+                chunk.add(index, product, licence)
             }
+            slots.set(number, chunk)
         }
-        ScenarioGuarantees.apply(products: &products, licences: &licences, seed: seed)
-        return GeneratedCatalog(seed: seed, products: products, licences: licences, referenceDay: referenceDay)
+        let chunks = slots.values()
+        var licences: [Licence] = []
+        var popularity: [Int] = []
+        var aring: [Int] = []
+        licences.reserveCapacity(size)
+        popularity.reserveCapacity(size)
+        for chunk in chunks {
+            licences += chunk.licences
+            popularity += chunk.popularity
+            aring += chunk.aringThrillers
+        }
+        let unadjusted = ProductTable(generator: self, plans: plans, adjusted: [:], aringThrillers: Set(aring))
+        let (top, adjusted) = ScenarioGuarantees.apply(
+            popularity: popularity, licences: &licences, aringThrillers: aring, products: unadjusted)
+        let products = ProductTable(generator: self, plans: plans, adjusted: adjusted, aringThrillers: Set(aring))
+        let search = collation.map { CatalogSearch(products: products, parts: chunks.map { $0.part! }, collation: $0) }
+        return GeneratedCatalog(
+            seed: seed, products: products, licences: licences, referenceDay: referenceDay, topByPopularity: top,
+            search: search)
+    }
+
+    /// What one chunk of the books gives: licences, popularity, Å thrillers, and its share of the index.
+    struct Chunk: Sendable {
+        var licences: [Licence] = []
+        var popularity: [Int] = []
+        var aringThrillers: [Int] = []
+        var part: CatalogSearch.Part?
+
+        init(range: Range<Int>, collation: Collation?) {
+            licences.reserveCapacity(range.count)
+            popularity.reserveCapacity(range.count)
+            part = collation.map { CatalogSearch.Part(start: range.lowerBound, count: range.count, collation: $0) }
+        }
+
+        mutating func add(_ index: Int, _ product: Product, _ licence: Licence) {
+            licences.append(licence)
+            popularity.append(product.popularity ?? 0)
+            if ScenarioGuarantees.isAringThriller(product) { aringThrillers.append(index) }
+            part?.add(index, product)
+        }
     }
 
     /// The product id of book `index`: seven digits, unique, not visibly sequential.
     static func productID(_ index: Int) -> String {
         String(1_000_000 + (index &* 7_919 &+ 104_729) % 9_000_000)
+    }
+
+    /// The index of the book whose product id is `id` in a catalogue of `size`, if there is one
+    /// (the inverse of `productID`: 5 017 679 is 7 919's inverse modulo 9 000 000).
+    static func index(ofProductID id: String, size: Int) -> Int? {
+        guard id.utf8.count == 7, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let number = Int(id), number >= 1_000_000
+        else { return nil }
+        let modulus = 9_000_000
+        let shifted = ((number - 1_000_000 - 104_729) % modulus + modulus) % modulus
+        let index = shifted * 5_017_679 % modulus
+        return index < size ? index : nil
     }
 
     // MARK: Plans
@@ -383,15 +428,5 @@ public struct CatalogGenerator: Sendable {
             return Licence(model: .copies, copies: copies, onLoan: copies, waiting: min(waiting, 60))
         }
         return Licence(model: .copies, copies: copies, onLoan: rng.below(copies))
-    }
-
-    /// Runs `work` over `chunks` slices of `0..<count` concurrently and returns the results in order.
-    static func parallelChunks<T: Sendable>(count: Int, chunks: Int, _ work: @Sendable (Range<Int>) -> [T]) -> [[T]] {
-        let bounds = (0...chunks).map { $0 * count / chunks }
-        let results = ResultSlots<[T]>(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            results.set(chunk, work(bounds[chunk]..<bounds[chunk + 1]))
-        }
-        return results.values()
     }
 }

@@ -7,26 +7,47 @@ import Dispatch
 /// Immutable after start-up and `Sendable`, so requests search it concurrently without a lock;
 /// only availability (which changes with loans) comes from the caller.
 struct CatalogSearch: Sendable {
-    /// The products, by index.
-    let products: [Product]
+    /// The products, by index, generated when read.
+    let products: ProductTable
     let index: SearchIndex
     let ranks: SortRanks
 
-    /// Indexes `products` and ranks them in `collation`'s alphabet.
-    init(products: [Product], collation: Collation) {
+    /// Indexes `products` and ranks them in `collation`'s alphabet (generating each book once).
+    init(products: ProductTable, collation: Collation) {
+        var part = Part(start: 0, count: products.count, collation: collation)
+        for index in products.indices { part.add(index, products[index]) }
+        self.init(products: products, parts: [part], collation: collation)
+    }
+
+    /// Joins what the chunks of the catalogue gave, in order: the index and the ranks on two threads.
+    init(products: ProductTable, parts: [Part], collation: Collation) {
         self.products = products
-        // Independent work: build the index and the ranks on two threads.
         let index = ResultSlots<SearchIndex>(count: 1)
         let ranks = ResultSlots<SortRanks>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                index.set(0, SearchIndex(products: products))
+        DispatchQueue.concurrentPerform(iterations: 2) { work in
+            if work == 0 {
+                index.set(0, SearchIndex(count: products.count, builders: parts.map(\.index)))
             } else {
-                ranks.set(0, SortRanks(products: products, collation: collation))
+                ranks.set(0, SortRanks(count: products.count, facts: parts.map(\.ranks), adjusted: products.adjusted))
             }
         }
         self.index = index.values()[0]
         self.ranks = ranks.values()[0]
+    }
+
+    /// What one chunk of consecutive books gives the index and the ranks.
+    struct Part: Sendable {
+        var index = SearchIndex.Builder()
+        var ranks: SortRanks.Facts
+
+        init(start: Int, count: Int, collation: Collation) {
+            ranks = SortRanks.Facts(start: start, count: count, collation: collation)
+        }
+
+        mutating func add(_ number: Int, _ product: borrowing Product) {
+            index.add(Int32(number), product)
+            ranks.add(product)
+        }
     }
 
     /// One page of a search.

@@ -25,7 +25,7 @@ extension SearchIndex {
     static let implicitPrefixLength = 4
 
     /// Evaluates `query` (nil: the whole catalogue); `products` is what the index was built from.
-    func match(_ query: SearchQuery?, in products: [Product]) -> Hits {
+    func match(_ query: SearchQuery?, in products: ProductTable) -> Hits {
         guard let query else {
             return Hits(indices: (0..<Int32(count)).map { $0 }, scores: [UInt16](repeating: 0, count: count))
         }
@@ -79,7 +79,7 @@ extension SearchIndex {
         }
     }
 
-    private func scoreTerm(_ term: SearchQuery.Term, products: [Product], into scratch: inout TermScratch) {
+    private func scoreTerm(_ term: SearchQuery.Term, products: ProductTable, into scratch: inout TermScratch) {
         var fields = Field.searched(by: term.field)
         var value = term.value
         if term.field == nil, value.allSatisfy({ $0.isNumber || $0 == " " }),
@@ -125,7 +125,7 @@ extension SearchIndex {
     }
 
     private func scorePhrase(
-        _ words: [String], fields: [Field], lastIsPrefix: Bool, products: [Product],
+        _ words: [String], fields: [Field], lastIsPrefix: Bool, products: ProductTable,
         into scratch: inout TermScratch
     ) {
         for field in fields where field != .isbn {

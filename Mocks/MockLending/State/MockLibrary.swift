@@ -15,7 +15,6 @@ final class MockLibrary: Sendable {
     let configuration: MockConfiguration
     /// Generated EPUBs, kept for the next download.
     let books = BookCache(capacity: 32)
-    private let indexByID: [String: Int]
     private let state: Mutex<Held>
     /// Where the clock started, to reset to.
     private let startClock: Date
@@ -39,14 +38,12 @@ final class MockLibrary: Sendable {
     }
 
     init(configuration: MockConfiguration) {
-        let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize).generate()
+        let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize)
+            .generate(indexingIn: Collation(locale: MockLibraryPage.locale))
         self.catalog = catalog
         self.configuration = configuration
-        self.search = CatalogSearch(products: catalog.products, collation: Collation(locale: MockLibraryPage.locale))
-        var indexByID: [String: Int] = [:]
-        indexByID.reserveCapacity(catalog.products.count)
-        for (index, product) in catalog.products.enumerated() { indexByID[product.id] = index }
-        self.indexByID = indexByID
+        // Generated with a collation, so the search is there.
+        self.search = catalog.search!
         let clock = configuration.clockStart ?? Date()
         self.startClock = clock
         self.state = Mutex(Held(state: Self.seed(catalog, clock: clock, rules: configuration.rules)))
@@ -70,7 +67,7 @@ final class MockLibrary: Sendable {
     }
 
     /// The catalogue index of a product id.
-    func index(of id: String) -> Int? { indexByID[id] }
+    func index(of id: String) -> Int? { CatalogGenerator.index(ofProductID: id, size: catalog.products.count) }
 
     /// Lets a running clock catch up with real time; a stopped clock stays where it was put.
     private func tick(_ state: inout LibraryState) {
@@ -283,7 +280,9 @@ final class MockLibrary: Sendable {
         let categories = Set(book.categories)
         let keywords = Set(book.keywords)
         var scored: [(score: Int, order: Int, index: Int)] = []
-        for (other, product) in catalog.products.enumerated() where other != index {
+        // Only the books the index says can score are generated and scored.
+        for other in search.similarCandidates(to: book, at: index) {
+            let product = catalog.products[other]
             var score = 0
             if let series = book.series, product.series?.name == series.name { score += 100 }
             if !authors.isDisjoint(with: product.authors.map(\.fullName)) { score += 20 }
@@ -311,7 +310,7 @@ final class MockLibrary: Sendable {
         let snapshot = read { copy $0 }
         let limit = snapshot.borrowerLimit(card: options.card)
         // The library's own number for a book finds it, as a catalogue's search by number does.
-        if options.offset == 0, let index = indexByID[options.text.trimmingCharacters(in: .whitespaces)] {
+        if options.offset == 0, let index = index(of: options.text.trimmingCharacters(in: .whitespaces)) {
             var product = catalog.products[index]
             product.availability = snapshot.withEstimate(
                 snapshot.availability(index, card: options.card, limit: limit), index)
