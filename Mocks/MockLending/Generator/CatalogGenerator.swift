@@ -39,9 +39,10 @@ public struct CatalogGenerator: Sendable {
     func generate(indexingIn collation: Collation?) -> GeneratedCatalog {
         let plans = makePlans()
         let referenceOrdinal = referenceDay.ordinal
-        // Chunks of a few thousand books: the cores share them out, and each keeps its own
-        // vocabulary (merged afterwards) so that no lock is taken per book.
-        let chunkCount = size < 20_000 ? 1 : min(64, max(8, size / 16_384))
+        // Chunks the cores share out; each keeps its own vocabulary (joined afterwards) so that
+        // no lock is taken per book. Sixteen: enough to keep both cores busy to the end, few
+        // enough that the chunks' vocabularies are not held many times over.
+        let chunkCount = size < 20_000 ? 1 : 16
         let bounds = (0...chunkCount).map { $0 * size / chunkCount }
         let slots = ResultSlots<Chunk>(count: chunkCount)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { number in
@@ -51,6 +52,7 @@ public struct CatalogGenerator: Sendable {
                 let (product, licence) = book(index, plan: plans[index], referenceOrdinal: referenceOrdinal)
                 chunk.add(index, product, licence)
             }
+            chunk.part?.finish()
             slots.set(number, chunk)
         }
         let chunks = slots.values()

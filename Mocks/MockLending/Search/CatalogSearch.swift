@@ -16,6 +16,7 @@ struct CatalogSearch: Sendable {
     init(products: ProductTable, collation: Collation) {
         var part = Part(start: 0, count: products.count, collation: collation)
         for index in products.indices { part.add(index, products[index]) }
+        part.finish()
         self.init(products: products, parts: [part], collation: collation)
     }
 
@@ -47,6 +48,12 @@ struct CatalogSearch: Sendable {
         mutating func add(_ number: Int, _ product: borrowing Product) {
             index.add(Int32(number), product)
             ranks.add(product)
+        }
+
+        /// Drops the memos of adding books, so that a million titles' chunks do not hold them all at once.
+        mutating func finish() {
+            index.finish()
+            for column in ranks.texts.indices { ranks.texts[column].finish() }
         }
     }
 

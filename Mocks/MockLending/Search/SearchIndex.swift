@@ -100,6 +100,15 @@ struct SearchIndex: Sendable {
         var languageMembers: [ByteKey: [Int32]] = [:]
         var categoryNames: Set<ByteKey> = []
         var seriesMembers: [ByteKey: [Int32]] = [:]
+        // Each list gets its final length at once: appending chunk by chunk would leave up to
+        // half of every list's capacity unused, a quarter of the index at a million titles.
+        for field in postings.indices {
+            var lengths = [Int](repeating: 0, count: words.count)
+            for (builder, remap) in zip(builders, renumbering) {
+                for (local, list) in builder.postings[field].enumerated() { lengths[Int(remap[local])] += list.count }
+            }
+            for (id, length) in lengths.enumerated() where length > 0 { postings[field][id].reserveCapacity(length) }
+        }
         for (builder, remap) in zip(builders, renumbering) {
             for field in postings.indices {
                 for (local, list) in builder.postings[field].enumerated() where !list.isEmpty {
@@ -117,7 +126,8 @@ struct SearchIndex: Sendable {
         wordIDs = Dictionary(idOfWord.map { ($0.key.text, $0.value) }, uniquingKeysWith: min)
         self.postings = postings
         sortedWordIDs = words.indices.sorted { words[$0] < words[$1] }.map { Int32($0) }
-        self.isbns = isbns.sorted { $0.isbn < $1.isbn }
+        isbns.sort { $0.isbn < $1.isbn }
+        self.isbns = isbns
         func plain(_ members: [ByteKey: [Int32]]) -> [String: [Int32]] {
             Dictionary(members.map { ($0.key.text, $0.value) }, uniquingKeysWith: { ($0 + $1).sorted() })
         }
@@ -146,31 +156,38 @@ struct SearchIndex: Sendable {
 
     /// Ids of the words that start with `prefix` (folded), found by binary search in the sorted vocabulary.
     func wordIDs(withPrefix prefix: String) -> ArraySlice<Int32> {
-        var low = 0
-        var high = sortedWordIDs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if words[Int(sortedWordIDs[mid])] < prefix { low = mid + 1 } else { high = mid }
-        }
-        var end = low
-        while end < sortedWordIDs.count, words[Int(sortedWordIDs[end])].hasPrefix(prefix) { end += 1 }
-        return sortedWordIDs[low..<end]
+        sortedWordIDs[Self.range(sortedWordIDs.count, startingWith: prefix) { words[Int(sortedWordIDs[$0])] }]
     }
 
     /// Products whose ISBN is `digits`, or starts with it when `prefix`.
     func products(withISBN digits: String, prefix: Bool) -> [Int32] {
+        let range: Range<Int>
+        if prefix {
+            range = Self.range(isbns.count, startingWith: digits) { isbns[$0].isbn }
+        } else {
+            let start = Self.firstPosition(isbns.count) { isbns[$0].isbn >= digits }
+            range = start..<(start < isbns.count && isbns[start].isbn == digits ? start + 1 : start)
+        }
+        return isbns[range].map(\.index)
+    }
+
+    /// The positions of a sorted list of `count` texts that start with `prefix`: one range,
+    /// found by two binary searches (a prefix like `978` may hold every ISBN of the catalogue).
+    static func range(_ count: Int, startingWith prefix: String, _ text: (Int) -> String) -> Range<Int> {
+        let start = firstPosition(count) { text($0) >= prefix }
+        let end = start + firstPosition(count - start) { !text(start + $0).hasPrefix(prefix) }
+        return start..<end
+    }
+
+    /// The first of `0..<count` where `isPast` holds (it holds for every position after it too).
+    static func firstPosition(_ count: Int, where isPast: (Int) -> Bool) -> Int {
         var low = 0
-        var high = isbns.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if isbns[mid].isbn < digits { low = mid + 1 } else { high = mid }
+            if isPast(mid) { high = mid } else { low = mid + 1 }
         }
-        var result: [Int32] = []
-        while low < isbns.count, prefix ? isbns[low].isbn.hasPrefix(digits) : isbns[low].isbn == digits {
-            result.append(isbns[low].index)
-            low += 1
-        }
-        return result
+        return low
     }
 
     /// The texts of `field` of a product, for checking that a phrase's words are consecutive.
@@ -262,6 +279,14 @@ struct SearchIndex: Sendable {
             }
             foldedWords[ByteKey(raw)] = folded
             return folded
+        }
+
+        /// Drops what is only needed while adding books (the memos), before the chunks are joined.
+        mutating func finish() {
+            foldedWords = [:]
+            foldedKeys = [:]
+            idOfWord = [:]
+            scratch = []
         }
 
         /// The folded form of a filter value (memoised: there are few categories and publishers).

@@ -60,12 +60,15 @@ struct SortRanks: Sendable {
         }
     }
 
-    /// One text to sort by: its distinct values in one chunk, with their keys.
+    /// One text to sort by: its distinct values in one chunk, with their keys (the texts
+    /// themselves are dropped by `finish()`, once the chunk is done).
     struct TextColumn: Sendable {
         var numberOfText: [ByteKey: Int32] = [:]
         var keys: [Collation.Key] = []
         /// Per book, the number of its text (-1: none).
         var numbers: [Int32] = []
+
+        mutating func finish() { numberOfText = [:] }
 
         mutating func add(_ text: String?, _ collation: Collation) {
             guard let text else {
