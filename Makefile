@@ -35,6 +35,7 @@ bench: deps
 	.build/release/bok-bench
 	.build/release/shelf-bench
 	.build/release/mock-bench
+	Benchmarks/mock-load.sh
 	Benchmarks/reader-bench.sh
 	Benchmarks/calibre-bench.py --no-build
 

@@ -112,12 +112,13 @@ for size in quick ? [20_000, 200_000] : [200_000, 1_000_000] {
             peaks[slot].append(Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan)
         }
     }
+    let target = [200_000: "   target < 0.5 s", 1_000_000: "   target < 2 s, < 600 MB"][size] ?? ""
     for (slot, build) in builds.enumerated() {
         print(
             String(
-                format: "%@: mock with %d titles ready in  median %.3f s (min %.3f, max %.3f), peak RSS %.0f MB",
+                format: "%@: mock with %d titles ready in  median %.3f s (min %.3f, max %.3f), peak RSS %.0f MB%@",
                 build.0, size, median(seconds[slot]), seconds[slot].min() ?? .nan, seconds[slot].max() ?? .nan,
-                median(peaks[slot]) / 1024))
+                median(peaks[slot]) / 1024, target))
     }
 }
 
