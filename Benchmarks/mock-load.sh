@@ -25,13 +25,14 @@ checksum() { printf '%s' "bok-mock$1mock-secret" | sha512sum | cut -d' ' -f1; }
 # Starts a mock of $1 books; sets base (the API's URL) and server (its pid).
 start() {
   [ -n "$server" ] && { kill "$server"; wait "$server" 2>/dev/null || true; }
-  "$bok" mock-server --port 0 --catalog-size "$1" >"$work/url" 2>"$work/log" &
+  # A file of its own: the previous server's would be read before the shell empties it.
+  "$bok" mock-server --port 0 --catalog-size "$1" >"$work/url-$1" 2>"$work/log" &
   server=$!
   for _ in $(seq 600); do
-    [ -s "$work/url" ] && break
+    grep -q '^http' "$work/url-$1" && break
     sleep 0.1
   done
-  base=$(head -1 "$work/url")
+  base=$(head -1 "$work/url-$1")
   [ -n "$base" ] || { echo "mock-load: the mock did not start: $(cat "$work/log")" >&2; exit 1; }
 }
 

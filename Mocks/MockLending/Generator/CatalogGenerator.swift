@@ -59,17 +59,22 @@ public struct CatalogGenerator: Sendable {
         var licences: [Licence] = []
         var popularity: [Int] = []
         var aring: [Int] = []
+        var activeDays: [ProductTable.ActiveDays] = []
+        activeDays.reserveCapacity(size)
         licences.reserveCapacity(size)
         popularity.reserveCapacity(size)
         for chunk in chunks {
             licences += chunk.licences
             popularity += chunk.popularity
             aring += chunk.aringThrillers
+            activeDays += chunk.activeDays
         }
-        let unadjusted = ProductTable(generator: self, plans: plans, adjusted: [:], aringThrillers: Set(aring))
+        let unadjusted = ProductTable(
+            generator: self, plans: plans, adjusted: [:], aringThrillers: Set(aring), activeDays: activeDays)
         let (top, adjusted) = ScenarioGuarantees.apply(
             popularity: popularity, licences: &licences, aringThrillers: aring, products: unadjusted)
-        let products = ProductTable(generator: self, plans: plans, adjusted: adjusted, aringThrillers: Set(aring))
+        let products = ProductTable(
+            generator: self, plans: plans, adjusted: adjusted, aringThrillers: Set(aring), activeDays: activeDays)
         let search = collation.map { CatalogSearch(products: products, parts: chunks.map { $0.part! }, collation: $0) }
         return GeneratedCatalog(
             seed: seed, products: products, licences: licences, referenceDay: referenceDay, topByPopularity: top,
@@ -81,6 +86,7 @@ public struct CatalogGenerator: Sendable {
         var licences: [Licence] = []
         var popularity: [Int] = []
         var aringThrillers: [Int] = []
+        var activeDays: [ProductTable.ActiveDays] = []
         var part: CatalogSearch.Part?
 
         init(range: Range<Int>, collation: Collation?) {
@@ -92,6 +98,7 @@ public struct CatalogGenerator: Sendable {
         mutating func add(_ index: Int, _ product: Product, _ licence: Licence) {
             licences.append(licence)
             popularity.append(product.popularity ?? 0)
+            activeDays.append(ProductTable.ActiveDays(product))
             if ScenarioGuarantees.isAringThriller(product) { aringThrillers.append(index) }
             part?.add(index, product)
         }

@@ -44,6 +44,21 @@ public struct ProductTable: RandomAccessCollection, Sendable, Equatable {
     let adjusted: [Int: Adjustment]
     /// Indices of the thrillers whose first author's last name starts with Å (`ScenarioGuarantees`).
     let aringThrillers: Set<Int>
+    /// Each book's days of being active, so that availability needs no generated book.
+    let activeDays: [ActiveDays]
+
+    /// The days a generated book is active: its one `Active` status, as day ordinals.
+    struct ActiveDays: Sendable, Equatable {
+        var from: Int32
+        var until: Int32
+
+        /// The status of a generated book (which has exactly one, named `Active`).
+        init(_ product: borrowing Product) {
+            precondition(product.statuses.count == 1 && product.statuses[0].name == "Active")
+            from = product.statuses[0].validFrom.map { Int32($0.ordinal) } ?? .min
+            until = product.statuses[0].validUntil.map { Int32($0.ordinal) } ?? .max
+        }
+    }
 
     /// A change `ScenarioGuarantees` made to a generated book.
     struct Adjustment: Sendable, Equatable {
@@ -65,6 +80,12 @@ public struct ProductTable: RandomAccessCollection, Sendable, Equatable {
 
     /// True for a thriller whose first author's last name starts with Å.
     func isAringThriller(_ index: Int) -> Bool { aringThrillers.contains(index) }
+
+    /// Whether book `index` may be lent on `day` (`Product.isActive(on:)`, without generating it).
+    func isActive(_ index: Int, on day: DayDate) -> Bool {
+        let ordinal = Int32(day.ordinal)
+        return activeDays[index].from <= ordinal && ordinal <= activeDays[index].until
+    }
 
     /// Equal books in the same order (generating both, so for small catalogues).
     public static func == (lhs: ProductTable, rhs: ProductTable) -> Bool { lhs.elementsEqual(rhs) }

@@ -99,11 +99,7 @@ struct CatalogSearch: Sendable {
         let total = hits.indices.count
         let end = min(total, request.offset + request.limit)
         guard request.offset < end else { return Page(total: total, indices: []) }
-        var keys: [UInt64] = []
-        keys.reserveCapacity(total)
-        for position in hits.indices.indices {
-            keys.append(ranks.key(hits.indices[position], request.sort, score: hits.scores[position]))
-        }
+        let keys = ranks.keys(hits.indices, scores: hits.scores, request.sort)
         let smallest = SmallestKeys.select(keys, count: end)
         let page = smallest[request.offset..<end].map { Int(ranks.index(ofKey: $0, request.sort)) }
         return Page(total: total, indices: page)

@@ -188,25 +188,40 @@ struct SortRanks: Sendable {
         }
     }
 
-    /// A key whose ascending order is the order `spec` asks for; `score` is the relevance score.
+    /// For each hit, a key whose ascending order is the order `spec` asks for; `scores` are the
+    /// hits' relevance scores. One pass with the rank arrays looked up once (a query like
+    /// `language:en` has tens of thousands of hits, each needing its key).
     ///
     /// Relevance: higher score first, then more popular, then by title; ascending is the exact
     /// reverse (as `ProductOrdering` reverses the server's order).
-    @inline(__always)
-    func key(_ index: Int32, _ spec: SortSpec, score: UInt16) -> UInt64 {
-        let i = Int(index)
-        let tieRank = UInt64(tie[i])
-        if spec.key == .relevance {
-            let slot = Self.slot(of: .popularity)
-            let popularityDescending = UInt64(maxPrimary[slot] - primary[slot][i])
-            let descending =
-                UInt64(UInt16.max - score) << (2 * Self.rankBits) | popularityDescending << Self.rankBits | tieRank
-            return spec.order == .descending ? descending : ~descending
+    func keys(_ indices: [Int32], scores: [UInt16], _ spec: SortSpec) -> [UInt64] {
+        let relevance = spec.key == .relevance
+        let slot = Self.slot(of: relevance ? .popularity : spec.key)
+        let top = UInt64(maxPrimary[slot])
+        let descending = spec.order == .descending
+        return primary[slot].withUnsafeBufferPointer { ranks in
+            tie.withUnsafeBufferPointer { tie in
+                indices.withUnsafeBufferPointer { indices in
+                    scores.withUnsafeBufferPointer { scores in
+                        [UInt64](unsafeUninitializedCapacity: indices.count) { keys, initialized in
+                            for position in 0..<indices.count {
+                                let i = Int(indices[position])
+                                let rank = UInt64(ranks[i])
+                                if relevance {
+                                    let key =
+                                        UInt64(UInt16.max - scores[position]) << (2 * Self.rankBits)
+                                        | (top - rank) << Self.rankBits | UInt64(tie[i])
+                                    keys[position] = descending ? key : ~key
+                                } else {
+                                    keys[position] = (descending ? top - rank : rank) << Self.rankBits | UInt64(tie[i])
+                                }
+                            }
+                            initialized = indices.count
+                        }
+                    }
+                }
+            }
         }
-        let slot = Self.slot(of: spec.key)
-        let rank = primary[slot][i]
-        let primaryPart = UInt64(spec.order == .ascending ? rank : maxPrimary[slot] - rank)
-        return primaryPart << Self.rankBits | tieRank
     }
 
     /// The product index a key stands for.

@@ -117,7 +117,7 @@ struct LibraryState: Sendable {
     /// a search that asks for every title (nil: the card may borrow, or none is given).
     func availability(_ index: Int, card: String?, limit: Availability?) -> Availability {
         let licence = licences[index]
-        guard products[index].isActive(on: today) else { return Availability(available: false, reason: .product) }
+        guard products.isActive(index, on: today) else { return Availability(available: false, reason: .product) }
         switch licence.model {
         case .copies:
             let queue = queueCounts(index)
