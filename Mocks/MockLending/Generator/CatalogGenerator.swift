@@ -49,7 +49,8 @@ public struct CatalogGenerator: Sendable {
             let range = bounds[number]..<bounds[number + 1]
             var chunk = Chunk(range: range, collation: collation)
             for index in range {
-                let (product, licence) = book(index, plan: plans[index], referenceOrdinal: referenceOrdinal)
+                let (product, licence) = book(
+                    index, plan: plans[index], referenceOrdinal: referenceOrdinal, description: false)
                 chunk.add(index, product, licence)
             }
             chunk.part?.finish()
@@ -277,7 +278,9 @@ public struct CatalogGenerator: Sendable {
             story: story, age: age, seriesName: seriesName)
     }
 
-    func book(_ index: Int, plan: Plan, referenceOrdinal: Int) -> (Product, Licence) {
+    /// Book `index` and its licence; without `description`, the blurb is left out (the index
+    /// does not search it), everything else the same.
+    func book(_ index: Int, plan: Plan, referenceOrdinal: Int, description: Bool = true) -> (Product, Licence) {
         var rng = SplitMix64.stream(seed, UInt64(index) &+ 1)
         let id = Self.productID(index)
         var profile: Profile
@@ -375,7 +378,7 @@ public struct CatalogGenerator: Sendable {
             id: id, title: title, originalTitle: originalTitle, contributors: contributors,
             publisher: profile.publisher, publishedDate: published, language: profile.language,
             categories: categories,
-            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng),
+            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng, writing: description),
             coverImage: "/mock/content/\(id)/cover.png", pages: pages, bookType: "Ebook", isbns: [isbn],
             formats: formats,
             statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
@@ -399,26 +402,32 @@ public struct CatalogGenerator: Sendable {
         return (profile.language == "en" ? pair.en : pair.sv, nil)
     }
 
-    func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64) -> String {
+    /// The book's blurb; with `writing` false, only the numbers it would draw are drawn (the
+    /// licence is drawn after it, and the index needs the licence but not the blurb).
+    func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64, writing: Bool = true) -> String {
         let english = profile.language == "en"
         let set =
             english
             ? Vocabulary.englishBlurbs[profile.genre.rawValue] : Vocabulary.swedishBlurbs[profile.genre.rawValue]
         let language: Story.Language = english ? .english : .swedish
         var text = ""
-        text.reserveCapacity(400)
-        rng.pick(set.openings).render(into: &text, story: profile.story, language: language, rng: &rng)
-        text += " "
-        let first = rng.below(set.middles.count)
-        set.middles[first].render(into: &text, story: profile.story, language: language, rng: &rng)
-        if set.middles.count > 1, rng.chance(0.4) {
-            text += " "
-            set.middles[(first + 1) % set.middles.count].render(
-                into: &text, story: profile.story, language: language, rng: &rng)
+        if writing { text.reserveCapacity(400) }
+        func add(_ template: Template, after separator: String) {
+            if writing {
+                text += separator
+                template.render(into: &text, story: profile.story, language: language, rng: &rng)
+            } else {
+                template.skip(&rng)
+            }
         }
-        text += " "
-        rng.pick(set.closings).render(into: &text, story: profile.story, language: language, rng: &rng)
-        if let seriesOrder, let name = profile.seriesName {
+        add(rng.pick(set.openings), after: "")
+        let first = rng.below(set.middles.count)
+        add(set.middles[first], after: " ")
+        if set.middles.count > 1, rng.chance(0.4) {
+            add(set.middles[(first + 1) % set.middles.count], after: " ")
+        }
+        add(rng.pick(set.closings), after: " ")
+        if writing, let seriesOrder, let name = profile.seriesName {
             text += english ? " Book \(seriesOrder) in \(name)." : " Del \(seriesOrder) i \(name)."
         }
         return text
