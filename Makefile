@@ -34,6 +34,8 @@ bench: deps
 	$(SWIFT) build $(RELEASE)
 	.build/release/bok-bench
 	.build/release/shelf-bench
+	.build/release/mock-bench
+	Benchmarks/mock-load.sh
 	Benchmarks/reader-bench.sh
 	Benchmarks/calibre-bench.py --no-build
 

@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "bok-bench", targets: ["BokBench"]),
         .executable(name: "reader-bench", targets: ["ReaderBench"]),
         .executable(name: "shelf-bench", targets: ["ShelfBench"]),
+        .executable(name: "mock-bench", targets: ["MockBench"]),
         .executable(name: "bok-fuzz", targets: ["BokFuzz"]),
         .library(name: "MockLending", targets: ["MockLending"]),
     ],
@@ -159,6 +160,11 @@ let package = Package(
                 "BenchSupport", "Catalog", "Shelf", "Reader", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/ShelfBench"
+        ),
+        .executableTarget(
+            name: "MockBench",
+            dependencies: ["BenchSupport", "MockLending", .product(name: "Logging", package: "swift-log")],
+            path: "Benchmarks/MockBench"
         ),
         .executableTarget(
             name: "ReaderBench",

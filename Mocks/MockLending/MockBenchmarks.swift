@@ -10,6 +10,12 @@ public enum MockBenchmarks {
         "category:fantasy drakens",
     ]
 
+    /// The queries `bok-bench` and `mock-bench` time: common words, prefixes, field terms, filters' words.
+    public static let benchQueries = [
+        "thriller", "author:Å*", "sommar", "category:Deckare", "the", "öland", "title:natt*", "fantasy drake",
+        "isbn:978*", "publisher:norrsken", "barn", "klassiker", "mörker*", "language:en", "kärlek", "biografi",
+    ]
+
     /// Starts a server with `catalogSize` products and times end-to-end searches through
     /// `HTTPLendingService` on loopback.
     /// - Parameters:

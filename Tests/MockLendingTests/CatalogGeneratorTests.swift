@@ -26,6 +26,22 @@ struct CatalogGeneratorTests {
         #expect(Set(a.products.map(\.id)).count == 3_000)
     }
 
+    @Test("Every product id leads back to its book, and an id no book has leads nowhere")
+    func productIDsLeadBack() {
+        for (index, product) in products.enumerated() {
+            #expect(CatalogGenerator.index(ofProductID: product.id, size: products.count) == index)
+        }
+        let ids = Set(products.map(\.id))
+        for id in ["1000000", "9999999", "0123456", "123456", "12345678", "12a4567", "+123456", ""]
+        where !ids.contains(id) {
+            #expect(CatalogGenerator.index(ofProductID: id, size: products.count) == nil, "\(id)")
+        }
+        // A book of a larger catalogue is not in this one.
+        let later = CatalogGenerator.productID(products.count)
+        #expect(CatalogGenerator.index(ofProductID: later, size: products.count) == nil)
+        #expect(CatalogGenerator.index(ofProductID: later, size: products.count + 1) == products.count)
+    }
+
     @Test("Every ISBN is thirteen digits with a correct check digit, and no two books share one")
     func isbns() {
         let large = CatalogGenerator(seed: 3, size: 20_000).generate().products

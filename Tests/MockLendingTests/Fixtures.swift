@@ -15,7 +15,7 @@ enum Fixtures {
     /// Indices of the products in popularity order, as `sort=popularity` lists them.
     static var byPopularity: [Int] {
         let ordered = ProductOrdering(collation: Collation(.swedish)).sorted(
-            catalog.products, by: SortSpec(.popularity))
+            Array(catalog.products), by: SortSpec(.popularity))
         let indexByID = Dictionary(uniqueKeysWithValues: catalog.products.enumerated().map { ($1.id, $0) })
         return ordered.map { indexByID[$0.id]! }
     }

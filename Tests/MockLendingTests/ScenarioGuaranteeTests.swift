@@ -96,7 +96,7 @@ struct ScenarioGuaranteeTests {
         let catalog = CatalogGenerator(seed: seed, size: 600).generate()
         let state = LibraryState.seeded(catalog, clock: Fixtures.clock)
         let ordered = ProductOrdering(collation: Collation(.swedish)).sorted(
-            catalog.products, by: SortSpec(.popularity))
+            Array(catalog.products), by: SortSpec(.popularity))
         let index = Dictionary(uniqueKeysWithValues: catalog.products.enumerated().map { ($1.id, $0) })
         let top = ordered.map { index[$0.id]! }
         #expect(state.availability(top[0], card: nil).available)

@@ -31,40 +31,95 @@ public struct CatalogGenerator: Sendable {
         self.referenceDay = referenceDay
     }
 
-    /// Generates the catalogue.
-    public func generate() -> GeneratedCatalog {
+    /// Generates the catalogue: its licences and plans; the products are generated when read.
+    public func generate() -> GeneratedCatalog { generate(indexingIn: nil) }
+
+    /// Generates the catalogue and, with a collation, its search index and sort ranks, in one
+    /// pass over the books: in chunks on every core, each book generated once and dropped.
+    func generate(indexingIn collation: Collation?) -> GeneratedCatalog {
         let plans = makePlans()
         let referenceOrdinal = referenceDay.ordinal
-        var products: [Product] = []
-        var licences: [Licence] = []
-        products.reserveCapacity(size)
-        licences.reserveCapacity(size)
-        // Two halves on two threads when the catalogue is large: the machine `bok --mock` runs on
-        // usually has a spare core, and 200 000 books take about half as long.
-        if size >= 20_000 {
-            let parts = Self.parallelChunks(count: size, chunks: 4) { range in
-                range.map { book($0, plan: plans[$0], referenceOrdinal: referenceOrdinal) }
+        // Chunks the cores share out; each keeps its own vocabulary (joined afterwards) so that
+        // no lock is taken per book. Sixteen: enough to keep both cores busy to the end, few
+        // enough that the chunks' vocabularies are not held many times over.
+        let chunkCount = size < 20_000 ? 1 : 16
+        let bounds = (0...chunkCount).map { $0 * size / chunkCount }
+        let slots = ResultSlots<Chunk>(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { number in
+            let range = bounds[number]..<bounds[number + 1]
+            var chunk = Chunk(range: range, collation: collation)
+            for index in range {
+                let (product, licence) = book(
+                    index, plan: plans[index], referenceOrdinal: referenceOrdinal, description: false)
+                chunk.add(index, product, licence)
             }
-            for part in parts {
-                for (product, licence) in part {
-                    products.append(product)
-                    licences.append(licence)
-                }
-            }
-        } else {
-            for index in 0..<size {
-                let (product, licence) = book(index, plan: plans[index], referenceOrdinal: referenceOrdinal)
-                products.append(product)
-                licences.append(licence)
-            }
+            chunk.part?.finish()
+            slots.set(number, chunk)
         }
-        ScenarioGuarantees.apply(products: &products, licences: &licences, seed: seed)
-        return GeneratedCatalog(seed: seed, products: products, licences: licences, referenceDay: referenceDay)
+        let chunks = slots.values()
+        var licences: [Licence] = []
+        var popularity: [Int] = []
+        var aring: [Int] = []
+        var activeDays: [ProductTable.ActiveDays] = []
+        activeDays.reserveCapacity(size)
+        licences.reserveCapacity(size)
+        popularity.reserveCapacity(size)
+        for chunk in chunks {
+            licences += chunk.licences
+            popularity += chunk.popularity
+            aring += chunk.aringThrillers
+            activeDays += chunk.activeDays
+        }
+        let unadjusted = ProductTable(
+            generator: self, plans: plans, adjusted: [:], aringThrillers: Set(aring), activeDays: activeDays)
+        let (top, adjusted) = ScenarioGuarantees.apply(
+            popularity: popularity, licences: &licences, aringThrillers: aring, products: unadjusted)
+        let products = ProductTable(
+            generator: self, plans: plans, adjusted: adjusted, aringThrillers: Set(aring), activeDays: activeDays)
+        let search = collation.map { CatalogSearch(products: products, parts: chunks.map { $0.part! }, collation: $0) }
+        return GeneratedCatalog(
+            seed: seed, products: products, licences: licences, referenceDay: referenceDay, topByPopularity: top,
+            search: search)
+    }
+
+    /// What one chunk of the books gives: licences, popularity, Å thrillers, and its share of the index.
+    struct Chunk: Sendable {
+        var licences: [Licence] = []
+        var popularity: [Int] = []
+        var aringThrillers: [Int] = []
+        var activeDays: [ProductTable.ActiveDays] = []
+        var part: CatalogSearch.Part?
+
+        init(range: Range<Int>, collation: Collation?) {
+            licences.reserveCapacity(range.count)
+            popularity.reserveCapacity(range.count)
+            part = collation.map { CatalogSearch.Part(start: range.lowerBound, count: range.count, collation: $0) }
+        }
+
+        mutating func add(_ index: Int, _ product: Product, _ licence: Licence) {
+            licences.append(licence)
+            popularity.append(product.popularity ?? 0)
+            activeDays.append(ProductTable.ActiveDays(product))
+            if ScenarioGuarantees.isAringThriller(product) { aringThrillers.append(index) }
+            part?.add(index, product)
+        }
     }
 
     /// The product id of book `index`: seven digits, unique, not visibly sequential.
     static func productID(_ index: Int) -> String {
         String(1_000_000 + (index &* 7_919 &+ 104_729) % 9_000_000)
+    }
+
+    /// The index of the book whose product id is `id` in a catalogue of `size`, if there is one
+    /// (the inverse of `productID`: 5 017 679 is 7 919's inverse modulo 9 000 000).
+    static func index(ofProductID id: String, size: Int) -> Int? {
+        guard id.utf8.count == 7, id.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let number = Int(id), number >= 1_000_000
+        else { return nil }
+        let modulus = 9_000_000
+        let shifted = ((number - 1_000_000 - 104_729) % modulus + modulus) % modulus
+        let index = shifted * 5_017_679 % modulus
+        return index < size ? index : nil
     }
 
     // MARK: Plans
@@ -223,7 +278,9 @@ public struct CatalogGenerator: Sendable {
             story: story, age: age, seriesName: seriesName)
     }
 
-    func book(_ index: Int, plan: Plan, referenceOrdinal: Int) -> (Product, Licence) {
+    /// Book `index` and its licence; without `description`, the blurb is left out (the index
+    /// does not search it), everything else the same.
+    func book(_ index: Int, plan: Plan, referenceOrdinal: Int, description: Bool = true) -> (Product, Licence) {
         var rng = SplitMix64.stream(seed, UInt64(index) &+ 1)
         let id = Self.productID(index)
         var profile: Profile
@@ -321,7 +378,7 @@ public struct CatalogGenerator: Sendable {
             id: id, title: title, originalTitle: originalTitle, contributors: contributors,
             publisher: profile.publisher, publishedDate: published, language: profile.language,
             categories: categories,
-            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng),
+            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng, writing: description),
             coverImage: "/mock/content/\(id)/cover.png", pages: pages, bookType: "Ebook", isbns: [isbn],
             formats: formats,
             statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
@@ -345,26 +402,32 @@ public struct CatalogGenerator: Sendable {
         return (profile.language == "en" ? pair.en : pair.sv, nil)
     }
 
-    func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64) -> String {
+    /// The book's blurb; with `writing` false, only the numbers it would draw are drawn (the
+    /// licence is drawn after it, and the index needs the licence but not the blurb).
+    func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64, writing: Bool = true) -> String {
         let english = profile.language == "en"
         let set =
             english
             ? Vocabulary.englishBlurbs[profile.genre.rawValue] : Vocabulary.swedishBlurbs[profile.genre.rawValue]
         let language: Story.Language = english ? .english : .swedish
         var text = ""
-        text.reserveCapacity(400)
-        rng.pick(set.openings).render(into: &text, story: profile.story, language: language, rng: &rng)
-        text += " "
-        let first = rng.below(set.middles.count)
-        set.middles[first].render(into: &text, story: profile.story, language: language, rng: &rng)
-        if set.middles.count > 1, rng.chance(0.4) {
-            text += " "
-            set.middles[(first + 1) % set.middles.count].render(
-                into: &text, story: profile.story, language: language, rng: &rng)
+        if writing { text.reserveCapacity(400) }
+        func add(_ template: Template, after separator: String) {
+            if writing {
+                text += separator
+                template.render(into: &text, story: profile.story, language: language, rng: &rng)
+            } else {
+                template.skip(&rng)
+            }
         }
-        text += " "
-        rng.pick(set.closings).render(into: &text, story: profile.story, language: language, rng: &rng)
-        if let seriesOrder, let name = profile.seriesName {
+        add(rng.pick(set.openings), after: "")
+        let first = rng.below(set.middles.count)
+        add(set.middles[first], after: " ")
+        if set.middles.count > 1, rng.chance(0.4) {
+            add(set.middles[(first + 1) % set.middles.count], after: " ")
+        }
+        add(rng.pick(set.closings), after: " ")
+        if writing, let seriesOrder, let name = profile.seriesName {
             text += english ? " Book \(seriesOrder) in \(name)." : " Del \(seriesOrder) i \(name)."
         }
         return text
@@ -383,15 +446,5 @@ public struct CatalogGenerator: Sendable {
             return Licence(model: .copies, copies: copies, onLoan: copies, waiting: min(waiting, 60))
         }
         return Licence(model: .copies, copies: copies, onLoan: rng.below(copies))
-    }
-
-    /// Runs `work` over `chunks` slices of `0..<count` concurrently and returns the results in order.
-    static func parallelChunks<T: Sendable>(count: Int, chunks: Int, _ work: @Sendable (Range<Int>) -> [T]) -> [[T]] {
-        let bounds = (0...chunks).map { $0 * count / chunks }
-        let results = ResultSlots<[T]>(count: chunks)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            results.set(chunk, work(bounds[chunk]..<bounds[chunk + 1]))
-        }
-        return results.values()
     }
 }

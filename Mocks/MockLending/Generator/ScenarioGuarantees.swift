@@ -14,15 +14,29 @@ enum ScenarioGuarantees {
     /// - #4 by popularity has a published date;
     /// - at least one Swedish thriller whose first author's last name starts with Å is available
     ///   (the generator plants four such books; see `CatalogGenerator.Plan.aringThriller`).
-    static func apply(products: inout [Product], licences: inout [Licence], seed: UInt64) {
-        guard !products.isEmpty else { return }
-        let top = topByPopularity(products, count: 11)
+    ///
+    /// - Parameters:
+    ///   - popularity: Each generated book's popularity.
+    ///   - aringThrillers: The indices of the Å thrillers, ascending.
+    ///   - products: The generated books, for the few that can reach the top.
+    /// - Returns: The most popular books (up to eleven, in `sort=popularity` order) and what changed in them.
+    static func apply(
+        popularity generated: [Int], licences: inout [Licence], aringThrillers: [Int], products: ProductTable
+    ) -> (top: [Int], adjusted: [Int: ProductTable.Adjustment]) {
+        guard !generated.isEmpty else { return ([], [:]) }
+        let top = topByPopularity(generated, products, count: 11)
+        var adjusted: [Int: ProductTable.Adjustment] = [:]
+        var raised: [Int: Int] = [:]
+        func raisedPopularity(_ index: Int) -> Int { raised[index] ?? generated[index] }
 
         // Distinct popularity for the top ten: raise each just above the one after it.
         if top.count >= 2 {
             for rank in stride(from: min(9, top.count - 2), through: 0, by: -1) {
-                let next = products[top[rank + 1]].popularity ?? 0
-                if (products[top[rank]].popularity ?? 0) <= next { products[top[rank]].popularity = next + 1 }
+                let next = raisedPopularity(top[rank + 1])
+                if raisedPopularity(top[rank]) <= next {
+                    raised[top[rank]] = next + 1
+                    adjusted[top[rank], default: .init()].popularity = next + 1
+                }
             }
         }
 
@@ -37,16 +51,15 @@ enum ScenarioGuarantees {
         }
         if top.count > 2 { licences[top[2]] = Licence(model: .ppu) }
         if top.count > 3, products[top[3]].publishedDate == nil {
-            products[top[3]].publishedDate = CatalogGenerator.defaultReferenceDay
+            adjusted[top[3], default: .init()].publishedDate = CatalogGenerator.defaultReferenceDay
         }
 
         // One of the Å thrillers available: the first that is not among the top three.
         let reserved = Set(top.prefix(3))
-        if let aring = products.indices.first(where: { !reserved.contains($0) && isAringThriller(products[$0]) }),
-            !isAvailable(licences[aring])
-        {
+        if let aring = aringThrillers.first(where: { !reserved.contains($0) }), !isAvailable(licences[aring]) {
             licences[aring] = Licence(model: .access, onLoan: licences[aring].onLoan)
         }
+        return (top, adjusted)
     }
 
     /// True for a thriller whose first author's last name starts with Å.
@@ -60,11 +73,11 @@ enum ScenarioGuarantees {
     }
 
     /// Indices of the `count` most popular products, in the order `sort=popularity` lists them.
-    static func topByPopularity(_ products: [Product], count: Int) -> [Int] {
+    static func topByPopularity(_ popularity: [Int], _ products: ProductTable, count: Int) -> [Int] {
         let ordering = ProductOrdering(collation: Collation(.swedish))
-        // Only the candidates that can reach the top need the full (title, id) tie-break.
-        let threshold = products.map { $0.popularity ?? 0 }.sorted(by: >).prefix(count).last ?? 0
-        let candidates = products.indices.filter { (products[$0].popularity ?? 0) >= threshold }
+        // Only the candidates that can reach the top are generated, for the full (title, id) tie-break.
+        let threshold = popularity.sorted(by: >).prefix(count).last ?? 0
+        let candidates = popularity.indices.filter { popularity[$0] >= threshold }
         let sorted = ordering.sorted(candidates.map { products[$0] }, by: SortSpec(.popularity, .descending))
         let indexByID = Dictionary(uniqueKeysWithValues: candidates.map { (products[$0].id, $0) })
         return sorted.prefix(count).compactMap { indexByID[$0.id] }

@@ -54,6 +54,13 @@ struct Template: Sendable {
         }
     }
 
+    /// Draws from `rng` what `render` would, without writing the text.
+    func skip(_ rng: inout SplitMix64) {
+        for piece in pieces {
+            if case .list(let index) = piece { _ = rng.below(lists[index].count) }
+        }
+    }
+
     /// The filled text.
     func render(story: Story, language: Story.Language, rng: inout SplitMix64) -> String {
         var out = ""

@@ -29,7 +29,7 @@ struct OPDSRoutes: Sendable {
         self.library = library
         content = ContentRoutes(library: library)
         let collation = Collation(locale: MockLibraryPage.locale)
-        categories = Set(library.catalog.products.lazy.flatMap(\.categories)).map { ($0, collation.key($0)) }
+        categories = library.search.index.categoryNames.map { ($0, collation.key($0)) }
             .sorted { $0.1 < $1.1 }.map(\.0)
     }
 

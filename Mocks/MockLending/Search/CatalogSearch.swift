@@ -7,26 +7,54 @@ import Dispatch
 /// Immutable after start-up and `Sendable`, so requests search it concurrently without a lock;
 /// only availability (which changes with loans) comes from the caller.
 struct CatalogSearch: Sendable {
-    /// The products, by index.
-    let products: [Product]
+    /// The products, by index, generated when read.
+    let products: ProductTable
     let index: SearchIndex
     let ranks: SortRanks
 
-    /// Indexes `products` and ranks them in `collation`'s alphabet.
-    init(products: [Product], collation: Collation) {
+    /// Indexes `products` and ranks them in `collation`'s alphabet (generating each book once).
+    init(products: ProductTable, collation: Collation) {
+        var part = Part(start: 0, count: products.count, collation: collation)
+        for index in products.indices { part.add(index, products[index]) }
+        part.finish()
+        self.init(products: products, parts: [part], collation: collation)
+    }
+
+    /// Joins what the chunks of the catalogue gave, in order: the index and the ranks on two threads.
+    init(products: ProductTable, parts: [Part], collation: Collation) {
         self.products = products
-        // Independent work: build the index and the ranks on two threads.
         let index = ResultSlots<SearchIndex>(count: 1)
         let ranks = ResultSlots<SortRanks>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 {
-                index.set(0, SearchIndex(products: products))
+        DispatchQueue.concurrentPerform(iterations: 2) { work in
+            if work == 0 {
+                index.set(0, SearchIndex(count: products.count, builders: parts.map(\.index)))
             } else {
-                ranks.set(0, SortRanks(products: products, collation: collation))
+                ranks.set(0, SortRanks(count: products.count, facts: parts.map(\.ranks), adjusted: products.adjusted))
             }
         }
         self.index = index.values()[0]
         self.ranks = ranks.values()[0]
+    }
+
+    /// What one chunk of consecutive books gives the index and the ranks.
+    struct Part: Sendable {
+        var index = SearchIndex.Builder()
+        var ranks: SortRanks.Facts
+
+        init(start: Int, count: Int, collation: Collation) {
+            ranks = SortRanks.Facts(start: start, count: count, collation: collation)
+        }
+
+        mutating func add(_ number: Int, _ product: borrowing Product) {
+            index.add(Int32(number), product)
+            ranks.add(product)
+        }
+
+        /// Drops the memos of adding books, so that a million titles' chunks do not hold them all at once.
+        mutating func finish() {
+            index.finish()
+            for column in ranks.texts.indices { ranks.texts[column].finish() }
+        }
     }
 
     /// One page of a search.
@@ -71,11 +99,7 @@ struct CatalogSearch: Sendable {
         let total = hits.indices.count
         let end = min(total, request.offset + request.limit)
         guard request.offset < end else { return Page(total: total, indices: []) }
-        var keys: [UInt64] = []
-        keys.reserveCapacity(total)
-        for position in hits.indices.indices {
-            keys.append(ranks.key(hits.indices[position], request.sort, score: hits.scores[position]))
-        }
+        let keys = ranks.keys(hits.indices, scores: hits.scores, request.sort)
         let smallest = SmallestKeys.select(keys, count: end)
         let page = smallest[request.offset..<end].map { Int(ranks.index(ofKey: $0, request.sort)) }
         return Page(total: total, indices: page)

@@ -25,7 +25,7 @@ extension SearchIndex {
     static let implicitPrefixLength = 4
 
     /// Evaluates `query` (nil: the whole catalogue); `products` is what the index was built from.
-    func match(_ query: SearchQuery?, in products: [Product]) -> Hits {
+    func match(_ query: SearchQuery?, in products: ProductTable) -> Hits {
         guard let query else {
             return Hits(indices: (0..<Int32(count)).map { $0 }, scores: [UInt16](repeating: 0, count: count))
         }
@@ -79,7 +79,7 @@ extension SearchIndex {
         }
     }
 
-    private func scoreTerm(_ term: SearchQuery.Term, products: [Product], into scratch: inout TermScratch) {
+    private func scoreTerm(_ term: SearchQuery.Term, products: ProductTable, into scratch: inout TermScratch) {
         var fields = Field.searched(by: term.field)
         var value = term.value
         if term.field == nil, value.allSatisfy({ $0.isNumber || $0 == " " }),
@@ -125,23 +125,26 @@ extension SearchIndex {
     }
 
     private func scorePhrase(
-        _ words: [String], fields: [Field], lastIsPrefix: Bool, products: [Product],
+        _ words: [String], fields: [Field], lastIsPrefix: Bool, products: ProductTable,
         into scratch: inout TermScratch
     ) {
         for field in fields where field != .isbn {
             let lists = postings[field.rawValue]
             // Candidates hold every word of the phrase in this field; then check that they are consecutive.
-            var candidates: [Int32]?
+            var wordLists: [[Int32]] = []
             for (position, word) in words.enumerated() {
-                var list: [Int32]
                 if position == words.count - 1, lastIsPrefix {
-                    list = wordIDs(withPrefix: word).flatMap { lists[Int($0)] }
+                    var list = wordIDs(withPrefix: word).flatMap { lists[Int($0)] }
                     list.sort()
-                } else if let id = wordID(word) {
-                    list = lists[Int(id)]
+                    wordLists.append(list)
                 } else {
-                    list = []
+                    wordLists.append(wordID(word).map { lists[Int($0)] } ?? [])
                 }
+            }
+            // Smallest first: each intersection is then no longer than the shortest list.
+            wordLists.sort { $0.count < $1.count }
+            var candidates: [Int32]?
+            for list in wordLists {
                 candidates = candidates.map { Self.intersect($0, list) } ?? list
                 if candidates?.isEmpty ?? true { break }
             }
@@ -173,21 +176,27 @@ extension SearchIndex {
         return false
     }
 
-    /// The intersection of two sorted lists (the second may hold duplicates).
+    /// The intersection of two sorted lists, without repeats (either may hold duplicates).
+    ///
+    /// Walks the shorter list and gallops through the longer one (steps of 1, 2, 4, … then a
+    /// binary search), so a rare word against a common one costs the rare word's length times
+    /// a logarithm, not the common word's length.
     static func intersect(_ a: [Int32], _ b: [Int32]) -> [Int32] {
+        let (short, long) = a.count <= b.count ? (a, b) : (b, a)
         var result: [Int32] = []
-        var i = 0
-        var j = 0
-        while i < a.count, j < b.count {
-            if a[i] < b[j] {
-                i += 1
-            } else if b[j] < a[i] {
-                j += 1
-            } else {
-                if result.last != a[i] { result.append(a[i]) }
-                i += 1
-                j += 1
+        var low = 0
+        for value in short where result.last != value {
+            var bound = low
+            var step = 1
+            while bound < long.count, long[bound] < value {
+                low = bound + 1
+                bound = low + step
+                step <<= 1
             }
+            let end = min(bound, long.count)
+            low += firstPosition(end - low) { long[low + $0] >= value }
+            if low == long.count { break }
+            if long[low] == value { result.append(value) }
         }
         return result
     }

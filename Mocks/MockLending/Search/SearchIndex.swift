@@ -71,22 +71,84 @@ struct SearchIndex: Sendable {
         "fr": ["franska", "french"], "es": ["spanska", "spanish"],
     ]
 
-    /// Builds the index of `products`; `products[i]` gets index `i`.
-    init(products: [Product]) {
-        var builder = Builder()
-        // By index, not `for product in products`: copying each Product out costs twenty retains.
-        for index in products.indices {
-            builder.add(Int32(index), products[index])
+    /// The categories' names as the products spell them (for the OPDS navigation feed).
+    let categoryNames: Set<String>
+    /// Series name → the products in a series of that name (for similar books).
+    let seriesMembers: [String: [Int32]]
+
+    /// Joins the builders of consecutive chunks of the catalogue, in order, into one index.
+    ///
+    /// Each chunk has its own word ids; words are renumbered in the order a single pass would
+    /// have met them, and a word's posting lists are the chunks' lists one after the other, so
+    /// they stay sorted.
+    init(count: Int, builders: [Builder]) {
+        self.count = count
+        var words: [String] = []
+        var idOfWord: [ByteKey: Int32] = [:]
+        var renumbering: [[Int32]] = []
+        for builder in builders {
+            var remap: [Int32] = []
+            remap.reserveCapacity(builder.words.count)
+            for word in builder.words { remap.append(Self.intern(word, &words, &idOfWord).id) }
+            renumbering.append(remap)
         }
-        count = products.count
-        words = builder.words
-        wordIDs = builder.wordIDs
-        postings = builder.postings
-        sortedWordIDs = builder.words.indices.sorted { builder.words[$0] < builder.words[$1] }.map { Int32($0) }
-        isbns = builder.isbns.sorted { $0.isbn < $1.isbn }
-        categoryMembers = builder.categoryMembers
-        publisherMembers = builder.publisherMembers
-        languageMembers = builder.languageMembers
+        var postings = [[[Int32]]](repeating: [[Int32]](repeating: [], count: words.count), count: Field.allCases.count)
+        var isbns: [(isbn: String, index: Int32)] = []
+        isbns.reserveCapacity(count)
+        var categoryMembers: [ByteKey: [Int32]] = [:]
+        var publisherMembers: [ByteKey: [Int32]] = [:]
+        var languageMembers: [ByteKey: [Int32]] = [:]
+        var categoryNames: Set<ByteKey> = []
+        var seriesMembers: [ByteKey: [Int32]] = [:]
+        // Each list gets its final length at once: appending chunk by chunk would leave up to
+        // half of every list's capacity unused, a quarter of the index at a million titles.
+        for field in postings.indices {
+            var lengths = [Int](repeating: 0, count: words.count)
+            for (builder, remap) in zip(builders, renumbering) {
+                for (local, list) in builder.postings[field].enumerated() { lengths[Int(remap[local])] += list.count }
+            }
+            for (id, length) in lengths.enumerated() where length > 0 { postings[field][id].reserveCapacity(length) }
+        }
+        for (builder, remap) in zip(builders, renumbering) {
+            for field in postings.indices {
+                for (local, list) in builder.postings[field].enumerated() where !list.isEmpty {
+                    postings[field][Int(remap[local])].append(contentsOf: list)
+                }
+            }
+            isbns += builder.isbns
+            categoryMembers.merge(builder.categoryMembers, uniquingKeysWith: +)
+            publisherMembers.merge(builder.publisherMembers, uniquingKeysWith: +)
+            languageMembers.merge(builder.languageMembers, uniquingKeysWith: +)
+            categoryNames.formUnion(builder.categoryNames)
+            seriesMembers.merge(builder.seriesMembers, uniquingKeysWith: +)
+        }
+        self.words = words
+        wordIDs = Dictionary(idOfWord.map { ($0.key.text, $0.value) }, uniquingKeysWith: min)
+        self.postings = postings
+        sortedWordIDs = words.indices.sorted { words[$0] < words[$1] }.map { Int32($0) }
+        isbns.sort { $0.isbn < $1.isbn }
+        self.isbns = isbns
+        func plain(_ members: [ByteKey: [Int32]]) -> [String: [Int32]] {
+            Dictionary(members.map { ($0.key.text, $0.value) }, uniquingKeysWith: { ($0 + $1).sorted() })
+        }
+        self.categoryMembers = plain(categoryMembers)
+        self.publisherMembers = plain(publisherMembers)
+        self.languageMembers = plain(languageMembers)
+        self.categoryNames = Set(categoryNames.map(\.text))
+        self.seriesMembers = plain(seriesMembers)
+    }
+
+    /// The id of `word` in `words`, which it joins if it is new.
+    static func intern(
+        _ word: String, _ words: inout [String], _ idOfWord: inout [ByteKey: Int32]
+    ) -> (
+        id: Int32, isNew: Bool
+    ) {
+        if let id = idOfWord[ByteKey(word)] { return (id, false) }
+        let id = Int32(words.count)
+        words.append(word)
+        idOfWord[ByteKey(word)] = id
+        return (id, true)
     }
 
     /// The id of a folded word, if any product has it.
@@ -94,31 +156,38 @@ struct SearchIndex: Sendable {
 
     /// Ids of the words that start with `prefix` (folded), found by binary search in the sorted vocabulary.
     func wordIDs(withPrefix prefix: String) -> ArraySlice<Int32> {
-        var low = 0
-        var high = sortedWordIDs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if words[Int(sortedWordIDs[mid])] < prefix { low = mid + 1 } else { high = mid }
-        }
-        var end = low
-        while end < sortedWordIDs.count, words[Int(sortedWordIDs[end])].hasPrefix(prefix) { end += 1 }
-        return sortedWordIDs[low..<end]
+        sortedWordIDs[Self.range(sortedWordIDs.count, startingWith: prefix) { words[Int(sortedWordIDs[$0])] }]
     }
 
     /// Products whose ISBN is `digits`, or starts with it when `prefix`.
     func products(withISBN digits: String, prefix: Bool) -> [Int32] {
+        let range: Range<Int>
+        if prefix {
+            range = Self.range(isbns.count, startingWith: digits) { isbns[$0].isbn }
+        } else {
+            let start = Self.firstPosition(isbns.count) { isbns[$0].isbn >= digits }
+            range = start..<(start < isbns.count && isbns[start].isbn == digits ? start + 1 : start)
+        }
+        return isbns[range].map(\.index)
+    }
+
+    /// The positions of a sorted list of `count` texts that start with `prefix`: one range,
+    /// found by two binary searches (a prefix like `978` may hold every ISBN of the catalogue).
+    static func range(_ count: Int, startingWith prefix: String, _ text: (Int) -> String) -> Range<Int> {
+        let start = firstPosition(count) { text($0) >= prefix }
+        let end = start + firstPosition(count - start) { !text(start + $0).hasPrefix(prefix) }
+        return start..<end
+    }
+
+    /// The first of `0..<count` where `isPast` holds (it holds for every position after it too).
+    static func firstPosition(_ count: Int, where isPast: (Int) -> Bool) -> Int {
         var low = 0
-        var high = isbns.count
+        var high = count
         while low < high {
             let mid = (low + high) / 2
-            if isbns[mid].isbn < digits { low = mid + 1 } else { high = mid }
+            if isPast(mid) { high = mid } else { low = mid + 1 }
         }
-        var result: [Int32] = []
-        while low < isbns.count, prefix ? isbns[low].isbn.hasPrefix(digits) : isbns[low].isbn == digits {
-            result.append(isbns[low].index)
-            low += 1
-        }
-        return result
+        return low
     }
 
     /// The texts of `field` of a product, for checking that a phrase's words are consecutive.
@@ -153,52 +222,89 @@ struct SearchIndex: Sendable {
     }
 
     /// Accumulates postings; folds each distinct text once.
-    private struct Builder {
+    struct Builder: Sendable {
         var words: [String] = []
-        var wordIDs: [String: Int32] = [:]
         var postings: [[[Int32]]] = Array(repeating: [], count: Field.allCases.count)
-        var foldedTexts: [String: [Int32]] = [:]
-        var foldedKeys: [String: String] = [:]
+        /// A text's word as written → the ids of its folded words.
+        var foldedWords: [ByteKey: [Int32]] = [:]
+        /// The ids of the text being posted (kept to save an allocation per text).
+        private var scratch: [Int32] = []
+        var foldedKeys: [ByteKey: String] = [:]
         var isbns: [(isbn: String, index: Int32)] = []
-        var categoryMembers: [String: [Int32]] = [:]
-        var publisherMembers: [String: [Int32]] = [:]
-        var languageMembers: [String: [Int32]] = [:]
+        var categoryMembers: [ByteKey: [Int32]] = [:]
+        var publisherMembers: [ByteKey: [Int32]] = [:]
+        var languageMembers: [ByteKey: [Int32]] = [:]
+        var categoryNames: Set<ByteKey> = []
+        var seriesMembers: [ByteKey: [Int32]] = [:]
+        /// The ids of `words`, by their bytes (the index's own `wordIDs` is made when chunks are joined).
+        var idOfWord: [ByteKey: Int32] = [:]
 
-        /// The word ids of a text, folded and split (memoised: titles, names and publishers repeat).
+        /// The word ids of a text, folded and split.
+        ///
+        /// Folding maps each character on its own and a space to a space, so the text's words
+        /// can be folded one by one; each distinct word is folded once (titles seldom repeat,
+        /// their words always do).
         mutating func ids(_ text: String) -> [Int32] {
-            if let known = foldedTexts[text] { return known }
-            var ids: [Int32] = []
-            for word in SearchQuery.fold(text).split(separator: " ") {
-                let key = String(word)
-                if let id = wordIDs[key] {
-                    ids.append(id)
-                } else {
-                    let id = Int32(words.count)
-                    words.append(key)
-                    wordIDs[key] = id
-                    for field in postings.indices { postings[field].append([]) }
-                    ids.append(id)
+            collectIDs(of: text)
+            return scratch
+        }
+
+        /// Puts the ids of the words of `text` in `scratch`, in order.
+        private mutating func collectIDs(of text: String) {
+            scratch.removeAll(keepingCapacity: true)
+            let utf8 = text.utf8
+            var start = utf8.startIndex
+            var position = start
+            while true {
+                let atEnd = position == utf8.endIndex
+                if atEnd || utf8[position] == UInt8(ascii: " ") {
+                    if start < position { scratch += ids(ofWord: String(Substring(utf8[start..<position]))) }
+                    if atEnd { return }
+                    start = utf8.index(after: position)
                 }
+                position = utf8.index(after: position)
             }
-            foldedTexts[text] = ids
-            return ids
+        }
+
+        /// The ids of the folded words of one word as written (memoised).
+        private mutating func ids(ofWord raw: String) -> [Int32] {
+            if let known = foldedWords[ByteKey(raw)] { return known }
+            var folded: [Int32] = []
+            for word in SearchQuery.fold(raw).split(separator: " ") {
+                let (id, isNew) = SearchIndex.intern(String(word), &words, &idOfWord)
+                if isNew {
+                    for field in postings.indices { postings[field].append([]) }
+                }
+                folded.append(id)
+            }
+            foldedWords[ByteKey(raw)] = folded
+            return folded
+        }
+
+        /// Drops what is only needed while adding books (the memos), before the chunks are joined.
+        mutating func finish() {
+            foldedWords = [:]
+            foldedKeys = [:]
+            idOfWord = [:]
+            scratch = []
         }
 
         /// The folded form of a filter value (memoised: there are few categories and publishers).
-        mutating func folded(_ text: String) -> String {
-            if let known = foldedKeys[text] { return known }
+        mutating func folded(_ text: String) -> ByteKey {
+            if let known = foldedKeys[ByteKey(text)] { return ByteKey(known) }
             let folded = SearchQuery.fold(text)
-            foldedKeys[text] = folded
-            return folded
+            foldedKeys[ByteKey(text)] = folded
+            return ByteKey(folded)
         }
 
         /// Word ids of a language: its code and its names (`sv`, `svenska`, `swedish`), memoised.
         var languageIDs: [String: [Int32]] = [:]
 
         mutating func post(_ field: Field, _ text: String, _ index: Int32) {
-            for id in ids(text) {
-                // A word twice in one field ("Huset vid huset") is posted once.
-                if postings[field.rawValue][Int(id)].last != index { postings[field.rawValue][Int(id)].append(index) }
+            collectIDs(of: text)
+            // A word twice in one field ("Huset vid huset") is posted once.
+            for id in scratch where postings[field.rawValue][Int(id)].last != index {
+                postings[field.rawValue][Int(id)].append(index)
             }
         }
 
@@ -214,12 +320,14 @@ struct SearchIndex: Sendable {
             for category in product.categories {
                 post(.category, category, index)
                 categoryMembers[folded(category), default: []].append(index)
+                categoryNames.insert(ByteKey(category))
             }
             if let publisher = product.publisher {
                 post(.publisher, publisher, index)
                 publisherMembers[folded(publisher), default: []].append(index)
             }
             for keyword in product.keywords { post(.keyword, keyword, index) }
+            if let series = product.series { seriesMembers[ByteKey(series.name), default: []].append(index) }
             for isbn in product.isbns { isbns.append((SearchIndex.digitsOnly(isbn), index)) }
             if let language = product.language {
                 let ids =

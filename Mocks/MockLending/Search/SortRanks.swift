@@ -22,78 +22,149 @@ struct SortRanks: Sendable {
     private let primary: [[UInt32]]
     private let maxPrimary: [UInt32]
 
-    /// Computes the ranks of `products` in `collation`'s alphabet.
-    init(products: [Product], collation: Collation) {
-        precondition(UInt64(products.count) <= Self.rankMask, "catalogue too large for 24-bit ranks")
-        let count = products.count
-        let ordering = ProductOrdering(collation: collation)
-        var primary: [[UInt32]] = []
-        var maxPrimary: [UInt32] = []
+    /// What the ranks need of one chunk of consecutive books: each distinct text once with its
+    /// collation key, and per book the text's number in the chunk and the numbers sorted by.
+    struct Facts: Sendable {
+        /// Index of the chunk's first book.
+        let start: Int
+        let collation: Collation
+        /// Title, author's sort text, publisher.
+        var texts = [TextColumn](repeating: TextColumn(), count: 3)
+        /// Publication date as yyyymmdd, -1 for none.
+        var dates: [Int32] = []
+        var popularity: [Int] = []
+        var ratings: [Double?] = []
+        /// The product ids as numbers (seven digits, so they compare as the strings do).
+        var ids: [Int32] = []
+
+        init(start: Int, count: Int, collation: Collation) {
+            self.start = start
+            self.collation = collation
+            dates.reserveCapacity(count)
+            popularity.reserveCapacity(count)
+            ratings.reserveCapacity(count)
+            ids.reserveCapacity(count)
+        }
+
+        mutating func add(_ product: borrowing Product) {
+            texts[0].add(product.title, collation)
+            texts[1].add(ProductOrdering.authorSortText(product), collation)
+            texts[2].add(product.publisher, collation)
+            dates.append(product.publishedDate.map { Int32($0.year * 10_000 + $0.month * 100 + $0.day) } ?? -1)
+            popularity.append(product.popularity ?? -1)
+            ratings.append(product.rating)
+            guard product.id.utf8.count == 7, let id = Int32(product.id) else {
+                preconditionFailure("product ids are seven digits")
+            }
+            ids.append(id)
+        }
+    }
+
+    /// One text to sort by: its distinct values in one chunk, with their keys (the texts
+    /// themselves are dropped by `finish()`, once the chunk is done).
+    struct TextColumn: Sendable {
+        var numberOfText: [ByteKey: Int32] = [:]
+        var keys: [Collation.Key] = []
+        /// Per book, the number of its text (-1: none).
+        var numbers: [Int32] = []
+
+        mutating func finish() { numberOfText = [:] }
+
+        mutating func add(_ text: String?, _ collation: Collation) {
+            guard let text else {
+                numbers.append(-1)
+                return
+            }
+            if let number = numberOfText[ByteKey(text)] {
+                numbers.append(number)
+            } else {
+                let number = Int32(keys.count)
+                numberOfText[ByteKey(text)] = number
+                keys.append(collation.key(text))
+                numbers.append(number)
+            }
+        }
+    }
+
+    /// Ranks the books of consecutive chunks; `adjusted` holds what the scenario guarantees
+    /// changed after the facts were taken.
+    init(count: Int, facts: [Facts], adjusted: [Int: ProductTable.Adjustment] = [:]) {
+        precondition(UInt64(count) <= Self.rankMask, "catalogue too large for 24-bit ranks")
+        var primary = [[UInt32]](repeating: [], count: Self.keys.count)
+        var maxPrimary = [UInt32](repeating: 1, count: Self.keys.count)
+        func join<T>(_ column: (Facts) -> [T]) -> [T] { facts.flatMap(column) }
+        var dates = join(\.dates)
+        var popularity = join(\.popularity)
+        for (index, adjustment) in adjusted {
+            if let value = adjustment.popularity { popularity[index] = value }
+            if let date = adjustment.publishedDate {
+                dates[index] = Int32(date.year * 10_000 + date.month * 100 + date.day)
+            }
+        }
         for key in Self.keys {
-            let (ranks, distinct) = Self.denseRanks(products, key, ordering)
-            primary.append(ranks)
-            maxPrimary.append(distinct)
+            let slot = Self.slot(of: key)
+            switch key {
+            case .title, .author, .publisher:
+                let column = key == .title ? 0 : key == .author ? 1 : 2
+                (primary[slot], maxPrimary[slot]) = Self.denseRanks(facts.map { $0.texts[column] }, count: count)
+            case .date: (primary[slot], maxPrimary[slot]) = Self.denseRanks(dates.map { $0 < 0 ? nil : Double($0) })
+            case .popularity, .relevance:
+                (primary[slot], maxPrimary[slot]) = Self.denseRanks(popularity.map { $0 < 0 ? nil : Double($0) })
+            case .rating: (primary[slot], maxPrimary[slot]) = Self.denseRanks(join(\.ratings))
+            }
         }
         let titleRank = primary[Self.slot(of: .title)]
-        // Ties: title, then id, as ProductOrdering breaks them.
-        let order = (0..<count).sorted { a, b in
-            titleRank[a] != titleRank[b] ? titleRank[a] < titleRank[b] : products[a].id < products[b].id
-        }
+        // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the ids
+        // (with the book's index in the low bits), then (title rank, id's rank).
+        let ids = join(\.ids)
+        let byID = (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) }.sorted()
+        var idRank = [UInt32](repeating: 0, count: count)
+        for (rank, key) in byID.enumerated() { idRank[Int(key & Self.rankMask)] = UInt32(rank) }
+        let byTitle = (0..<count).map { UInt64(titleRank[$0]) << Self.rankBits | UInt64(idRank[$0]) }.sorted()
         var tie = [UInt32](repeating: 0, count: count)
-        for (rank, index) in order.enumerated() { tie[index] = UInt32(rank) }
+        var byTie = [Int32](repeating: 0, count: count)
+        for (rank, key) in byTitle.enumerated() {
+            let index = Int(byID[Int(key & Self.rankMask)] & Self.rankMask)
+            tie[index] = UInt32(rank)
+            byTie[rank] = Int32(index)
+        }
         self.tie = tie
-        self.byTie = order.map { Int32($0) }
+        self.byTie = byTie
         self.primary = primary
         self.maxPrimary = maxPrimary
     }
 
-    /// Dense ranks of every product's primary key for `key` (0 for a missing value), and one
-    /// more than the number of distinct keys.
-    ///
-    /// Keys come from `ProductOrdering.primaryKey`, so the order is its order; they are computed
-    /// once per distinct value and ranked among the distinct ones only (a few thousand titles
-    /// and names, not 200 000 products), then looked up per product.
-    private static func denseRanks(
-        _ products: [Product], _ key: SortKey, _ ordering: ProductOrdering
-    ) -> ([UInt32], UInt32) {
-        switch key {
-        case .title: denseRanks(products, key, ordering) { $0.title }
-        case .author: denseRanks(products, key, ordering) { ProductOrdering.authorSortText($0) }
-        case .publisher: denseRanks(products, key, ordering) { $0.publisher }
-        case .date:
-            denseRanks(products, key, ordering) { $0.publishedDate.map { $0.year * 10_000 + $0.month * 100 + $0.day } }
-        case .popularity: denseRanks(products, key, ordering) { $0.popularity }
-        case .rating: denseRanks(products, key, ordering) { $0.rating }
-        case .relevance: ([UInt32](repeating: 0, count: products.count), 1)
+    /// Dense ranks of texts by their collation keys (equal keys share a rank even when their
+    /// texts differ, as "O'Connor" and "OConnor"; 0 for a missing text), and one more than the
+    /// number of distinct keys.
+    private static func denseRanks(_ columns: [TextColumn], count: Int) -> ([UInt32], UInt32) {
+        var all: [(key: Collation.Key, chunk: Int32, number: Int32)] = []
+        all.reserveCapacity(columns.reduce(0) { $0 + $1.keys.count })
+        for (chunk, column) in columns.enumerated() {
+            for (number, key) in column.keys.enumerated() { all.append((key, Int32(chunk), Int32(number))) }
         }
+        all.sort { $0.key < $1.key }
+        var rankOf = columns.map { [UInt32](repeating: 0, count: $0.keys.count) }
+        var rank: UInt32 = 0
+        for position in all.indices {
+            if position == 0 || all[position - 1].key != all[position].key { rank += 1 }
+            rankOf[Int(all[position].chunk)][Int(all[position].number)] = rank
+        }
+        var ranks: [UInt32] = []
+        ranks.reserveCapacity(count)
+        for (chunk, column) in columns.enumerated() {
+            for number in column.numbers { ranks.append(number < 0 ? 0 : rankOf[chunk][Int(number)]) }
+        }
+        return (ranks, rank + 1)
     }
 
-    /// - Parameter value: What the primary key is computed from; products with equal values have equal keys.
-    private static func denseRanks<Value: Hashable>(
-        _ products: [Product], _ key: SortKey, _ ordering: ProductOrdering,
-        value: (borrowing Product) -> Value?
-    ) -> ([UInt32], UInt32) {
-        var keyOfValue: [Value: ProductOrdering.FieldKey] = [:]
-        var valueOfProduct: [Value?] = []
-        valueOfProduct.reserveCapacity(products.count)
-        for index in products.indices {
-            let productValue = value(products[index])
-            if let productValue, keyOfValue[productValue] == nil {
-                keyOfValue[productValue] = ordering.primaryKey(products[index], key)
-            }
-            valueOfProduct.append(productValue)
-        }
-        // Equal keys share a rank even when their texts differ ("O'Connor" and "OConnor").
-        let distinctKeys = Set(keyOfValue.values).sorted()
-        var rankOfKey: [ProductOrdering.FieldKey: UInt32] = [:]
-        for (position, fieldKey) in distinctKeys.enumerated() { rankOfKey[fieldKey] = UInt32(position + 1) }
-        var rankOfValue: [Value: UInt32] = [:]
-        rankOfValue.reserveCapacity(keyOfValue.count)
-        for (productValue, fieldKey) in keyOfValue { rankOfValue[productValue] = rankOfKey[fieldKey]! }
-        let ranks = valueOfProduct.map { $0.map { rankOfValue[$0]! } ?? 0 }
-        // Missing (0) sorts below every value, as `FieldKey.missing` does; the maximum is one
-        // above the largest rank so that descending (max − rank) puts missing values last.
-        return (ranks, UInt32(distinctKeys.count + 1))
+    /// Dense ranks of numbers (0 for a missing one), and one more than the number of distinct values.
+    private static func denseRanks(_ values: [Double?]) -> ([UInt32], UInt32) {
+        let distinct = Array(Set(values.compactMap { $0 })).sorted()
+        var rankOf: [Double: UInt32] = [:]
+        rankOf.reserveCapacity(distinct.count)
+        for (position, value) in distinct.enumerated() { rankOf[value] = UInt32(position + 1) }
+        return (values.map { $0.map { rankOf[$0]! } ?? 0 }, UInt32(distinct.count + 1))
     }
 
     /// The sort keys with a precomputed primary rank, in slot order: every key but relevance
@@ -117,25 +188,40 @@ struct SortRanks: Sendable {
         }
     }
 
-    /// A key whose ascending order is the order `spec` asks for; `score` is the relevance score.
+    /// For each hit, a key whose ascending order is the order `spec` asks for; `scores` are the
+    /// hits' relevance scores. One pass with the rank arrays looked up once (a query like
+    /// `language:en` has tens of thousands of hits, each needing its key).
     ///
     /// Relevance: higher score first, then more popular, then by title; ascending is the exact
     /// reverse (as `ProductOrdering` reverses the server's order).
-    @inline(__always)
-    func key(_ index: Int32, _ spec: SortSpec, score: UInt16) -> UInt64 {
-        let i = Int(index)
-        let tieRank = UInt64(tie[i])
-        if spec.key == .relevance {
-            let slot = Self.slot(of: .popularity)
-            let popularityDescending = UInt64(maxPrimary[slot] - primary[slot][i])
-            let descending =
-                UInt64(UInt16.max - score) << (2 * Self.rankBits) | popularityDescending << Self.rankBits | tieRank
-            return spec.order == .descending ? descending : ~descending
+    func keys(_ indices: [Int32], scores: [UInt16], _ spec: SortSpec) -> [UInt64] {
+        let relevance = spec.key == .relevance
+        let slot = Self.slot(of: relevance ? .popularity : spec.key)
+        let top = UInt64(maxPrimary[slot])
+        let descending = spec.order == .descending
+        return primary[slot].withUnsafeBufferPointer { ranks in
+            tie.withUnsafeBufferPointer { tie in
+                indices.withUnsafeBufferPointer { indices in
+                    scores.withUnsafeBufferPointer { scores in
+                        [UInt64](unsafeUninitializedCapacity: indices.count) { keys, initialized in
+                            for position in 0..<indices.count {
+                                let i = Int(indices[position])
+                                let rank = UInt64(ranks[i])
+                                if relevance {
+                                    let key =
+                                        UInt64(UInt16.max - scores[position]) << (2 * Self.rankBits)
+                                        | (top - rank) << Self.rankBits | UInt64(tie[i])
+                                    keys[position] = descending ? key : ~key
+                                } else {
+                                    keys[position] = (descending ? top - rank : rank) << Self.rankBits | UInt64(tie[i])
+                                }
+                            }
+                            initialized = indices.count
+                        }
+                    }
+                }
+            }
         }
-        let slot = Self.slot(of: spec.key)
-        let rank = primary[slot][i]
-        let primaryPart = UInt64(spec.order == .ascending ? rank : maxPrimary[slot] - rank)
-        return primaryPart << Self.rankBits | tieRank
     }
 
     /// The product index a key stands for.

@@ -33,17 +33,28 @@ struct LibraryRoutes: Sendable {
         } catch {
             throw APIFailure.badRequest(error.reason)
         }
-        var (products, total) = library.searchPage(options)
-        if library.configuration.dialect == .searchWithoutAvailability {
-            products = products.map {
-                var plain = $0
-                plain.availability = nil
-                return plain
-            }
-        }
+        let (page, total) = library.searchHits(options)
         let origin = Self.origin(of: request, fallback: library.configuration)
-        return JSONResponse.make(
-            Wire.SearchAnswer(products: products.map { Self.absolute($0, origin: origin) }, totalCount: total))
+        let withAvailability = library.configuration.dialect != .searchWithoutAvailability
+        // Written from each product's cached JSON, with its availability (which changes) put
+        // in front: what `Wire.SearchAnswer` would encode, without encoding the products again.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        var body = Data(#"{"TotalCount":\#(total),"Products":["#.utf8)
+        for (number, hit) in page.enumerated() {
+            if number > 0 { body.append(UInt8(ascii: ",")) }
+            let product = library.productJSON(hit.index, origin: origin)
+            guard withAvailability, let availability = try? encoder.encode(hit.availability) else {
+                body.append(product)
+                continue
+            }
+            body.append(contentsOf: #"{"Availability":"#.utf8)
+            body.append(availability)
+            // The product's own fields after its opening brace (an empty object adds none).
+            body.append(contentsOf: product.count > 2 ? [UInt8(ascii: ",")] + product.dropFirst() : [UInt8(ascii: "}")])
+        }
+        body.append(contentsOf: "]}".utf8)
+        return JSONResponse.raw(body, status: .ok, contentType: "application/json")
     }
 
     func product(_ request: Request, id: String) throws -> Response {
@@ -51,8 +62,11 @@ struct LibraryRoutes: Sendable {
         try authentication.check(query, over: [id])
         guard let index = library.index(of: id) else { throw APIFailure.productNotFound }
         let origin = Self.origin(of: request, fallback: library.configuration)
-        return JSONResponse.make(
-            Wire.ProductAnswer(product: Self.absolute(library.catalog.products[index], origin: origin)))
+        // `Wire.ProductAnswer` around the product's cached JSON.
+        var body = Data(#"{"Product":"#.utf8)
+        body.append(library.productJSON(index, origin: origin))
+        body.append(UInt8(ascii: "}"))
+        return JSONResponse.raw(body, status: .ok, contentType: "application/json")
     }
 
     /// `GET products/{id}/similar` (extension): books like this one, best first, with availability for `card`.

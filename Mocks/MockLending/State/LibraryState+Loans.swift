@@ -13,7 +13,7 @@ extension LibraryState {
     /// - Throws: `LendingRefusal` saying which check failed and what the patron can do.
     mutating func borrow(_ index: Int, card: String, pin: String?) throws(LendingRefusal) -> Loan {
         try authenticate(card: card, pin: pin)
-        guard products[index].isActive(on: today) else {
+        guard products.isActive(index, on: today) else {
             throw LendingRefusal(
                 .conflict,
                 Said("This book cannot be borrowed at the moment: the library's licence for it is not active."))

@@ -8,7 +8,7 @@ extension LibraryState {
     ///   loan or has reserved already, and a title that can be borrowed now.
     mutating func reserve(_ index: Int, card: String, pin: String?) throws(LendingRefusal) -> Reservation {
         try authenticate(card: card, pin: pin)
-        guard products[index].isActive(on: today) else {
+        guard products.isActive(index, on: today) else {
             throw LendingRefusal(
                 .conflict, Said("This book cannot be reserved: the library's licence for it is not active."))
         }

@@ -42,7 +42,7 @@ extension LibraryState {
 
         // Loans go on unlimited-access titles so they take no copy from anyone, avoiding the
         // titles the scenarios name (the top of the popularity list).
-        let top = ScenarioGuarantees.topByPopularity(catalog.products, count: 5)
+        let top = catalog.topByPopularity.prefix(5)
         let avoided = Set(top)
         var access = catalog.licences.indices.lazy.filter {
             catalog.licences[$0].model == .access && !avoided.contains($0)
@@ -96,7 +96,7 @@ extension LibraryState {
     /// out (or, failing that, any copies title), outside the scenario titles and the Å thrillers.
     mutating func titleComingBack(avoiding avoided: Set<Int>) -> Int? {
         let candidates = licences.indices.filter {
-            licences[$0].model == .copies && !avoided.contains($0) && !ScenarioGuarantees.isAringThriller(products[$0])
+            licences[$0].model == .copies && !avoided.contains($0) && !products.isAringThriller($0)
         }
         let oneCopy = candidates.filter { licences[$0].copies == 1 }
         guard

@@ -17,7 +17,7 @@ struct LibraryState: Sendable {
     /// The rules this library lends by.
     let rules: MockRules
     /// The products, index-aligned with `licences` (for titles and active statuses).
-    let products: [Product]
+    let products: ProductTable
     /// The virtual clock: "now" for loans, reservations, PIN locks and monthly limits.
     var clock: Date
     /// Virtual minus real time; `MockLibrary` moves `clock` to real time plus this on every access.
@@ -52,7 +52,7 @@ struct LibraryState: Sendable {
     /// loan for the other.
     var idSuffix = ""
 
-    init(rules: MockRules, products: [Product], licences: [Licence], clock: Date, faultDice: SplitMix64) {
+    init(rules: MockRules, products: ProductTable, licences: [Licence], clock: Date, faultDice: SplitMix64) {
         self.rules = rules
         self.products = products
         self.licences = licences
@@ -117,7 +117,7 @@ struct LibraryState: Sendable {
     /// a search that asks for every title (nil: the card may borrow, or none is given).
     func availability(_ index: Int, card: String?, limit: Availability?) -> Availability {
         let licence = licences[index]
-        guard products[index].isActive(on: today) else { return Availability(available: false, reason: .product) }
+        guard products.isActive(index, on: today) else { return Availability(available: false, reason: .product) }
         switch licence.model {
         case .copies:
             let queue = queueCounts(index)

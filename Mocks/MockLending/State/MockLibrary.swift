@@ -15,7 +15,8 @@ final class MockLibrary: Sendable {
     let configuration: MockConfiguration
     /// Generated EPUBs, kept for the next download.
     let books = BookCache(capacity: 32)
-    private let indexByID: [String: Int]
+    /// Encoded products, for search pages and product pages.
+    let productJSONs = ProductJSONCache(capacity: 4_096)
     private let state: Mutex<Held>
     /// Where the clock started, to reset to.
     private let startClock: Date
@@ -39,14 +40,12 @@ final class MockLibrary: Sendable {
     }
 
     init(configuration: MockConfiguration) {
-        let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize).generate()
+        let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize)
+            .generate(indexingIn: Collation(locale: MockLibraryPage.locale))
         self.catalog = catalog
         self.configuration = configuration
-        self.search = CatalogSearch(products: catalog.products, collation: Collation(locale: MockLibraryPage.locale))
-        var indexByID: [String: Int] = [:]
-        indexByID.reserveCapacity(catalog.products.count)
-        for (index, product) in catalog.products.enumerated() { indexByID[product.id] = index }
-        self.indexByID = indexByID
+        // Generated with a collation, so the search is there.
+        self.search = catalog.search!
         let clock = configuration.clockStart ?? Date()
         self.startClock = clock
         self.state = Mutex(Held(state: Self.seed(catalog, clock: clock, rules: configuration.rules)))
@@ -70,7 +69,7 @@ final class MockLibrary: Sendable {
     }
 
     /// The catalogue index of a product id.
-    func index(of id: String) -> Int? { indexByID[id] }
+    func index(of id: String) -> Int? { CatalogGenerator.index(ofProductID: id, size: catalog.products.count) }
 
     /// Lets a running clock catch up with real time; a stopped clock stays where it was put.
     private func tick(_ state: inout LibraryState) {
@@ -283,7 +282,9 @@ final class MockLibrary: Sendable {
         let categories = Set(book.categories)
         let keywords = Set(book.keywords)
         var scored: [(score: Int, order: Int, index: Int)] = []
-        for (other, product) in catalog.products.enumerated() where other != index {
+        // Only the books the index says can score are generated and scored.
+        for other in search.similarCandidates(to: book, at: index) {
+            let product = catalog.products[other]
             var score = 0
             if let series = book.series, product.series?.name == series.name { score += 100 }
             if !authors.isDisjoint(with: product.authors.map(\.fullName)) { score += 20 }
@@ -306,27 +307,45 @@ final class MockLibrary: Sendable {
 
     /// A page of search results, each product with its availability for `options.card`.
     func searchPage(_ options: SearchOptions) -> (products: [Product], total: Int) {
+        let (page, total) = searchHits(options)
+        let products = page.map { hit in
+            var product = catalog.products[hit.index]
+            product.availability = hit.availability
+            return product
+        }
+        return (products, total)
+    }
+
+    /// A page of search results as catalogue indices, each with its availability for `options.card`.
+    func searchHits(_ options: SearchOptions) -> (page: [(index: Int, availability: Availability)], total: Int) {
         // Copying the state out is O(1) (its arrays are copy-on-write), so the search itself runs
         // without holding the lock.
         let snapshot = read { copy $0 }
         let limit = snapshot.borrowerLimit(card: options.card)
+        func hit(_ index: Int) -> (index: Int, availability: Availability) {
+            (index, snapshot.withEstimate(snapshot.availability(index, card: options.card, limit: limit), index))
+        }
         // The library's own number for a book finds it, as a catalogue's search by number does.
-        if options.offset == 0, let index = indexByID[options.text.trimmingCharacters(in: .whitespaces)] {
-            var product = catalog.products[index]
-            product.availability = snapshot.withEstimate(
-                snapshot.availability(index, card: options.card, limit: limit), index)
-            return ([product], 1)
+        if options.offset == 0, let index = index(of: options.text.trimmingCharacters(in: .whitespaces)) {
+            return ([hit(index)], 1)
         }
         let page = search.search(options) {
             snapshot.availability($0, card: options.card, limit: limit).available
         }
-        let products = page.indices.map { index in
-            var product = catalog.products[index]
-            product.availability = snapshot.withEstimate(
-                snapshot.availability(index, card: options.card, limit: limit), index)
-            return product
+        return (page.indices.map(hit), page.total)
+    }
+
+    /// Product `index` as JSON, without availability, its links made absolute with `origin`:
+    /// kept for the next page that shows it (generating and encoding a product was half of a
+    /// search's time under load).
+    func productJSON(_ index: Int, origin: String) -> Data {
+        productJSONs.value(for: ProductJSONCache.Key(index: index, origin: origin)) {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            // Our own Codable model: encoding cannot fail.
+            return (try? encoder.encode(LibraryRoutes.absolute(catalog.products[index], origin: origin)))
+                ?? Data("{}".utf8)
         }
-        return (products, page.total)
     }
 
     /// The library page on the clock's day.
