@@ -37,6 +37,33 @@ struct CoverArtTests {
         #expect(again[0].hasPrefix("\u{1B}[38;2;200;0;0;48;2;200;0;0m▀"), "\(again[0].prefix(40))")
     }
 
+    @Test("view grid: each card has its cover above its words; a book without one gets its title on a tint")
+    func gridCards() async throws {
+        let h = try await Harness(theme: Theme(caps: Self.colours.caps, width: 100, height: 50))
+        defer { Task { await h.stop() } }
+        h.session.drawsCovers = true
+        await h.run("view grid")
+        let screen = await h.run("search thriller")
+        let plain = screen.map(Ansi.strip)
+        // Three cards across: the first rows are covers, then each card's number and mark.
+        let coverRows = plain.dropFirst(2).prefix(CoverArt.cardRows)
+        #expect(coverRows.allSatisfy { $0.filter { $0 == "▀" }.count == 3 * CoverArt.cardColumns }, "\(coverRows)")
+        #expect(plain[2 + CoverArt.cardRows].hasPrefix("1 "), "\(plain[2 + CoverArt.cardRows])")
+        // The page is as many cards as the window holds with their covers: 3 rows of 3 here.
+        #expect(plain.contains { $0.hasPrefix("Showing 1–9 of ") }, "\(plain.suffix(3))")
+        #expect(plain.allSatisfy { DisplayWidth.of($0) <= 100 })
+        // No cover: a card of its own, the title wrapped on a tint, never a hole.
+        let card = CoverArt.boxed(nil, title: "Huset vid havet", columns: 12, rows: 9, theme: Self.colours)
+        #expect(card.count == 9 && card.allSatisfy { DisplayWidth.of(Ansi.strip($0)) == 12 })
+        #expect(card.allSatisfy { $0.contains("48;2;") }, "on a tint")
+        #expect(
+            card.map(Ansi.strip).joined(separator: " ").split(separator: " ").joined(separator: " ")
+                == "Huset vid havet")
+        // In list view, no covers.
+        await h.run("view list")
+        #expect(!(await h.text("search thriller")).contains("▀"))
+    }
+
     @Test("No cover piped, in plain colours, for --json or a screen reader: the details as before")
     func noCoverWhereNotWanted() async throws {
         let h = try await Harness(theme: Self.colours)

@@ -111,7 +111,7 @@ enum InfoCommand {
                 total: books.count, pageOffset: 0, pageSize: max(1, books.count),
                 byNumber: Dictionary(uniqueKeysWithValues: books.enumerated().map { ($0.offset + 1, $0.element) }))
             session.lists.list = list
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     /// The other books of the product's series, in series order; nothing when the book is in no

@@ -171,7 +171,7 @@ enum LibraryCommands {
             byNumber: Dictionary(uniqueKeysWithValues: page.products.enumerated().map { ($0.offset + 1, $0.element) }),
             category: category)
         session.lists.list = list
-        return session.output(for: list)
+        return await session.show(list)
     }
 }
 

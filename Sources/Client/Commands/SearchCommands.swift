@@ -47,7 +47,7 @@ enum SearchCommands {
                 list.suggestion = await SpellingSuggestion.suggest(for: query, session: session)
             }
             session.lists.list = list
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     nonisolated static let more = Command(
@@ -68,7 +68,7 @@ enum SearchCommands {
             list.pageOffset = next
             try await fillPage(&list, session: session)
             session.lists.list = list
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     nonisolated static let back = Command(
@@ -85,7 +85,7 @@ enum SearchCommands {
             list.pageOffset = max(0, list.pageOffset - list.pageSize)
             try await fillPage(&list, session: session)
             session.lists.list = list
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     nonisolated static let sort = Command(
@@ -151,7 +151,7 @@ enum SearchCommands {
                 list.pageSize = max(list.pageSize, sorted.count)
             }
             session.lists.list = list
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     nonisolated static let filter = Command(
@@ -184,7 +184,7 @@ enum SearchCommands {
             list.pageOffset = 0
             try await fetch(&list, offset: 0, session: session)
             session.lists.list = list
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     nonisolated static let view = Command(
@@ -219,7 +219,7 @@ enum SearchCommands {
                 try await fillPage(&list, session: session)
                 session.lists.list = list
             }
-            return session.output(for: list)
+            return await session.show(list)
         })
 
     // MARK: Helpers

@@ -15,10 +15,11 @@ enum CardGrid {
         var lines: [String] = []
         for start in stride(from: 0, to: items.count, by: columns) {
             let cards = items[start..<min(items.count, start + columns)].map { card($0, cardWidth) }
-            for row in 0..<4 {
+            let blank = String(repeating: " ", count: cardWidth)
+            for row in 0..<(cards.map(\.count).max() ?? 0) {
                 lines.append(
-                    cards.map { $0[row] }.joined(separator: String(repeating: " ", count: gap)).trimmingTrailingSpaces()
-                )
+                    cards.map { row < $0.count ? $0[row] : blank }.joined(separator: String(repeating: " ", count: gap))
+                        .trimmingTrailingSpaces())
             }
             lines.append("")
         }

@@ -14,7 +14,10 @@ import Terminal
 @MainActor
 enum CoverArt {
     /// Cells across; the rows follow from the cover's proportions.
-    static let columns = 14
+    nonisolated static let columns = 14
+    /// The box of a cover on a card of `view grid`: a book cover's 2:3 in cells twice as tall as wide.
+    nonisolated static let cardColumns = 12
+    nonisolated static let cardRows = 9
     /// A cover larger than this is not a cover.
     static let maxBytes = 4 << 20
     /// The cache's size: the oldest covers go when it grows past it.
@@ -30,25 +33,60 @@ enum CoverArt {
     }
 
     /// `lines` with `picture` at their left, in half-blocks, and the lines after it indented as far.
-    static func beside(_ lines: [String], picture: RasterImage, theme: Theme) -> [String] {
+    nonisolated static func beside(_ lines: [String], picture: RasterImage, theme: Theme) -> [String] {
         let rows = max(1, picture.height * columns / max(1, picture.width) / 2)
-        let cells = picture.scaled(width: columns, height: rows * 2, background: (0, 0, 0))
-        var drawn: [String] = []
-        for row in 0..<rows {
-            var line = ""
-            for column in 0..<columns {
-                let top = cells.rgb(x: column, y: row * 2)
-                let bottom = cells.rgb(x: column, y: row * 2 + 1)
-                line += theme.paint(
-                    "▀",
-                    TextStyle(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
-            }
-            drawn.append(line)
-        }
+        let drawn = halfBlocks(picture, columns: columns, rows: rows, theme: theme)
         let blank = String(repeating: " ", count: columns)
         return (0..<max(drawn.count, lines.count)).map { index in
             let left = index < drawn.count ? drawn[index] : blank
             return index < lines.count ? left + "  " + lines[index] : left
+        }
+    }
+
+    /// `picture` as `rows` lines of `columns` half-blocks, two pixels a cell.
+    nonisolated static func halfBlocks(_ picture: RasterImage, columns: Int, rows: Int, theme: Theme) -> [String] {
+        let cells = picture.scaled(width: columns, height: rows * 2, background: (0, 0, 0))
+        return (0..<rows).map { row in
+            (0..<columns).map { column in
+                let top = cells.rgb(x: column, y: row * 2)
+                let bottom = cells.rgb(x: column, y: row * 2 + 1)
+                return theme.paint(
+                    "▀",
+                    TextStyle(foreground: .rgb(top.0, top.1, top.2), background: .rgb(bottom.0, bottom.1, bottom.2)))
+            }.joined()
+        }
+    }
+
+    /// A cover in a box of `columns × rows` cells: the picture fitted in its proportions and
+    /// centred, or for a book without one a card of its own (its title on a tint), never a hole.
+    nonisolated static func boxed(
+        _ picture: RasterImage?, title: String, columns: Int, rows: Int, theme: Theme
+    ) -> [String] {
+        guard let picture else { return card(title: title, columns: columns, rows: rows, theme: theme) }
+        // A cell is twice as tall as wide: rows of the box hold twice as many pixels.
+        let scale = min(Double(columns) / Double(picture.width), Double(rows * 2) / Double(picture.height))
+        let width = max(1, min(columns, Int((Double(picture.width) * scale).rounded())))
+        let height = max(1, min(rows, Int((Double(picture.height) * scale / 2).rounded())))
+        let left = String(repeating: " ", count: (columns - width) / 2)
+        let right = String(repeating: " ", count: columns - width - left.count)
+        let drawn = halfBlocks(picture, columns: width, rows: height, theme: theme).map { left + $0 + right }
+        let blank = String(repeating: " ", count: columns)
+        let above = (rows - height) / 2
+        return Array(repeating: blank, count: above) + drawn + Array(repeating: blank, count: rows - height - above)
+    }
+
+    /// A generated cover: the title, wrapped, on a tint the title chooses (the same book, the same tint).
+    nonisolated static func card(title: String, columns: Int, rows: Int, theme: Theme) -> [String] {
+        let hash = title.unicodeScalars.reduce(UInt32(2_166_136_261)) { ($0 ^ $1.value) &* 16_777_619 }
+        let tint = TextStyle(
+            foreground: .rgb(250, 250, 246),
+            background: .rgb(60 + UInt8(hash & 0x5F), 60 + UInt8((hash >> 8) & 0x5F), 60 + UInt8((hash >> 16) & 0x5F)))
+        let words = DisplayWidth.wrap(title, width: max(1, columns - 2)).prefix(max(1, rows - 2))
+        let top = max(0, (rows - words.count) / 2)
+        return (0..<rows).map { row in
+            let index = row - top
+            let text = index >= 0 && index < words.count ? words[words.startIndex + index] : ""
+            return theme.paint(DisplayWidth.pad(" " + text, to: columns), tint)
         }
     }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Localization
+import Reader
 import Shelf
 import Terminal
 
@@ -19,6 +20,9 @@ struct ListRenderer {
     let filters: SearchFilters
     /// Availability in this patron's words.
     let availability: AvailabilityWords
+    /// Covers drawn on the cards of `view grid`, by product (nil: none known, a generated card);
+    /// nil when covers are not drawn.
+    var covers: [String: RasterImage?]?
 
     /// `42 hits for “thriller” · sorted by author, Ö→A`.
     func countLine(_ list: ResultList) -> String {
@@ -201,7 +205,14 @@ struct ListRenderer {
         if let year = product.year { details.append(String(year)) }
         if let category = product.categories.first { details.append(category) }
         let detail = details.joined(separator: " \(m.middleDot) ")
-        return [headCell, cell(product.title, theme.bold), cell(author), cell(detail, theme.dim)]
+        let text = [headCell, cell(product.title, theme.bold), cell(author), cell(detail, theme.dim)]
+        guard let covers else { return text }
+        // The cover above the words, centred on the card.
+        let box = min(width, CoverArt.cardColumns)
+        let margin = String(repeating: " ", count: (width - box) / 2)
+        let cover = CoverArt.boxed(
+            covers[product.id] ?? nil, title: product.title, columns: box, rows: CoverArt.cardRows, theme: theme)
+        return cover.map { CardGrid.pad(margin + $0, to: width) } + text
     }
 
     func json(_ list: ResultList, page: [(number: Int, product: Product)]) -> ListJSON {

@@ -1,5 +1,6 @@
 import Catalog
 import Localization
+import Reader
 import Shelf
 import Terminal
 
@@ -16,7 +17,9 @@ extension Session {
 
     /// Draws result lists with this session's theme, alphabet, filters and patron.
     var listRenderer: ListRenderer {
-        ListRenderer(theme: theme, alphabet: library.alphabet, filters: lists.filters, availability: availabilityWords)
+        ListRenderer(
+            theme: theme, alphabet: library.alphabet, filters: lists.filters, availability: availabilityWords,
+            covers: theme.view(lists.view) == .grid && CoverArt.shown(in: self) ? coverCache : nil)
     }
 
     /// Draws the shelf in this session's theme, view and calendar.
@@ -40,6 +43,23 @@ extension Session {
     /// What follows "Numbers now mean the books of this list." under a page of results.
     private var booksNoticeTail: String {
         theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))
+    }
+
+    /// A page of `list` as ``output(for:)`` gives it, with the covers of `view grid`'s cards
+    /// fetched first (at once from the cache; from the library together, each within
+    /// ``CoverArt/deadline``).
+    func show(_ list: ResultList) async -> CommandOutput {
+        if theme.view(lists.view) == .grid, CoverArt.shown(in: self) {
+            let missing = list.currentPage.map(\.product).filter { coverCache[$0.id] == nil }
+            // Together: each waits on the network off the main actor.
+            let fetches = missing.map { product in
+                Task { @MainActor in await CoverArt.cover(of: product, session: self) }
+            }
+            for (product, fetch) in zip(missing, fetches) { coverCache[product.id] = .some(await fetch.value) }
+            // A session of many searches keeps the last few hundred.
+            if coverCache.count > 500 { coverCache.removeAll() }
+        }
+        return output(for: list)
     }
 
     /// A page of `list`: its count line, its hits as rows or cards, the paging hint, and after
@@ -70,8 +90,9 @@ extension Session {
             // A hit is two lines: number, mark and title; then its byline.
             fitting = room / 2
         case .grid:
-            // Rows of cards four lines high with a blank line between them.
-            fitting = (room + 1) / 5 * CardGrid.columns(width: theme.width)
+            // Rows of cards four lines high (and a cover's above them) with a blank line between them.
+            let card = 4 + (CoverArt.shown(in: self) ? CoverArt.cardRows : 0)
+            fitting = (room + 1) / (card + 1) * CardGrid.columns(width: theme.width)
         }
         return max(3, min(lists.pageSize, fitting))
     }

@@ -33,6 +33,8 @@ final class Session {
     /// Whether `info` may draw the book's cover: at a terminal only, never for `--json`, a
     /// recording, a screen reader, a scenario or a study (bok turns it on where it may).
     var drawsCovers = false
+    /// The covers `view grid` has drawn this session, by product (nil: the library has none).
+    var coverCache: [String: RasterImage?] = [:]
     /// Shows that a command waits for the library (at a terminal only).
     var spinner: WaitSpinner?
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.
