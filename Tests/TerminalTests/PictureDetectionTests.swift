@@ -109,7 +109,7 @@ import TestSupport
         tcsetattr(tty.device, TCSANOW, &raw)
         let responder = Task.detached {
             let query = await tty.read(until: { $0.contains("\u{1B}[5n") }, seconds: 2)
-            #expect(query == TerminalQuery.request, "one write: cell, text area, DA1, then the status")
+            #expect(query == TerminalQuery.request, "one write: kitty's query, cell, text area, DA1, then the status")
             tty.type(typed + (answer ?? ""))
         }
         let device = tty.device
@@ -151,6 +151,20 @@ import TestSupport
         #expect(wezterm.replies.terminalName == "WezTerm 20240203" && wezterm.unread.isEmpty)
         #expect(PictureDetection.byName(wezterm.replies.terminalName)?.method == .iterm)
         #expect(PictureDetection.byName("XTerm(388)") == nil, "xterm is told by DA1")
+    }
+
+    @Test func aTerminalThatAnswersKittysGraphicsQueryGetsKittysProtocolUnnamed() async throws {
+        // Konsole: no XTVERSION name, no kitty variables, but it answers the query that stores nothing.
+        let (found, unread, elapsed) = try await detect(
+            answering: "\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c\u{1B}[0n", typed: "k")
+        #expect(found.method == .kitty, "\(found.reason)")
+        #expect(found.reason == "kitty graphics query answered")
+        #expect(unread == "k", "the answer is not taken for keys")
+        #expect(elapsed < .milliseconds(250))
+        // An error answer is no: the terminal knows the protocol but cannot draw it here.
+        let refused = TerminalReplies.parse(
+            Array("\u{1B}_Gi=31;ENOTSUPPORTED:no\u{1B}\\\u{1B}[?62;4c\u{1B}[0n".utf8))
+        #expect(!refused.replies.kittyGraphics && refused.replies.sixel && refused.unread.isEmpty)
     }
 
     @Test func aTerminalWithoutSixelGetsHalfBlocksInOneRoundTrip() async throws {

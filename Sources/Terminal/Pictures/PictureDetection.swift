@@ -102,6 +102,8 @@ public struct PictureDetection: Sendable, Hashable {
                 let answer = replies()
                 if let named = byName(answer.terminalName) {
                     chosen = named
+                } else if answer.kittyGraphics {
+                    chosen = (.kitty, "kitty graphics query answered")
                 } else if answer.sixel {
                     chosen = (.sixel, "DA1 4")
                 } else {

@@ -4,14 +4,17 @@ import Synchronization
 /// Asks the terminal what it can draw, once per run: one write of four questions and one wait,
 /// bounded, for the answers.
 ///
-/// The questions are the cell size (`CSI 16 t`), the text area's size (`CSI 14 t`), the
-/// terminal's name and version (XTVERSION, `CSI > 0 q`), the primary device attributes (DA1,
-/// `CSI c`) and last a status report (DSR, `CSI 5 n`). Terminals answer
+/// The questions are whether it draws kitty's graphics (a query that stores nothing,
+/// `APC G i=31,a=q … ST`, which terminals without them ignore: Konsole does not name itself, but
+/// answers it), the cell size (`CSI 16 t`), the text area's size (`CSI 14 t`), the terminal's
+/// name and version (XTVERSION, `CSI > 0 q`), the primary device attributes (DA1, `CSI c`) and
+/// last a status report (DSR, `CSI 5 n`). Terminals answer
 /// in order, and every terminal answers the status report, so its answer ends the wait: a
 /// terminal that ignores the others costs one round trip, not the whole bound.
 public enum TerminalQuery {
     /// What is written to the terminal.
-    public static let request = "\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c\u{1B}[5n"
+    public static let request =
+        "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[14t\u{1B}[>0q\u{1B}[c\u{1B}[5n"
 
     /// The longest wait for the answers, in milliseconds. (Whole milliseconds and the monotonic
     /// clock rather than `Duration`, whose 128-bit arithmetic is code a first page would load.)

@@ -11,6 +11,8 @@ public struct TerminalReplies: Sendable, Hashable {
     /// The terminal's name and version as XTVERSION gives them (`DCS > | kitty(0.26.5) ST`):
     /// printable ASCII, at most 64 characters; nil when it did not say.
     public var terminalName: String?
+    /// Whether the terminal answered kitty's graphics query (`APC G i=31;OK ST`): it draws them.
+    public var kittyGraphics = false
     /// Whether the status report came (`CSI 0 n`): everything asked before it has been answered.
     public var complete = false
 
@@ -21,7 +23,9 @@ public struct TerminalReplies: Sendable, Hashable {
     public var sixel: Bool { deviceAttributes?.contains(4) == true }
 
     /// Whether the terminal answered anything at all.
-    public var answered: Bool { complete || deviceAttributes != nil || cellPixels != nil || terminalName != nil }
+    public var answered: Bool {
+        complete || deviceAttributes != nil || cellPixels != nil || terminalName != nil || kittyGraphics
+    }
 
     /// The size of a cell: as the terminal said, else its text area divided by the window's
     /// `columns × rows`, else nil.
@@ -47,13 +51,18 @@ public struct TerminalReplies: Sendable, Hashable {
                 continue
             }
             guard index + 1 < bytes.count else { return (replies, unread, Array(bytes[index...])) }
-            if bytes[index + 1] == UInt8(ascii: "P") {
-                // DCS … ST: XTVERSION's answer. One that does not end within 256 bytes is not one.
+            if bytes[index + 1] == UInt8(ascii: "P") || bytes[index + 1] == UInt8(ascii: "_") {
+                // DCS … ST: XTVERSION's answer; APC … ST: kitty's graphics answer. One that does
+                // not end within 256 bytes is not one.
                 let limit = min(bytes.count, index + 256)
                 var end = index + 2
                 while end + 1 < limit, !(bytes[end] == 0x1B && bytes[end + 1] == UInt8(ascii: "\\")) { end += 1 }
                 if end + 1 < limit {
-                    replies.takeVersion(bytes[(index + 2)..<end])
+                    if bytes[index + 1] == UInt8(ascii: "P") {
+                        replies.takeVersion(bytes[(index + 2)..<end])
+                    } else {
+                        replies.takeGraphics(bytes[(index + 2)..<end])
+                    }
                     index = end + 2
                     continue
                 }
@@ -82,6 +91,11 @@ public struct TerminalReplies: Sendable, Hashable {
         guard body.starts(with: Array(">|".utf8)) else { return }
         let printable = body.dropFirst(2).prefix(64).filter { (0x20...0x7E).contains($0) }
         terminalName = String(decoding: printable, as: UTF8.self)
+    }
+
+    /// Records kitty's answer to the graphics query, `Gi=31;OK` (an error message otherwise).
+    private mutating func takeGraphics(_ body: ArraySlice<UInt8>) {
+        if body.starts(with: Array("Gi=31;".utf8)) { kittyGraphics = body.dropFirst(6).starts(with: Array("OK".utf8)) }
     }
 
     /// Records a reply; false when the sequence is not one (a key, which is given back).
