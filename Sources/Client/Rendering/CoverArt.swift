@@ -2,6 +2,7 @@ import Catalog
 import Crypto
 import Foundation
 import Reader
+import SafeOutput
 import Terminal
 
 /// A book's cover beside its details in `info`: fetched from the library once (bounded in time
@@ -111,20 +112,27 @@ enum CoverArt {
         return picture
     }
 
-    /// Writes a cover into the cache whole (a temporary file renamed), then trims the cache.
+    /// Writes a cover into the cache whole (``OutputFile``: a temporary file of bok's own, put in
+    /// place at the end, removed if bok is stopped), then trims the cache.
     private static func keep(_ data: Data, at file: URL) {
         let folder = file.deletingLastPathComponent()
         let manager = FileManager.default
-        guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else { return }
-        let partial = folder.appendingPathComponent(".\(file.lastPathComponent).\(getpid())")
-        guard (try? data.write(to: partial)) != nil, rename(partial.path, file.path) == 0 else {
-            try? manager.removeItem(at: partial)
+        guard (try? manager.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+            let output = try? OutputFile(path: file.path, name: file.lastPathComponent, replace: true)
+        else { return }
+        do {
+            try data.withUnsafeBytes { try output.append($0) }
+            try output.commit()
+        } catch {
+            output.discard()
             return
         }
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         let files = ((try? manager.contentsOfDirectory(at: folder, includingPropertiesForKeys: keys)) ?? [])
             .compactMap { url -> (url: URL, size: Int, used: Date)? in
-                guard let values = try? url.resourceValues(forKeys: Set(keys)) else { return nil }
+                // A cover being written by another bok (`.NAME.bok-…`) is not the cache's yet.
+                guard !url.lastPathComponent.hasPrefix("."), let values = try? url.resourceValues(forKeys: Set(keys))
+                else { return nil }
                 return (url, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast)
             }
             .sorted { $0.used > $1.used }
