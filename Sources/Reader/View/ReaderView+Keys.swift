@@ -230,18 +230,19 @@ extension ReaderView {
             session.message = tr("Brightness {level}.", ["level": session.preferences.brightness])
         case .help: mode = .help(ListState())
         case .zoomPicture:
-            let pictures = session.visiblePages().joined().filter {
-                if case .image = $0.line.role { true } else { false }
+            let pictures = session.visiblePages().joined().compactMap { visible -> PagePicture? in
+                guard case .image(let image) = visible.line.role else { return nil }
+                return PagePicture(image: image, spineIndex: visible.spineIndex)
             }
             if pictures.isEmpty {
                 session.message = tr("No picture on this page.")
             } else if capabilities.screenReader {
                 // Nothing to see: the pictures' descriptions, said in a line.
-                let labels = pictures.compactMap { if case .image(let image) = $0.line.role { image.alt } else { nil } }
+                let labels = pictures.map(\.image.alt)
                 session.message = tr(
                     "Pictures: {labels}", ["labels": labels.map { $0.isEmpty ? "–" : $0 }.joined(separator: "; ")])
             } else {
-                mode = .picture(0, Array(pictures))
+                mode = .picture(0, pictures)
             }
         case .quit: return false
         }

@@ -5,9 +5,9 @@ internal import Terminal
 /// label under it; z again shows the page's next picture, any other key the page.
 extension ReaderView {
     func pictureFrame(
-        _ picture: VisibleLine, number: Int, of count: Int, palette: ReaderPalette
+        _ picture: PagePicture, number: Int, of count: Int, palette: ReaderPalette
     ) -> (rows: [StyledRow], overlays: [FrameOverlay]) {
-        guard case .image(let reference) = picture.line.role else { return (frame(of: []), []) }
+        let reference = picture.image
         let label = reference.alt.isEmpty ? tr("(a picture without a description)") : reference.alt
         // The label under the picture, whole: a few rows of it at most, so the picture keeps its room.
         let labelRows = DisplayWidth.wrap(label, width: max(10, screenColumns - 4)).prefix(max(1, screenRows / 4))
@@ -17,7 +17,7 @@ extension ReaderView {
         if let images = session.preferences.showImages ? images : nil, let pixels = images.pixels(of: reference) {
             // As wide as the screen, or as the rows let a picture of its proportions be (a cell is twice as tall).
             let columns = max(1, min(screenColumns, room * 2 * pixels.width / max(1, pixels.height)))
-            let line = LayoutLine(role: picture.line.role, indent: 0, runs: [], sourceRange: 0..<0, width: columns)
+            let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: columns)
             if let drawn = images.rows(
                 for: reference, spineIndex: picture.spineIndex, line: line, width: screenColumns,
                 background: palette.backgroundRGB, room: room)
@@ -55,11 +55,5 @@ extension ReaderView {
         status.append(" " + words, style: palette.status.merging(.bold))
         rows.append(status.fitted(to: screenColumns, style: palette.status))
         return (rows, overlays)
-    }
-
-    private func frame(of rows: [StyledRow]) -> [StyledRow] {
-        rows
-            + Array(
-                repeating: StyledRow(blank: screenColumns, style: palette.text), count: max(0, screenRows - rows.count))
     }
 }

@@ -26,7 +26,13 @@ public struct ReaderView {
         /// A word's dictionary entry (`:define`): its lines as wrapped, the first shown, and the entry.
         case definition(ListState, [String], ReaderSession.Definition)
         /// The page's pictures, one on the whole screen (`z`): which, of them.
-        case picture(Int, [VisibleLine])
+        case picture(Int, [PagePicture])
+    }
+
+    /// A picture on the page, and the chapter it is in.
+    struct PagePicture {
+        let image: ImageReference
+        let spineIndex: Int
     }
 
     /// A line being typed in the status row.
