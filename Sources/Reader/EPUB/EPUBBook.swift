@@ -52,6 +52,17 @@ public struct EPUBBook: Sendable {
     /// `scrolled-continuous`).
     public var prefersScrolling: Bool { renditionFlow?.hasPrefix("scrolled") == true }
     let renditionFlow: String?
+    /// Whether the book's pages are fixed (`rendition:layout pre-paginated`), unless a spine item
+    /// says otherwise (``isFixedLayout(_:)``).
+    let fixedLayout: Bool
+    /// Whether the book lets two fixed pages be shown side by side (not `rendition:spread none`).
+    public let allowsSpreads: Bool
+
+    /// Whether a spine item is a fixed page (a picture book's, a comic's) rather than text to flow.
+    public func isFixedLayout(_ spineIndex: Int) -> Bool {
+        guard spine.indices.contains(spineIndex) else { return false }
+        return spine[spineIndex].fixedLayout ?? fixedLayout
+    }
     /// What was wrong but could be worked around, one sentence each.
     public var warnings: [String] { openingWarnings + navigation.value.warnings }
     private let openingWarnings: [String]
@@ -214,6 +225,8 @@ public struct EPUBBook: Sendable {
         self.coverImagePath = package.coverImagePath
         self.pageProgressionDirection = package.pageProgressionDirection
         self.renditionFlow = package.renditionFlow
+        self.fixedLayout = package.isFixedLayout
+        self.allowsSpreads = package.renditionSpread != "none"
         self.spineIndexByPath = indexByPath
         var byPath: [String: ManifestItem] = [:]
         var byID: [String: ManifestItem] = [:]

@@ -37,6 +37,34 @@ public struct SpineItem: Sendable, Hashable {
     /// (the item it names, of a type bok cannot show, and any between): a link or a contents
     /// entry to one of them leads here.
     public var fallbackFrom: [String] = []
+    /// The item's own `rendition:layout-pre-paginated` (true) or `rendition:layout-reflowable`
+    /// (false), over the book's; nil when it says neither.
+    public var fixedLayout: Bool?
+    /// Where a fixed-layout page goes in a spread (`page-spread-left`, `-right`,
+    /// `rendition:page-spread-center` or `rendition:spread-none`: alone), when it says.
+    public var spreadSide: SpreadSide?
+}
+
+/// Where a fixed-layout page goes when two are shown side by side.
+public enum SpreadSide: Sendable, Hashable {
+    case left, right
+    /// Alone, in the middle (`rendition:page-spread-center`, `rendition:spread-none`).
+    case center
+
+    /// The side an itemref's `properties` name, if any.
+    init?(properties: some Sequence<Substring>) {
+        var side: SpreadSide?
+        for property in properties {
+            switch property {
+            case "page-spread-left", "rendition:page-spread-left": side = .left
+            case "page-spread-right", "rendition:page-spread-right": side = .right
+            case "rendition:page-spread-center", "rendition:spread-none": side = .center
+            default: continue
+            }
+        }
+        guard let side else { return nil }
+        self = side
+    }
 }
 
 /// A table of contents entry, possibly with sub-entries.

@@ -20,6 +20,11 @@ struct PackageDocument {
     let pageProgressionDirection: String?
     /// `rendition:flow` (`paginated`, `scrolled-doc`, `scrolled-continuous`, `auto`), when the book says.
     let renditionFlow: String?
+    /// `rendition:spread` (`none`, `landscape`, `both`, `auto`), when the book says.
+    let renditionSpread: String?
+    /// Whether the book's pages are fixed (`rendition:layout pre-paginated`): pictures of pages
+    /// rather than text to flow.
+    let isFixedLayout: Bool
     let warnings: [String]
 
     /// Reads the package from its parsed tree.
@@ -101,11 +106,15 @@ struct PackageDocument {
             if missing {
                 warnings.append("The chapter \(item.path ?? idref) is missing from the book; showing a placeholder.")
             }
+            let properties = itemref.attribute("properties")?.split(separator: " ") ?? []
+            let layout = properties.last { $0.hasPrefix("rendition:layout-") }
             spine.append(
                 SpineItem(
                     idref: idref, path: item.path, mediaType: item.mediaType,
                     isLinear: itemref.attribute("linear")?.trimmed.lowercased() != "no", isMissing: missing,
-                    fallbackFrom: passed.filter { $0 != item.path }))
+                    fallbackFrom: passed.filter { $0 != item.path },
+                    fixedLayout: layout.map { $0 == "rendition:layout-pre-paginated" },
+                    spreadSide: SpreadSide(properties: properties)))
         }
         if repeated > 0 {
             warnings.append(
@@ -127,8 +136,17 @@ struct PackageDocument {
         }
         if let creators = linked.creators { metadata.creators = creators }
         self.metadata = metadata
-        self.renditionFlow = metadataElement?.children("meta")
-            .first { $0.attribute("property")?.trimmed == "rendition:flow" }?.text.trimmed.lowercased()
+        func rendition(_ property: String) -> String? {
+            metadataElement?.children("meta")
+                .first { $0.attribute("property")?.trimmed == property && $0.attribute("refines") == nil }?
+                .text.trimmed.lowercased()
+        }
+        self.renditionFlow = rendition("rendition:flow")
+        self.renditionSpread = rendition("rendition:spread")
+        // EPUB 3's `rendition:layout`; else the `fixed-layout` meta Kindle comic makers write in EPUB 2.
+        let kindleFixed = metadataElement?.children("meta")
+            .contains { $0.attribute("name") == "fixed-layout" && $0.attribute("content")?.lowercased() == "true" }
+        self.isFixedLayout = rendition("rendition:layout").map { $0 == "pre-paginated" } ?? (kindleFixed == true)
 
         // Cover: EPUB 3 property, else EPUB 2 <meta name="cover">, else an item named like a cover.
         var cover = manifest.first { $0.properties.contains("cover-image") }

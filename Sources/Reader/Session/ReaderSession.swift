@@ -92,6 +92,10 @@ public struct ReaderSession {
     var shownAt: Double
     /// Table of contents with resolved locators, made on first use (shared by copies).
     let resolvedTOC = ResolvedContents()
+    /// Whether a picture book's words are shown beside its pages (`w`).
+    public var popsOutWords = true
+    /// The fixed pages read so far (``fixedPage(_:)``).
+    let fixedPages = FixedPages()
 
     /// The most places the back stack remembers.
     static let backStackLimit = 64
@@ -177,6 +181,11 @@ public struct ReaderSession {
     /// The rows on screen: one column of rows, or two for a two-page spread.
     public func visiblePages() -> [[VisibleLine]] {
         let spine = position.spineIndex
+        let fixed = spread(containing: spine)
+        if !fixed.isEmpty {
+            // A fixed page is one screen, whatever the flow: its lines are all on it.
+            return fixed.map { index in self.chapter(index).lines.map { VisibleLine(spineIndex: index, line: $0) } }
+        }
         let chapter = chapter(spine, reachingLine: position.line)
         switch preferences.flow {
         case .paged:
@@ -251,6 +260,7 @@ public struct ReaderSession {
     public mutating func nextPage() -> Bool {
         let target: ViewPosition?
         switch preferences.flow {
+        case _ where fixedPage(position.spineIndex) != nil: target = fixedStep(forward: true)
         case .paged: target = pageStep(forward: true)
         case .scroll: target = scrolled(by: rows)
         }
@@ -270,6 +280,7 @@ public struct ReaderSession {
     public mutating func previousPage() -> Bool {
         let target: ViewPosition?
         switch preferences.flow {
+        case _ where fixedPage(position.spineIndex) != nil: target = fixedStep(forward: false)
         case .paged: target = pageStep(forward: false)
         case .scroll: target = scrolled(by: -rows)
         }
@@ -284,7 +295,9 @@ public struct ReaderSession {
     /// Scrolls by a number of rows (negative: up); in paged flow, turns a page per screenful.
     @discardableResult
     public mutating func scroll(lines: Int) -> Bool {
-        guard preferences.flow == .scroll else { return lines > 0 ? nextPage() : previousPage() }
+        guard preferences.flow == .scroll, fixedPage(position.spineIndex) == nil else {
+            return lines > 0 ? nextPage() : previousPage()
+        }
         guard let target = scrolled(by: lines), target != position else { return false }
         if lines > 0 { recordPace() }
         move(to: target)
@@ -420,6 +433,7 @@ public struct ReaderSession {
     /// The view position showing a locator at the current layout and flow.
     func viewPosition(for locator: Locator) -> ViewPosition {
         let spine = locator.spineIndex
+        if let first = spread(containing: spine).first { return ViewPosition(spineIndex: first, line: 0) }
         let chapter = layout.chapter(spine, reachingOffset: locator.offset)
         switch preferences.flow {
         case .paged:
@@ -484,6 +498,7 @@ public struct ReaderSession {
             return ViewPosition(spineIndex: spine, line: chapter.firstLine(ofPage: max(0, page - step)))
         }
         guard let previous = previousInReadingOrder(before: spine) else { return nil }
+        if let first = spread(containing: previous).first { return ViewPosition(spineIndex: first, line: 0) }
         let before = self.chapter(previous)
         var last = before.pageCount - 1
         if showsTwoPages { last -= last % 2 }

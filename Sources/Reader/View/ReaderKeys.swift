@@ -29,6 +29,8 @@ enum ReaderKeys {
         case faster, slower
         /// The page's picture on the whole screen.
         case zoomPicture
+        /// A picture book's words beside its page, or the page alone.
+        case popOutWords
     }
 
     /// What a key does in a panel over the page (contents, bookmarks, links, a paragraph's
@@ -95,6 +97,9 @@ enum ReaderKeys {
         .init(
             "z", N_("the page's picture on the whole screen, with its label (z again: the next; Esc: back)"),
             [(.zoomPicture, [.character("z")])]),
+        .init(
+            "w", N_("a picture book's page: its words beside the picture (again: the picture alone)"),
+            [(.popOutWords, [.character("w")])]),
         // The `?` panel lists the `:` commands after this row.
         .init(":", N_("command line:"), [(.command, [.character(":")])]),
         .init("?", N_("this help"), [(.help, [.character("?"), .function(1)])]),

@@ -33,10 +33,17 @@ extension ReaderView {
         if case .picture(let index, let pictures) = mode {
             return pictureFrame(pictures[index], number: index + 1, of: pictures.count, palette: palette)
         }
-        let renderer = PageRenderer(
-            palette: palette, capabilities: capabilities, night: session.preferences.theme == .night,
-            images: session.preferences.showImages ? images : nil)
-        var (rows, overlays) = renderer.rows(for: session, columns: screenColumns, rows: screenRows - 1)
+        var (rows, overlays): ([StyledRow], [FrameOverlay])
+        if !capabilities.screenReader, case let pages = session.fixedSpread(), !pages.isEmpty,
+            let fixed = fixedPageFrame(pages, palette: palette)
+        {
+            (rows, overlays) = fixed
+        } else {
+            let renderer = PageRenderer(
+                palette: palette, capabilities: capabilities, night: session.preferences.theme == .night,
+                images: session.preferences.showImages ? images : nil)
+            (rows, overlays) = renderer.rows(for: session, columns: screenColumns, rows: screenRows - 1)
+        }
         if let panel = panel(palette: palette) {
             let width = panel.first?.width ?? 0
             let left = max(0, (screenColumns - width) / 2)
@@ -153,10 +160,16 @@ extension ReaderView {
         let chapterPage = session.pageInChapter
         // An estimated count (a long chapter not yet laid out to its end) is marked as one.
         let count = (chapterPage.isEstimate ? "~" : "") + "\(chapterPage.count)"
-        let pageText =
+        var pageText =
             session.showsTwoPages && chapterPage.page < chapterPage.count
             ? "\(chapterPage.page)–\(chapterPage.page + 1)/\(count)"
             : "\(chapterPage.page)/\(count)"
+        // A picture book's pages are the book's own, counted through it.
+        let order = session.book.readingOrder
+        let fixed = session.fixedSpread().compactMap { order.firstIndex(of: $0.spineIndex).map { $0 + 1 } }
+        if let first = fixed.first, let last = fixed.last {
+            pageText = (first == last ? "\(first)" : "\(first)–\(last)") + "/\(order.count)"
+        }
         // The print edition's page, where the book marks them, after bok's own page.
         let printPage = session.printPage(waitingForContents: waitsForContents)
         right.append(pageText + (printPage.map { " (" + tr("p. {page}", ["page": $0]) + ")" } ?? ""))

@@ -244,6 +244,15 @@ extension ReaderView {
             } else {
                 mode = .picture(0, pictures)
             }
+        case .popOutWords:
+            if session.fixedSpread().isEmpty {
+                session.message = tr("Only a picture book's pages have words to show beside the picture.")
+            } else {
+                session.popsOutWords.toggle()
+                if session.popsOutWords, session.fixedSpread().allSatisfy(\.words.isEmpty) {
+                    session.message = tr("This page has no words besides its picture.")
+                }
+            }
         case .quit: return false
         }
         return true
