@@ -174,6 +174,25 @@ import Testing
         #expect(plain.session.message == "Only a picture book's pages have words to show beside the picture.")
     }
 
+    @Test func linesSetApartByALayoutProgramAreReadAsOneParagraph() throws {
+        var builder = EPUBBuilder(chapters: [
+            .init(
+                "p0.xhtml", "Page",
+                """
+                <img src="p0.png" alt=""/><div style="position:absolute;top:10px">Once upon a time</div>\
+                <div style="position:absolute;top:30px">a fox lived by the sea.</div>\
+                <div style="position:absolute;top:50px">It was happy.</div>
+                """)
+        ])
+        builder.extraMetadata = "<meta property=\"rendition:layout\">pre-paginated</meta>"
+        builder.extraManifest = "<item id=\"i0\" href=\"p0.png\" media-type=\"image/png\"/>"
+        builder.extraFiles = [("OEBPS/p0.png", PNGWriter.rgba(width: 60, height: 80) { _, _ in (20, 20, 200, 255) })]
+        let view = Self.view(try builder.open())
+        let page = try #require(view.session.fixedSpread().first)
+        #expect(page.words == ["Once upon a time a fox lived by the sea.", "It was happy."])
+        #expect(Self.screen(view).contains("Once upon a time a fox lived by the sea."))
+    }
+
     @Test func aPageWithoutWordsPopsOutItsPicturesDescription() throws {
         let view = Self.view(try Self.book(wordless: 0))
         #expect(Self.screen(view).contains("A fox on a rock"))

@@ -45,7 +45,14 @@ extension ReaderSession {
                 continue
             default:
                 let text = block.text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                if !text.isEmpty { words.append(text) }
+                guard !text.isEmpty else { continue }
+                // A page made by a layout program sets each line apart (a `<div>` a line, placed
+                // in pixels): a line that does not end a sentence goes on with the next.
+                if let last = words.last?.last, !Self.endsSentence(last) {
+                    words[words.count - 1] += " " + text
+                } else {
+                    words.append(text)
+                }
             }
         }
         guard let best else { return nil }
@@ -53,6 +60,10 @@ extension ReaderSession {
             words = [best.picture.alt]
         }
         return FixedPage(spineIndex: spineIndex, picture: best.picture, words: words)
+    }
+
+    private static func endsSentence(_ character: Character) -> Bool {
+        ".!?:;…\"”»’)]。！？".contains(character)
     }
 
     /// The fixed pages on screen, in reading order: one, or two side by side; empty when the
