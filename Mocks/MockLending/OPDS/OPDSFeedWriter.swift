@@ -30,6 +30,8 @@ struct OPDSFeedWriter: Sendable {
     /// bok's own extension: `bok:reason` on `opds:availability` (`product`, `library`, `borrower`)
     /// and `bok:pace` (`3/7`) when the patron's pace is what stops them.
     static let bokNamespace = "urn:x-bok:opds"
+    /// What an entry's `<id>` is made of: this, then the product's id.
+    static let productURN = "urn:bok:product:"
     static let dctermsNamespace = "http://purl.org/dc/terms/"
     static let openSearchNamespace = "http://a9.com/-/spec/opensearch/1.1/"
 
@@ -162,7 +164,7 @@ struct OPDSFeedWriter: Sendable {
         } else {
             xml.open("entry")
         }
-        xml.element("id", "urn:bok:product:" + product.id)
+        xml.element("id", Self.productURN + product.id)
         xml.element("title", product.title)
         xml.element("updated", stamp(product.publishedDate.map { $0.startDate(in: timeZone) } ?? now))
         for person in product.contributors {
@@ -238,6 +240,14 @@ struct OPDSFeedWriter: Sendable {
             xml.close("link")
         }
         if standing.isMine { write(&xml, Link(rel: Self.revokeRelation, href: OPDSRoutes.revokePath(id))) }
+        // A loan's bookmarks and places, kept on the server (Palace's annotation service).
+        if case .loan = standing.mine {
+            write(
+                &xml,
+                Link(
+                    rel: "http://www.w3.org/ns/oa#annotationService", href: OPDSRoutes.bookAnnotationsPath(id),
+                    type: OPDSRoutes.annotationType))
+        }
     }
 
     private func openBorrow(_ xml: inout XMLText, _ id: String) {

@@ -81,6 +81,22 @@ struct OPDSProblem: HTTPResponseError {
             detail: Said("There is no book {id} in this library.", ["id": .text(id)]))
     }
 
+    /// A request the server cannot take as it is (400).
+    static func invalid(_ detail: Said) -> OPDSProblem {
+        OPDSProblem(
+            status: .badRequest, type: problemBase + "invalid-input", title: Said("Invalid request"), detail: detail)
+    }
+
+    /// Something of the patron's that is not there (404).
+    static func notFound(_ detail: Said) -> OPDSProblem {
+        OPDSProblem(status: .notFound, type: problemBase + "not-found", title: Said("Not found"), detail: detail)
+    }
+
+    /// An annotation call from a patron who has not chosen to keep annotations on the server.
+    static let notOptedIn = OPDSProblem(
+        status: .forbidden, type: problemBase + "no-annotation-sync", title: Said("Annotation sync is off"),
+        detail: Said("Turn on keeping bookmarks on the server in your profile first."))
+
     /// A call that needs a login came without one: 401, the challenge and the authentication document.
     static func loginWanted(_ document: Data) -> OPDSProblem {
         var problem = OPDSProblem(

@@ -42,6 +42,7 @@ struct OPDSRoutes: Sendable {
         opds.get("authentication") { request, _ in authentication(request) }
         opds.get("books/:id") { request, context in try book(request, id: context.parameters.require("id")) }
         registerLending(on: opds)
+        registerAnnotations(on: opds)
     }
 
     // MARK: Navigation
@@ -109,7 +110,13 @@ struct OPDSRoutes: Sendable {
                     type: "http://opds-spec.org/auth/basic",
                     labels: .init(login: say(Said("Library card")), password: say(Said("PIN"))))
             ],
-            links: [.init(rel: "start", href: Self.base + "/", type: OPDSType.navigation)])
+            links: [
+                .init(rel: "start", href: Self.base + "/", type: OPDSType.navigation),
+                // Palace's patron profile, whose settings hold the opt-in to keep annotations.
+                .init(
+                    rel: "http://librarysimplified.org/terms/rel/user-profile", href: Self.profilePath,
+                    type: Self.profileType),
+            ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         return (try? encoder.encode(document)) ?? Data()

@@ -51,6 +51,12 @@ struct LibraryState: Sendable {
     /// and would otherwise name its loans' ids anew, so the patron's shelf would take the one
     /// loan for the other.
     var idSuffix = ""
+    /// Bookmarks, highlights and reading places patrons keep through the OPDS face's annotation
+    /// service (W3C Web Annotations, as Palace's circulation manager keeps them).
+    var annotations: [MockAnnotation] = []
+    /// The cards whose patron chose to keep annotations on the server (Palace's
+    /// `simplified:synchronize_annotations`); off until they do.
+    var annotationSyncCards: Set<String> = []
 
     init(rules: MockRules, products: ProductTable, licences: [Licence], clock: Date, faultDice: SplitMix64) {
         self.rules = rules
