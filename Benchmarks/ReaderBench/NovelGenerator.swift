@@ -17,6 +17,9 @@ struct NovelGenerator {
     var imagesInChapters = false
     /// The cover as the first spine item (an XHTML page showing it), not only as `cover-image`.
     var coverPage = false
+    /// A picture book (`rendition:layout pre-paginated`): each chapter a page, a 600×800 picture
+    /// and a sentence of words set beside it.
+    var pictureBook = false
     /// The package's metadata: a library of books (`generate-library`) gives each its own.
     var title = "The Ferry at Dawn"
     var authors = ["Bok Benchmark"]
@@ -34,6 +37,7 @@ struct NovelGenerator {
         "huge-chapter": NovelGenerator(chapters: 10, textBytes: 3_500_000, hugeFirstChapter: 2_000_000),
         "images": NovelGenerator(imagesInChapters: true),
         "cover-page": NovelGenerator(coverPage: true),
+        "picture-book": NovelGenerator(chapters: 24, textBytes: 24 * 200, pictureBook: true),
     ]
 
     private static let names = [
@@ -142,6 +146,7 @@ struct NovelGenerator {
         var lines = authors.map { "    <dc:creator>\(Self.escaped($0))</dc:creator>\n" }
         lines += subjects.map { "    <dc:subject>\(Self.escaped($0))</dc:subject>\n" }
         if let summary { lines.append("    <dc:description>\(Self.escaped(summary))</dc:description>\n") }
+        if pictureBook { lines.append("    <meta property=\"rendition:layout\">pre-paginated</meta>\n") }
         return lines.joined()
     }
 
@@ -188,6 +193,20 @@ struct NovelGenerator {
             spine += "<itemref idref=\"coverpage\"/>\n"
         }
         for number in 1...chapters {
+            if pictureBook {
+                let image = "images/page\(number).png"
+                files.append(
+                    ("OEBPS/\(image)", CoverPainter.png(width: 600, height: 800, seed: seed &+ UInt64(number)), false))
+                manifest += "<item id=\"page\(number)\" href=\"\(image)\" media-type=\"image/png\"/>\n"
+                let title = "Page \(number)"
+                let body = "<img src=\"\(image)\" alt=\"\"/><div class=\"words\"><p>\(sentence())</p></div>"
+                files.append(("OEBPS/ch\(number).xhtml", Array(Self.xhtml(title: title, body: body).utf8), true))
+                manifest +=
+                    "<item id=\"ch\(number)\" href=\"ch\(number).xhtml\" media-type=\"application/xhtml+xml\"/>\n"
+                spine += "<itemref idref=\"ch\(number)\"/>\n"
+                navItems += "<li><a href=\"ch\(number).xhtml\">\(title)</a></li>\n"
+                continue
+            }
             let chapterBytes = number == 1 ? (hugeFirstChapter ?? perChapter) : restPerChapter
             let first = pick(Self.chapterWords)
             var second = pick(Self.chapterWords)

@@ -6,7 +6,7 @@ import Terminal
 
 // reader-bench: makes a novel-length EPUB and measures the reader on it.
 //
-//   reader-bench generate OUT.epub [--shape novel|nested-toc|many-small|huge-chapter|images|cover-page]
+//   reader-bench generate OUT.epub [--shape novel|nested-toc|many-small|huge-chapter|images|cover-page|picture-book]
 //                                  [--chapters 60] [--bytes 3500000]
 //   reader-bench generate-library DIR [--count 5000]        small books with their own metadata, for calibre
 //   reader-bench read FILE [--first-frame] [--badge TEXT]   the full-screen reader (a pty test drives it)

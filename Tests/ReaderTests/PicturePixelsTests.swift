@@ -154,13 +154,15 @@ struct PictureTerminalTests {
     /// Opens a generated book (its first page is the cover) in `environment`, answers the reader's
     /// query with `answer`, and returns what it wrote until the first page is drawn and then q.
     private func firstPage(
-        environment extra: [String: String], answer: String?, picture: Bool = true
+        environment extra: [String: String], answer: String?, picture: Bool = true, shape: String = "cover-page"
     ) async throws -> String {
         let book = FileManager.default.temporaryDirectory.appendingPathComponent("pictures-\(getpid()).epub").path
         defer { try? FileManager.default.removeItem(atPath: book) }
         let binary = try #require(ReaderTerminalTests.binary)
         let generated = try runProgram(
-            binary, ["generate", book, "--shape", "cover-page", "--chapters", "2", "--bytes", "20000"])
+            binary,
+            ["generate", book, "--shape", shape]
+                + (shape == "cover-page" ? ["--chapters", "2", "--bytes", "20000"] : []))
         try #require(generated.status == 0, "\(generated.output)")
         let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
         var environment = ProcessInfo.processInfo.environment
@@ -210,6 +212,21 @@ struct PictureTerminalTests {
         // Not blank: the cover has more than a page's colour.
         let colours = Set(stride(from: 0, to: picture.pixels.count, by: 4).map { picture.pixels[$0..<($0 + 3)] })
         #expect(colours.count > 4, "\(colours.count) colours")
+        #expect(!screen.contains("▀"), "no half-blocks where Sixel is drawn")
+    }
+
+    @Test func aPictureBooksPageIsDrawnInSixelAsTallAsTheWindow() async throws {
+        let screen = try await firstPage(
+            environment: ["TERM": "xterm-256color"], answer: "\u{1B}[6;20;10t\u{1B}[?63;1;2;4;6;9;15;22c\u{1B}[0n",
+            shape: "picture-book")
+        let sixel = try #require(PictureOracles.firstSixel(in: screen), "no Sixel picture written")
+        let picture = try PictureOracles.decode(sixel: sixel)
+        // 29 rows of 20 pixels above the status line: the page fills them (less a Sixel row of 6).
+        #expect(picture.height >= 28 * 20 && picture.height <= 29 * 20, "\(picture.height) pixels high")
+        // 3:4, as the page is.
+        #expect(abs(Double(picture.width) / Double(picture.height) - 0.75) < 0.05, "\(picture.width) wide")
+        let text = Ansi.strip(screen)
+        #expect(text.contains("1/24"), "the book's pages are counted")
         #expect(!screen.contains("▀"), "no half-blocks where Sixel is drawn")
     }
 
