@@ -90,6 +90,44 @@ enum PictureOracles {
 
 /// iTerm2's inline images: Chafa's payload is the picture itself, for the cells it is to fill.
 @Suite(.enabled(if: PictureEncoder.isAvailable, "needs Chafa (Debian libchafa0)")) struct ITermPictureTests {
+    @Test func aKittyPictureCarriesTheSourcesPixelsInChunksAndIsPlacedInItsCells() throws {
+        // 1 000 × 500: sent at most 800 pixels wide, in chunks of 4 096 base64 characters.
+        let wide = PNGWriter.rgba(width: 1_000, height: 500) { x, _ in
+            x < 500 ? (220, 30, 30, 255) : (30, 40, 210, 255)
+        }
+        let cases: [(png: [UInt8], width: Int, height: Int)] = [
+            (PicturePixelsTests.twoColours, 64, 32), (wide, 800, 400),
+        ]
+        for (png, width, height) in cases {
+            let book = try EPUBBuilder.onePicture(png, alt: "Red and blue")
+            let cells = ImageCells(book: book, method: .kitty, cell: PixelSize(width: 10, height: 20))
+            let reference = ImageReference(path: "OEBPS/pic.png", alt: "Red and blue")
+            let line = LayoutLine(role: .image(reference), indent: 0, runs: [], sourceRange: 0..<0, width: 8)
+            let drawing = try #require(
+                cells.rows(for: reference, spineIndex: 0, line: line, width: 40, background: (250, 250, 246)))
+            let code = try #require(drawing.overlay)
+            // Each chunk: ESC _ G control ; payload ESC \; the first names the format and size.
+            var payload = ""
+            var controls: [String] = []
+            for chunk in code.components(separatedBy: "\u{1B}_G").dropFirst() {
+                let body = try #require(chunk.components(separatedBy: "\u{1B}\\").first)
+                let parts = body.split(separator: ";", maxSplits: 1)
+                controls.append(String(parts[0]))
+                if parts.count == 2 { payload += parts[1] }
+            }
+            #expect(controls.first?.hasPrefix("a=t,f=32,s=\(width),v=\(height),") == true, "\(controls.first ?? "")")
+            #expect(controls.last == "a=p,i=1,c=8,r=2,C=1,q=2", "placed in the 8 × 2 cells the page keeps")
+            let pixels = try #require(Data(base64Encoded: payload), "the payload is base64")
+            #expect(pixels.count == width * height * 4)
+            // Left half red, right half blue, as the source.
+            func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * width + x) * 4..<(y * width + x) * 4 + 3]) }
+            #expect(
+                pixel(width / 4, height / 2) == [220, 30, 30] && pixel(width * 3 / 4, height / 2) == [30, 40, 210])
+            let first = try #require(RasterImage.decode(png))
+            if first.width == width { #expect(Array(pixels) == first.pixels, "the very pixels of the source") }
+        }
+    }
+
     @Test func anITermPictureNamesItsCellsAndCarriesAnImageFile() throws {
         let book = try EPUBBuilder.onePicture(PicturePixelsTests.twoColours, alt: "Red and blue")
         let cells = ImageCells(book: book, method: .iterm, cell: PixelSize(width: 10, height: 20))
