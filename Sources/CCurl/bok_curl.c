@@ -55,6 +55,22 @@ static int progress_callback(void *user, curl_off_t dltotal, curl_off_t dlnow, c
     return request->should_abort(request->context);
 }
 
+static void *preload(void *unused) {
+    (void)unused;
+    pthread_once(&once, load);
+    return NULL;
+}
+
+void bok_curl_preload(void) {
+    pthread_t thread;
+    pthread_attr_t attributes;
+    if (pthread_attr_init(&attributes) != 0) return;
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    // The first exchange waits on the same pthread_once: a load under way is not done twice.
+    pthread_create(&thread, &attributes, preload, NULL);
+    pthread_attr_destroy(&attributes);
+}
+
 int bok_curl_perform(const bok_curl_request *request, char *error) {
     error[0] = 0;
     pthread_once(&once, load);

@@ -23,8 +23,18 @@ struct Bok {
         exit(code)
     }
 
+    /// Commands that always ask a library: libcurl is loaded while bok starts (dlopen of it and
+    /// the 28 libraries it needs took 4–11 ms of a one-shot `bok search` against the mock, at load
+    /// 2–6, docs/performance.md). Others (`read FILE`, `shelf`) do not pay for it: exit waits for
+    /// a load under way.
+    static let libraryCommands: Set<String> = [
+        "search", "info", "borrow", "reserve", "return", "cancel", "loans", "reservations", "sample", "similar",
+        "top", "new", "login",
+    ]
+
     @MainActor
     static func run(_ argv: [String], environment: [String: String]) async -> Int32 {
+        if argv.contains(where: libraryCommands.contains) { HTTPTransfer.preload() }
         let printer = StandardPrinter()
         // Output for scripts (--json) is the same in every language, mistakes in the command line too.
         Localization.use(nil, environment: environment, forScripts: argv.contains("--json"))
@@ -37,6 +47,9 @@ struct Bok {
         }
         if let command = plainCommand(argv) {
             return await start(command: command, options: GlobalOptions(), environment: environment, printer: printer)
+        }
+        if let (command, options) = commandWithOptions(argv) {
+            return await start(command: command, options: options, environment: environment, printer: printer)
         }
         let parsed: any ParsableCommand
         do {
@@ -65,15 +78,41 @@ struct Bok {
     /// `--library`), `help` and the shell's own commands still go through the parser.
     @MainActor
     static func plainCommand(_ argv: [String]) -> [String]? {
-        guard let word = argv.first, word != "help", !argv.contains(where: { $0.hasPrefix("-") }) else { return nil }
-        // The names the parser knows a table command by: its name, and aliases and names in other
-        // languages made of letters only (those only when no English name matches).
+        guard let word = argv.first, !argv.contains(where: { $0.hasPrefix("-") }), let command = tableCommand(word)
+        else { return nil }
+        return [command.name] + argv.dropFirst()
+    }
+
+    /// The table command a word names as the parser knows it (not `help`): its name, and aliases
+    /// and names in other languages made of letters only (those only when no English name matches).
+    @MainActor
+    static func tableCommand(_ word: String) -> Command? {
+        guard word != "help" else { return nil }
         let commands = CommandTable.all
         let command =
             commands.first { $0.name == word || $0.aliases.contains { $0 == word && $0.allSatisfy(\.isLetter) } }
             ?? commands.first { $0.otherNames.contains { $0 == word && $0.allSatisfy(\.isLetter) } }
-        guard let command, command.name != "help" else { return nil }
-        return [command.name] + argv.dropFirst()
+        return command?.name == "help" ? nil : command
+    }
+
+    /// `bok --library URL search WORDS --sort author`: a table command with options, the global
+    /// ones read by their own parser (``GlobalFlags``, a few options) and the command's left to
+    /// it, as ``TableSubcommand`` does, without the tree of every command (the tree's reflection
+    /// and conformance lookups were 5 % of a one-shot search's CPU, docs/performance.md). Nil for
+    /// anything else (`--help`, `--version`, a shell-only command, a mistake), which the parser
+    /// reads and answers in its words.
+    @MainActor
+    static func commandWithOptions(_ argv: [String]) -> ([String], GlobalOptions)? {
+        guard !argv.contains(where: { ["--help", "-h", "--version", "--help-hidden"].contains($0) }) else { return nil }
+        // The first word that names a table command with only global options before it (a word
+        // that is an option's value, `--library search`, leaves the options before it unreadable).
+        for (index, word) in argv.enumerated() where !word.hasPrefix("-") {
+            guard let command = tableCommand(word), let leading = try? GlobalFlags.parse(Array(argv[..<index])),
+                let (trailing, words) = try? TableCompletion.splitGlobals(Array(argv[(index + 1)...]), for: command)
+            else { continue }
+            return ([command.name] + words, GlobalOptions([leading, trailing]))
+        }
+        return nil
     }
 
     /// Connects to the library and runs `command` once, or the prompt when there is none.

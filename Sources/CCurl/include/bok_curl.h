@@ -33,6 +33,10 @@ typedef struct bok_curl_request {
 /// call (BOK_CURLE_FAILED_INIT when it cannot be).
 int bok_curl_perform(const bok_curl_request *request, char *error);
 
+/// Starts loading libcurl on a thread of its own and returns at once, for a process that will
+/// soon make an exchange: the load (a few milliseconds of dlopen) overlaps bok's own start.
+void bok_curl_preload(void);
+
 /// CURLcode values the Swift side tells apart.
 enum {
     BOK_CURLE_OK = 0,

@@ -20,6 +20,10 @@ internal import Glibc
 /// curl's progress callback reads, so no lock is ever held across a cancel. Redirects are not
 /// followed here: callers decide, origin by origin.
 public struct HTTPTransfer: Sendable {
+    /// Starts loading libcurl on a thread of its own, for a process that will soon make an
+    /// exchange (a one-shot `bok search`): the load overlaps the rest of bok's start.
+    public static func preload() { bok_curl_preload() }
+
     /// The status and headers of an answer.
     public struct Head: Sendable {
         /// The HTTP status.

@@ -80,7 +80,12 @@ struct BokCommand: ParsableCommand, Invocation {
 
 /// One command of the table as a subcommand of `bok`: its name, summary, synopsis and details come
 /// from the table's `Command`, and its words are parsed by the table as at the prompt.
-struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
+/// A table command as the parser read it: the words and options ``Bok/start`` runs it with.
+protocol TableInvocation {
+    func invocation() throws -> (command: [String], options: GlobalOptions)
+}
+
+struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation, TableInvocation {
     static var configuration: CommandConfiguration {
         let command = Entry.command
         return CommandConfiguration(
@@ -102,18 +107,23 @@ struct TableSubcommand<Entry: TableEntry>: ParsableCommand, Invocation {
         })
     var words: [String] = []
 
+    func invocation() throws -> (command: [String], options: GlobalOptions) {
+        let (trailing, words) = try TableCompletion.splitGlobals(words, for: Entry.command)
+        return ([Entry.command.name] + words, GlobalOptions([bok.global, trailing]))
+    }
+
     @MainActor
     func execute(environment: [String: String], printer: any Printer) async -> Int32 {
         do {
-            let (trailing, words) = try TableCompletion.splitGlobals(words, for: Entry.command)
+            let (command, options) = try invocation()
             // `bok help mock-server`: the shell-only commands have their help here.
-            if Entry.command.name == "help", let name = words.first, let type = BokCommand.shellOnly(named: name) {
+            if Entry.command.name == "help", let name = command.dropFirst().first,
+                let type = BokCommand.shellOnly(named: name)
+            {
                 printer.out(ParserHelp.translated(BokCommand.helpMessage(for: type)))
                 return 0
             }
-            return await Bok.start(
-                command: [Entry.command.name] + words, options: GlobalOptions([bok.global, trailing]),
-                environment: environment, printer: printer)
+            return await Bok.start(command: command, options: options, environment: environment, printer: printer)
         } catch {
             return ErrorReport.report(error, printer: printer)
         }
