@@ -43,9 +43,11 @@ enum ReadCommands {
                     tr("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal."))
             }
             // A place another machine left further on is offered first; this one's is sent after.
+            // Meanwhile bookmarks, highlights and notes merge: the server's newer ones are applied,
+            // this machine's sent.
+            let merging = session.startMergingAnnotations(path: path)
             await session.offerSyncedPlace(path: path)
-            // Bookmarks, highlights and notes: the server's newer ones are applied, this machine's sent.
-            await session.mergeSyncedAnnotations(path: path)
+            await session.finishMergingAnnotations(merging)
             // While it is open, the place goes out as it moves (at most every 25 s), and annotations as
             // they are made.
             let watcher = session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() } }

@@ -20,12 +20,18 @@ extension Session {
         return (AnnotationSync(store: store, book: bookID, link: link, client: client), book)
     }
 
-    /// Before a book opens: the server's bookmarks and highlights are merged with the shelf's.
-    /// Waits at most ``syncWait``; an unanswered server leaves the shelf as it is (changes made
-    /// here keep waiting). Annotations that do not fit this copy of the book are told in a line.
-    func mergeSyncedAnnotations(path: String) async {
-        guard let (sync, book) = annotationSync(path: path, deadline: Self.syncWait) else { return }
-        guard let unfit = try? await sync.merge(BookContent(book: book)), unfit > 0 else { return }
+    /// Before a book opens: the server's bookmarks and highlights are merged with the shelf's,
+    /// beside the question about the place (both wait at most ``syncWait``, at the same time). An
+    /// unanswered server leaves the shelf as it is (changes made here keep waiting).
+    func startMergingAnnotations(path: String) -> Task<Int, Never>? {
+        guard let (sync, book) = annotationSync(path: path, deadline: Self.syncWait) else { return nil }
+        return Task.detached { (try? await sync.merge(BookContent(book: book))) ?? 0 }
+    }
+
+    /// Waits for the merge, and says in a line how many of the server's annotations do not fit
+    /// this copy of the book.
+    func finishMergingAnnotations(_ merging: Task<Int, Never>?) async {
+        guard let unfit = await merging?.value, unfit > 0 else { return }
         account.prompt?.tell(
             trn(
                 "{n} bookmark or highlight on the server does not fit this copy of the book; it stays there.",
