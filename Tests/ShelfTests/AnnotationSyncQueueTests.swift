@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import GRDB
 import ReadingState
 import Testing
 
@@ -53,5 +54,34 @@ struct AnnotationSyncQueueTests {
         #expect(ShelfStore.bookmarkTitle("  Det var\n en  kall ") == "Det var en kall")
         #expect(ShelfStore.uniqueTitle("A", among: ["A", "A (2)"]) == "A (3)")
         #expect(ShelfStore.bookmarkTitle("") == "bok")
+    }
+
+    @Test("A v6 shelf moves to v7 with its bookmarks kept, each titled apart, and highlights unchanged")
+    func migratesFromV6() throws {
+        let queue = try DatabaseQueue(configuration: ShelfDatabase.configuration())
+        try ShelfDatabase.migrator.migrate(queue, upTo: "v6")
+        let first = UUID().uuidString
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO bookmark (uuid, bookID, spineIndex, "offset", snippet, createdAt)
+                        VALUES (?, 'b', 2, 40, 'Det var en afton', '2026-11-20 10:00:00.000'),
+                               (?, 'b', 3, 0, 'Det var en afton', '2026-11-21 10:00:00.000'),
+                               (?, 'c', 0, 0, '', '2026-11-21 10:00:00.000');
+                    """, arguments: [first, UUID().uuidString, UUID().uuidString])
+        }
+        let store = ShelfStore(database: try ShelfDatabase(queue))
+        #expect(try store.bookmarks(bookID: "b").map(\.id.uuidString).first == first)
+        let titles = try store.localAnnotations(of: "b").map(\.key).sorted()
+        #expect(titles == ["Det var en afton", "Det var en afton (2)"])
+        #expect(try store.localAnnotations(of: "c").map(\.key) == ["bok"])
+        // Bookmarks at one place from two devices may now stand side by side.
+        try store.applySynced(
+            [
+                .bookmark(
+                    key: "Från telefonen", uuid: UUID().uuidString, at: Locator(spineIndex: 2, offset: 40),
+                    cfi: "epubcfi(/6/2)", time: Date())
+            ], to: "b")
+        #expect(try store.bookmarks(bookID: "b").count == 3)
     }
 }
