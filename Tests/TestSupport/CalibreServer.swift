@@ -43,16 +43,17 @@ public final class CalibreServer: @unchecked Sendable {
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "calibre_server.py")
 
-    /// Builds a library of `books` and starts the server on it; with `user`, only that user
-    /// (HTTP Basic) may read it. Blocks until the server is ready: call it off the cooperative pool.
-    public init(books: [Book], user: (name: String, password: String)? = nil) throws {
+    /// Builds a library of `books` and starts the server on it; with `users`, only they (HTTP
+    /// Basic) may read it, each with annotations of their own. Blocks until the server is ready:
+    /// call it off the cooperative pool.
+    public init(books: [Book], users: [(name: String, password: String)] = []) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-calibre-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         port = try Self.freePort()
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
-            ["python3", Self.script.path, folder.path, String(port)] + (user.map { [$0.name, $0.password] } ?? [])
+            ["python3", Self.script.path, folder.path, String(port)] + users.flatMap { [$0.name, $0.password] }
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -106,10 +107,15 @@ public final class CalibreServer: @unchecked Sendable {
 extension CalibreServer {
     /// Starts calibre on a Dispatch thread: waiting for it must not block Swift's small cooperative pool.
     public static func start(books: [Book], user: (String, String)? = nil) async throws -> CalibreServer {
+        try await start(books: books, users: user.map { [$0] } ?? [])
+    }
+
+    /// Starts calibre with several users, each with annotations of their own.
+    public static func start(books: [Book], users: [(String, String)]) async throws -> CalibreServer {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
-                    with: Result { try CalibreServer(books: books, user: user.map { (name: $0.0, password: $0.1) }) })
+                    with: Result { try CalibreServer(books: books, users: users.map { (name: $0.0, password: $0.1) }) })
             }
         }
     }

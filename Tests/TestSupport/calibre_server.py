@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Runs calibre's content server for a test, on 127.0.0.1 only, until standard input closes.
 
-    calibre_server.py FOLDER PORT [USER PASSWORD] < books (lines: title<TAB>author<TAB>language[<TAB>paragraphs])
+    calibre_server.py FOLDER PORT [USER PASSWORD]... < books (lines: title<TAB>author<TAB>language[<TAB>paragraphs])
 
 Builds a calibre library in FOLDER from EPUBs it writes, starts calibre-server on PORT with
---listen-on 127.0.0.1 (and HTTP Basic for USER when given), and waits until its log says it
+--listen-on 127.0.0.1 (and HTTP Basic for the USERs when given), and waits until its log says it
 listens on 127.0.0.1:PORT; then prints "ready" and waits for standard input to close, and stops
 the server and everything it started. calibre-server falls back to another interface when its
 port is taken: then this prints "failed: ..." and never lets a request be sent there.
@@ -14,7 +14,7 @@ from the test process.
 import os, signal, subprocess, sys, time, zipfile
 
 folder, port = sys.argv[1], sys.argv[2]
-user = sys.argv[3:5] if len(sys.argv) >= 5 else None
+users = list(zip(sys.argv[3::2], sys.argv[4::2]))
 env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=folder, XDG_CONFIG_HOME=folder + "/config",
            XDG_RUNTIME_DIR=folder + "/runtime", CALIBRE_CONFIG_DIRECTORY=folder + "/calibre-config")
 os.makedirs(folder + "/runtime", mode=0o700, exist_ok=True)
@@ -51,9 +51,10 @@ def run(args):
 library = folder + "/library"
 run(["calibredb", "add", "--library-path", library] + paths)
 args = ["calibre-server", "--listen-on", "127.0.0.1", "--port", port, library]
-if user:
+if users:
     userdb = folder + "/users.sqlite"
-    run(["calibre-server", "--userdb", userdb, "--manage-users", "--", "add", user[0], user[1]])
+    for name, password in users:
+        run(["calibre-server", "--userdb", userdb, "--manage-users", "--", "add", name, password])
     args[1:1] = ["--enable-auth", "--auth-mode", "basic", "--userdb", userdb]
 def start():
     log = open(folder + "/server.log", "w")

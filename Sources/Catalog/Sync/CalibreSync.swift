@@ -115,14 +115,18 @@ public struct CalibreSync: Sendable {
             link, HTTPRequest(url: url, method: "POST", headers: [("Content-Type", "application/json")], body: body))
     }
 
-    private func exchange(_ link: CalibreBookLink, _ request: HTTPRequest) async throws(Failure) -> Data {
+    func exchange(
+        _ link: CalibreBookLink, _ request: HTTPRequest, maxBytes: Int = maxBytes
+    ) async throws(Failure)
+        -> Data
+    {
         let server = Self.name(link)
         guard let authorization else { throw Failure(kind: .needsLogin, server: server) }
         var request = request
         request.headers.append(("Authorization", authorization))
         let result: (Data, HTTPTransfer.Head)
         do {
-            result = try await BoundedExchange(accept: "application/json", deadline: deadline, maxBytes: Self.maxBytes)
+            result = try await BoundedExchange(accept: "application/json", deadline: deadline, maxBytes: maxBytes)
                 .run(request)
         } catch {
             throw Failure(kind: .unreachable, server: server)

@@ -43,10 +43,19 @@ enum ReadCommands {
                     tr("read needs a terminal to draw on; run it at the bok prompt or as bok read in a terminal."))
             }
             // A place another machine left further on is offered first; this one's is sent after.
+            // Meanwhile bookmarks, highlights and notes merge: the server's newer ones are applied,
+            // this machine's sent.
+            let merging = session.startMergingAnnotations(path: path)
             await session.offerSyncedPlace(path: path)
-            // While it is open, the place goes out as it moves (at most every 25 s).
+            await session.finishMergingAnnotations(merging)
+            // While it is open, the place goes out as it moves (at most every 25 s), and annotations as
+            // they are made.
             let watcher = session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() } }
             defer { watcher?.cancel() }
+            let annotations = session.annotationWatcher(path: path).map { watcher in
+                Task.detached { await watcher.run() }
+            }
+            defer { annotations?.cancel() }
             let store = session.openingReaderStore()
             try logged(session) {
                 defer { session.keepReaderStore(store) }
@@ -54,6 +63,8 @@ enum ReadCommands {
                     path: path, store: store, badge: badge, loanEnds: loanEnds, capabilities: session.theme.caps,
                     environment: session.environment)
             }
+            annotations?.cancel()
+            await session.sendSyncedAnnotations(path: path)
             await session.sendSyncedPlace(path: path)
             return CommandOutput(lines: [], json: ["closed": path])
         })

@@ -18,6 +18,10 @@ enum SyncCommand {
             N_(
                 "A place that could not be sent waits on the shelf and goes with the next sync; sync now sends "
                     + "what waits. sync device NAME names this machine's places (the host's name by default)."),
+            N_(
+                "Bookmarks, highlights and notes sync with the book too: the server's newer ones are applied when "
+                    + "the book opens, yours are sent as you make, change or delete them; sync now does both for "
+                    + "every synced book."),
             N_("Examples:  sync     sync now     sync device laptop     sync off"),
         ],
         completion: .words(Word.allCases.map(\.typed.english), then: []),
@@ -27,8 +31,9 @@ enum SyncCommand {
             guard let first = words.first else { return try state(store, session) }
             switch Word(first) {
             case .now?:
-                let failure = await session.sendWaitingPlaces()
-                if let failure { throw UserError(failure.patronMessage) }
+                let places = await session.sendWaitingPlaces()
+                let annotations = await session.syncAllAnnotations()
+                if let failure = places ?? annotations { throw UserError(failure.patronMessage) }
                 var output = try state(store, session)
                 output.lines.insert(tr("Synced."), at: 0)
                 return output
@@ -77,6 +82,7 @@ enum SyncCommand {
     /// What is synced where, from this machine, and what waits.
     static func state(_ store: ShelfStore, _ session: Session) throws -> CommandOutput {
         let (books, waiting) = try store.syncCounts()
+        let waitingAnnotations = try store.pendingAnnotationCount()
         let device = session.syncDevice
         let on = !session.syncIsOff
         let last = try store.setting(Session.syncLastSetting).flatMap(Double.init).map(
@@ -98,6 +104,13 @@ enum SyncCommand {
                     "{n} places wait to be sent (sync now sends them).",
                     waiting))
         }
+        if waitingAnnotations > 0 {
+            lines.append(
+                trn(
+                    "{n} change to bookmarks, highlights or notes waits to be sent (sync now sends it).",
+                    "{n} changes to bookmarks, highlights or notes wait to be sent (sync now sends them).",
+                    waitingAnnotations))
+        }
         if let last {
             // The machine's clock: a place is sent in real time, whatever the library's clock says.
             let zone = TimeZone.current
@@ -107,7 +120,10 @@ enum SyncCommand {
             lines.append(tr("Last sent {day} {time}.", ["day": day, "time": time]))
         }
         return CommandOutput(
-            lines: lines, json: SyncJSON(on: on, device: device, books: books, waiting: waiting, lastSent: last))
+            lines: lines,
+            json: SyncJSON(
+                on: on, device: device, books: books, waiting: waiting, waitingAnnotations: waitingAnnotations,
+                lastSent: last))
     }
 }
 
@@ -116,6 +132,9 @@ struct SyncJSON: Encodable, Sendable {
     let on: Bool
     let device: String
     let books: Int
+    /// Places waiting to be sent.
     let waiting: Int
+    /// Changes to bookmarks, highlights and notes waiting to be sent.
+    let waitingAnnotations: Int
     let lastSent: Date?
 }

@@ -58,4 +58,11 @@ extension Session {
             store: store, bookID: bookID, link: link, client: syncClient(for: link), device: syncDevice, path: path,
             interval: interval ?? PlaceWatcher.defaultInterval)
     }
+
+    /// A watcher sending the annotations made in the book at `path`, when it syncs; nil otherwise.
+    func annotationWatcher(path: String) -> AnnotationWatcher? {
+        guard let (sync, _) = annotationSync(path: path) else { return nil }
+        let interval = environment["BOK_SYNC_INTERVAL"].flatMap(Double.init).map { max(0.2, $0) }
+        return AnnotationWatcher(sync: sync, path: path, interval: min(interval ?? 1, 1))
+    }
 }

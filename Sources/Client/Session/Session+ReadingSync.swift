@@ -41,7 +41,9 @@ extension Session {
         guard let link = CalibreBookLink(acquisition: acquisition), let store = try? shelfStore(),
             let book = try? EPUBBook.open(path: file.path)
         else { return }
-        try? store.linkForSync(BookID.opening(book, in: store), to: link)
+        let bookID = BookID.opening(book, in: store)
+        try? store.linkForSync(bookID, to: link)
+        try? store.recordSyncFile(file, of: bookID)
     }
 
     /// A client for the server with the login known for it: the catalogue's in use when it is

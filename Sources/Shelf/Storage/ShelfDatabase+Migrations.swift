@@ -289,6 +289,73 @@ extension ShelfDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v7-annotation-sync") { db in
+            // Bookmarks and highlights synced through calibre (issue 30): when each was last changed,
+            // its place as the server has it (a CFI), a bookmark's title (calibre knows a bookmark by
+            // it), tombstones of deleted ones, and the changes waiting to be sent, kept until the
+            // server has them. Bookmarks from another device may share a place, so the one-a-place
+            // constraint goes (bok still replaces its own bookmark at a place).
+            try db.execute(
+                sql: """
+                    CREATE TABLE bookmark_v7 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        uuid TEXT NOT NULL UNIQUE,
+                        bookID TEXT NOT NULL,
+                        spineIndex INTEGER NOT NULL CHECK (spineIndex >= 0),
+                        "offset" INTEGER NOT NULL CHECK ("offset" >= 0),
+                        snippet TEXT NOT NULL,
+                        note TEXT,
+                        createdAt DATETIME NOT NULL,
+                        updatedAt DATETIME NOT NULL,
+                        title TEXT NOT NULL,
+                        cfi TEXT,
+                        UNIQUE (bookID, title)
+                    );
+                    ALTER TABLE highlight ADD COLUMN updatedAt DATETIME;
+                    ALTER TABLE highlight ADD COLUMN startCFI TEXT;
+                    ALTER TABLE highlight ADD COLUMN endCFI TEXT;
+                    -- calibre's id for a highlight another reader made (not a UUID): bok's uuid stays its own.
+                    ALTER TABLE highlight ADD COLUMN syncKey TEXT;
+                    ALTER TABLE syncLink ADD COLUMN file TEXT;
+                    CREATE TABLE annotationTombstone (
+                        bookID TEXT NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('bookmark', 'highlight')),
+                        key TEXT NOT NULL,
+                        removedAt DATETIME NOT NULL,
+                        PRIMARY KEY (bookID, kind, key)
+                    );
+                    CREATE TABLE pendingAnnotation (
+                        bookID TEXT NOT NULL REFERENCES syncLink(bookID) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('bookmark', 'highlight')),
+                        key TEXT NOT NULL,
+                        madeAt DATETIME NOT NULL,
+                        PRIMARY KEY (bookID, kind, key)
+                    );
+                    """)
+            var titles: [String: Set<String>] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM bookmark ORDER BY id") {
+                let bookID: String = row["bookID"]
+                let title = ShelfStore.uniqueTitle(
+                    ShelfStore.bookmarkTitle(row["snippet"]), among: titles[bookID] ?? [])
+                titles[bookID, default: []].insert(title)
+                try db.execute(
+                    sql: """
+                        INSERT INTO bookmark_v7 (id, uuid, bookID, spineIndex, "offset", snippet, note, createdAt, \
+                        updatedAt, title)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        row["id"], row["uuid"] ?? UUID().uuidString, bookID, row["spineIndex"], row["offset"],
+                        row["snippet"], row["note"], row["createdAt"], row["createdAt"], title,
+                    ])
+            }
+            try db.execute(
+                sql: """
+                    DROP TABLE bookmark;
+                    ALTER TABLE bookmark_v7 RENAME TO bookmark;
+                    CREATE INDEX bookmark_on_bookID ON bookmark(bookID);
+                    """)
+        }
         return migrator
     }
 }

@@ -1,3 +1,4 @@
+import Catalog
 public import Foundation
 import GRDB
 public import ReadingState
@@ -55,18 +56,26 @@ extension ShelfStore: PositionStore {
     public func addBookmark(_ locator: Locator, bookID: BookID) throws -> Bookmark {
         let bookmark = Bookmark(locator: locator)
         try write { db in
-            // One bookmark per place: a new one replaces the old.
+            // One bookmark per place: a new one replaces the old (a deletion another device hears of).
+            for old in try Row.fetchAll(
+                db, sql: #"SELECT uuid FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?"#,
+                arguments: [bookID.rawValue, locator.spineIndex, locator.offset])
+            {
+                try Self.removeBookmark(db, uuid: old["uuid"], bookID: bookID.rawValue, at: bookmark.created)
+            }
+            let taken = try Set(
+                String.fetchAll(db, sql: "SELECT title FROM bookmark WHERE bookID = ?", arguments: [bookID.rawValue]))
+            let title = Self.uniqueTitle(Self.bookmarkTitle(locator.snippet ?? ""), among: taken)
             try db.execute(
                 sql: """
-                    DELETE FROM bookmark WHERE bookID = ? AND spineIndex = ? AND "offset" = ?;
-                    INSERT INTO bookmark (uuid, bookID, spineIndex, "offset", snippet, createdAt) VALUES (?, ?, ?, ?, \
-                    ?, ?)
+                    INSERT INTO bookmark (uuid, bookID, spineIndex, "offset", snippet, createdAt, updatedAt, title)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
-                    bookID.rawValue, locator.spineIndex, locator.offset,
                     bookmark.id.uuidString, bookID.rawValue, locator.spineIndex, locator.offset,
-                    locator.snippet ?? "", StoredDate(bookmark.created),
+                    locator.snippet ?? "", StoredDate(bookmark.created), StoredDate(bookmark.created), title,
                 ])
+            try Self.changed(db, .bookmark, key: title, bookID: bookID.rawValue, at: bookmark.created)
         }
         return bookmark
     }
@@ -77,7 +86,7 @@ extension ShelfStore: PositionStore {
                 db.cachedStatement(
                     sql: """
                         SELECT uuid, spineIndex, "offset", snippet, createdAt FROM bookmark
-                        WHERE bookID = ? ORDER BY spineIndex, "offset"
+                        WHERE bookID = ? ORDER BY spineIndex, "offset", createdAt
                         """), arguments: [bookID.rawValue]
             ).compactMap { row in
                 guard let id = (row["uuid"] as String?).flatMap(UUID.init(uuidString:)) else { return nil }
@@ -89,34 +98,45 @@ extension ShelfStore: PositionStore {
     }
 
     public func removeBookmark(id: AnnotationID, bookID: BookID) throws {
-        try write { db in
-            try db.execute(
-                sql: "DELETE FROM bookmark WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
-        }
+        try write { db in try Self.removeBookmark(db, uuid: id.uuidString, bookID: bookID.rawValue, at: Date()) }
     }
 
     // MARK: Highlights
 
     public func saveHighlight(_ highlight: Highlight, bookID: BookID) throws {
+        let now = Date()
         try write { db in
+            // A highlight whose ends moved loses the places the server gave it: they are worked out again.
             try db.execute(
                 sql: """
                     INSERT INTO highlight (uuid, bookID, startSpineIndex, startOffset, startSnippet, endSpineIndex, \
                     endOffset,
-                        endSnippet, colour, note, text, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        endSnippet, colour, note, text, createdAt, updatedAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (uuid) DO UPDATE SET
+                        startCFI = CASE WHEN (startSpineIndex, startOffset, endSpineIndex, endOffset)
+                            = (excluded.startSpineIndex, excluded.startOffset,
+                                excluded.endSpineIndex, excluded.endOffset)
+                            THEN startCFI END,
+                        endCFI = CASE WHEN (startSpineIndex, startOffset, endSpineIndex, endOffset)
+                            = (excluded.startSpineIndex, excluded.startOffset,
+                                excluded.endSpineIndex, excluded.endOffset)
+                            THEN endCFI END,
                         startSpineIndex = excluded.startSpineIndex, startOffset = excluded.startOffset,
                         startSnippet = excluded.startSnippet, endSpineIndex = excluded.endSpineIndex,
                         endOffset = excluded.endOffset, endSnippet = excluded.endSnippet, colour = excluded.colour,
-                        note = excluded.note, text = excluded.text
+                        note = excluded.note, text = excluded.text, updatedAt = excluded.updatedAt
                     """,
                 arguments: [
                     highlight.id.uuidString, bookID.rawValue, highlight.start.spineIndex, highlight.start.offset,
                     highlight.start.snippet ?? "", highlight.end.spineIndex, highlight.end.offset,
                     highlight.end.snippet ?? "", highlight.color.rawValue, highlight.note, highlight.text,
-                    StoredDate(highlight.created),
+                    StoredDate(highlight.created), StoredDate(now),
                 ])
+            let key = try String.fetchOne(
+                db, sql: "SELECT coalesce(syncKey, uuid) FROM highlight WHERE uuid = ?",
+                arguments: [highlight.id.uuidString])
+            try Self.changed(db, .highlight, key: key ?? highlight.id.uuidString, bookID: bookID.rawValue, at: now)
         }
     }
 
@@ -141,9 +161,14 @@ extension ShelfStore: PositionStore {
     }
 
     public func removeHighlight(id: AnnotationID, bookID: BookID) throws {
+        let now = Date()
         try write { db in
+            let key = try String.fetchOne(
+                db, sql: "SELECT coalesce(syncKey, uuid) FROM highlight WHERE uuid = ? AND bookID = ?",
+                arguments: [id.uuidString, bookID.rawValue])
             try db.execute(
                 sql: "DELETE FROM highlight WHERE uuid = ? AND bookID = ?", arguments: [id.uuidString, bookID.rawValue])
+            if let key { try Self.removed(db, .highlight, key: key, bookID: bookID.rawValue, at: now) }
         }
     }
 
@@ -298,7 +323,7 @@ extension ShelfStore: PositionStore {
 
     // MARK: Helpers
 
-    private static func locator(_ spineIndex: Int, _ offset: Int, _ snippet: String) -> Locator {
+    static func locator(_ spineIndex: Int, _ offset: Int, _ snippet: String) -> Locator {
         Locator(spineIndex: spineIndex, offset: offset, snippet: snippet.isEmpty ? nil : snippet)
     }
 
