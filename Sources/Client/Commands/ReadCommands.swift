@@ -44,6 +44,7 @@ enum ReadCommands {
             }
             // A place another machine left further on is offered first; this one's is sent after.
             await session.offerSyncedPlace(path: path)
+            await session.offerKOSyncPlace(path: path)
             // While it is open, the place goes out as it moves (at most every 25 s).
             let watcher = session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() } }
             defer { watcher?.cancel() }
@@ -55,6 +56,7 @@ enum ReadCommands {
                     environment: session.environment)
             }
             await session.sendSyncedPlace(path: path)
+            await session.sendKOSyncPlace(path: path)
             return CommandOutput(lines: [], json: ["closed": path])
         })
 

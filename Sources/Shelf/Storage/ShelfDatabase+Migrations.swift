@@ -289,6 +289,20 @@ extension ShelfDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v8-kosync") { db in
+            // Places waiting for a KOReader sync server: one a server and document, the newest.
+            try db.execute(
+                sql: """
+                    CREATE TABLE kosyncPending (
+                        server TEXT NOT NULL,
+                        document TEXT NOT NULL,
+                        progress TEXT NOT NULL,
+                        percentage DOUBLE NOT NULL,
+                        madeAt DATETIME NOT NULL,
+                        PRIMARY KEY (server, document)
+                    );
+                    """)
+        }
         return migrator
     }
 }
