@@ -1,0 +1,197 @@
+#if canImport(Glibc)
+import Catalog
+import Foundation
+import Logging
+@testable import MockLending
+import Reader
+import Terminal
+import TestSupport
+import Testing
+
+/// KOReader's progress sync between two machines, as a patron meets it: the same EPUB read on
+/// one, opened on the other, offers the first's place and lands on the same words; a wrong
+/// password is one clear line and nothing is sent. Both against the mock's kosync face.
+@Suite(
+    "Reading places through KOReader's sync, at a terminal", .serialized,
+    .enabled(if: access("/dev/ptmx", R_OK | W_OK) == 0, "needs /dev/ptmx"))
+struct KOSyncTerminalTests {
+    /// One "machine": a bok home with the sync server in its config, a password file, its own copy of the book.
+    struct Machine {
+        let home: URL
+        let book: URL
+        let password: URL
+
+        init(name: String, server: URL, epub: Data, password text: String = "hemligt") throws {
+            home = try temporaryHome()
+            let config = home.appendingPathComponent("config/bok")
+            try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+            try "[sync reader]\nkind = kosync\nurl = \(server.absoluteString)\nuser = elsa\n".write(
+                to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+            password = home.appendingPathComponent("password")
+            try "\(text)\n".write(to: password, atomically: true, encoding: .utf8)
+            chmod(password.path, 0o600)
+            book = home.appendingPathComponent("Vintern.epub")
+            try epub.write(to: book)
+        }
+
+        func run(_ words: [String], language: String = "C.UTF-8") async throws -> (status: Int32, output: String) {
+            try await BokProcess.run(words, home: home, environment: ["LANG": language])
+        }
+
+        /// `bok read BOOK` in a pseudo-terminal.
+        func read() throws -> (PseudoTerminal, ChildProcess) {
+            let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+            let environment = BokProcess.environment(
+                home: home,
+                ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8"])
+            let bok = try #require(
+                ChildProcess(
+                    OneShotProcessTests.binary.path, arguments: ["read", book.path], environment: environment,
+                    terminal: tty.device))
+            return (tty, bok)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: home) }
+    }
+
+    static func withServer(_ body: (MockLendingServer, Data) async throws -> Void) async throws {
+        let server = try await MockLendingServer.start(
+            MockConfiguration(seed: 1, catalogSize: 50),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        let product = CatalogGenerator(seed: 1, size: 50).generate().products[0]
+        let epub = Data(MockBooks.archive(for: product, seed: 1, sample: false))
+        do {
+            try await body(server, epub)
+            await server.stop()
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    @Test("Read on one machine, open on the other: its place is offered and the book opens at the same words")
+    func readHereOpenThere() async throws {
+        try await Self.withServer { server, epub in
+            let laptop = try Machine(name: "laptop", server: server.kosyncURL, epub: epub)
+            let desktop = try Machine(name: "desktop", server: server.kosyncURL, epub: epub)
+            defer {
+                laptop.remove()
+                desktop.remove()
+            }
+            let registered = try await laptop.run([
+                "sync", "register", "reader", "--password-file", laptop.password.path,
+            ])
+            #expect(
+                registered.status == 0 && registered.output.contains("elsa is registered at reader"), "\(registered)")
+            _ = try await laptop.run(["sync", "device", "laptop"])
+            let login = try await desktop.run(["sync", "login", "reader", "--password-file", desktop.password.path])
+            #expect(login.status == 0 && login.output.contains("Logged in to reader as elsa"), "\(login)")
+            _ = try await desktop.run(["sync", "device", "desktop"])
+            // The key, not the password, is what the credentials file keeps.
+            let credentials = try String(
+                contentsOf: desktop.home.appendingPathComponent("config/bok/credentials"), encoding: .utf8)
+            #expect(credentials.contains(KOSync.key(password: "hemligt")) && !credentials.contains("hemligt\""))
+
+            // The laptop reads a few chapters on, and closes the book.
+            let (tty, bok) = try laptop.read()
+            _ = await tty.read(until: { Ansi.strip($0).contains("%") }, seconds: 20)
+            // Four chapters on, then three pages into that one.
+            for key in ["n", "n", "n", "n", " ", " ", " "] {
+                tty.type(key)
+                _ = await tty.read(until: { _ in false }, seconds: 0.4)
+            }
+            tty.type("q")
+            #expect(await bok.waitForExit(seconds: 15))
+
+            let client = KOSync(
+                server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+            let document = try #require(KOSync.documentID(of: laptop.book))
+            let left = try #require(try await client.progress(of: document), "the laptop sent nothing")
+            #expect(left.device == "laptop" && left.percentage > 0.01, "\(left)")
+            #expect(left.progress.hasPrefix("/body/DocFragment["), "\(left.progress)")
+            // The words there, as the book itself has them.
+            let content = BookContent(book: try EPUBBook.open(path: laptop.book.path))
+            let place = try #require(content.locator(forXPointer: left.progress))
+            let text = content.document(at: place.spineIndex).plainText.utf16.dropFirst(place.offset).prefix(200)
+            let expected = (String(text) ?? "").split(whereSeparator: \.isWhitespace).prefix(4).joined(separator: " ")
+
+            // The desktop opens its own copy: offered the laptop's place; Enter goes there.
+            let (there, desk) = try desktop.read()
+            let offer = Ansi.strip(await there.read(until: { $0.contains("[Y/n] ") }, seconds: 20))
+            #expect(offer.contains("laptop is at "), "\(offer.suffix(300))")
+            #expect(offer.contains("go there? [Y/n] "), "\(offer.suffix(300))")
+            there.type("\r")
+            // The screen's words, one space apart (the terminal spaces and breaks them as it draws).
+            func words(_ screen: String) -> String {
+                Ansi.strip(screen).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            }
+            let page = words(await there.read(until: { words($0).contains(expected) }, seconds: 20))
+            #expect(page.contains(expected), "expected «\(expected)» on \(page.suffix(600))")
+            there.type("q")
+            #expect(await desk.waitForExit(seconds: 15))
+            // Now the desktop's place is the server's, at the same place the laptop left.
+            let after = try #require(try await client.progress(of: document))
+            #expect(after.device == "desktop", "\(after)")
+            #expect(abs(after.percentage - left.percentage) < 0.01, "\(left.percentage) → \(after.percentage)")
+        }
+    }
+
+    @Test("A wrong password is one clear line in either language; nothing is kept, nothing is sent")
+    func wrongPassword() async throws {
+        try await Self.withServer { server, epub in
+            let laptop = try Machine(name: "laptop", server: server.kosyncURL, epub: epub)
+            let stranger = try Machine(name: "stranger", server: server.kosyncURL, epub: epub, password: "fel")
+            defer {
+                laptop.remove()
+                stranger.remove()
+            }
+            _ = try await laptop.run(["sync", "register", "reader", "--password-file", laptop.password.path])
+            let refused = try await stranger.run(["sync", "login", "reader", "--password-file", stranger.password.path])
+            #expect(refused.status != 0)
+            let lines = refused.output.split(separator: "\n").filter { !$0.contains("made") && !$0.contains("private") }
+            #expect(
+                lines == [
+                    "bok: reader refused the user name or password; nothing was sent. Log in again with "
+                        + "sync login reader."
+                ],
+                "\(refused.output)")
+            let swedish = try await stranger.run(
+                ["synka", "anslut", "reader", "--password-file", stranger.password.path], language: "sv_SE.UTF-8")
+            #expect(
+                swedish.status != 0 && swedish.output.contains("reader godtog inte användarnamnet eller lösenordet"))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: stranger.home.appendingPathComponent("config/bok/credentials").path))
+            // Not logged in, reading sends nothing: the server has no place for the book.
+            let state = try await stranger.run(["sync"])
+            #expect(state.output.contains("reader: KOReader sync at 127.0.0.1:"), "\(state.output)")
+            #expect(state.output.contains("not logged in (sync login reader)"), "\(state.output)")
+            let (tty, bok) = try stranger.read()
+            _ = await tty.read(until: { Ansi.strip($0).contains("%") }, seconds: 20)
+            tty.type("n")
+            _ = await tty.read(until: { _ in false }, seconds: 0.4)
+            tty.type("q")
+            #expect(await bok.waitForExit(seconds: 15))
+            // A key kept from before that the server no longer takes (the password changed there):
+            // opening the book says so in one line, and the place it closes at waits unsent.
+            let wrongKey =
+                "[kosync \(server.kosyncURL.absoluteString) elsa]\nkey = \"\(KOSync.key(password: "fel"))\"\n"
+            let credentials = stranger.home.appendingPathComponent("config/bok/credentials")
+            try wrongKey.write(to: credentials, atomically: true, encoding: .utf8)
+            chmod(credentials.path, 0o600)
+            let (again, reopened) = try stranger.read()
+            let told = Ansi.strip(await again.read(until: { Ansi.strip($0).contains("%") }, seconds: 20))
+            #expect(told.contains("reader refused the user name or password; nothing was sent."), "\(told.suffix(400))")
+            again.type("q")
+            #expect(await reopened.waitForExit(seconds: 15))
+            let waiting = try await stranger.run(["sync"])
+            #expect(waiting.output.contains("1 place waits to be sent"), "\(waiting.output)")
+            let now = try await stranger.run(["sync", "now"])
+            #expect(now.status != 0 && now.output.contains("reader refused the user name or password"), "\(now.output)")
+            let client = KOSync(
+                server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+            #expect(try await client.progress(of: try #require(KOSync.documentID(of: stranger.book))) == nil)
+        }
+    }
+}
+#endif
