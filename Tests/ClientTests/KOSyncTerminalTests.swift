@@ -39,11 +39,12 @@ struct KOSyncTerminalTests {
         }
 
         /// `bok read BOOK` in a pseudo-terminal.
-        func read() throws -> (PseudoTerminal, ChildProcess) {
+        func read(environment extra: [String: String] = [:]) throws -> (PseudoTerminal, ChildProcess) {
             let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
             let environment = BokProcess.environment(
                 home: home,
-                ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8"])
+                ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "LANG": "C.UTF-8"]
+                    .merging(extra) { _, new in new })
             let bok = try #require(
                 ChildProcess(
                     OneShotProcessTests.binary.path, arguments: ["read", book.path], environment: environment,
@@ -134,6 +135,60 @@ struct KOSyncTerminalTests {
             #expect(after.device == "desktop", "\(after)")
             #expect(abs(after.percentage - left.percentage) < 0.01, "\(left.percentage) → \(after.percentage)")
         }
+    }
+
+    @Test("While the book is open its place goes out; offline it waits, and sync now sends it once the server is back")
+    func whileReadingAndOffline() async throws {
+        let port = try StaticCatalogueTests.freePort()
+        let configuration = MockConfiguration(seed: 1, catalogSize: 50, port: port)
+        let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let product = CatalogGenerator(seed: 1, size: 50).generate().products[0]
+        let epub = Data(MockBooks.archive(for: product, seed: 1, sample: false))
+        let server = try await MockLendingServer.start(configuration, logger: quiet)
+        let laptop = try Machine(name: "laptop", server: server.kosyncURL, epub: epub)
+        defer { laptop.remove() }
+        _ = try await laptop.run(["sync", "register", "reader", "--password-file", laptop.password.path])
+        let client = KOSync(
+            server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+        let document = try #require(KOSync.documentID(of: laptop.book))
+
+        // Reading, with a look every half second: the server hears of the place before the book closes.
+        let (tty, bok) = try laptop.read(environment: ["BOK_SYNC_INTERVAL": "0.5"])
+        _ = await tty.read(until: { Ansi.strip($0).contains("%") }, seconds: 20)
+        for key in ["n", "n", "n", " "] {
+            tty.type(key)
+            _ = await tty.read(until: { _ in false }, seconds: 0.3)
+        }
+        var heard: KOSyncProgress?
+        for _ in 0..<20 where heard == nil {
+            try await Task.sleep(for: .milliseconds(250))
+            heard = try await client.progress(of: document)
+        }
+        #expect(bok.isRunning, "the reader is still open")
+        #expect(
+            heard?.device.isEmpty == false && heard?.progress.hasPrefix("/body/DocFragment[") == true, "\(heard as Any)"
+        )
+
+        // The server goes away; more pages are read, and the book closed: the place waits on the shelf.
+        await server.stop()
+        for key in [" ", " "] {
+            tty.type(key)
+            _ = await tty.read(until: { _ in false }, seconds: 0.3)
+        }
+        tty.type("q")
+        #expect(await bok.waitForExit(seconds: 20))
+        let waiting = try await laptop.run(["sync"])
+        #expect(waiting.output.contains("1 place waits to be sent (sync now sends it)."), "\(waiting.output)")
+
+        // Back on the same port (a fresh server: the user is made again); sync now sends it, once.
+        let again = try await MockLendingServer.start(configuration, logger: quiet)
+        defer { Task { await again.stop() } }
+        try await client.register(password: "hemligt")
+        let now = try await laptop.run(["sync", "now"])
+        #expect(now.status == 0 && now.output.contains("Synced."), "\(now.output)")
+        #expect(!now.output.contains("wait"), "\(now.output)")
+        let sent = try #require(try await client.progress(of: document))
+        #expect(sent.percentage > (heard?.percentage ?? 1), "\(heard as Any) → \(sent)")
     }
 
     @Test("A wrong password is one clear line in either language; nothing is kept, nothing is sent")
