@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Catalog
@@ -84,5 +85,67 @@ struct KOSyncDocumentIDTests {
     func key() {
         // `printf hemligt | md5sum`
         #expect(KOSync.key(password: "hemligt") == "1a2806367d23c7884dfde273882ad6a9")
+    }
+}
+
+/// A KOReader sync server that answers garbage, too much, too slowly or elsewhere gets bok's usual
+/// bounds, and the key leaves only in its headers, to that server.
+struct KOSyncHostileServerTests {
+    static let document = "0123456789abcdef0123456789abcdef"
+
+    func client(_ server: HostileServer, deadline: TimeInterval = 2) -> KOSync {
+        KOSync(
+            server: server.baseURL.appendingPathComponent("kosync"), name: "reader", user: "elsa",
+            key: KOSync.key(password: "hemligt"), deadline: deadline)
+    }
+
+    @Test("Garbage, a huge answer, a slow one and a redirect away are each a failure in words, in bounds")
+    func bounded() async throws {
+        let garbage = try HostileServer.start { _ in HostileServer.answer(200, json: "<html>not json</html>") }
+        defer { garbage.stop() }
+        await #expect(throws: KOSync.Failure(kind: .strangeAnswer, server: "reader")) {
+            _ = try await client(garbage).progress(of: Self.document)
+        }
+        let huge = try HostileServer.start { _ in
+            [.send(HostileServer.head(200, [("Content-Type", "application/json")])), .stream(total: 50 << 20)]
+        }
+        defer { huge.stop() }
+        await #expect(throws: KOSync.Failure(kind: .unreachable, server: "reader")) {
+            _ = try await client(huge).progress(of: Self.document)
+        }
+        #expect(huge.bytesSent < 8 << 20, "read on past the bound: \(huge.bytesSent) bytes")
+        let slow = try HostileServer.start { _ in [.pause(30)] }
+        defer { slow.stop() }
+        let started = Date()
+        await #expect(throws: KOSync.Failure(kind: .unreachable, server: "reader")) {
+            _ = try await client(slow, deadline: 1).progress(of: Self.document)
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        let away = try HostileServer.start { _ in
+            [.send(HostileServer.head(302, [("Location", "http://127.0.0.2:9/kosync/users/auth")]))]
+        }
+        defer { away.stop() }
+        await #expect(throws: KOSync.Failure(kind: .unreachable, server: "reader")) {
+            try await client(away).authorize()
+        }
+    }
+
+    @Test("The key goes in x-auth-key, never in the address; the password never leaves at all")
+    func keyOnlyInHeaders() async throws {
+        let server = try HostileServer.start { _ in HostileServer.answer(200, json: #"{"authorized":"OK"}"#) }
+        defer { server.stop() }
+        try await client(server).authorize()
+        try await client(server).send(
+            KOSyncProgress(progress: "/body/DocFragment[1].0", percentage: 0.5, device: "laptop", deviceID: "D"),
+            of: Self.document)
+        let requests = server.requests
+        #expect(requests.map(\.path) == ["/kosync/users/auth", "/kosync/syncs/progress"])
+        for request in requests {
+            #expect(
+                request.headers["x-auth-user"] == "elsa"
+                    && request.headers["x-auth-key"] == KOSync.key(password: "hemligt"))
+            #expect(request.headers["accept"] == KOSync.mediaType, "\(request.headers)")
+            #expect(!request.target.contains(KOSync.key(password: "hemligt")) && !request.target.contains("hemligt"))
+        }
     }
 }
