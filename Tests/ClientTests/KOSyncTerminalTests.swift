@@ -52,7 +52,24 @@ struct KOSyncTerminalTests {
             return (tty, bok)
         }
 
+        /// Reads the book, types `keys` a moment apart, quits; true when bok ended.
+        func readAndClose(_ keys: [String]) async throws -> Bool {
+            let (tty, bok) = try read()
+            _ = await tty.read(until: { Ansi.strip($0).contains("%") }, seconds: 20)
+            for key in keys {
+                tty.type(key)
+                _ = await tty.read(until: { _ in false }, seconds: 0.4)
+            }
+            tty.type("q")
+            return await bok.waitForExit(seconds: 15)
+        }
+
         func remove() { try? FileManager.default.removeItem(at: home) }
+    }
+
+    /// The sync server's client as elsa, to see what it keeps.
+    static func elsa(_ server: MockLendingServer) -> KOSync {
+        KOSync(server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
     }
 
     static func withServer(_ body: (MockLendingServer, Data) async throws -> Void) async throws {
@@ -94,18 +111,9 @@ struct KOSyncTerminalTests {
             #expect(credentials.contains(KOSync.key(password: "hemligt")) && !credentials.contains("hemligt\""))
 
             // The laptop reads a few chapters on, and closes the book.
-            let (tty, bok) = try laptop.read()
-            _ = await tty.read(until: { Ansi.strip($0).contains("%") }, seconds: 20)
             // Four chapters on, then three pages into that one.
-            for key in ["n", "n", "n", "n", " ", " ", " "] {
-                tty.type(key)
-                _ = await tty.read(until: { _ in false }, seconds: 0.4)
-            }
-            tty.type("q")
-            #expect(await bok.waitForExit(seconds: 15))
-
-            let client = KOSync(
-                server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+            #expect(try await laptop.readAndClose(["n", "n", "n", "n", " ", " ", " "]))
+            let client = Self.elsa(server)
             let document = try #require(KOSync.documentID(of: laptop.book))
             let left = try #require(try await client.progress(of: document), "the laptop sent nothing")
             #expect(left.device == "laptop" && left.percentage > 0.01, "\(left)")
@@ -133,7 +141,45 @@ struct KOSyncTerminalTests {
             // Now the desktop's place is the server's, at the same place the laptop left.
             let after = try #require(try await client.progress(of: document))
             #expect(after.device == "desktop", "\(after)")
-            #expect(abs(after.percentage - left.percentage) < 0.01, "\(left.percentage) → \(after.percentage)")
+            #expect(after.progress == left.progress, "\(left.progress) → \(after.progress)")
+            // Back on the laptop: the desktop's place is its own, so nothing is offered.
+            let (back, reopened) = try laptop.read()
+            let opened = Ansi.strip(await back.read(until: { Ansi.strip($0).contains("%") }, seconds: 20))
+            #expect(!opened.contains("go there?") && !opened.contains("go back there?"), "\(opened.suffix(300))")
+            back.type("q")
+            #expect(await reopened.waitForExit(seconds: 15))
+        }
+    }
+
+    @Test("A place a KOReader device went back to is asked about with Enter staying; never applied silently")
+    func behindIsAskedNeverApplied() async throws {
+        try await Self.withServer { server, epub in
+            let laptop = try Machine(name: "laptop", server: server.kosyncURL, epub: epub)
+            defer { laptop.remove() }
+            _ = try await laptop.run(["sync", "register", "reader", "--password-file", laptop.password.path])
+            #expect(try await laptop.readAndClose(["n", "n", "n", "n", " "]))
+            let client = Self.elsa(server)
+            let document = try #require(KOSync.documentID(of: laptop.book))
+            let here = try #require(try await client.progress(of: document))
+            // Later, the Kindle went back to the first chapter.
+            try await Task.sleep(for: .milliseconds(1100))
+            try await client.send(
+                KOSyncProgress(
+                    progress: "/body/DocFragment[1]/body/p/text().0", percentage: 0.001, device: "kindle",
+                    deviceID: "KINDLE-1"),
+                of: document)
+            let (again, reopened) = try laptop.read()
+            let asked = Ansi.strip(await again.read(until: { $0.contains("[y/N] ") }, seconds: 20))
+            #expect(asked.contains("kindle went back to "), "\(asked.suffix(300))")
+            #expect(asked.contains("go back there? [y/N] "), "\(asked.suffix(300))")
+            // Enter stays where this machine was.
+            again.type("\r")
+            _ = await again.read(until: { Ansi.strip($0).contains("%") }, seconds: 20)
+            again.type("q")
+            #expect(await reopened.waitForExit(seconds: 15))
+            let after = try #require(try await client.progress(of: document))
+            // The same place (the percentage beside it is the reader's estimate, finer once chapters are read).
+            #expect(after.device != "kindle" && after.progress == here.progress, "\(here) → \(after)")
         }
     }
 
@@ -148,8 +194,7 @@ struct KOSyncTerminalTests {
         let laptop = try Machine(name: "laptop", server: server.kosyncURL, epub: epub)
         defer { laptop.remove() }
         _ = try await laptop.run(["sync", "register", "reader", "--password-file", laptop.password.path])
-        let client = KOSync(
-            server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+        let client = Self.elsa(server)
         let document = try #require(KOSync.documentID(of: laptop.book))
 
         // Reading, with a look every half second: the server hears of the place before the book closes.
@@ -243,8 +288,7 @@ struct KOSyncTerminalTests {
             #expect(waiting.output.contains("1 place waits to be sent"), "\(waiting.output)")
             let now = try await stranger.run(["sync", "now"])
             #expect(now.status != 0 && now.output.contains("reader refused the user name or password"), "\(now.output)")
-            let client = KOSync(
-                server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+            let client = Self.elsa(server)
             #expect(try await client.progress(of: try #require(KOSync.documentID(of: stranger.book))) == nil)
         }
     }

@@ -95,6 +95,8 @@ extension Session {
                     ["device": device]))
             return
         }
+        // The very place this machine keeps, its percentage estimated otherwise: nothing to offer.
+        if let saved, saved.spineIndex == place.spineIndex, saved.offset == place.offset { return }
         let chapter = content.document(at: place.spineIndex).title ?? tr("chapter {n}", ["n": place.spineIndex + 1])
         let percent = Self.percentText(fraction)
         let question =
