@@ -24,7 +24,7 @@ struct SyncServerConfigTests {
         #expect(profiles.named.compactMap(\.profile) == ["home", "malmo"])
         let server = try #require(profiles.syncServers.first)
         #expect(profiles.syncServers.count == 1 && server.name == "reader" && server.kind == .kosync)
-        #expect(server.url?.absoluteString == "http://127.0.0.1:8080/kosync/" && server.user == "elsa")
+        #expect(server.url.absoluteString == "http://127.0.0.1:8080/kosync/" && server.user == "elsa")
 
         func refusal(_ text: String) -> String {
             let error = #expect(throws: UserError.self) { try LibraryProfiles.parse(text, fileName: "config") }

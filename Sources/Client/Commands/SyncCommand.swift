@@ -102,7 +102,7 @@ enum SyncCommand {
         -> CommandOutput
     {
         let server = try session.kosyncServer(named: name)
-        let user = server.user!
+        let user = server.user
         let password: String
         if let path = arguments.option("password-file") {
             let url = try session.confinement?.secretFile(path) ?? URL(fileURLWithPath: path)
@@ -122,14 +122,14 @@ enum SyncCommand {
                     "sync login needs the password: type it at the question, or give --password-file F (mode 600)."))
         }
         let key = KOSync.key(password: password)
-        let client = KOSync(server: server.url!, name: name, user: user, key: key)
+        let client = KOSync(server: server.url, name: name, user: user, key: key)
         do {
             if register { try await client.register(password: password) }
             try await client.authorize()
         } catch {
             throw UserError(error.patronMessage)
         }
-        try session.account.credentialStore.saveKosyncKey(key, for: server.url!, user: user)
+        try session.account.credentialStore.saveKosyncKey(key, for: server.url, user: user)
         return CommandOutput(
             lines: [
                 register
@@ -162,15 +162,15 @@ enum SyncCommand {
         let waiting = calibreWaiting + kosyncWaiting
         var servers: [SyncServerJSON] = []
         for server in session.kosyncServers {
-            let key = try? session.account.credentialStore.kosyncKey(for: server.url!, user: server.user!)
-            let address = server.url!.host.map { host in server.url!.port.map { "\(host):\($0)" } ?? host } ?? ""
-            servers.append(SyncServerJSON(name: server.name, kind: "kosync", user: server.user!, loggedIn: key != nil))
+            let key = try? session.account.credentialStore.kosyncKey(for: server.url, user: server.user)
+            let address = server.url.host.map { host in server.url.port.map { "\(host):\($0)" } ?? host } ?? ""
+            servers.append(SyncServerJSON(name: server.name, kind: "kosync", user: server.user, loggedIn: key != nil))
             lines.append(
                 key != nil
                     ? tr(
                         "{name}: KOReader sync at {server}, logged in as {user}; every EPUB you read keeps its place "
                             + "there.",
-                        ["name": server.name, "server": address, "user": server.user!])
+                        ["name": server.name, "server": address, "user": server.user])
                     : tr(
                         "{name}: KOReader sync at {server}, not logged in (sync login {name}).",
                         ["name": server.name, "server": address]))

@@ -66,7 +66,7 @@ struct LibraryProfiles: Sendable {
         var profiles = LibraryProfiles(text: text)
         var top = LibraryConfig()
         var current: LibraryConfig?
-        var sync: (config: SyncServerConfig, place: String)?
+        var sync: (config: SyncServerSection, place: String)?
         func close() throws {
             if let section = current { profiles.named.append(section) }
             if let sync { profiles.syncServers.append(try sync.config.checked(at: sync.place)) }
@@ -77,7 +77,7 @@ struct LibraryProfiles: Sendable {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             let place = "\(fileName):\(index + 1)"
             if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("["), let name = SyncServerConfig.sectionName(line) {
+            if line.hasPrefix("["), let name = SyncServerSection.sectionName(line) {
                 guard !profiles.syncServers.contains(where: { $0.name == name }), sync?.config.name != name else {
                     throw UserError(
                         tr(
@@ -85,7 +85,7 @@ struct LibraryProfiles: Sendable {
                             ["place": place, "name": name]))
                 }
                 try close()
-                sync = (SyncServerConfig(name: name), place)
+                sync = (SyncServerSection(name: name), place)
                 continue
             }
             if line.hasPrefix("[") {

@@ -20,7 +20,16 @@ struct SyncServerConfig: Sendable, Equatable {
     }
 
     var name: String
-    var kind: Kind?
+    var kind: Kind
+    /// Where the server's own paths begin (with a trailing slash).
+    var url: URL
+    var user: String
+}
+
+/// A `[sync NAME]` section as it is read, key by key; ``checked(at:)`` makes it a server.
+struct SyncServerSection: Sendable, Equatable {
+    var name: String
+    var kind: SyncServerConfig.Kind?
     var url: URL?
     var user: String?
 
@@ -28,7 +37,7 @@ struct SyncServerConfig: Sendable, Equatable {
     mutating func apply(key: String, value: String, at place: String) throws {
         switch key {
         case "kind":
-            guard let parsed = Kind(rawValue: value.lowercased()) else {
+            guard let parsed = SyncServerConfig.Kind(rawValue: value.lowercased()) else {
                 throw UserError(
                     tr(
                         "{place}: a sync server's kind is kosync (KOReader's progress sync), not \"{value}\".",
@@ -54,14 +63,14 @@ struct SyncServerConfig: Sendable, Equatable {
 
     /// Checks that the section says all a server needs, once it is read.
     func checked(at place: String) throws -> SyncServerConfig {
-        guard kind != nil, url != nil, user != nil else {
+        guard let kind, let url, let user else {
             throw UserError(
                 tr(
                     "{place}: [sync {name}] needs kind = kosync, url = … and user = …, e.g. url = "
                         + "http://127.0.0.1:8080/kosync and user = elsa.",
                     ["place": place, "name": name]))
         }
-        return self
+        return SyncServerConfig(name: name, kind: kind, url: url, user: user)
     }
 
     /// `[sync reader]` → `reader`.

@@ -83,7 +83,7 @@ extension Session {
             kosync = servers.map { server in
                 PlaceWatcher.KOSyncTarget(
                     client: kosyncClient(server),
-                    section: CredentialStore.kosyncSection(server.url!, user: server.user!),
+                    section: CredentialStore.kosyncSection(server.url, user: server.user),
                     document: document, deviceID: deviceID)
             }
         }

@@ -38,13 +38,13 @@ extension Session {
 
     /// A client for a server with the key kept for its user (none: nothing is sent).
     func kosyncClient(_ server: SyncServerConfig, deadline: TimeInterval = 5) -> KOSync {
-        let key = try? account.credentialStore.kosyncKey(for: server.url!, user: server.user!)
-        return KOSync(server: server.url!, name: server.name, user: server.user, key: key, deadline: deadline)
+        let key = try? account.credentialStore.kosyncKey(for: server.url, user: server.user)
+        return KOSync(server: server.url, name: server.name, user: server.user, key: key, deadline: deadline)
     }
 
     /// The servers a key is kept for: the ones places go to.
     var kosyncServersLoggedIn: [SyncServerConfig] {
-        kosyncServers.filter { (try? account.credentialStore.kosyncKey(for: $0.url!, user: $0.user!)) != nil }
+        kosyncServers.filter { (try? account.credentialStore.kosyncKey(for: $0.url, user: $0.user)) != nil }
     }
 
     /// This machine's device id for KOReader's servers, made once.
@@ -104,7 +104,7 @@ extension Session {
         for server in servers {
             try? store.queueKOSync(
                 KOSyncPendingRecord(
-                    server: CredentialStore.kosyncSection(server.url!, user: server.user!), document: document,
+                    server: CredentialStore.kosyncSection(server.url, user: server.user), document: document,
                     progress: pointer, percentage: saved.percent / 100, madeAt: Date()))
         }
         _ = await sendWaitingKOSync()
@@ -118,7 +118,7 @@ extension Session {
             return nil
         }
         let servers = Dictionary(
-            kosyncServers.map { (CredentialStore.kosyncSection($0.url!, user: $0.user!), $0) },
+            kosyncServers.map { (CredentialStore.kosyncSection($0.url, user: $0.user), $0) },
             uniquingKeysWith: { first, _ in first })
         let (device, deviceID) = (syncDevice, kosyncDeviceID)
         var failure: KOSync.Failure?
