@@ -68,8 +68,8 @@ struct KOSyncTerminalTests {
     }
 
     /// The sync server's client as elsa, to see what it keeps.
-    static func elsa(_ server: MockLendingServer) -> KOSync {
-        KOSync(server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: "hemligt"))
+    static func elsa(_ server: MockLendingServer, password: String = "hemligt") -> KOSync {
+        KOSync(server: server.kosyncURL, name: "reader", user: "elsa", key: KOSync.key(password: password))
     }
 
     static func withServer(_ body: (MockLendingServer, Data) async throws -> Void) async throws {
@@ -234,6 +234,42 @@ struct KOSyncTerminalTests {
         #expect(!now.output.contains("wait"), "\(now.output)")
         let sent = try #require(try await client.progress(of: document))
         #expect(sent.percentage > (heard?.percentage ?? 1), "\(heard as Any) → \(sent)")
+    }
+
+    @Test("At the prompt the password is asked without echo, and kept nowhere but as its key")
+    func passwordAtThePrompt() async throws {
+        try await Self.withServer { server, epub in
+            let laptop = try Machine(name: "laptop", server: server.kosyncURL, epub: epub, password: "Hemligt-Lösen-42")
+            defer { laptop.remove() }
+            let tty = try #require(PseudoTerminal(columns: 100, rows: 30))
+            let environment = BokProcess.environment(
+                home: laptop.home, ["TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no"])
+            let bok = try #require(
+                ChildProcess(
+                    OneShotProcessTests.binary.path, arguments: [], environment: environment, terminal: tty.device))
+            defer { if bok.isRunning { kill(bok.pid, SIGKILL) } }
+            _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
+            tty.type("sync register reader\r")
+            let asked = Ansi.strip(await tty.read(until: { $0.contains("Password for elsa at reader: ") }, seconds: 20))
+            #expect(asked.contains("Password for elsa at reader: "), "\(asked.suffix(300))")
+            tty.type("Hemligt-Lösen-42\r")
+            let done = Ansi.strip(
+                await tty.read(until: { $0.contains("registered") && $0.hasSuffix("> ") }, seconds: 20))
+            #expect(done.contains("elsa is registered at reader; your places sync there."), "\(done.suffix(300))")
+            #expect(!done.contains("Hemligt-Lösen-42"), "the password was echoed: \(done.suffix(300))")
+            tty.type("quit\r")
+            #expect(await bok.waitForExit(seconds: 10))
+            try await Self.elsa(server, password: "Hemligt-Lösen-42").authorize()
+            // Nowhere on disk: not in the history, the config, the credentials file (only the key), the shelf.
+            for file in FileManager.default.enumerator(atPath: laptop.home.path)?.compactMap({ $0 as? String }) ?? [] {
+                let url = laptop.home.appendingPathComponent(file)
+                guard file != "password", let data = try? Data(contentsOf: url) else { continue }
+                #expect(data.range(of: Data("Hemligt-Lösen-42".utf8)) == nil, "the password is in \(file)")
+            }
+            let credentials = try String(
+                contentsOf: laptop.home.appendingPathComponent("config/bok/credentials"), encoding: .utf8)
+            #expect(credentials.contains(KOSync.key(password: "Hemligt-Lösen-42")))
+        }
     }
 
     @Test("A wrong password is one clear line in either language; nothing is kept, nothing is sent")
