@@ -80,7 +80,7 @@ extension Session {
         for server in servers {
             let remote: KOSyncProgress?
             do {
-                remote = try await kosyncClient(server, deadline: Self.syncWait).progress(of: document)
+                remote = try await kosyncClient(server, deadline: syncWaitSeconds).progress(of: document)
             } catch {
                 if error.kind == .loginRefused { account.prompt?.tell(error.patronMessage) }
                 continue

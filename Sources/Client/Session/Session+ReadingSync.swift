@@ -17,6 +17,11 @@ extension Session {
     /// How long the place is waited for before a book opens: then it opens from its own.
     static let syncWait: TimeInterval = 1.5
 
+    /// ``syncWait``, or `BOK_SYNC_WAIT` seconds (0.1–30), which tests on a loaded machine lengthen.
+    var syncWaitSeconds: TimeInterval {
+        environment["BOK_SYNC_WAIT"].flatMap(Double.init).map { min(30, max(0.1, $0)) } ?? Self.syncWait
+    }
+
     /// The name this machine's places carry on the server: `sync device NAME`, else the host's name.
     var syncDevice: String {
         if let named = try? shelfStore().setting(Self.syncDeviceSetting), !named.isEmpty { return named }
@@ -65,7 +70,7 @@ extension Session {
         else { return }
         let bookID = BookID.opening(book, in: store)
         guard let link = try? store.syncLink(of: bookID),
-            let positions = try? await syncClient(for: link, deadline: Self.syncWait).positions(of: link)
+            let positions = try? await syncClient(for: link, deadline: syncWaitSeconds).positions(of: link)
         else { return }
         let device = syncDevice
         guard let newest = positions.first(where: { $0.device != device }) else { return }
