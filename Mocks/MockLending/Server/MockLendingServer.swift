@@ -18,6 +18,8 @@ public final class MockLendingServer: Sendable {
     public let port: Int
     /// The root feed of the same library's OPDS face, e.g. `http://127.0.0.1:54321/opds/`.
     public var opdsURL: URL { URL(string: OPDSRoutes.base + "/", relativeTo: baseURL)!.absoluteURL }
+    /// The KOReader progress-sync face, e.g. `http://127.0.0.1:54321/kosync`.
+    public var kosyncURL: URL { URL(string: KOSyncRoutes.base, relativeTo: baseURL)!.absoluteURL }
     /// Seconds spent generating the catalogue and building its index before listening.
     public let preparationSeconds: Double
 
@@ -147,6 +149,8 @@ public final class MockLendingServer: Sendable {
         // The OPDS face: the same library, state and faults as the API, for OPDS clients.
         let opds = router.group(RouterPath(OPDSRoutes.base)).add(middleware: FaultMiddleware(library: library))
         OPDSRoutes(library: library).register(on: opds)
+        // KOReader's progress sync (kosync), for e-readers and bok's `[sync NAME] kind = kosync`.
+        KOSyncRoutes().register(on: router)
 
         var serverLogger = logger
         if logger.logLevel > .debug { serverLogger.logLevel = max(logger.logLevel, .warning) }

@@ -48,6 +48,7 @@ enum ReadCommands {
             let merging = session.startMergingAnnotations(path: path)
             await session.offerSyncedPlace(path: path)
             await session.finishMergingAnnotations(merging)
+            await session.offerKOSyncPlace(path: path)
             // While it is open, the place goes out as it moves (at most every 25 s), and annotations as
             // they are made.
             let watcher = session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() } }
@@ -66,6 +67,7 @@ enum ReadCommands {
             annotations?.cancel()
             await session.sendSyncedAnnotations(path: path)
             await session.sendSyncedPlace(path: path)
+            await session.sendKOSyncPlace(path: path)
             return CommandOutput(lines: [], json: ["closed": path])
         })
 

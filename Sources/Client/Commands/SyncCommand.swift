@@ -8,7 +8,8 @@ import Shelf
 enum SyncCommand {
     nonisolated static let sync = Command(
         typedName: TypedWord("typed: command", "sync"),
-        synopsis: N_("sync | sync now | sync device NAME | sync off | sync on"),
+        synopsis: N_(
+            "sync | sync now | sync device NAME | sync off | sync on | sync login SERVER | sync register SERVER"),
         summary: N_("Where your reading places sync to, and what waits to be sent"),
         details: [
             N_(
@@ -22,8 +23,14 @@ enum SyncCommand {
                 "Bookmarks, highlights and notes sync with the book too: the server's newer ones are applied when "
                     + "the book opens, yours are sent as you make, change or delete them; sync now does both for "
                     + "every synced book."),
-            N_("Examples:  sync     sync now     sync device laptop     sync off"),
+            N_(
+                "A KOReader sync server ([sync SERVER] with kind = kosync, url and user in the config file) keeps "
+                    + "the place of any EPUB, as KOReader does: sync login SERVER asks for the password (not "
+                    + "shown) and keeps only its key; sync register SERVER makes the user there first. "
+                    + "--password-file F reads the password from a file only you may read."),
+            N_("Examples:  sync     sync now     sync device laptop     sync off     sync login reader"),
         ],
+        valued: ["password-file"],
         completion: .words(Word.allCases.map(\.typed.english), then: []),
         run: { arguments, session in
             let words = arguments.positional
@@ -34,6 +41,7 @@ enum SyncCommand {
                 let places = await session.sendWaitingPlaces()
                 let annotations = await session.syncAllAnnotations()
                 if let failure = places ?? annotations { throw UserError(failure.patronMessage) }
+                if let failure = await session.sendWaitingKOSync() { throw UserError(failure.patronMessage) }
                 var output = try state(store, session)
                 output.lines.insert(tr("Synced."), at: 0)
                 return output
@@ -55,14 +63,23 @@ enum SyncCommand {
                 return CommandOutput(
                     lines: [off ? tr("Sync is off: places stay on this machine.") : tr("Sync is on.")],
                     json: ["on": !off])
+            case .login?, .register?:
+                guard words.count == 2 else {
+                    throw UserError.usage(
+                        tr("Name the sync server of the config file: sync {word} reader", ["word": first]))
+                }
+                return try await login(words[1], register: Word(first) == .register, arguments, session)
             default:
-                throw UserError.usage(tr("Usage: sync, sync now, sync device NAME, sync off or sync on."))
+                throw UserError.usage(
+                    tr(
+                        "Usage: sync, sync now, sync device NAME, sync off, sync on, sync login SERVER or "
+                            + "sync register SERVER."))
             }
         })
 
     /// The words after `sync`, in English or the interface language (`synka nu`).
     enum Word: CaseIterable {
-        case now, device, off, on
+        case now, device, off, on, login, register
 
         var typed: TypedWord {
             switch self {
@@ -70,6 +87,8 @@ enum SyncCommand {
             case .device: TypedWord("typed: sync", "device")
             case .off: TypedWord("typed: sync", "off")
             case .on: TypedWord("typed: sync", "on")
+            case .login: TypedWord("typed: sync", "login")
+            case .register: TypedWord("typed: sync", "register")
             }
         }
 
@@ -79,9 +98,55 @@ enum SyncCommand {
         }
     }
 
+    /// `sync login SERVER` (or `register`): the password, asked with echo off or read from a
+    /// private file, checked with the server (or registered there first), and only its key kept
+    /// in the credentials file. A refusal is one line, and nothing is kept or sent.
+    static func login(
+        _ name: String, register: Bool, _ arguments: Arguments, _ session: Session
+    ) async throws
+        -> CommandOutput
+    {
+        let server = try session.kosyncServer(named: name)
+        let user = server.user
+        let password: String
+        if let path = arguments.option("password-file") {
+            let url = try session.confinement?.secretFile(path) ?? URL(fileURLWithPath: path)
+            let text = try CredentialStore.readPrivate(url, what: tr("The password file"))
+            guard let line = text.split(whereSeparator: \.isNewline).first.map(String.init), !line.isEmpty else {
+                throw UserError(tr("{file} holds no password on its first line.", ["file": path]))
+            }
+            password = line
+        } else if let prompt = session.account.prompt,
+            let typed = prompt.askSecret(tr("Password for {user} at {server}: ", ["user": user, "server": name])),
+            !typed.isEmpty
+        {
+            password = typed
+        } else {
+            throw UserError(
+                tr(
+                    "sync login needs the password: type it at the question, or give --password-file F (mode 600)."))
+        }
+        let key = KOSync.key(password: password)
+        let client = KOSync(server: server.url, name: name, user: user, key: key)
+        do {
+            if register { try await client.register(password: password) }
+            try await client.authorize()
+        } catch {
+            throw UserError(error.patronMessage)
+        }
+        try session.account.credentialStore.saveKosyncKey(key, for: server.url, user: user)
+        return CommandOutput(
+            lines: [
+                register
+                    ? tr("{user} is registered at {name}; your places sync there.", ["user": user, "name": name])
+                    : tr("Logged in to {name} as {user}; your places sync there.", ["user": user, "name": name])
+            ],
+            json: SyncServerJSON(name: name, kind: "kosync", user: user, loggedIn: true))
+    }
+
     /// What is synced where, from this machine, and what waits.
     static func state(_ store: ShelfStore, _ session: Session) throws -> CommandOutput {
-        let (books, waiting) = try store.syncCounts()
+        let (books, calibreWaiting) = try store.syncCounts()
         let waitingAnnotations = try store.pendingAnnotationCount()
         let device = session.syncDevice
         let on = !session.syncIsOff
@@ -97,6 +162,25 @@ enum SyncCommand {
                     "{n} book keeps its place on a calibre server.", "{n} books keep their place on a calibre server.",
                     books),
         ]
+        // A KOReader server keeps any book's place: "no book syncs" would not be true.
+        if books == 0, !session.kosyncServers.isEmpty { lines.removeLast() }
+        let kosyncWaiting = (try? store.pendingKOSync().count) ?? 0
+        let waiting = calibreWaiting + kosyncWaiting
+        var servers: [SyncServerJSON] = []
+        for server in session.kosyncServers {
+            let key = try? session.account.credentialStore.kosyncKey(for: server.url, user: server.user)
+            let address = server.url.host.map { host in server.url.port.map { "\(host):\($0)" } ?? host } ?? ""
+            servers.append(SyncServerJSON(name: server.name, kind: "kosync", user: server.user, loggedIn: key != nil))
+            lines.append(
+                key != nil
+                    ? tr(
+                        "{name}: KOReader sync at {server}, logged in as {user}; every EPUB you read keeps its place "
+                            + "there.",
+                        ["name": server.name, "server": address, "user": server.user])
+                    : tr(
+                        "{name}: KOReader sync at {server}, not logged in (sync login {name}).",
+                        ["name": server.name, "server": address]))
+        }
         if waiting > 0 {
             lines.append(
                 trn(
@@ -123,7 +207,7 @@ enum SyncCommand {
             lines: lines,
             json: SyncJSON(
                 on: on, device: device, books: books, waiting: waiting, waitingAnnotations: waitingAnnotations,
-                lastSent: last))
+                lastSent: last, servers: servers))
     }
 }
 
@@ -137,4 +221,14 @@ struct SyncJSON: Encodable, Sendable {
     /// Changes to bookmarks, highlights and notes waiting to be sent.
     let waitingAnnotations: Int
     let lastSent: Date?
+    /// The KOReader sync servers of the config file.
+    let servers: [SyncServerJSON]
+}
+
+/// A sync server in `sync --json` (never its key).
+struct SyncServerJSON: Encodable, Sendable {
+    let name: String
+    let kind: String
+    let user: String
+    let loggedIn: Bool
 }

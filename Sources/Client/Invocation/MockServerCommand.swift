@@ -102,6 +102,11 @@ struct MockServerCommand: ParsableCommand, Invocation {
                     "The same library as an OPDS catalogue: {url} (bok --library {url} --kind opds; log in with a "
                         + "card and PIN).",
                     ["url": server.opdsURL.absoluteString]))
+            printer.err(
+                tr(
+                    "KOReader's progress sync: {url} (a [sync NAME] with kind = kosync and url = {url}; "
+                        + "sync register NAME makes a user).",
+                    ["url": server.kosyncURL.absoluteString]))
             while true { try await Task.sleep(nanoseconds: 3_600_000_000_000) }
         } catch {
             let message = ErrorReport.message(for: error)

@@ -33,6 +33,8 @@ struct LibraryProfiles: Sendable {
     var unnamed: LibraryConfig?
     /// The named libraries, in the file's order.
     var named: [LibraryConfig] = []
+    /// The sync servers (`[sync NAME]`), in the file's order.
+    var syncServers: [SyncServerConfig] = []
     /// `use = NAME`.
     var use: String?
     /// `language = sv`: the language bok speaks (else the locale's).
@@ -64,19 +66,33 @@ struct LibraryProfiles: Sendable {
         var profiles = LibraryProfiles(text: text)
         var top = LibraryConfig()
         var current: LibraryConfig?
-        func close() {
+        var sync: (config: SyncServerSection, place: String)?
+        func close() throws {
             if let section = current { profiles.named.append(section) }
+            if let sync { profiles.syncServers.append(try sync.config.checked(at: sync.place)) }
             current = nil
+            sync = nil
         }
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             let place = "\(fileName):\(index + 1)"
             if line.isEmpty || line.hasPrefix("#") { continue }
+            if line.hasPrefix("["), let name = SyncServerSection.sectionName(line) {
+                guard !profiles.syncServers.contains(where: { $0.name == name }), sync?.config.name != name else {
+                    throw UserError(
+                        tr(
+                            "{place}: a second sync server called \"{name}\"; give each its own name.",
+                            ["place": place, "name": name]))
+                }
+                try close()
+                sync = (SyncServerSection(name: name), place)
+                continue
+            }
             if line.hasPrefix("[") {
                 guard let name = sectionName(line) else {
                     throw UserError(
                         tr(
-                            "{place}: expected a section like [library NAME], got \"{line}\".",
+                            "{place}: expected a section like [library NAME] or [sync NAME], got \"{line}\".",
                             ["place": place, "line": SafeText.line(line)]))
                 }
                 guard name != mockName else {
@@ -91,7 +107,7 @@ struct LibraryProfiles: Sendable {
                             "{place}: a second library called \"{name}\"; give each its own name.",
                             ["place": place, "name": name]))
                 }
-                close()
+                try close()
                 var section = LibraryConfig()
                 section.profile = name
                 current = section
@@ -137,13 +153,15 @@ struct LibraryProfiles: Sendable {
                 profiles.images = try choice(
                     ImagesSetting(configValue: value), key: key, choices: ImagesSetting.choices, value: value, at: place
                 )
+            } else if sync != nil {
+                try sync!.config.apply(key: key, value: value, at: place)
             } else if current != nil {
                 try current!.apply(key: key, value: value, at: place)
             } else {
                 try top.apply(key: key, value: value, at: place)
             }
         }
-        close()
+        try close()
         if top.url != nil || top.serviceID != nil || top.name != nil { profiles.unnamed = top }
         return profiles
     }

@@ -36,8 +36,10 @@ struct CredentialStore {
         var card: Credentials?
         /// Catalogue logins by origin (`https://host:443`).
         var catalogues: [String: CatalogueLogin] = [:]
+        /// KOReader sync keys (the MD5 of the password) by server and user (``kosyncSection(_:user:)``).
+        var kosyncKeys: [String: String] = [:]
 
-        var isEmpty: Bool { card == nil && catalogues.isEmpty }
+        var isEmpty: Bool { card == nil && catalogues.isEmpty && kosyncKeys.isEmpty }
     }
 
     /// The remembered card and PIN, or nil when none are.
@@ -51,6 +53,35 @@ struct CredentialStore {
         return try contents().catalogues[origin.description]
     }
 
+    /// The key kept for a KOReader sync server's user (`sync login NAME`), or nil.
+    /// - Throws: `UserError` when the file is readable by others or unreadable.
+    func kosyncKey(for server: URL, user: String) throws -> String? {
+        try contents().kosyncKeys[Self.kosyncSection(server, user: user)]
+    }
+
+    /// Keeps the key for a KOReader sync server's user, keeping everything else.
+    func saveKosyncKey(_ key: String, for server: URL, user: String) throws {
+        var contents = kept()
+        contents.kosyncKeys[Self.kosyncSection(server, user: user)] = key
+        try store(contents)
+    }
+
+    /// Forgets the key for a KOReader sync server's user; true when there was one.
+    @discardableResult
+    func forgetKosyncKey(for server: URL, user: String) -> Bool {
+        guard var contents = try? contents(),
+            contents.kosyncKeys.removeValue(forKey: Self.kosyncSection(server, user: user)) != nil
+        else { return false }
+        return (try? store(contents)) != nil
+    }
+
+    /// `http://host:8080/kosync elsa`: a key answers one user at one server's address, never another's.
+    static func kosyncSection(_ server: URL, user: String) -> String {
+        var address = server.absoluteString
+        while address.hasSuffix("/") { address.removeLast() }
+        return address + " " + user
+    }
+
     /// What the file holds (nothing when there is no file).
     /// - Throws: `UserError` when the file is readable by others, unreadable, or not one bok wrote.
     func contents() throws -> Contents {
@@ -59,6 +90,9 @@ struct CredentialStore {
         var card: String?
         var pin: String?
         var catalogues: [String: CatalogueLogin] = [:]
+        var kosyncKeys: [String: String] = [:]
+        var kosync: String?
+        var key: String?
         var section: String?
         var user: String?
         var password: String?
@@ -71,8 +105,14 @@ struct CredentialStore {
                     broken = true
                 }
             }
+            if let kosync {
+                if let key, !key.isEmpty { kosyncKeys[kosync] = key } else { broken = true }
+            }
             user = nil
             password = nil
+            kosync = nil
+            key = nil
+            section = nil
         }
         // isNewline: a file edited on Windows ends its lines in CRLF, one Character in Swift.
         for line in text.split(whereSeparator: \.isNewline) {
@@ -82,9 +122,16 @@ struct CredentialStore {
                 section = String(trimmed.dropFirst("[catalogue ".count).dropLast()).trimmingCharacters(in: .whitespaces)
                 continue
             }
+            if trimmed.hasPrefix("[kosync "), trimmed.hasSuffix("]") {
+                closeSection()
+                kosync = String(trimmed.dropFirst("[kosync ".count).dropLast()).trimmingCharacters(in: .whitespaces)
+                continue
+            }
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2 else { continue }
-            if section == nil {
+            if kosync != nil {
+                if parts[0] == "key" { key = Self.unquoted(parts[1]) }
+            } else if section == nil {
                 if parts[0] == "card" { card = parts[1] }
                 if parts[0] == "pin" { pin = parts[1] }
             } else {
@@ -95,13 +142,14 @@ struct CredentialStore {
         closeSection()
         let cardGiven = card != nil || pin != nil
         let cardWhole = card?.isEmpty == false && pin?.isEmpty == false
-        guard !broken, cardGiven ? cardWhole : !catalogues.isEmpty else {
+        guard !broken, cardGiven ? cardWhole : !(catalogues.isEmpty && kosyncKeys.isEmpty) else {
             throw UserError(
                 tr(
                     "{file} is not a credentials file bok wrote. Remove it and run login --remember again.",
                     ["file": file.path]))
         }
-        return Contents(card: cardWhole ? Credentials(card: card!, pin: pin!) : nil, catalogues: catalogues)
+        return Contents(
+            card: cardWhole ? Credentials(card: card!, pin: pin!) : nil, catalogues: catalogues, kosyncKeys: kosyncKeys)
     }
 
     /// Writes the card and PIN with mode 0600, atomically, keeping any catalogue logins.
@@ -137,6 +185,9 @@ struct CredentialStore {
         for (origin, login) in contents.catalogues.sorted(by: { $0.key < $1.key }) {
             body += "\n[catalogue \(origin)]\nuser = \(Self.quoted(login.user))\n"
             body += "password = \(Self.quoted(login.password))\n"
+        }
+        for (section, key) in contents.kosyncKeys.sorted(by: { $0.key < $1.key }) {
+            body += "\n[kosync \(section)]\nkey = \(Self.quoted(key))\n"
         }
         try Self.writePrivate(body, to: file)
     }

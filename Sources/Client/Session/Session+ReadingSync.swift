@@ -17,6 +17,11 @@ extension Session {
     /// How long the place is waited for before a book opens: then it opens from its own.
     static let syncWait: TimeInterval = 1.5
 
+    /// ``syncWait``, or `BOK_SYNC_WAIT` seconds (0.1–30), which tests on a loaded machine lengthen.
+    var syncWaitSeconds: TimeInterval {
+        environment["BOK_SYNC_WAIT"].flatMap(Double.init).map { min(30, max(0.1, $0)) } ?? Self.syncWait
+    }
+
     /// The name this machine's places carry on the server: `sync device NAME`, else the host's name.
     var syncDevice: String {
         if let named = try? shelfStore().setting(Self.syncDeviceSetting), !named.isEmpty { return named }
@@ -67,39 +72,54 @@ extension Session {
         else { return }
         let bookID = BookID.opening(book, in: store)
         guard let link = try? store.syncLink(of: bookID),
-            let positions = try? await syncClient(for: link, deadline: Self.syncWait).positions(of: link)
+            let positions = try? await syncClient(for: link, deadline: syncWaitSeconds).positions(of: link)
         else { return }
         let device = syncDevice
+        guard let newest = positions.first(where: { $0.device != device }) else { return }
+        let content = BookContent(book: book)
+        offerPlace(
+            device: newest.device, fraction: newest.fraction, time: newest.time, content: content, bookID: bookID,
+            store: store
+        ) { EPUBCFI(newest.cfi).flatMap(content.locator(for:)) }
+    }
+
+    /// Offers the place another device left, when it is ahead of this machine's saved place (Enter
+    /// goes there), or behind it but left after it (Enter stays); an older place behind is the
+    /// past, and not mentioned. `find` finds it in bok's copy (nil: it cannot, which is told).
+    func offerPlace(
+        device: String, fraction: Double, time: Date, content: BookContent, bookID: BookID, store: ShelfStore,
+        find: () -> Locator?
+    ) {
         let saved = try? store.position(bookID: bookID.rawValue)
         let here = (saved?.percent ?? 0) / 100
-        guard let newest = positions.first(where: { $0.device != device }) else { return }
-        let ahead = newest.fraction > here + 0.001
-        let wentBack = newest.fraction < here - 0.001 && newest.time > (saved?.updatedAt ?? .distantFuture)
+        let ahead = fraction > here + 0.001
+        let wentBack = fraction < here - 0.001 && time > (saved?.updatedAt ?? .distantFuture)
         guard ahead || wentBack else { return }
-        let content = BookContent(book: book)
-        guard let cfi = EPUBCFI(newest.cfi), let place = content.locator(for: cfi) else {
+        guard let place = find() else {
             account.prompt?.tell(
                 tr(
                     "{device} left a place in this book that bok cannot find in its copy; it opens where you were.",
-                    ["device": newest.device]))
+                    ["device": device]))
             return
         }
+        // The very place this machine keeps, its percentage estimated otherwise: nothing to offer.
+        if let saved, saved.spineIndex == place.spineIndex, saved.offset == place.offset { return }
         let chapter = content.document(at: place.spineIndex).title ?? tr("chapter {n}", ["n": place.spineIndex + 1])
-        let percent = Self.percentText(newest.fraction)
+        let percent = Self.percentText(fraction)
         let question =
             ahead
             ? tr(
                 "{device} is at {chapter}, {percent} — go there? [Y/n] ",
-                ["device": newest.device, "chapter": chapter, "percent": percent])
+                ["device": device, "chapter": chapter, "percent": percent])
             : tr(
                 "{device} went back to {chapter}, {percent}, after you read to {here} here — go back there? [y/N] ",
-                ["device": newest.device, "chapter": chapter, "percent": percent, "here": Self.percentText(here)])
+                ["device": device, "chapter": chapter, "percent": percent, "here": Self.percentText(here)])
         // Ahead, Enter (or yes) goes there; behind, only yes does. No, or nobody to ask, stays.
         guard let answer = account.prompt?.ask(question)?.trimmingCharacters(in: .whitespaces),
             answer.isEmpty ? ahead : TerminalPatronPrompt.yes.contains(where: { $0.isNamed(answer) })
         else { return }
         let located = content.locator(spineIndex: place.spineIndex, offset: place.offset)
-        try? store.savePosition(located, percent: newest.fraction * 100, bookID: bookID)
+        try? store.savePosition(located, percent: fraction * 100, bookID: bookID)
     }
 
     /// After a book closes: its place goes to the server (kept on the shelf until it has it), with

@@ -43,7 +43,7 @@ extension BookContent {
 
     /// The element tree of a spine item that is a markup document, lined up with its chapter; the
     /// last two are kept, since places are asked for in the chapter being read.
-    private func tree(at spineIndex: Int) -> ContentTree? {
+    func tree(at spineIndex: Int) -> ContentTree? {
         if let kept = trees.withLock({ $0.first(where: { $0.index == spineIndex })?.tree }) { return kept }
         guard let bytes = book.markupBytes(at: spineIndex) else { return nil }
         let tree = ContentTree(document: bytes, plainText: document(at: spineIndex).plainText, styles: book.styles)

@@ -23,7 +23,7 @@ extension ContentTree {
     }
 
     /// The text and the offset in it of the character at `plain`, or of the next one shown.
-    private func textPlace(atPlain plain: Int) -> (text: Int, offset: Int)? {
+    func textPlace(atPlain plain: Int) -> (text: Int, offset: Int)? {
         var candidate: Int?
         for index in shownTexts() {
             if Int(texts[index].plainOffsets[0]) > plain {
@@ -93,7 +93,7 @@ extension ContentTree {
     }
 
     /// The chapter offset of a character of a text, or of the first shown one after it.
-    private func plainOffset(inText index: Int, offset: Int) -> Int? {
+    func plainOffset(inText index: Int, offset: Int) -> Int? {
         let text = texts[index]
         if let pair = text.rawOffsets.partitioningIndex(where: { Int($0) >= offset }) {
             return Self.spaceBefore(pair, distance: Int(text.rawOffsets[pair]) - offset, to: text.plainOffsets)
@@ -103,7 +103,7 @@ extension ContentTree {
     }
 
     /// The chapter offset of the first shown text from `index` on, or the end of the last shown.
-    private func startOfTexts(from index: Int) -> Int? {
+    func startOfTexts(from index: Int) -> Int? {
         for text in shownTexts(from: index) { return Int(texts[text].plainOffsets[0]) }
         for text in texts.indices.reversed() where !texts[text].plainOffsets.isEmpty {
             return Int(texts[text].plainOffsets[texts[text].plainOffsets.count - 1]) + 1

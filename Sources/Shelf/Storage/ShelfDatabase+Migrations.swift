@@ -356,6 +356,20 @@ extension ShelfDatabase {
                     CREATE INDEX bookmark_on_bookID ON bookmark(bookID);
                     """)
         }
+        migrator.registerMigration("v8-kosync") { db in
+            // Places waiting for a KOReader sync server: one a server and document, the newest.
+            try db.execute(
+                sql: """
+                    CREATE TABLE kosyncPending (
+                        server TEXT NOT NULL,
+                        document TEXT NOT NULL,
+                        progress TEXT NOT NULL,
+                        percentage DOUBLE NOT NULL,
+                        madeAt DATETIME NOT NULL,
+                        PRIMARY KEY (server, document)
+                    );
+                    """)
+        }
         return migrator
     }
 }
