@@ -124,23 +124,17 @@ public struct CalibreSync: Sendable {
         guard let authorization else { throw Failure(kind: .needsLogin, server: server) }
         var request = request
         request.headers.append(("Authorization", authorization))
-        let result: (Data, HTTPTransfer.Head)
-        do {
-            result = try await BoundedExchange(accept: "application/json", deadline: deadline, maxBytes: maxBytes)
-                .run(request)
-        } catch {
-            throw Failure(kind: .unreachable, server: server)
-        }
-        switch result.1.status {
-        case 200..<300: return result.0
+        guard
+            let answer = await SyncExchange.run(
+                request, accept: "application/json", deadline: deadline, maxBytes: maxBytes)
+        else { throw Failure(kind: .unreachable, server: server) }
+        switch answer.status {
+        case 200..<300: return answer.body
         case 401, 403: throw Failure(kind: .loginRefused, server: server)
         default: throw Failure(kind: .strangeAnswer, server: server)
         }
     }
 
     /// The server as a patron names it: its host and port.
-    static func name(_ link: CalibreBookLink) -> String {
-        let host = link.server.host ?? "calibre"
-        return link.server.port.map { "\(host):\($0)" } ?? host
-    }
+    static func name(_ link: CalibreBookLink) -> String { SyncExchange.name(link.server, otherwise: "calibre") }
 }

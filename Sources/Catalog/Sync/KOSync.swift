@@ -190,15 +190,13 @@ public struct KOSync: Sendable {
         guard let url = URL(string: server.absoluteString + "/" + path) else {
             throw Failure(kind: .strangeAnswer, server: name)
         }
-        let result: (Data, HTTPTransfer.Head)
-        do {
-            result = try await BoundedExchange(accept: Self.mediaType, deadline: deadline, maxBytes: Self.maxBytes)
-                .run(HTTPRequest(url: url, method: method, headers: headers, body: body))
-        } catch {
-            throw Failure(kind: .unreachable, server: name)
-        }
-        switch result.1.status {
-        case 200..<300: return result.0
+        guard
+            let answer = await SyncExchange.run(
+                HTTPRequest(url: url, method: method, headers: headers, body: body), accept: Self.mediaType,
+                deadline: deadline, maxBytes: Self.maxBytes)
+        else { throw Failure(kind: .unreachable, server: name) }
+        switch answer.status {
+        case 200..<300: return answer.body
         case 401 where signed, 403 where signed: throw Failure(kind: .loginRefused, server: name)
         case 402 where !signed: throw Failure(kind: .userExists, server: name)
         default: throw Failure(kind: .strangeAnswer, server: name)

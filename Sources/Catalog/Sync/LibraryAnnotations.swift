@@ -235,14 +235,10 @@ public struct LibraryAnnotations: Sendable {
         let server = Self.name(request.url)
         var request = request
         request.headers.append(("Authorization", authorization))
-        let result: (Data, HTTPTransfer.Head)
-        do {
-            result = try await BoundedExchange(accept: accept, deadline: deadline, maxBytes: Self.maxBytes).run(request)
-        } catch {
-            throw Failure(kind: .unreachable, server: server)
-        }
-        switch result.1.status {
-        case 200..<300: return result.0
+        guard let answer = await SyncExchange.run(request, accept: accept, deadline: deadline, maxBytes: Self.maxBytes)
+        else { throw Failure(kind: .unreachable, server: server) }
+        switch answer.status {
+        case 200..<300: return answer.body
         case 401: throw Failure(kind: .loginRefused, server: server)
         case 403: throw Failure(kind: .notOptedIn, server: server)
         default: throw Failure(kind: .strangeAnswer, server: server)
@@ -250,8 +246,5 @@ public struct LibraryAnnotations: Sendable {
     }
 
     /// The server as a patron names it: its host and port.
-    static func name(_ url: URL) -> String {
-        let host = url.host ?? "library"
-        return url.port.map { "\(host):\($0)" } ?? host
-    }
+    static func name(_ url: URL) -> String { SyncExchange.name(url, otherwise: "library") }
 }
