@@ -20,6 +20,13 @@ struct CatalogSearch: Sendable {
         self.init(products: products, parts: [part], collation: collation)
     }
 
+    /// A search over an index and ranks built before (read back from the index cache).
+    init(products: ProductTable, index: SearchIndex, ranks: SortRanks) {
+        self.products = products
+        self.index = index
+        self.ranks = ranks
+    }
+
     /// Joins what the chunks of the catalogue gave, in order: the index and the ranks on two threads.
     init(products: ProductTable, parts: [Part], collation: Collation) {
         self.products = products
@@ -57,6 +64,13 @@ struct CatalogSearch: Sendable {
         }
     }
 
+    /// Whether walking the whole catalogue's order until `pageEnd` hits are found is cheaper than
+    /// sorting the hits: when hits are spread through the catalogue, the walk visits about
+    /// `pageEnd × catalogue / hits` products, against a key for each hit.
+    static func walks(hits: Int, pageEnd: Int, catalogue: Int) -> Bool {
+        hits >= 512 && pageEnd * catalogue <= 4 * hits * hits
+    }
+
     /// One page of a search.
     struct Page {
         /// Matches on all pages.
@@ -67,7 +81,9 @@ struct CatalogSearch: Sendable {
 
     /// Runs a search.
     /// - Parameter isAvailable: Whether product `i` can be borrowed now (for `available=true`).
-    func search(_ request: SearchOptions, isAvailable: (Int) -> Bool) -> Page {
+    /// - Parameter walking: Whether to walk the precomputed orders (true) or sort the hits'
+    ///   keys (false); nil chooses by the number of hits (tests compare the two).
+    func search(_ request: SearchOptions, walking: Bool? = nil, isAvailable: (Int) -> Bool) -> Page {
         var hits = index.match(request.query, in: products)
         let filters = [
             request.category.map { index.categoryMembers[$0] ?? [] },
@@ -99,6 +115,17 @@ struct CatalogSearch: Sendable {
         let total = hits.indices.count
         let end = min(total, request.offset + request.limit)
         guard request.offset < end else { return Page(total: total, indices: []) }
+        if walking ?? Self.walks(hits: total, pageEnd: end, catalogue: products.count) {
+            var isHit = [Bool](repeating: false, count: products.count)
+            for index in hits.indices { isHit[Int(index)] = true }
+            var scores: [UInt16] = []
+            if request.sort.key == .relevance {
+                scores = [UInt16](repeating: 0, count: products.count)
+                for (index, score) in zip(hits.indices, hits.scores) { scores[Int(index)] = score }
+            }
+            let first = ranks.first(end, request.sort, isHit: isHit, scores: scores, hitScores: hits.scores)
+            return Page(total: total, indices: first[request.offset...].map(Int.init))
+        }
         let keys = ranks.keys(hits.indices, scores: hits.scores, request.sort)
         let smallest = SmallestKeys.select(keys, count: end)
         let page = smallest[request.offset..<end].map { Int(ranks.index(ofKey: $0, request.sort)) }

@@ -19,8 +19,54 @@ struct SortRanks: Sendable {
     /// Product index at each tie rank (the inverse of `tie`).
     let byTie: [Int32]
     /// Dense primary rank per sort key (0 = missing), indexed by `slot(of:)`.
-    private let primary: [[UInt32]]
-    private let maxPrimary: [UInt32]
+    let primary: [[UInt32]]
+    /// One more than the highest rank in each of `primary`.
+    let maxPrimary: [UInt32]
+
+    /// Per slot, every product in ascending order of (primary rank, tie rank): walked until a
+    /// page is full when a search hits much of the catalogue.
+    let orders: [[Int32]]
+    /// Per slot, where each primary rank's products start in `orders` (one more entry, the end).
+    let groupStarts: [[UInt32]]
+
+    /// Ranks as they were computed before (read back from the index cache).
+    init(tie: [UInt32], byTie: [Int32], primary: [[UInt32]], maxPrimary: [UInt32]) {
+        self.tie = tie
+        self.byTie = byTie
+        self.primary = primary
+        self.maxPrimary = maxPrimary
+        (orders, groupStarts) = Self.orders(byTie: byTie, primary: primary, maxPrimary: maxPrimary)
+    }
+
+    /// Each slot's order, by counting: the products in tie order, placed by their primary rank.
+    private static func orders(
+        byTie: [Int32], primary: [[UInt32]], maxPrimary: [UInt32]
+    )
+        -> ([[Int32]], [[UInt32]])
+    {
+        var orders: [[Int32]] = []
+        var groupStarts: [[UInt32]] = []
+        for (ranks, top) in zip(primary, maxPrimary) {
+            var starts = [UInt32](repeating: 0, count: Int(top) + 1)
+            for rank in ranks { starts[Int(rank) + 1] += 1 }
+            for rank in 0..<Int(top) { starts[rank + 1] += starts[rank] }
+            var next = starts
+            let order = [Int32](unsafeUninitializedCapacity: byTie.count) { order, initialized in
+                for index in byTie {
+                    let rank = Int(ranks[Int(index)])
+                    order[Int(next[rank])] = index
+                    next[rank] += 1
+                }
+                initialized = byTie.count
+            }
+            orders.append(order)
+            groupStarts.append(starts)
+        }
+        return (orders, groupStarts)
+    }
+
+    /// Number of primary rank arrays (`slot(of:)` numbers them).
+    static var slotCount: Int { keys.count }
 
     /// What the ranks need of one chunk of consecutive books: each distinct text once with its
     /// collation key, and per book the text's number in the chunk and the numbers sorted by.
@@ -132,6 +178,7 @@ struct SortRanks: Sendable {
         self.byTie = byTie
         self.primary = primary
         self.maxPrimary = maxPrimary
+        (orders, groupStarts) = Self.orders(byTie: byTie, primary: primary, maxPrimary: maxPrimary)
     }
 
     /// Dense ranks of texts by their collation keys (equal keys share a rank even when their
@@ -229,5 +276,83 @@ struct SortRanks: Sendable {
     func index(ofKey key: UInt64, _ spec: SortSpec) -> Int32 {
         let plain = spec.key == .relevance && spec.order == .ascending ? ~key : key
         return byTie[Int(plain & Self.rankMask)]
+    }
+
+    /// The first `count` hits in `spec`'s order, found by walking the precomputed order of the
+    /// whole catalogue instead of sorting the hits: a query that hits a tenth of it fills a page
+    /// of 20 after about 200 products. `isHit` holds every product's membership; `scores` (for
+    /// relevance only) each hit's score, and `hitScores` the scores of all hits.
+    func first(
+        _ count: Int, _ spec: SortSpec, isHit: [Bool], scores: [UInt16], hitScores: [UInt16]
+    ) -> [Int32] {
+        let relevance = spec.key == .relevance
+        let slot = Self.slot(of: relevance ? .popularity : spec.key)
+        // Relevance is popularity's order within each score, most popular first when descending;
+        // ascending is the exact reverse (ties by title reversed too).
+        let groupsUp = spec.order == .ascending
+        let withinUp = relevance ? spec.order == .descending : true
+        guard relevance else {
+            var found: [Int32] = []
+            found.reserveCapacity(count)
+            walk(slot, groupsUp: groupsUp, withinUp: withinUp) { index in
+                if isHit[Int(index)] { found.append(index) }
+                return found.count < count
+            }
+            return found
+        }
+        // One bucket per score, filled in popularity order; done when the buckets before the cut
+        // are complete (hold every hit of their score) or already fill the page.
+        var totals: [UInt16: Int] = [:]
+        for score in hitScores { totals[score, default: 0] += 1 }
+        let ordered = totals.keys.sorted { spec.order == .descending ? $0 > $1 : $0 < $1 }
+        var buckets: [UInt16: [Int32]] = [:]
+        func isDone() -> Bool {
+            var needed = count
+            for score in ordered {
+                let have = buckets[score]?.count ?? 0
+                if have >= needed { return true }
+                if have < totals[score]! { return false }
+                needed -= have
+            }
+            return true
+        }
+        if !isDone() {
+            walk(slot, groupsUp: groupsUp, withinUp: withinUp) { index in
+                guard isHit[Int(index)] else { return true }
+                let score = scores[Int(index)]
+                guard buckets[score, default: []].count < count else { return true }
+                buckets[score, default: []].append(index)
+                return !isDone()
+            }
+        }
+        var found: [Int32] = []
+        for score in ordered where found.count < count {
+            found += (buckets[score] ?? []).prefix(count - found.count)
+        }
+        return found
+    }
+
+    /// Calls `visit` with the products of `slot`'s order: primary ranks upwards or downwards,
+    /// each rank's products by tie rank upwards or downwards, until `visit` returns false.
+    private func walk(_ slot: Int, groupsUp: Bool, withinUp: Bool, _ visit: (Int32) -> Bool) {
+        let order = orders[slot]
+        let starts = groupStarts[slot]
+        if groupsUp == withinUp {
+            if groupsUp {
+                for index in order where !visit(index) { return }
+            } else {
+                for index in order.reversed() where !visit(index) { return }
+            }
+            return
+        }
+        let ranks = groupsUp ? Array(0..<(starts.count - 1)) : Array((0..<(starts.count - 1)).reversed())
+        for rank in ranks {
+            let group = Int(starts[rank])..<Int(starts[rank + 1])
+            if withinUp {
+                for position in group where !visit(order[position]) { return }
+            } else {
+                for position in group.reversed() where !visit(order[position]) { return }
+            }
+        }
     }
 }
