@@ -123,8 +123,9 @@ struct CatalogSearch: Sendable {
                 scores = [UInt16](repeating: 0, count: products.count)
                 for (index, score) in zip(hits.indices, hits.scores) { scores[Int(index)] = score }
             }
-            let first = ranks.first(end, request.sort, isHit: isHit, scores: scores, hitScores: hits.scores)
-            return Page(total: total, indices: first[request.offset...].map(Int.init))
+            if let first = ranks.first(end, request.sort, isHit: isHit, scores: scores, hitScores: hits.scores) {
+                return Page(total: total, indices: first[request.offset...].map(Int.init))
+            }
         }
         let keys = ranks.keys(hits.indices, scores: hits.scores, request.sort)
         let smallest = SmallestKeys.select(keys, count: end)

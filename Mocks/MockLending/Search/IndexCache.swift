@@ -413,15 +413,17 @@ struct MappedFile {
     let bytes: UnsafeRawBufferPointer
 
     init?(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
+        // Non-blocking: should a FIFO take the file's place meanwhile, opening it must not wait.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 else {
-            return nil
-        }
-        let size = Int(status.st_size)
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+        // The size of the file opened (another process may have renamed a new one into place).
+        let size = Int(lseek(descriptor, 0, SEEK_END))
+        guard size > 0, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED
+        else {
             return nil
         }
         bytes = UnsafeRawBufferPointer(start: address, count: size)

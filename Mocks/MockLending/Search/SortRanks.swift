@@ -281,10 +281,11 @@ struct SortRanks: Sendable {
     /// The first `count` hits in `spec`'s order, found by walking the precomputed order of the
     /// whole catalogue instead of sorting the hits: a query that hits a tenth of it fills a page
     /// of 20 after about 200 products. `isHit` holds every product's membership; `scores` (for
-    /// relevance only) each hit's score, and `hitScores` the scores of all hits.
+    /// relevance only) each hit's score, and `hitScores` the scores of all hits. Nil when the
+    /// hits have too many different scores for a walk per score to pay (sort them instead).
     func first(
         _ count: Int, _ spec: SortSpec, isHit: [Bool], scores: [UInt16], hitScores: [UInt16]
-    ) -> [Int32] {
+    ) -> [Int32]? {
         let relevance = spec.key == .relevance
         let slot = Self.slot(of: relevance ? .popularity : spec.key)
         // Relevance is popularity's order within each score, most popular first when descending;
@@ -300,36 +301,55 @@ struct SortRanks: Sendable {
             }
             return found
         }
-        // One bucket per score, filled in popularity order; done when the buckets before the cut
-        // are complete (hold every hit of their score) or already fill the page.
-        var totals: [UInt16: Int] = [:]
-        for score in hitScores { totals[score, default: 0] += 1 }
-        let ordered = totals.keys.sorted { spec.order == .descending ? $0 > $1 : $0 < $1 }
-        var buckets: [UInt16: [Int32]] = [:]
+        // One bucket per score, in the order the scores come, filled in popularity order; done
+        // when the buckets before the cut are complete (hold every hit of their score) or already
+        // fill the page. Scores are few (a weight per field), so they are found by looking along
+        // a short list, not by hashing one per hit.
+        guard var totals = Self.scoreCounts(hitScores, atMost: 64) else { return nil }
+        totals.sort { spec.order == .descending ? $0.score > $1.score : $0.score < $1.score }
+        var buckets = [[Int32]](repeating: [], count: totals.count)
         func isDone() -> Bool {
             var needed = count
-            for score in ordered {
-                let have = buckets[score]?.count ?? 0
-                if have >= needed { return true }
-                if have < totals[score]! { return false }
-                needed -= have
+            for (bucket, total) in zip(buckets, totals) {
+                if bucket.count >= needed { return true }
+                if bucket.count < total.count { return false }
+                needed -= bucket.count
             }
             return true
         }
         if !isDone() {
+            var last = 0
             walk(slot, groupsUp: groupsUp, withinUp: withinUp) { index in
                 guard isHit[Int(index)] else { return true }
                 let score = scores[Int(index)]
-                guard buckets[score, default: []].count < count else { return true }
-                buckets[score, default: []].append(index)
+                if totals[last].score != score { last = totals.firstIndex { $0.score == score }! }
+                guard buckets[last].count < count else { return true }
+                buckets[last].append(index)
                 return !isDone()
             }
         }
         var found: [Int32] = []
-        for score in ordered where found.count < count {
-            found += (buckets[score] ?? []).prefix(count - found.count)
-        }
+        for bucket in buckets where found.count < count { found += bucket.prefix(count - found.count) }
         return found
+    }
+
+    /// Each different score with its number of hits, in the order met; nil past `limit` scores.
+    private static func scoreCounts(_ scores: [UInt16], atMost limit: Int) -> [(score: UInt16, count: Int)]? {
+        var counts: [(score: UInt16, count: Int)] = []
+        var last = 0
+        for score in scores {
+            if last >= counts.count || counts[last].score != score {
+                if let known = counts.firstIndex(where: { $0.score == score }) {
+                    last = known
+                } else {
+                    guard counts.count < limit else { return nil }
+                    counts.append((score, 0))
+                    last = counts.count - 1
+                }
+            }
+            counts[last].count += 1
+        }
+        return counts
     }
 
     /// Calls `visit` with the products of `slot`'s order: primary ranks upwards or downwards,
