@@ -144,3 +144,36 @@ struct SortWalkTests {
         #expect(compared > 100_000)
     }
 }
+
+@Suite("Hits of recent queries kept")
+struct MatchCacheTests {
+    @Test("A query asked again answers from the kept hits as a search that never saw it does")
+    func keptHitsAnswerTheSame() throws {
+        let catalog = CatalogGenerator(seed: 13, size: 3_000).generate(indexingIn: IndexCacheTests.collation)
+        let search = try #require(catalog.search)
+        let queries = MockBenchmarks.benchQueries + ["", "sommar natt", "a*", "zzzz"]
+        for round in 0..<2 {
+            for text in queries {
+                for sort in [SortSpec(.relevance), SortSpec(.title, .descending), SortSpec(.rating)] {
+                    let options = SearchOptions(
+                        query: text.isEmpty ? nil : try SearchQuery.parse(text), sort: sort, offset: 20 * round,
+                        limit: 20, category: round == 1 ? "deckare" : nil)
+                    let fresh = CatalogSearch(products: search.products, index: search.index, ranks: search.ranks)
+                    let never = fresh.search(options) { _ in true }
+                    let kept = search.search(options) { _ in true }
+                    #expect(kept.total == never.total, "\(text)")
+                    #expect(kept.indices == never.indices, "\(text) \(sort)")
+                }
+            }
+        }
+    }
+
+    @Test("Hits sorted by product index, whether many or few")
+    func sortedHits() {
+        let few = SearchIndex.Hits(indices: [9, 2, 5], scores: [1, 2, 3])
+        #expect(MatchCache.sorted(few, count: 1_000).indices == [2, 5, 9])
+        #expect(MatchCache.sorted(few, count: 1_000).scores == [2, 3, 1])
+        #expect(MatchCache.sorted(few, count: 10).indices == [2, 5, 9])
+        #expect(MatchCache.sorted(few, count: 10).scores == [2, 3, 1])
+    }
+}

@@ -11,6 +11,8 @@ struct CatalogSearch: Sendable {
     let products: ProductTable
     let index: SearchIndex
     let ranks: SortRanks
+    /// Recent queries' hits.
+    let matches = MatchCache()
 
     /// Indexes `products` and ranks them in `collation`'s alphabet (generating each book once).
     init(products: ProductTable, collation: Collation) {
@@ -84,7 +86,9 @@ struct CatalogSearch: Sendable {
     /// - Parameter walking: Whether to walk the precomputed orders (true) or sort the hits'
     ///   keys (false); nil chooses by the number of hits (tests compare the two).
     func search(_ request: SearchOptions, walking: Bool? = nil, isAvailable: (Int) -> Bool) -> Page {
-        var hits = index.match(request.query, in: products)
+        var hits = matches.hits(request.query) {
+            MatchCache.sorted(index.match(request.query, in: products), count: products.count)
+        }
         let filters = [
             request.category.map { index.categoryMembers[$0] ?? [] },
             request.publisher.map { index.publisherMembers[$0] ?? [] },
@@ -116,14 +120,7 @@ struct CatalogSearch: Sendable {
         let end = min(total, request.offset + request.limit)
         guard request.offset < end else { return Page(total: total, indices: []) }
         if walking ?? Self.walks(hits: total, pageEnd: end, catalogue: products.count) {
-            var isHit = [Bool](repeating: false, count: products.count)
-            for index in hits.indices { isHit[Int(index)] = true }
-            var scores: [UInt16] = []
-            if request.sort.key == .relevance {
-                scores = [UInt16](repeating: 0, count: products.count)
-                for (index, score) in zip(hits.indices, hits.scores) { scores[Int(index)] = score }
-            }
-            if let first = ranks.first(end, request.sort, isHit: isHit, scores: scores, hitScores: hits.scores) {
+            if let first = ranks.first(end, request.sort, hits: hits) {
                 return Page(total: total, indices: first[request.offset...].map(Int.init))
             }
         }

@@ -280,12 +280,9 @@ struct SortRanks: Sendable {
 
     /// The first `count` hits in `spec`'s order, found by walking the precomputed order of the
     /// whole catalogue instead of sorting the hits: a query that hits a tenth of it fills a page
-    /// of 20 after about 200 products. `isHit` holds every product's membership; `scores` (for
-    /// relevance only) each hit's score, and `hitScores` the scores of all hits. Nil when the
-    /// hits have too many different scores for a walk per score to pay (sort them instead).
-    func first(
-        _ count: Int, _ spec: SortSpec, isHit: [Bool], scores: [UInt16], hitScores: [UInt16]
-    ) -> [Int32]? {
+    /// of 20 after about 200 products, each looked up among the hits by binary search. Nil when
+    /// the hits have too many different scores for a walk per score to pay (sort them instead).
+    func first(_ count: Int, _ spec: SortSpec, hits: MatchCache.Hits) -> [Int32]? {
         let relevance = spec.key == .relevance
         let slot = Self.slot(of: relevance ? .popularity : spec.key)
         // Relevance is popularity's order within each score, most popular first when descending;
@@ -296,40 +293,41 @@ struct SortRanks: Sendable {
             var found: [Int32] = []
             found.reserveCapacity(count)
             walk(slot, groupsUp: groupsUp, withinUp: withinUp) { index in
-                if isHit[Int(index)] { found.append(index) }
+                if hits.isHit(index) { found.append(index) }
                 return found.count < count
             }
             return found
         }
-        // One bucket per score, in the order the scores come, filled in popularity order; done
-        // when the buckets before the cut are complete (hold every hit of their score) or already
-        // fill the page. Scores are few (a weight per field), so they are found by looking along
-        // a short list, not by hashing one per hit.
-        guard var totals = Self.scoreCounts(hitScores, atMost: 64) else { return nil }
+        // Scores in the page's order with their number of hits; the page takes whole scores
+        // until the last it needs part of. A score with few hits is collected from the hits and
+        // sorted; one with many is found by walking popularity's order (it is dense there).
+        guard var totals = Self.scoreCounts(hits.scores, atMost: 64) else { return nil }
         totals.sort { spec.order == .descending ? $0.score > $1.score : $0.score < $1.score }
-        var buckets = [[Int32]](repeating: [], count: totals.count)
-        func isDone() -> Bool {
-            var needed = count
-            for (bucket, total) in zip(buckets, totals) {
-                if bucket.count >= needed { return true }
-                if bucket.count < total.count { return false }
-                needed -= bucket.count
-            }
-            return true
-        }
-        if !isDone() {
-            var last = 0
-            walk(slot, groupsUp: groupsUp, withinUp: withinUp) { index in
-                guard isHit[Int(index)] else { return true }
-                let score = scores[Int(index)]
-                if totals[last].score != score { last = totals.firstIndex { $0.score == score }! }
-                guard buckets[last].count < count else { return true }
-                buckets[last].append(index)
-                return !isDone()
-            }
-        }
         var found: [Int32] = []
-        for bucket in buckets where found.count < count { found += bucket.prefix(count - found.count) }
+        for total in totals where found.count < count {
+            let needed = count - found.count
+            if total.count <= 2_048 || total.count * 64 < hits.indices.count {
+                var members: [Int32] = []
+                var scores: [UInt16] = []
+                for (index, score) in zip(hits.indices, hits.scores) where score == total.score {
+                    members.append(index)
+                    scores.append(score)
+                }
+                let keys = self.keys(members, scores: scores, spec)
+                found += SmallestKeys.select(keys, count: needed).map { index(ofKey: $0, spec) }
+            } else {
+                var taken = 0
+                walk(slot, groupsUp: groupsUp, withinUp: withinUp) { index in
+                    if hits.isHit(index), let position = hits.position(of: index),
+                        hits.scores[position] == total.score
+                    {
+                        found.append(index)
+                        taken += 1
+                    }
+                    return taken < needed
+                }
+            }
+        }
         return found
     }
 
