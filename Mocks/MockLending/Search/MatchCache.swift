@@ -11,7 +11,10 @@ final class MatchCache: Sendable {
     /// A query's hits in ascending product index, each with its score.
     struct Hits: Sendable {
         var indices: [Int32] {
-            didSet { bitmap = [] }
+            didSet {
+                bitmap = []
+                keptScoreCounts = nil
+            }
         }
         var scores: [UInt16]
         /// One bit per product of the catalogue, set for the hits (empty: not made, or the
@@ -23,8 +26,41 @@ final class MatchCache: Sendable {
             self.scores = scores
         }
 
+        /// `scoreCounts`, once made for hits kept (nil inside: too many different scores).
+        private var keptScoreCounts: [(score: UInt16, count: Int)]??
+
+        /// Each different score with its number of hits, in the order met; nil past 64 scores
+        /// (the relevance walk then sorts instead). Kept with the hits: counting is a pass over them.
+        var scoreCounts: [(score: UInt16, count: Int)]? {
+            keptScoreCounts ?? Self.scoreCounts(scores, atMost: 64)
+        }
+
+        /// Makes `bitmap` for a catalogue of `count` products, and counts the scores.
+        mutating func keep(count: Int) {
+            makeBitmap(count: count)
+            keptScoreCounts = .some(Self.scoreCounts(scores, atMost: 64))
+        }
+
+        private static func scoreCounts(_ scores: [UInt16], atMost limit: Int) -> [(score: UInt16, count: Int)]? {
+            var counts: [(score: UInt16, count: Int)] = []
+            var last = 0
+            for score in scores {
+                if last >= counts.count || counts[last].score != score {
+                    if let known = counts.firstIndex(where: { $0.score == score }) {
+                        last = known
+                    } else {
+                        guard counts.count < limit else { return nil }
+                        counts.append((score, 0))
+                        last = counts.count - 1
+                    }
+                }
+                counts[last].count += 1
+            }
+            return counts
+        }
+
         /// Makes `bitmap` for a catalogue of `count` products.
-        mutating func makeBitmap(count: Int) {
+        private mutating func makeBitmap(count: Int) {
             var bits = [UInt64](repeating: 0, count: (count + 63) / 64)
             for index in indices { bits[Int(index) >> 6] |= 1 << (UInt64(index) & 63) }
             bitmap = bits
@@ -90,7 +126,7 @@ final class MatchCache: Sendable {
             let packed = zip(hits.indices, hits.scores).map { UInt64(UInt32($0.0)) << 16 | UInt64($0.1) }.sorted()
             var sorted = Hits(
                 indices: packed.map { Int32($0 >> 16) }, scores: packed.map { UInt16(truncatingIfNeeded: $0) })
-            sorted.makeBitmap(count: count)
+            sorted.keep(count: count)
             return sorted
         }
         var isHit = [Bool](repeating: false, count: count)
@@ -106,7 +142,7 @@ final class MatchCache: Sendable {
             sorted.indices.append(Int32(index))
             sorted.scores.append(scores[index])
         }
-        sorted.makeBitmap(count: count)
+        sorted.keep(count: count)
         return sorted
     }
 }

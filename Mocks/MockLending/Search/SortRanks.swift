@@ -301,7 +301,7 @@ struct SortRanks: Sendable {
         // Scores in the page's order with their number of hits; the page takes whole scores
         // until the last it needs part of. A score with few hits is collected from the hits and
         // sorted; one with many is found by walking popularity's order (it is dense there).
-        guard var totals = Self.scoreCounts(hits.scores, atMost: 64) else { return nil }
+        guard var totals = hits.scoreCounts else { return nil }
         totals.sort { spec.order == .descending ? $0.score > $1.score : $0.score < $1.score }
         var found: [Int32] = []
         for total in totals where found.count < count {
@@ -329,25 +329,6 @@ struct SortRanks: Sendable {
             }
         }
         return found
-    }
-
-    /// Each different score with its number of hits, in the order met; nil past `limit` scores.
-    private static func scoreCounts(_ scores: [UInt16], atMost limit: Int) -> [(score: UInt16, count: Int)]? {
-        var counts: [(score: UInt16, count: Int)] = []
-        var last = 0
-        for score in scores {
-            if last >= counts.count || counts[last].score != score {
-                if let known = counts.firstIndex(where: { $0.score == score }) {
-                    last = known
-                } else {
-                    guard counts.count < limit else { return nil }
-                    counts.append((score, 0))
-                    last = counts.count - 1
-                }
-            }
-            counts[last].count += 1
-        }
-        return counts
     }
 
     /// Calls `visit` with the products of `slot`'s order: primary ranks upwards or downwards,
