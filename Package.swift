@@ -118,6 +118,8 @@ let package = Package(
                 "Catalog",
                 // PatronFacingError: the words a failed start says.
                 "Localization",
+                // The index cache is written beside its place and renamed into it (Search/IndexCache.swift).
+                "SafeOutput",
                 // zlib's deflate and CRC-32 for the generated EPUBs and their PNGs (Books/Container).
                 "CZlib",
                 // SHA-256 for the Repr-Digest of book downloads.

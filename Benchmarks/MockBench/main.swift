@@ -6,7 +6,8 @@
 // Measures, as medians of several runs, each in a fresh child process (so that peak memory is one
 // catalogue's): the time from starting the server to its first answer being possible (catalogue
 // generated and indexed, port open) and the child's peak resident memory (VmHWM), at 200 000
-// and 1 000 000 titles; then search end to end on loopback at 200 000 titles.
+// and 1 000 000 titles, cold (no index cache) and warm (read from the cache the cold run left
+// in a scratch $XDG_CACHE_HOME); then search end to end on loopback at 200 000 titles.
 //
 // --per-query SIZE prints each query's median latency (starting a server per query).
 // Child modes (what the parent runs): --child-start SIZE prints "SECONDS PEAK-KB";
@@ -72,11 +73,17 @@ if let at = arguments.firstIndex(of: "--serve"), at + 2 < arguments.count,
     exit(0)
 }
 
-/// Runs `binary` with `childArguments` and returns its standard output.
-func child(_ binary: String, _ childArguments: [String]) throws -> String {
+/// Runs `binary` with `childArguments` (and its index cache in `cache`, when given) and returns
+/// its standard output.
+func child(_ binary: String, _ childArguments: [String], cache: URL? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = childArguments
+    if let cache {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        process.environment = environment
+    }
     let output = Pipe()
     process.standardOutput = output
     try process.run()
@@ -101,31 +108,47 @@ func load() -> String {
 
 print("mock-bench (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores, load \(load()))")
 let runs = quick ? 3 : 5
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("mock-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: scratch) }
 for size in quick ? [20_000, 200_000] : [200_000, 1_000_000] {
-    // The builds take turns, so that a change in the machine's load falls on both.
-    var seconds = [[Double]](repeating: [], count: builds.count)
-    var peaks = [[Double]](repeating: [], count: builds.count)
-    for _ in 0..<runs {
+    // The builds take turns, so that a change in the machine's load falls on both. Each run
+    // starts cold (an empty cache folder: the index is built, then written as the server stops)
+    // and then warm (the same folder: the index is read); an older build without the cache
+    // builds its index both times.
+    var seconds = [[[Double]]](repeating: [[], []], count: builds.count)
+    var peaks = [[[Double]]](repeating: [[], []], count: builds.count)
+    for run in 0..<runs {
         for (slot, build) in builds.enumerated() {
-            let fields = try child(build.1, ["--child-start", String(size)]).split(separator: " ")
-            seconds[slot].append(Double(fields[0]) ?? .nan)
-            peaks[slot].append(Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan)
+            let cache = scratch.appendingPathComponent("\(slot)-\(size)-\(run)")
+            for warm in 0..<2 {
+                let fields = try child(build.1, ["--child-start", String(size)], cache: cache).split(separator: " ")
+                seconds[slot][warm].append(Double(fields[0]) ?? .nan)
+                peaks[slot][warm].append(Double(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan)
+            }
+            try? FileManager.default.removeItem(at: cache)
         }
     }
     let target = [200_000: "   target < 0.5 s", 1_000_000: "   target < 2 s, < 600 MB"][size] ?? ""
     for (slot, build) in builds.enumerated() {
-        print(
-            String(
-                format: "%@: mock with %d titles ready in  median %.3f s (min %.3f, max %.3f), peak RSS %.0f MB%@",
-                build.0, size, median(seconds[slot]), seconds[slot].min() ?? .nan, seconds[slot].max() ?? .nan,
-                median(peaks[slot]) / 1024, target))
+        for (warm, label) in ["cold", "warm"].enumerated() {
+            let times = seconds[slot][warm]
+            print(
+                String(
+                    format:
+                        "%@: mock with %d titles ready (%@) in  median %.3f s (min %.3f, max %.3f), peak RSS %.0f MB%@",
+                    build.0, size, label, median(times), times.min() ?? .nan, times.max() ?? .nan,
+                    median(peaks[slot][warm]) / 1024, target))
+        }
     }
 }
 
 let searchSize = quick ? 20_000 : 200_000
 for build in builds {
-    let latencies = try child(build.1, ["--child-search", String(searchSize)] + (quick ? ["--quick"] : []))
-        .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+    let latencies = try child(
+        build.1, ["--child-search", String(searchSize)] + (quick ? ["--quick"] : []),
+        cache: scratch.appendingPathComponent("search")
+    )
+    .split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
     print(
         String(
             format:

@@ -45,6 +45,23 @@ public struct MockConfiguration: Sendable {
     /// `$XDG_STATE_HOME/bok/`); nil keeps it in memory, fresh from the seed (`bok mock-server`,
     /// scenario runs, tests).
     public var stateFile: URL?
+    /// Where a large catalogue's search index is kept between starts (`$XDG_CACHE_HOME/bok/`,
+    /// by default `~/.cache/bok/`); nil builds it at every start.
+    public var indexCacheDirectory: URL? = MockConfiguration.defaultIndexCacheDirectory
+    /// Catalogues of at least this many titles use the index cache; smaller ones are generated
+    /// in less time than reading a file takes (600 books: a few milliseconds).
+    public var indexCacheMinimumSize = 50_000
+
+    /// `$XDG_CACHE_HOME/bok` when that is an absolute path, else `$HOME/.cache/bok`; nil without either.
+    public static var defaultIndexCacheDirectory: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base).appendingPathComponent("bok")
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache").appendingPathComponent("bok")
+    }
+
     /// Told when the state file cannot be used (damaged, read-only, removed…) and this process
     /// lends from a private state from then on: once per problem, from whichever thread found it,
     /// under the library's lock (post it somewhere; do not call the server back).

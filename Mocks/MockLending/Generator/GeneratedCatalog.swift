@@ -52,6 +52,11 @@ public struct ProductTable: RandomAccessCollection, Sendable, Equatable {
         var from: Int32
         var until: Int32
 
+        init(from: Int32, until: Int32) {
+            self.from = from
+            self.until = until
+        }
+
         /// The status of a generated book (which has exactly one, named `Active`).
         init(_ product: borrowing Product) {
             precondition(product.statuses.count == 1 && product.statuses[0].name == "Active")

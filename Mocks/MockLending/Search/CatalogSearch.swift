@@ -11,6 +11,8 @@ struct CatalogSearch: Sendable {
     let products: ProductTable
     let index: SearchIndex
     let ranks: SortRanks
+    /// Recent queries' hits.
+    let matches = MatchCache()
 
     /// Indexes `products` and ranks them in `collation`'s alphabet (generating each book once).
     init(products: ProductTable, collation: Collation) {
@@ -18,6 +20,13 @@ struct CatalogSearch: Sendable {
         for index in products.indices { part.add(index, products[index]) }
         part.finish()
         self.init(products: products, parts: [part], collation: collation)
+    }
+
+    /// A search over an index and ranks built before (read back from the index cache).
+    init(products: ProductTable, index: SearchIndex, ranks: SortRanks) {
+        self.products = products
+        self.index = index
+        self.ranks = ranks
     }
 
     /// Joins what the chunks of the catalogue gave, in order: the index and the ranks on two threads.
@@ -57,6 +66,13 @@ struct CatalogSearch: Sendable {
         }
     }
 
+    /// Whether walking the whole catalogue's order until `pageEnd` hits are found is cheaper than
+    /// sorting the hits: when hits are spread through the catalogue, the walk visits about
+    /// `pageEnd × catalogue / hits` products, against a key for each hit.
+    static func walks(hits: Int, pageEnd: Int, catalogue: Int) -> Bool {
+        hits >= 512 && pageEnd * catalogue <= 4 * hits * hits
+    }
+
     /// One page of a search.
     struct Page {
         /// Matches on all pages.
@@ -67,8 +83,12 @@ struct CatalogSearch: Sendable {
 
     /// Runs a search.
     /// - Parameter isAvailable: Whether product `i` can be borrowed now (for `available=true`).
-    func search(_ request: SearchOptions, isAvailable: (Int) -> Bool) -> Page {
-        var hits = index.match(request.query, in: products)
+    /// - Parameter walking: Whether to walk the precomputed orders (true) or sort the hits'
+    ///   keys (false); nil chooses by the number of hits (tests compare the two).
+    func search(_ request: SearchOptions, walking: Bool? = nil, isAvailable: (Int) -> Bool) -> Page {
+        var hits = matches.hits(request.query) {
+            MatchCache.sorted(index.match(request.query, in: products), count: products.count)
+        }
         let filters = [
             request.category.map { index.categoryMembers[$0] ?? [] },
             request.publisher.map { index.publisherMembers[$0] ?? [] },
@@ -99,6 +119,11 @@ struct CatalogSearch: Sendable {
         let total = hits.indices.count
         let end = min(total, request.offset + request.limit)
         guard request.offset < end else { return Page(total: total, indices: []) }
+        if walking ?? Self.walks(hits: total, pageEnd: end, catalogue: products.count) {
+            if let first = ranks.first(end, request.sort, hits: hits) {
+                return Page(total: total, indices: first[request.offset...].map(Int.init))
+            }
+        }
         let keys = ranks.keys(hits.indices, scores: hits.scores, request.sort)
         let smallest = SmallestKeys.select(keys, count: end)
         let page = smallest[request.offset..<end].map { Int(ranks.index(ofKey: $0, request.sort)) }

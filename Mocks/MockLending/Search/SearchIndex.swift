@@ -52,17 +52,21 @@ struct SearchIndex: Sendable {
     let sortedWordIDs: [Int32]
     /// `postings[field][word]`: sorted product indices.
     let postings: [[[Int32]]]
-    /// ISBNs (digits only) with their product, sorted, for exact and prefix look-ups.
+    /// ISBNs (thirteen digits, as numbers) in ascending order, for exact and prefix look-ups, and
+    /// the product of each (`isbnProducts[i]` has `isbns[i]`).
     ///
     /// Kept out of the word vocabulary: every ISBN is unique, so as words they would double the
-    /// vocabulary and the time to build it without ever sharing a posting list.
-    let isbns: [(isbn: String, index: Int32)]
+    /// vocabulary and the time to build it without ever sharing a posting list. As numbers they
+    /// sort as their digits do (all have thirteen), take 12 bytes a book and are stored as they are.
+    let isbns: [UInt64]
+    let isbnProducts: [Int32]
     /// Folded category, publisher and language → product indices, for the exact-match filters.
     let categoryMembers: [String: [Int32]]
     let publisherMembers: [String: [Int32]]
     let languageMembers: [String: [Int32]]
 
-    private let wordIDs: [String: Int32]
+    /// Word → id, by the word's bytes (`String` hashing normalises Swedish text first, slowly).
+    let wordIDs: [ByteKey: Int32]
 
     /// Language codes and the names patrons type for them (`language:svenska`).
     static let languageNames: [String: [String]] = [
@@ -75,6 +79,32 @@ struct SearchIndex: Sendable {
     let categoryNames: Set<String>
     /// Series name → the products in a series of that name (for similar books).
     let seriesMembers: [String: [Int32]]
+
+    /// An index as it was built before (read back from the index cache); the word ids are
+    /// looked up again from `words`.
+    init(
+        count: Int, words: [String], sortedWordIDs: [Int32], postings: [[[Int32]]], isbns: [UInt64],
+        isbnProducts: [Int32], members: [[String: [Int32]]], categoryNames: Set<String>
+    ) {
+        precondition(members.count == 4, "category, publisher, language and series members")
+        self.count = count
+        self.words = words
+        self.sortedWordIDs = sortedWordIDs
+        self.postings = postings
+        self.isbns = isbns
+        self.isbnProducts = isbnProducts
+        (categoryMembers, publisherMembers, languageMembers, seriesMembers) = (
+            members[0], members[1], members[2], members[3]
+        )
+        self.categoryNames = categoryNames
+        var wordIDs: [ByteKey: Int32] = [:]
+        wordIDs.reserveCapacity(words.count)
+        for (id, word) in words.enumerated() { wordIDs[ByteKey(word)] = Int32(id) }
+        self.wordIDs = wordIDs
+    }
+
+    /// The four member maps, in the order the cache keeps them.
+    var members: [[String: [Int32]]] { [categoryMembers, publisherMembers, languageMembers, seriesMembers] }
 
     /// Joins the builders of consecutive chunks of the catalogue, in order, into one index.
     ///
@@ -93,7 +123,7 @@ struct SearchIndex: Sendable {
             renumbering.append(remap)
         }
         var postings = [[[Int32]]](repeating: [[Int32]](repeating: [], count: words.count), count: Field.allCases.count)
-        var isbns: [(isbn: String, index: Int32)] = []
+        var isbns: [(isbn: UInt64, index: Int32)] = []
         isbns.reserveCapacity(count)
         var categoryMembers: [ByteKey: [Int32]] = [:]
         var publisherMembers: [ByteKey: [Int32]] = [:]
@@ -123,11 +153,12 @@ struct SearchIndex: Sendable {
             seriesMembers.merge(builder.seriesMembers, uniquingKeysWith: +)
         }
         self.words = words
-        wordIDs = Dictionary(idOfWord.map { ($0.key.text, $0.value) }, uniquingKeysWith: min)
+        wordIDs = idOfWord
         self.postings = postings
         sortedWordIDs = words.indices.sorted { words[$0] < words[$1] }.map { Int32($0) }
         isbns.sort { $0.isbn < $1.isbn }
-        self.isbns = isbns
+        self.isbns = isbns.map(\.isbn)
+        isbnProducts = isbns.map(\.index)
         func plain(_ members: [ByteKey: [Int32]]) -> [String: [Int32]] {
             Dictionary(members.map { ($0.key.text, $0.value) }, uniquingKeysWith: { ($0 + $1).sorted() })
         }
@@ -152,23 +183,28 @@ struct SearchIndex: Sendable {
     }
 
     /// The id of a folded word, if any product has it.
-    func wordID(_ word: some StringProtocol) -> Int32? { wordIDs[String(word)] }
+    func wordID(_ word: some StringProtocol) -> Int32? { wordIDs[ByteKey(String(word))] }
 
     /// Ids of the words that start with `prefix` (folded), found by binary search in the sorted vocabulary.
     func wordIDs(withPrefix prefix: String) -> ArraySlice<Int32> {
         sortedWordIDs[Self.range(sortedWordIDs.count, startingWith: prefix) { words[Int(sortedWordIDs[$0])] }]
     }
 
-    /// Products whose ISBN is `digits`, or starts with it when `prefix`.
-    func products(withISBN digits: String, prefix: Bool) -> [Int32] {
-        let range: Range<Int>
-        if prefix {
-            range = Self.range(isbns.count, startingWith: digits) { isbns[$0].isbn }
-        } else {
-            let start = Self.firstPosition(isbns.count) { isbns[$0].isbn >= digits }
-            range = start..<(start < isbns.count && isbns[start].isbn == digits ? start + 1 : start)
-        }
-        return isbns[range].map(\.index)
+    /// Products whose ISBN is `digits`, or starts with it when `prefix`: the numbers from
+    /// `digits` followed by zeros to `digits` followed by nines, found by two binary searches.
+    func products(withISBN digits: String, prefix: Bool) -> ArraySlice<Int32> {
+        let length = digits.utf8.count
+        guard length > 0, length <= 13, prefix || length == 13,
+            digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let number = UInt64(digits)
+        else { return [] }
+        var scale: UInt64 = 1
+        for _ in length..<13 { scale *= 10 }
+        let low = number * scale
+        let high = low + scale
+        let start = Self.firstPosition(isbns.count) { isbns[$0] >= low }
+        let end = start + Self.firstPosition(isbns.count - start) { isbns[start + $0] >= high }
+        return isbnProducts[start..<end]
     }
 
     /// The positions of a sorted list of `count` texts that start with `prefix`: one range,
@@ -225,12 +261,15 @@ struct SearchIndex: Sendable {
     struct Builder: Sendable {
         var words: [String] = []
         var postings: [[[Int32]]] = Array(repeating: [], count: Field.allCases.count)
-        /// A text's word as written → the ids of its folded words.
-        var foldedWords: [ByteKey: [Int32]] = [:]
+        /// A text's word as written → where the ids of its folded words are in `foldedIDs`
+        /// (start << 8 | count): one flat array rather than an array per word, which cost a
+        /// retain and a release per word posted (a tenth of building the index).
+        var foldedWords: [ByteKey: Int] = [:]
+        var foldedIDs: [Int32] = []
         /// The ids of the text being posted (kept to save an allocation per text).
         private var scratch: [Int32] = []
         var foldedKeys: [ByteKey: String] = [:]
-        var isbns: [(isbn: String, index: Int32)] = []
+        var isbns: [(isbn: UInt64, index: Int32)] = []
         var categoryMembers: [ByteKey: [Int32]] = [:]
         var publisherMembers: [ByteKey: [Int32]] = [:]
         var languageMembers: [ByteKey: [Int32]] = [:]
@@ -258,7 +297,7 @@ struct SearchIndex: Sendable {
             while true {
                 let atEnd = position == utf8.endIndex
                 if atEnd || utf8[position] == UInt8(ascii: " ") {
-                    if start < position { scratch += ids(ofWord: String(Substring(utf8[start..<position]))) }
+                    if start < position { appendIDs(ofWord: String(Substring(utf8[start..<position]))) }
                     if atEnd { return }
                     start = utf8.index(after: position)
                 }
@@ -266,24 +305,30 @@ struct SearchIndex: Sendable {
             }
         }
 
-        /// The ids of the folded words of one word as written (memoised).
-        private mutating func ids(ofWord raw: String) -> [Int32] {
-            if let known = foldedWords[ByteKey(raw)] { return known }
-            var folded: [Int32] = []
+        /// Appends the ids of the folded words of one word as written to `scratch` (memoised).
+        private mutating func appendIDs(ofWord raw: String) {
+            if let known = foldedWords[ByteKey(raw)] {
+                let start = known >> 8
+                for position in start..<start + (known & 0xFF) { scratch.append(foldedIDs[position]) }
+                return
+            }
+            let start = foldedIDs.count
             for word in SearchQuery.fold(raw).split(separator: " ") {
                 let (id, isNew) = SearchIndex.intern(String(word), &words, &idOfWord)
                 if isNew {
                     for field in postings.indices { postings[field].append([]) }
                 }
-                folded.append(id)
+                foldedIDs.append(id)
             }
-            foldedWords[ByteKey(raw)] = folded
-            return folded
+            precondition(foldedIDs.count - start < 0x100, "a word folds to fewer than 256 words")
+            foldedWords[ByteKey(raw)] = start << 8 | (foldedIDs.count - start)
+            scratch += foldedIDs[start...]
         }
 
         /// Drops what is only needed while adding books (the memos), before the chunks are joined.
         mutating func finish() {
             foldedWords = [:]
+            foldedIDs = []
             foldedKeys = [:]
             idOfWord = [:]
             scratch = []
@@ -328,7 +373,13 @@ struct SearchIndex: Sendable {
             }
             for keyword in product.keywords { post(.keyword, keyword, index) }
             if let series = product.series { seriesMembers[ByteKey(series.name), default: []].append(index) }
-            for isbn in product.isbns { isbns.append((SearchIndex.digitsOnly(isbn), index)) }
+            for isbn in product.isbns {
+                // Generated ISBNs are thirteen digits; anything else could not be found as one.
+                guard let number = UInt64(SearchIndex.digitsOnly(isbn)), number >= 1_000_000_000_000,
+                    number < 10_000_000_000_000
+                else { preconditionFailure("a generated ISBN is thirteen digits") }
+                isbns.append((number, index))
+            }
             if let language = product.language {
                 let ids =
                     languageIDs[language]

@@ -94,8 +94,12 @@ public final class MockLendingServer: Sendable {
             preparationSeconds: Self.seconds(preparation), library: library, task: task, gate: gate)
     }
 
-    /// Stops serving, waits until the port is closed, and closes the shared state file.
+    /// Stops serving, waits until the port is closed, and closes the shared state file (after
+    /// the index cache has been written, when the catalogue's index was built at this start).
     public func stop() async {
+        await withCheckedContinuation { done in
+            library.indexCacheWritten.notify(queue: .global()) { done.resume() }
+        }
         await gate.closeAndSettle()
         task.cancel()
         _ = await task.result

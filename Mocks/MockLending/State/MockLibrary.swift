@@ -39,9 +39,28 @@ final class MockLibrary: Sendable {
         var sharing = Sharing.memory
     }
 
+    /// Whether the catalogue's index was read from the index cache.
+    let indexFromCache: Bool
+    /// Done once a newly built index is in the cache (or failed to be written).
+    let indexCacheWritten = DispatchGroup()
+
     init(configuration: MockConfiguration) {
-        let catalog = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize)
-            .generate(indexingIn: Collation(locale: MockLibraryPage.locale))
+        let generator = CatalogGenerator(seed: configuration.seed, size: configuration.catalogSize)
+        let collation = Collation(locale: MockLibraryPage.locale)
+        let catalog: GeneratedCatalog
+        if let directory = configuration.indexCacheDirectory, generator.size >= configuration.indexCacheMinimumSize {
+            (catalog, indexFromCache) = IndexCache.catalog(generator, collation: collation, directory: directory)
+            if !indexFromCache {
+                // Written while the server answers; `MockLendingServer.stop()` waits for it.
+                DispatchQueue.global(qos: .utility).async(group: indexCacheWritten) {
+                    // A cache that cannot be written (a read-only home, a full disk) only costs the next start time.
+                    try? IndexCache.write(catalog, collation: collation, directory: directory)
+                }
+            }
+        } else {
+            catalog = generator.generate(indexingIn: collation)
+            indexFromCache = false
+        }
         self.catalog = catalog
         self.configuration = configuration
         // Generated with a collation, so the search is there.
