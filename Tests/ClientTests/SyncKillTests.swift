@@ -18,12 +18,13 @@ import Testing
 ///
 /// calibre answers on loopback in a few milliseconds, so the test talks to it through a proxy
 /// that holds every chunk 40 ms each way (as a slow network would): exchanges last long enough
-/// for kills to land inside them. A whole `sync now` then takes 240–330 ms, and the kills are
-/// spread over 0–1.1 times that. On 29 Nov 2026 (2 cores shared with two builders, load about 3),
-/// seed 9 landed 6 kills before bok connected, 35 in the middle of an exchange, 5 between or just
-/// after exchanges and 14 once bok had ended by itself; seeds 1–4 landed 3–9, 35–46, 2–7 and 3–18.
-/// The test fails if fewer than 10 land in the middle of an exchange. `BOK_KILL_SEED=N` runs
-/// another seed.
+/// for kills to land inside them. A whole `sync now` then takes 250–440 ms, and the kills are
+/// spread over 0–1.1 times that; every third run, a change is made while it runs. On 29 Nov 2026
+/// (2 cores shared with two builders, load about 3), seed 9 landed 6 kills before bok connected,
+/// 36 in the middle of an exchange, 4 between or just after exchanges and 14 once bok had ended by
+/// itself (another run: 10, 41, 2 and 7; where a kill lands depends on the load, what is made
+/// does not); seeds 1, 2, 3 and 5 landed 6–14, 23–43, 3–11 and 0–28. The test fails if fewer than 10
+/// land in the middle of an exchange. `BOK_KILL_SEED=N` runs another seed.
 @Suite(
     "Sync killed with kill -9, through calibre", .serialized,
     .enabled(if: CalibreServer.isInstalled && access("/dev/ptmx", R_OK | W_OK) == 0, "needs calibre and /dev/ptmx"))
@@ -62,10 +63,16 @@ struct SyncKillTests {
             if kill % 2 == 0 {
                 for _ in 0...random.next(3) { try machine.change(&random) }
             }
-            // Spread over the whole run and a little past it.
-            let delay = Double(random.next(Int(whole * 1100))) / 1000
-            let home = laptop.home
-            let phase = try await offPool { try Self.killed(after: delay, home: home, proxy: proxy) }
+            // Spread over the whole run and a little past it; every third run, a change is made
+            // while it runs (the reader open in another terminal).
+            let delay = random.next(Int(whole * 1100))
+            let meanwhile = kill % 3 == 1 ? random.next(delay + 1) : delay
+            let before = proxy.state.connections
+            let bok = try BokProcess.start(["sync", "now"], home: laptop.home)
+            try await Task.sleep(for: .milliseconds(meanwhile))
+            if meanwhile < delay { try machine.change(&random) }
+            try await Task.sleep(for: .milliseconds(delay - meanwhile))
+            let phase = Self.kill(bok, proxy: proxy, connectionsBefore: before)
             phases[phase, default: 0] += 1
         }
         print("SyncKillTests: a whole sync now took \(Int(whole * 1000)) ms; kills landed \(phases)")
@@ -110,17 +117,14 @@ struct SyncKillTests {
         var description: String { rawValue }
     }
 
-    /// Runs `bok sync now` and kills it with SIGKILL after `delay` seconds: where it was then.
-    static func killed(after delay: TimeInterval, home: URL, proxy: SlowProxy) throws -> Phase {
-        let before = proxy.state.connections
-        let bok = try BokProcess.start(["sync", "now"], home: home)
-        usleep(useconds_t(delay * 1_000_000))
+    /// Kills `bok` with SIGKILL: where it was then.
+    static func kill(_ bok: BokProcess, proxy: SlowProxy, connectionsBefore: Int) -> Phase {
         let now = proxy.state
         let running = bok.process.isRunning
-        kill(bok.process.processIdentifier, SIGKILL)
+        if running { Glibc.kill(bok.process.processIdentifier, SIGKILL) }
         _ = bok.finish()
         if !running { return .ended }
-        if now.connections == before { return .beforeConnecting }
+        if now.connections == connectionsBefore { return .beforeConnecting }
         return now.busy ? .midExchange : .betweenExchanges
     }
 
