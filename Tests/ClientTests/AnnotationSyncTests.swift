@@ -183,13 +183,7 @@ extension AnnotationSyncTests.Machine {
         let bookmarks = try store.bookmarks(bookID: book)
         switch random.next(6) {
         case 0, 1:
-            let from = random.next(length - 20)
-            let highlight = Highlight(
-                start: Locator(spineIndex: 0, offset: from, snippet: "h\(round)"),
-                end: Locator(spineIndex: 0, offset: from + 1 + random.next(15)),
-                color: HighlightColor.allCases[random.next(HighlightColor.allCases.count)],
-                note: random.next(2) == 0 ? nil : "not \(round)", text: "t\(round)")
-            try store.saveHighlight(highlight, bookID: book)
+            try store.saveHighlight(random.highlight(round: round, length: length), bookID: book)
         case 2 where !highlights.isEmpty:
             var highlight = highlights[random.next(highlights.count)]
             highlight.note = "ändrad \(round)"
@@ -205,6 +199,18 @@ extension AnnotationSyncTests.Machine {
         default:
             try store.addBookmark(Locator(spineIndex: 0, offset: round, snippet: "runda \(round)"), bookID: book)
         }
+    }
+}
+
+extension SeededRandom {
+    /// A new highlight in a chapter of `length` characters: a random colour, a note half the time.
+    mutating func highlight(round: Int, length: Int) -> Highlight {
+        let from = next(length - 20)
+        return Highlight(
+            start: Locator(spineIndex: 0, offset: from, snippet: "h\(round)"),
+            end: Locator(spineIndex: 0, offset: from + 1 + next(15)),
+            color: HighlightColor.allCases[next(HighlightColor.allCases.count)],
+            note: next(2) == 0 ? nil : "not \(round)", text: "t\(round)")
     }
 }
 

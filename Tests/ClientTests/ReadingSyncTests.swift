@@ -120,6 +120,12 @@ struct Laptop {
     let home: URL
 
     init(_ server: CalibreServer, environment extra: [String: String] = [:]) async throws {
+        try await self.init(root: server.root, environment: extra)
+    }
+
+    /// The same at `root` (calibre, or something in front of it); `remember` keeps the login for
+    /// one-shot `bok sync now`.
+    init(root: URL, remember: Bool = false, environment extra: [String: String] = [:]) async throws {
         home = try temporaryHome()
         tty = try #require(PseudoTerminal(columns: 100, rows: 30))
         let environment = BokProcess.environment(
@@ -128,11 +134,11 @@ struct Laptop {
         bok = try #require(
             ChildProcess(
                 OneShotProcessTests.binary.path,
-                arguments: ["--library", server.root.absoluteString, "--kind", "opds"],
+                arguments: ["--library", root.absoluteString, "--kind", "opds"],
                 environment: environment, terminal: tty.device))
         _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
         _ = await command("sync device laptop") { $0.contains("called laptop") && $0.hasSuffix("> ") }
-        _ = await command("login --user elsa") { $0.hasSuffix(": ") }
+        _ = await command(remember ? "login --user elsa --remember" : "login --user elsa") { $0.hasSuffix(": ") }
         _ = await command("hemligt") { $0.contains("Logged in") && $0.hasSuffix("> ") }
         _ = await command("browse 2") { $0.contains("1 book") && $0.hasSuffix("> ") }
     }
