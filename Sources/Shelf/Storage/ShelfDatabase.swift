@@ -166,13 +166,13 @@ public struct ShelfDatabase: Sendable {
     static let tables: Set<String> = [
         "libraryProfile", "loan", "reservation", "sample", "toBeRead", "download", "readingPosition",
         "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice", "watch",
-        "syncLink", "pendingPosition", "lookedUpWord",
+        "syncLink", "pendingPosition", "lookedUpWord", "coverURL",
     ]
 
-    /// `v2` before `v10`.
+    /// `v2` before `v9-cover-urls` before `v10`: by the number after the `v`.
     static func versionOrder(_ a: String, _ b: String) -> Bool {
-        let na = Int(a.dropFirst()) ?? 0
-        let nb = Int(b.dropFirst()) ?? 0
+        let na = Int(a.dropFirst().prefix(while: \.isASCII).prefix(while: \.isNumber)) ?? 0
+        let nb = Int(b.dropFirst().prefix(while: \.isASCII).prefix(while: \.isNumber)) ?? 0
         return na != nb ? na < nb : a < b
     }
 }
