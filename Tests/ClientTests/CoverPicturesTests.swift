@@ -33,7 +33,7 @@ struct CoverPicturesTests {
     }
 
     /// The picture a Sixel sequence draws, decoded by sixel2png.
-    static func decode(sixel: [UInt8]) throws -> RasterImage {
+    nonisolated static func decode(sixel: [UInt8]) throws -> RasterImage {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bok-cover-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -46,7 +46,7 @@ struct CoverPicturesTests {
     }
 
     /// The mean difference per channel between two pictures of one size (0–255).
-    static func meanError(_ a: RasterImage, _ b: RasterImage) -> Double {
+    nonisolated static func meanError(_ a: RasterImage, _ b: RasterImage) -> Double {
         var total = 0
         for y in 0..<a.height {
             for x in 0..<a.width {
