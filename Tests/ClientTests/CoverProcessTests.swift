@@ -73,3 +73,109 @@ struct CoverProcessTests {
         #expect(!run.output.contains("▀"))
     }
 }
+
+/// bok in tmux, with a client attached in a pseudo-terminal (the terminal outside).
+@Suite("Covers in tmux", .serialized)
+struct CoverTmuxTests {
+    static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+    static let runnable = tmux != nil && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
+    /// Runs `tmux -L socket ARGUMENTS` with no pipe a server could keep open; its output when `output`.
+    @discardableResult
+    static func tmux(
+        _ socket: String, _ arguments: [String], environment: [String: String], output: Bool = false
+    )
+        throws -> String
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(tmux))
+        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = output ? pipe : FileHandle.nullDevice
+        try process.run()
+        let text = output ? String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) : ""
+        process.waitUntilExit()
+        return text
+    }
+
+    /// bok's `info 1` in tmux with allow-passthrough `allow`: the pane, and what reached the outside.
+    static func infoInTmux(allow: Bool, home: URL) async throws -> (pane: String, outside: String) {
+        let socket = "bok-covers-\(UUID().uuidString.prefix(8))"
+        var environment = CoverProcessTests.environment(home)
+        environment["TMUX_TMPDIR"] = home.path
+        defer { _ = try? tmux(socket, ["kill-server"], environment: environment) }
+        // Started by Python, which closes every other descriptor: the tmux server outlives its
+        // client, and one it inherited from this process would keep the wait for the client hanging.
+        let start = Process()
+        start.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        start.arguments = [
+            "-c",
+            "import subprocess, sys; subprocess.run(sys.argv[1:], stdin=subprocess.DEVNULL, "
+                + "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)",
+            try #require(tmux), "-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "40",
+            "\(OneShotProcessTests.binary.path) --mock",
+        ]
+        start.environment = environment
+        start.standardInput = FileHandle.nullDevice
+        start.standardOutput = FileHandle.nullDevice
+        start.standardError = FileHandle.nullDevice
+        try start.run()
+        start.waitUntilExit()
+        try tmux(socket, ["set", "-g", "allow-passthrough", allow ? "on" : "off"], environment: environment)
+        let tty = try #require(PseudoTerminal(columns: 100, rows: 41))
+        let program = try #require(tmux)
+        let client = try #require(
+            ChildProcess(
+                program, arguments: ["-L", socket, "-f", "/dev/null", "attach"], environment: environment,
+                terminal: tty.device))
+        defer { if client.isRunning { kill(client.pid, SIGKILL) } }
+        var outside = ""
+        func wait(for text: String, times: Int = 1) async throws -> String {
+            let deadline = Date().addingTimeInterval(15)
+            var pane = ""
+            while Date() < deadline {
+                outside += tty.screen()
+                pane = try tmux(socket, ["capture-pane", "-p"], environment: environment, output: true)
+                if pane.components(separatedBy: text).count > times { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return pane
+        }
+        _ = try await wait(for: ")> ")
+        try tmux(socket, ["send-keys", "top 1", "Enter"], environment: environment)
+        // The second prompt: the list is shown (in the interface's language).
+        _ = try await wait(for: ")> ", times: 2)
+        try tmux(socket, ["send-keys", "info 1", "Enter"], environment: environment)
+        _ = try await wait(for: "ISBN")
+        try await Task.sleep(for: .milliseconds(500))
+        let pane = try await wait(for: "ISBN")
+        return (pane, outside)
+    }
+
+    @Test(
+        "Without allow-passthrough the cover is half-blocks, even with images = sixel",
+        .enabled(if: runnable, "needs tmux and python3"))
+    func withoutPassthrough() async throws {
+        let home = try CoverProcessTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let (pane, outside) = try await Self.infoInTmux(allow: false, home: home)
+        #expect(pane.contains(String(repeating: "▀", count: CoverArt.columns)), "\(pane)")
+        #expect(!outside.contains("q\"1;1;"), "a Sixel reached the terminal outside")
+    }
+
+    @Test(
+        "With allow-passthrough on and images = sixel, the Sixel reaches the terminal outside",
+        .enabled(if: runnable, "needs tmux and python3"))
+    func withPassthrough() async throws {
+        let home = try CoverProcessTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let (pane, outside) = try await Self.infoInTmux(allow: true, home: home)
+        #expect(pane.contains("ISBN") && !pane.contains(String(repeating: "▀", count: CoverArt.columns)), "\(pane)")
+        #expect(outside.contains("q\"1;1;"), "no Sixel outside")
+    }
+}
