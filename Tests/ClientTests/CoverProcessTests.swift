@@ -126,6 +126,11 @@ struct CoverTmuxTests {
         start.standardError = FileHandle.nullDevice
         try start.run()
         start.waitUntilExit()
+        // Ended by its process id too: a server left behind would outlive the test run.
+        let server = Int32(
+            try tmux(socket, ["display-message", "-p", "#{pid}"], environment: environment, output: true)
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+        defer { if let server, server > 1 { kill(server, SIGKILL) } }
         try tmux(socket, ["set", "-g", "allow-passthrough", allow ? "on" : "off"], environment: environment)
         let tty = try #require(PseudoTerminal(columns: 100, rows: 41))
         let program = try #require(tmux)
