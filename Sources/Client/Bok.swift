@@ -212,6 +212,8 @@ struct Bok {
                 printer.out(JSONOutput.encode(output.json ?? ["lines": plain]))
             } else {
                 printer.answer(output)
+                // Covers `shelf --covers` did not have yet are kept for the next time.
+                await session.coverFetch?.value
                 // Told on stderr, so what a one-shot prints stays its answer alone.
                 for line in NoticeCommands.pending(session: session) { printer.err(line) }
             }

@@ -26,7 +26,18 @@ struct DatabaseOpeningTests {
         }
         #expect(Set(tables) == ShelfDatabase.tables.union(["grdb_migrations"]))
         let applied = try database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync", "v9-cover-urls"])
+    }
+
+    @Test("Cover addresses: kept by product, replaced, only http and https; v9-cover-urls sorts between v8 and v10")
+    func coverURLs() throws {
+        let store = ShelfStore(database: try ShelfDatabase.inMemory())
+        try store.recordCoverURL(productID: "p1", url: "https://elib.example/covers/1.jpg")
+        try store.recordCoverURL(productID: "p1", url: "https://elib.example/covers/1b.jpg")
+        try store.recordCoverURL(productID: "p2", url: "file:///etc/passwd")
+        try store.recordCoverURL(productID: "p3", url: "https://elib.example/a b.jpg")
+        #expect(try store.coverURLs(productIDs: ["p1", "p2", "p3"]) == ["p1": "https://elib.example/covers/1b.jpg"])
+        #expect(ShelfDatabase.versionOrder("v8", "v9-cover-urls") && ShelfDatabase.versionOrder("v9-cover-urls", "v10"))
     }
 
     @Test("A v1 database moves to v2 with its loans, bookmarks and highlights kept, each given an id")
@@ -55,7 +66,7 @@ struct DatabaseOpeningTests {
         }
         let store = ShelfStore(database: try ShelfDatabase.open(at: url))
         let applied = try store.database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync", "v9-cover-urls"])
         #expect(try store.loans().map(\.title) == ["Röda rummet"])
         #expect(try store.loans().first?.card == "")
         let marks = try store.bookmarks(bookID: "b")

@@ -12,6 +12,9 @@ struct CommandOutput {
     var switchTo: Session?
     /// A document for another program (`loans --ics`), printed as it is instead of the lines.
     var document: String?
+    /// Covers in real pixels, drawn over their half-block rows in `lines` where the printer can
+    /// (``CoverPicture``); `lines` as they are everywhere else.
+    var pictures: [CoverPicture] = []
 
     init(lines: [String] = [], json: (any Encodable & Sendable)? = nil, quit: Bool = false) {
         self.lines = lines

@@ -69,8 +69,15 @@ enum InfoCommand {
             var lines = InfoRenderer(theme: theme, availability: session.availabilityWords).render(
                 product, library: session.library.page)
             lines += await seriesLines(of: product, session: session)
-            if let cover { lines = CoverArt.beside(lines, picture: cover, theme: session.theme) }
-            return CommandOutput(lines: lines, json: InfoJSON(product, library: session.library.page))
+            var output = CommandOutput(lines: lines, json: InfoJSON(product, library: session.library.page))
+            if let cover {
+                output.lines = CoverArt.beside(lines, picture: cover, theme: session.theme)
+                if let pixels = CoverArt.pixels(in: session) {
+                    output.pictures = CoverArt.pictures(
+                        [(cover, CoverArt.columns, CoverArt.besideRows(cover))], pixels: pixels, theme: session.theme)
+                }
+            }
+            return output
         })
 
     /// `similar N`: books like book N, numbered for info and borrow.

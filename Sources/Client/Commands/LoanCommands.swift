@@ -71,6 +71,7 @@ enum LoanCommands {
             ) {
                 try await createLoanSafely(card: card, pin: pin, productID: id, session: session)
             }
+            session.keepCoverAddress(of: known)
             let days = session.library.today.days(until: loan.expiryDate)
             let line = tr(
                 "Borrowed {title}. Due {day} — {days}.",

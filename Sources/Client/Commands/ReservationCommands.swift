@@ -76,6 +76,7 @@ enum ReservationCommands {
             ) {
                 try await session.library.service.reserve(card: card, pin: pin, productID: id)
             }
+            session.keepCoverAddress(of: known)
             await session.syncAfterChange(expected: id)
             let line: String
             if reservation.ready, let until = reservation.readyUntil {

@@ -10,7 +10,8 @@ import Terminal
 enum ShelfCommands {
     nonisolated static let shelf = Command(
         typedName: TypedWord("typed: command", "shelf"), aliases: ["books", "bookshelf"],
-        synopsis: N_("shelf [--sync] [--library NAME] | shelf sort title|author|days|recent [asc|desc]"),
+        synopsis: N_(
+            "shelf [--sync] [--covers] [--library NAME] | shelf sort title|author|days|recent [asc|desc]"),
         summary: N_("Your loans with days left, reservations, samples and to-be-read list"),
         details: [
             N_(
@@ -26,10 +27,14 @@ enum ShelfCommands {
                 "view grid shows cards instead of lines. Loans and reservations at your other libraries follow, "
                     + "each under its library's name as last synced; shelf --library NAME shows one library's alone."
             ),
-            N_("Examples:  shelf     shelf --sync     shelf --library home"),
+            N_(
+                "--covers shows each book's small cover at its left (above its card in view grid), in real pixels "
+                    + "where the terminal draws them; a book whose cover bok has not kept yet gets a card with its "
+                    + "title, and its cover is fetched after the shelf is shown, for the next time."),
+            N_("Examples:  shelf     shelf --sync     shelf --covers     shelf --library home"),
             N_("           shelf sort author asc     shelf sort days"),
         ],
-        valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "pin-stdin"],
+        valued: PatronCommands.patronOptions.union(["library"]), flags: ["sync", "covers", "pin-stdin"],
         completion: .typedWords([SearchCommands.sort.typedName], then: ShelfSort.Key.allCases.map(\.typedWord)),
         run: { arguments, session in
             if let word = arguments.positional.first, SearchCommands.sort.typedName.isNamed(word) {
@@ -42,11 +47,14 @@ enum ShelfCommands {
                 _ = try await PatronCommands.ensurePatron(arguments, command: "shelf", session: session)
             }
             return try await show(
-                session: session, forceSync: arguments.flag("sync"), library: arguments.option("library"))
+                session: session, forceSync: arguments.flag("sync"), library: arguments.option("library"),
+                covers: arguments.flag("covers"))
         })
 
     /// Syncs when asked (or when nothing has synced yet this session), then shows the shelf.
-    static func show(session: Session, forceSync: Bool, library narrowed: String? = nil) async throws -> CommandOutput {
+    static func show(
+        session: Session, forceSync: Bool, library narrowed: String? = nil, covers: Bool = false
+    ) async throws -> CommandOutput {
         if let pending = session.shelfState.startupSync {
             session.shelfState.startupSync = nil
             switch await pending.value {
@@ -92,7 +100,11 @@ enum ShelfCommands {
         let items = ShelfRenderer.items(shelf, others: others)
         session.lists.shelfList = items
         let notice = session.numbersNow(.shelf, count: items.count)
-        let renderer = session.shelfRenderer
+        var renderer = session.shelfRenderer
+        var missingCovers: [(id: String, url: URL)] = []
+        if covers, CoverArt.shown(in: session) {
+            (renderer.covers, missingCovers) = session.shelfCovers(items)
+        }
         let synced = try store.lastSync(profileID: profileID)
         let card = session.shelfCard()
         let m = session.theme.marks
@@ -129,11 +141,26 @@ enum ShelfCommands {
                         " " + tr("read N, info N, borrow N, return N, cancel N and remove N use them.")),
             ]
         }
-        return CommandOutput(
+        if !missingCovers.isEmpty {
+            lines += [
+                "",
+                session.theme.dim(
+                    trn(
+                        "{n} cover is on its way; shelf --covers shows it next time.",
+                        "{n} covers are on their way; shelf --covers shows them next time.", missingCovers.count)),
+            ]
+        }
+        var output = CommandOutput(
             lines: lines,
             json: ShelfJSON(
                 items: items, card: card, syncedAt: synced, offline: offline || session.shelfState.syncProblem != nil,
                 sort: session.shelfState.shelfSort))
+        if renderer.covers != nil, let pixels = CoverArt.pixels(in: session) {
+            output.pictures = CoverArt.pictures(renderer.coverBoxes(items), pixels: pixels, theme: session.theme)
+        }
+        // After the shelf is on screen: it never waits for a cover.
+        session.fetchShelfCovers(missingCovers)
+        return output
     }
 
     /// The loans and reservations at the patron's other libraries, as last synced there (each
@@ -246,6 +273,7 @@ enum ShelfCommands {
                     card: session.listCard, productID: id, title: product.title,
                     authors: ShelfStore.authorLine(product),
                     now: session.library.clock.now())
+                session.keepCoverAddress(of: product)
                 let count = try store.toBeRead(card: session.listCard).count
                 return CommandOutput(
                     lines: [
@@ -347,6 +375,7 @@ enum ShelfCommands {
                 card: session.listCard, productID: id, title: product.title, authors: ShelfStore.authorLine(product),
                 path: file.path,
                 now: session.library.clock.now())
+            session.keepCoverAddress(of: product)
             let size = Words.bytes(Int(BookDownloader.size(of: file)))
             var line = tr(
                 "The sample of {title} is on your shelf ({size}).", ["title": q.quoted(product.title), "size": size])

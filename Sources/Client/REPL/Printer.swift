@@ -15,6 +15,9 @@ protocol Printer: AnyObject {
     /// Prints a document a command makes for another program (an iCalendar file): byte for byte,
     /// never wrapped, paged or styled. The command has made its text safe.
     func document(_ text: String)
+    /// Prints an answer with covers in pixels over their half-block rows where it can, else
+    /// as ``show(_:)`` does.
+    func pictured(_ lines: [String], pictures: [CoverPicture])
 }
 
 extension Printer {
@@ -27,9 +30,18 @@ extension Printer {
         for line in text.split(separator: "\r\n", omittingEmptySubsequences: false).dropLast() { out(String(line)) }
     }
 
-    /// A command's answer: its document when it made one, else its lines.
+    /// Half-blocks, for printers that keep lines (tests, recordings).
+    func pictured(_ lines: [String], pictures: [CoverPicture]) { show(lines) }
+
+    /// A command's answer: its document when it made one, else its lines, with its pictures.
     func answer(_ output: CommandOutput) {
-        if let document = output.document { self.document(document) } else { show(output.lines) }
+        if let document = output.document {
+            self.document(document)
+        } else if !output.pictures.isEmpty {
+            pictured(output.lines, pictures: output.pictures)
+        } else {
+            show(output.lines)
+        }
     }
 }
 
@@ -80,6 +92,21 @@ final class StandardPrinter: Printer {
 
     func document(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// At a terminal, the lines with the pictures over them: only the pictures whose rows are
+    /// on screen once the answer is printed (one scrolled above the window keeps its
+    /// half-blocks), and only when no line wraps and the answer is not paged. The pictures'
+    /// own escape sequences pass the guard: ``CoverPicture`` holds only what bok encoded.
+    func pictured(_ lines: [String], pictures: [CoverPicture]) {
+        guard outIsTerminal else { return show(lines) }
+        let size = TerminalSize.current(fd: STDOUT_FILENO)
+        let guarded = lines.map(SafeText.guardingOutput)
+        let fits = guarded.allSatisfy { DisplayWidth.wrapLine($0, width: size.columns).count <= 1 }
+        guard fits, pager == nil || guarded.count + 1 < size.rows else { return show(lines) }
+        let (blanked, placed) = CoverPicture.place(
+            pictures, in: guarded, firstLine: guarded.count + 1 - size.rows)
+        FileHandle.standardOutput.write(Data(CoverPicture.text(blanked, placed: placed)))
     }
 
     private func write(_ line: String, to handle: FileHandle, fd: Int32, wrapping: Bool) {

@@ -11,7 +11,7 @@ enum CardGrid {
     /// The lines of `items` as cards; `card` draws one item's four lines at the width it is given.
     static func lines<Item>(_ items: [Item], width total: Int, widest: Int, card: (Item, Int) -> [String]) -> [String] {
         let columns = columns(width: total)
-        let cardWidth = min(widest, (total - gap * (columns - 1)) / columns)
+        let cardWidth = cardWidth(width: total, widest: widest)
         var lines: [String] = []
         for start in stride(from: 0, to: items.count, by: columns) {
             let cards = items[start..<min(items.count, start + columns)].map { card($0, cardWidth) }
@@ -25,6 +25,12 @@ enum CardGrid {
         }
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// The width of each card in `width` cells, at most `widest`.
+    static func cardWidth(width total: Int, widest: Int) -> Int {
+        let columns = columns(width: total)
+        return min(widest, (total - gap * (columns - 1)) / columns)
     }
 
     /// How many cards fit side by side in `width` cells (80 when there is no limit).

@@ -19,6 +19,9 @@ enum CoverArt {
     /// The box of a cover on a card of `view grid`: a book cover's 2:3 in cells twice as tall as wide.
     nonisolated static let cardColumns = 12
     nonisolated static let cardRows = 9
+    /// The box of a cover beside a line of `shelf --covers`.
+    nonisolated static let shelfColumns = 6
+    nonisolated static let shelfRows = 3
     /// A cover larger than this is not a cover.
     static let maxBytes = 4 << 20
     /// The cache's size: the oldest covers go when it grows past it.
@@ -35,13 +38,28 @@ enum CoverArt {
 
     /// `lines` with `picture` at their left, in half-blocks, and the lines after it indented as far.
     nonisolated static func beside(_ lines: [String], picture: RasterImage, theme: Theme) -> [String] {
-        let rows = max(1, picture.height * columns / max(1, picture.width) / 2)
+        let rows = besideRows(picture)
         let drawn = halfBlocks(picture, columns: columns, rows: rows, theme: theme)
         let blank = String(repeating: " ", count: columns)
         return (0..<max(drawn.count, lines.count)).map { index in
             let left = index < drawn.count ? drawn[index] : blank
             return index < lines.count ? left + "  " + lines[index] : left
         }
+    }
+
+    /// The rows a cover beside the details fills: its proportions at ``columns`` cells across.
+    nonisolated static func besideRows(_ picture: RasterImage) -> Int {
+        max(1, picture.height * columns / max(1, picture.width) / 2)
+    }
+
+    /// The cells a picture fills fitted in its proportions in a box of `columns × rows` cells.
+    nonisolated static func fitted(_ picture: RasterImage, columns: Int, rows: Int) -> (columns: Int, rows: Int) {
+        // A cell is twice as tall as wide: rows of the box hold twice as many pixels.
+        let scale = min(Double(columns) / Double(picture.width), Double(rows * 2) / Double(picture.height))
+        return (
+            max(1, min(columns, Int((Double(picture.width) * scale).rounded()))),
+            max(1, min(rows, Int((Double(picture.height) * scale / 2).rounded())))
+        )
     }
 
     /// `picture` as `rows` lines of `columns` half-blocks, two pixels a cell.
@@ -64,16 +82,22 @@ enum CoverArt {
         _ picture: RasterImage?, title: String, columns: Int, rows: Int, theme: Theme
     ) -> [String] {
         guard let picture else { return card(title: title, columns: columns, rows: rows, theme: theme) }
-        // A cell is twice as tall as wide: rows of the box hold twice as many pixels.
-        let scale = min(Double(columns) / Double(picture.width), Double(rows * 2) / Double(picture.height))
-        let width = max(1, min(columns, Int((Double(picture.width) * scale).rounded())))
-        let height = max(1, min(rows, Int((Double(picture.height) * scale / 2).rounded())))
+        let (width, height) = fitted(picture, columns: columns, rows: rows)
         let left = String(repeating: " ", count: (columns - width) / 2)
         let right = String(repeating: " ", count: columns - width - left.count)
         let drawn = halfBlocks(picture, columns: width, rows: height, theme: theme).map { left + $0 + right }
         let blank = String(repeating: " ", count: columns)
         let above = (rows - height) / 2
         return Array(repeating: blank, count: above) + drawn + Array(repeating: blank, count: rows - height - above)
+    }
+
+    /// The cover at the top of a card `width` cells wide (``cardColumns`` × ``cardRows``, centred).
+    nonisolated static func onCard(_ picture: RasterImage?, title: String, width: Int, theme: Theme) -> [String] {
+        let box = min(width, cardColumns)
+        let margin = String(repeating: " ", count: (width - box) / 2)
+        return boxed(picture, title: title, columns: box, rows: cardRows, theme: theme).map {
+            CardGrid.pad(margin + $0, to: width)
+        }
     }
 
     /// A generated cover: the title, wrapped, on a tint the title chooses (the same book, the same tint).
@@ -93,17 +117,38 @@ enum CoverArt {
 
     /// The cover, from the cache or the library; nil when there is none or it cannot be decoded.
     static func cover(of product: Product, session: Session) async -> RasterImage? {
-        guard let address = product.coverImage,
-            let url = URL(string: address, relativeTo: URL(string: session.library.identity.baseURL))?.absoluteURL,
-            ["http", "https"].contains(url.scheme?.lowercased() ?? ""), let folder = session.paths?.cache
+        guard let url = address(of: product.coverImage, session: session) else { return nil }
+        return await cover(at: url, session: session)
+    }
+
+    /// The absolute `http`/`https` address of a cover the library names (relative to its own), or nil.
+    static func address(of cover: String?, session: Session) -> URL? {
+        guard let cover,
+            let url = URL(string: cover, relativeTo: URL(string: session.library.identity.baseURL))?.absoluteURL,
+            ["http", "https"].contains(url.scheme?.lowercased() ?? "")
         else { return nil }
+        return url
+    }
+
+    /// The file a cover from `url` is kept in, or nil without a cache folder.
+    private static func file(for url: URL, session: Session) -> URL? {
+        guard let folder = session.paths?.cache else { return nil }
         let key = SHA256.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
-        let file = folder.appendingPathComponent("covers").appendingPathComponent(key)
-        if let kept = try? Data(contentsOf: file) {
-            // Touched, so the oldest-used go first when the cache is full.
-            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
-            return RasterImage.decode(Array(kept), minimumWidth: 64)
-        }
+        return folder.appendingPathComponent("covers").appendingPathComponent(key)
+    }
+
+    /// The cover from `url` if it is in the cache (decoded, never fetched); nil otherwise.
+    static func kept(at url: URL, session: Session) -> RasterImage? {
+        guard let file = file(for: url, session: session), let kept = try? Data(contentsOf: file) else { return nil }
+        // Touched, so the oldest-used go first when the cache is full.
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        return RasterImage.decode(Array(kept), minimumWidth: 64)
+    }
+
+    /// The cover from `url`, from the cache or the library; nil when there is none or it cannot be decoded.
+    static func cover(at url: URL, session: Session) async -> RasterImage? {
+        guard let file = file(for: url, session: session) else { return nil }
+        if FileManager.default.fileExists(atPath: file.path) { return kept(at: url, session: session) }
         let exchange = BoundedExchange(accept: "image/*", deadline: deadline, maxBytes: maxBytes)
         guard let (data, head) = try? await exchange.run(HTTPRequest(url: url)), (200..<300).contains(head.status),
             let picture = RasterImage.decode(Array(data), minimumWidth: 64)

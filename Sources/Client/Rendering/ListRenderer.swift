@@ -207,12 +207,7 @@ struct ListRenderer {
         let detail = details.joined(separator: " \(m.middleDot) ")
         let text = [headCell, cell(product.title, theme.bold), cell(author), cell(detail, theme.dim)]
         guard let covers else { return text }
-        // The cover above the words, centred on the card.
-        let box = min(width, CoverArt.cardColumns)
-        let margin = String(repeating: " ", count: (width - box) / 2)
-        let cover = CoverArt.boxed(
-            covers[product.id] ?? nil, title: product.title, columns: box, rows: CoverArt.cardRows, theme: theme)
-        return cover.map { CardGrid.pad(margin + $0, to: width) } + text
+        return CoverArt.onCard(covers[product.id] ?? nil, title: product.title, width: width, theme: theme) + text
     }
 
     func json(_ list: ResultList, page: [(number: Int, product: Product)]) -> ListJSON {

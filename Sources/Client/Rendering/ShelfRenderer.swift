@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Localization
+import Reader
 import Shelf
 import Terminal
 
@@ -23,12 +24,14 @@ struct OtherLibrary: Sendable, Equatable {
 /// Renders the shelf: a heading per section, then a line (list view) or card (grid view) per
 /// book with its badge at the right, the percent read and `↓` when the file is on disk.
 struct ShelfRenderer {
-    let theme: Theme
+    var theme: Theme
     /// List or grid.
     let view: ViewMode
     /// The library's calendar: its time zone and today.
     let timeZone: TimeZone
     let today: DayDate
+    /// `shelf --covers`: each book's cover by product (nil: a card of its own); nil draws none.
+    var covers: [String: RasterImage?]? = nil
 
     /// The width lines are fitted to: the terminal's, or 80 when piped.
     var width: Int { theme.width > 0 ? theme.width : 80 }
@@ -67,10 +70,13 @@ struct ShelfRenderer {
                     number += 1
                     return (number, entry)
                 }
-                lines +=
-                    view == .grid
-                    ? grid(numbered)
-                    : numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
+                if view == .grid {
+                    lines += grid(numbered)
+                } else if covers != nil {
+                    lines += numbered.flatMap { covered($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
+                } else {
+                    lines += numbered.map { row($0.0, $0.1, numberWidth: numberWidth, badgeWidth: badgeWidth) }
+                }
             }
         }
         add(shelf.sections)
@@ -104,6 +110,33 @@ struct ShelfRenderer {
         let used = numberWidth + 2 + DisplayWidth.of(Ansi.strip(left))
         let gap = max(2, width - used - rightWidth)
         return (label + "  " + left + String(repeating: " ", count: gap) + right).trimmingTrailingSpaces()
+    }
+
+    /// `shelf --covers`: the book's small cover (``CoverArt/shelfColumns`` × ``CoverArt/shelfRows``
+    /// cells) at the left and its line beside the cover's first row.
+    func covered(_ number: Int, _ entry: Shelf.Entry, numberWidth: Int, badgeWidth: Int) -> [String] {
+        var narrower = self
+        narrower.theme.width = width - CoverArt.shelfColumns - 2
+        let line = narrower.row(number, entry, numberWidth: numberWidth, badgeWidth: badgeWidth)
+        let cover = CoverArt.boxed(
+            covers?[entry.productID] ?? nil, title: entry.title, columns: CoverArt.shelfColumns,
+            rows: CoverArt.shelfRows, theme: theme)
+        return cover.enumerated().map { index, left in index == 0 ? left + "  " + line : left }
+    }
+
+    /// The covers of `shelf --covers` in the order the lines draw them, each in the cells its
+    /// half-blocks fill: for ``CoverArt/pictures(_:pixels:theme:)``.
+    func coverBoxes(_ items: [ShelfItem]) -> [(picture: RasterImage, columns: Int, rows: Int)] {
+        guard let covers else { return [] }
+        let box =
+            view == .grid
+            ? (min(CardGrid.cardWidth(width: width, widest: 36), CoverArt.cardColumns), CoverArt.cardRows)
+            : (CoverArt.shelfColumns, CoverArt.shelfRows)
+        return items.compactMap { item in
+            guard let picture = covers[item.entry.productID] ?? nil else { return nil }
+            let cells = CoverArt.fitted(picture, columns: box.0, rows: box.1)
+            return (picture, cells.columns, cells.rows)
+        }
     }
 
     /// For a screen reader, a book a line in words, nothing cut and no columns of spaces or
@@ -150,10 +183,14 @@ struct ShelfRenderer {
             if let percent = entry.percentRead {
                 progress.append(tr("{percent} read", ["percent": Self.percentText(percent)]))
             }
-            return [
+            let text = [
                 CardGrid.pad("\(number)" + badge, to: cardWidth), cell(entry.title, theme.bold), cell(entry.authors),
                 cell(progress.joined(separator: " \(m.middleDot) "), theme.dim),
             ]
+            guard let covers else { return text }
+            // `shelf --covers`: the cover above the words, as in `view grid` of results.
+            return CoverArt.onCard(covers[entry.productID] ?? nil, title: entry.title, width: cardWidth, theme: theme)
+                + text
         }
     }
 

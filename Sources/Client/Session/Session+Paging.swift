@@ -58,6 +58,17 @@ extension Session {
             for (product, fetch) in zip(missing, fetches) { coverCache[product.id] = .some(await fetch.value) }
             // A session of many searches keeps the last few hundred.
             if coverCache.count > 500 { coverCache.removeAll() }
+            var output = output(for: list)
+            if let pixels = CoverArt.pixels(in: self) {
+                let box = min(
+                    CardGrid.cardWidth(width: theme.width > 0 ? theme.width : 80, widest: 40), CoverArt.cardColumns)
+                let covers = list.currentPage.compactMap { coverCache[$0.product.id] ?? nil }.map { picture in
+                    let cells = CoverArt.fitted(picture, columns: box, rows: CoverArt.cardRows)
+                    return (picture, cells.columns, cells.rows)
+                }
+                output.pictures = CoverArt.pictures(covers, pixels: pixels, theme: theme)
+            }
+            return output
         }
         return output(for: list)
     }

@@ -35,6 +35,11 @@ final class Session {
     var drawsCovers = false
     /// The covers `view grid` has drawn this session, by product (nil: the library has none).
     var coverCache: [String: RasterImage?] = [:]
+    /// How covers are drawn in pixels (nil inside: half-blocks); nil until the first cover is
+    /// drawn (``CoverArt/pixels(in:)``).
+    var coverPixels: CoverPixels??
+    /// The covers `shelf --covers` fetches after showing the shelf (a one-shot waits for them).
+    var coverFetch: Task<Void, Never>?
     /// Shows that a command waits for the library (at a terminal only).
     var spinner: WaitSpinner?
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.

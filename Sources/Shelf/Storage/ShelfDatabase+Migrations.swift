@@ -370,6 +370,18 @@ extension ShelfDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v9-cover-urls") { db in
+            // Where each shelf book's cover is (`shelf --covers`), recorded when a loan,
+            // reservation, sample or to-be-read book is added from a list that knew it: the
+            // loans a sync brings carry none. Named, not numbered on: other branches add v7 and v8.
+            try db.execute(
+                sql: """
+                    CREATE TABLE coverURL (
+                        productID TEXT PRIMARY KEY NOT NULL,
+                        url TEXT NOT NULL CHECK (url GLOB 'http*://*')
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -167,13 +167,13 @@ public struct ShelfDatabase: Sendable {
         "libraryProfile", "loan", "reservation", "sample", "toBeRead", "download", "readingPosition",
         "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice", "watch",
         "syncLink", "pendingPosition", "lookedUpWord", "annotationTombstone", "pendingAnnotation",
-        "kosyncPending",
+        "kosyncPending", "coverURL",
     ]
 
     /// `v2` before `v7-annotation-sync` before `v10`: by the number after the `v`.
     static func versionOrder(_ a: String, _ b: String) -> Bool {
-        let na = Int(a.dropFirst().prefix(while: \.isNumber)) ?? 0
-        let nb = Int(b.dropFirst().prefix(while: \.isNumber)) ?? 0
+        let na = Int(a.dropFirst().prefix(while: \.isASCII).prefix(while: \.isNumber)) ?? 0
+        let nb = Int(b.dropFirst().prefix(while: \.isASCII).prefix(while: \.isNumber)) ?? 0
         return na != nb ? na < nb : a < b
     }
 }

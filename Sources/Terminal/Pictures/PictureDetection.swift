@@ -54,7 +54,7 @@ public struct PictureDetection: Sendable, Hashable {
 
     /// The protocol a terminal that names itself (XTVERSION) draws best, or nil: kitty and
     /// Ghostty kitty's, WezTerm and iTerm2 iTerm2's; the rest are told by DA1.
-    static func byName(_ name: String?) -> (method: PictureProtocol, reason: String)? {
+    public static func byName(_ name: String?) -> (method: PictureProtocol, reason: String)? {
         guard let name else { return nil }
         let lowered = name.lowercased()
         for (prefix, method) in [

@@ -90,3 +90,21 @@ public enum TerminalQuery {
         return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
 }
+
+extension TerminalQuery {
+    /// ``askOnce(input:output:)`` from a line-mode terminal (the prompt between commands): echo
+    /// and line mode are turned off for the wait, so that the answers are neither shown nor held
+    /// for Return, and restored after. Nothing is asked when `input` is not a terminal.
+    public static func askOnceFromLineMode(
+        input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO
+    ) -> TerminalReplies {
+        var saved = termios()
+        guard isatty(input) == 1, isatty(output) == 1, tcgetattr(input, &saved) == 0 else { return TerminalReplies() }
+        guard saved.c_lflag & tcflag_t(ICANON) != 0 else { return askOnce(input: input, output: output) }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        guard tcsetattr(input, TCSANOW, &raw) == 0 else { return TerminalReplies() }
+        defer { _ = tcsetattr(input, TCSANOW, &saved) }
+        return askOnce(input: input, output: output)
+    }
+}
