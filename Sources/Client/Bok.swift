@@ -186,6 +186,7 @@ struct Bok {
         }
         for warning in startup.warnings { printer.err(ErrorReport.diagnostic(warning)) }
         startup.session.drawsCovers = isTTY && !options.json && options.record == nil && !screenReader
+        startup.session.namesCovers = options.record != nil && !screenReader
         let code =
             command.isEmpty
             ? await interactive(

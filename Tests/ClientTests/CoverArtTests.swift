@@ -64,6 +64,33 @@ struct CoverArtTests {
         #expect(!(await h.text("search thriller")).contains("▀"))
     }
 
+    @Test("A recording draws no cover but says where it was")
+    func recordingNamesTheCover() async throws {
+        let h = try await Harness(theme: Self.colours)
+        defer { Task { await h.stop() } }
+        h.session.namesCovers = true
+        await h.run("top 1")
+        let screen = await h.run("info 1").map(Ansi.strip)
+        #expect(screen.first == "[cover]", "\(screen.prefix(2))")
+        #expect(!screen.joined().contains("▀"))
+    }
+
+    @Test("view grid: the cards come first; a cover still on its way is a tint card, drawn the next time")
+    func gridTextFirst() async throws {
+        let h = try await Harness(theme: Theme(caps: Self.colours.caps, width: 100, height: 50))
+        defer { Task { await h.stop() } }
+        h.session.drawsCovers = true
+        h.session.gridCoverWait = .zero
+        await h.run("view grid")
+        let first = await h.run("search thriller").map(Ansi.strip)
+        #expect(first.contains { $0.hasPrefix("Showing 1–9 of ") }, "the cards, at once")
+        #expect(!first.contains { $0.contains("▀") }, "no cover had come: tint cards")
+        await h.session.coverFetch?.value
+        let again = await h.run("search thriller").map(Ansi.strip)
+        let coverRows = again.dropFirst(2).prefix(CoverArt.cardRows)
+        #expect(coverRows.allSatisfy { $0.filter { $0 == "▀" }.count == 3 * CoverArt.cardColumns }, "\(coverRows)")
+    }
+
     @Test("No cover piped, in plain colours, for --json or a screen reader: the details as before")
     func noCoverWhereNotWanted() async throws {
         let h = try await Harness(theme: Self.colours)

@@ -70,6 +70,10 @@ enum InfoCommand {
                 product, library: session.library.page)
             lines += await seriesLines(of: product, session: session)
             var output = CommandOutput(lines: lines, json: InfoJSON(product, library: session.library.page))
+            if session.namesCovers, product.coverImage != nil {
+                // A recording keeps no pictures: it says where the cover was.
+                output.lines.insert(session.theme.dim(tr("[cover]")), at: 0)
+            }
             if let cover {
                 output.lines = CoverArt.beside(lines, picture: cover, theme: session.theme)
                 if let pixels = CoverArt.pixels(in: session) {

@@ -45,19 +45,32 @@ extension Session {
         theme.dim(" " + tr("info N, borrow N, reserve N, sample N and read N use them."))
     }
 
-    /// A page of `list` as ``output(for:)`` gives it, with the covers of `view grid`'s cards
-    /// fetched first (at once from the cache; from the library together, each within
-    /// ``CoverArt/deadline``).
+    /// A page of `list` as ``output(for:)`` gives it, with the covers of `view grid`'s cards: at
+    /// once from the cache, from the library together (each within ``CoverArt/deadline``) for at
+    /// most ``gridCoverWait``. The cards come then, with a tint card for a cover still on its way;
+    /// it is kept when it comes, and drawn the next time the page is shown.
     func show(_ list: ResultList) async -> CommandOutput {
         if theme.view(lists.view) == .grid, CoverArt.shown(in: self) {
-            let missing = list.currentPage.map(\.product).filter { coverCache[$0.id] == nil }
-            // Together: each waits on the network off the main actor.
-            let fetches = missing.map { product in
-                Task { @MainActor in await CoverArt.cover(of: product, session: self) }
-            }
-            for (product, fetch) in zip(missing, fetches) { coverCache[product.id] = .some(await fetch.value) }
             // A session of many searches keeps the last few hundred.
             if coverCache.count > 500 { coverCache.removeAll() }
+            let missing = list.currentPage.map(\.product).filter { coverCache[$0.id] == nil }
+            if !missing.isEmpty {
+                // Together: each waits on the network off the main actor.
+                let fetches = missing.map { product in
+                    Task { @MainActor in
+                        coverCache[product.id] = .some(await CoverArt.cover(of: product, session: self))
+                    }
+                }
+                let deadline = ContinuousClock.now + gridCoverWait
+                while ContinuousClock.now < deadline, missing.contains(where: { coverCache[$0.id] == nil }) {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+                let before = coverFetch
+                coverFetch = Task { @MainActor in
+                    await before?.value
+                    for fetch in fetches { await fetch.value }
+                }
+            }
             var output = output(for: list)
             if let pixels = CoverArt.pixels(in: self) {
                 let box = min(

@@ -33,13 +33,20 @@ final class Session {
     /// Whether `info` may draw the book's cover: at a terminal only, never for `--json`, a
     /// recording, a screen reader, a scenario or a study (bok turns it on where it may).
     var drawsCovers = false
+    /// Whether a cover that is not drawn is named in words (`[cover]`): in a recording, which keeps
+    /// no pictures but should show where one was.
+    var namesCovers = false
     /// The covers `view grid` has drawn this session, by product (nil: the library has none).
     var coverCache: [String: RasterImage?] = [:]
     /// How covers are drawn in pixels (nil inside: half-blocks); nil until the first cover is
     /// drawn (``CoverArt/pixels(in:)``).
     var coverPixels: CoverPixels??
-    /// The covers `shelf --covers` fetches after showing the shelf (a one-shot waits for them).
+    /// The covers fetched after a list was shown (`shelf --covers`, `view grid`'s late ones): a
+    /// one-shot waits for them.
     var coverFetch: Task<Void, Never>?
+    /// How long `view grid` waits for covers not at hand before it shows the cards: text first,
+    /// and a cover that comes later is kept for the next time the page is shown.
+    var gridCoverWait: Duration = .milliseconds(500)
     /// Shows that a command waits for the library (at a terminal only).
     var spinner: WaitSpinner?
     /// Draws download progress (a bar on stderr at a terminal); nil draws nothing.
