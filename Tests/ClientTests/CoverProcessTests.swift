@@ -151,10 +151,11 @@ struct CoverTmuxTests {
             }
             return pane
         }
-        _ = try await wait(for: ")> ")
+        // The prompt ends `…)> `; capture-pane drops a line's trailing spaces.
+        _ = try await wait(for: ")>")
         try tmux(socket, ["send-keys", "top 1", "Enter"], environment: environment)
         // The second prompt: the list is shown (in the interface's language).
-        _ = try await wait(for: ")> ", times: 2)
+        _ = try await wait(for: ")>", times: 2)
         try tmux(socket, ["send-keys", "info 1", "Enter"], environment: environment)
         _ = try await wait(for: "ISBN")
         try await Task.sleep(for: .milliseconds(500))
