@@ -61,11 +61,18 @@ static void *preload(void *unused) {
     return NULL;
 }
 
+static int preloading;
+
+void bok_curl_finish_preload(void) {
+    if (preloading) pthread_once(&once, load);
+}
+
 void bok_curl_preload(void) {
     pthread_t thread;
     pthread_attr_t attributes;
     if (pthread_attr_init(&attributes) != 0) return;
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    preloading = 1;
     // The first exchange waits on the same pthread_once: a load under way is not done twice.
     pthread_create(&thread, &attributes, preload, NULL);
     pthread_attr_destroy(&attributes);

@@ -20,6 +20,7 @@ struct Bok {
         // A file size limit (ulimit -f) must fail a write with EFBIG, which downloads report, not kill bok.
         signal(SIGXFSZ, SIG_IGN)
         let code = await run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        HTTPTransfer.finishPreload()
         exit(code)
     }
 

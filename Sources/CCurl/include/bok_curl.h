@@ -37,6 +37,10 @@ int bok_curl_perform(const bok_curl_request *request, char *error);
 /// soon make an exchange: the load (a few milliseconds of dlopen) overlaps bok's own start.
 void bok_curl_preload(void);
 
+/// Waits for a load bok_curl_preload started (nothing when none was): called before the process
+/// exits, since exit's handlers (OpenSSL's among them) must not run while curl_global_init does.
+void bok_curl_finish_preload(void);
+
 /// CURLcode values the Swift side tells apart.
 enum {
     BOK_CURLE_OK = 0,

@@ -24,6 +24,10 @@ public struct HTTPTransfer: Sendable {
     /// exchange (a one-shot `bok search`): the load overlaps the rest of bok's start.
     public static func preload() { bok_curl_preload() }
 
+    /// Waits for a load ``preload()`` started, if any: a process must not exit while it runs (a
+    /// one-shot that only printed its completions crashed in OpenSSL's exit handler one run in two).
+    public static func finishPreload() { bok_curl_finish_preload() }
+
     /// The status and headers of an answer.
     public struct Head: Sendable {
         /// The HTTP status.
