@@ -35,7 +35,10 @@ struct Bok {
 
     @MainActor
     static func run(_ argv: [String], environment: [String: String]) async -> Int32 {
-        if argv.contains(where: libraryCommands.contains) { HTTPTransfer.preload() }
+        // By any name the parser knows (`bok sök sommar` too).
+        if argv.contains(where: { tableCommand($0).map { libraryCommands.contains($0.name) } ?? false }) {
+            HTTPTransfer.preload()
+        }
         let printer = StandardPrinter()
         // Output for scripts (--json) is the same in every language, mistakes in the command line too.
         Localization.use(nil, environment: environment, forScripts: argv.contains("--json"))

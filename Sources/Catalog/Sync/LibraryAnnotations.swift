@@ -69,6 +69,8 @@ public struct LibraryAnnotations: Sendable {
             case unreachable
             /// It answered, but not as an annotation service does.
             case strangeAnswer
+            /// It has no such annotation (404, 410).
+            case gone
         }
 
         public let kind: Kind
@@ -84,7 +86,7 @@ public struct LibraryAnnotations: Sendable {
                 tr("{server} refused your card and PIN; log in again with login --remember.", ["server": server])
             case .unreachable:
                 tr("{server} did not answer; your bookmarks wait and are sent next time.", ["server": server])
-            case .strangeAnswer:
+            case .strangeAnswer, .gone:
                 tr("{server} did not answer as an annotation service does; nothing was synced.", ["server": server])
             }
         }
@@ -168,8 +170,8 @@ public struct LibraryAnnotations: Sendable {
     public func remove(_ id: URL) async throws(Failure) {
         do {
             _ = try await exchange(HTTPRequest(url: id, method: "DELETE"), accept: "*/*")
-        } catch  where error.kind == .strangeAnswer {
-            // 404: gone already, which is what was asked.
+        } catch  where error.kind == .gone {
+            // Gone already, which is what was asked; any other answer (a 500) leaves it to try again.
         }
     }
 
@@ -241,6 +243,7 @@ public struct LibraryAnnotations: Sendable {
         case 200..<300: return answer.body
         case 401: throw Failure(kind: .loginRefused, server: server)
         case 403: throw Failure(kind: .notOptedIn, server: server)
+        case 404, 410: throw Failure(kind: .gone, server: server)
         default: throw Failure(kind: .strangeAnswer, server: server)
         }
     }

@@ -40,7 +40,7 @@ extension ReaderSession {
             case .image(let picture):
                 let size = picture.path.flatMap { content.imageSize(at: $0) }
                 let area = size.map { $0.width * $0.height } ?? 0
-                if best == nil || area > best!.area { best = (picture, area) }
+                if area > best?.area ?? -1 { best = (picture, area) }
             case .horizontalRule:
                 continue
             default:
