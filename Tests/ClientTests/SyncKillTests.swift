@@ -83,7 +83,7 @@ struct SyncKillTests {
         #expect(last.status == 0 && last.output.contains("Synced."), "\(last.output)")
         #expect(!last.output.contains("wait"), "nothing waits: \(last.output)")
 
-        let link = synced.link
+        let link = try #require(synced.link, "kept on calibre")
         let calibre = CalibreSync(user: "elsa", password: "hemligt")
         let remote = try await calibre.annotations(of: link)
         let keys = Dictionary(grouping: remote, by: { "\($0.kind) \($0.key)" })

@@ -26,7 +26,11 @@ struct DatabaseOpeningTests {
         }
         #expect(Set(tables) == ShelfDatabase.tables.union(["grdb_migrations"]))
         let applied = try database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync", "v9-cover-urls"])
+        #expect(
+            applied == [
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync", "v9-cover-urls",
+                "v10-library-annotations",
+            ])
     }
 
     @Test("Cover addresses: kept by product, replaced, only http and https; v9-cover-urls sorts between v8 and v10")
@@ -66,7 +70,11 @@ struct DatabaseOpeningTests {
         }
         let store = ShelfStore(database: try ShelfDatabase.open(at: url))
         let applied = try store.database.writer.read { db in try ShelfDatabase.migrator.appliedIdentifiers(db) }
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync", "v9-cover-urls"])
+        #expect(
+            applied == [
+                "v1", "v2", "v3", "v4", "v5", "v6", "v7-annotation-sync", "v8-kosync", "v9-cover-urls",
+                "v10-library-annotations",
+            ])
         #expect(try store.loans().map(\.title) == ["Röda rummet"])
         #expect(try store.loans().first?.card == "")
         let marks = try store.bookmarks(bookID: "b")

@@ -27,7 +27,7 @@ struct ReadingSyncQueueTests {
         try store.queuePosition(early)
         try store.queuePosition(later)
         #expect(try store.pendingPositions().map(\.position) == [later])
-        #expect(try store.syncCounts() == (books: 1, waiting: 1))
+        #expect(try store.syncCounts() == (books: 1, loans: 0, waiting: 1))
 
         // The older one comes back from the server after the newer was made: the newer stays.
         try store.positionSent(early)

@@ -16,6 +16,9 @@ public struct OPDSAuthentication: Sendable, Hashable {
     public static let relation = "http://opds-spec.org/auth/document"
     /// The type of the HTTP Basic flow.
     public static let basicType = "http://opds-spec.org/auth/basic"
+    /// The relation of the link to the patron's profile (Library Simplified), which holds the patron's
+    /// settings, among them whether the library keeps their bookmarks.
+    public static let profileRelation = "http://librarysimplified.org/terms/rel/user-profile"
 
     /// One way of logging in the catalogue offers.
     public struct Flow: Sendable, Hashable {
@@ -52,6 +55,9 @@ public struct OPDSAuthentication: Sendable, Hashable {
     public var description: String?
     /// The flows, in the document's order (its order of preference).
     public var flows: [Flow]
+    /// The address of the patron's profile as the document writes it (relative to the document), when
+    /// it links one.
+    public var profile: String?
 
     /// The HTTP Basic flow, when the catalogue offers it.
     public var basic: Flow? { flows.first { $0.type == Self.basicType } }
@@ -94,8 +100,10 @@ public struct OPDSAuthentication: Sendable, Hashable {
         }
         guard !flows.isEmpty else { throw Failure(description: "no flow with a type") }
         let description = document.description.map { SafeText.line($0, limit: descriptionLimit) }
+        let profile = document.links?.first { $0?.rel == profileRelation }??.href
         return OPDSAuthentication(
-            title: title, description: description?.isEmpty == false ? description : nil, flows: flows)
+            title: title, description: description?.isEmpty == false ? description : nil, flows: flows,
+            profile: profile.flatMap { $0.utf8.count <= 2048 ? $0 : nil })
     }
 
     /// A label as a prompt shows it: one line, not empty, not too long for a prompt.
@@ -111,6 +119,19 @@ public struct OPDSAuthentication: Sendable, Hashable {
         var description: String?
         /// The first ``OPDSAuthentication/flowLimit`` items of the list, nil for those that are not objects.
         var authentication: [Item?]?
+        /// The first ``OPDSAuthentication/flowLimit`` links.
+        var links: [Link?]?
+
+        struct Link: Decodable {
+            var rel: String?
+            var href: String?
+
+            init(from decoder: any Decoder) throws {
+                let c = try decoder.container(keyedBy: OPDS2Document.Key.self)
+                rel = c.lenient(String.self, "rel")
+                href = c.lenient(String.self, "href")
+            }
+        }
 
         struct Item: Decodable {
             var type: String?
@@ -138,11 +159,12 @@ public struct OPDSAuthentication: Sendable, Hashable {
             let c = try decoder.container(keyedBy: OPDS2Document.Key.self)
             title = c.lenient(String.self, "title")
             description = c.lenient(String.self, "description")
-            authentication = c.lenient(FirstItems.self, "authentication")?.items
+            authentication = c.lenient(FirstItems<Item>.self, "authentication")?.items
+            links = c.lenient(FirstItems<Link>.self, "links")?.items
         }
 
         /// A list of which only the first ``OPDSAuthentication/flowLimit`` items are decoded.
-        struct FirstItems: Decodable {
+        struct FirstItems<Item: Decodable>: Decodable {
             var items: [Item?] = []
 
             init(from decoder: any Decoder) throws {

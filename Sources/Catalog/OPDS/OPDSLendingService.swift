@@ -307,6 +307,33 @@ public final class OPDSLendingService: LendingService, PatronLending {
         login(card).authorization(for: url)
     }
 
+    // MARK: Annotations
+
+    /// Where the library keeps the patron's bookmarks and highlights of a loan, when it keeps them
+    /// (Palace's annotation service): the service the loan links in the loans feed, the book's id,
+    /// and the patron profile the authentication document links (it holds the patron's opt-in).
+    /// Both on the catalogue's own origin, where the patron's login goes; nil otherwise.
+    public func annotationLink(productID: String, card: String) async -> LibraryAnnotationLink? {
+        func service(_ entry: OPDSEntry?) -> URL? {
+            entry?.links.first { $0.relations.contains(LibraryAnnotations.serviceRelation) }?.href
+        }
+        // As the loans feed last gave it; a book last seen in a search or a borrow's answer is looked
+        // for in the loans feed.
+        var found = service(state.withLock { $0.entries[productID] })
+        if found == nil { found = service((try? await shelf(card: card))?.first { $0.id == productID }) }
+        guard let found, Origin(found) == Origin(client.root) else { return nil }
+        let service = found
+        return LibraryAnnotationLink(service: service, source: productID, profile: await profile())
+    }
+
+    /// The patron profile the authentication document links (on the catalogue's own origin), which
+    /// holds the patron's settings; nil when there is none or it cannot be had.
+    public func profile() async -> URL? {
+        let profile = ((try? await client.authentication()) ?? nil)?.profile
+            .flatMap { URL(string: $0, relativeTo: client.root)?.absoluteURL }
+        return profile.flatMap { Origin($0) == Origin(client.root) ? $0 : nil }
+    }
+
     // MARK: -
 
     /// The root feed, read once; with `card`'s login when the catalogue asks for one to show it

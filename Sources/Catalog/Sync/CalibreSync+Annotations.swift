@@ -13,6 +13,17 @@ public struct SyncedAnnotation: Sendable, Hashable {
         case bookmark, highlight
     }
 
+    /// An annotation's identity on a server and on the shelf: its kind and ``key``.
+    public struct Key: Hashable, Sendable {
+        public let kind: Kind
+        public let key: String
+
+        public init(kind: Kind, key: String) {
+            self.kind = kind
+            self.key = key
+        }
+    }
+
     public var kind: Kind
     /// What calibre merges by: a highlight's uuid, a bookmark's title.
     public var key: String

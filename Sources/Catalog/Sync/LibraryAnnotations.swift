@@ -28,10 +28,14 @@ public struct WebAnnotation: Sendable, Hashable {
     public var note: String?
     /// The text it marks.
     public var quote: String?
+    /// The name bok knows it by on every machine (a highlight's id, a bookmark's title), so an
+    /// annotation bok sent is known again whatever id the server gave it; nil in ones other
+    /// reading systems made.
+    public var key: String?
 
     public init(
         id: URL? = nil, motivation: Motivation, cfi: String, endCFI: String? = nil, time: Date? = nil,
-        device: String? = nil, note: String? = nil, quote: String? = nil
+        device: String? = nil, note: String? = nil, quote: String? = nil, key: String? = nil
     ) {
         self.id = id
         self.motivation = motivation
@@ -41,6 +45,22 @@ public struct WebAnnotation: Sendable, Hashable {
         self.device = device
         self.note = note
         self.quote = quote
+        self.key = key
+    }
+}
+
+/// Where a loan's annotations are kept at its lending library: the annotation service its loan
+/// links, the book as that service names it (its id in the catalogue), and the patron profile that
+/// holds the patron's opt-in.
+public struct LibraryAnnotationLink: Sendable, Hashable {
+    public var service: URL
+    public var source: String
+    public var profile: URL?
+
+    public init(service: URL, source: String, profile: URL?) {
+        self.service = service
+        self.source = source
+        self.profile = profile
     }
 }
 
@@ -92,6 +112,8 @@ public struct LibraryAnnotations: Sendable {
         }
     }
 
+    /// The relation of a loan's link to its annotations.
+    public static let serviceRelation = "http://www.w3.org/ns/oa#annotationService"
     static let jsonLD = "application/ld+json; profile=\"http://www.w3.org/ns/anno.jsonld\""
     static let profileType = "vnd.librarysimplified/user-profile+json"
     static let syncSetting = "simplified:synchronize_annotations"
@@ -99,6 +121,9 @@ public struct LibraryAnnotations: Sendable {
     /// The body fields Palace's clients write.
     static let timeField = "http://librarysimplified.org/terms/time"
     static let deviceField = "http://librarysimplified.org/terms/device"
+    /// The body field that carries bok's own name for an annotation (``WebAnnotation/key``). A Web
+    /// Annotation's body may carry any property; a server keeps the body as it was sent.
+    static let keyField = "urn:x-bok:key"
     /// The most an answer may weigh: a long book's bookmarks and highlights with their notes.
     static let maxBytes = 2 << 20
     /// The most annotations read from one answer.
@@ -110,7 +135,12 @@ public struct LibraryAnnotations: Sendable {
 
     /// A client for the patron with this card and PIN.
     public init(card: String, pin: String, deadline: TimeInterval = 5) {
-        authorization = "Basic " + Data("\(card):\(pin)".utf8).base64EncodedString()
+        self.init(authorization: "Basic " + Data("\(card):\(pin)".utf8).base64EncodedString(), deadline: deadline)
+    }
+
+    /// A client sending this `Authorization` header (the lending library's login for the patron).
+    public init(authorization: String, deadline: TimeInterval = 5) {
+        self.authorization = authorization
         self.deadline = deadline
     }
 
@@ -189,9 +219,10 @@ public struct LibraryAnnotations: Sendable {
         var target: [String: Any] = ["source": source, "selector": selector]
         if let quote = annotation.quote { target["quote"] = quote }
         var body: [String: Any] = [:]
-        if let time = annotation.time { body[timeField] = ISO8601DateFormatter().string(from: time) }
+        if let time = annotation.time { body[timeField] = Self.timeText(time) }
         if let device = annotation.device { body[deviceField] = device }
         if let note = annotation.note { body["value"] = note }
+        if let key = annotation.key { body[keyField] = key }
         var object: [String: Any] = [
             "@context": "http://www.w3.org/ns/anno.jsonld", "type": "Annotation",
             "motivation": annotation.motivation.rawValue, "target": target, "body": body,
@@ -224,13 +255,14 @@ public struct LibraryAnnotations: Sendable {
         }
         guard let start else { return nil }
         let body = object["body"] as? [String: Any] ?? [:]
-        let time = (body[timeField] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }
+        let time = (body[timeField] as? String).flatMap(Self.time)
         let note = (body["value"] as? String).map { SafeText.line($0, limit: 4000) }
         return WebAnnotation(
             id: (object["id"] as? String).flatMap { URL(string: $0, relativeTo: base)?.absoluteURL },
             motivation: motivation, cfi: start, endCFI: end, time: time,
             device: (body[deviceField] as? String).map { SafeText.line($0, limit: 60) }, note: note,
-            quote: (target["quote"] as? String).map { SafeText.line($0, limit: 4000) })
+            quote: (target["quote"] as? String).map { SafeText.line($0, limit: 4000) },
+            key: (body[keyField] as? String).flatMap { $0.utf8.count <= 1024 ? SafeText.line($0, limit: 200) : nil })
     }
 
     private func exchange(_ request: HTTPRequest, accept: String) async throws(Failure) -> Data {
@@ -246,6 +278,22 @@ public struct LibraryAnnotations: Sendable {
         case 404, 410: throw Failure(kind: .gone, server: server)
         default: throw Failure(kind: .strangeAnswer, server: server)
         }
+    }
+
+    /// A time to the millisecond (`2026-11-29T09:10:11.123Z`), so that a change is not taken for
+    /// an older one when it comes back.
+    static func timeText(_ time: Date) -> String {
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return format.string(from: time)
+    }
+
+    /// A time as any client writes it: with or without fractions of a second.
+    static func time(_ text: String) -> Date? {
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let time = format.date(from: text) { return time }
+        return ISO8601DateFormatter().date(from: text)
     }
 
     /// The server as a patron names it: its host and port.

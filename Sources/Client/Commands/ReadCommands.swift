@@ -45,15 +45,16 @@ enum ReadCommands {
             // A place another machine left further on is offered first; this one's is sent after.
             // Meanwhile bookmarks, highlights and notes merge: the server's newer ones are applied,
             // this machine's sent.
-            let merging = session.startMergingAnnotations(path: path)
+            let merging = await session.startMergingAnnotations(path: path)
             await session.offerSyncedPlace(path: path)
             await session.finishMergingAnnotations(merging)
             await session.offerKOSyncPlace(path: path)
             // While it is open, the place goes out as it moves (at most every 25 s), and annotations as
             // they are made.
-            let watcher = session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() } }
+            let watcher = await session.placeWatcher(path: path).map { watcher in Task.detached { await watcher.run() }
+            }
             defer { watcher?.cancel() }
-            let annotations = session.annotationWatcher(path: path).map { watcher in
+            let annotations = await session.annotationWatcher(path: path).map { watcher in
                 Task.detached { await watcher.run() }
             }
             defer { annotations?.cancel() }
@@ -185,6 +186,8 @@ enum ReadCommands {
                     .addingTimeInterval(Date().timeIntervalSince(session.library.clock.now()))
             }
             let badge = entry.badge.map { $0 == .lastDay ? tr("last day") : tr("{time} left", ["time": $0.text]) }
+            // A library that keeps its patrons' bookmarks (Palace's) keeps this loan's.
+            if item.library == nil { await session.linkForLibrarySync(file: file, productID: entry.productID) }
             return (file.path, badge, loanEnds)
         case .ended:
             let again = tr(

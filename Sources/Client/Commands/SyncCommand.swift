@@ -60,9 +60,10 @@ enum SyncCommand {
                 } else {
                     try store.removeSetting(Session.syncOffSetting)
                 }
-                return CommandOutput(
-                    lines: [off ? tr("Sync is off: places stay on this machine.") : tr("Sync is on.")],
-                    json: ["on": !off])
+                var lines = [off ? tr("Sync is off: places stay on this machine.") : tr("Sync is on.")]
+                // The patron's opt-in at a library that keeps its patrons' bookmarks (Palace's).
+                if !off, let said = await optInAtLibrary(session) { lines.append(said) }
+                return CommandOutput(lines: lines, json: ["on": !off])
             case .login?, .register?:
                 guard words.count == 2 else {
                     throw UserError.usage(
@@ -95,6 +96,22 @@ enum SyncCommand {
         init?(_ word: String) {
             guard let found = Self.allCases.first(where: { $0.typed.isNamed(word) }) else { return nil }
             self = found
+        }
+    }
+
+    /// `sync on` at a library whose patron profile holds the choice to keep bookmarks there: the
+    /// choice made, and a line saying so (or why it could not be); nil at any other library.
+    static func optInAtLibrary(_ session: Session) async -> String? {
+        guard let lending = await session.library.opdsLending(), let profile = await lending.profile(),
+            let authorization = lending.authorization(for: profile, card: session.shelfCard())
+        else { return nil }
+        do {
+            try await LibraryAnnotations(authorization: authorization).setOptIn(true, profile: profile)
+            return tr(
+                "{library} keeps the bookmarks, highlights and place of your loans now, for your other devices.",
+                ["library": session.library.name])
+        } catch {
+            return error.patronMessage
         }
     }
 
@@ -146,7 +163,7 @@ enum SyncCommand {
 
     /// What is synced where, from this machine, and what waits.
     static func state(_ store: ShelfStore, _ session: Session) throws -> CommandOutput {
-        let (books, calibreWaiting) = try store.syncCounts()
+        let (books, loans, calibreWaiting) = try store.syncCounts()
         let waitingAnnotations = try store.pendingAnnotationCount()
         let device = session.syncDevice
         let on = !session.syncIsOff
@@ -162,8 +179,14 @@ enum SyncCommand {
                     "{n} book keeps its place on a calibre server.", "{n} books keep their place on a calibre server.",
                     books),
         ]
-        // A KOReader server keeps any book's place: "no book syncs" would not be true.
-        if books == 0, !session.kosyncServers.isEmpty { lines.removeLast() }
+        // A KOReader server or a library keeps places too: "no book syncs" would not be true.
+        if books == 0, !session.kosyncServers.isEmpty || loans > 0 { lines.removeLast() }
+        if loans > 0 {
+            lines.append(
+                trn(
+                    "{n} loan keeps its bookmarks, highlights and place at its library.",
+                    "{n} loans keep their bookmarks, highlights and place at their library.", loans))
+        }
         let kosyncWaiting = (try? store.pendingKOSync().count) ?? 0
         let waiting = calibreWaiting + kosyncWaiting
         var servers: [SyncServerJSON] = []
@@ -206,7 +229,8 @@ enum SyncCommand {
         return CommandOutput(
             lines: lines,
             json: SyncJSON(
-                on: on, device: device, books: books, waiting: waiting, waitingAnnotations: waitingAnnotations,
+                on: on, device: device, books: books, loans: loans, waiting: waiting,
+                waitingAnnotations: waitingAnnotations,
                 lastSent: last, servers: servers))
     }
 }
@@ -215,7 +239,10 @@ enum SyncCommand {
 struct SyncJSON: Encodable, Sendable {
     let on: Bool
     let device: String
+    /// Books whose place and annotations a calibre server keeps.
     let books: Int
+    /// Loans whose place and annotations their lending library keeps.
+    let loans: Int
     /// Places waiting to be sent.
     let waiting: Int
     /// Changes to bookmarks, highlights and notes waiting to be sent.

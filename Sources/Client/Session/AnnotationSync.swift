@@ -4,6 +4,19 @@ import Reader
 import ReadingState
 import Shelf
 
+/// Bookmarks, highlights and notes of one book kept in step with a server: calibre's content
+/// server or a lending library's annotation service (issue 30).
+protocol AnnotationSyncing: Sendable {
+    var store: ShelfStore { get }
+    var book: BookID { get }
+    /// Fetches the server's annotations, applies the newer ones, and sends what is newer here.
+    /// - Returns: how many of the server's annotations do not fit this copy of the book.
+    @discardableResult
+    func merge(_ content: BookContent) async throws -> Int
+    /// Sends the changes made here that wait, and forgets them once the server has them.
+    func sendWaiting(_ content: BookContent) async throws
+}
+
 /// Bookmarks, highlights and notes of one book through calibre's content server (issue 30).
 ///
 /// calibre keeps one entry per annotation and user, the newer timestamp winning; bok does the
@@ -11,17 +24,13 @@ import Shelf
 /// what is newer here waits on the shelf and is sent. Places travel as CFIs in calibre's form,
 /// worked out from the book's own text (`BookContent`), and a place that does not fit this copy
 /// of the book is left on the server untouched.
-struct AnnotationSync: Sendable {
+struct AnnotationSync: AnnotationSyncing {
     let store: ShelfStore
     let book: BookID
     let link: CalibreBookLink
     let client: CalibreSync
 
-    /// An annotation's identity on the server.
-    struct Key: Hashable {
-        let kind: SyncedAnnotation.Kind
-        let key: String
-    }
+    typealias Key = SyncedAnnotation.Key
 
     /// Fetches the server's annotations, applies the newer ones, and sends what is newer here.
     /// - Returns: how many of the server's annotations do not fit this copy of the book.
@@ -29,7 +38,7 @@ struct AnnotationSync: Sendable {
     func merge(_ content: BookContent) async throws(CalibreSync.Failure) -> Int {
         let remote = try await client.annotations(of: link)
         guard let local = try? store.localAnnotations(of: book) else { return 0 }
-        let here = Dictionary(local.map { (Key(kind: $0.kind, key: $0.key), $0) }, uniquingKeysWith: { a, _ in a })
+        let here = AnnotationSync.keyed(local)
         var changes: [SyncedChange] = []
         var newerHere: [(kind: SyncedAnnotation.Kind, key: String)] = []
         var seen = Set<Key>()
@@ -74,7 +83,7 @@ struct AnnotationSync: Sendable {
         guard let waiting = try? store.pendingAnnotations(of: book), !waiting.isEmpty,
             let local = try? store.localAnnotations(of: book)
         else { return }
-        let here = Dictionary(local.map { (Key(kind: $0.kind, key: $0.key), $0) }, uniquingKeysWith: { a, _ in a })
+        let here = AnnotationSync.keyed(local)
         var sending: [SyncedAnnotation] = []
         var places: [(kind: SyncedAnnotation.Kind, key: String, start: String, end: String?)] = []
         for change in waiting {
@@ -91,6 +100,11 @@ struct AnnotationSync: Sendable {
         // Whatever had nothing to send (gone meanwhile, no place in this copy) is forgotten too.
         try? store.annotationsSent(waiting)
         try? store.recordPlaces(places, of: book)
+    }
+
+    /// The shelf's annotations by their identity on the server.
+    static func keyed(_ local: [LocalAnnotation]) -> [Key: LocalAnnotation] {
+        Dictionary(local.map { (Key(kind: $0.kind, key: $0.key), $0) }, uniquingKeysWith: { a, _ in a })
     }
 
     static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
@@ -112,8 +126,10 @@ struct AnnotationSync: Sendable {
             let id =
                 mine?.uuid.flatMap(UUID.init(uuidString:))
                 ?? UUID(uuidString: annotation.key).flatMap { $0.uuidString == annotation.key ? $0 : nil } ?? UUID()
+            // A server that keeps no colour (a library's) leaves the one chosen here.
             let color: HighlightColor =
-                annotation.color == "red" ? .pink : annotation.color.flatMap(HighlightColor.init(rawValue:)) ?? .yellow
+                annotation.color == "red"
+                ? .pink : annotation.color.flatMap(HighlightColor.init(rawValue:)) ?? mine?.color ?? .yellow
             let highlight = Highlight(
                 id: id, start: start, end: end, color: color, note: annotation.note,
                 text: text(from: start, to: end, in: content) ?? annotation.text, created: annotation.time)
@@ -121,12 +137,15 @@ struct AnnotationSync: Sendable {
         }
     }
 
-    /// This machine's annotation as calibre keeps it; nil when its place cannot be written.
-    static func synced(_ mine: LocalAnnotation, in content: BookContent) -> SyncedAnnotation? {
+    /// This machine's annotation as a server keeps it, its places in calibre's form of CFI or the
+    /// standard one; nil when its place cannot be written.
+    static func synced(
+        _ mine: LocalAnnotation, in content: BookContent, form: EPUBCFI.Form = .calibre
+    ) -> SyncedAnnotation? {
         var annotation = SyncedAnnotation(kind: mine.kind, key: mine.key, time: mine.time, removed: mine.removed)
         guard !mine.removed else { return annotation }
         guard let start = mine.start,
-            let startCFI = mine.startCFI ?? content.cfi(for: start, form: .calibre)?.string
+            let startCFI = mine.startCFI ?? content.cfi(for: start, form: form)?.string
         else { return nil }
         annotation.start = startCFI
         annotation.spineIndex = start.spineIndex
@@ -134,7 +153,7 @@ struct AnnotationSync: Sendable {
         case .bookmark:
             annotation.uuid = mine.uuid
         case .highlight:
-            guard let end = mine.end, let endCFI = mine.endCFI ?? content.cfi(for: end, form: .calibre)?.string
+            guard let end = mine.end, let endCFI = mine.endCFI ?? content.cfi(for: end, form: form)?.string
             else { return nil }
             annotation.end = endCFI
             annotation.text = mine.text

@@ -21,6 +21,8 @@ struct PlaceWatcher: Sendable {
     let bookID: BookID
     /// The calibre server the book came from, if it did.
     let calibre: (link: CalibreBookLink, client: CalibreSync)?
+    /// The lending library that keeps the place of the loan, if it does.
+    let library: LibraryAnnotationSync?
     let kosync: [KOSyncTarget]
     let device: String
     let path: String
@@ -52,6 +54,12 @@ struct PlaceWatcher: Sendable {
                     try? store.positionSent(pending)
                 }
             }
+            if let library, let cfi = content.cfi(for: place, form: .standard) {
+                let pending = PendingPositionRecord(
+                    bookID: bookID.rawValue, cfi: cfi.string, fraction: saved.percent / 100, madeAt: Date())
+                try? store.queuePosition(pending)
+                if (try? await library.sendPlace(pending)) != nil { try? store.positionSent(pending) }
+            }
             guard let pointer = kosync.isEmpty ? nil : content.xpointer(for: place) else { continue }
             for target in kosync {
                 let pending = KOSyncPendingRecord(
@@ -71,12 +79,14 @@ struct PlaceWatcher: Sendable {
 extension Session {
     /// A watcher for the book at `path`, when its place syncs (a book from a calibre catalogue with
     /// a login known, or a KOReader sync server logged in to; sync on); nil otherwise.
-    func placeWatcher(path: String) -> PlaceWatcher? {
+    func placeWatcher(path: String) async -> PlaceWatcher? {
         guard !syncIsOff, let store = try? shelfStore() else { return nil }
         let servers = kosyncServersLoggedIn
-        guard Self.mayBeSynced(path) || !servers.isEmpty, let book = try? EPUBBook.open(path: path) else { return nil }
+        let maybe = isMaybeSynced(path)
+        guard maybe || !servers.isEmpty, let book = try? EPUBBook.open(path: path) else { return nil }
         let bookID = BookID.opening(book, in: store)
-        let link = Self.mayBeSynced(path) ? (try? store.syncLink(of: bookID)) ?? nil : nil
+        let link = maybe ? (try? store.syncLink(of: bookID)) ?? nil : nil
+        let library = maybe && link == nil ? await librarySync(bookID, store: store) : nil
         var kosync: [PlaceWatcher.KOSyncTarget] = []
         if !servers.isEmpty, let document = KOSync.documentID(of: URL(fileURLWithPath: path)) {
             let deviceID = kosyncDeviceID
@@ -87,16 +97,17 @@ extension Session {
                     document: document, deviceID: deviceID)
             }
         }
-        guard link != nil || !kosync.isEmpty else { return nil }
+        guard link != nil || library != nil || !kosync.isEmpty else { return nil }
         let interval = environment["BOK_SYNC_INTERVAL"].flatMap(Double.init).map { max(0.2, $0) }
         return PlaceWatcher(
-            store: store, bookID: bookID, calibre: link.map { ($0, syncClient(for: $0)) }, kosync: kosync,
+            store: store, bookID: bookID, calibre: link.map { ($0, syncClient(for: $0)) }, library: library,
+            kosync: kosync,
             device: syncDevice, path: path, interval: interval ?? PlaceWatcher.defaultInterval)
     }
 
     /// A watcher sending the annotations made in the book at `path`, when it syncs; nil otherwise.
-    func annotationWatcher(path: String) -> AnnotationWatcher? {
-        guard let (sync, _) = annotationSync(path: path) else { return nil }
+    func annotationWatcher(path: String) async -> AnnotationWatcher? {
+        guard let (sync, _) = await annotationSync(path: path) else { return nil }
         let interval = environment["BOK_SYNC_INTERVAL"].flatMap(Double.init).map { max(0.2, $0) }
         return AnnotationWatcher(sync: sync, path: path, interval: min(interval ?? 1, 1))
     }

@@ -7,24 +7,54 @@ import Shelf
 /// Bookmarks, highlights and notes through the sync server (issue 30): merged when a book opens
 /// (within ``Session/syncWait``), sent as they are made while it is read, and with `sync now`.
 extension Session {
-    /// The annotation sync of the book at `path`, when it syncs (a book from a calibre catalogue,
-    /// sync on); nil otherwise.
-    func annotationSync(path: String, deadline: TimeInterval = 5) -> (AnnotationSync, EPUBBook)? {
-        guard Self.mayBeSynced(path), !syncIsOff, let store = try? shelfStore(),
+    /// The annotation sync of the book at `path`, when it syncs (sync on, and a book from a calibre
+    /// catalogue, or a loan whose library keeps annotations); nil otherwise.
+    func annotationSync(path: String, deadline: TimeInterval = 5) async -> (any AnnotationSyncing, EPUBBook)? {
+        guard isMaybeSynced(path), !syncIsOff, let store = try? shelfStore(),
             let book = try? EPUBBook.open(path: path)
         else { return nil }
         let bookID = BookID.opening(book, in: store)
-        guard let link = try? store.syncLink(of: bookID) else { return nil }
         try? store.recordSyncFile(URL(fileURLWithPath: path), of: bookID)
-        let client = syncClient(for: link, deadline: deadline)
-        return (AnnotationSync(store: store, book: bookID, link: link, client: client), book)
+        if let link = try? store.syncLink(of: bookID) {
+            let client = syncClient(for: link, deadline: deadline)
+            return (AnnotationSync(store: store, book: bookID, link: link, client: client), book)
+        }
+        guard let sync = await librarySync(bookID, store: store, deadline: deadline) else { return nil }
+        return (sync, book)
+    }
+
+    /// Records that a loan's bookmarks, highlights and place are kept at its library, when the
+    /// library in use lends through OPDS and its loans feed links an annotation service for the
+    /// book (Palace's). Best effort: the book reads either way.
+    func linkForLibrarySync(file: URL, productID: String) async {
+        guard !syncIsOff, let lending = await library.opdsLending(), let card = shelfCard(),
+            let store = try? shelfStore(), let book = try? EPUBBook.open(path: file.path)
+        else { return }
+        let bookID = BookID.opening(book, in: store)
+        // A book calibre keeps stays calibre's; one linked already keeps its link and ids.
+        guard (try? store.syncLink(of: bookID)) ?? nil == nil, (try? store.libraryLink(of: bookID)) ?? nil == nil,
+            let link = await lending.annotationLink(productID: productID, card: card)
+        else { return }
+        try? store.linkForLibrarySync(bookID, to: link)
+        try? store.recordSyncFile(file, of: bookID)
+    }
+
+    /// The library annotation sync of a loan, when its library keeps annotations and the patron's
+    /// login for it is known (the library in use).
+    func librarySync(_ bookID: BookID, store: ShelfStore, deadline: TimeInterval = 5) async -> LibraryAnnotationSync? {
+        guard let link = try? store.libraryLink(of: bookID),
+            let authorization = await library.opdsLending()?.authorization(for: link.service, card: shelfCard())
+        else { return nil }
+        return LibraryAnnotationSync(
+            store: store, book: bookID, link: link,
+            client: LibraryAnnotations(authorization: authorization, deadline: deadline), device: syncDevice)
     }
 
     /// Before a book opens: the server's bookmarks and highlights are merged with the shelf's,
     /// beside the question about the place (both wait at most ``syncWait``, at the same time). An
     /// unanswered server leaves the shelf as it is (changes made here keep waiting).
-    func startMergingAnnotations(path: String) -> Task<Int, Never>? {
-        guard let (sync, book) = annotationSync(path: path, deadline: Self.syncWait) else { return nil }
+    func startMergingAnnotations(path: String) async -> Task<Int, Never>? {
+        guard let (sync, book) = await annotationSync(path: path, deadline: syncWaitSeconds) else { return nil }
         return Task.detached { (try? await sync.merge(BookContent(book: book))) ?? 0 }
     }
 
@@ -41,18 +71,25 @@ extension Session {
 
     /// `sync now`: every synced book whose file is on this machine merges its annotations with the
     /// server's; returns the first failure, if any (the rest go on).
-    func syncAllAnnotations() async -> CalibreSync.Failure? {
+    func syncAllAnnotations() async -> (any PatronFacingError)? {
         guard !syncIsOff, let store = try? shelfStore(), let books = try? store.syncedBooks() else { return nil }
-        var failure: CalibreSync.Failure?
+        var failure: (any PatronFacingError)?
         for (bookID, link, file) in books {
             guard let file, let book = try? EPUBBook.open(path: file), BookID.opening(book, in: store) == bookID
             else { continue }
-            let sync = AnnotationSync(store: store, book: bookID, link: link, client: syncClient(for: link))
+            let sync: any AnnotationSyncing
+            if let link {
+                sync = AnnotationSync(store: store, book: bookID, link: link, client: syncClient(for: link))
+            } else if let library = await librarySync(bookID, store: store) {
+                sync = library
+            } else {
+                continue
+            }
             do {
                 try await sync.merge(BookContent(book: book, cacheLimit: 2))
                 try? store.setSetting(Self.syncLastSetting, to: String(Date().timeIntervalSince1970))
             } catch {
-                failure = failure ?? error
+                failure = failure ?? (error as? any PatronFacingError)
             }
         }
         return failure
@@ -62,7 +99,7 @@ extension Session {
 /// Sends the bookmarks, highlights and notes made in an open book as they are made: it looks at
 /// the shelf's queue every ``interval`` and sends what waits (a failure leaves it waiting).
 struct AnnotationWatcher: Sendable {
-    let sync: AnnotationSync
+    let sync: any AnnotationSyncing
     let path: String
     let interval: TimeInterval
 
@@ -81,7 +118,7 @@ extension Session {
     /// After a book closes: annotation changes still waiting go out (the watcher may have stopped
     /// before the last one); a failure leaves them waiting.
     func sendSyncedAnnotations(path: String) async {
-        guard let (sync, book) = annotationSync(path: path),
+        guard let (sync, book) = await annotationSync(path: path),
             (try? sync.store.pendingAnnotationCount(of: sync.book)) ?? 0 > 0
         else { return }
         try? await sync.sendWaiting(BookContent(book: book, cacheLimit: 2))

@@ -37,6 +37,14 @@ extension Session {
         URL(fileURLWithPath: path).lastPathComponent.hasPrefix("opds-")
     }
 
+    /// Whether a file can be a book that syncs: one got from a catalogue, or a loan in bok's books
+    /// folder (its library may keep its annotations and place).
+    func isMaybeSynced(_ path: String) -> Bool {
+        Self.mayBeSynced(path)
+            || URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+                == booksDirectory.standardizedFileURL.path
+    }
+
     /// Whether the patron turned sync off (`sync off`).
     var syncIsOff: Bool { (try? shelfStore().setting(Self.syncOffSetting)) == "1" }
 
@@ -67,10 +75,19 @@ extension Session {
     /// with no as the answer Enter gives; an older one behind is the past, and not mentioned.
     /// Waits at most ``syncWait``.
     func offerSyncedPlace(path: String) async {
-        guard Self.mayBeSynced(path), !syncIsOff, let store = try? shelfStore(),
+        guard isMaybeSynced(path), !syncIsOff, let store = try? shelfStore(),
             let book = try? EPUBBook.open(path: path)
         else { return }
         let bookID = BookID.opening(book, in: store)
+        if let library = await librarySync(bookID, store: store, deadline: syncWaitSeconds) {
+            let content = BookContent(book: book)
+            guard let left = try? await library.place(in: content) else { return }
+            offerPlace(
+                device: left.device, fraction: left.fraction, time: left.time, content: content, bookID: bookID,
+                store: store
+            ) { left.place }
+            return
+        }
         guard let link = try? store.syncLink(of: bookID),
             let positions = try? await syncClient(for: link, deadline: syncWaitSeconds).positions(of: link)
         else { return }
@@ -125,13 +142,15 @@ extension Session {
     /// After a book closes: its place goes to the server (kept on the shelf until it has it), with
     /// any other places still waiting.
     func sendSyncedPlace(path: String) async {
-        guard Self.mayBeSynced(path), !syncIsOff, let store = try? shelfStore(),
+        guard isMaybeSynced(path), !syncIsOff, let store = try? shelfStore(),
             let book = try? EPUBBook.open(path: path)
         else { return }
         let bookID = BookID.opening(book, in: store)
-        guard (try? store.syncLink(of: bookID)) != nil, let saved = try? store.position(bookID: bookID.rawValue),
+        let calibre = (try? store.syncLink(of: bookID)) != nil
+        guard calibre || (try? store.libraryLink(of: bookID)) != nil,
+            let saved = try? store.position(bookID: bookID.rawValue),
             let cfi = BookContent(book: book).cfi(
-                for: Locator(spineIndex: saved.spineIndex, offset: saved.offset), form: .calibre)
+                for: Locator(spineIndex: saved.spineIndex, offset: saved.offset), form: calibre ? .calibre : .standard)
         else { return }
         try? store.queuePosition(
             PendingPositionRecord(
@@ -141,10 +160,23 @@ extension Session {
 
     /// Sends the places waiting on the shelf; returns the first failure, if any (the rest wait).
     @discardableResult
-    func sendWaitingPlaces() async -> CalibreSync.Failure? {
+    func sendWaitingPlaces() async -> (any PatronFacingError)? {
         guard let store = try? shelfStore(), let waiting = try? store.pendingPositions() else { return nil }
         let device = syncDevice
-        var failure: CalibreSync.Failure?
+        var failure: (any PatronFacingError)?
+        // Loans whose library keeps the place.
+        for (bookID, link, _) in (try? store.syncedBooks()) ?? [] where link == nil {
+            guard let position = try? store.pendingPosition(of: bookID),
+                let library = await librarySync(bookID, store: store)
+            else { continue }
+            do {
+                try await library.sendPlace(position)
+                try? store.positionSent(position)
+                try? store.setSetting(Self.syncLastSetting, to: String(Date().timeIntervalSince1970))
+            } catch {
+                failure = failure ?? error
+            }
+        }
         for (position, link) in waiting {
             do {
                 try await syncClient(for: link).send(

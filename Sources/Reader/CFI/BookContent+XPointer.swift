@@ -26,6 +26,20 @@ extension BookContent {
         return locator(spineIndex: spineIndex, offset: min(plain, length(at: spineIndex)))
     }
 
+    /// How far into the book (0–1) a place is, counting characters in reading order: the inverse
+    /// of ``locator(atFraction:)``, for a place that comes without a percentage.
+    public func fraction(of place: Locator) -> Double {
+        let order = book.readingOrder.isEmpty ? Array(book.spine.indices) : book.readingOrder
+        var before = 0
+        var total = 0
+        for spine in order {
+            let length = length(at: spine)
+            if spine == place.spineIndex { before = total + min(place.offset, length) }
+            total += length
+        }
+        return total == 0 ? 0 : Double(before) / Double(total)
+    }
+
     /// The place a fraction of the book in (0–1) reaches, counting characters in reading order.
     public func locator(atFraction fraction: Double) -> Locator {
         let order = book.readingOrder.isEmpty ? Array(book.spine.indices) : book.readingOrder

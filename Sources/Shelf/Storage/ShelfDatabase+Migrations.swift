@@ -382,6 +382,27 @@ extension ShelfDatabase {
                     );
                     """)
         }
+        migrator.registerMigration("v10-library-annotations") { db in
+            // Bookmarks and highlights kept by the lending library itself (Palace's annotation
+            // service, issue 30): a synced book says which kind of server it syncs with; a library's
+            // link is its annotation service (in `server`), the book's id there (`source`) and the
+            // patron profile holding the opt-in. The library names each annotation by an id it
+            // makes: which id each of the book's bookmarks and highlights has there.
+            try db.execute(
+                sql: """
+                    ALTER TABLE syncLink ADD COLUMN kind TEXT NOT NULL DEFAULT 'calibre'
+                        CHECK (kind IN ('calibre', 'library'));
+                    ALTER TABLE syncLink ADD COLUMN source TEXT;
+                    ALTER TABLE syncLink ADD COLUMN profile TEXT;
+                    CREATE TABLE libraryAnnotationID (
+                        bookID TEXT NOT NULL REFERENCES syncLink(bookID) ON DELETE CASCADE,
+                        kind TEXT NOT NULL CHECK (kind IN ('bookmark', 'highlight')),
+                        key TEXT NOT NULL,
+                        serverID TEXT NOT NULL,
+                        PRIMARY KEY (bookID, kind, key)
+                    );
+                    """)
+        }
         return migrator
     }
 }

@@ -167,7 +167,7 @@ public struct ShelfDatabase: Sendable {
         "libraryProfile", "loan", "reservation", "sample", "toBeRead", "download", "readingPosition",
         "bookmark", "highlight", "bookSettings", "setting", "bookIdentity", "paceSample", "notice", "watch",
         "syncLink", "pendingPosition", "lookedUpWord", "annotationTombstone", "pendingAnnotation",
-        "kosyncPending", "coverURL",
+        "kosyncPending", "coverURL", "libraryAnnotationID",
     ]
 
     /// `v2` before `v7-annotation-sync` before `v10`: by the number after the `v`.

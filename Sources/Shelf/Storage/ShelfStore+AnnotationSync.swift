@@ -43,14 +43,14 @@ extension ShelfStore {
     // MARK: Recording changes (inside the reader's own writes)
 
     /// A bookmark's title as calibre shows it: the words at its place.
-    static func bookmarkTitle(_ snippet: String) -> String {
+    public static func bookmarkTitle(_ snippet: String) -> String {
         let words = snippet.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return words.isEmpty ? "bok" : String(words.prefix(60))
     }
 
     /// `title`, or `title (2)`, `title (3)`… when a bookmark of the book already has it (calibre
     /// merges bookmarks by title, so two must not share one).
-    static func uniqueTitle(_ title: String, among taken: Set<String>) -> String {
+    public static func uniqueTitle(_ title: String, among taken: Set<String>) -> String {
         guard taken.contains(title) else { return title }
         var n = 2
         while taken.contains("\(title) (\(n))") { n += 1 }
@@ -103,12 +103,12 @@ extension ShelfStore {
         }
     }
 
-    /// The books that sync, with where each lives on its server and the file it is in, when known.
-    public func syncedBooks() throws -> [(book: BookID, link: CalibreBookLink, file: String?)] {
+    /// The books that sync, with where each lives on a calibre server (nil: at its lending library)
+    /// and the file it is in, when known.
+    public func syncedBooks() throws -> [(book: BookID, link: CalibreBookLink?, file: String?)] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM syncLink ORDER BY bookID").compactMap { row in
-                guard let link = try SyncLinkRecord(row: row).link else { return nil }
-                return (BookID(rawValue: row["bookID"]), link, row["file"])
+            try Row.fetchAll(db, sql: "SELECT * FROM syncLink ORDER BY bookID").map { row in
+                (BookID(rawValue: row["bookID"]), try SyncLinkRecord(row: row).link, row["file"])
             }
         }
     }

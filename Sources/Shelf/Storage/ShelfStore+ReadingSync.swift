@@ -41,8 +41,15 @@ extension ShelfStore {
         }
     }
 
-    /// The books linked to a sync server, and how many places wait.
-    public func syncCounts() throws -> (books: Int, waiting: Int) {
-        try writer.read { db in (try SyncLinkRecord.fetchCount(db), try PendingPositionRecord.fetchCount(db)) }
+    /// The books linked to a calibre server, the loans whose library keeps their annotations, and
+    /// how many places wait.
+    public func syncCounts() throws -> (books: Int, loans: Int, waiting: Int) {
+        try writer.read { db in
+            (
+                try SyncLinkRecord.filter(Column("kind") == "calibre").fetchCount(db),
+                try SyncLinkRecord.filter(Column("kind") == "library").fetchCount(db),
+                try PendingPositionRecord.fetchCount(db)
+            )
+        }
     }
 }

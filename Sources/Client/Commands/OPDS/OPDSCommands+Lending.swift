@@ -112,6 +112,8 @@ extension OPDSCommands {
         do {
             file = try await download(answer, session: session)
             session.recordLoanFile(file!, productID: answer.id, loanID: answer.id)
+            // Its bookmarks and place are kept at the library when the library keeps them.
+            await session.linkForLibrarySync(file: file!, productID: answer.id)
             lines.append(tr("Downloaded to {file}: read {number} opens it.", ["file": file!.path, "number": word]))
         } catch let error as UserError {
             // No EPUB bok can open (a DRM licence, another format): said as get N says it.

@@ -14,6 +14,12 @@ public struct SyncLinkRecord: Codable, Sendable, Hashable, FetchableRecord, Pers
     public var serverBookID: Int
     /// The format (`EPUB`).
     public var format: String
+    /// `calibre`, or `library`: a lending library's annotation service, whose address is `server`.
+    public var kind: String
+    /// A library's name for the book (its id in the catalogue).
+    public var source: String?
+    /// A library's patron profile, which holds the patron's opt-in.
+    public var profile: String?
 
     public static let databaseTableName = "syncLink"
 
@@ -23,11 +29,32 @@ public struct SyncLinkRecord: Codable, Sendable, Hashable, FetchableRecord, Pers
         library = link.library
         serverBookID = link.bookID
         format = link.format
+        kind = "calibre"
     }
 
-    /// The link, or nil when the stored address is not one.
+    public init(bookID: String, link: LibraryAnnotationLink) {
+        self.bookID = bookID
+        server = link.service.absoluteString
+        library = ""
+        serverBookID = 0
+        format = "EPUB"
+        kind = "library"
+        source = link.source
+        profile = link.profile?.absoluteString
+    }
+
+    /// The calibre link, or nil when the book syncs elsewhere or the stored address is not one.
     public var link: CalibreBookLink? {
-        URL(string: server).map { CalibreBookLink(server: $0, library: library, bookID: serverBookID, format: format) }
+        guard kind == "calibre" else { return nil }
+        return URL(string: server).map {
+            CalibreBookLink(server: $0, library: library, bookID: serverBookID, format: format)
+        }
+    }
+
+    /// The lending library's link, or nil when the book syncs elsewhere.
+    public var libraryLink: LibraryAnnotationLink? {
+        guard kind == "library", let service = URL(string: server), let source else { return nil }
+        return LibraryAnnotationLink(service: service, source: source, profile: profile.flatMap(URL.init(string:)))
     }
 }
 
