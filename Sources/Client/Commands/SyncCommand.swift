@@ -24,6 +24,9 @@ enum SyncCommand {
                     + "the book opens, yours are sent as you make, change or delete them; sync now does both for "
                     + "every synced book."),
             N_(
+                "At a library that keeps its patrons' bookmarks (Palace's), a loan's place, bookmarks, highlights "
+                    + "and notes sync through your card once you choose it: sync on sets that choice at the library."),
+            N_(
                 "A KOReader sync server ([sync SERVER] with kind = kosync, url and user in the config file) keeps "
                     + "the place of any EPUB, as KOReader does: sync login SERVER asks for the password (not "
                     + "shown) and keeps only its key; sync register SERVER makes the user there first. "
