@@ -20,13 +20,14 @@ struct LibraryAnnotationTerminalTests {
         let bok: ChildProcess
         let home: URL
 
-        init(_ server: MockLendingServer, device: String) async throws {
-            home = try temporaryHome()
+        init(_ server: MockLendingServer, device: String, home: URL? = nil, interval: String = "0.5") async throws {
+            self.home = try home ?? temporaryHome()
             tty = try #require(PseudoTerminal(columns: 100, rows: 30))
             let environment = BokProcess.environment(
-                home: home,
+                home: self.home,
                 [
                     "TERM": "xterm-256color", "NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=no", "BOK_SYNC_WAIT": "10",
+                    "BOK_SYNC_INTERVAL": interval,
                 ])
             bok = try #require(
                 ChildProcess(
@@ -35,7 +36,8 @@ struct LibraryAnnotationTerminalTests {
                     environment: environment, terminal: tty.device))
             _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
             _ = await command("sync device \(device)") { $0.contains("called \(device)") && $0.hasSuffix("> ") }
-            _ = await command("login") { $0.hasSuffix(": ") }
+            if home != nil { return }
+            _ = await command("login --remember") { $0.hasSuffix(": ") }
             _ = await command("1001") { $0.hasSuffix(": ") }
             let pin = try #require(MockLendingServer.seededPIN(card: "1001"))
             _ = await command(pin) { $0.contains("1001") && $0.hasSuffix("> ") }
@@ -53,13 +55,13 @@ struct LibraryAnnotationTerminalTests {
             _ = await tty.read(until: { $0.hasSuffix("> ") }, seconds: 20)
         }
 
-        func quit() {
+        func quit(keepingHome: Bool = false) {
             if bok.isRunning { kill(bok.pid, SIGKILL) }
-            try? FileManager.default.removeItem(at: home)
+            if !keepingHome { try? FileManager.default.removeItem(at: home) }
         }
     }
 
-    @Test("Read on the laptop; the phone is offered its place, and has its bookmark")
+    @Test("Read on the laptop; the phone is offered its place, has its bookmark, and a tablet's while open")
     func placeAndBookmark() async throws {
         let server = try await MockLendingServer.start(
             MockConfiguration(seed: 1, catalogSize: 600),
@@ -100,9 +102,68 @@ struct LibraryAnnotationTerminalTests {
         phone.tty.type("\r")
         let page = Ansi.strip(await phone.tty.read(until: { Ansi.strip($0).contains("in book") }, seconds: 20))
         #expect(!page.contains(" 0%"), "opened at the laptop's place, not the start: \(page.suffix(300))")
+        // The laptop's bookmark is in the reader's list.
+        phone.tty.type("'")
+        let one = Ansi.strip(await phone.tty.read(until: { $0.contains("Esc close") }, seconds: 10))
+        #expect(one.components(separatedBy: "“").count - 1 == 1, "\(one.suffix(600))")
+        phone.tty.type("\u{1B}")
+        // A tablet bookmarks the same words while the book stays open on the phone: it shows there
+        // without closing the book.
+        let mark = try #require(kept.first { $0.motivation == .bookmarking })
+        let opds = OPDSClient(root: server.opdsURL, user: "1001", password: pin)
+        let loans = try await opds.feed(try #require(try await opds.feed().link("http://opds-spec.org/shelf")).href)
+        let loan = try #require(loans.entries.first { $0.title == "En sommar med dig" })
+        _ = try await LibraryAnnotations(card: "1001", pin: pin).add(
+            WebAnnotation(motivation: .bookmarking, cfi: mark.cfi, time: Date(), device: "tablet", key: "surfplattan"),
+            of: loan.id, to: server.opdsURL.appendingPathComponent("annotations/"))
+        var two = ""
+        for _ in 0..<20 where two.components(separatedBy: "“").count - 1 < 2 {
+            try await Task.sleep(for: .milliseconds(500))
+            phone.tty.type("'")
+            two = Ansi.strip(await phone.tty.read(until: { $0.contains("Esc close") }, seconds: 10))
+            phone.tty.type("\u{1B}")
+        }
+        #expect(two.components(separatedBy: "“").count - 1 == 2, "the tablet's bookmark arrived: \(two.suffix(600))")
         await phone.close()
         let notes = await phone.command("notes 1") { $0.contains("# ") && $0.hasSuffix("> ") }
         #expect(notes.contains("## Bookmarks"), "the laptop's bookmark is on the phone: \(notes.suffix(400))")
+        await server.stop()
+    }
+
+    @Test("Killed in the reader right after a bookmark: the next bok sends it, once")
+    func killedInTheReader() async throws {
+        let server = try await MockLendingServer.start(
+            MockConfiguration(seed: 1, catalogSize: 600),
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
+        // Changes go out a minute after they are made, so the kill lands before.
+        let laptop = try await Machine(server, device: "laptop", interval: "60")
+        _ = await laptop.command("search sommar") { $0.contains("Showing") && $0.hasSuffix("> ") }
+        _ = await laptop.command("borrow 1") { $0.contains("Downloaded") && $0.hasSuffix("> ") }
+        _ = await laptop.command("sync on") { $0.contains("Sync is on") && $0.hasSuffix("> ") }
+        _ = await laptop.command("shelf") { $0.contains("Loans") && $0.hasSuffix("> ") }
+        _ = await laptop.command("read 1") { $0.contains("in book") }
+        for _ in 0..<5 {
+            laptop.tty.type(" ")
+            _ = await laptop.tty.read(until: { $0.contains("in book") }, seconds: 5)
+        }
+        laptop.tty.type("m")
+        _ = await laptop.tty.read(until: { $0.contains("Bookmark added") }, seconds: 5)
+        laptop.quit(keepingHome: true)
+        #expect(await laptop.bok.waitForExit(seconds: 10))
+        let pin = try #require(MockLendingServer.seededPIN(card: "1001"))
+        let client = LibraryAnnotations(card: "1001", pin: pin)
+        let service = server.opdsURL.appendingPathComponent("annotations/")
+        #expect(try await client.annotations(at: service).filter { $0.motivation == .bookmarking }.isEmpty)
+
+        let again = try await Machine(server, device: "laptop", home: laptop.home)
+        defer { again.quit() }
+        let state = await again.command("sync") { $0.contains("Sync is on") && $0.hasSuffix("> ") }
+        #expect(state.contains("1 change to bookmarks, highlights or notes waits to be sent"), "\(state.suffix(400))")
+        let synced = await again.command("sync now") { $0.contains("Synced.") && $0.hasSuffix("> ") }
+        #expect(!synced.contains("wait"), "\(synced.suffix(400))")
+        _ = await again.command("sync now") { $0.contains("Synced.") && $0.hasSuffix("> ") }
+        let marks = try await client.annotations(at: service).filter { $0.motivation == .bookmarking }
+        #expect(marks.count == 1, "sent once: \(marks)")
         await server.stop()
     }
 }

@@ -10,11 +10,18 @@ protocol AnnotationSyncing: Sendable {
     var store: ShelfStore { get }
     var book: BookID { get }
     /// Fetches the server's annotations, applies the newer ones, and sends what is newer here.
-    /// - Returns: how many of the server's annotations do not fit this copy of the book.
     @discardableResult
-    func merge(_ content: BookContent) async throws -> Int
+    func merge(_ content: BookContent) async throws -> MergeOutcome
     /// Sends the changes made here that wait, and forgets them once the server has them.
     func sendWaiting(_ content: BookContent) async throws
+}
+
+/// What a merge did.
+struct MergeOutcome: Sendable {
+    /// How many of the server's annotations do not fit this copy of the book (left there).
+    var unfit = 0
+    /// How many changes from the server were made on the shelf.
+    var applied = 0
 }
 
 /// Bookmarks, highlights and notes of one book through calibre's content server (issue 30).
@@ -32,12 +39,10 @@ struct AnnotationSync: AnnotationSyncing {
 
     typealias Key = SyncedAnnotation.Key
 
-    /// Fetches the server's annotations, applies the newer ones, and sends what is newer here.
-    /// - Returns: how many of the server's annotations do not fit this copy of the book.
     @discardableResult
-    func merge(_ content: BookContent) async throws(CalibreSync.Failure) -> Int {
+    func merge(_ content: BookContent) async throws(CalibreSync.Failure) -> MergeOutcome {
         let remote = try await client.annotations(of: link)
-        guard let local = try? store.localAnnotations(of: book) else { return 0 }
+        guard let local = try? store.localAnnotations(of: book) else { return MergeOutcome() }
         let here = AnnotationSync.keyed(local)
         var changes: [SyncedChange] = []
         var newerHere: [(kind: SyncedAnnotation.Kind, key: String)] = []
@@ -75,7 +80,7 @@ struct AnnotationSync: AnnotationSyncing {
         try? store.applySynced(changes, to: book)
         try? store.queueAnnotations(newerHere, of: book)
         try await sendWaiting(content)
-        return unfit
+        return MergeOutcome(unfit: unfit, applied: changes.count)
     }
 
     /// Sends the changes made here that wait, and forgets them once the server has them.

@@ -25,9 +25,9 @@ struct LibraryAnnotationSync: AnnotationSyncing {
     typealias Key = SyncedAnnotation.Key
 
     @discardableResult
-    func merge(_ content: BookContent) async throws(LibraryAnnotations.Failure) -> Int {
+    func merge(_ content: BookContent) async throws(LibraryAnnotations.Failure) -> MergeOutcome {
         let remote = try await client.annotations(at: link.service)
-        guard let local = try? store.localAnnotations(of: book) else { return 0 }
+        guard let local = try? store.localAnnotations(of: book) else { return MergeOutcome() }
         let here = AnnotationSync.keyed(local)
         let known = (try? store.libraryAnnotationIDs(of: book)) ?? [:]
         let knownByID = Dictionary(known.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
@@ -121,7 +121,7 @@ struct LibraryAnnotationSync: AnnotationSyncing {
         try? store.queueAnnotations(newerHere, of: book)
         for id in superseded { try await client.remove(id) }
         try await sendWaiting(content)
-        return unfit
+        return MergeOutcome(unfit: unfit, applied: changes.count)
     }
 
     func sendWaiting(_ content: BookContent) async throws(LibraryAnnotations.Failure) {

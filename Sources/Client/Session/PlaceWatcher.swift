@@ -109,6 +109,8 @@ extension Session {
     func annotationWatcher(path: String) async -> AnnotationWatcher? {
         guard let (sync, _) = await annotationSync(path: path) else { return nil }
         let interval = environment["BOK_SYNC_INTERVAL"].flatMap(Double.init).map { max(0.2, $0) }
-        return AnnotationWatcher(sync: sync, path: path, interval: min(interval ?? 1, 1))
+        return AnnotationWatcher(
+            sync: sync, path: path, interval: min(interval ?? 1, 1),
+            mergeInterval: interval ?? AnnotationWatcher.defaultMergeInterval)
     }
 }

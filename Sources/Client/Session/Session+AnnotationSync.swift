@@ -55,7 +55,7 @@ extension Session {
     /// unanswered server leaves the shelf as it is (changes made here keep waiting).
     func startMergingAnnotations(path: String) async -> Task<Int, Never>? {
         guard let (sync, book) = await annotationSync(path: path, deadline: syncWaitSeconds) else { return nil }
-        return Task.detached { (try? await sync.merge(BookContent(book: book))) ?? 0 }
+        return Task.detached { (try? await sync.merge(BookContent(book: book)))?.unfit ?? 0 }
     }
 
     /// Waits for the merge, and says in a line how many of the server's annotations do not fit
@@ -96,19 +96,33 @@ extension Session {
     }
 }
 
-/// Sends the bookmarks, highlights and notes made in an open book as they are made: it looks at
-/// the shelf's queue every ``interval`` and sends what waits (a failure leaves it waiting).
+/// Keeps an open book's bookmarks, highlights and notes in step with the server: what is made
+/// here is sent within ``interval`` (a failure leaves it waiting), and every ``mergeInterval`` the
+/// server's are merged, so a highlight made on the phone while the book is open here shows without
+/// closing it (the reader reads them again and redraws).
 struct AnnotationWatcher: Sendable {
     let sync: any AnnotationSyncing
     let path: String
     let interval: TimeInterval
+    let mergeInterval: TimeInterval
+
+    static let defaultMergeInterval: TimeInterval = 30
 
     func run() async {
         guard let book = try? EPUBBook.open(path: path) else { return }
         let content = BookContent(book: book, cacheLimit: 2)
+        var merged = Date()
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(interval))
-            guard !Task.isCancelled, (try? sync.store.pendingAnnotationCount(of: sync.book)) ?? 0 > 0 else { continue }
+            guard !Task.isCancelled else { return }
+            if Date().timeIntervalSince(merged) >= mergeInterval {
+                merged = Date()
+                if let outcome = try? await sync.merge(content), outcome.applied > 0, !Task.isCancelled {
+                    ReaderApp.annotationsChanged()
+                }
+                continue
+            }
+            guard (try? sync.store.pendingAnnotationCount(of: sync.book)) ?? 0 > 0 else { continue }
             try? await sync.sendWaiting(content)
         }
     }

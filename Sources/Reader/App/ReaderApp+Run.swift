@@ -64,4 +64,11 @@ extension ReaderApp {
         let terminal = ReaderTerminal(view: view, capabilities: capabilities, size: size)
         try terminal.run(firstFrameOnly: firstFrameOnly)
     }
+
+    /// Tells the open reader that its book's bookmarks or highlights changed on the shelf (a sync
+    /// merged another device's while it is open): it reads them again and draws the page again.
+    /// Safe from any thread; nothing happens when no reader is open.
+    public static func annotationsChanged() {
+        ReaderTerminal.noteAnnotationsChanged()
+    }
 }

@@ -152,6 +152,13 @@ public struct ReaderSession {
         if let problem = problems.first { message = problem }
     }
 
+    /// Reads the book's bookmarks and highlights from the store again (another device's arrived
+    /// through a sync while the book was open); a store that cannot be read leaves them as they are.
+    public mutating func reloadAnnotations() {
+        if let marks = try? store.bookmarks(bookID: bookID) { bookmarks = marks }
+        if let marked = try? store.highlights(bookID: bookID) { highlights = marked }
+    }
+
     /// Seconds by the system clock: the session's clock unless a test gives its own.
     public static func wallClock() -> Double { Date().timeIntervalSinceReferenceDate }
 

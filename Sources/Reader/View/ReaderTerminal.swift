@@ -20,6 +20,16 @@ final class ReaderTerminal {
     fileprivate static let stopAsked = Atomic<Bool>(false)
     /// SIGCONT: the shell may have put its own terminal settings back while bok was stopped.
     fileprivate static let continued = Atomic<Bool>(false)
+    /// Bookmarks or highlights of the open book changed on the shelf from outside the reader (a sync
+    /// merged another device's): read again at the next wake.
+    fileprivate static let annotationsChanged = Atomic<Bool>(false)
+
+    /// Says that the open book's bookmarks or highlights changed on the shelf (from another thread):
+    /// the reader reads them again and redraws.
+    static func noteAnnotationsChanged() {
+        annotationsChanged.store(true, ordering: .releasing)
+        wake()
+    }
 
     /// Stops a background page count that is no longer wanted.
     private final class Cancellation: Sendable {
@@ -133,6 +143,10 @@ final class ReaderTerminal {
                 while read(wakePipe[0], &buffer, buffer.count) > 0 {}
                 if Self.stopAsked.exchange(false, ordering: .acquiringAndReleasing) { suspend() }
                 if Self.continued.exchange(false, ordering: .acquiringAndReleasing) { takeTerminalAgain() }
+                if Self.annotationsChanged.exchange(false, ordering: .acquiringAndReleasing) {
+                    view.session.reloadAnnotations()
+                    output.forget()
+                }
                 view.pageCountsChanged()
                 let current = TerminalSize.current()
                 if current.columns != size.columns || current.rows != size.rows {
