@@ -206,4 +206,46 @@ struct LibraryAnnotationSyncTests {
             #expect(!library.isEmpty)
         }
     }
+
+    @Test("Notes outlive the loan: returned, they stay; changed meanwhile, they wait, and go when borrowed again")
+    func notesOutliveTheLoan() async throws {
+        try await CatalogueLoginTests.atMockLibrary { server, home in
+            let pin = try #require(MockLendingServer.seededPIN(card: "1001"))
+            let a = try await Machine(server, home: home.appendingPathComponent("a"), pin: pin, borrow: "sommar")
+            let link = try #require(try a.store.libraryLink(of: a.book))
+            let client = LibraryAnnotations(card: "1001", pin: pin)
+            _ = await a.bok.text("sync on")
+            let kept = Highlight(start: a.place(0.3), end: a.place(0.31), color: .pink, note: "Spara", text: "x")
+            try a.store.saveHighlight(kept, bookID: a.book)
+            #expect(await a.syncNow().contains("Synced."))
+
+            _ = await a.bok.text("shelf")
+            let returned = await a.bok.text("return 1")
+            #expect(returned.contains("Returned"), "\(returned)")
+            // A library that forgets an ended loan's annotations (the mock keeps them: here they go
+            // as a library might lose them) deletes nothing here.
+            for annotation in try await client.annotations(at: link.service) {
+                try await client.remove(try #require(annotation.id))
+            }
+            #expect(await a.syncNow().contains("Synced."))
+            #expect(try a.held() == ["highlight \(kept.id.uuidString) Spara"], "still kept here")
+            var edited = kept
+            edited.note = "Spara, ändrad efter lånet"
+            try a.store.saveHighlight(edited, bookID: a.book)
+            let quiet = await a.syncNow()
+            #expect(quiet.contains("Synced."), "an ended loan's change waits, and that is no failure: \(quiet)")
+            #expect(try a.store.pendingAnnotationCount(of: a.book) == 1)
+            #expect(try a.held() == ["highlight \(kept.id.uuidString) Spara, ändrad efter lånet"], "kept here")
+
+            let id = String(link.source.split(separator: ":").last ?? "")
+            let again = await a.bok.text("borrow id:\(id)")
+            #expect(again.contains("Borrowed"), "\(again)")
+            #expect(await a.syncNow().contains("Synced."))
+            #expect(try a.store.pendingAnnotationCount(of: a.book) == 0)
+            #expect(
+                try await Self.kept(client, link.service) == [
+                    "highlight \(kept.id.uuidString) Spara, ändrad efter lånet"
+                ])
+        }
+    }
 }

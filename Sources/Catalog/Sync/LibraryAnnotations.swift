@@ -91,6 +91,9 @@ public struct LibraryAnnotations: Sendable {
             case strangeAnswer
             /// It has no such annotation (404, 410).
             case gone
+            /// It refused to keep one (400): the book is not on loan to the patron now (Palace keeps
+            /// annotations only of loans). The change waits until the book is borrowed again.
+            case notOnLoan
         }
 
         public let kind: Kind
@@ -106,6 +109,10 @@ public struct LibraryAnnotations: Sendable {
                 tr("{server} refused your card and PIN; log in again with login --remember.", ["server": server])
             case .unreachable:
                 tr("{server} did not answer; your bookmarks wait and are sent next time.", ["server": server])
+            case .notOnLoan:
+                tr(
+                    "{server} keeps notes only of books on loan: yours wait until you borrow the book again.",
+                    ["server": server])
             case .strangeAnswer, .gone:
                 tr("{server} did not answer as an annotation service does; nothing was synced.", ["server": server])
             }
@@ -273,6 +280,7 @@ public struct LibraryAnnotations: Sendable {
         else { throw Failure(kind: .unreachable, server: server) }
         switch answer.status {
         case 200..<300: return answer.body
+        case 400: throw Failure(kind: .notOnLoan, server: server)
         case 401: throw Failure(kind: .loginRefused, server: server)
         case 403: throw Failure(kind: .notOptedIn, server: server)
         case 404, 410: throw Failure(kind: .gone, server: server)

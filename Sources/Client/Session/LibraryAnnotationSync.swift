@@ -21,6 +21,8 @@ struct LibraryAnnotationSync: AnnotationSyncing {
     let client: LibraryAnnotations
     /// This machine's name, on each annotation it sends.
     let device: String
+    /// Whether the book is on loan now, as the shelf last heard.
+    var onLoan = true
 
     typealias Key = SyncedAnnotation.Key
 
@@ -104,17 +106,21 @@ struct LibraryAnnotationSync: AnnotationSyncing {
             changes.append(change)
             ids.append((key, id.absoluteString))
         }
-        // What the library had and has no longer was deleted on another device, unless it changed here since.
+        // What the library had and has no longer was deleted on another device, unless it changed here
+        // since. A library that has none of the book's any more once the loan ended forgot them
+        // rather than every one being deleted elsewhere: nothing is deleted here, and they go again
+        // when it is borrowed again.
+        let forgotten = copies.isEmpty && !known.isEmpty && !onLoan
         for (key, _) in known where copies[key] == nil {
             ids.append((key, nil))
-            if let mine = here[key], !mine.removed, !waiting.contains(key) {
+            if let mine = here[key], !mine.removed, !waiting.contains(key), !forgotten {
                 changes.append(.removed(key.kind, key: key.key, time: Date()))
             }
         }
-        // Made here and never sent (or sent and then lost): sent now.
+        // Made here and never sent (or sent and then lost, or forgotten there): sent now.
         for annotation in local where !annotation.removed {
             let key = Key(kind: annotation.kind, key: annotation.key)
-            if copies[key] == nil, known[key] == nil { newerHere.append((key.kind, key.key)) }
+            if copies[key] == nil, known[key] == nil || forgotten { newerHere.append((key.kind, key.key)) }
         }
         try? store.applySynced(changes, to: book)
         try? store.setLibraryAnnotationIDs(ids, of: book)

@@ -45,9 +45,11 @@ extension Session {
         guard let link = try? store.libraryLink(of: bookID),
             let authorization = await library.opdsLending()?.authorization(for: link.service, card: shelfCard())
         else { return nil }
+        let onLoan = (try? store.loans(includeEnded: false))?.contains { $0.productID == link.source } ?? true
         return LibraryAnnotationSync(
             store: store, book: bookID, link: link,
-            client: LibraryAnnotations(authorization: authorization, deadline: deadline), device: syncDevice)
+            client: LibraryAnnotations(authorization: authorization, deadline: deadline), device: syncDevice,
+            onLoan: onLoan)
     }
 
     /// Before a book opens: the server's bookmarks and highlights are merged with the shelf's,
@@ -88,6 +90,8 @@ extension Session {
             do {
                 try await sync.merge(BookContent(book: book, cacheLimit: 2))
                 try? store.setSetting(Self.syncLastSetting, to: String(Date().timeIntervalSince1970))
+            } catch let error as LibraryAnnotations.Failure where error.kind == .notOnLoan {
+                // A loan that ended: its changes wait until it is borrowed again, and that is no failure.
             } catch {
                 failure = failure ?? (error as? any PatronFacingError)
             }

@@ -173,6 +173,9 @@ extension Session {
                 try await library.sendPlace(position)
                 try? store.positionSent(position)
                 try? store.setSetting(Self.syncLastSetting, to: String(Date().timeIntervalSince1970))
+            } catch  where error.kind == .notOnLoan {
+                // The loan ended: the library keeps no place of it now; the shelf keeps it.
+                try? store.positionSent(position)
             } catch {
                 failure = failure ?? error
             }
