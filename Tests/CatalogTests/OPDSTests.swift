@@ -123,10 +123,13 @@ struct OPDS2ReadingTests {
                 try OPDSParser.feed(Data(body.utf8), base: Self.base)
             }
         }
-        // Bytes that are not UTF-8 inside a string.
-        #expect(throws: OPDSParser.Failure.self) {
-            try OPDSParser.feed(
-                Data(#"{"links": [], "x": ""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8), base: Self.base)
+        // Bytes that are not UTF-8 inside a string: a broken pair, a cut emoji (as long as the
+        // U+FFFD that would stand for it), a byte that never starts a character.
+        for bytes: [UInt8] in [[0xC3, 0x28], [0xF0, 0x9F, 0x98], [0xFF], [0xED, 0xA0, 0x80]] {
+            #expect(throws: OPDSParser.Failure.self) {
+                try OPDSParser.feed(
+                    Data(#"{"links": [], "x": ""#.utf8) + Data(bytes) + Data(#""}"#.utf8), base: Self.base)
+            }
         }
     }
 
