@@ -18,6 +18,9 @@ struct WireBytesTests {
         #expect(query["empty"] == "" && query["x"] == "Ab" && query["missing"] == nil)
         // A name with an escape and a capital outside ASCII is folded as Foundation folds it.
         #expect(QueryParameters("%C3%85r=1")["år"] == "1")
+        // Letters not escaped, as a hand-written URL has them; `=` in a value stays.
+        let written = QueryParameters("q=sjön+vid=berg&Å=2&&=tom")
+        #expect(written["q"] == "sjön vid=berg" && written["å"] == "2" && written[""] == "tom")
     }
 
     @Test func anAvailabilityIsWrittenAsJSONEncoderWritesIt() throws {
@@ -32,6 +35,10 @@ struct WireBytesTests {
             Availability(available: false, reason: .library, estimatedDate: DayDate(year: 999, month: 12, day: 31)),
             Availability(available: false, reason: .borrower, pace: LoanPace(loans: 3, days: 7)),
             Availability(available: false, reason: .other("kvot/slut")),
+            Availability(available: true, copies: Int.max, waiting: -12),
+            Availability(
+                available: false, reason: .borrower, copies: 10, waiting: 1_000_000,
+                estimatedDate: DayDate(year: 2031, month: 1, day: 9), pace: LoanPace(loans: 10, days: 365)),
             Availability(available: false, reason: .other("\"quoted\" \\ å")),
         ]
         for availability in cases {

@@ -18,14 +18,76 @@ extension Availability {
             body.append((try? encoder.encode(self)) ?? Data("{}".utf8))
             return
         }
-        var text = available ? #"{"Available":true,"Reason":""# : #"{"Available":false,"Reason":""#
-        text += word
-        text += "\""
-        if let copies { text += #","Copies":\#(copies)"# }
-        if let waiting { text += #","Waiting":\#(waiting)"# }
-        if let estimatedDate { text += #","EstimatedDate":"\#(estimatedDate.description)""# }
-        if let pace { text += #","Pace":{"Loans":\#(pace.loans),"Days":\#(pace.days)}"# }
-        text += "}"
-        body.append(contentsOf: text.utf8)
+        // Room for every key and four numbers of 20 characters, the date's three, and the word.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 320 + word.utf8.count) { buffer in
+            var count = 0
+            func put(_ text: StaticString) {
+                text.withUTF8Buffer { bytes in
+                    for byte in bytes {
+                        buffer[count] = byte
+                        count += 1
+                    }
+                }
+            }
+            func put(_ text: String) {
+                for byte in text.utf8 {
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            func put(_ number: Int, width: Int = 1) {
+                guard number >= 0 else { return put(String(number)) }
+                var digits = 1
+                var left = number
+                while left >= 10 {
+                    left /= 10
+                    digits += 1
+                }
+                for _ in digits..<max(digits, width) {
+                    buffer[count] = UInt8(ascii: "0")
+                    count += 1
+                }
+                var rest = number
+                for place in (0..<digits).reversed() {
+                    buffer[count + place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                count += digits
+            }
+            put(available ? #"{"Available":true,"Reason":""# : #"{"Available":false,"Reason":""#)
+            put(word)
+            put("\"")
+            if let copies {
+                put(#","Copies":"#)
+                put(copies)
+            }
+            if let waiting {
+                put(#","Waiting":"#)
+                put(waiting)
+            }
+            if let estimatedDate {
+                // DayDate's description: `YYYY-MM-DD`, zeros in front.
+                put(#","EstimatedDate":""#)
+                if estimatedDate.year >= 0 {
+                    put(estimatedDate.year, width: 4)
+                    put("-")
+                    put(estimatedDate.month, width: 2)
+                    put("-")
+                    put(estimatedDate.day, width: 2)
+                } else {
+                    put(estimatedDate.description)
+                }
+                put("\"")
+            }
+            if let pace {
+                put(#","Pace":{"Loans":"#)
+                put(pace.loans)
+                put(#","Days":"#)
+                put(pace.days)
+                put("}")
+            }
+            put("}")
+            body.append(UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
     }
 }

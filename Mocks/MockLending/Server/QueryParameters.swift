@@ -11,13 +11,29 @@ struct QueryParameters: Sendable {
     /// Parses a raw query string (`a=1&b=x%20y`); the first occurrence of a name wins.
     init(_ rawQuery: String?) {
         guard let rawQuery, !rawQuery.isEmpty else { return }
+        // An ASCII query (as clients escape them) is split by bytes; other text by characters, as
+        // before, where a mark after `&` or `=` joins it into another character.
+        if rawQuery.utf8.allSatisfy({ $0 < 0x80 }) {
+            for pair in rawQuery.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+                guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
+                    add(Substring(pair), "")
+                    continue
+                }
+                add(Substring(pair[..<equals]), Self.decode(Substring(pair[pair.index(after: equals)...])))
+            }
+            return
+        }
         for pair in rawQuery.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let decoded = Self.decode(parts[0])
-            let name = Self.isLowercase(decoded) ? decoded : decoded.lowercased()
-            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
-            if values[name] == nil { values[name] = value }
+            add(parts[0], parts.count > 1 ? Self.decode(parts[1]) : "")
         }
+    }
+
+    /// Keeps `value` under the name written `rawName`, unless the name came before.
+    private mutating func add(_ rawName: Substring, _ value: String) {
+        let decoded = Self.decode(rawName)
+        let name = Self.isLowercase(decoded) ? decoded : decoded.lowercased()
+        if values[name] == nil { values[name] = value }
     }
 
     /// The value of `name` (case-insensitive), or nil when absent.
