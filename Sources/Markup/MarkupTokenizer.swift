@@ -142,8 +142,36 @@ package struct MarkupTokenizer {
 
     private mutating func readText() -> MarkupToken {
         let start = position
-        while position < bytes.count, bytes[position] != UInt8(ascii: "<") { position += 1 }
-        return .text(decode(bytes[start..<position]))
+        let (end, references) = scan(from: start) { $0 == UInt8(ascii: "<") }
+        position = end
+        return .text(references ? decode(bytes[start..<end]) : plain(start, end))
+    }
+
+    /// Where the first byte `stop` takes lies from `start` on (or the end), and whether an `&`
+    /// came before it: text without one is made a string at once.
+    private func scan(from start: Int, until stop: (UInt8) -> Bool) -> (end: Int, references: Bool) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = start
+            var references = false
+            while index < buffer.count {
+                let byte = buffer[index]
+                if stop(byte) { break }
+                if byte == UInt8(ascii: "&") { references = true }
+                index += 1
+            }
+            return (index, references)
+        }
+    }
+
+    /// The bytes from `start` to `end` as they are (no reference in them), as ``decode(_:)`` gives them.
+    private func plain(_ start: Int, _ end: Int) -> String {
+        let string = bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
+        switch syntax {
+        case .html: return SafeText.text(string)
+        case .xml: return string
+        }
     }
 
     /// Skips `<?target data?>`. XML allows its declaration only at the very start.
@@ -206,6 +234,8 @@ package struct MarkupTokenizer {
             } else {
                 isWellFormed = false  // an attribute without a value: HTML's `hidden`
             }
+            // Room for a few at once: growing one by one reallocates at the second and the third.
+            if attributes.isEmpty { attributes.reserveCapacity(4) }
             attributes.append(MarkupAttribute(name: attributeName, value: value))
         }
         if !closed { isWellFormed = false }
@@ -315,22 +345,33 @@ package struct MarkupTokenizer {
 
     private mutating func readName() -> String {
         let start = position
-        var colons = 0
-        var valid = true
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-                || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-            {
-                break
+        let (end, colons, validCharacters) = bytes.withUnsafeBufferPointer { buffer -> (Int, Int, Bool) in
+            var index = start
+            var colons = 0
+            var valid = true
+            while index < buffer.count {
+                let byte = buffer[index]
+                // Letters, the commonest, first.
+                if (byte | 0x20) &- UInt8(ascii: "a") < 26 {
+                    index += 1
+                    continue
+                }
+                if byte <= 0x20 || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+                    || byte == UInt8(ascii: "<") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+                {
+                    break
+                }
+                if byte == UInt8(ascii: ":") {
+                    colons += 1
+                } else if byte < 0x80, !Self.isNameStart(byte), !Self.isNameCharacter(byte) {
+                    valid = false
+                }
+                index += 1
             }
-            if byte == UInt8(ascii: ":") {
-                colons += 1
-            } else if byte < 0x80, !Self.isNameStart(byte), !Self.isNameCharacter(byte) {
-                valid = false
-            }
-            position += 1
+            return (index, colons, valid)
         }
+        position = end
+        var valid = validCharacters
         // Namespaces in XML: a qualified name has at most one colon, with a name on each side.
         if colons > 1 || colons == 1 && (bytes[start] == UInt8(ascii: ":") || bytes[position - 1] == UInt8(ascii: ":"))
         {
@@ -341,7 +382,9 @@ package struct MarkupTokenizer {
             isWellFormed = false
         }
         if syntax == .xml || !bytes[start..<position].contains(where: { $0 >= 65 && $0 <= 90 }) {
-            return Self.string(bytes[start..<position])
+            return bytes.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(rebasing: $0[start..<position]), as: UTF8.self)
+            }
         }
         var nameBytes = Array(bytes[start..<position])
         for index in nameBytes.indices where nameBytes[index] >= 65 && nameBytes[index] <= 90 { nameBytes[index] += 32 }
@@ -354,12 +397,15 @@ package struct MarkupTokenizer {
         if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
             position += 1
             let start = position
-            while position < bytes.count, bytes[position] != quote {
-                if bytes[position] == UInt8(ascii: "<") { isWellFormed = false }  // XML forbids `<` in a value
-                position += 1
+            var lessThan = false
+            let (end, references) = scan(from: start) { byte in
+                if byte == UInt8(ascii: "<") { lessThan = true }
+                return byte == quote
             }
+            position = end
+            if lessThan { isWellFormed = false }  // XML forbids `<` in a value
             if position >= bytes.count { isWellFormed = false }
-            let value = decode(bytes[start..<position])
+            let value = references ? decode(bytes[start..<position]) : plain(start, position)
             position = min(bytes.count, position + 1)
             return value
         }
@@ -523,16 +569,32 @@ package struct MarkupTokenizer {
     /// tab and the line ends, U+FFFE or U+FFFF.
     static func containsForbiddenCharacter(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = UnsafeRawPointer(buffer.baseAddress) else { return false }
             var index = 0
             let count = buffer.count
             while index < count {
-                let byte = buffer[index]
-                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
-                // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-                if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE {
-                    return true
+                // Eight bytes at a time: a word with no byte below 0x20 and no 0xEF needs no look.
+                var end = index + 1
+                if index + 8 <= count {
+                    let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let high: UInt64 = 0x8080_8080_8080_8080
+                    let ef = word ^ (ones &* 0xEF)
+                    if (word &- ones &* 0x20) & ~word & high == 0, (ef &- ones) & ~ef & high == 0 {
+                        index += 8
+                        continue
+                    }
+                    end = index + 8
                 }
-                index += 1
+                while index < end {
+                    let byte = buffer[index]
+                    if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D { return true }
+                    // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+                    if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] >= 0xBE {
+                        return true
+                    }
+                    index += 1
+                }
             }
             return false
         }

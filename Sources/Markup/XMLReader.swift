@@ -58,6 +58,9 @@ package struct XMLReader {
     private var open: [(qualified: String, name: XMLName, bindings: Int)] = []
     /// Namespace declarations in force, outermost first: prefix ("" for the default) and URI.
     private var bindings: [(prefix: Substring, uri: String)] = []
+    /// The URI of the default namespace in force (`xmlns="…"`), kept as the bindings change:
+    /// most names have no prefix, and a feed's thousands of them need not search the bindings.
+    private var defaultNamespace: String?
     /// The end of an empty element, to be given after its start, and where its bindings start.
     private var pendingEnd: (name: XMLName, bindings: Int)?
     private var sawRoot = false
@@ -76,7 +79,7 @@ package struct XMLReader {
         if failed { return nil }
         if let pending = pendingEnd {
             pendingEnd = nil
-            bindings.removeSubrange(pending.bindings...)
+            unbind(from: pending.bindings)
             return .end(pending.name)
         }
         while true {
@@ -95,7 +98,7 @@ package struct XMLReader {
                     try fail("has an end tag (\(qualified)) that does not match the open element")
                 }
                 open.removeLast()
-                bindings.removeSubrange(top.bindings...)
+                unbind(from: top.bindings)
                 return .end(top.name)
             case .text(let text):
                 if !open.isEmpty { return .text(text) }
@@ -127,6 +130,7 @@ package struct XMLReader {
             }
             declarations += 1
         }
+        if declarations > 0 { defaultNamespace = uri(for: "") }
         try checkUnique(attributes)
         var resolved: [XMLAttribute] = []
         resolved.reserveCapacity(attributes.count - declarations)
@@ -147,13 +151,27 @@ package struct XMLReader {
     /// is in the default namespace; an attribute without one is in none. A prefix nobody declared
     /// leaves the name in no namespace (libxml2 called that an error; a catalogue is still read).
     private func name(_ qualified: String, isAttribute: Bool) -> XMLName {
-        guard let colon = qualified.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            return XMLName(namespace: isAttribute ? nil : uri(for: ""), local: qualified)
+        guard let colon = Self.colon(in: qualified) else {
+            return XMLName(namespace: isAttribute ? nil : defaultNamespace, local: qualified)
         }
         let prefix = qualified[..<colon]
         let local = String(qualified[qualified.utf8.index(after: colon)...])
         if prefix == "xml" { return XMLName(namespace: Self.xmlNamespace, local: local) }
         return XMLName(namespace: uri(for: prefix), local: local)
+    }
+
+    /// Where the name's colon is, looked for in its bytes (the generic `firstIndex` is slower).
+    private static func colon(in qualified: String) -> String.Index? {
+        var qualified = qualified
+        let offset = qualified.withUTF8 { bytes in bytes.firstIndex(of: UInt8(ascii: ":")) }
+        return offset.map { qualified.utf8.index(qualified.utf8.startIndex, offsetBy: $0) }
+    }
+
+    /// Drops the declarations of the elements that closed.
+    private mutating func unbind(from mark: Int) {
+        guard mark < bindings.count else { return }
+        bindings.removeSubrange(mark...)
+        defaultNamespace = uri(for: "")
     }
 
     /// The URI bound to `prefix` by the nearest declaration; nil when none is, or when it was

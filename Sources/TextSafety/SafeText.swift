@@ -247,8 +247,19 @@ public enum SafeText {
     private static func needsWork(_ text: String, keepingLineBreaks: Bool) -> Bool {
         let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             let count = bytes.count
+            let raw = UnsafeRawPointer(bytes.baseAddress)
             var index = 0
             while index < count {
+                // Eight bytes at a time while they are all printable ASCII (0x20–0x7E).
+                if let raw, index + 8 <= count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    let ones: UInt64 = 0x0101_0101_0101_0101
+                    let high: UInt64 = 0x8080_8080_8080_8080
+                    if (word &- ones &* 0x20) & ~word & high == 0, (word | (word &+ ones)) & high == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let b = bytes[index]
                 index += 1
                 if b >= 0x20, b < 0x7F { continue }

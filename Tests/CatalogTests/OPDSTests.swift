@@ -123,10 +123,13 @@ struct OPDS2ReadingTests {
                 try OPDSParser.feed(Data(body.utf8), base: Self.base)
             }
         }
-        // Bytes that are not UTF-8 inside a string.
-        #expect(throws: OPDSParser.Failure.self) {
-            try OPDSParser.feed(
-                Data(#"{"links": [], "x": ""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8), base: Self.base)
+        // Bytes that are not UTF-8 inside a string: a broken pair, a cut emoji (as long as the
+        // U+FFFD that would stand for it), a byte that never starts a character.
+        for bytes: [UInt8] in [[0xC3, 0x28], [0xF0, 0x9F, 0x98], [0xFF], [0xED, 0xA0, 0x80]] {
+            #expect(throws: OPDSParser.Failure.self) {
+                try OPDSParser.feed(
+                    Data(#"{"links": [], "x": ""#.utf8) + Data(bytes) + Data(#""}"#.utf8), base: Self.base)
+            }
         }
     }
 
@@ -293,5 +296,137 @@ struct CalibreOPDSTests {
         }
         let feed = try await OPDSClient(root: server.root, user: "elsa", password: "hemligt").feed()
         #expect(!feed.entries.isEmpty)
+    }
+}
+
+/// One feed written in the ways XML allows — prefixes or a default namespace, declared at the root
+/// or on an entry, references or the characters themselves, CDATA, attributes in any order and
+/// either quote, empty elements closed at once or not, white space between elements — reads as the
+/// same records.
+struct OPDSEquivalentFeedTests {
+    static let base = URL(string: "http://127.0.0.1:8000/catalog/root.xml")!
+
+    static let plain = """
+        <?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom" \
+        xmlns:dc="http://purl.org/dc/terms/" xmlns:opds="http://opds-spec.org/2010/catalog" \
+        xmlns:os="http://a9.com/-/spec/opensearch/1.1/"><title>Böcker &amp; ljud</title>\
+        <os:totalResults>42</os:totalResults>\
+        <link rel="next" href="/feed?page=2" type="application/atom+xml;profile=opds-catalog"/>\
+        <link rel="http://opds-spec.org/facet" href="/feed?sort=new" title="Nya" opds:facetGroup="Ordning" \
+        opds:activeFacet="true"/>\
+        <entry><title>Sjön &lt;del 1&gt;</title><id>urn:1</id><author><name>Eva Öst</name></author>\
+        <dc:language>sv</dc:language><dc:publisher>Norrsken</dc:publisher><dc:issued>2024</dc:issued>\
+        <dc:identifier>urn:isbn:9789100000001</dc:identifier><summary>En "roman" om 'vatten'.</summary>\
+        <category term="fiction" label="Skönlitteratur"/><category term="Deckare"/>\
+        <link rel="http://opds-spec.org/acquisition/borrow" href="/borrow/1" \
+        type="application/atom+xml;type=entry;profile=opds-catalog">\
+        <opds:indirectAcquisition type="application/epub+zip"/>\
+        <opds:availability status="unavailable" until="2026-12-01"/><opds:holds total="3" position="2"/>\
+        <opds:copies total="2" available="0"/></link>\
+        <link rel="http://opds-spec.org/image http://opds-spec.org/image/thumbnail" \
+        href="http://covers.example/1.png" type="image/png" length="1234"/></entry>\
+        <entry><title>Två</title><link rel="http://opds-spec.org/acquisition" href="../get/2.epub" \
+        type="application/epub+zip"/></entry></feed>
+        """
+
+    /// Prefixes everywhere (OPDS's declared on each entry), references for characters, CDATA,
+    /// attributes reversed in single quotes, empty elements written open and closed, white space.
+    static let prefixed = """
+        <?xml version='1.0'?>
+        <a:feed xmlns:a='http://www.w3.org/2005/Atom' xmlns:d="http://purl.org/dc/terms/"
+            xmlns:s="http://a9.com/-/spec/opensearch/1.1/">
+          <a:title>B&#xF6;cker <![CDATA[&]]> ljud</a:title>
+          <s:totalResults>42</s:totalResults>
+          <a:link type='application/atom+xml;profile=opds-catalog' href='/feed?page=2' rel='next'></a:link>
+          <a:link xmlns:f="http://opds-spec.org/2010/catalog" f:activeFacet='true' f:facetGroup='Ordning'
+              title='Nya' href='/feed?sort=new' rel='http://opds-spec.org/facet' />
+          <a:entry xmlns:l="http://opds-spec.org/2010/catalog">
+            <a:id>urn:1</a:id>
+            <a:title><![CDATA[Sjön <del 1>]]></a:title>
+            <a:author>
+              <a:name>Eva &#214;st</a:name>
+            </a:author>
+            <d:identifier>urn:isbn:9789100000001</d:identifier>
+            <d:issued>2024</d:issued>
+            <d:publisher>Norr&#x73;ken</d:publisher>
+            <d:language>sv</d:language>
+            <a:summary><![CDATA[En "roman" om ]]>&apos;vatten&#39;.</a:summary>
+            <a:category label='Sk&#246;nlitteratur' term='fiction'></a:category>
+            <a:category term="Deckare" />
+            <a:link type="application/atom+xml;type=entry;profile=opds-catalog" href="/borrow/1"
+                rel="http://opds-spec.org/acquisition/borrow">
+              <l:indirectAcquisition type="application/epub+zip"></l:indirectAcquisition>
+              <l:copies available="0" total="2"/>
+              <l:holds position="2" total="3"/>
+              <l:availability until="2026-12-01" status="unavailable"/>
+            </a:link>
+            <a:link length="1234" type="image/png" href="http://covers.example/1.png"
+                rel="http://opds-spec.org/image http://opds-spec.org/image/thumbnail"/>
+          </a:entry>
+          <a:entry xmlns:l="http://opds-spec.org/2010/catalog"><a:title>Tv&#xE5;</a:title>
+            <a:link type="application/epub+zip" href="../get/2.epub" rel="http://opds-spec.org/acquisition"/>
+          </a:entry>
+        </a:feed>
+        """
+
+    /// A default namespace with entities a DOCTYPE declares, and the Dublin Core of 1.1.
+    static let declared = """
+        <?xml version="1.0"?><!DOCTYPE feed [<!ENTITY pub "Norrsken"><!ENTITY amp2 "&amp;">]>\
+        <!-- a comment --><feed xmlns="http://www.w3.org/2005/Atom" \
+        xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:opds="http://opds-spec.org/2010/catalog" \
+        xmlns:os="http://a9.com/-/spec/opensearch/1.1/"><title>Böcker &amp2; ljud</title>\
+        <?pi ignored?><os:totalResults>42</os:totalResults>\
+        <link href="/feed?page=2" rel="next" type="application/atom+xml;profile=opds-catalog"/>\
+        <link opds:facetGroup="Ordning" href="/feed?sort=new" rel="http://opds-spec.org/facet" title="Nya" \
+        opds:activeFacet="true"/>\
+        <entry><id>urn:1</id><title>Sjön &#60;del 1&#62;</title><author><name>Eva Öst</name></author>\
+        <dc:language>sv</dc:language><dc:publisher>&pub;</dc:publisher><dc:issued>2024</dc:issued>\
+        <dc:identifier>urn:isbn:9789100000001</dc:identifier><summary>En &quot;roman&quot; om 'vatten'.</summary>\
+        <category label="Skönlitteratur" term="fiction"/><category term="Deckare"/>\
+        <link href="/borrow/1" type="application/atom+xml;type=entry;profile=opds-catalog" \
+        rel="http://opds-spec.org/acquisition/borrow"><opds:holds position="2" total="3"/>\
+        <opds:indirectAcquisition type="application/epub+zip"/><opds:copies available="0" total="2"/>\
+        <opds:availability until="2026-12-01" status="unavailable"/></link>\
+        <link href="http://covers.example/1.png" length="1234" \
+        rel="http://opds-spec.org/image http://opds-spec.org/image/thumbnail" type="image/png"/></entry>\
+        <entry><title>Två</title><link href="../get/2.epub" rel="http://opds-spec.org/acquisition" \
+        type="application/epub+zip"></link></entry></feed>
+        """
+
+    @Test func theFeedReadsAsWritten() throws {
+        let feed = try OPDSParser.feed(Data(Self.plain.utf8), base: Self.base)
+        #expect(feed.title == "Böcker & ljud" && feed.totalResults == 42)
+        #expect(feed.link("next")?.href.absoluteString == "http://127.0.0.1:8000/feed?page=2")
+        let facet = try #require(feed.facets.first)
+        #expect(facet.facetGroup == "Ordning" && facet.isActiveFacet && facet.title == "Nya")
+        #expect(feed.entries.count == 2)
+        let first = feed.entries[0]
+        #expect(first.id == "urn:1" && first.title == "Sjön <del 1>" && first.authors == ["Eva Öst"])
+        #expect(first.language == "sv" && first.publisher == "Norrsken" && first.issued == "2024")
+        #expect(first.identifiers == ["urn:isbn:9789100000001"] && first.summary == "En \"roman\" om 'vatten'.")
+        #expect(first.subjects == ["Skönlitteratur", "Deckare"])
+        let borrow = try #require(first.borrowLink)
+        #expect(borrow.href.absoluteString == "http://127.0.0.1:8000/borrow/1")
+        #expect(borrow.indirectTypes == ["application/epub+zip"])
+        #expect(borrow.lending?.state == .unavailable && borrow.lending?.until == DayDate(string: "2026-12-01"))
+        #expect(borrow.lending?.holds == 3 && borrow.lending?.position == 2)
+        #expect(borrow.lending?.copies == 2 && borrow.lending?.copiesAvailable == 0)
+        let cover = first.links[1]
+        #expect(cover.relations == ["http://opds-spec.org/image", "http://opds-spec.org/image/thumbnail"])
+        #expect(cover.length == 1234 && cover.href.absoluteString == "http://covers.example/1.png")
+        #expect(
+            feed.entries[1].id == "Två"
+                && feed.entries[1].epub?.href.absoluteString == "http://127.0.0.1:8000/get/2.epub")
+    }
+
+    @Test(arguments: [prefixed, declared])
+    func theSameFeedWrittenOtherwiseReadsTheSame(_ written: String) throws {
+        let plain = try OPDSParser.feed(Data(Self.plain.utf8), base: Self.base)
+        let other = try OPDSParser.feed(Data(written.utf8), base: Self.base)
+        #expect(other.title == plain.title && other.totalResults == plain.totalResults)
+        #expect(other.links == plain.links)
+        #expect(other.entries.count == plain.entries.count)
+        for (mine, theirs) in zip(other.entries, plain.entries) { #expect(mine == theirs) }
+        #expect(other == plain)
     }
 }

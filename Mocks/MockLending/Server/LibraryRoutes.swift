@@ -38,20 +38,23 @@ struct LibraryRoutes: Sendable {
         let withAvailability = library.configuration.dialect != .searchWithoutAvailability
         // Written from each product's cached JSON, with its availability (which changes) put
         // in front: what `Wire.SearchAnswer` would encode, without encoding the products again.
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
         var body = Data(#"{"TotalCount":\#(total),"Products":["#.utf8)
         for (number, hit) in page.enumerated() {
             if number > 0 { body.append(UInt8(ascii: ",")) }
             let product = library.productJSON(hit.index, origin: origin)
-            guard withAvailability, let availability = try? encoder.encode(hit.availability) else {
+            guard withAvailability else {
                 body.append(product)
                 continue
             }
             body.append(contentsOf: #"{"Availability":"#.utf8)
-            body.append(availability)
+            hit.availability.appendJSON(to: &body)
             // The product's own fields after its opening brace (an empty object adds none).
-            body.append(contentsOf: product.count > 2 ? [UInt8(ascii: ",")] + product.dropFirst() : [UInt8(ascii: "}")])
+            if product.count > 2 {
+                body.append(UInt8(ascii: ","))
+                body.append(product[product.index(after: product.startIndex)...])
+            } else {
+                body.append(UInt8(ascii: "}"))
+            }
         }
         body.append(contentsOf: "]}".utf8)
         return JSONResponse.raw(body, status: .ok, contentType: "application/json")

@@ -236,10 +236,14 @@ enum JSONValue: Sendable {
             return value
         }
 
+        /// The bytes as a string, when they are UTF-8. Made with `String(decoding:)`, which repairs
+        /// what is not UTF-8 and so changes the bytes only then: the generic `String(validating:)`
+        /// looked up type metadata for each string, a tenth of reading a 5 000-entry feed.
         func text(_ slice: Slice<UnsafeBufferPointer<UInt8>>) throws(Failure) -> String {
-            guard let string = String(validating: slice, as: UTF8.self) else {
-                throw failure("is not UTF-8")
-            }
+            let bytes = UnsafeBufferPointer(rebasing: slice)
+            var string = String(decoding: bytes, as: UTF8.self)
+            let same = string.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+            guard same else { throw failure("is not UTF-8") }
             return string
         }
 

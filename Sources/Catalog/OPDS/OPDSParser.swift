@@ -174,8 +174,12 @@ struct LinkResolver {
     func resolve(_ href: String) -> URL? {
         let href = href.trimmedWhitespace
         if Self.isPlain(href) {
-            if href.hasPrefix("/"), !href.hasPrefix("//"), let origin { return URL(string: origin + href) }
-            if href.hasPrefix("http://") || href.hasPrefix("https://") { return URL(string: href) }
+            // By bytes: String's hasPrefix compares as Unicode.
+            let bytes = href.utf8
+            if bytes.first == UInt8(ascii: "/"), bytes.dropFirst().first != UInt8(ascii: "/"), let origin {
+                return URL(string: origin + href)
+            }
+            if bytes.starts(with: "http://".utf8) || bytes.starts(with: "https://".utf8) { return URL(string: href) }
         }
         guard let url = URL(string: href, relativeTo: base)?.absoluteURL,
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
@@ -252,13 +256,13 @@ private struct AtomReader {
         case creator, publisher, language, issued, identifier, series, totalResults
         case availability, holds, copies, indirectAcquisition
 
-        init?(_ name: XMLName) {
-            let namespace = name.namespace
-            let atom = namespace == nil || namespace == Namespace.atom
-            let dublinCore = namespace == nil || namespace == Namespace.dcterms || namespace == Namespace.dublinCore
-            let opds = namespace == nil || namespace == Namespace.opds
+        /// The element `name` is, its namespace already sorted into `vocabulary`.
+        init?(_ name: XMLName, _ vocabulary: Vocabulary) {
+            let atom = vocabulary.contains(.atom)
+            // The commonest first: a feed has several categories and links an entry.
             switch name.local {
-            case "feed" where atom: self = .feed
+            case "category" where atom: self = .category
+            case "link" where atom: self = .link
             case "entry" where atom: self = .entry
             case "title" where atom: self = .title
             case "id" where atom: self = .id
@@ -266,23 +270,45 @@ private struct AtomReader {
             case "name" where atom: self = .name
             case "summary" where atom: self = .summary
             case "content" where atom: self = .content
-            case "link" where atom: self = .link
-            case "category" where atom: self = .category
             case "published" where atom: self = .published
-            case "creator" where dublinCore: self = .creator
-            case "publisher" where dublinCore: self = .publisher
-            case "language" where dublinCore: self = .language
-            case "issued" where dublinCore: self = .issued
-            case "identifier" where dublinCore: self = .identifier
+            case "feed" where atom: self = .feed
+            case "language" where vocabulary.contains(.dublinCore): self = .language
+            case "creator" where vocabulary.contains(.dublinCore): self = .creator
+            case "publisher" where vocabulary.contains(.dublinCore): self = .publisher
+            case "issued" where vocabulary.contains(.dublinCore): self = .issued
+            case "identifier" where vocabulary.contains(.dublinCore): self = .identifier
             // No namespace of note has it; feeds put it in their own.
             case "series": self = .series
-            case "totalResults" where Namespace.isOpenSearch(namespace): self = .totalResults
-            case "availability" where opds: self = .availability
-            case "holds" where opds: self = .holds
-            case "copies" where opds: self = .copies
-            case "indirectAcquisition" where opds: self = .indirectAcquisition
+            case "totalResults" where vocabulary.contains(.openSearch): self = .totalResults
+            case "availability" where vocabulary.contains(.opds): self = .availability
+            case "holds" where vocabulary.contains(.opds): self = .holds
+            case "copies" where vocabulary.contains(.opds): self = .copies
+            case "indirectAcquisition" where vocabulary.contains(.opds): self = .indirectAcquisition
             default: return nil
             }
+        }
+    }
+
+    /// The vocabularies a namespace holds names of: all of them for a name in no namespace.
+    struct Vocabulary: OptionSet {
+        let rawValue: UInt8
+        static let atom = Vocabulary(rawValue: 1)
+        static let dublinCore = Vocabulary(rawValue: 2)
+        static let opds = Vocabulary(rawValue: 4)
+        static let openSearch = Vocabulary(rawValue: 8)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        init(_ namespace: String?) {
+            guard let namespace else {
+                self = [.atom, .dublinCore, .opds, .openSearch]
+                return
+            }
+            self = []
+            if namespace == Namespace.atom { insert(.atom) }
+            if namespace == Namespace.dcterms || namespace == Namespace.dublinCore { insert(.dublinCore) }
+            if namespace == Namespace.opds { insert(.opds) }
+            if Namespace.isOpenSearch(namespace) { insert(.openSearch) }
         }
     }
 
@@ -293,7 +319,13 @@ private struct AtomReader {
     var entries: [OPDSEntry] = []
     /// `opensearch:totalResults`, when the feed gives it.
     var totalResults: Int?
-    private var entry: OPDSEntry?
+    /// The entry being read, when `inEntry`. Not an optional: every change to an optional
+    /// entry checked and copied it, which a 5 000-entry feed felt.
+    private var entry = OPDSEntry(id: "", title: "")
+    private var inEntry = false
+    /// The namespaces met so far and their vocabularies: a feed names a handful, thousands of
+    /// times, and a name's namespace is the very string its declaration gave (compared at once).
+    private var vocabularies: [(namespace: String?, vocabulary: Vocabulary)] = []
     private var text = ""
     private var inAuthor = false
     /// The entry's link whose children are being read (`opds:availability` and the like), by index.
@@ -331,42 +363,49 @@ private struct AtomReader {
             return
         }
         text = ""
-        let element = Element(name)
+        let element = Element(name, vocabulary(name.namespace))
         open.append(element)
         switch element {
-        case .content where entry != nil: contentDepth = depth
+        case .content where inEntry: contentDepth = depth
         case .feed where depth == 1: sawFeed = true
         case .entry:
             // An entry on its own (the answer to a borrow) is read as a feed of one.
             if depth == 1 { sawFeed = true }
-            entry = entries.count < Self.maxEntries ? OPDSEntry(id: "", title: "") : nil
+            entry = OPDSEntry(id: "", title: "")
+            inEntry = entries.count < Self.maxEntries
         case .author: inAuthor = true
         case .link:
-            guard let href = attributes.plain("href"), let url = links.resolve(href) else { return }
+            let found = LinkAttributes(attributes)
+            guard let href = found.href, let url = links.resolve(href) else { return }
             var link = OPDSLink(
-                href: url, relations: Self.relations(attributes.plain("rel") ?? "alternate"),
-                type: attributes.plain("type"), title: attributes.plain("title").map(SafeText.line),
-                length: attributes.plain("length").flatMap { Int($0) })
-            // Feeds write them `opds:facetGroup`.
-            link.facetGroup = attributes.opds("facetGroup").map(SafeText.line)
-            link.isActiveFacet = attributes.opds("activeFacet") == "true"
-            if entry != nil {
-                entry?.links.append(link)
-                openLink = (entry?.links.count ?? 1) - 1
+                href: url, relations: Self.relations(found.rel ?? "alternate"), type: found.type,
+                title: found.title.map(SafeText.line), length: found.length.flatMap { Int($0) })
+            link.facetGroup = found.facetGroup.map(SafeText.line)
+            link.isActiveFacet = found.activeFacet == "true"
+            if inEntry {
+                entry.links.append(link)
+                openLink = entry.links.count - 1
             } else if depth == 2 {
                 feedLinks.append(link)
             }
         case .availability, .holds, .copies, .indirectAcquisition:
-            if let openLink, entry?.links.indices.contains(openLink) == true {
-                Self.lending(name.local, attributes, into: &entry!.links[openLink])
+            if inEntry, let openLink, entry.links.indices.contains(openLink) {
+                Self.lending(name.local, attributes, into: &entry.links[openLink])
             }
         case .series: seriesPosition = attributes.plain("position").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         case .category:
             if let term = attributes.plain("label") ?? attributes.plain("term") {
-                entry?.subjects.append(SafeText.line(term))
+                if inEntry { entry.subjects.append(SafeText.line(term)) }
             }
         default: break
         }
+    }
+
+    private mutating func vocabulary(_ namespace: String?) -> Vocabulary {
+        for known in vocabularies where known.namespace == namespace { return known.vocabulary }
+        let vocabulary = Vocabulary(namespace)
+        if vocabularies.count < 16 { vocabularies.append((namespace, vocabulary)) }
+        return vocabulary
     }
 
     private mutating func end() {
@@ -380,11 +419,14 @@ private struct AtomReader {
         let value = text.trimmedWhitespace
         text = ""
         if element == .entry {
-            if var finished = entry, !finished.title.isEmpty || !finished.links.isEmpty {
+            // Taken out of `entry`, not copied: a copy would retain each of its fields.
+            var finished = OPDSEntry(id: "", title: "")
+            swap(&finished, &entry)
+            if inEntry, !finished.title.isEmpty || !finished.links.isEmpty {
                 if finished.id.isEmpty { finished.id = finished.title }
                 entries.append(finished)
             }
-            entry = nil
+            inEntry = false
             return
         }
         if element == .author {
@@ -395,32 +437,72 @@ private struct AtomReader {
             openLink = nil
             return
         }
-        guard entry != nil else {
+        guard inEntry else {
             if element == .title, depth == 2 { feedTitle = value }
             if element == .totalResults, depth == 2, let total = Int(value), total >= 0 { totalResults = total }
             return
         }
         switch element {
-        case .title: entry?.title = SafeText.line(value)
-        case .id: entry?.id = value
-        case .name where inAuthor: if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
-        case .creator: if !value.isEmpty { entry?.authors.append(SafeText.line(value)) }
-        case .summary: entry?.summary = SafeText.text(value)
-        case .content: entry?.content = SafeText.text(Self.plain(value))
-        case .publisher: entry?.publisher = SafeText.line(value)
-        case .language: entry?.language = SafeText.line(value)
-        case .issued, .published: if entry?.issued == nil { entry?.issued = SafeText.line(value) }
-        case .identifier: entry?.identifiers.append(SafeText.line(value))
+        case .title: entry.title = SafeText.line(value)
+        case .id: entry.id = value
+        case .name where inAuthor: if !value.isEmpty { entry.authors.append(SafeText.line(value)) }
+        case .creator: if !value.isEmpty { entry.authors.append(SafeText.line(value)) }
+        case .summary: entry.summary = SafeText.text(value)
+        case .content: entry.content = SafeText.text(Self.plain(value))
+        case .publisher: entry.publisher = SafeText.line(value)
+        case .language: entry.language = SafeText.line(value)
+        case .issued, .published: if entry.issued == nil { entry.issued = SafeText.line(value) }
+        case .identifier: entry.identifiers.append(SafeText.line(value))
         case .series:
             // `Name, 2`, as a series reads in OPDS 2's belongsTo.
-            entry?.series = SafeText.line(value) + (seriesPosition.map { ", \($0)" } ?? "")
+            entry.series = SafeText.line(value) + (seriesPosition.map { ", \($0)" } ?? "")
         default: break
         }
     }
 
     /// A link's `rel`: one relation, or several separated by spaces.
     private static func relations(_ rel: String) -> [String] {
-        rel.isEmpty || rel.utf8.contains(UInt8(ascii: " ")) ? rel.split(separator: " ").map(String.init) : [rel]
+        var rel = rel
+        let spaced = rel.withUTF8 { $0.isEmpty || $0.contains(UInt8(ascii: " ")) }
+        return spaced ? rel.split(separator: " ").map(String.init) : [rel]
+    }
+
+    /// What a `link` element's attributes say, found in one pass over them (a feed has thousands
+    /// of links). Each is the first of its name, as ``plain(_:)`` and ``opds(_:)`` find them.
+    private struct LinkAttributes {
+        var href, rel, type, title, length: String?
+        /// `opds:facetGroup` and `opds:activeFacet`, or the same in no namespace (which wins).
+        var facetGroup, activeFacet: String?
+
+        init(_ attributes: [XMLAttribute]) {
+            var namespacedGroup: String?
+            var namespacedActive: String?
+            for attribute in attributes {
+                let value = attribute.value
+                guard let namespace = attribute.name.namespace else {
+                    switch attribute.name.local {
+                    case "href": if href == nil { href = value }
+                    case "rel": if rel == nil { rel = value }
+                    case "type": if type == nil { type = value }
+                    case "title": if title == nil { title = value }
+                    case "length": if length == nil { length = value }
+                    // Feeds write them `opds:facetGroup`.
+                    case "facetGroup": if facetGroup == nil { facetGroup = value }
+                    case "activeFacet": if activeFacet == nil { activeFacet = value }
+                    default: break
+                    }
+                    continue
+                }
+                guard namespace == Namespace.opds || namespace == Namespace.bok else { continue }
+                switch attribute.name.local {
+                case "facetGroup": if namespacedGroup == nil { namespacedGroup = value }
+                case "activeFacet": if namespacedActive == nil { namespacedActive = value }
+                default: break
+                }
+            }
+            facetGroup = facetGroup ?? namespacedGroup
+            activeFacet = activeFacet ?? namespacedActive
+        }
     }
 
     /// The Library Simplified extensions inside an acquisition link, added to it. A value that is not
