@@ -181,7 +181,7 @@ struct SyncCommandTests {
         let json = try await BokProcess.run(["sync", "--json"], home: home)
         let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
         #expect(object?["on"] as? Bool == false && object?["device"] as? String == "köksdator", "\(json.output)")
-        #expect(object?["books"] as? Int == 0 && object?["waiting"] as? Int == 0)
+        #expect(object?["books"] as? Int == 0 && object?["waiting"] as? Int == 0 && object?["loans"] as? Int == 0)
         #expect(object?["waitingAnnotations"] as? Int == 0, "\(json.output)")
         _ = try await BokProcess.run(["sync", "on"], home: home)
         let wrong = try await BokProcess.run(["sync", "later"], home: home)
