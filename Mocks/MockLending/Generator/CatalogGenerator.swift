@@ -50,7 +50,7 @@ public struct CatalogGenerator: Sendable {
             var chunk = Chunk(range: range, collation: collation)
             for index in range {
                 let (product, licence) = book(
-                    index, plan: plans[index], referenceOrdinal: referenceOrdinal, description: false)
+                    index, plan: plans[index], referenceOrdinal: referenceOrdinal, complete: false)
                 chunk.add(index, product, licence)
             }
             chunk.part?.finish()
@@ -278,9 +278,10 @@ public struct CatalogGenerator: Sendable {
             story: story, age: age, seriesName: seriesName)
     }
 
-    /// Book `index` and its licence; without `description`, the blurb is left out (the index
-    /// does not search it), everything else the same.
-    func book(_ index: Int, plan: Plan, referenceOrdinal: Int, description: Bool = true) -> (Product, Licence) {
+    /// Book `index` and its licence; when not `complete`, what the index neither searches nor
+    /// sorts by is left out (the blurb, the cover and sample paths, the formats), everything
+    /// else the same: the same numbers are drawn.
+    func book(_ index: Int, plan: Plan, referenceOrdinal: Int, complete: Bool = true) -> (Product, Licence) {
         var rng = SplitMix64.stream(seed, UInt64(index) &+ 1)
         let id = Self.productID(index)
         var profile: Profile
@@ -338,18 +339,19 @@ public struct CatalogGenerator: Sendable {
         let pages = rng.int(in: profile.genre.pages)
         let isbn = ISBN.make(index: index, language: profile.language)
 
-        var formats = [
-            Product.Format(id: "4104", name: "EPUB", sizeInBytes: pages * rng.int(in: 2_200...3_400) + 180_000)
-        ]
-        if rng.chance(0.25) {
-            formats.append(
-                Product.Format(id: "4103", name: "PDF", sizeInBytes: pages * rng.int(in: 9_000...16_000) + 400_000))
+        let epubSize = pages * rng.int(in: 2_200...3_400) + 180_000
+        let pdfSize = rng.chance(0.25) ? pages * rng.int(in: 9_000...16_000) + 400_000 : nil
+        var formats: [Product.Format] = []
+        if complete {
+            formats.append(Product.Format(id: "4104", name: "EPUB", sizeInBytes: epubSize))
+            if let pdfSize { formats.append(Product.Format(id: "4103", name: "PDF", sizeInBytes: pdfSize)) }
         }
         let activeFrom = published.map { $0.adding(days: -rng.int(in: 0...30)) }
         let activeUntil: DayDate? =
             rng.chance(0.1) ? DayDate(ordinal: referenceOrdinal + rng.int(in: 180...2_000)) : nil
         let teaser: Product.Teaser? =
-            rng.chance(0.85) ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
+            rng.chance(0.85) && complete
+            ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
 
         var keywords: [String] = []
         let pool = profile.genre.keywords
@@ -378,8 +380,9 @@ public struct CatalogGenerator: Sendable {
             id: id, title: title, originalTitle: originalTitle, contributors: contributors,
             publisher: profile.publisher, publishedDate: published, language: profile.language,
             categories: categories,
-            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng, writing: description),
-            coverImage: "/mock/content/\(id)/cover.png", pages: pages, bookType: "Ebook", isbns: [isbn],
+            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng, writing: complete),
+            coverImage: complete ? "/mock/content/\(id)/cover.png" : nil, pages: pages, bookType: "Ebook",
+            isbns: [isbn],
             formats: formats,
             statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
             teaser: teaser, series: profile.seriesName.map { Product.Series(name: $0, order: seriesOrder) },

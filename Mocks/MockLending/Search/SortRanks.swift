@@ -109,26 +109,27 @@ struct SortRanks: Sendable {
     /// One text to sort by: its distinct values in one chunk, with their keys (the texts
     /// themselves are dropped by `finish()`, once the chunk is done).
     struct TextColumn: Sendable {
-        var numberOfText: [ByteKey: Int32] = [:]
+        /// A text's bytes → its number.
+        var numberOfText = ByteTable(capacity: 1_024)
         var keys: [Collation.Key] = []
         /// Per book, the number of its text (-1: none).
         var numbers: [Int32] = []
 
-        mutating func finish() { numberOfText = [:] }
+        mutating func finish() { numberOfText = ByteTable(capacity: 0) }
 
         mutating func add(_ text: String?, _ collation: Collation) {
-            guard let text else {
+            guard var text else {
                 numbers.append(-1)
                 return
             }
-            if let number = numberOfText[ByteKey(text)] {
-                numbers.append(number)
-            } else {
-                let number = Int32(keys.count)
-                numberOfText[ByteKey(text)] = number
-                keys.append(collation.key(text))
-                numbers.append(number)
+            let number = text.withUTF8 { utf8 in
+                let probe = numberOfText.probe(UnsafeRawBufferPointer(utf8))
+                if let number = probe.value { return Int32(number) }
+                numberOfText.insert(UnsafeRawBufferPointer(utf8), keys.count, at: probe)
+                keys.append(collation.key(String(decoding: utf8, as: UTF8.self)))
+                return Int32(keys.count - 1)
             }
+            numbers.append(number)
         }
     }
 
