@@ -400,7 +400,9 @@ public struct CatalogGenerator: Sendable {
             )
         }
         let template = rng.pick(Vocabulary.titleTemplates[profile.genre.rawValue])
-        let pair = template.render(story: profile.story, rng: &rng)
+        let english = profile.translated || profile.language == "en"
+        let pair = template.render(
+            story: profile.story, rng: &rng, swedish: profile.translated || !english, english: english)
         if profile.translated { return (pair.sv, pair.en) }
         return (profile.language == "en" ? pair.en : pair.sv, nil)
     }
@@ -409,28 +411,28 @@ public struct CatalogGenerator: Sendable {
     /// licence is drawn after it, and the index needs the licence but not the blurb).
     func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64, writing: Bool = true) -> String {
         let english = profile.language == "en"
+        guard writing else {
+            Vocabulary.skipBlurb(english: english, genre: profile.genre, &rng)
+            return ""
+        }
         let set =
             english
             ? Vocabulary.englishBlurbs[profile.genre.rawValue] : Vocabulary.swedishBlurbs[profile.genre.rawValue]
         let language: Story.Language = english ? .english : .swedish
         var text = ""
-        if writing { text.reserveCapacity(400) }
-        func add(_ template: Template, after separator: String) {
-            if writing {
-                text += separator
-                template.render(into: &text, story: profile.story, language: language, rng: &rng)
-            } else {
-                template.skip(&rng)
-            }
+        text.reserveCapacity(400)
+        func add(_ template: borrowing Template, after separator: String) {
+            text += separator
+            template.render(into: &text, story: profile.story, language: language, rng: &rng)
         }
-        add(rng.pick(set.openings), after: "")
+        add(set.openings[rng.below(set.openings.count)], after: "")
         let first = rng.below(set.middles.count)
         add(set.middles[first], after: " ")
         if set.middles.count > 1, rng.chance(0.4) {
             add(set.middles[(first + 1) % set.middles.count], after: " ")
         }
-        add(rng.pick(set.closings), after: " ")
-        if writing, let seriesOrder, let name = profile.seriesName {
+        add(set.closings[rng.below(set.closings.count)], after: " ")
+        if let seriesOrder, let name = profile.seriesName {
             text += english ? " Book \(seriesOrder) in \(name)." : " Del \(seriesOrder) i \(name)."
         }
         return text

@@ -1,5 +1,3 @@
-internal import Foundation
-
 /// A hash table from byte strings to integers, for the memos of building the index: a word is
 /// looked up by the bytes it occupies in its text, so a look-up makes no `String` and allocates
 /// nothing, and the hash is a few multiplications instead of `Hasher`'s SipHash.
@@ -17,15 +15,16 @@ struct ByteTable: Sendable {
     /// The keys' bytes, one after another.
     private var keyBytes: [UInt8] = []
     private var entries: [Entry] = []
-    /// Open addressing with linear probing: an entry's number + 1, 0 for an empty slot; a power
-    /// of two long, at most half full.
-    private var slots: [UInt32]
+    /// Open addressing with linear probing: the high 32 bits of the key's hash and its entry's
+    /// number + 1 (0 for an empty slot), so that a key not in the table seldom reads an entry
+    /// (a title is new to the table most times); a power of two long, at most half full.
+    private var slots: [UInt64]
 
     /// A table for about `capacity` keys before it grows.
     init(capacity: Int = 64) {
         var count = 16
         while count < 2 * capacity { count *= 2 }
-        slots = [UInt32](repeating: 0, count: count)
+        slots = [UInt64](repeating: 0, count: count)
     }
 
     /// Number of keys.
@@ -63,15 +62,21 @@ struct ByteTable: Sendable {
                 keyBytes.withUnsafeBytes { bytes in
                     let mask = slots.count - 1
                     var slot = Int(truncatingIfNeeded: hash) & mask
+                    let tag = hash & 0xFFFF_FFFF_0000_0000
                     while true {
-                        let number = slots[slot]
-                        if number == 0 { return (slot, nil) }
-                        let entry = entries[Int(number) - 1]
+                        let value = slots[slot]
+                        if value == 0 { return (slot, nil) }
+                        let number = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
+                        guard value & 0xFFFF_FFFF_0000_0000 == tag else {
+                            slot = (slot + 1) & mask
+                            continue
+                        }
+                        let entry = entries[number - 1]
                         if entry.hash == hash, Int(entry.length) == key.count,
                             key.isEmpty
-                                || memcmp(bytes.baseAddress! + Int(entry.start), key.baseAddress!, key.count) == 0
+                                || Self.equal(bytes.baseAddress! + Int(entry.start), key.baseAddress!, key.count)
                         {
-                            return (slot, Int(number) - 1)
+                            return (slot, number - 1)
                         }
                         slot = (slot + 1) & mask
                     }
@@ -81,23 +86,52 @@ struct ByteTable: Sendable {
     }
 
     private mutating func insert(_ key: UnsafeRawBufferPointer, _ hash: UInt64, _ value: Int, at slot: Int) {
-        precondition(keyBytes.count + key.count < Int(UInt32.max), "a memo's keys fit in 4 GB")
+        precondition(
+            keyBytes.count + key.count < Int(UInt32.max) && entries.count < Int(UInt32.max) - 1,
+            "a memo's keys fit in 4 GB")
         entries.append(Entry(start: UInt32(keyBytes.count), length: UInt32(key.count), hash: hash, value: value))
         keyBytes.append(contentsOf: key)
-        slots[slot] = UInt32(entries.count)
+        slots[slot] = Self.slotValue(hash, entries.count)
         if 2 * entries.count > slots.count { grow() }
     }
 
     /// Doubles the slots and places every entry again by its kept hash.
     private mutating func grow() {
-        var slots = [UInt32](repeating: 0, count: 2 * self.slots.count)
+        var slots = [UInt64](repeating: 0, count: 2 * self.slots.count)
         let mask = slots.count - 1
         for (number, entry) in entries.enumerated() {
             var slot = Int(truncatingIfNeeded: entry.hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = UInt32(number + 1)
+            slots[slot] = Self.slotValue(entry.hash, number + 1)
         }
         self.slots = slots
+    }
+
+    /// A slot's contents: the hash's high half and the entry's number + 1.
+    private static func slotValue(_ hash: UInt64, _ numberPlusOne: Int) -> UInt64 {
+        hash & 0xFFFF_FFFF_0000_0000 | UInt64(numberPlusOne)
+    }
+
+    /// Whether `count` bytes at `a` and `b` are the same: eight at a time, without calling
+    /// `memcmp` (words are short).
+    @inline(__always)
+    private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
+        var position = 0
+        while position + 8 <= count {
+            if a.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+                != b.loadUnaligned(fromByteOffset: position, as: UInt64.self)
+            {
+                return false
+            }
+            position += 8
+        }
+        while position < count {
+            if a.load(fromByteOffset: position, as: UInt8.self) != b.load(fromByteOffset: position, as: UInt8.self) {
+                return false
+            }
+            position += 1
+        }
+        return true
     }
 
     /// A hash of a few bytes: eight at a time, each step a multiply and a shift (SplitMix64's mixer).

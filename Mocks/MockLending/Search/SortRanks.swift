@@ -1,4 +1,5 @@
 import Catalog
+import Dispatch
 
 /// Precomputed positions of every product in every sort order, so that ordering a result list
 /// is sorting integers.
@@ -38,15 +39,17 @@ struct SortRanks: Sendable {
         (orders, groupStarts) = Self.orders(byTie: byTie, primary: primary, maxPrimary: maxPrimary)
     }
 
-    /// Each slot's order, by counting: the products in tie order, placed by their primary rank.
+    /// Each slot's order, by counting: the products in tie order, placed by their primary rank
+    /// (the slots on every core).
     private static func orders(
         byTie: [Int32], primary: [[UInt32]], maxPrimary: [UInt32]
     )
         -> ([[Int32]], [[UInt32]])
     {
-        var orders: [[Int32]] = []
-        var groupStarts: [[UInt32]] = []
-        for (ranks, top) in zip(primary, maxPrimary) {
+        let results = ResultSlots<([Int32], [UInt32])>(count: primary.count)
+        DispatchQueue.concurrentPerform(iterations: primary.count) { slot in
+            let ranks = primary[slot]
+            let top = maxPrimary[slot]
             var starts = [UInt32](repeating: 0, count: Int(top) + 1)
             for rank in ranks { starts[Int(rank) + 1] += 1 }
             for rank in 0..<Int(top) { starts[rank + 1] += starts[rank] }
@@ -59,10 +62,10 @@ struct SortRanks: Sendable {
                 }
                 initialized = byTie.count
             }
-            orders.append(order)
-            groupStarts.append(starts)
+            results.set(slot, (order, starts))
         }
-        return (orders, groupStarts)
+        let values = results.values()
+        return (values.map(\.0), values.map(\.1))
     }
 
     /// Number of primary rank arrays (`slot(of:)` numbers them).
@@ -137,8 +140,6 @@ struct SortRanks: Sendable {
     /// changed after the facts were taken.
     init(count: Int, facts: [Facts], adjusted: [Int: ProductTable.Adjustment] = [:]) {
         precondition(UInt64(count) <= Self.rankMask, "catalogue too large for 24-bit ranks")
-        var primary = [[UInt32]](repeating: [], count: Self.keys.count)
-        var maxPrimary = [UInt32](repeating: 1, count: Self.keys.count)
         func join<T>(_ column: (Facts) -> [T]) -> [T] { facts.flatMap(column) }
         var dates = join(\.dates)
         var popularity = join(\.popularity)
@@ -148,23 +149,36 @@ struct SortRanks: Sendable {
                 dates[index] = Int32(date.year * 10_000 + date.month * 100 + date.day)
             }
         }
-        for key in Self.keys {
-            let slot = Self.slot(of: key)
+        let ratings = join(\.ratings)
+        let ids = join(\.ids)
+        let days = dates.map { $0 < 0 ? nil : Double($0) }
+        let loans = popularity.map { $0 < 0 ? nil : Double($0) }
+        // The keys' ranks and the products in order of id do not depend on each other: on every
+        // core (the title's ranks, sorting every distinct title's collation key, take longest).
+        let ranked = ResultSlots<([UInt32], UInt32)>(count: Self.keys.count)
+        let sortedIDs = ResultSlots<[UInt64]>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: Self.keys.count + 1) { job in
+            guard job < Self.keys.count else {
+                // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the
+                // ids (with the book's index in the low bits), then (title rank, id's rank).
+                sortedIDs.set(
+                    0, (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) }.sorted())
+                return
+            }
+            let key = Self.keys[job]
             switch key {
             case .title, .author, .publisher:
                 let column = key == .title ? 0 : key == .author ? 1 : 2
-                (primary[slot], maxPrimary[slot]) = Self.denseRanks(facts.map { $0.texts[column] }, count: count)
-            case .date: (primary[slot], maxPrimary[slot]) = Self.denseRanks(dates.map { $0 < 0 ? nil : Double($0) })
-            case .popularity, .relevance:
-                (primary[slot], maxPrimary[slot]) = Self.denseRanks(popularity.map { $0 < 0 ? nil : Double($0) })
-            case .rating: (primary[slot], maxPrimary[slot]) = Self.denseRanks(join(\.ratings))
+                ranked.set(job, Self.denseRanks(facts.map { $0.texts[column] }, count: count))
+            case .date: ranked.set(job, Self.denseRanks(days))
+            case .popularity, .relevance: ranked.set(job, Self.denseRanks(loans))
+            case .rating: ranked.set(job, Self.denseRanks(ratings))
             }
         }
+        let primary = ranked.values().map(\.0)
+        let maxPrimary = ranked.values().map(\.1)
         let titleRank = primary[Self.slot(of: .title)]
-        // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the ids
-        // (with the book's index in the low bits), then (title rank, id's rank).
-        let ids = join(\.ids)
-        let byID = (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) }.sorted()
+        let byID = sortedIDs.values()[0]
         var idRank = [UInt32](repeating: 0, count: count)
         for (rank, key) in byID.enumerated() { idRank[Int(key & Self.rankMask)] = UInt32(rank) }
         let byTitle = (0..<count).map { UInt64(titleRank[$0]) << Self.rankBits | UInt64(idRank[$0]) }.sorted()
