@@ -2,47 +2,72 @@
 /// looked up by the bytes it occupies in its text, so a look-up makes no `String` and allocates
 /// nothing, and the hash is a few multiplications instead of `Hasher`'s SipHash.
 ///
-/// Keys are copied into one array of bytes as they are inserted; entries are never removed.
+/// The entries are the slots themselves (open addressing, linear probing), each with its key's
+/// hash and first 16 bytes, so that finding a short key reads one place in memory (the tables
+/// of a chunk of a million titles do not fit in the cache; a look-up was three misses in a
+/// row). Bytes past the sixteenth are kept in one array. Entries are never removed.
 struct ByteTable: Sendable {
-    /// What an entry holds: where its key is in `keyBytes`, its hash and its value.
     private struct Entry {
-        var start: UInt32
-        var length: UInt32
         var hash: UInt64
+        /// The key's first 16 bytes, zero-padded.
+        var head: (UInt64, UInt64)
+        /// Where the key's bytes past the sixteenth are in `tails`.
+        var tailStart: UInt32
+        /// The key's length; `Entry.empty` for an empty slot.
+        var length: UInt32
         var value: Int
+
+        static let empty = UInt32.max
     }
 
-    /// The keys' bytes, one after another.
-    private var keyBytes: [UInt8] = []
-    private var entries: [Entry] = []
-    /// Open addressing with linear probing: the high 32 bits of the key's hash and its entry's
-    /// number + 1 (0 for an empty slot), so that a key not in the table seldom reads an entry
-    /// (a title is new to the table most times); a power of two long, at most half full.
-    private var slots: [UInt64]
+    /// A power of two long, at most half full.
+    private var slots: [Entry]
+    /// The keys' bytes past their sixteenth, one key after another.
+    private var tails: [UInt8] = []
+    /// Number of keys.
+    private(set) var count = 0
 
     /// A table for about `capacity` keys before it grows.
     init(capacity: Int = 64) {
-        var count = 16
-        while count < 2 * capacity { count *= 2 }
-        slots = [UInt64](repeating: 0, count: count)
+        var size = 16
+        while size < 2 * capacity { size *= 2 }
+        slots = Self.emptySlots(size)
     }
 
-    /// Number of keys.
-    var count: Int { entries.count }
+    private static func emptySlots(_ count: Int) -> [Entry] {
+        [Entry](repeating: Entry(hash: 0, head: (0, 0), tailStart: 0, length: Entry.empty, value: 0), count: count)
+    }
 
     /// Where a key was looked for: its value if present, else where `insert` puts it.
     struct Probe {
         fileprivate let slot: Int
         fileprivate let hash: UInt64
+        fileprivate let head: (UInt64, UInt64)
         let value: Int?
     }
 
     /// Looks `key` up; insert it with the probe (before any other insertion) when its value is nil.
     @inline(__always)
     func probe(_ key: UnsafeRawBufferPointer) -> Probe {
-        let hash = Self.hash(key)
-        let (slot, entry) = find(key, hash)
-        return Probe(slot: slot, hash: hash, value: entry.map { entries[$0].value })
+        let head = (Self.word(key, at: 0), Self.word(key, at: 8))
+        let hash = Self.hash(key, head: head)
+        return slots.withUnsafeBufferPointer { slots in
+            tails.withUnsafeBytes { tails in
+                let mask = slots.count - 1
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let entry = slots[slot]
+                    if entry.length == Entry.empty { return Probe(slot: slot, hash: hash, head: head, value: nil) }
+                    if entry.hash == hash, Int(entry.length) == key.count, entry.head == head,
+                        key.count <= 16
+                            || Self.equal(tails.baseAddress! + Int(entry.tailStart), key.baseAddress! + 16, key.count - 16)
+                    {
+                        return Probe(slot: slot, hash: hash, head: head, value: entry.value)
+                    }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
     }
 
     /// The value of `key`, if it was inserted.
@@ -51,69 +76,40 @@ struct ByteTable: Sendable {
     /// Adds `key`, which `probe` did not find, with `value`.
     mutating func insert(_ key: UnsafeRawBufferPointer, _ value: Int, at probe: Probe) {
         precondition(probe.value == nil, "a key is inserted once")
-        insert(key, probe.hash, value, at: probe.slot)
+        precondition(tails.count + key.count < Int(UInt32.max) && key.count < Int(Entry.empty), "keys fit in 4 GB")
+        slots[probe.slot] = Entry(
+            hash: probe.hash, head: probe.head, tailStart: UInt32(tails.count), length: UInt32(key.count), value: value)
+        if key.count > 16 { tails.append(contentsOf: UnsafeRawBufferPointer(rebasing: key[16...])) }
+        count += 1
+        if 2 * count > slots.count { grow() }
     }
 
-    /// The slot of `key` (or the empty slot where it would go) and its entry's number, if present.
-    @inline(__always)
-    private func find(_ key: UnsafeRawBufferPointer, _ hash: UInt64) -> (slot: Int, entry: Int?) {
-        slots.withUnsafeBufferPointer { slots in
-            entries.withUnsafeBufferPointer { entries in
-                keyBytes.withUnsafeBytes { bytes in
-                    let mask = slots.count - 1
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    let tag = hash & 0xFFFF_FFFF_0000_0000
-                    while true {
-                        let value = slots[slot]
-                        if value == 0 { return (slot, nil) }
-                        let number = Int(truncatingIfNeeded: value & 0xFFFF_FFFF)
-                        guard value & 0xFFFF_FFFF_0000_0000 == tag else {
-                            slot = (slot + 1) & mask
-                            continue
-                        }
-                        let entry = entries[number - 1]
-                        if entry.hash == hash, Int(entry.length) == key.count,
-                            key.isEmpty
-                                || Self.equal(bytes.baseAddress! + Int(entry.start), key.baseAddress!, key.count)
-                        {
-                            return (slot, number - 1)
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                }
-            }
-        }
-    }
-
-    private mutating func insert(_ key: UnsafeRawBufferPointer, _ hash: UInt64, _ value: Int, at slot: Int) {
-        precondition(
-            keyBytes.count + key.count < Int(UInt32.max) && entries.count < Int(UInt32.max) - 1,
-            "a memo's keys fit in 4 GB")
-        entries.append(Entry(start: UInt32(keyBytes.count), length: UInt32(key.count), hash: hash, value: value))
-        keyBytes.append(contentsOf: key)
-        slots[slot] = Self.slotValue(hash, entries.count)
-        if 2 * entries.count > slots.count { grow() }
-    }
-
-    /// Doubles the slots and places every entry again by its kept hash.
+    /// Doubles the slots and places every entry again by its hash.
     private mutating func grow() {
-        var slots = [UInt64](repeating: 0, count: 2 * self.slots.count)
+        var slots = Self.emptySlots(2 * self.slots.count)
         let mask = slots.count - 1
-        for (number, entry) in entries.enumerated() {
+        for entry in self.slots where entry.length != Entry.empty {
             var slot = Int(truncatingIfNeeded: entry.hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Self.slotValue(entry.hash, number + 1)
+            while slots[slot].length != Entry.empty { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
         self.slots = slots
     }
 
-    /// A slot's contents: the hash's high half and the entry's number + 1.
-    private static func slotValue(_ hash: UInt64, _ numberPlusOne: Int) -> UInt64 {
-        hash & 0xFFFF_FFFF_0000_0000 | UInt64(numberPlusOne)
+    /// The eight bytes of `key` from `offset` (fewer at its end, zero-padded) as one number.
+    @inline(__always)
+    private static func word(_ key: UnsafeRawBufferPointer, at offset: Int) -> UInt64 {
+        if offset + 8 <= key.count { return key.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
+        var word: UInt64 = 0
+        var position = offset
+        while position < key.count {
+            word |= UInt64(key[position]) << (8 * (position - offset))
+            position += 1
+        }
+        return word
     }
 
-    /// Whether `count` bytes at `a` and `b` are the same: eight at a time, without calling
-    /// `memcmp` (words are short).
+    /// Whether `count` bytes at `a` and `b` are the same: eight at a time, without calling `memcmp`.
     @inline(__always)
     private static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool {
         var position = 0
@@ -134,19 +130,16 @@ struct ByteTable: Sendable {
         return true
     }
 
-    /// A hash of a few bytes: eight at a time, each step a multiply and a shift (SplitMix64's mixer).
+    /// A hash of a key whose first 16 bytes are `head`: eight bytes at a time, each step
+    /// SplitMix64's mixer (two multiplications).
     @inline(__always)
-    static func hash(_ key: UnsafeRawBufferPointer) -> UInt64 {
-        var hash = 0x9E37_79B9_7F4A_7C15 &* UInt64(key.count &+ 1)
-        var position = 0
-        while position + 8 <= key.count {
-            hash = mix(hash ^ key.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    private static func hash(_ key: UnsafeRawBufferPointer, head: (UInt64, UInt64)) -> UInt64 {
+        var hash = mix(0x9E37_79B9_7F4A_7C15 &* UInt64(key.count &+ 1) ^ head.0)
+        if key.count > 8 { hash = mix(hash ^ head.1) }
+        var position = 16
+        while position < key.count {
+            hash = mix(hash ^ word(key, at: position))
             position += 8
-        }
-        if position < key.count {
-            var tail: UInt64 = 0
-            for offset in 0..<(key.count - position) { tail |= UInt64(key[position + offset]) << (8 * offset) }
-            hash = mix(hash ^ tail)
         }
         return hash
     }
