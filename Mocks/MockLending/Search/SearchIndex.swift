@@ -260,7 +260,16 @@ struct SearchIndex: Sendable {
     /// Accumulates postings; folds each distinct text once.
     struct Builder: Sendable {
         var words: [String] = []
+        /// `postings[field][word]`: sorted product indices, made from `pairs` by `finish()`.
         var postings: [[[Int32]]] = Array(repeating: [], count: Field.allCases.count)
+        /// Per field, each posting as it is made: the word's id in the high half, the product's
+        /// index in the low half. Appending to one array per field reads no posting list (each
+        /// list's header and last element were a cache miss a posting at a million titles);
+        /// `finish()` sorts them into lists by counting.
+        private var pairs: [[UInt64]] = Array(repeating: [], count: Field.allCases.count)
+        /// Per field, the words posted for the book being added: a word twice in one field
+        /// ("Huset vid huset") is posted once.
+        private var posted: [[Int32]] = Array(repeating: [], count: Field.allCases.count)
         /// A text's word as written (its bytes) → where the ids of its folded words are in
         /// `foldedIDs` (start << 8 | count): one flat array rather than an array per word, which
         /// cost a retain and a release per word posted (a tenth of building the index).
@@ -316,11 +325,7 @@ struct SearchIndex: Sendable {
             }
             let start = foldedIDs.count
             for word in SearchQuery.fold(String(decoding: raw, as: UTF8.self)).split(separator: " ") {
-                let (id, isNew) = SearchIndex.intern(String(word), &words, &idOfWord)
-                if isNew {
-                    for field in postings.indices { postings[field].append([]) }
-                }
-                foldedIDs.append(id)
+                foldedIDs.append(SearchIndex.intern(String(word), &words, &idOfWord).id)
             }
             precondition(foldedIDs.count - start < 0x100, "a word folds to fewer than 256 words")
             foldedWords.insert(raw, start << 8 | (foldedIDs.count - start), at: probe)
@@ -329,6 +334,24 @@ struct SearchIndex: Sendable {
 
         /// Drops what is only needed while adding books (the memos), before the chunks are joined.
         mutating func finish() {
+            for field in pairs.indices {
+                // Counting sort by word; each word's indices stay in the order they were added.
+                var starts = [Int](repeating: 0, count: words.count + 1)
+                for pair in pairs[field] { starts[Int(pair >> 32) + 1] += 1 }
+                for word in words.indices { starts[word + 1] += starts[word] }
+                var next = starts
+                let sorted = [Int32](unsafeUninitializedCapacity: pairs[field].count) { sorted, initialized in
+                    for pair in pairs[field] {
+                        let word = Int(pair >> 32)
+                        sorted[next[word]] = Int32(truncatingIfNeeded: pair)
+                        next[word] += 1
+                    }
+                    initialized = pairs[field].count
+                }
+                postings[field] = words.indices.map { Array(sorted[starts[$0]..<starts[$0 + 1]]) }
+                pairs[field] = []
+            }
+            posted = []
             foldedWords = ByteTable(capacity: 0)
             foldedIDs = []
             idOfWord = [:]
@@ -340,13 +363,18 @@ struct SearchIndex: Sendable {
 
         mutating func post(_ field: Field, _ text: String, _ index: Int32) {
             collectIDs(of: text)
-            // A word twice in one field ("Huset vid huset") is posted once.
-            for id in scratch where postings[field.rawValue][Int(id)].last != index {
-                postings[field.rawValue][Int(id)].append(index)
+            post(field, ids: scratch, index)
+        }
+
+        private mutating func post(_ field: Field, ids: [Int32], _ index: Int32) {
+            for id in ids where !posted[field.rawValue].contains(id) {
+                posted[field.rawValue].append(id)
+                pairs[field.rawValue].append(UInt64(UInt32(bitPattern: id)) << 32 | UInt64(UInt32(bitPattern: index)))
             }
         }
 
         mutating func add(_ index: Int32, _ product: borrowing Product) {
+            for field in posted.indices { posted[field].removeAll(keepingCapacity: true) }
             post(.title, product.title, index)
             if let original = product.originalTitle { post(.originalTitle, original, index) }
             // `authors(of:)`, without making the list: the authors, or the first contributor.
@@ -381,9 +409,7 @@ struct SearchIndex: Sendable {
                         languageIDs[language] = ids
                         return ids
                     }()
-                for id in ids where postings[Field.language.rawValue][Int(id)].last != index {
-                    postings[Field.language.rawValue][Int(id)].append(index)
-                }
+                post(.language, ids: ids, index)
                 languages.add(language, index)
             }
         }
