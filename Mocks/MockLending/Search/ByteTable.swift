@@ -60,7 +60,8 @@ struct ByteTable: Sendable {
                     if entry.length == Entry.empty { return Probe(slot: slot, hash: hash, head: head, value: nil) }
                     if entry.hash == hash, Int(entry.length) == key.count, entry.head == head,
                         key.count <= 16
-                            || Self.equal(tails.baseAddress! + Int(entry.tailStart), key.baseAddress! + 16, key.count - 16)
+                            || Self.equal(
+                                tails.baseAddress! + Int(entry.tailStart), key.baseAddress! + 16, key.count - 16)
                     {
                         return Probe(slot: slot, hash: hash, head: head, value: entry.value)
                     }
