@@ -1,5 +1,6 @@
 import Catalog
 import Dispatch
+internal import Foundation
 
 /// Precomputed positions of every product in every sort order, so that ordering a result list
 /// is sorting integers.
@@ -109,14 +110,21 @@ struct SortRanks: Sendable {
         }
     }
 
-    /// One text to sort by: its distinct values in one chunk, with their keys (the texts
-    /// themselves are dropped by `finish()`, once the chunk is done).
+    /// One text to sort by: its distinct values in one chunk, with their collation keys' bytes
+    /// one after another (a million titles' keys as arrays were a million allocations, and
+    /// sorting them a retain and a release per move); the texts themselves are dropped by
+    /// `finish()`, once the chunk is done.
     struct TextColumn: Sendable {
         /// A text's bytes → its number.
         var numberOfText = ByteTable(capacity: 1_024)
-        var keys: [Collation.Key] = []
+        /// The keys' bytes; key `n` is `keyBytes[keyStarts[n]..<keyStarts[n + 1]]`.
+        var keyBytes: [UInt8] = []
+        var keyStarts: [Int] = [0]
         /// Per book, the number of its text (-1: none).
         var numbers: [Int32] = []
+
+        /// Number of distinct texts.
+        var count: Int { keyStarts.count - 1 }
 
         mutating func finish() { numberOfText = ByteTable(capacity: 0) }
 
@@ -128,17 +136,22 @@ struct SortRanks: Sendable {
             let number = text.withUTF8 { utf8 in
                 let probe = numberOfText.probe(UnsafeRawBufferPointer(utf8))
                 if let number = probe.value { return Int32(number) }
-                numberOfText.insert(UnsafeRawBufferPointer(utf8), keys.count, at: probe)
-                keys.append(collation.key(String(decoding: utf8, as: UTF8.self)))
-                return Int32(keys.count - 1)
+                numberOfText.insert(UnsafeRawBufferPointer(utf8), count, at: probe)
+                collation.appendKey(String(decoding: utf8, as: UTF8.self), to: &keyBytes)
+                keyStarts.append(keyBytes.count)
+                return Int32(count - 1)
             }
             numbers.append(number)
         }
     }
 
     /// Ranks the books of consecutive chunks; `adjusted` holds what the scenario guarantees
-    /// changed after the facts were taken.
-    init(count: Int, facts: [Facts], adjusted: [Int: ProductTable.Adjustment] = [:]) {
+    /// changed after the facts were taken. `alongside` runs as one more of the jobs the cores
+    /// share out (joining the index: one pool of jobs keeps both cores busy to the end).
+    init(
+        count: Int, facts: [Facts], adjusted: [Int: ProductTable.Adjustment] = [:],
+        alongside: (@Sendable () -> Void)? = nil
+    ) {
         precondition(UInt64(count) <= Self.rankMask, "catalogue too large for 24-bit ranks")
         func join<T>(_ column: (Facts) -> [T]) -> [T] { facts.flatMap(column) }
         var dates = join(\.dates)
@@ -157,22 +170,36 @@ struct SortRanks: Sendable {
         // core (the title's ranks, sorting every distinct title's collation key, take longest).
         let ranked = ResultSlots<([UInt32], UInt32)>(count: Self.keys.count)
         let sortedIDs = ResultSlots<[UInt64]>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: Self.keys.count + 1) { job in
-            guard job < Self.keys.count else {
+        enum Job: Sendable {
+            case rank(Int)
+            case ids, alongside
+        }
+        // Longest first: the titles' ranks, then what runs alongside.
+        let jobs: [Job] =
+            [.rank(Self.slot(of: .title))] + (alongside == nil ? [] : [.alongside]) + [.ids]
+            + Self.keys.indices.filter { $0 != Self.slot(of: .title) }.map { .rank($0) }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
+            let slot: Int
+            switch jobs[number] {
+            case .alongside:
+                alongside?()
+                return
+            case .ids:
                 // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the
                 // ids (with the book's index in the low bits), then (title rank, id's rank).
                 sortedIDs.set(
                     0, (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) }.sorted())
                 return
+            case .rank(let rank): slot = rank
             }
-            let key = Self.keys[job]
+            let key = Self.keys[slot]
             switch key {
             case .title, .author, .publisher:
                 let column = key == .title ? 0 : key == .author ? 1 : 2
-                ranked.set(job, Self.denseRanks(facts.map { $0.texts[column] }, count: count))
-            case .date: ranked.set(job, Self.denseRanks(days))
-            case .popularity, .relevance: ranked.set(job, Self.denseRanks(loans))
-            case .rating: ranked.set(job, Self.denseRanks(ratings))
+                ranked.set(slot, Self.denseRanks(facts.map { $0.texts[column] }, count: count))
+            case .date: ranked.set(slot, Self.denseRanks(days))
+            case .popularity, .relevance: ranked.set(slot, Self.denseRanks(loans))
+            case .rating: ranked.set(slot, Self.denseRanks(ratings))
             }
         }
         let primary = ranked.values().map(\.0)
@@ -200,22 +227,46 @@ struct SortRanks: Sendable {
     /// texts differ, as "O'Connor" and "OConnor"; 0 for a missing text), and one more than the
     /// number of distinct keys.
     private static func denseRanks(_ columns: [TextColumn], count: Int) -> ([UInt32], UInt32) {
-        var all: [(key: Collation.Key, chunk: Int32, number: Int32)] = []
-        all.reserveCapacity(columns.reduce(0) { $0 + $1.keys.count })
-        for (chunk, column) in columns.enumerated() {
-            for (number, key) in column.keys.enumerated() { all.append((key, Int32(chunk), Int32(number))) }
+        // Every chunk's keys in one array of bytes, sorted as numbers (key n is at starts[n]).
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        var firstKey: [Int] = []
+        bytes.reserveCapacity(columns.reduce(0) { $0 + $1.keyBytes.count })
+        for column in columns {
+            firstKey.append(starts.count - 1)
+            bytes += column.keyBytes
+            let base = starts[starts.count - 1]
+            starts += column.keyStarts.dropFirst().map { base + $0 }
         }
-        all.sort { $0.key < $1.key }
-        var rankOf = columns.map { [UInt32](repeating: 0, count: $0.keys.count) }
+        let keyCount = starts.count - 1
+        var order = (0..<Int32(keyCount)).map { $0 }
+        var rankOfKey = [UInt32](repeating: 0, count: keyCount)
         var rank: UInt32 = 0
-        for position in all.indices {
-            if position == 0 || all[position - 1].key != all[position].key { rank += 1 }
-            rankOf[Int(all[position].chunk)][Int(all[position].number)] = rank
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                /// memcmp of the common part, then the shorter first: `Collation.Key`'s order.
+                func compare(_ a: Int32, _ b: Int32) -> Int {
+                    let (startA, startB) = (starts[Int(a)], starts[Int(b)])
+                    let (lengthA, lengthB) = (starts[Int(a) + 1] - startA, starts[Int(b) + 1] - startB)
+                    let common = min(lengthA, lengthB)
+                    if common > 0 {
+                        let order = memcmp(bytes.baseAddress! + startA, bytes.baseAddress! + startB, common)
+                        if order != 0 { return Int(order) }
+                    }
+                    return lengthA - lengthB
+                }
+                order.sort { compare($0, $1) < 0 }
+                for position in order.indices {
+                    if position == 0 || compare(order[position - 1], order[position]) != 0 { rank += 1 }
+                    rankOfKey[Int(order[position])] = rank
+                }
+            }
         }
         var ranks: [UInt32] = []
         ranks.reserveCapacity(count)
         for (chunk, column) in columns.enumerated() {
-            for number in column.numbers { ranks.append(number < 0 ? 0 : rankOf[chunk][Int(number)]) }
+            let first = firstKey[chunk]
+            for number in column.numbers { ranks.append(number < 0 ? 0 : rankOfKey[first + Int(number)]) }
         }
         return (ranks, rank + 1)
     }
