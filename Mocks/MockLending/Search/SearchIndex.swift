@@ -262,14 +262,14 @@ struct SearchIndex: Sendable {
         var words: [String] = []
         /// `postings[field][word]`: sorted product indices, made from `pairs` by `finish()`.
         var postings: [[[Int32]]] = Array(repeating: [], count: Field.allCases.count)
-        /// Per field, each posting as it is made: the word's id in the high half, the product's
-        /// index in the low half. Appending to one array per field reads no posting list (each
-        /// list's header and last element were a cache miss a posting at a million titles);
-        /// `finish()` sorts them into lists by counting.
-        private var pairs: [[UInt64]] = Array(repeating: [], count: Field.allCases.count)
-        /// Per field, the words posted for the book being added: a word twice in one field
-        /// ("Huset vid huset") is posted once.
-        private var posted: [[Int32]] = Array(repeating: [], count: Field.allCases.count)
+        /// Each posting as it is made: the field in the top 4 bits, the word's id in the next 28,
+        /// the product's index in the low half. Appending to one array reads no posting list
+        /// (each list's header and last element were a cache miss a posting at a million
+        /// titles); `finish()` sorts them into lists by counting.
+        private var pairs: [UInt64] = []
+        /// The (field, word) of the book being added, as `pairs` has them in its high half: a
+        /// word twice in one field ("Huset vid huset") is posted once.
+        private var posted: [UInt32] = []
         /// A text's word as written (its bytes) → where the ids of its folded words are in
         /// `foldedIDs` (start << 8 | count): one flat array rather than an array per word, which
         /// cost a retain and a release per word posted (a tenth of building the index).
@@ -334,23 +334,26 @@ struct SearchIndex: Sendable {
 
         /// Drops what is only needed while adding books (the memos), before the chunks are joined.
         mutating func finish() {
-            for field in pairs.indices {
-                // Counting sort by word; each word's indices stay in the order they were added.
-                var starts = [Int](repeating: 0, count: words.count + 1)
-                for pair in pairs[field] { starts[Int(pair >> 32) + 1] += 1 }
-                for word in words.indices { starts[word + 1] += starts[word] }
-                var next = starts
-                let sorted = [Int32](unsafeUninitializedCapacity: pairs[field].count) { sorted, initialized in
-                    for pair in pairs[field] {
-                        let word = Int(pair >> 32)
-                        sorted[next[word]] = Int32(truncatingIfNeeded: pair)
-                        next[word] += 1
-                    }
-                    initialized = pairs[field].count
+            // Counting sort by (field, word); each list's indices stay in the order they were added.
+            let lists = Field.allCases.count * words.count
+            func list(_ pair: UInt64) -> Int { Int(pair >> 60) * words.count + Int((pair >> 32) & 0x0FFF_FFFF) }
+            var starts = [Int](repeating: 0, count: lists + 1)
+            for pair in pairs { starts[list(pair) + 1] += 1 }
+            for list in 0..<lists { starts[list + 1] += starts[list] }
+            var next = starts
+            let sorted = [Int32](unsafeUninitializedCapacity: pairs.count) { sorted, initialized in
+                for pair in pairs {
+                    let list = list(pair)
+                    sorted[next[list]] = Int32(truncatingIfNeeded: pair)
+                    next[list] += 1
                 }
-                postings[field] = words.indices.map { Array(sorted[starts[$0]..<starts[$0 + 1]]) }
-                pairs[field] = []
+                initialized = pairs.count
             }
+            for field in postings.indices {
+                let first = field * words.count
+                postings[field] = words.indices.map { Array(sorted[starts[first + $0]..<starts[first + $0 + 1]]) }
+            }
+            pairs = []
             posted = []
             foldedWords = ByteTable(capacity: 0)
             foldedIDs = []
@@ -367,14 +370,17 @@ struct SearchIndex: Sendable {
         }
 
         private mutating func post(_ field: Field, ids: [Int32], _ index: Int32) {
-            for id in ids where !posted[field.rawValue].contains(id) {
-                posted[field.rawValue].append(id)
-                pairs[field.rawValue].append(UInt64(UInt32(bitPattern: id)) << 32 | UInt64(UInt32(bitPattern: index)))
+            precondition(words.count <= 0x1000_0000, "a chunk has fewer than 2^28 words")
+            for id in ids {
+                let key = UInt32(field.rawValue) << 28 | UInt32(id)
+                if posted.contains(key) { continue }
+                posted.append(key)
+                pairs.append(UInt64(key) << 32 | UInt64(UInt32(bitPattern: index)))
             }
         }
 
         mutating func add(_ index: Int32, _ product: borrowing Product) {
-            for field in posted.indices { posted[field].removeAll(keepingCapacity: true) }
+            posted.removeAll(keepingCapacity: true)
             post(.title, product.title, index)
             if let original = product.originalTitle { post(.originalTitle, original, index) }
             // `authors(of:)`, without making the list: the authors, or the first contributor.

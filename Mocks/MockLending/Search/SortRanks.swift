@@ -86,6 +86,8 @@ struct SortRanks: Sendable {
         var ratings: [Double?] = []
         /// The product ids as numbers (seven digits, so they compare as the strings do).
         var ids: [Int32] = []
+        /// The bytes of the author's sort text of the book being added.
+        private var authorText: [UInt8] = []
 
         init(start: Int, count: Int, collation: Collation) {
             self.start = start
@@ -98,7 +100,15 @@ struct SortRanks: Sendable {
 
         mutating func add(_ product: borrowing Product) {
             texts[0].add(product.title, collation)
-            texts[1].add(ProductOrdering.authorSortText(product), collation)
+            // `ProductOrdering.authorSortText`, looked up without making the string.
+            authorText.removeAll(keepingCapacity: true)
+            if let author = ProductOrdering.sortAuthor(product.contributors) {
+                authorText += author.lastName.utf8
+                authorText.append(UInt8(ascii: " "))
+                authorText += author.firstName.utf8
+            }
+            let author = authorText
+            author.withUnsafeBytes { texts[1].add($0, collation) }
             texts[2].add(product.publisher, collation)
             dates.append(product.publishedDate.map { Int32($0.year * 10_000 + $0.month * 100 + $0.day) } ?? -1)
             popularity.append(product.popularity ?? -1)
@@ -133,15 +143,20 @@ struct SortRanks: Sendable {
                 numbers.append(-1)
                 return
             }
-            let number = text.withUTF8 { utf8 in
-                let probe = numberOfText.probe(UnsafeRawBufferPointer(utf8))
-                if let number = probe.value { return Int32(number) }
-                numberOfText.insert(UnsafeRawBufferPointer(utf8), count, at: probe)
-                collation.appendKey(String(decoding: utf8, as: UTF8.self), to: &keyBytes)
-                keyStarts.append(keyBytes.count)
-                return Int32(count - 1)
+            text.withUTF8 { add(UnsafeRawBufferPointer($0), collation) }
+        }
+
+        /// Adds a text given as its UTF-8 bytes.
+        mutating func add(_ text: UnsafeRawBufferPointer, _ collation: Collation) {
+            let probe = numberOfText.probe(text)
+            if let number = probe.value {
+                numbers.append(Int32(number))
+                return
             }
-            numbers.append(number)
+            numberOfText.insert(text, count, at: probe)
+            collation.appendKey(String(decoding: text, as: UTF8.self), to: &keyBytes)
+            keyStarts.append(keyBytes.count)
+            numbers.append(Int32(count - 1))
         }
     }
 
