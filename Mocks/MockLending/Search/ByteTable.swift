@@ -152,3 +152,16 @@ struct ByteTable: Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension String {
+    /// Calls `body` with the string's UTF-8 bytes where they are (a native string's always are),
+    /// else with a contiguous copy; unlike `withUTF8`, without copying the string first.
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable({ try body(UnsafeRawBufferPointer($0)) }) {
+            return result
+        }
+        var copy = self
+        return try copy.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -304,9 +304,7 @@ struct SearchIndex: Sendable {
         /// between spaces, looked up where they are (a `String` is made only for a new word).
         private mutating func collectIDs(of text: String) {
             scratch.removeAll(keepingCapacity: true)
-            var text = text
-            text.withUTF8 { utf8 in
-                let bytes = UnsafeRawBufferPointer(utf8)
+            text.withBytes { bytes in
                 var start = 0
                 for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: " ") {
                     if start < position { appendIDs(ofWord: UnsafeRawBufferPointer(rebasing: bytes[start..<position])) }
@@ -439,9 +437,7 @@ struct SearchIndex: Sendable {
         var lists: [ByteKey: [Int32]] { Dictionary(uniqueKeysWithValues: zip(keys, members)) }
 
         mutating func add(_ text: String, _ index: Int32) {
-            var text = text
-            let slot = text.withUTF8 { utf8 in
-                let raw = UnsafeRawBufferPointer(utf8)
+            let slot = text.withBytes { raw in
                 let probe = slotOfText.probe(raw)
                 if let slot = probe.value { return slot }
                 let written = String(decoding: raw, as: UTF8.self)

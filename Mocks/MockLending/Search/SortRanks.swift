@@ -139,11 +139,11 @@ struct SortRanks: Sendable {
         mutating func finish() { numberOfText = ByteTable(capacity: 0) }
 
         mutating func add(_ text: String?, _ collation: Collation) {
-            guard var text else {
+            guard let text else {
                 numbers.append(-1)
                 return
             }
-            text.withUTF8 { add(UnsafeRawBufferPointer($0), collation) }
+            text.withBytes { add($0, collation) }
         }
 
         /// Adds a text given as its UTF-8 bytes.

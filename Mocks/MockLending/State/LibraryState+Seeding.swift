@@ -88,7 +88,9 @@ extension LibraryState {
         otherLoans.reserveCapacity(
             otherLoans.count + licences.reduce(0) { $0 + ($1.model == .copies && $1.onLoan > 0 ? 1 : 0) })
         for index in licences.indices where licences[index].model == .copies && licences[index].onLoan > 0 {
-            otherLoans[index] = (0..<licences[index].onLoan).map { _ in days[rng.below(period)] }.sorted()
+            var expiries = (0..<licences[index].onLoan).map { _ in days[rng.below(period)] }
+            expiries.sort()
+            otherLoans[index] = expiries
         }
     }
 
