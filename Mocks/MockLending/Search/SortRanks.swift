@@ -203,7 +203,10 @@ struct SortRanks: Sendable {
                 // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the
                 // ids (with the book's index in the low bits), then (title rank, id's rank).
                 sortedIDs.set(
-                    0, (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) }.sorted())
+                    0,
+                    Self.radixSorted(
+                        (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) },
+                        bits: 32 + Int(Self.rankBits)))
                 return
             case .rank(let rank): slot = rank
             }
@@ -223,7 +226,9 @@ struct SortRanks: Sendable {
         let byID = sortedIDs.values()[0]
         var idRank = [UInt32](repeating: 0, count: count)
         for (rank, key) in byID.enumerated() { idRank[Int(key & Self.rankMask)] = UInt32(rank) }
-        let byTitle = (0..<count).map { UInt64(titleRank[$0]) << Self.rankBits | UInt64(idRank[$0]) }.sorted()
+        let byTitle = Self.radixSorted(
+            (0..<count).map { UInt64(titleRank[$0]) << Self.rankBits | UInt64(idRank[$0]) },
+            bits: 2 * Int(Self.rankBits))
         var tie = [UInt32](repeating: 0, count: count)
         var byTie = [Int32](repeating: 0, count: count)
         for (rank, key) in byTitle.enumerated() {
@@ -286,13 +291,67 @@ struct SortRanks: Sendable {
         return (ranks, rank + 1)
     }
 
+    /// `keys` in ascending order, each less than 2^`bits`: sorted 16 bits at a time by counting
+    /// (a million keys in three passes, a fifth of the time of a comparison sort).
+    static func radixSorted(_ keys: [UInt64], bits: Int) -> [UInt64] {
+        var source = keys
+        var target = [UInt64](repeating: 0, count: keys.count)
+        var shift = 0
+        while shift < bits {
+            var starts = [Int](repeating: 0, count: (1 << 16) + 1)
+            for key in source { starts[Int((key >> UInt64(shift)) & 0xFFFF) + 1] += 1 }
+            for digit in 0..<(1 << 16) { starts[digit + 1] += starts[digit] }
+            target.withUnsafeMutableBufferPointer { target in
+                for key in source {
+                    let digit = Int((key >> UInt64(shift)) & 0xFFFF)
+                    target[starts[digit]] = key
+                    starts[digit] += 1
+                }
+            }
+            swap(&source, &target)
+            shift += 16
+        }
+        return source
+    }
+
     /// Dense ranks of numbers (0 for a missing one), and one more than the number of distinct values.
     private static func denseRanks(_ values: [Double?]) -> ([UInt32], UInt32) {
+        // Dates (yyyymmdd), loans and ratings (tenths) are whole numbers of a step: ranked through
+        // a table by value rather than a dictionary (a million look-ups of a hashed Double).
+        for perUnit in [1.0, 10.0] {
+            if let ranked = denseRanks(values, steps: perUnit) { return ranked }
+        }
         let distinct = Array(Set(values.compactMap { $0 })).sorted()
         var rankOf: [Double: UInt32] = [:]
         rankOf.reserveCapacity(distinct.count)
         for (position, value) in distinct.enumerated() { rankOf[value] = UInt32(position + 1) }
         return (values.map { $0.map { rankOf[$0]! } ?? 0 }, UInt32(distinct.count + 1))
+    }
+
+    /// Dense ranks as `denseRanks(_:)`, when every value is exactly a whole number divided by
+    /// `perUnit` (as the generator rounds ratings to tenths) and they span at most 2^24 steps;
+    /// nil otherwise.
+    private static func denseRanks(_ values: [Double?], steps perUnit: Double) -> ([UInt32], UInt32)? {
+        var steps = [Int](repeating: 0, count: values.count)
+        var (low, high) = (Int.max, Int.min)
+        for (position, value) in values.enumerated() {
+            guard let value else { continue }
+            let scaled = (value * perUnit).rounded()
+            guard abs(scaled) < 0x1p52, Double(Int(scaled)) / perUnit == value else { return nil }
+            steps[position] = Int(scaled)
+            (low, high) = (min(low, Int(scaled)), max(high, Int(scaled)))
+        }
+        guard low <= high else { return (values.map { _ in 0 }, 1) }
+        guard high - low < 1 << 24 else { return nil }
+        var rankOf = [UInt32](repeating: 0, count: high - low + 1)
+        for (position, value) in values.enumerated() where value != nil { rankOf[steps[position] - low] = 1 }
+        var distinct: UInt32 = 0
+        for offset in rankOf.indices where rankOf[offset] != 0 {
+            distinct += 1
+            rankOf[offset] = distinct
+        }
+        let ranks = values.indices.map { values[$0] == nil ? 0 : rankOf[steps[$0] - low] }
+        return (ranks, distinct + 1)
     }
 
     /// The sort keys with a precomputed primary rank, in slot order: every key but relevance
