@@ -179,8 +179,8 @@ struct SortRanks: Sendable {
         }
         let ratings = join(\.ratings)
         let ids = join(\.ids)
-        let days = dates.map { $0 < 0 ? nil : Double($0) }
-        let loans = popularity.map { $0 < 0 ? nil : Double($0) }
+        // As numbers in their own jobs only (16 MB each at a million titles, at the peak).
+        let (days, loans) = (dates, popularity)
         // The keys' ranks and the products in order of id do not depend on each other: on every
         // core (the title's ranks, sorting every distinct title's collation key, take longest).
         let ranked = ResultSlots<([UInt32], UInt32)>(count: Self.keys.count)
@@ -215,8 +215,8 @@ struct SortRanks: Sendable {
             case .title, .author, .publisher:
                 let column = key == .title ? 0 : key == .author ? 1 : 2
                 ranked.set(slot, Self.denseRanks(facts.map { $0.texts[column] }, count: count))
-            case .date: ranked.set(slot, Self.denseRanks(days))
-            case .popularity, .relevance: ranked.set(slot, Self.denseRanks(loans))
+            case .date: ranked.set(slot, Self.denseRanks(days.map { $0 < 0 ? nil : Double($0) }))
+            case .popularity, .relevance: ranked.set(slot, Self.denseRanks(loans.map { $0 < 0 ? nil : Double($0) }))
             case .rating: ranked.set(slot, Self.denseRanks(ratings))
             }
         }
@@ -247,39 +247,42 @@ struct SortRanks: Sendable {
     /// texts differ, as "O'Connor" and "OConnor"; 0 for a missing text), and one more than the
     /// number of distinct keys.
     private static func denseRanks(_ columns: [TextColumn], count: Int) -> ([UInt32], UInt32) {
-        // Every chunk's keys in one array of bytes, sorted as numbers (key n is at starts[n]).
-        var bytes: [UInt8] = []
-        var starts: [Int] = [0]
+        // Key n of the catalogue is in chunk keyChunk[n] at keyStart[n] (its chunk's bytes are
+        // read where they are: a million titles' keys are 80 MB, too many to copy at the peak).
+        var keyChunk: [UInt8] = []
+        var keyStart: [UInt32] = []
+        var keyLength: [UInt32] = []
         var firstKey: [Int] = []
-        bytes.reserveCapacity(columns.reduce(0) { $0 + $1.keyBytes.count })
-        for column in columns {
-            firstKey.append(starts.count - 1)
-            bytes += column.keyBytes
-            let base = starts[starts.count - 1]
-            starts += column.keyStarts.dropFirst().map { base + $0 }
+        precondition(columns.count <= 256, "at most 256 chunks")
+        for (chunk, column) in columns.enumerated() {
+            precondition(column.keyBytes.count < Int(UInt32.max), "a chunk's keys fit in 4 GB")
+            firstKey.append(keyStart.count)
+            keyChunk += repeatElement(UInt8(chunk), count: column.count)
+            keyStart += column.keyStarts.dropLast().map { UInt32($0) }
+            keyLength += zip(column.keyStarts, column.keyStarts.dropFirst()).map { UInt32($1 - $0) }
         }
-        let keyCount = starts.count - 1
+        let keyCount = keyStart.count
         var order = (0..<Int32(keyCount)).map { $0 }
         var rankOfKey = [UInt32](repeating: 0, count: keyCount)
         var rank: UInt32 = 0
-        bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                /// memcmp of the common part, then the shorter first: `Collation.Key`'s order.
-                func compare(_ a: Int32, _ b: Int32) -> Int {
-                    let (startA, startB) = (starts[Int(a)], starts[Int(b)])
-                    let (lengthA, lengthB) = (starts[Int(a) + 1] - startA, starts[Int(b) + 1] - startB)
-                    let common = min(lengthA, lengthB)
-                    if common > 0 {
-                        let order = memcmp(bytes.baseAddress! + startA, bytes.baseAddress! + startB, common)
-                        if order != 0 { return Int(order) }
-                    }
-                    return lengthA - lengthB
+        withKeyBytes(columns[...]) { chunkBytes in
+            /// memcmp of the common part, then the shorter first: `Collation.Key`'s order.
+            func compare(_ a: Int32, _ b: Int32) -> Int {
+                let (chunkA, chunkB) = (Int(keyChunk[Int(a)]), Int(keyChunk[Int(b)]))
+                let (startA, startB) = (Int(keyStart[Int(a)]), Int(keyStart[Int(b)]))
+                let (lengthA, lengthB) = (Int(keyLength[Int(a)]), Int(keyLength[Int(b)]))
+                let common = min(lengthA, lengthB)
+                if common > 0 {
+                    let order = memcmp(
+                        chunkBytes[chunkA].baseAddress! + startA, chunkBytes[chunkB].baseAddress! + startB, common)
+                    if order != 0 { return Int(order) }
                 }
-                order.sort { compare($0, $1) < 0 }
-                for position in order.indices {
-                    if position == 0 || compare(order[position - 1], order[position]) != 0 { rank += 1 }
-                    rankOfKey[Int(order[position])] = rank
-                }
+                return lengthA - lengthB
+            }
+            order.sort { compare($0, $1) < 0 }
+            for position in order.indices {
+                if position == 0 || compare(order[position - 1], order[position]) != 0 { rank += 1 }
+                rankOfKey[Int(order[position])] = rank
             }
         }
         var ranks: [UInt32] = []
@@ -291,11 +294,20 @@ struct SortRanks: Sendable {
         return (ranks, rank + 1)
     }
 
+    /// Calls `body` with the key bytes of every column, in place.
+    private static func withKeyBytes(
+        _ columns: ArraySlice<TextColumn>, _ outer: [UnsafeBufferPointer<UInt8>] = [],
+        _ body: ([UnsafeBufferPointer<UInt8>]) -> Void
+    ) {
+        guard let first = columns.first else { return body(outer) }
+        first.keyBytes.withUnsafeBufferPointer { withKeyBytes(columns.dropFirst(), outer + [$0], body) }
+    }
+
     /// `keys` in ascending order, each less than 2^`bits`: sorted 16 bits at a time by counting
     /// (a million keys in three passes, a fifth of the time of a comparison sort).
-    static func radixSorted(_ keys: [UInt64], bits: Int) -> [UInt64] {
+    static func radixSorted(_ keys: consuming [UInt64], bits: Int) -> [UInt64] {
         var source = keys
-        var target = [UInt64](repeating: 0, count: keys.count)
+        var target = [UInt64](repeating: 0, count: source.count)
         var shift = 0
         while shift < bits {
             var starts = [Int](repeating: 0, count: (1 << 16) + 1)
