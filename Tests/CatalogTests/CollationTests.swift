@@ -19,6 +19,28 @@ struct CollationTests {
             sorted == ["Åberg", "Andersson", "Ängström", "Ekdahl", "ekström", "Élise", "Öberg", "Ödman", "Zetterlund"])
     }
 
+    @Test("Keys kept as bytes in one array order texts as the keys themselves do")
+    func keysAsBytes() {
+        let texts = names + ["", "O'Connor", "OConnor", "Öberg ", "A", "a", "Aa", "Å"]
+        for collation in [Collation(.swedish), Collation(.english)] {
+            var bytes: [UInt8] = []
+            var ranges: [Range<Int>] = []
+            for text in texts {
+                let start = bytes.count
+                collation.appendKey(text, to: &bytes)
+                ranges.append(start..<bytes.count)
+            }
+            func before(_ a: Int, _ b: Int) -> Bool { bytes[ranges[a]].lexicographicallyPrecedes(bytes[ranges[b]]) }
+            for a in texts.indices {
+                for b in texts.indices {
+                    let (keyA, keyB) = (collation.key(texts[a]), collation.key(texts[b]))
+                    #expect(before(a, b) == (keyA < keyB), "\(texts[a]) < \(texts[b])")
+                    #expect(bytes[ranges[a]].elementsEqual(bytes[ranges[b]]) == (keyA == keyB))
+                }
+            }
+        }
+    }
+
     @Test("Descending Swedish order starts with Ö")
     func descending() {
         let sorted = Collation(.swedish).sorted(names, by: { $0 }, descending: true)

@@ -26,6 +26,28 @@ struct CatalogGeneratorTests {
         #expect(Set(a.products.map(\.id)).count == 3_000)
     }
 
+    @Test("The index pass's books differ from the served ones only in what the index does not read")
+    func indexPassBooks() {
+        for seed: UInt64 in [1, 42] {
+            let generator = CatalogGenerator(seed: seed, size: 4_000)
+            let plans = generator.makePlans()
+            let day = generator.referenceDay.ordinal
+            for index in plans.indices {
+                let (full, licence) = generator.book(index, plan: plans[index], referenceOrdinal: day)
+                var (lean, leanLicence) = generator.book(
+                    index, plan: plans[index], referenceOrdinal: day, complete: false)
+                #expect(leanLicence == licence, "book \(index): the licence is drawn after what is left out")
+                #expect(lean.description == "" && lean.coverImage == nil && lean.teaser == nil && lean.formats.isEmpty)
+                (lean.description, lean.coverImage, lean.teaser, lean.formats) = (
+                    full.description, full.coverImage, full.teaser, full.formats
+                )
+                #expect(lean == full, "book \(index) of seed \(seed)")
+            }
+        }
+        #expect(ISBN.make(index: 12_345, language: "fi") == "9789518647846")
+        #expect(ISBN.isValid(ISBN.make(index: 98_765, language: "sv")))
+    }
+
     @Test("Every product id leads back to its book, and an id no book has leads nowhere")
     func productIDsLeadBack() {
         for (index, product) in products.enumerated() {

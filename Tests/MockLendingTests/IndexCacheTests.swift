@@ -143,6 +143,15 @@ struct SortWalkTests {
         }
         #expect(compared > 100_000)
     }
+
+    @Test("Sorting 16 bits at a time orders keys as a comparison sort does")
+    func radixSort() {
+        var rng = SplitMix64(seed: 5)
+        for (count, bits) in [(0, 48), (1, 16), (70_000, 48), (5_000, 56), (3_000, 20)] {
+            let keys = (0..<count).map { _ in rng.next() & (UInt64.max >> (64 - bits)) }
+            #expect(SortRanks.radixSorted(keys, bits: bits) == keys.sorted(), "\(count) keys of \(bits) bits")
+        }
+    }
 }
 
 @Suite("Hits of recent queries kept")

@@ -1,6 +1,10 @@
 public import Catalog
 internal import Foundation
 
+#if canImport(Glibc)
+internal import Glibc
+#endif
+
 /// Generates a library catalogue that reads like a Swedish public library's, from a seed.
 ///
 /// The same seed and size give the same catalogue on every machine (the generator has its own
@@ -50,13 +54,16 @@ public struct CatalogGenerator: Sendable {
             var chunk = Chunk(range: range, collation: collation)
             for index in range {
                 let (product, licence) = book(
-                    index, plan: plans[index], referenceOrdinal: referenceOrdinal, description: false)
+                    index, plan: plans[index], referenceOrdinal: referenceOrdinal, complete: false)
                 chunk.add(index, product, licence)
             }
             chunk.part?.finish()
             slots.set(number, chunk)
         }
-        let chunks = slots.values()
+        var chunks = slots.values()
+        // The chunks' memos and unsorted postings are freed, often in the middle of malloc's
+        // per-thread heaps, which keep such pages: hand them back before the join allocates the index.
+        Self.trimHeap()
         var licences: [Licence] = []
         var popularity: [Int] = []
         var aring: [Int] = []
@@ -77,9 +84,24 @@ public struct CatalogGenerator: Sendable {
         let products = ProductTable(
             generator: self, plans: plans, adjusted: adjusted, aringThrillers: Set(aring), activeDays: activeDays)
         let search = collation.map { CatalogSearch(products: products, parts: chunks.map { $0.part! }, collation: $0) }
+        // The chunks' postings and sort facts, now joined, are freed on the workers' heaps: hand
+        // their pages back before the library's state is seeded on another (67 MB at a million).
+        chunks = []
+        Self.trimHeap()
         return GeneratedCatalog(
             seed: seed, products: products, licences: licences, referenceDay: referenceDay, topByPopularity: top,
             search: search)
+    }
+
+    /// glibc's `malloc_trim(0)`, looked up by name (Swift's Glibc module leaves out malloc.h):
+    /// returns the free pages of every heap to the system. Nothing where there is none.
+    static func trimHeap() {
+        #if canImport(Glibc)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        #endif
     }
 
     /// What one chunk of the books gives: licences, popularity, Å thrillers, and its share of the index.
@@ -278,9 +300,10 @@ public struct CatalogGenerator: Sendable {
             story: story, age: age, seriesName: seriesName)
     }
 
-    /// Book `index` and its licence; without `description`, the blurb is left out (the index
-    /// does not search it), everything else the same.
-    func book(_ index: Int, plan: Plan, referenceOrdinal: Int, description: Bool = true) -> (Product, Licence) {
+    /// Book `index` and its licence; when not `complete`, what the index neither searches nor
+    /// sorts by is left out (the blurb, the cover and sample paths, the formats), everything
+    /// else the same: the same numbers are drawn.
+    func book(_ index: Int, plan: Plan, referenceOrdinal: Int, complete: Bool = true) -> (Product, Licence) {
         var rng = SplitMix64.stream(seed, UInt64(index) &+ 1)
         let id = Self.productID(index)
         var profile: Profile
@@ -338,18 +361,19 @@ public struct CatalogGenerator: Sendable {
         let pages = rng.int(in: profile.genre.pages)
         let isbn = ISBN.make(index: index, language: profile.language)
 
-        var formats = [
-            Product.Format(id: "4104", name: "EPUB", sizeInBytes: pages * rng.int(in: 2_200...3_400) + 180_000)
-        ]
-        if rng.chance(0.25) {
-            formats.append(
-                Product.Format(id: "4103", name: "PDF", sizeInBytes: pages * rng.int(in: 9_000...16_000) + 400_000))
+        let epubSize = pages * rng.int(in: 2_200...3_400) + 180_000
+        let pdfSize = rng.chance(0.25) ? pages * rng.int(in: 9_000...16_000) + 400_000 : nil
+        var formats: [Product.Format] = []
+        if complete {
+            formats.append(Product.Format(id: "4104", name: "EPUB", sizeInBytes: epubSize))
+            if let pdfSize { formats.append(Product.Format(id: "4103", name: "PDF", sizeInBytes: pdfSize)) }
         }
         let activeFrom = published.map { $0.adding(days: -rng.int(in: 0...30)) }
         let activeUntil: DayDate? =
             rng.chance(0.1) ? DayDate(ordinal: referenceOrdinal + rng.int(in: 180...2_000)) : nil
         let teaser: Product.Teaser? =
-            rng.chance(0.85) ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
+            rng.chance(0.85) && complete
+            ? Product.Teaser(url: "/mock/content/\(id)/sample.epub", formatID: "4104") : nil
 
         var keywords: [String] = []
         let pool = profile.genre.keywords
@@ -378,8 +402,9 @@ public struct CatalogGenerator: Sendable {
             id: id, title: title, originalTitle: originalTitle, contributors: contributors,
             publisher: profile.publisher, publishedDate: published, language: profile.language,
             categories: categories,
-            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng, writing: description),
-            coverImage: "/mock/content/\(id)/cover.png", pages: pages, bookType: "Ebook", isbns: [isbn],
+            description: makeBlurb(profile, seriesOrder: seriesOrder, &rng, writing: complete),
+            coverImage: complete ? "/mock/content/\(id)/cover.png" : nil, pages: pages, bookType: "Ebook",
+            isbns: [isbn],
             formats: formats,
             statuses: [Product.Status(name: "Active", validFrom: activeFrom, validUntil: activeUntil)],
             teaser: teaser, series: profile.seriesName.map { Product.Series(name: $0, order: seriesOrder) },
@@ -397,7 +422,9 @@ public struct CatalogGenerator: Sendable {
             )
         }
         let template = rng.pick(Vocabulary.titleTemplates[profile.genre.rawValue])
-        let pair = template.render(story: profile.story, rng: &rng)
+        let english = profile.translated || profile.language == "en"
+        let pair = template.render(
+            story: profile.story, rng: &rng, swedish: profile.translated || !english, english: english)
         if profile.translated { return (pair.sv, pair.en) }
         return (profile.language == "en" ? pair.en : pair.sv, nil)
     }
@@ -406,28 +433,28 @@ public struct CatalogGenerator: Sendable {
     /// licence is drawn after it, and the index needs the licence but not the blurb).
     func makeBlurb(_ profile: Profile, seriesOrder: Int?, _ rng: inout SplitMix64, writing: Bool = true) -> String {
         let english = profile.language == "en"
+        guard writing else {
+            Vocabulary.skipBlurb(english: english, genre: profile.genre, &rng)
+            return ""
+        }
         let set =
             english
             ? Vocabulary.englishBlurbs[profile.genre.rawValue] : Vocabulary.swedishBlurbs[profile.genre.rawValue]
         let language: Story.Language = english ? .english : .swedish
         var text = ""
-        if writing { text.reserveCapacity(400) }
-        func add(_ template: Template, after separator: String) {
-            if writing {
-                text += separator
-                template.render(into: &text, story: profile.story, language: language, rng: &rng)
-            } else {
-                template.skip(&rng)
-            }
+        text.reserveCapacity(400)
+        func add(_ template: borrowing Template, after separator: String) {
+            text += separator
+            template.render(into: &text, story: profile.story, language: language, rng: &rng)
         }
-        add(rng.pick(set.openings), after: "")
+        add(set.openings[rng.below(set.openings.count)], after: "")
         let first = rng.below(set.middles.count)
         add(set.middles[first], after: " ")
         if set.middles.count > 1, rng.chance(0.4) {
             add(set.middles[(first + 1) % set.middles.count], after: " ")
         }
-        add(rng.pick(set.closings), after: " ")
-        if writing, let seriesOrder, let name = profile.seriesName {
+        add(set.closings[rng.below(set.closings.count)], after: " ")
+        if let seriesOrder, let name = profile.seriesName {
             text += english ? " Book \(seriesOrder) in \(name)." : " Del \(seriesOrder) i \(name)."
         }
         return text

@@ -76,7 +76,13 @@ enum ScenarioGuarantees {
     static func topByPopularity(_ popularity: [Int], _ products: ProductTable, count: Int) -> [Int] {
         let ordering = ProductOrdering(collation: Collation(.swedish))
         // Only the candidates that can reach the top are generated, for the full (title, id) tie-break.
-        let threshold = popularity.sorted(by: >).prefix(count).last ?? 0
+        // The count-th largest popularity, kept in a short list rather than sorting them all.
+        var largest: [Int] = []
+        for value in popularity where count > 0 && (largest.count < count || value > largest[largest.count - 1]) {
+            largest.insert(value, at: largest.firstIndex { $0 < value } ?? largest.count)
+            if largest.count > count { largest.removeLast() }
+        }
+        let threshold = largest.last ?? 0
         let candidates = popularity.indices.filter { popularity[$0] >= threshold }
         let sorted = ordering.sorted(candidates.map { products[$0] }, by: SortSpec(.popularity, .descending))
         let indexByID = Dictionary(uniqueKeysWithValues: candidates.map { (products[$0].id, $0) })

@@ -14,6 +14,9 @@ struct Template: Sendable {
     let pieces: [Piece]
     /// The word lists the `.list` pieces index into.
     let lists: [[String]]
+    /// Number of `.list` pieces: the numbers `render` draws (one each: `SplitMix64.below` draws
+    /// one whatever its bound).
+    let draws: Int
 
     init(_ pattern: String, lists named: [String: [String]] = [:]) {
         var pieces: [Piece] = []
@@ -41,6 +44,9 @@ struct Template: Sendable {
         }
         self.pieces = pieces
         self.lists = lists
+        draws = pieces.reduce(0) {
+            if case .list = $1 { $0 + 1 } else { $0 }
+        }
     }
 
     /// Fills the holes, appending to `out`.
@@ -51,13 +57,6 @@ struct Template: Sendable {
             case .binding(let binding): out += story.value(binding, in: language)
             case .list(let index): out += rng.pick(lists[index])
             }
-        }
-    }
-
-    /// Draws from `rng` what `render` would, without writing the text.
-    func skip(_ rng: inout SplitMix64) {
-        for piece in pieces {
-            if case .list(let index) = piece { _ = rng.below(lists[index].count) }
         }
     }
 
@@ -144,8 +143,11 @@ struct BilingualTemplate: Sendable {
         self.lists = lists
     }
 
-    /// The Swedish and the English title, with the same words chosen for both.
-    func render(story: Story, rng: inout SplitMix64) -> (sv: String, en: String) {
+    /// The Swedish and the English title, with the same words chosen for both; a language not
+    /// asked for is left empty (the same numbers are drawn).
+    func render(
+        story: Story, rng: inout SplitMix64, swedish writesSwedish: Bool = true, english writesEnglish: Bool = true
+    ) -> (sv: String, en: String) {
         var choices: [Int] = []
         choices.reserveCapacity(lists.count)
         for list in lists { choices.append(rng.below(list.count)) }
@@ -162,6 +164,9 @@ struct BilingualTemplate: Sendable {
             }
             return out
         }
-        return (Story.capitalizingFirst(fill(swedish, .swedish)), Story.capitalizingFirst(fill(english, .english)))
+        return (
+            writesSwedish ? Story.capitalizingFirst(fill(swedish, .swedish)) : "",
+            writesEnglish ? Story.capitalizingFirst(fill(english, .english)) : ""
+        )
     }
 }

@@ -15,6 +15,38 @@ extension Vocabulary {
         }
     }
 
+    /// The numbers each blurb template draws, flat, for the index pass that skips writing the
+    /// blurb: first the start of each set (the Swedish sets by genre, then the English ones),
+    /// then per set the number of openings, middles and closings and each template's draws.
+    static let blurbDraws: [Int] = {
+        let sets = swedishBlurbs + englishBlurbs
+        var table = [Int](repeating: 0, count: sets.count)
+        for (number, set) in sets.enumerated() {
+            table[number] = table.count
+            table += [set.openings.count, set.middles.count, set.closings.count]
+            table += (set.openings + set.middles + set.closings).map(\.draws)
+        }
+        return table
+    }()
+
+    /// Draws from `rng` what writing a blurb of `genre` draws, without writing it (nor copying
+    /// its templates: `CatalogGenerator.makeBlurb`'s choices, from `blurbDraws`).
+    static func skipBlurb(english: Bool, genre: Genre, _ rng: inout SplitMix64) {
+        blurbDraws.withUnsafeBufferPointer { table in
+            let base = table[(english ? Genre.allCases.count : 0) + genre.rawValue]
+            let (openings, middles, closings) = (table[base], table[base + 1], table[base + 2])
+            let draws = base + 3
+            func skip(_ template: Int) {
+                for _ in 0..<table[draws + template] { _ = rng.next() }
+            }
+            skip(rng.below(openings))
+            let first = rng.below(middles)
+            skip(openings + first)
+            if middles > 1, rng.chance(0.4) { skip(openings + (first + 1) % middles) }
+            skip(openings + middles + rng.below(closings))
+        }
+    }
+
     static let blurbLists: [String: [String]] = [
         "victim": [
             "en ung kvinna", "en välkänd konstnär", "en pensionerad domare", "en färjekapten", "en lokalpolitiker",

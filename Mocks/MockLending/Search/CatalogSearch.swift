@@ -29,20 +29,14 @@ struct CatalogSearch: Sendable {
         self.ranks = ranks
     }
 
-    /// Joins what the chunks of the catalogue gave, in order: the index and the ranks on two threads.
+    /// Joins what the chunks of the catalogue gave, in order: the index and the ranks on every core.
     init(products: ProductTable, parts: [Part], collation: Collation) {
         self.products = products
         let index = ResultSlots<SearchIndex>(count: 1)
-        let ranks = ResultSlots<SortRanks>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 2) { work in
-            if work == 0 {
-                index.set(0, SearchIndex(count: products.count, builders: parts.map(\.index)))
-            } else {
-                ranks.set(0, SortRanks(count: products.count, facts: parts.map(\.ranks), adjusted: products.adjusted))
-            }
+        ranks = SortRanks(count: products.count, facts: parts.map(\.ranks), adjusted: products.adjusted) {
+            index.set(0, SearchIndex(count: products.count, builders: parts.map(\.index)))
         }
         self.index = index.values()[0]
-        self.ranks = ranks.values()[0]
     }
 
     /// What one chunk of consecutive books gives the index and the ranks.

@@ -260,21 +260,33 @@ struct SearchIndex: Sendable {
     /// Accumulates postings; folds each distinct text once.
     struct Builder: Sendable {
         var words: [String] = []
+        /// `postings[field][word]`: sorted product indices, made from `pairs` by `finish()`.
         var postings: [[[Int32]]] = Array(repeating: [], count: Field.allCases.count)
-        /// A text's word as written → where the ids of its folded words are in `foldedIDs`
-        /// (start << 8 | count): one flat array rather than an array per word, which cost a
-        /// retain and a release per word posted (a tenth of building the index).
-        var foldedWords: [ByteKey: Int] = [:]
+        /// Each posting as it is made: the field in the top 4 bits, the word's id in the next 28,
+        /// the product's index in the low half. Appending to one array reads no posting list
+        /// (each list's header and last element were a cache miss a posting at a million
+        /// titles); `finish()` sorts them into lists by counting.
+        private var pairs: [UInt64] = []
+        /// The (field, word) of the book being added, as `pairs` has them in its high half: a
+        /// word twice in one field ("Huset vid huset") is posted once.
+        private var posted: [UInt32] = []
+        /// A text's word as written (its bytes) → where the ids of its folded words are in
+        /// `foldedIDs` (start << 8 | count): one flat array rather than an array per word, which
+        /// cost a retain and a release per word posted (a tenth of building the index).
+        var foldedWords = ByteTable(capacity: 8_192)
         var foldedIDs: [Int32] = []
         /// The ids of the text being posted (kept to save an allocation per text).
         private var scratch: [Int32] = []
-        var foldedKeys: [ByteKey: String] = [:]
         var isbns: [(isbn: UInt64, index: Int32)] = []
-        var categoryMembers: [ByteKey: [Int32]] = [:]
-        var publisherMembers: [ByteKey: [Int32]] = [:]
-        var languageMembers: [ByteKey: [Int32]] = [:]
-        var categoryNames: Set<ByteKey> = []
-        var seriesMembers: [ByteKey: [Int32]] = [:]
+        var categories = Members(folding: true)
+        var publishers = Members(folding: true)
+        var languages = Members(folding: true)
+        var series = Members(folding: false)
+        var categoryMembers: [ByteKey: [Int32]] { categories.lists }
+        var publisherMembers: [ByteKey: [Int32]] { publishers.lists }
+        var languageMembers: [ByteKey: [Int32]] { languages.lists }
+        var seriesMembers: [ByteKey: [Int32]] { series.lists }
+        var categoryNames: Set<ByteKey> { Set(categories.texts.map(ByteKey.init)) }
         /// The ids of `words`, by their bytes (the index's own `wordIDs` is made when chunks are joined).
         var idOfWord: [ByteKey: Int32] = [:]
 
@@ -288,58 +300,63 @@ struct SearchIndex: Sendable {
             return scratch
         }
 
-        /// Puts the ids of the words of `text` in `scratch`, in order.
+        /// Puts the ids of the words of `text` in `scratch`, in order: the words are the bytes
+        /// between spaces, looked up where they are (a `String` is made only for a new word).
         private mutating func collectIDs(of text: String) {
             scratch.removeAll(keepingCapacity: true)
-            let utf8 = text.utf8
-            var start = utf8.startIndex
-            var position = start
-            while true {
-                let atEnd = position == utf8.endIndex
-                if atEnd || utf8[position] == UInt8(ascii: " ") {
-                    if start < position { appendIDs(ofWord: String(Substring(utf8[start..<position]))) }
-                    if atEnd { return }
-                    start = utf8.index(after: position)
+            text.withBytes { bytes in
+                var start = 0
+                for position in 0...bytes.count where position == bytes.count || bytes[position] == UInt8(ascii: " ") {
+                    if start < position { appendIDs(ofWord: UnsafeRawBufferPointer(rebasing: bytes[start..<position])) }
+                    start = position + 1
                 }
-                position = utf8.index(after: position)
             }
         }
 
         /// Appends the ids of the folded words of one word as written to `scratch` (memoised).
-        private mutating func appendIDs(ofWord raw: String) {
-            if let known = foldedWords[ByteKey(raw)] {
+        private mutating func appendIDs(ofWord raw: UnsafeRawBufferPointer) {
+            let probe = foldedWords.probe(raw)
+            if let known = probe.value {
                 let start = known >> 8
                 for position in start..<start + (known & 0xFF) { scratch.append(foldedIDs[position]) }
                 return
             }
             let start = foldedIDs.count
-            for word in SearchQuery.fold(raw).split(separator: " ") {
-                let (id, isNew) = SearchIndex.intern(String(word), &words, &idOfWord)
-                if isNew {
-                    for field in postings.indices { postings[field].append([]) }
-                }
-                foldedIDs.append(id)
+            for word in SearchQuery.fold(String(decoding: raw, as: UTF8.self)).split(separator: " ") {
+                foldedIDs.append(SearchIndex.intern(String(word), &words, &idOfWord).id)
             }
             precondition(foldedIDs.count - start < 0x100, "a word folds to fewer than 256 words")
-            foldedWords[ByteKey(raw)] = start << 8 | (foldedIDs.count - start)
+            foldedWords.insert(raw, start << 8 | (foldedIDs.count - start), at: probe)
             scratch += foldedIDs[start...]
         }
 
         /// Drops what is only needed while adding books (the memos), before the chunks are joined.
         mutating func finish() {
-            foldedWords = [:]
+            // Counting sort by (field, word); each list's indices stay in the order they were added.
+            let lists = Field.allCases.count * words.count
+            func list(_ pair: UInt64) -> Int { Int(pair >> 60) * words.count + Int((pair >> 32) & 0x0FFF_FFFF) }
+            var starts = [Int](repeating: 0, count: lists + 1)
+            for pair in pairs { starts[list(pair) + 1] += 1 }
+            for list in 0..<lists { starts[list + 1] += starts[list] }
+            var next = starts
+            let sorted = [Int32](unsafeUninitializedCapacity: pairs.count) { sorted, initialized in
+                for pair in pairs {
+                    let list = list(pair)
+                    sorted[next[list]] = Int32(truncatingIfNeeded: pair)
+                    next[list] += 1
+                }
+                initialized = pairs.count
+            }
+            for field in postings.indices {
+                let first = field * words.count
+                postings[field] = words.indices.map { Array(sorted[starts[first + $0]..<starts[first + $0 + 1]]) }
+            }
+            pairs = []
+            posted = []
+            foldedWords = ByteTable(capacity: 0)
             foldedIDs = []
-            foldedKeys = [:]
             idOfWord = [:]
             scratch = []
-        }
-
-        /// The folded form of a filter value (memoised: there are few categories and publishers).
-        mutating func folded(_ text: String) -> ByteKey {
-            if let known = foldedKeys[ByteKey(text)] { return ByteKey(known) }
-            let folded = SearchQuery.fold(text)
-            foldedKeys[ByteKey(text)] = folded
-            return ByteKey(folded)
         }
 
         /// Word ids of a language: its code and its names (`sv`, `svenska`, `swedish`), memoised.
@@ -347,32 +364,40 @@ struct SearchIndex: Sendable {
 
         mutating func post(_ field: Field, _ text: String, _ index: Int32) {
             collectIDs(of: text)
-            // A word twice in one field ("Huset vid huset") is posted once.
-            for id in scratch where postings[field.rawValue][Int(id)].last != index {
-                postings[field.rawValue][Int(id)].append(index)
+            post(field, ids: scratch, index)
+        }
+
+        private mutating func post(_ field: Field, ids: [Int32], _ index: Int32) {
+            precondition(words.count <= 0x1000_0000, "a chunk has fewer than 2^28 words")
+            for id in ids {
+                let key = UInt32(field.rawValue) << 28 | UInt32(id)
+                if posted.contains(key) { continue }
+                posted.append(key)
+                pairs.append(UInt64(key) << 32 | UInt64(UInt32(bitPattern: index)))
             }
         }
 
         mutating func add(_ index: Int32, _ product: borrowing Product) {
+            posted.removeAll(keepingCapacity: true)
             post(.title, product.title, index)
             if let original = product.originalTitle { post(.originalTitle, original, index) }
-            let authors = SearchIndex.authors(of: product)
-            for person in product.contributors {
-                let field: Field = authors.contains(person) ? .author : .otherContributor
+            // `authors(of:)`, without making the list: the authors, or the first contributor.
+            let hasAuthor = product.contributors.contains { $0.role == .author }
+            for (position, person) in product.contributors.enumerated() {
+                let field: Field = (hasAuthor ? person.role == .author : position == 0) ? .author : .otherContributor
                 post(field, person.firstName, index)
                 post(field, person.lastName, index)
             }
             for category in product.categories {
                 post(.category, category, index)
-                categoryMembers[folded(category), default: []].append(index)
-                categoryNames.insert(ByteKey(category))
+                categories.add(category, index)
             }
             if let publisher = product.publisher {
                 post(.publisher, publisher, index)
-                publisherMembers[folded(publisher), default: []].append(index)
+                publishers.add(publisher, index)
             }
             for keyword in product.keywords { post(.keyword, keyword, index) }
-            if let series = product.series { seriesMembers[ByteKey(series.name), default: []].append(index) }
+            if let series = product.series { self.series.add(series.name, index) }
             for isbn in product.isbns {
                 // Generated ISBNs are thirteen digits; anything else could not be found as one.
                 guard let number = UInt64(SearchIndex.digitsOnly(isbn)), number >= 1_000_000_000_000,
@@ -388,11 +413,48 @@ struct SearchIndex: Sendable {
                         languageIDs[language] = ids
                         return ids
                     }()
-                for id in ids where postings[Field.language.rawValue][Int(id)].last != index {
-                    postings[Field.language.rawValue][Int(id)].append(index)
-                }
-                languageMembers[folded(language), default: []].append(index)
+                post(.language, ids: ids, index)
+                languages.add(language, index)
             }
+        }
+    }
+
+    /// Products by a filter's value: each text as written is looked up by its bytes and folded
+    /// once (there are few categories, publishers, languages), its products kept in book order.
+    struct Members: Sendable {
+        /// Whether the key is the text folded (category, publisher, language) or as written (series).
+        let folding: Bool
+        private var slotOfText = ByteTable(capacity: 64)
+        private var slotOfKey: [ByteKey: Int] = [:]
+        private var keys: [ByteKey] = []
+        private var members: [[Int32]] = []
+        /// Every text as written, once.
+        private(set) var texts: [String] = []
+
+        init(folding: Bool) { self.folding = folding }
+
+        /// The products of each key.
+        var lists: [ByteKey: [Int32]] { Dictionary(uniqueKeysWithValues: zip(keys, members)) }
+
+        mutating func add(_ text: String, _ index: Int32) {
+            let slot = text.withBytes { raw in
+                let probe = slotOfText.probe(raw)
+                if let slot = probe.value { return slot }
+                let written = String(decoding: raw, as: UTF8.self)
+                texts.append(written)
+                let key = ByteKey(folding ? SearchQuery.fold(written) : written)
+                let slot =
+                    slotOfKey[key]
+                    ?? {
+                        keys.append(key)
+                        members.append([])
+                        slotOfKey[key] = keys.count - 1
+                        return keys.count - 1
+                    }()
+                slotOfText.insert(raw, slot, at: probe)
+                return slot
+            }
+            members[slot].append(index)
         }
     }
 }

@@ -1,4 +1,6 @@
 import Catalog
+import Dispatch
+internal import Foundation
 
 /// Precomputed positions of every product in every sort order, so that ordering a result list
 /// is sorting integers.
@@ -38,15 +40,17 @@ struct SortRanks: Sendable {
         (orders, groupStarts) = Self.orders(byTie: byTie, primary: primary, maxPrimary: maxPrimary)
     }
 
-    /// Each slot's order, by counting: the products in tie order, placed by their primary rank.
+    /// Each slot's order, by counting: the products in tie order, placed by their primary rank
+    /// (the slots on every core).
     private static func orders(
         byTie: [Int32], primary: [[UInt32]], maxPrimary: [UInt32]
     )
         -> ([[Int32]], [[UInt32]])
     {
-        var orders: [[Int32]] = []
-        var groupStarts: [[UInt32]] = []
-        for (ranks, top) in zip(primary, maxPrimary) {
+        let results = ResultSlots<([Int32], [UInt32])>(count: primary.count)
+        DispatchQueue.concurrentPerform(iterations: primary.count) { slot in
+            let ranks = primary[slot]
+            let top = maxPrimary[slot]
             var starts = [UInt32](repeating: 0, count: Int(top) + 1)
             for rank in ranks { starts[Int(rank) + 1] += 1 }
             for rank in 0..<Int(top) { starts[rank + 1] += starts[rank] }
@@ -59,10 +63,10 @@ struct SortRanks: Sendable {
                 }
                 initialized = byTie.count
             }
-            orders.append(order)
-            groupStarts.append(starts)
+            results.set(slot, (order, starts))
         }
-        return (orders, groupStarts)
+        let values = results.values()
+        return (values.map(\.0), values.map(\.1))
     }
 
     /// Number of primary rank arrays (`slot(of:)` numbers them).
@@ -82,6 +86,8 @@ struct SortRanks: Sendable {
         var ratings: [Double?] = []
         /// The product ids as numbers (seven digits, so they compare as the strings do).
         var ids: [Int32] = []
+        /// The bytes of the author's sort text of the book being added.
+        private var authorText: [UInt8] = []
 
         init(start: Int, count: Int, collation: Collation) {
             self.start = start
@@ -94,7 +100,15 @@ struct SortRanks: Sendable {
 
         mutating func add(_ product: borrowing Product) {
             texts[0].add(product.title, collation)
-            texts[1].add(ProductOrdering.authorSortText(product), collation)
+            // `ProductOrdering.authorSortText`, looked up without making the string.
+            authorText.removeAll(keepingCapacity: true)
+            if let author = ProductOrdering.sortAuthor(product.contributors) {
+                authorText += author.lastName.utf8
+                authorText.append(UInt8(ascii: " "))
+                authorText += author.firstName.utf8
+            }
+            let author = authorText
+            author.withUnsafeBytes { texts[1].add($0, collation) }
             texts[2].add(product.publisher, collation)
             dates.append(product.publishedDate.map { Int32($0.year * 10_000 + $0.month * 100 + $0.day) } ?? -1)
             popularity.append(product.popularity ?? -1)
@@ -106,38 +120,54 @@ struct SortRanks: Sendable {
         }
     }
 
-    /// One text to sort by: its distinct values in one chunk, with their keys (the texts
-    /// themselves are dropped by `finish()`, once the chunk is done).
+    /// One text to sort by: its distinct values in one chunk, with their collation keys' bytes
+    /// one after another (a million titles' keys as arrays were a million allocations, and
+    /// sorting them a retain and a release per move); the texts themselves are dropped by
+    /// `finish()`, once the chunk is done.
     struct TextColumn: Sendable {
-        var numberOfText: [ByteKey: Int32] = [:]
-        var keys: [Collation.Key] = []
+        /// A text's bytes → its number.
+        var numberOfText = ByteTable(capacity: 1_024)
+        /// The keys' bytes; key `n` is `keyBytes[keyStarts[n]..<keyStarts[n + 1]]`.
+        var keyBytes: [UInt8] = []
+        var keyStarts: [Int] = [0]
         /// Per book, the number of its text (-1: none).
         var numbers: [Int32] = []
 
-        mutating func finish() { numberOfText = [:] }
+        /// Number of distinct texts.
+        var count: Int { keyStarts.count - 1 }
+
+        mutating func finish() { numberOfText = ByteTable(capacity: 0) }
 
         mutating func add(_ text: String?, _ collation: Collation) {
             guard let text else {
                 numbers.append(-1)
                 return
             }
-            if let number = numberOfText[ByteKey(text)] {
-                numbers.append(number)
-            } else {
-                let number = Int32(keys.count)
-                numberOfText[ByteKey(text)] = number
-                keys.append(collation.key(text))
-                numbers.append(number)
+            text.withBytes { add($0, collation) }
+        }
+
+        /// Adds a text given as its UTF-8 bytes.
+        mutating func add(_ text: UnsafeRawBufferPointer, _ collation: Collation) {
+            let probe = numberOfText.probe(text)
+            if let number = probe.value {
+                numbers.append(Int32(number))
+                return
             }
+            numberOfText.insert(text, count, at: probe)
+            collation.appendKey(String(decoding: text, as: UTF8.self), to: &keyBytes)
+            keyStarts.append(keyBytes.count)
+            numbers.append(Int32(count - 1))
         }
     }
 
     /// Ranks the books of consecutive chunks; `adjusted` holds what the scenario guarantees
-    /// changed after the facts were taken.
-    init(count: Int, facts: [Facts], adjusted: [Int: ProductTable.Adjustment] = [:]) {
+    /// changed after the facts were taken. `alongside` runs as one more of the jobs the cores
+    /// share out (joining the index: one pool of jobs keeps both cores busy to the end).
+    init(
+        count: Int, facts: [Facts], adjusted: [Int: ProductTable.Adjustment] = [:],
+        alongside: (@Sendable () -> Void)? = nil
+    ) {
         precondition(UInt64(count) <= Self.rankMask, "catalogue too large for 24-bit ranks")
-        var primary = [[UInt32]](repeating: [], count: Self.keys.count)
-        var maxPrimary = [UInt32](repeating: 1, count: Self.keys.count)
         func join<T>(_ column: (Facts) -> [T]) -> [T] { facts.flatMap(column) }
         var dates = join(\.dates)
         var popularity = join(\.popularity)
@@ -147,26 +177,58 @@ struct SortRanks: Sendable {
                 dates[index] = Int32(date.year * 10_000 + date.month * 100 + date.day)
             }
         }
-        for key in Self.keys {
-            let slot = Self.slot(of: key)
+        let ratings = join(\.ratings)
+        let ids = join(\.ids)
+        // As numbers in their own jobs only (16 MB each at a million titles, at the peak).
+        let (days, loans) = (dates, popularity)
+        // The keys' ranks and the products in order of id do not depend on each other: on every
+        // core (the title's ranks, sorting every distinct title's collation key, take longest).
+        let ranked = ResultSlots<([UInt32], UInt32)>(count: Self.keys.count)
+        let sortedIDs = ResultSlots<[UInt64]>(count: 1)
+        enum Job: Sendable {
+            case rank(Int)
+            case ids, alongside
+        }
+        // Longest first: the titles' ranks, then what runs alongside.
+        let jobs: [Job] =
+            [.rank(Self.slot(of: .title))] + (alongside == nil ? [] : [.alongside]) + [.ids]
+            + Self.keys.indices.filter { $0 != Self.slot(of: .title) }.map { .rank($0) }
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { number in
+            let slot: Int
+            switch jobs[number] {
+            case .alongside:
+                alongside?()
+                return
+            case .ids:
+                // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the
+                // ids (with the book's index in the low bits), then (title rank, id's rank).
+                sortedIDs.set(
+                    0,
+                    Self.radixSorted(
+                        (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) },
+                        bits: 32 + Int(Self.rankBits)))
+                return
+            case .rank(let rank): slot = rank
+            }
+            let key = Self.keys[slot]
             switch key {
             case .title, .author, .publisher:
                 let column = key == .title ? 0 : key == .author ? 1 : 2
-                (primary[slot], maxPrimary[slot]) = Self.denseRanks(facts.map { $0.texts[column] }, count: count)
-            case .date: (primary[slot], maxPrimary[slot]) = Self.denseRanks(dates.map { $0 < 0 ? nil : Double($0) })
-            case .popularity, .relevance:
-                (primary[slot], maxPrimary[slot]) = Self.denseRanks(popularity.map { $0 < 0 ? nil : Double($0) })
-            case .rating: (primary[slot], maxPrimary[slot]) = Self.denseRanks(join(\.ratings))
+                ranked.set(slot, Self.denseRanks(facts.map { $0.texts[column] }, count: count))
+            case .date: ranked.set(slot, Self.denseRanks(days.map { $0 < 0 ? nil : Double($0) }))
+            case .popularity, .relevance: ranked.set(slot, Self.denseRanks(loans.map { $0 < 0 ? nil : Double($0) }))
+            case .rating: ranked.set(slot, Self.denseRanks(ratings))
             }
         }
+        let primary = ranked.values().map(\.0)
+        let maxPrimary = ranked.values().map(\.1)
         let titleRank = primary[Self.slot(of: .title)]
-        // Ties: title, then id, as ProductOrdering breaks them. Sorting integers: first the ids
-        // (with the book's index in the low bits), then (title rank, id's rank).
-        let ids = join(\.ids)
-        let byID = (0..<count).map { UInt64(UInt32(bitPattern: ids[$0])) << Self.rankBits | UInt64($0) }.sorted()
+        let byID = sortedIDs.values()[0]
         var idRank = [UInt32](repeating: 0, count: count)
         for (rank, key) in byID.enumerated() { idRank[Int(key & Self.rankMask)] = UInt32(rank) }
-        let byTitle = (0..<count).map { UInt64(titleRank[$0]) << Self.rankBits | UInt64(idRank[$0]) }.sorted()
+        let byTitle = Self.radixSorted(
+            (0..<count).map { UInt64(titleRank[$0]) << Self.rankBits | UInt64(idRank[$0]) },
+            bits: 2 * Int(Self.rankBits))
         var tie = [UInt32](repeating: 0, count: count)
         var byTie = [Int32](repeating: 0, count: count)
         for (rank, key) in byTitle.enumerated() {
@@ -185,33 +247,123 @@ struct SortRanks: Sendable {
     /// texts differ, as "O'Connor" and "OConnor"; 0 for a missing text), and one more than the
     /// number of distinct keys.
     private static func denseRanks(_ columns: [TextColumn], count: Int) -> ([UInt32], UInt32) {
-        var all: [(key: Collation.Key, chunk: Int32, number: Int32)] = []
-        all.reserveCapacity(columns.reduce(0) { $0 + $1.keys.count })
+        // Key n of the catalogue is in chunk keyChunk[n] at keyStart[n] (its chunk's bytes are
+        // read where they are: a million titles' keys are 80 MB, too many to copy at the peak).
+        var keyChunk: [UInt8] = []
+        var keyStart: [UInt32] = []
+        var keyLength: [UInt32] = []
+        var firstKey: [Int] = []
+        precondition(columns.count <= 256, "at most 256 chunks")
         for (chunk, column) in columns.enumerated() {
-            for (number, key) in column.keys.enumerated() { all.append((key, Int32(chunk), Int32(number))) }
+            precondition(column.keyBytes.count < Int(UInt32.max), "a chunk's keys fit in 4 GB")
+            firstKey.append(keyStart.count)
+            keyChunk += repeatElement(UInt8(chunk), count: column.count)
+            keyStart += column.keyStarts.dropLast().map { UInt32($0) }
+            keyLength += zip(column.keyStarts, column.keyStarts.dropFirst()).map { UInt32($1 - $0) }
         }
-        all.sort { $0.key < $1.key }
-        var rankOf = columns.map { [UInt32](repeating: 0, count: $0.keys.count) }
+        let keyCount = keyStart.count
+        var order = (0..<Int32(keyCount)).map { $0 }
+        var rankOfKey = [UInt32](repeating: 0, count: keyCount)
         var rank: UInt32 = 0
-        for position in all.indices {
-            if position == 0 || all[position - 1].key != all[position].key { rank += 1 }
-            rankOf[Int(all[position].chunk)][Int(all[position].number)] = rank
+        withKeyBytes(columns[...]) { chunkBytes in
+            /// memcmp of the common part, then the shorter first: `Collation.Key`'s order.
+            func compare(_ a: Int32, _ b: Int32) -> Int {
+                let (chunkA, chunkB) = (Int(keyChunk[Int(a)]), Int(keyChunk[Int(b)]))
+                let (startA, startB) = (Int(keyStart[Int(a)]), Int(keyStart[Int(b)]))
+                let (lengthA, lengthB) = (Int(keyLength[Int(a)]), Int(keyLength[Int(b)]))
+                let common = min(lengthA, lengthB)
+                if common > 0 {
+                    let order = memcmp(
+                        chunkBytes[chunkA].baseAddress! + startA, chunkBytes[chunkB].baseAddress! + startB, common)
+                    if order != 0 { return Int(order) }
+                }
+                return lengthA - lengthB
+            }
+            order.sort { compare($0, $1) < 0 }
+            for position in order.indices {
+                if position == 0 || compare(order[position - 1], order[position]) != 0 { rank += 1 }
+                rankOfKey[Int(order[position])] = rank
+            }
         }
         var ranks: [UInt32] = []
         ranks.reserveCapacity(count)
         for (chunk, column) in columns.enumerated() {
-            for number in column.numbers { ranks.append(number < 0 ? 0 : rankOf[chunk][Int(number)]) }
+            let first = firstKey[chunk]
+            for number in column.numbers { ranks.append(number < 0 ? 0 : rankOfKey[first + Int(number)]) }
         }
         return (ranks, rank + 1)
     }
 
+    /// Calls `body` with the key bytes of every column, in place.
+    private static func withKeyBytes(
+        _ columns: ArraySlice<TextColumn>, _ outer: [UnsafeBufferPointer<UInt8>] = [],
+        _ body: ([UnsafeBufferPointer<UInt8>]) -> Void
+    ) {
+        guard let first = columns.first else { return body(outer) }
+        first.keyBytes.withUnsafeBufferPointer { withKeyBytes(columns.dropFirst(), outer + [$0], body) }
+    }
+
+    /// `keys` in ascending order, each less than 2^`bits`: sorted 16 bits at a time by counting
+    /// (a million keys in three passes, a fifth of the time of a comparison sort).
+    static func radixSorted(_ keys: consuming [UInt64], bits: Int) -> [UInt64] {
+        var source = keys
+        var target = [UInt64](repeating: 0, count: source.count)
+        var shift = 0
+        while shift < bits {
+            var starts = [Int](repeating: 0, count: (1 << 16) + 1)
+            for key in source { starts[Int((key >> UInt64(shift)) & 0xFFFF) + 1] += 1 }
+            for digit in 0..<(1 << 16) { starts[digit + 1] += starts[digit] }
+            target.withUnsafeMutableBufferPointer { target in
+                for key in source {
+                    let digit = Int((key >> UInt64(shift)) & 0xFFFF)
+                    target[starts[digit]] = key
+                    starts[digit] += 1
+                }
+            }
+            swap(&source, &target)
+            shift += 16
+        }
+        return source
+    }
+
     /// Dense ranks of numbers (0 for a missing one), and one more than the number of distinct values.
     private static func denseRanks(_ values: [Double?]) -> ([UInt32], UInt32) {
+        // Dates (yyyymmdd), loans and ratings (tenths) are whole numbers of a step: ranked through
+        // a table by value rather than a dictionary (a million look-ups of a hashed Double).
+        for perUnit in [1.0, 10.0] {
+            if let ranked = denseRanks(values, steps: perUnit) { return ranked }
+        }
         let distinct = Array(Set(values.compactMap { $0 })).sorted()
         var rankOf: [Double: UInt32] = [:]
         rankOf.reserveCapacity(distinct.count)
         for (position, value) in distinct.enumerated() { rankOf[value] = UInt32(position + 1) }
         return (values.map { $0.map { rankOf[$0]! } ?? 0 }, UInt32(distinct.count + 1))
+    }
+
+    /// Dense ranks as `denseRanks(_:)`, when every value is exactly a whole number divided by
+    /// `perUnit` (as the generator rounds ratings to tenths) and they span at most 2^24 steps;
+    /// nil otherwise.
+    private static func denseRanks(_ values: [Double?], steps perUnit: Double) -> ([UInt32], UInt32)? {
+        var steps = [Int](repeating: 0, count: values.count)
+        var (low, high) = (Int.max, Int.min)
+        for (position, value) in values.enumerated() {
+            guard let value else { continue }
+            let scaled = (value * perUnit).rounded()
+            guard abs(scaled) < 0x1p52, Double(Int(scaled)) / perUnit == value else { return nil }
+            steps[position] = Int(scaled)
+            (low, high) = (min(low, Int(scaled)), max(high, Int(scaled)))
+        }
+        guard low <= high else { return (values.map { _ in 0 }, 1) }
+        guard high - low < 1 << 24 else { return nil }
+        var rankOf = [UInt32](repeating: 0, count: high - low + 1)
+        for (position, value) in values.enumerated() where value != nil { rankOf[steps[position] - low] = 1 }
+        var distinct: UInt32 = 0
+        for offset in rankOf.indices where rankOf[offset] != 0 {
+            distinct += 1
+            rankOf[offset] = distinct
+        }
+        let ranks = values.indices.map { values[$0] == nil ? 0 : rankOf[steps[$0] - low] }
+        return (ranks, distinct + 1)
     }
 
     /// The sort keys with a precomputed primary rank, in slot order: every key but relevance

@@ -84,8 +84,13 @@ extension LibraryState {
         let period = max(1, rules.loanPeriodDays)
         let days = (0..<period).map { today.adding(days: $0) }
         var rng = SplitMix64.stream(seed, 0x10A2)
+        // Room for them all at once: growing a dictionary of 400 000 titles rehashes it 19 times.
+        otherLoans.reserveCapacity(
+            otherLoans.count + licences.reduce(0) { $0 + ($1.model == .copies && $1.onLoan > 0 ? 1 : 0) })
         for index in licences.indices where licences[index].model == .copies && licences[index].onLoan > 0 {
-            otherLoans[index] = (0..<licences[index].onLoan).map { _ in days[rng.below(period)] }.sorted()
+            var expiries = (0..<licences[index].onLoan).map { _ in days[rng.below(period)] }
+            expiries.sort()
+            otherLoans[index] = expiries
         }
     }
 

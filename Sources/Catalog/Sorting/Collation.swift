@@ -56,6 +56,14 @@ public struct Collation: Sendable, Hashable {
         return Key(bytes: bytes)
     }
 
+    /// Appends the bytes of `text`'s sort key to `bytes`: keys compared as bytes (`memcmp`, then
+    /// the shorter first) are in the order `key(_:)`'s are. For keeping many keys in one array.
+    public func appendKey(_ text: String, to bytes: inout [UInt8]) {
+        var writer = KeyWriter(self)
+        writer.add(text)
+        writer.finish(appendingTo: &bytes)
+    }
+
     /// Writes sort keys, reusing its buffers from one key to the next.
     ///
     /// A key may be written from several texts, read as if they were one: the author key is

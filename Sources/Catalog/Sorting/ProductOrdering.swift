@@ -18,7 +18,7 @@ public struct ProductOrdering: Sendable {
     }
 
     /// The contributor an author sort goes by: the first author, or else the first contributor.
-    static func sortAuthor(_ contributors: [Contributor]) -> Contributor? {
+    public static func sortAuthor(_ contributors: [Contributor]) -> Contributor? {
         contributors.first(where: { $0.role == .author }) ?? contributors.first
     }
 
