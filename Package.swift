@@ -99,6 +99,8 @@ let package = Package(
             dependencies: [
                 "Catalog", "ReadingState", "TextSafety", "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's column text, for dates read without a String each (Records/StoredDate.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // SHA-256 of downloaded books.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -71,6 +71,9 @@ public enum SafeText {
     /// Bidirectional controls left open at the end of the line (outside text wrapped over
     /// several lines) are closed there, so nothing carries over into the next line bok writes.
     public static func guardingOutput(_ line: String) -> String {
+        // Nearly every line holds nothing to guard: one fast pass (which sees every control the
+        // two below look for) says so, where those two passes cost a shelf of thousands of lines.
+        guard needsWork(line, keepingLineBreaks: true) else { return line }
         let line = balancingBidi(line)
         guard hasControls(line) else { return line }
         let scalars = Array(line.unicodeScalars)

@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import GRDB
 import Reader
@@ -51,6 +52,27 @@ struct StoredDateTests {
         let grdb = Date.fromDatabaseValue(text.databaseValue)
         #expect((ours == nil) == (grdb == nil), "\(text)")
         if let ours, let grdb { #expect(abs(ours.timeIntervalSince(grdb)) < 0.001, "\(text)") }
+    }
+
+    @Test(
+        "Read from SQLite's column, a date and a day are what their database value reads as",
+        arguments: [
+            "2026-11-26", "2026-11-26 14:03", "2026-11-26T14:03:05", "2026-11-26 14:03:05.123",
+            "2024-02-29 23:59:59.999999", "2026-11-26x", "2024-02-30", "2023-02-29", "2026-13-01", "2026-00-10",
+            "2026-11-00", "2026-11-32", "+202-11-26", "2026-1-26", "26-11-2026", "", "2026-11-26 14:03:05.123Z",
+            "soon",
+        ])
+    func readsColumns(_ text: String) throws {
+        let queue = try DatabaseQueue()
+        try queue.read { db in
+            // fetchOne reads a StatementColumnConvertible value straight from the statement.
+            let date = try? StoredDate.fetchOne(db, sql: "SELECT ?", arguments: [text])
+            #expect(date?.date == StoredDate.fromDatabaseValue(text.databaseValue)?.date, "\(text)")
+            let day = try? DayDate.fetchOne(db, sql: "SELECT ?", arguments: [text])
+            #expect(day == DayDate.fromDatabaseValue(text.databaseValue), "\(text)")
+            let number = try StoredDate.fetchOne(db, sql: "SELECT 1795000000")
+            #expect(number?.date.timeIntervalSince1970 == 1_795_000_000)
+        }
     }
 
     @Test("Numbers are seconds since 1970, as GRDB reads them")

@@ -233,8 +233,18 @@ struct ListRenderer {
 extension String {
     /// The string without trailing spaces (grid rows end where their last card ends).
     func trimmingTrailingSpaces() -> String {
-        var s = self
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
+        // Over the UTF-8 bytes: a shelf trims thousands of lines, and comparing characters cost more than drawing them.
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: " ") {
+            end = utf8.index(before: end)
+        }
+        guard end != utf8.endIndex else { return self }
+        // A space joined to the character before it (a prepended mark) is no space of its own: cut characters then.
+        guard let cut = end.samePosition(in: self) else {
+            var s = self
+            while s.hasSuffix(" ") { s.removeLast() }
+            return s
+        }
+        return String(self[..<cut])
     }
 }

@@ -96,20 +96,32 @@ struct ShelfRenderer {
     func row(_ number: Int, _ entry: Shelf.Entry, numberWidth: Int, badgeWidth: Int) -> String {
         if theme.screenReader { return spokenRow(number, entry, numberWidth: numberWidth) }
         let label = String(repeating: " ", count: max(0, numberWidth - String(number).count)) + String(number)
-        let right = rightSide(entry, badgeWidth: badgeWidth)
-        let rightWidth = DisplayWidth.of(Ansi.strip(right))
+        let (right, rightWidth) = rightSide(entry, badgeWidth: badgeWidth)
         let room = max(10, width - numberWidth - 2 - rightWidth - 2)
         let m = theme.marks
-        let title = DisplayWidth.truncate(entry.title, to: room, ellipsis: m.ellipsis)
+        let (title, titleWidth) = Self.fitted(entry.title, to: room, ellipsis: m.ellipsis)
         var left = theme.bold(title)
-        let titleWidth = DisplayWidth.of(title)
+        var leftWidth = titleWidth
         if !entry.authors.isEmpty, room - titleWidth > 6 {
-            left += theme.dim(
-                DisplayWidth.truncate(" \(m.middleDot) " + entry.authors, to: room - titleWidth, ellipsis: m.ellipsis))
+            let (authors, authorsWidth) = Self.fitted(
+                " \(m.middleDot) " + entry.authors, to: room - titleWidth, ellipsis: m.ellipsis)
+            left += theme.dim(authors)
+            leftWidth += authorsWidth
         }
-        let used = numberWidth + 2 + DisplayWidth.of(Ansi.strip(left))
+        let used = numberWidth + 2 + leftWidth
         let gap = max(2, width - used - rightWidth)
         return (label + "  " + left + String(repeating: " ", count: gap) + right).trimmingTrailingSpaces()
+    }
+
+    /// `text` cut to `width` cells as ``DisplayWidth/truncate(_:to:ellipsis:)`` cuts it, with the
+    /// cells it takes: measured once, not again as a part of the line (a shelf has thousands).
+    /// Outside text reaches the shelf without escape codes, so its parts' widths add up.
+    private static func fitted(_ text: String, to width: Int, ellipsis: String) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
+        let full = DisplayWidth.of(text)
+        guard full > width else { return (text, full) }
+        let cut = DisplayWidth.truncate(text, to: width, ellipsis: ellipsis)
+        return (cut, DisplayWidth.of(cut))
     }
 
     /// `shelf --covers`: the book's small cover (``CoverArt/shelfColumns`` × ``CoverArt/shelfRows``
@@ -153,15 +165,18 @@ struct ShelfRenderer {
         return label + "  " + parts.joined(separator: " \(theme.marks.middleDot) ")
     }
 
-    /// `↓  42%  12 days`: on disk, percent read, badge, each in its column.
-    func rightSide(_ entry: Shelf.Entry, badgeWidth: Int) -> String {
-        let down = entry.isDownloaded ? theme.dim(theme.marks.downArrow) : " "
+    /// `↓  42%  12 days`: on disk, percent read, badge, each in its column; with the cells it
+    /// takes, added up from its parts (each plain text of bok's own) instead of measured again.
+    func rightSide(_ entry: Shelf.Entry, badgeWidth: Int) -> (text: String, width: Int) {
+        let downMark = entry.isDownloaded ? theme.marks.downArrow : " "
+        let down = entry.isDownloaded ? theme.dim(downMark) : downMark
         let percent = entry.percentRead.map(Self.percentText) ?? ""
         let percentCell = theme.dim(String(repeating: " ", count: max(0, 4 - percent.count)) + percent)
         let badge = entry.badge.map { ShelfStyle.paint($0, theme: theme, padded: false) } ?? ""
-        let badgeCell =
-            badge + String(repeating: " ", count: max(0, badgeWidth - DisplayWidth.of(entry.badge?.text ?? "")))
-        return "\(down) \(percentCell)  \(badgeCell)"
+        let badgeTextWidth = DisplayWidth.of(entry.badge?.text ?? "")
+        let badgeCell = badge + String(repeating: " ", count: max(0, badgeWidth - badgeTextWidth))
+        let width = DisplayWidth.of(downMark) + 1 + max(4, percent.count) + 2 + max(badgeWidth, badgeTextWidth)
+        return ("\(down) \(percentCell)  \(badgeCell)", width)
     }
 
     /// `42%`, rounded down, and `<1%` for a book just begun (a long book's first pages are 0.3 %).

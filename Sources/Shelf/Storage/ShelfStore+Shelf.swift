@@ -13,20 +13,22 @@ extension ShelfStore {
     public func shelf(today: DayDate, sort: ShelfSort = ShelfSort(), scope: ShelfScope? = nil) throws -> Shelf {
         // One read transaction, so the sections agree with each other even while another process writes.
         let snapshot = try writer.read { db in
-            var reservationRequest = ReservationRecord.filter(Column("active") == true)
+            // SQL written out: the query interface built it again at every shelf.
+            var reservationSQL = "SELECT * FROM reservation WHERE active = 1"
+            var reservationArguments: StatementArguments = []
             if let scope {
-                reservationRequest =
-                    reservationRequest
-                    .filter(Column("libraryProfile") == scope.profileID && Column("card") == scope.card)
+                reservationSQL += " AND libraryProfile = ? AND card = ?"
+                reservationArguments = [scope.profileID, scope.card]
             }
             // Loans that ended before the window are not read: a long history costs the shelf nothing.
             let loans = try Self.fetchLoans(db, scope: scope, endedSince: today.adding(days: -endedWindowDays - 1))
-            let reservations = try reservationRequest.fetchAll(db)
+            let reservations = try ReservationRecord.fetchAll(db, sql: reservationSQL, arguments: reservationArguments)
             let cards = scope.map { [$0.card, ""] }
             let samples = try Self.fetchSamples(db, cards: cards)
-            let toBeRead = try
-                (cards.map { ToBeReadRecord.filter($0.contains(Column("card"))) } ?? ToBeReadRecord.all())
-                .order(Column("position")).fetchAll(db)
+            let toBeRead = try ToBeReadRecord.fetchAll(
+                db,
+                sql: "SELECT * FROM toBeRead" + (cards == nil ? "" : " WHERE card IN (?, ?)") + " ORDER BY position",
+                arguments: StatementArguments(cards ?? []))
             let shown = Set(
                 loans.map(\.productID) + reservations.map(\.productID) + samples.map(\.productID)
                     + toBeRead.map(\.productID))
@@ -76,7 +78,9 @@ extension ShelfStore {
         // A book borrowed again is a loan, not also an ended one; one ended entry per book.
         let onLoan = Set(loans.map(\.productID))
         var seenEnded = Set<String>()
-        let endedEntries = ended.sorted { ($0.entry.recent ?? .distantPast) > ($1.entry.recent ?? .distantPast) }
+        // Their places sorted, not the entries: moving a whole entry at every step cost more than comparing.
+        let endedRecent = ended.map { $0.entry.recent ?? .distantPast }
+        let endedEntries = ended.indices.sorted { endedRecent[$0] > endedRecent[$1] }.map { ended[$0] }
             .filter { !onLoan.contains($0.productID) && seenEnded.insert($0.productID).inserted }.map(\.entry)
 
         var ready: [Shelf.Entry] = []

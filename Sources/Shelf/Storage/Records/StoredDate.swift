@@ -1,6 +1,7 @@
 import Catalog
 public import Foundation
 public import GRDB
+internal import GRDBSQLite
 
 /// A moment as the shelf stores it: GRDB's own text form, `2026-11-26 14:03:05.123` in UTC, so
 /// it sorts and compares in SQL and shelves written before read the same.
@@ -97,6 +98,26 @@ public struct StoredDate: Sendable, Hashable, DatabaseValueConvertible {
     private static func pad(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+/// Read straight from SQLite's column text, as ``StoredDate/fromDatabaseValue(_:)`` reads it: a
+/// shelf reads thousands of dates, and a String for each cost more than parsing it.
+extension StoredDate: StatementColumnConvertible {
+    public init?(sqliteStatement: SQLiteStatement, index: CInt) {
+        if sqlite3_column_type(sqliteStatement, index) == SQLITE_TEXT,
+            let text = sqlite3_column_text(sqliteStatement, index)
+        {
+            let bytes = UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(sqliteStatement, index)))
+            if let date = Self.parse(bytes: bytes[...]) {
+                self.init(date)
+                return
+            }
+        }
+        guard let stored = Self.fromDatabaseValue(DatabaseValue(sqliteStatement: sqliteStatement, index: index)) else {
+            return nil
+        }
+        self = stored
     }
 }
 
