@@ -226,7 +226,7 @@ public struct LibraryAnnotations: Sendable {
         var target: [String: Any] = ["source": source, "selector": selector]
         if let quote = annotation.quote { target["quote"] = quote }
         var body: [String: Any] = [:]
-        if let time = annotation.time { body[timeField] = Self.timeText(time) }
+        if let time = annotation.time { body[timeField] = CalibreSync.iso(time) }
         if let device = annotation.device { body[deviceField] = device }
         if let note = annotation.note { body["value"] = note }
         if let key = annotation.key { body[keyField] = key }
@@ -262,7 +262,7 @@ public struct LibraryAnnotations: Sendable {
         }
         guard let start else { return nil }
         let body = object["body"] as? [String: Any] ?? [:]
-        let time = (body[timeField] as? String).flatMap(Self.time)
+        let time = (body[timeField] as? String).flatMap { CalibreSync.time(iso: $0) }
         let note = (body["value"] as? String).map { SafeText.line($0, limit: 4000) }
         return WebAnnotation(
             id: (object["id"] as? String).flatMap { URL(string: $0, relativeTo: base)?.absoluteURL },
@@ -286,22 +286,6 @@ public struct LibraryAnnotations: Sendable {
         case 404, 410: throw Failure(kind: .gone, server: server)
         default: throw Failure(kind: .strangeAnswer, server: server)
         }
-    }
-
-    /// A time to the millisecond (`2026-11-29T09:10:11.123Z`), so that a change is not taken for
-    /// an older one when it comes back.
-    static func timeText(_ time: Date) -> String {
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return format.string(from: time)
-    }
-
-    /// A time as any client writes it: with or without fractions of a second.
-    static func time(_ text: String) -> Date? {
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let time = format.date(from: text) { return time }
-        return ISO8601DateFormatter().date(from: text)
     }
 
     /// The server as a patron names it: its host and port.
