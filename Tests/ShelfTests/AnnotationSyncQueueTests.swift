@@ -15,6 +15,24 @@ struct AnnotationSyncQueueTests {
 
     init() throws { store = ShelfStore(database: try ShelfDatabase.inMemory()) }
 
+    @Test("A server naming a highlight by another book's id moves nothing out of that book")
+    func anotherBooksIDIsNotTaken() throws {
+        let place = Locator(spineIndex: 0, offset: 10, snippet: "Det var")
+        let mine = Highlight(start: place, end: Locator(spineIndex: 0, offset: 20), color: .green, text: "Det var")
+        try store.saveHighlight(mine, bookID: "book-other")
+        try store.linkForSync("book-a", to: link)
+        try store.applySynced(
+            [
+                .highlight(
+                    mine, key: mine.id.uuidString, startCFI: "epubcfi(/2/2/4/2/1:10)",
+                    endCFI: "epubcfi(/2/2/4/2/1:20)", time: Date())
+            ], to: "book-a")
+        #expect(try store.highlights(bookID: "book-other").map(\.id) == [mine.id], "still in its own book")
+        let synced = try store.localAnnotations(of: "book-a").filter { !$0.removed }
+        #expect(synced.map(\.key) == [mine.id.uuidString], "known here by the server's name for it")
+        #expect(synced.first?.uuid != mine.id.uuidString, "with an id of its own")
+    }
+
     @Test func changesWaitDeletionsLeaveTombstonesAndUnsyncedBooksQueueNothing() throws {
         let place = Locator(spineIndex: 0, offset: 10, snippet: "Det var en kall vinter")
         try store.addBookmark(place, bookID: "loose")

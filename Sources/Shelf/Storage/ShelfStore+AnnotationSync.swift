@@ -184,11 +184,18 @@ extension ShelfStore {
                             free == nil ? uuid : UUID().uuidString, bookID, place.spineIndex, place.offset,
                             place.snippet ?? "", StoredDate(time), StoredDate(time), key, cfi,
                         ])
-                case .highlight(let highlight, let key, let startCFI, let endCFI, let time):
+                case .highlight(var highlight, let key, let startCFI, let endCFI, let time):
                     try settle(.highlight, key, removedAt: nil)
                     try db.execute(
-                        sql: "DELETE FROM highlight WHERE uuid = ? OR (bookID = ? AND coalesce(syncKey, uuid) = ?)",
-                        arguments: [highlight.id.uuidString, bookID, key])
+                        sql: "DELETE FROM highlight WHERE bookID = ? AND (uuid = ? OR coalesce(syncKey, uuid) = ?)",
+                        arguments: [bookID, highlight.id.uuidString, key])
+                    // An id a highlight of another book has (a server naming this one so) is not taken:
+                    // that highlight stays where it is, and this one gets an id of its own.
+                    if try String.fetchOne(
+                        db, sql: "SELECT 1 FROM highlight WHERE uuid = ?", arguments: [highlight.id.uuidString]) != nil
+                    {
+                        highlight.id = AnnotationID()
+                    }
                     try db.execute(
                         sql: """
                             INSERT INTO highlight (uuid, bookID, startSpineIndex, startOffset, startSnippet, \
